@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Makes sure the system packages Petri builds against are present (Debian/Ubuntu).
+# Installs them with apt-get when run as root; otherwise prints the exact command to run.
+set -euo pipefail
+
+packages=(libwebsockets-dev pkg-config)
+missing=()
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+if ! pkg-config --exists libwebsockets 2>/dev/null; then
+    missing+=(libwebsockets-dev)
+fi
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "Petri needs libwebsockets (4.x, with headers) and pkg-config; install them with your system's package manager." >&2
+    exit 1
+fi
+if [ "$(id -u)" -ne 0 ]; then
+    echo "Petri needs ${missing[*]}. Run this once, then try again:" >&2
+    echo "    sudo apt-get update && sudo apt-get install -y ${packages[*]}" >&2
+    exit 1
+fi
+echo "Installing ${packages[*]} with apt-get..."
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq "${packages[@]}" >/dev/null
+echo "Installed ${packages[*]}."

@@ -1,0 +1,37 @@
+# Petri: the two commands a newcomer needs are `make run` and `make test`.
+SHELL := /bin/bash
+export PATH := $(PATH):/opt/swift/usr/bin
+
+SWIFT ?= swift
+DATA ?= ./data
+CONFIG ?= Config/petri.yaml
+PORT ?= 8080
+
+.PHONY: run test deps build release bench clean
+
+deps:
+	@Deploy/install-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+## Build and start the server on http://127.0.0.1:$(PORT) with the embedded SQLite store in $(DATA).
+run: build
+	$(SWIFT) run petri serve --config $(CONFIG) --port $(PORT) --data $(DATA)
+
+## Build and run the whole test suite.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## Release-build benchmarks (see README, "Measured performance").
+bench: release
+	.build/release/petri bench life --size 1024 --generations 2000
+	.build/release/petri bench camouflage --population 10000 --generations 2000
+	.build/release/petri bench transport --clients 1000 --size 1024 --rounds 200
+
+clean:
+	rm -rf .build

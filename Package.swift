@@ -1,0 +1,51 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "petri",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "petri", targets: ["petri"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    ],
+    targets: [
+        // The only module that touches C: libwebsockets from Debian's libwebsockets-dev.
+        .systemLibrary(
+            name: "CLibWebSockets",
+            pkgConfig: "libwebsockets",
+            providers: [.apt(["libwebsockets-dev"])]
+        ),
+        // Deterministic classroom models: no I/O, no clock, seeded randomness.
+        .target(name: "PetriSimulation"),
+        // The interface the server talks to, plus an in-memory implementation for tests.
+        .target(name: "PetriTransport"),
+        // libwebsockets server and client implementing PetriTransport.
+        .target(
+            name: "PetriWebSocket",
+            dependencies: [
+                "CLibWebSockets",
+                "PetriTransport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        .executableTarget(
+            name: "petri",
+            dependencies: [
+                "PetriSimulation",
+                "PetriTransport",
+                "PetriWebSocket",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "PetriSimulationTests", dependencies: ["PetriSimulation"]),
+        .testTarget(name: "PetriTransportTests", dependencies: ["PetriTransport"]),
+        .testTarget(name: "PetriWebSocketTests", dependencies: ["PetriWebSocket", "PetriTransport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

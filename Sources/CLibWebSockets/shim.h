@@ -1,0 +1,38 @@
+// What Swift cannot import from libwebsockets: macros and a timer record with room for a
+// pointer back to the Swift object. Everything here is prefixed petri_ and static inline.
+#ifndef PETRI_CLIBWEBSOCKETS_SHIM_H
+#define PETRI_CLIBWEBSOCKETS_SHIM_H
+
+#include <libwebsockets.h>
+
+/// Bytes lws needs in front of every payload passed to lws_write (the LWS_PRE macro).
+static inline size_t petri_lws_pre(void) { return LWS_PRE; }
+
+/// CONTEXT_PORT_NO_LISTEN, for client-only contexts.
+static inline int petri_port_no_listen(void) { return CONTEXT_PORT_NO_LISTEN; }
+
+/// The context option bits Petri uses (64-bit macros Swift sees only as expressions).
+static inline uint64_t petri_option_validate_utf8(void) { return LWS_SERVER_OPTION_VALIDATE_UTF8; }
+static inline uint64_t petri_option_ssl_global_init(void) { return LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT; }
+static inline uint64_t petri_option_fail_unable_to_bind(void) { return LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND; }
+static inline uint64_t petri_option_disable_ipv6(void) { return LWS_SERVER_OPTION_DISABLE_IPV6; }
+
+/// A scheduled callback record whose first member is the lws timer, followed by an opaque
+/// pointer to the Swift owner: the callback receives the lws_sorted_usec_list_t pointer,
+/// which is also a pointer to this struct.
+typedef struct petri_timer {
+    lws_sorted_usec_list_t sul;
+    void *owner;
+} petri_timer_t;
+
+static inline void *petri_timer_owner(lws_sorted_usec_list_t *sul) {
+    return ((petri_timer_t *)sul)->owner;
+}
+
+/// lws_write_ws_flags is a static inline in the header; re-exported under our prefix so the
+/// fragment flags are computed by lws's own rules.
+static inline int petri_ws_flags(int initial, int is_start, int is_end) {
+    return lws_write_ws_flags(initial, is_start, is_end);
+}
+
+#endif

@@ -1,0 +1,122 @@
+/// A little-endian byte writer for a model's exact saved state.
+///
+/// Saved state is bytes, not JSON: a 4096×4096 Life board is 2 MiB packed and would be
+/// tens of megabytes as a JSON array. The same bytes feed ``StableHash``, so the state hash
+/// is the same on every machine and in every process (unlike Swift's seeded `Hasher`).
+public struct StateWriter: Sendable {
+    public private(set) var bytes: [UInt8] = []
+
+    public init(model: ModelKind, version: UInt8) {
+        append(model.tag)
+        append(version)
+    }
+
+    public mutating func append(_ byte: UInt8) { bytes.append(byte) }
+
+    public mutating func append(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    public mutating func append(_ value: Int) { append(UInt64(bitPattern: Int64(value))) }
+
+    public mutating func append(_ value: Double) { append(value.bitPattern) }
+
+    public mutating func append(_ value: Bool) { append(value ? 1 as UInt8 : 0) }
+
+    public mutating func append(_ value: String) {
+        let utf8 = Array(value.utf8)
+        append(utf8.count)
+        bytes.append(contentsOf: utf8)
+    }
+
+    public mutating func append(_ random: PetriRandom) {
+        append(random.state.0)
+        append(random.state.1)
+        append(random.state.2)
+        append(random.state.3)
+    }
+}
+
+/// Reads what a ``StateWriter`` wrote; every read is bounds-checked and throws on short input.
+public struct StateReader: Sendable {
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    /// Starts reading and checks the model tag and format version.
+    ///
+    /// - Throws: ``SimulationError/Code/corruptState`` when the bytes belong to another model
+    ///   or another format version.
+    public init(_ bytes: [UInt8], model: ModelKind, version: UInt8) throws(SimulationError) {
+        self.bytes = bytes
+        let tag: UInt8 = try readByte()
+        guard tag == model.tag else {
+            throw SimulationError(.corruptState, "The saved state is not a \(model.rawValue) model's state.")
+        }
+        let v: UInt8 = try readByte()
+        guard v == version else {
+            throw SimulationError(.corruptState, "The saved \(model.rawValue) state has format version \(v); this build reads version \(version).")
+        }
+    }
+
+    public var isAtEnd: Bool { offset == bytes.count }
+
+    public mutating func readByte() throws(SimulationError) -> UInt8 {
+        guard offset < bytes.count else { throw Self.truncated }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    public mutating func readUInt64() throws(SimulationError) -> UInt64 {
+        guard bytes.count - offset >= 8 else { throw Self.truncated }
+        var value: UInt64 = 0
+        for i in 0..<8 { value |= UInt64(bytes[offset + i]) << (8 * UInt64(i)) }
+        offset += 8
+        return value
+    }
+
+    public mutating func readInt() throws(SimulationError) -> Int { Int(Int64(bitPattern: try readUInt64())) }
+
+    public mutating func readDouble() throws(SimulationError) -> Double { Double(bitPattern: try readUInt64()) }
+
+    public mutating func readBool() throws(SimulationError) -> Bool { try readByte() != 0 }
+
+    /// Reads a count and checks it against `limit` before anything is allocated for it.
+    public mutating func readCount(limit: Int) throws(SimulationError) -> Int {
+        let n = try readInt()
+        guard (0...limit).contains(n) else {
+            throw SimulationError(.corruptState, "The saved state holds a count of \(n), outside 0...\(limit).")
+        }
+        return n
+    }
+
+    public mutating func readString() throws(SimulationError) -> String {
+        let n = try readCount(limit: bytes.count - offset)
+        defer { offset += n }
+        return String(decoding: bytes[offset..<offset + n], as: UTF8.self)
+    }
+
+    public mutating func readRandom() throws(SimulationError) -> PetriRandom {
+        try PetriRandom(state: (try readUInt64(), try readUInt64(), try readUInt64(), try readUInt64()))
+    }
+
+    /// Fails unless every byte was consumed (trailing garbage means a corrupt file).
+    public func finish() throws(SimulationError) {
+        guard isAtEnd else {
+            throw SimulationError(.corruptState, "The saved state has \(bytes.count - offset) unexpected bytes at its end.")
+        }
+    }
+
+    private static let truncated = SimulationError(.corruptState, "The saved state ends too early; it is truncated.")
+}
+
+/// FNV-1a over 64 bits: a stable hash of saved state, identical across runs and machines.
+public enum StableHash {
+    public static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in bytes {
+            h ^= UInt64(b)
+            h &*= 0x0000_0100_0000_01B3
+        }
+        return h
+    }
+}

@@ -1,0 +1,24 @@
+/// Something that happened on one connection, delivered in order on its event stream.
+public enum ConnectionEvent: Sendable, Hashable {
+    /// A complete text message (all fragments reassembled, valid UTF-8).
+    case text(String)
+    /// A complete binary message (all fragments reassembled).
+    case binary([UInt8])
+    /// The connection is gone: the last event. `code` is what the peer or the transport said
+    /// (``CloseCode/abnormal`` when it dropped without a close frame).
+    case closed(CloseCode, reason: String)
+}
+
+/// An accepted (server) or opened (client) connection: who it is and what it says.
+public struct Connection: Sendable {
+    public let info: ConnectionInfo
+    /// The connection's events in order; finishes after ``ConnectionEvent/closed(_:reason:)``.
+    public let events: AsyncStream<ConnectionEvent>
+
+    public init(info: ConnectionInfo, events: AsyncStream<ConnectionEvent>) {
+        self.info = info
+        self.events = events
+    }
+
+    public var id: ConnectionID { info.id }
+}

@@ -1,0 +1,9 @@
+/// How a message may be treated when its receiver is behind.
+public enum DeliveryPolicy: Sendable, Hashable {
+    /// Delivered exactly once, in order. If the receiver stays over its queue limit past the
+    /// transport's stall timeout it is closed with a reason; the message is never dropped silently.
+    case reliable
+    /// Only the newest matters (a snapshot): a queued, not yet started latest-wins message is
+    /// replaced by the next one, which goes to the back of the queue. Counted as coalesced.
+    case latestWins
+}

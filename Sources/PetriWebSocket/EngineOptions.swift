@@ -1,0 +1,29 @@
+import PetriTransport
+
+/// Everything an ``LWSEngine`` needs, built from a server's or a client's configuration.
+struct EngineOptions: Sendable {
+    var isServer: Bool
+    var host: String?
+    var port: Int
+    var subprotocols: [String]
+    var maxMessageBytes: Int
+    var maxQueueBytes: Int
+    var stallTimeout: Double
+    var maxFrameBytes: Int
+    var handshakeTimeout: Int
+    var pingAfterIdle: Int
+    var hangupAfterIdle: Int
+    var allowedOrigins: Set<String>
+    var maxConnectionsPerAddress: Int
+    var tlsCertificatePath: String?
+    var tlsKeyPath: String?
+    var caFilePath: String?
+    var rxBufferSize: Int
+    var httpHandler: HTTPHandler?
+    var rawHandler: RawMessageHandler?
+}
+
+/// Receives complete messages on the service thread without building a `ConnectionEvent`:
+/// for load generators that must not pay per-message allocation. The bytes are valid only
+/// during the call.
+public typealias RawMessageHandler = @Sendable (ConnectionID, UnsafeRawBufferPointer, OutboundMessage.Kind) -> Void

@@ -1,0 +1,49 @@
+import DequeModule
+import PetriTransport
+
+/// One WebSocket connection's state inside an ``LWSEngine``.
+///
+/// Service thread only: created, read and changed exclusively on the engine's lws service
+/// thread, reached from C through the wsi's opaque user data. Never escapes to other threads
+/// (they name connections by ``ConnectionID``).
+final class LWSConnection {
+    /// A queued outgoing message; `offset` counts payload bytes already written as fragments.
+    struct Pending {
+        let message: OutboundMessage
+        let policy: DeliveryPolicy
+        var offset = 0
+    }
+
+    let id: ConnectionID
+    var wsi: OpaquePointer?
+    var info: ConnectionInfo?
+    var events: AsyncStream<ConnectionEvent>.Continuation?
+    /// The per-address bucket this connection counts against (server), released on finish.
+    var countedAddress: String?
+
+    var isEstablished = false
+    var queue = Deque<Pending>()
+    var queuedBytes = 0
+    /// When the queue first went over its limit and has stayed there (monotonic seconds).
+    var overLimitSince: Double?
+    /// A WRITEABLE callback is already requested.
+    var writableRequested = false
+
+    /// The message being reassembled from chunks and fragments.
+    var rx: [UInt8] = []
+    var rxIsBinary = false
+    var rxStarted = false
+
+    /// Set when we decided to close; the WRITEABLE callback sends it and returns -1.
+    var closeRequest: (code: CloseCode, reason: String)?
+    /// What the peer said in its close frame, if it sent one.
+    var peerClose: (code: CloseCode, reason: String)?
+
+    /// Client connections: resumed once, with the connection or the failure.
+    var onOpen: CheckedContinuation<Connection, any Error>?
+
+    init(id: ConnectionID) { self.id = id }
+
+    /// True while it may still take messages: not closing and not gone.
+    var isWritable: Bool { isEstablished && closeRequest == nil && wsi != nil }
+}

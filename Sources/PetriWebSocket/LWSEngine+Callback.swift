@@ -1,0 +1,235 @@
+import CLibWebSockets
+import PetriTransport
+
+/// The protocol callback lws calls for every event; a top-level function, so it can be a C
+/// function pointer. It finds the engine through the context's user pointer.
+func lwsCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+    guard let wsi, let ctx = lws_get_context(wsi), let raw = lws_context_user(ctx) else { return 0 }
+    let engine = Unmanaged<LWSEngine>.fromOpaque(raw).takeUnretainedValue()
+    return engine.handle(wsi, reason, input, length)
+}
+
+extension LWSEngine {
+    /// Dispatches one lws event (service thread).
+    func handle(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ input: UnsafeMutableRawPointer?, _ length: Int)
+        -> Int32
+    {
+        switch reason {
+        case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+            drainInbox()
+            return 0
+        case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
+            return draining ? 1 : 0
+        case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+            return filterUpgrade(wsi)
+        case LWS_CALLBACK_ESTABLISHED, LWS_CALLBACK_CLIENT_ESTABLISHED:
+            established(wsi)
+            return 0
+        case LWS_CALLBACK_RECEIVE, LWS_CALLBACK_CLIENT_RECEIVE:
+            return receive(wsi, input, length)
+        case LWS_CALLBACK_SERVER_WRITEABLE, LWS_CALLBACK_CLIENT_WRITEABLE:
+            return writeable(wsi)
+        case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+            recordPeerClose(wsi, input, length)
+            return 0
+        case LWS_CALLBACK_CLOSED, LWS_CALLBACK_CLIENT_CLOSED, LWS_CALLBACK_WSI_DESTROY:
+            if let c = connection(of: wsi) { finish(c, fallback: nil) }
+            return 0
+        case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
+            if let c = connection(of: wsi) {
+                let detail = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "no detail"
+                failOpen(c, "Could not open the WebSocket connection: \(detail).")
+            }
+            return 0
+        case LWS_CALLBACK_HTTP:
+            return answerHTTP(wsi, input)
+        case LWS_CALLBACK_HTTP_WRITEABLE:
+            return writeHTTPBody(wsi)
+        case LWS_CALLBACK_CLOSED_HTTP:
+            httpPending[wsi] = nil
+            return 0
+        default:
+            return lws_callback_http_dummy(wsi, reason, nil, input, length)
+        }
+    }
+
+    func connection(of wsi: OpaquePointer) -> LWSConnection? {
+        guard let raw = lws_get_opaque_user_data(wsi) else { return nil }
+        return Unmanaged<LWSConnection>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    // MARK: - Opening
+
+    /// Decides whether an upgrade may proceed; creates the connection record when it may.
+    private func filterUpgrade(_ wsi: OpaquePointer) -> Int32 {
+        let address = peerAddress(wsi)
+        let origin = header(wsi, WSI_TOKEN_ORIGIN)
+        if draining {
+            counts.refused.increment()
+            return 1
+        }
+        if !options.allowedOrigins.isEmpty, let origin, !options.allowedOrigins.contains(origin) {
+            counts.refused.increment()
+            logger.notice("Refused an upgrade from a disallowed Origin", metadata: ["remote": "\(address)", "origin": "\(origin)"])
+            return 1
+        }
+        if options.maxConnectionsPerAddress > 0, perAddress[address, default: 0] >= options.maxConnectionsPerAddress {
+            counts.refused.increment()
+            logger.notice("Refused an upgrade over the per-address cap", metadata: ["remote": "\(address)"])
+            return 1
+        }
+        let offered = header(wsi, WSI_TOKEN_PROTOCOL)
+        let negotiated = offered == nil ? nil : lws_get_protocol(wsi).flatMap { $0.pointee.name.map { String(cString: $0) } }
+        let fullPath = header(wsi, WSI_TOKEN_GET_URI) ?? "/"
+        let c = newConnection()
+        c.wsi = wsi
+        c.info = ConnectionInfo(id: c.id, remoteAddress: address, path: fullPath, origin: origin, subprotocol: negotiated)
+        c.countedAddress = address
+        perAddress[address, default: 0] += 1
+        lws_set_opaque_user_data(wsi, Unmanaged.passUnretained(c).toOpaque())
+        connectionsByID[c.id] = c
+        return 0
+    }
+
+    private func established(_ wsi: OpaquePointer) {
+        guard let c = connection(of: wsi), let info = c.info else { return }
+        c.wsi = wsi
+        c.isEstablished = true
+        let (stream, continuation) = AsyncStream.makeStream(of: ConnectionEvent.self)
+        c.events = continuation
+        counts.open.increment()
+        counts.accepted.increment()
+        let connection = Connection(info: info, events: stream)
+        if let onOpen = c.onOpen {
+            c.onOpen = nil
+            onOpen.resume(returning: connection)
+        }
+        acceptedContinuation.yield(connection)
+        if !c.queue.isEmpty || c.closeRequest != nil { requestWritable(c) }
+    }
+
+    func failOpen(_ c: LWSConnection, _ message: String) {
+        if let onOpen = c.onOpen {
+            c.onOpen = nil
+            onOpen.resume(throwing: TransportError(.connectFailed, message))
+        }
+        finish(c, fallback: (.abnormal, message))
+    }
+
+    // MARK: - Reading
+
+    private func receive(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
+        guard let c = connection(of: wsi), c.closeRequest == nil else { return 0 }
+        if !c.rxStarted {
+            c.rxStarted = true
+            c.rxIsBinary = lws_frame_is_binary(wsi) != 0
+        }
+        if c.rx.count + length > options.maxMessageBytes {
+            counts.badInput.increment()
+            let reason = "message larger than \(options.maxMessageBytes) bytes"
+            c.closeRequest = (.messageTooBig, reason)
+            sendCloseReason(wsi, .messageTooBig, reason)
+            return -1
+        }
+        if let input, length > 0 {
+            c.rx.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
+        }
+        if lws_is_final_fragment(wsi) != 0 {
+            deliver(c)
+        }
+        return 0
+    }
+
+    private func deliver(_ c: LWSConnection) {
+        counts.messagesIn.increment()
+        counts.bytesIn.increment(by: c.rx.count)
+        let kind: OutboundMessage.Kind = c.rxIsBinary ? .binary : .text
+        if let raw = options.rawHandler {
+            c.rx.withUnsafeBytes { raw(c.id, $0, kind) }
+        } else if kind == .text {
+            c.events?.yield(.text(String(decoding: c.rx, as: UTF8.self)))
+        } else {
+            c.events?.yield(.binary(c.rx))
+        }
+        c.rxStarted = false
+        c.rx.removeAll(keepingCapacity: c.rx.capacity <= 4096)
+    }
+
+    private func recordPeerClose(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?, _ length: Int) {
+        guard let c = connection(of: wsi) else { return }
+        guard let input, length >= 2 else {
+            c.peerClose = (.noStatus, "")
+            return
+        }
+        let bytes = UnsafeRawBufferPointer(start: input, count: length)
+        let code = UInt16(bytes[0]) << 8 | UInt16(bytes[1])
+        c.peerClose = (CloseCode(rawValue: code), String(decoding: bytes.dropFirst(2), as: UTF8.self))
+    }
+
+    // MARK: - Closing
+
+    /// Ends a connection's record: its `closed` event, counts, per-address slot (idempotent).
+    ///
+    /// - Parameter fallback: the code to report when neither side said one (nil: 1006).
+    func finish(_ c: LWSConnection, fallback: (CloseCode, String)?, wsiIsValid: Bool = true) {
+        guard connectionsByID.removeValue(forKey: c.id) != nil else { return }
+        if wsiIsValid, let wsi = c.wsi { lws_set_opaque_user_data(wsi, nil) }
+        c.wsi = nil
+        if let onOpen = c.onOpen {
+            c.onOpen = nil
+            onOpen.resume(throwing: TransportError(.connectFailed, fallback?.1 ?? "The connection closed during the handshake."))
+        }
+        if c.isEstablished {
+            c.isEstablished = false
+            counts.open.decrement()
+            counts.closed.increment()
+            let (code, reason) = c.peerClose ?? c.closeRequest ?? fallback ?? (.abnormal, "connection lost")
+            c.events?.yield(.closed(code, reason: reason))
+            c.events?.finish()
+            c.events = nil
+        }
+        if let address = c.countedAddress {
+            c.countedAddress = nil
+            let left = perAddress[address, default: 1] - 1
+            perAddress[address] = left > 0 ? left : nil
+        }
+        c.queue.removeAll()
+        c.queuedBytes = 0
+        checkShutdownProgress()
+    }
+
+    func sendCloseReason(_ wsi: OpaquePointer, _ code: CloseCode, _ reason: String) {
+        var bytes = Array(reason.utf8.prefix(123))
+        while !bytes.isEmpty, String(validating: bytes, as: UTF8.self) == nil {
+            bytes.removeLast()  // never cut a character in half
+        }
+        bytes.withUnsafeMutableBufferPointer { b in
+            lws_close_reason(wsi, lws_close_status(rawValue: UInt32(code.rawValue)), b.baseAddress, b.count)
+        }
+    }
+
+    // MARK: - Helpers
+
+    func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
+        let n = lws_hdr_total_length(wsi, token)
+        guard n > 0, n < 8192 else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(n) + 1)
+        guard lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token) >= 0 else { return nil }
+        return string(fromCBuffer: buffer)
+    }
+
+    func peerAddress(_ wsi: OpaquePointer) -> String {
+        var buffer = [CChar](repeating: 0, count: 128)
+        guard lws_get_peer_simple(wsi, &buffer, buffer.count) != nil else { return "unknown" }
+        let text = string(fromCBuffer: buffer)
+        return text.hasPrefix("::ffff:") ? String(text.dropFirst(7)) : text
+    }
+}
+
+/// The text of a NUL-terminated C buffer (invalid UTF-8 repaired, never trusted).
+func string(fromCBuffer buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}

@@ -1,0 +1,62 @@
+import CLibWebSockets
+import Foundation
+import PetriTransport
+
+extension LWSEngine {
+    /// Answers a plain HTTP request on the WebSocket port: the configured handler first,
+    /// then the built-in `/healthz`, else 404 (service thread).
+    func answerHTTP(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?) -> Int32 {
+        let uri = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
+        let path = String(uri.prefix { $0 != "?" })
+        let method = lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0 ? "POST" : "GET"
+        let request = HTTPRequest(method: method, path: path, remoteAddress: peerAddress(wsi))
+        let response = options.httpHandler?(request) ?? builtInResponse(to: request)
+
+        var buffer = [UInt8](repeating: 0, count: lwsPre + 1024)
+        let failed = buffer.withUnsafeMutableBufferPointer { b -> Bool in
+            guard let base = b.baseAddress else { return true }
+            let start = base + lwsPre
+            let end = base + b.count - 1
+            var p: UnsafeMutablePointer<UInt8>? = start
+            if lws_add_http_common_headers(
+                wsi, UInt32(response.status), response.contentType, lws_filepos_t(response.body.count), &p, end) != 0
+            {
+                return true
+            }
+            if lws_add_http_header_by_name(wsi, "cache-control:", "no-store", 8, &p, end) != 0 { return true }
+            return lws_finalize_write_http_header(wsi, start, &p, end) != 0
+        }
+        if failed { return 1 }
+        httpPending[wsi] = response
+        lws_callback_on_writable(wsi)
+        return 0
+    }
+
+    /// Writes the body queued by ``answerHTTP(_:_:)`` and ends the transaction.
+    func writeHTTPBody(_ wsi: OpaquePointer) -> Int32 {
+        guard let response = httpPending.removeValue(forKey: wsi) else { return 0 }
+        let n = response.body.count
+        grow(scratchTo: lwsPre + max(n, 1))
+        response.body.withUnsafeBytes { body in
+            if let base = body.baseAddress { (scratch + lwsPre).copyMemory(from: base, byteCount: n) }
+        }
+        if lws_write(wsi, (scratch + lwsPre).assumingMemoryBound(to: UInt8.self), n, LWS_WRITE_HTTP_FINAL) != n {
+            return 1
+        }
+        return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+    }
+
+    private func builtInResponse(to request: HTTPRequest) -> HTTPResponse {
+        switch request.path {
+        case "/healthz":
+            let uptime = Int(monotonicSeconds() - startTime)
+            let status = draining ? "stopping" : "ok"
+            return .json(
+                draining ? 503 : 200,
+                #"{"status":"\#(status)","connections":\#(counts.open.load(ordering: .relaxed)),"uptimeSeconds":\#(uptime)}"#
+            )
+        default:
+            return .json(404, #"{"error":"not-found","message":"No such page. Try /healthz."}"#)
+        }
+    }
+}

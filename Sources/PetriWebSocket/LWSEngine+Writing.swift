@@ -1,0 +1,124 @@
+import CLibWebSockets
+import PetriTransport
+
+extension LWSEngine {
+    /// Queues a message on one connection and writes it at once when the connection is up
+    /// to date (service thread).
+    ///
+    /// The direct write is safe only when lws holds no partial frame for the connection
+    /// (`lws_partial_buffered`): otherwise a second frame would interleave with the first's
+    /// unsent tail, so we ask for WRITEABLE and catch up from there, one frame per callback.
+    func enqueueMessage(_ message: OutboundMessage, policy: DeliveryPolicy, on c: LWSConnection) {
+        guard c.isWritable, let wsi = c.wsi else { return }
+        if policy == .latestWins, let i = c.queue.firstIndex(where: { $0.policy == .latestWins && $0.offset == 0 }) {
+            c.queuedBytes -= c.queue[i].message.count
+            c.queue.remove(at: i)
+            counts.coalesced.increment()
+        }
+        c.queue.append(.init(message: message, policy: policy))
+        c.queuedBytes += message.count
+        if c.queuedBytes > options.maxQueueBytes {
+            if c.queuedBytes > 4 * options.maxQueueBytes {
+                counts.slowClosed.increment()
+                requestClose(c, code: .policyViolation,
+                             reason: "too slow: over \(4 * options.maxQueueBytes) bytes waiting", discardQueue: true)
+                return
+            }
+            if c.overLimitSince == nil { c.overLimitSince = monotonicSeconds() }
+        }
+        if c.queue.count == 1, !c.writableRequested, lws_partial_buffered(wsi) == 0 {
+            if !writeNext(c, wsi) { abort(c, wsi) }
+        } else {
+            requestWritable(c)
+        }
+    }
+
+    /// A WRITEABLE callback: one frame, or the close frame once the queue is empty.
+    func writeable(_ wsi: OpaquePointer) -> Int32 {
+        guard let c = connection(of: wsi) else { return 0 }
+        c.writableRequested = false
+        if lws_partial_buffered(wsi) != 0 {
+            requestWritable(c)
+            return 0
+        }
+        if !c.queue.isEmpty {
+            return writeNext(c, wsi) ? 0 : -1
+        }
+        if let close = c.closeRequest {
+            sendCloseReason(wsi, close.code, close.reason)
+            return -1
+        }
+        return 0
+    }
+
+    /// Writes one frame of the queue's head; false when lws reports the connection broken.
+    func writeNext(_ c: LWSConnection, _ wsi: OpaquePointer) -> Bool {
+        guard let head = c.queue.first else { return true }
+        let total = head.message.count
+        let remaining = total - head.offset
+        let chunk = min(remaining, options.maxFrameBytes)
+        let isStart = head.offset == 0
+        let isEnd = chunk == remaining
+        let initial = head.message.kind == .text ? LWS_WRITE_TEXT : LWS_WRITE_BINARY
+        let flags = petri_ws_flags(Int32(initial.rawValue), isStart ? 1 : 0, isEnd ? 1 : 0)
+
+        // A server sending a whole message writes it in place: lws puts the (identical)
+        // unmasked header in the headroom. Clients mask in place and fragments would need the
+        // previous fragment's bytes for a header, so both go through the scratch buffer.
+        let payload: UnsafeMutableRawPointer
+        if options.isServer, isStart, isEnd, let shared = head.message.claimHeadroom(for: headroomToken) {
+            payload = shared
+        } else {
+            grow(scratchTo: lwsPre + max(chunk, 1))
+            head.message.withPayload { source in
+                if chunk > 0, let base = source.baseAddress {
+                    (scratch + lwsPre).copyMemory(from: base + head.offset, byteCount: chunk)
+                }
+            }
+            payload = scratch + lwsPre
+        }
+        let written = lws_write(
+            wsi, payload.assumingMemoryBound(to: UInt8.self), chunk, lws_write_protocol(rawValue: UInt32(flags)))
+        guard written >= 0 else { return false }
+        if isEnd {
+            c.queue.removeFirst()
+            c.queuedBytes -= total
+            counts.messagesOut.increment()
+            counts.bytesOut.increment(by: total)
+            if c.queuedBytes <= options.maxQueueBytes { c.overLimitSince = nil }
+        } else {
+            c.queue[0].offset += chunk
+        }
+        if !c.queue.isEmpty || c.closeRequest != nil { requestWritable(c) }
+        return true
+    }
+
+    func requestWritable(_ c: LWSConnection) {
+        guard !c.writableRequested, let wsi = c.wsi, c.isEstablished else { return }
+        c.writableRequested = true
+        lws_callback_on_writable(wsi)
+    }
+
+    /// Closes after the queue drains (or at once, dropping it, when `discardQueue`).
+    func requestClose(_ c: LWSConnection, code: CloseCode, reason: String, discardQueue: Bool = false) {
+        guard c.closeRequest == nil else { return }
+        c.closeRequest = (code, reason)
+        if discardQueue {
+            c.queue.removeAll()
+            c.queuedBytes = 0
+        }
+        if c.isEstablished {
+            requestWritable(c)
+        } else if let wsi = c.wsi {
+            lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+        }
+    }
+
+    /// Drops a connection whose socket failed outside a callback (lws closes it async).
+    private func abort(_ c: LWSConnection, _ wsi: OpaquePointer) {
+        c.closeRequest = c.closeRequest ?? (.abnormal, "write failed")
+        c.queue.removeAll()
+        c.queuedBytes = 0
+        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+    }
+}

@@ -1,0 +1,378 @@
+import CLibWebSockets
+import Foundation
+import Logging
+import PetriTransport
+import Synchronization
+
+/// The libwebsockets context, its service thread and every connection on it.
+///
+/// Threading: the public entry points (``enqueue(_:)``, ``counts``, ``startTime``) may be
+/// called from any thread; they only touch the inbox (a mutex), atomics and immutable
+/// values, then wake the service thread with `lws_cancel_service`. Everything else — the lws
+/// context, the connection table, every ``LWSConnection`` — belongs to the service thread
+/// and is touched only inside lws callbacks or the service loop (`// service thread` below).
+final class LWSEngine: @unchecked Sendable {
+    // @unchecked Sendable: the mutable stored properties marked "service thread" are only
+    // accessed from the one thread that runs `serviceLoop` (lws calls our callbacks only from
+    // inside lws_service / lws_context_destroy on that thread); cross-thread state is in
+    // `inbox` (Mutex), `wakePending`/`contextReady` (Atomic) and `counts` (atomics).
+
+    enum Command {
+        case send(OutboundMessage, ConnectionID, DeliveryPolicy)
+        case broadcast(OutboundMessage, [ConnectionID], DeliveryPolicy)
+        case close(ConnectionID, CloseCode, String)
+        case connect(ClientRequest, CheckedContinuation<Connection, any Error>)
+        case shutdown(CloseCode, String, deadline: Double)
+    }
+
+    struct ClientRequest: Sendable {
+        var host: String
+        var port: Int
+        var path: String
+        var useTLS: Bool
+        var subprotocol: String?
+        var origin: String?
+    }
+
+    let options: EngineOptions
+    let counts = AtomicCounts()
+    let logger: Logger
+    /// Nonzero and unique per engine: claims an ``OutboundMessage``'s headroom.
+    let headroomToken: UInt64
+    let startTime = monotonicSeconds()
+
+    private let inbox = Mutex<[Command]>([])
+    private let wakePending = Atomic<Bool>(false)
+    private let contextPointer = Mutex<ContextHandle?>(nil)
+    let acceptedContinuation: AsyncStream<Connection>.Continuation
+    let accepted: AsyncStream<Connection>
+    private let stopped = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    // service thread
+    var context: OpaquePointer?
+    var connectionsByID: [ConnectionID: LWSConnection] = [:]
+    var perAddress: [String: Int] = [:]
+    var httpPending: [OpaquePointer: HTTPResponse] = [:]
+    var nextID: UInt64 = 1
+    var draining = false
+    var shutdownDeadline: Double?
+    var stopRequested = false
+    var scratch: UnsafeMutableRawPointer
+    var scratchCapacity: Int
+    private var protocols: UnsafeMutablePointer<lws_protocols>?
+    private var strings = CStrings()
+    private let retryPolicy = UnsafeMutablePointer<lws_retry_bo_t>.allocate(capacity: 1)
+    private let timer: UnsafeMutablePointer<petri_timer_t>
+
+    private static let tokens = Atomic<UInt64>(0)
+
+    init(options: EngineOptions, logger: Logger) {
+        self.options = options
+        self.logger = logger
+        headroomToken = Self.tokens.wrappingAdd(1, ordering: .relaxed).newValue
+        retryPolicy.initialize(to: lws_retry_bo_t())
+        (accepted, acceptedContinuation) = AsyncStream.makeStream(
+            of: Connection.self, bufferingPolicy: options.isServer ? .unbounded : .bufferingNewest(0))
+        scratchCapacity = 64 * 1024
+        scratch = UnsafeMutableRawPointer.allocate(byteCount: scratchCapacity, alignment: 16)
+        timer = UnsafeMutablePointer<petri_timer_t>.allocate(capacity: 1)
+        timer.initialize(to: petri_timer_t())
+    }
+
+    deinit {
+        scratch.deallocate()
+        timer.deallocate()
+        retryPolicy.deallocate()
+    }
+
+    // MARK: - Any thread
+
+    /// Starts the service thread and creates the context on it.
+    ///
+    /// - Returns: the port actually listened on (servers; 0 for clients).
+    /// - Throws: ``TransportError`` when the context cannot be created (port in use, bad TLS files).
+    func start() async throws(TransportError) -> Int {
+        let result: Result<Int, TransportError> = await withCheckedContinuation { (done: CheckedContinuation<Result<Int, TransportError>, Never>) in
+            let thread = Thread { [self] in
+                let created = self.createContext()
+                done.resume(returning: created)
+                guard case .success = created else {
+                    self.finishStopping()
+                    return
+                }
+                self.serviceLoop()
+            }
+            thread.name = options.isServer ? "petri-lws-server" : "petri-lws-client"
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        return try result.get()
+    }
+
+    /// Queues a command for the service thread and wakes it (once per batch).
+    func enqueue(_ command: Command) {
+        inbox.withLock { $0.append(command) }
+        if !wakePending.exchange(true, ordering: .acquiringAndReleasing) {
+            contextPointer.withLock { handle in
+                if let handle { lws_cancel_service(handle.context) }
+            }
+        }
+    }
+
+    /// Waits until the service thread has exited and everything is freed.
+    func waitUntilStopped() async {
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+            let resumeNow = stopped.withLock { s -> Bool in
+                if s.done { return true }
+                s.waiters.append(c)
+                return false
+            }
+            if resumeNow { c.resume() }
+        }
+    }
+
+    var isStopped: Bool { stopped.withLock { $0.done } }
+
+    // MARK: - Service thread
+
+    private func createContext() -> Result<Int, TransportError> {
+        let verbose = ProcessInfo.processInfo.environment["PETRI_LWS_DEBUG"] != nil
+        lws_set_log_level(verbose ? LLL_ERR | LLL_WARN | LLL_NOTICE | LLL_INFO | LLL_CLIENT : LLL_ERR | LLL_WARN, { level, line in
+            guard let line else { return }
+            let text = String(cString: line).trimmingCharacters(in: .whitespacesAndNewlines)
+            lwsLogger.log(level: level & LLL_ERR != 0 ? .error : level & LLL_WARN != 0 ? .warning : .notice, "\(text)")
+        })
+        let subprotocols = options.subprotocols.isEmpty ? ["petri"] : options.subprotocols
+        let count = subprotocols.count
+        protocols = .allocate(capacity: count + 1)
+        for (i, name) in subprotocols.enumerated() {
+            var p = lws_protocols()
+            p.name = strings.copy(name)
+            p.callback = lwsCallback
+            p.per_session_data_size = 0
+            p.rx_buffer_size = options.rxBufferSize
+            p.tx_packet_size = 0
+            (protocols! + i).initialize(to: p)
+        }
+        (protocols! + count).initialize(to: lws_protocols())
+
+        retryPolicy.pointee.secs_since_valid_ping = UInt16(clamping: options.pingAfterIdle)
+        retryPolicy.pointee.secs_since_valid_hangup = UInt16(clamping: options.hangupAfterIdle)
+
+        var info = lws_context_creation_info()
+        info.protocols = UnsafePointer(protocols)
+        info.user = Unmanaged.passUnretained(self).toOpaque()
+        info.options = petri_option_validate_utf8()
+        info.timeout_secs = UInt32(clamping: options.handshakeTimeout)
+        info.fd_limit_per_thread = 0
+        info.retry_and_idle_policy = UnsafePointer(retryPolicy)
+        if options.isServer {
+            info.port = Int32(options.port)
+            info.iface = strings.copy(options.host)
+            info.options |= petri_option_fail_unable_to_bind()
+            if let host = options.host, host.contains("."), !host.contains(":") {
+                info.options |= petri_option_disable_ipv6()
+            }
+            if let cert = options.tlsCertificatePath, let key = options.tlsKeyPath {
+                info.options |= petri_option_ssl_global_init()
+                info.ssl_cert_filepath = strings.copy(cert)
+                info.ssl_private_key_filepath = strings.copy(key)
+                info.alpn = strings.copy("http/1.1")
+            }
+        } else {
+            info.port = Int32(petri_port_no_listen())
+            info.options |= petri_option_ssl_global_init()
+            info.client_ssl_ca_filepath = strings.copy(options.caFilePath)
+        }
+
+        guard let ctx = lws_create_context(&info) else {
+            freeCResources()
+            let what = options.isServer
+                ? "Could not listen on \(options.host ?? "*"):\(options.port): the port may be in use, the address may not belong to this machine, or a TLS certificate or key could not be read."
+                : "Could not start the WebSocket client (TLS setup failed; check the CA file)."
+            return .failure(TransportError(options.isServer ? .cannotListen : .tls, what))
+        }
+        context = ctx
+        contextPointer.withLock { $0 = ContextHandle(context: ctx) }
+        var port = 0
+        if options.isServer, let vhost = lws_get_vhost_by_name(ctx, "default") {
+            port = Int(lws_get_vhost_listen_port(vhost))
+        }
+        timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+        scheduleHousekeeping()
+        return .success(port)
+    }
+
+    private func serviceLoop() {
+        guard let ctx = context else { return }
+        while !stopRequested {
+            if lws_service(ctx, 0) < 0 { break }
+        }
+        // lws_context_destroy calls CLOSED for every connection still open; they finish there.
+        contextPointer.withLock { $0 = nil }
+        lws_context_destroy(ctx)
+        context = nil
+        for connection in Array(connectionsByID.values) {
+            finish(connection, fallback: (.goingAway, "server shut down"))
+        }
+        failQueuedConnects()
+        freeCResources()
+        finishStopping()
+    }
+
+    private func freeCResources() {
+        if let protocols {
+            protocols.deallocate()
+            self.protocols = nil
+        }
+        strings.freeAll()
+    }
+
+    private func finishStopping() {
+        acceptedContinuation.finish()
+        let waiters = stopped.withLock { s -> [CheckedContinuation<Void, Never>] in
+            s.done = true
+            defer { s.waiters = [] }
+            return s.waiters
+        }
+        for w in waiters { w.resume() }
+    }
+
+    private func failQueuedConnects() {
+        for command in inbox.withLock({ q in defer { q = [] }; return q }) {
+            if case .connect(_, let c) = command {
+                c.resume(throwing: TransportError(.shutDown, "The WebSocket client was shut down before the connection opened."))
+            }
+        }
+    }
+
+    /// Drains the inbox; called from `LWS_CALLBACK_EVENT_WAIT_CANCELLED`.
+    func drainInbox() {
+        wakePending.store(false, ordering: .releasing)
+        let commands = inbox.withLock { q in
+            defer { q.removeAll(keepingCapacity: true) }
+            return q
+        }
+        for command in commands {
+            switch command {
+            case .send(let message, let id, let policy):
+                if let c = connectionsByID[id] { enqueueMessage(message, policy: policy, on: c) }
+            case .broadcast(let message, let ids, let policy):
+                for id in ids {
+                    if let c = connectionsByID[id] { enqueueMessage(message, policy: policy, on: c) }
+                }
+            case .close(let id, let code, let reason):
+                if let c = connectionsByID[id] { requestClose(c, code: code, reason: reason) }
+            case .connect(let request, let continuation):
+                openClientConnection(request, continuation)
+            case .shutdown(let code, let reason, let deadline):
+                beginShutdown(code: code, reason: reason, deadline: deadline)
+            }
+        }
+    }
+
+    private func beginShutdown(code: CloseCode, reason: String, deadline: Double) {
+        if !draining {
+            draining = true
+            shutdownDeadline = deadline
+            logger.info("Closing \(connectionsByID.count) connections", metadata: ["code": "\(code.rawValue)"])
+        }
+        for c in connectionsByID.values { requestClose(c, code: code, reason: reason) }
+        checkShutdownProgress()
+    }
+
+    func checkShutdownProgress() {
+        guard draining else { return }
+        if connectionsByID.isEmpty || monotonicSeconds() >= (shutdownDeadline ?? 0) {
+            stopRequested = true
+            if let context { lws_cancel_service(context) }
+        }
+    }
+
+    private func openClientConnection(_ request: ClientRequest, _ continuation: CheckedContinuation<Connection, any Error>) {
+        guard let ctx = context, !draining else {
+            continuation.resume(throwing: TransportError(.shutDown, "The WebSocket client is shutting down."))
+            return
+        }
+        let connection = newConnection()
+        connection.onOpen = continuation
+        var names = CStrings()
+        defer { names.freeAll() }
+        var ci = lws_client_connect_info()
+        ci.context = ctx
+        ci.address = names.copy(request.host)
+        ci.port = Int32(request.port)
+        ci.path = names.copy(request.path)
+        ci.host = names.copy(request.host)
+        ci.origin = names.copy(request.origin ?? request.host)
+        ci.protocol = names.copy(request.subprotocol)
+        ci.ssl_connection = request.useTLS ? Int32(LCCSCF_USE_SSL.rawValue) : 0
+        ci.ietf_version_or_minus_one = -1
+        ci.opaque_user_data = Unmanaged.passUnretained(connection).toOpaque()
+        ci.local_protocol_name = protocols?.pointee.name
+        connection.info = ConnectionInfo(
+            id: connection.id, remoteAddress: request.host, path: request.path, origin: request.origin,
+            subprotocol: request.subprotocol)
+        connectionsByID[connection.id] = connection
+        if let wsi = lws_client_connect_via_info(&ci) {
+            connection.wsi = wsi
+            lws_set_opaque_user_data(wsi, Unmanaged.passUnretained(connection).toOpaque())
+        } else {
+            // lws may already have reported CLIENT_CONNECTION_ERROR; failOpen is idempotent.
+            failOpen(connection, "Could not connect to \(request.host):\(request.port).")
+        }
+    }
+
+    func newConnection() -> LWSConnection {
+        defer { nextID += 1 }
+        return LWSConnection(id: ConnectionID(nextID))
+    }
+
+    private func scheduleHousekeeping() {
+        guard let context else { return }
+        let sul = UnsafeMutableRawPointer(timer).assumingMemoryBound(to: lws_sorted_usec_list_t.self)
+        lws_sul_schedule(context, 0, sul, { sul in
+            guard let sul, let owner = petri_timer_owner(sul) else { return }
+            Unmanaged<LWSEngine>.fromOpaque(owner).takeUnretainedValue().housekeeping()
+        }, 250_000)
+    }
+
+    /// Every 250 ms on the service thread: slow receivers, shutdown deadline.
+    private func housekeeping() {
+        let now = monotonicSeconds()
+        for c in connectionsByID.values {
+            if let since = c.overLimitSince, now - since >= options.stallTimeout, c.closeRequest == nil {
+                counts.slowClosed.increment()
+                requestClose(c, code: .policyViolation,
+                             reason: "too slow: \(c.queuedBytes) bytes waiting for over \(Int(options.stallTimeout)) s")
+            }
+        }
+        checkShutdownProgress()
+        if !stopRequested { scheduleHousekeeping() }
+    }
+
+    /// Makes the scratch buffer at least `needed` bytes (service thread).
+    func grow(scratchTo needed: Int) {
+        guard needed > scratchCapacity else { return }
+        scratch.deallocate()
+        scratchCapacity = max(needed, scratchCapacity * 2)
+        scratch = UnsafeMutableRawPointer.allocate(byteCount: scratchCapacity, alignment: 16)
+    }
+}
+
+/// Seconds on the monotonic clock (shared by every process on the machine).
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+let lwsLogger = Logger(label: "petri.lws")
+
+/// The lws context as seen from other threads, used for nothing but `lws_cancel_service`.
+struct ContextHandle: @unchecked Sendable {
+    // @unchecked Sendable: lws documents lws_cancel_service() as callable from any thread,
+    // and it is the only call made through this handle; it is cleared (under the engine's
+    // mutex) before the context is destroyed.
+    let context: OpaquePointer
+}

@@ -1,0 +1,87 @@
+import PetriTransport
+
+extension WebSocketServer {
+    /// Where and how the server listens, and the limits it enforces on every connection.
+    public struct Configuration: Sendable {
+        /// The address to listen on (`127.0.0.1`, `0.0.0.0`, `::`), or nil for every address.
+        public var host: String? = "127.0.0.1"
+        /// The TCP port; 0 picks a free one (see ``WebSocketServer/port``).
+        public var port: Int = 8080
+        /// WebSocket subprotocols accepted; a client offering none is bound to the first.
+        public var subprotocols: [String] = ["petri.v1"]
+        /// Largest incoming message, all fragments together; larger closes with 1009.
+        public var maxMessageBytes: Int = 64 * 1024
+        /// Outbound bytes a connection may have queued before it counts as stalled.
+        /// At four times this it is closed at once, so per-connection memory stays bounded.
+        public var maxQueueBytes: Int = 1 << 20
+        /// Seconds a connection may stay over ``maxQueueBytes`` before it is closed (1008).
+        public var stallTimeout: Double = 10
+        /// Largest outgoing frame; longer messages are sent as several fragments.
+        public var maxFrameBytes: Int = Int(Int32.max)
+        /// Seconds allowed for the TCP + HTTP upgrade handshake.
+        public var handshakeTimeout: Int = 10
+        /// Idle seconds before the server pings a connection.
+        public var pingAfterIdle: Int = 20
+        /// Idle seconds (no pong, no data) before a connection is dropped: dead peers go within this.
+        public var hangupAfterIdle: Int = 50
+        /// When not empty, an upgrade carrying an `Origin` header must match one of these exactly
+        /// (e.g. `https://school.example`). Clients that send no Origin (not browsers) are allowed.
+        public var allowedOrigins: Set<String> = []
+        /// Most WebSocket connections from one remote address; 0 for no cap.
+        public var maxConnectionsPerAddress: Int = 0
+        /// Certificate and key (PEM files) to serve `wss://`; nil for plain `ws://`.
+        public var tls: TLSFiles?
+        /// lws's receive chunk per connection: small keeps idle connections cheap; messages
+        /// larger than this are reassembled, so it is not a message limit.
+        public var receiveBufferBytes: Int = 1024
+        /// Extra HTTP routes (e.g. `/metrics`), answered on the service thread.
+        public var httpHandler: HTTPHandler?
+
+        public init(host: String? = "127.0.0.1", port: Int = 8080) {
+            self.host = host
+            self.port = port
+        }
+
+        /// Checks every value.
+        ///
+        /// - Throws: ``TransportError`` naming the setting, its value and what is allowed.
+        public func validate() throws(TransportError) {
+            func require(_ ok: Bool, _ message: String) throws(TransportError) {
+                if !ok { throw TransportError(.invalidArgument, message) }
+            }
+            try require((0...65535).contains(port), "port must be between 0 and 65535, but was \(port).")
+            try require(maxMessageBytes >= 1024, "maxMessageBytes must be at least 1024, but was \(maxMessageBytes).")
+            try require(maxQueueBytes >= 4096, "maxQueueBytes must be at least 4096, but was \(maxQueueBytes).")
+            try require(stallTimeout > 0, "stallTimeout must be more than 0 seconds, but was \(stallTimeout).")
+            try require(maxFrameBytes >= 16, "maxFrameBytes must be at least 16, but was \(maxFrameBytes).")
+            try require((1...300).contains(handshakeTimeout), "handshakeTimeout must be between 1 and 300 seconds, but was \(handshakeTimeout).")
+            try require((1...3600).contains(pingAfterIdle), "pingAfterIdle must be between 1 and 3600 seconds, but was \(pingAfterIdle).")
+            try require(hangupAfterIdle > pingAfterIdle && hangupAfterIdle <= 3600,
+                        "hangupAfterIdle must be more than pingAfterIdle (\(pingAfterIdle)) and at most 3600 seconds, but was \(hangupAfterIdle).")
+            try require(maxConnectionsPerAddress >= 0, "maxConnectionsPerAddress must be 0 (no cap) or more, but was \(maxConnectionsPerAddress).")
+            try require((128...65536).contains(receiveBufferBytes), "receiveBufferBytes must be between 128 and 65536, but was \(receiveBufferBytes).")
+            try require(!subprotocols.isEmpty, "subprotocols must name at least one subprotocol.")
+        }
+
+        var engineOptions: EngineOptions {
+            EngineOptions(
+                isServer: true, host: host, port: port, subprotocols: subprotocols, maxMessageBytes: maxMessageBytes,
+                maxQueueBytes: maxQueueBytes, stallTimeout: stallTimeout, maxFrameBytes: maxFrameBytes,
+                handshakeTimeout: handshakeTimeout, pingAfterIdle: pingAfterIdle, hangupAfterIdle: hangupAfterIdle,
+                allowedOrigins: allowedOrigins, maxConnectionsPerAddress: maxConnectionsPerAddress,
+                tlsCertificatePath: tls?.certificatePath, tlsKeyPath: tls?.privateKeyPath, caFilePath: nil,
+                rxBufferSize: receiveBufferBytes, httpHandler: httpHandler, rawHandler: nil)
+        }
+    }
+
+    /// PEM files for `wss://`.
+    public struct TLSFiles: Sendable, Hashable {
+        public var certificatePath: String
+        public var privateKeyPath: String
+
+        public init(certificatePath: String, privateKeyPath: String) {
+            self.certificatePath = certificatePath
+            self.privateKeyPath = privateKeyPath
+        }
+    }
+}
