@@ -22,6 +22,10 @@ public struct TransportCounts: Sendable, Hashable, Codable {
     public var refused: Int = 0
     /// Connections closed for an oversized or invalid incoming message.
     public var badInput: Int = 0
+    /// Outbound bytes waiting in all connections' queues (sampled a few times a second).
+    public var queuedBytes: Int = 0
+    /// The longest single connection's queue in bytes (sampled likewise).
+    public var largestQueueBytes: Int = 0
 
     public init() {}
 }

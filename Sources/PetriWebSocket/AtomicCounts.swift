@@ -14,6 +14,8 @@ final class AtomicCounts: Sendable {
     let slowClosed = Atomic<Int>(0)
     let refused = Atomic<Int>(0)
     let badInput = Atomic<Int>(0)
+    let queuedBytes = Atomic<Int>(0)
+    let largestQueueBytes = Atomic<Int>(0)
 
     var snapshot: TransportCounts {
         var c = TransportCounts()
@@ -28,6 +30,8 @@ final class AtomicCounts: Sendable {
         c.slowClosed = slowClosed.load(ordering: .relaxed)
         c.refused = refused.load(ordering: .relaxed)
         c.badInput = badInput.load(ordering: .relaxed)
+        c.queuedBytes = queuedBytes.load(ordering: .relaxed)
+        c.largestQueueBytes = largestQueueBytes.load(ordering: .relaxed)
         return c
     }
 }

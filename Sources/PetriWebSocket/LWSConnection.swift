@@ -39,6 +39,9 @@ final class LWSConnection {
     /// What the peer said in its close frame, if it sent one.
     var peerClose: (code: CloseCode, reason: String)?
 
+    /// Client connections: the `Origin` header to send, verbatim (lws's own origin field
+    /// would prefix it with `http://`).
+    var requestOrigin: String?
     /// Client connections: resumed once, with the connection or the failure.
     var onOpen: CheckedContinuation<Connection, any Error>?
 

@@ -44,6 +44,8 @@ extension LWSEngine {
                 failOpen(c, "Could not open the WebSocket connection: \(detail).")
             }
             return 0
+        case LWS_CALLBACK_CLIENT_APPEND_HANDSHAKE_HEADER:
+            return appendOrigin(wsi, input, length)
         case LWS_CALLBACK_HTTP:
             return answerHTTP(wsi, input)
         case LWS_CALLBACK_HTTP_WRITEABLE:
@@ -117,6 +119,17 @@ extension LWSEngine {
             onOpen.resume(throwing: TransportError(.connectFailed, message))
         }
         finish(c, fallback: (.abnormal, message))
+    }
+
+    /// Adds the client's `Origin` header as given; `input` points at the header cursor.
+    private func appendOrigin(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
+        guard let c = connection(of: wsi), let origin = c.requestOrigin, let input else { return 0 }
+        let cursor = input.assumingMemoryBound(to: UnsafeMutablePointer<UInt8>?.self)
+        guard let start = cursor.pointee else { return 0 }
+        let value = Array(origin.utf8)
+        return value.withUnsafeBufferPointer { v in
+            lws_add_http_header_by_token(wsi, WSI_TOKEN_ORIGIN, v.baseAddress, Int32(v.count), cursor, start + length)
+        } != 0 ? -1 : 0
     }
 
     // MARK: - Reading

@@ -1,6 +1,9 @@
 import CLibWebSockets
 import PetriTransport
 
+/// Seconds a closing connection gets to flush its queue and close frame before it is dropped.
+let closeGraceSeconds = 2
+
 extension LWSEngine {
     /// Queues a message on one connection and writes it at once when the connection is up
     /// to date (service thread).
@@ -107,9 +110,13 @@ extension LWSEngine {
             c.queue.removeAll()
             c.queuedBytes = 0
         }
+        guard let wsi = c.wsi else { return }
         if c.isEstablished {
             requestWritable(c)
-        } else if let wsi = c.wsi {
+            // A peer that stopped reading never makes the socket writable, so the close frame
+            // may never go out: bound the wait, then lws drops the socket.
+            lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, Int32(closeGraceSeconds))
+        } else {
             lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
         }
     }

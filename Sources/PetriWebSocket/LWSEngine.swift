@@ -296,6 +296,7 @@ final class LWSEngine: @unchecked Sendable {
         }
         let connection = newConnection()
         connection.onOpen = continuation
+        connection.requestOrigin = request.origin
         var names = CStrings()
         defer { names.freeAll() }
         var ci = lws_client_connect_info()
@@ -304,7 +305,6 @@ final class LWSEngine: @unchecked Sendable {
         ci.port = Int32(request.port)
         ci.path = names.copy(request.path)
         ci.host = names.copy(request.host)
-        ci.origin = names.copy(request.origin ?? request.host)
         ci.protocol = names.copy(request.subprotocol)
         ci.ssl_connection = request.useTLS ? Int32(LCCSCF_USE_SSL.rawValue) : 0
         ci.ietf_version_or_minus_one = -1
@@ -340,13 +340,19 @@ final class LWSEngine: @unchecked Sendable {
     /// Every 250 ms on the service thread: slow receivers, shutdown deadline.
     private func housekeeping() {
         let now = monotonicSeconds()
+        var total = 0
+        var largest = 0
         for c in connectionsByID.values {
+            total += c.queuedBytes
+            largest = max(largest, c.queuedBytes)
             if let since = c.overLimitSince, now - since >= options.stallTimeout, c.closeRequest == nil {
                 counts.slowClosed.increment()
                 requestClose(c, code: .policyViolation,
                              reason: "too slow: \(c.queuedBytes) bytes waiting for over \(Int(options.stallTimeout)) s")
             }
         }
+        counts.queuedBytes.store(total, ordering: .relaxed)
+        counts.largestQueueBytes.store(largest, ordering: .relaxed)
         checkShutdownProgress()
         if !stopRequested { scheduleHousekeeping() }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import PetriTransport
 
 extension WebSocketServer {
@@ -61,6 +62,12 @@ extension WebSocketServer {
             try require(maxConnectionsPerAddress >= 0, "maxConnectionsPerAddress must be 0 (no cap) or more, but was \(maxConnectionsPerAddress).")
             try require((128...65536).contains(receiveBufferBytes), "receiveBufferBytes must be between 128 and 65536, but was \(receiveBufferBytes).")
             try require(!subprotocols.isEmpty, "subprotocols must name at least one subprotocol.")
+            if let tls {
+                for (what, path) in [("certificate", tls.certificatePath), ("private key", tls.privateKeyPath)]
+                where !FileManager.default.isReadableFile(atPath: path) {
+                    throw TransportError(.tls, "The TLS \(what) file \(path) does not exist or cannot be read.")
+                }
+            }
         }
 
         var engineOptions: EngineOptions {

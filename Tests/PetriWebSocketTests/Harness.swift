@@ -1,3 +1,4 @@
+import Foundation
 import PetriTransport
 import PetriWebSocket
 import Testing
@@ -52,4 +53,59 @@ final class EventReader {
         }
         return nil
     }
+}
+
+/// Runs blocking work (raw sockets) on its own thread, off the small cooperative pool.
+func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread {
+            do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
+        }
+        thread.start()
+    }
+}
+
+/// Takes the next `n` accepted connections from a server.
+func accept(_ n: Int, from server: WebSocketServer) async -> [Connection] {
+    var result: [Connection] = []
+    for await connection in server.connections {
+        result.append(connection)
+        if result.count == n { break }
+    }
+    return result
+}
+
+/// This process's open sockets whose local or remote TCP port is `port` (listener included).
+///
+/// Other tests run in parallel in the same process, so the process-wide descriptor count is
+/// not a stable baseline; sockets on one test server's port are.
+func openSockets(onPort port: Int) -> Int {
+    let fm = FileManager.default
+    var inodes = Set<String>()
+    for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+        guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
+        for line in text.split(separator: "\n").dropFirst() {
+            let f = line.split(separator: " ")
+            guard f.count > 9 else { continue }
+            let ports = [f[1], f[2]].compactMap { $0.split(separator: ":").last.flatMap { Int($0, radix: 16) } }
+            if ports.contains(port) { inodes.insert(String(f[9])) }
+        }
+    }
+    let fds = (try? fm.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    return fds.filter { fd in
+        guard let target = try? fm.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)") else { return false }
+        return target.hasPrefix("socket:[") && inodes.contains(String(target.dropFirst(8).dropLast()))
+    }.count
+}
+
+/// Waits (polling the transport's counters, bounded) until `condition` holds.
+func eventually(
+    _ what: String, within seconds: Double = 10, _ condition: @Sendable () -> Bool
+) async -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    return condition()
 }

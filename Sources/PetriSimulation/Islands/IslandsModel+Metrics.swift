@@ -1,0 +1,93 @@
+extension IslandsModel {
+    private static let tileLimit = Double(
+        IslandsParameters.sizeRange.upperBound * IslandsParameters.sizeRange.upperBound)
+
+    /// The numbers a student can be asked to predict, usually about the map after the next evolve.
+    public static let metrics: [MetricDescriptor] = [
+        MetricDescriptor(
+            name: "livingSpecies", description: "How many species are alive.", unit: "species", range: 0...tileLimit),
+        MetricDescriptor(
+            name: "speciesEver", description: "How many species have ever existed, extinct ones included.",
+            unit: "species", range: 1...Double(Int32.max)),
+        MetricDescriptor(
+            name: "extinctSpecies", description: "How many species have died out.", unit: "species",
+            range: 0...Double(Int32.max)),
+        MetricDescriptor(
+            name: "landTiles", description: "How many tiles are land.", unit: "tiles", range: 0...tileLimit),
+        MetricDescriptor(
+            name: "landmasses", description: "How many separate landmasses there are.", unit: "landmasses",
+            range: 0...tileLimit),
+        MetricDescriptor(
+            name: "tilesOfSpecies(id)", description: "How many land tiles species id lives on (0 if it is extinct).",
+            unit: "tiles", range: 0...tileLimit),
+    ]
+
+    /// The current value of a metric.
+    ///
+    /// `tilesOfSpecies(id)` is 0 for an extinct species and for an id not given yet, so a question can
+    /// ask about the species the next split will create.
+    ///
+    /// - Parameters:
+    ///   - metric: One of ``metrics``; `tilesOfSpecies` takes one argument, a species id (1 or more).
+    /// - Throws: ``SimulationError/Code/unknownMetric`` for another name or wrong arguments.
+    public func value(of metric: MetricID) throws(SimulationError) -> Double {
+        if metric.name == "tilesOfSpecies" {
+            guard metric.arguments.count == 1 else {
+                throw SimulationError(
+                    .unknownMetric,
+                    "tilesOfSpecies needs one species id, as in tilesOfSpecies(2), but was given \(metric).")
+            }
+            let id = metric.arguments[0]
+            guard id >= 1 else {
+                throw SimulationError(.unknownMetric, "Species ids start at 1, but tilesOfSpecies was given \(id).")
+            }
+            return Double(tilesOfSpecies(id))
+        }
+        guard let value = values()[metric.name] else {
+            let names = Self.metrics.map(\.name).joined(separator: ", ")
+            throw SimulationError(
+                .unknownMetric, "Islands has no metric named \"\(metric.name)\"; its metrics are \(names).")
+        }
+        guard metric.arguments.isEmpty else {
+            throw SimulationError(.unknownMetric, "\(metric.name) takes no arguments, but was given \(metric).")
+        }
+        return value
+    }
+
+    /// Every argument-free metric, plus `groups`: land tiles per living species, keyed by species id.
+    public func stats() -> GenerationStats {
+        var groups: [String: Int] = [:]
+        for species in speciesList() where species.alive {
+            groups[String(species.id)] = species.tiles
+        }
+        return GenerationStats(generation: generation, values: values(), groups: groups)
+    }
+
+    /// Every species ever, in id order, with its land tiles now and whether it is alive.
+    public func speciesList() -> [IslandsSpecies] {
+        var tiles = [Int](repeating: 0, count: speciesEver + 1)
+        var alive = [Bool](repeating: false, count: speciesEver + 1)
+        for tile in inhabitants.indices where inhabitants[tile] != 0 {
+            alive[inhabitants[tile]] = true
+            if land[tile] { tiles[inhabitants[tile]] += 1 }
+        }
+        return (1...max(1, speciesEver)).map { IslandsSpecies(id: $0, tiles: tiles[$0], alive: alive[$0]) }
+    }
+
+    /// Land tiles carrying species `id` now.
+    public func tilesOfSpecies(_ id: Int) -> Int {
+        inhabitants.indices.reduce(0) { $0 + (land[$1] && inhabitants[$1] == id ? 1 : 0) }
+    }
+
+    private func values() -> [String: Double] {
+        let living = Set(inhabitants).subtracting([0]).count
+        return [
+            "livingSpecies": Double(living),
+            "speciesEver": Double(speciesEver),
+            "extinctSpecies": Double(speciesEver - living),
+            "landTiles": Double(land.reduce(0) { $0 + ($1 ? 1 : 0) }),
+            "landmasses": Double(
+                IslandsLandmasses(land: land, width: width, height: height, diagonal: parameters.diagonal).count),
+        ]
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import PetriTransport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A hand-rolled WebSocket client on a blocking POSIX socket, for what a well-behaved client
+/// never does: stop reading, send invalid UTF-8 or oversized frames. Used from one test task.
+final class RawPeer: @unchecked Sendable {
+    // @unchecked Sendable: each test uses a peer from one thread at a time (handed over, never shared).
+    enum Failure: Error { case connect(String), handshake(String), closed }
+
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    /// Connects and completes the upgrade; `receiveBuffer` shrinks SO_RCVBUF to stall sooner.
+    init(port: Int, path: String = "/", headers: [String] = [], receiveBuffer: Int? = nil) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure.connect("socket failed") }
+        if var size = receiveBuffer.map(Int32.init) {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let ok = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard ok == 0 else {
+            Glibc.close(fd)
+            throw Failure.connect("connect failed: errno \(errno)")
+        }
+        var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        request += "Sec-WebSocket-Protocol: petri.v1\r\n"
+        for h in headers { request += h + "\r\n" }
+        request += "\r\n"
+        try writeAll(Array(request.utf8))
+        let head = try readHandshake()
+        guard head.hasPrefix("HTTP/1.1 101") else {
+            Glibc.close(fd)
+            throw Failure.handshake(head)
+        }
+    }
+
+    deinit { Glibc.close(fd) }
+
+    /// Sends one masked frame (opcode 1 text, 2 binary, 0 continuation) with the FIN bit as given.
+    func sendFrame(opcode: UInt8, payload: [UInt8], fin: Bool = true) throws {
+        var frame: [UInt8] = [(fin ? 0x80 : 0) | opcode]
+        let n = payload.count
+        if n < 126 {
+            frame.append(0x80 | UInt8(n))
+        } else if n < 65536 {
+            frame += [0x80 | 126, UInt8(n >> 8), UInt8(n & 0xff)]
+        } else {
+            frame.append(0x80 | 127)
+            for shift in stride(from: 56, through: 0, by: -8) { frame.append(UInt8((UInt64(n) >> UInt64(shift)) & 0xff)) }
+        }
+        let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
+        frame += mask
+        for (i, b) in payload.enumerated() { frame.append(b ^ mask[i & 3]) }
+        try writeAll(frame)
+    }
+
+    /// Reads the next complete frame: opcode and payload (server frames are never masked).
+    func readFrame() throws -> (opcode: UInt8, payload: [UInt8]) {
+        let b0 = try readByte()
+        let b1 = try readByte()
+        var length = Int(b1 & 0x7f)
+        if length == 126 {
+            length = Int(try readByte()) << 8 | Int(try readByte())
+        } else if length == 127 {
+            length = 0
+            for _ in 0..<8 { length = length << 8 | Int(try readByte()) }
+        }
+        var payload = [UInt8]()
+        payload.reserveCapacity(length)
+        for _ in 0..<length { payload.append(try readByte()) }
+        return (b0 & 0x0f, payload)
+    }
+
+    /// Reads frames until a close frame; returns its code (nil when the socket just ended).
+    func readUntilClose() -> (code: UInt16, reason: String)? {
+        while let frame = try? readFrame() {
+            if frame.opcode == 8 {
+                guard frame.payload.count >= 2 else { return (1005, "") }
+                let code = UInt16(frame.payload[0]) << 8 | UInt16(frame.payload[1])
+                return (code, String(decoding: frame.payload.dropFirst(2), as: UTF8.self))
+            }
+        }
+        return nil
+    }
+
+    private func readHandshake() throws -> String {
+        var head = [UInt8]()
+        while !head.ends(with: [13, 10, 13, 10]) {
+            head.append(try readByte())
+            if head.count > 8192 { throw Failure.handshake("response too long") }
+        }
+        return String(decoding: head, as: UTF8.self)
+    }
+
+    private func readByte() throws -> UInt8 {
+        if buffer.isEmpty {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = read(fd, &chunk, chunk.count)
+            guard n > 0 else { throw Failure.closed }
+            buffer = Array(chunk[0..<n].reversed())
+        }
+        return buffer.removeLast()
+    }
+
+    private func writeAll(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { throw Failure.closed }
+            offset += n
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    fileprivate func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import PetriTransport
+import PetriWebSocket
+import Testing
+
+@Suite(.serialized) struct SlowReceiverTests {
+    @Test(.timeLimit(.minutes(1))) func aReceiverThatStopsReadingDoesNotSlowTheOthersAndIsClosed() async throws {
+        // Given a server with a 64 KiB queue limit and a 1 s stall timeout, and ten readers
+        let server = try await WebSocketServer.start(
+            {
+                var c = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
+                c.maxQueueBytes = 64 * 1024
+                c.stallTimeout = 1
+                return c
+            }())
+        let counter = ReceiptCounter()
+        var clientConfiguration = WebSocketClient.Configuration()
+        clientConfiguration.rawHandler = counter.handler
+        let client = try await WebSocketClient.start(clientConfiguration)
+        async let acceptedReaders = accept(10, from: server)
+        for _ in 0..<10 { _ = try await client.connect(to: "ws://127.0.0.1:\(server.port)/") }
+        let readers = await acceptedReaders.map(\.id)
+        let message = OutboundMessage(binary: [UInt8](repeating: 7, count: 32 * 1024))
+        var delivered = 0
+
+        func round(to ids: [ConnectionID]) async -> Double {
+            let start = ContinuousClock.now
+            server.broadcast(message, to: ids, policy: .reliable)
+            delivered += 10
+            await counter.wait(for: delivered)
+            let d = ContinuousClock.now - start
+            return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        }
+
+        // When we time 40 rounds to the readers alone
+        var alone: [Double] = []
+        for _ in 0..<40 { alone.append(await round(to: readers)) }
+
+        // And then rounds that also go to a peer that never reads, until the server drops it
+        let stuck = try RawPeer(port: server.port, receiveBuffer: 4096)
+        var acceptedStuck = server.connections.makeAsyncIterator()
+        let stuckConnection = try #require(await acceptedStuck.next())
+        var withStuck: [Double] = []
+        var largestQueue = 0
+        while server.counts.slowClosed == 0 && withStuck.count < 2000 {
+            withStuck.append(await round(to: readers + [stuckConnection.id]))
+            largestQueue = max(largestQueue, server.counts.largestQueueBytes)
+        }
+
+        // Then the others' median delivery time stays within 2x of the run without it
+        let median = { (xs: [Double]) in xs.sorted()[xs.count / 2] }
+        #expect(median(withStuck) <= 2 * median(alone) + 0.002,
+                "median \(median(withStuck)) s with the stuck peer vs \(median(alone)) s without")
+        // And the server's memory for it stayed bounded (the hard cap is 4x the queue limit)
+        #expect(largestQueue <= 4 * 64 * 1024 + message.count)
+        // And it was closed with a policy-violation code and a reason
+        var events = stuckConnection.events.makeAsyncIterator()
+        var last: ConnectionEvent?
+        while let e = await events.next() { last = e }
+        guard case .closed(let code, let reason) = last else {
+            Issue.record("no close event")
+            return
+        }
+        #expect(code == .policyViolation)
+        #expect(reason.hasPrefix("too slow"))
+        withExtendedLifetime(stuck) {}
+        await client.shutdown()
+        await server.shutdown()
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aSlowReceiverGetsTheNewestSnapshotNotABacklog() async throws {
+        // Given a peer whose socket is full: one large reliable message it has not read yet
+        let server = try await WebSocketServer.start({
+            var c = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
+            c.maxQueueBytes = 64 << 20
+            return c
+        }())
+        let peer = try RawPeer(port: server.port, receiveBuffer: 4096)
+        var accepted = server.connections.makeAsyncIterator()
+        let id = try #require(await accepted.next()).id
+        server.send(OutboundMessage(binary: [UInt8](repeating: 1, count: 8 << 20)), to: id, policy: .reliable)
+
+        // When 50 snapshots are sent as latest-wins while it is behind
+        for i in 0..<50 { server.send(OutboundMessage(text: "snapshot \(i)"), to: id, policy: .latestWins) }
+        server.send(OutboundMessage(text: "question 1"), to: id, policy: .reliable)
+        #expect(await eventually("snapshots coalesced") { server.counts.coalesced > 0 })
+
+        // Then once it reads again it gets the big message, the question, and only the newest snapshot(s)
+        let texts = try await onThread { () -> [String] in
+            var texts: [String] = []
+            while texts.last != "question 1" {
+                let frame = try peer.readFrame()
+                if frame.opcode == 1 { texts.append(String(decoding: frame.payload, as: UTF8.self)) }
+            }
+            return texts
+        }
+        // (the newest snapshot takes the place at the back of the queue, so it precedes the question)
+        let snapshots = texts.filter { $0.hasPrefix("snapshot") }
+        #expect(snapshots.count < 50)
+        #expect(snapshots.last == "snapshot 49")
+        #expect(server.counts.coalesced == 50 - snapshots.count)
+        await server.shutdown()
+    }
+}
+
+@Suite struct StallTimeoutTests {
+    @Test(.timeLimit(.minutes(1))) func aConnectionOverItsLimitPastTheStallTimeoutIsClosedWithTheReason() async throws {
+        // Given a stuck peer and a server with a 64 KiB limit and a 1 s stall timeout
+        let server = try await WebSocketServer.start({
+            var c = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
+            c.maxQueueBytes = 64 * 1024
+            c.stallTimeout = 1
+            return c
+        }())
+        let peer = try RawPeer(port: server.port, receiveBuffer: 4096)
+        var accepted = server.connections.makeAsyncIterator()
+        let connection = try #require(await accepted.next())
+
+        // When it is sent 8 KiB messages until its queue is over the limit (but under the hard cap)
+        var sent = 0
+        while server.counts.largestQueueBytes <= 64 * 1024 && sent < 10_000 {
+            server.send(OutboundMessage(binary: [UInt8](repeating: 2, count: 8192)), to: connection.id, policy: .reliable)
+            sent += 1
+            if sent % 8 == 0 { _ = await eventually("sampled", within: 0.3) { false } }
+        }
+
+        // Then after the stall timeout it is closed with 1008 and a reason that says why
+        var events = connection.events.makeAsyncIterator()
+        var last: ConnectionEvent?
+        while let e = await events.next() { last = e }
+        guard case .closed(let code, let reason) = last else {
+            Issue.record("no close event")
+            return
+        }
+        #expect(code == .policyViolation)
+        #expect(reason.contains("waiting for over 1 s"), "reason: \(reason)")
+        #expect(server.counts.slowClosed == 1)
+        withExtendedLifetime(peer) {}
+        await server.shutdown()
+    }
+}
