@@ -20,7 +20,12 @@ let package = Package(
             providers: [.apt(["libwebsockets-dev"])]
         ),
         // Deterministic classroom models: no I/O, no clock, seeded randomness.
-        .target(name: "PetriSimulation"),
+        .target(
+            name: "PetriSimulation",
+            // `Double.rounded()` lowers to libm's round on Linux; say so rather than rely on a
+            // client happening to link Foundation.
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+        ),
         // The interface the server talks to, plus an in-memory implementation for tests.
         .target(name: "PetriTransport"),
         // libwebsockets server and client implementing PetriTransport.
