@@ -4,6 +4,7 @@
 #define PETRI_CLIBWEBSOCKETS_SHIM_H
 
 #include <libwebsockets.h>
+#include <sys/epoll.h>  // for the benchmark load generator, which reads thousands of sockets
 
 /// Bytes lws needs in front of every payload passed to lws_write (the LWS_PRE macro).
 static inline size_t petri_lws_pre(void) { return LWS_PRE; }

@@ -1,0 +1,165 @@
+import CLibWebSockets
+import Foundation
+import PetriTransport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Many WebSocket client connections read with one `epoll` loop: a load generator for
+/// benchmarks, not a general client (use ``WebSocketClient`` for that).
+///
+/// It exists because lws's own client loop polls every socket on every wake-up, so with
+/// thousands of connections in one process the *load generator* — not the server under
+/// test — becomes the bottleneck. This reader costs one `read` per ready socket. It answers
+/// pings, ignores everything but data frames, and hands each complete message to a callback.
+/// Not thread-safe: create it and call ``run(until:onMessage:)`` from one thread.
+public final class EpollLoadClients {
+    private struct Peer {
+        var fd: Int32
+        var buffer: [UInt8] = []
+        var message: [UInt8] = []
+    }
+
+    private var peers: [Peer] = []
+    private let epoll: Int32
+
+    /// Opens `count` connections and completes each handshake (blocking, one after another).
+    ///
+    /// - Throws: ``TransportError`` when a connection or handshake fails.
+    public init(host: String = "127.0.0.1", port: Int, path: String = "/", count: Int, subprotocol: String = "petri.v1")
+        throws(TransportError)
+    {
+        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard epoll >= 0 else { throw TransportError(.connectFailed, "epoll_create1 failed: errno \(errno).") }
+        peers.reserveCapacity(count)
+        for index in 0..<count {
+            let fd = try Self.connect(host: host, port: port, path: path, subprotocol: subprotocol)
+            var flags = fcntl(fd, F_GETFL)
+            flags |= O_NONBLOCK
+            _ = fcntl(fd, F_SETFL, flags)
+            var event = epoll_event()
+            event.events = EPOLLIN.rawValue
+            event.data.u64 = UInt64(index)
+            guard epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event) == 0 else {
+                throw TransportError(.connectFailed, "epoll_ctl failed: errno \(errno).")
+            }
+            peers.append(Peer(fd: fd))
+        }
+    }
+
+    deinit {
+        for p in peers { Glibc.close(p.fd) }
+        Glibc.close(epoll)
+    }
+
+    /// Reads until `shouldStop` returns true (checked after every wake-up, at least every 100 ms).
+    ///
+    /// - Parameter onMessage: called with the connection's index and each complete message's
+    ///   payload (valid only during the call).
+    public func run(until shouldStop: () -> Bool, onMessage: (Int, UnsafeRawBufferPointer) -> Void) {
+        var events = [epoll_event](repeating: epoll_event(), count: 512)
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while !shouldStop() {
+            let n = epoll_wait(epoll, &events, Int32(events.count), 100)
+            guard n > 0 else { continue }
+            for i in 0..<Int(n) {
+                let index = Int(events[i].data.u64)
+                while true {
+                    let got = read(peers[index].fd, &chunk, chunk.count)
+                    if got <= 0 { break }
+                    peers[index].buffer.append(contentsOf: chunk[0..<got])
+                    if got < chunk.count { break }
+                }
+                parseFrames(index, onMessage)
+            }
+        }
+    }
+
+    /// Splits buffered bytes into frames; server frames are never masked.
+    private func parseFrames(_ index: Int, _ onMessage: (Int, UnsafeRawBufferPointer) -> Void) {
+        var offset = 0
+        let buffer = peers[index].buffer
+        while buffer.count - offset >= 2 {
+            let b0 = buffer[offset]
+            var length = Int(buffer[offset + 1] & 0x7f)
+            var header = 2
+            if length == 126 {
+                guard buffer.count - offset >= 4 else { break }
+                length = Int(buffer[offset + 2]) << 8 | Int(buffer[offset + 3])
+                header = 4
+            } else if length == 127 {
+                guard buffer.count - offset >= 10 else { break }
+                length = (0..<8).reduce(0) { $0 << 8 | Int(buffer[offset + 2 + $1]) }
+                header = 10
+            }
+            guard buffer.count - offset >= header + length else { break }
+            let payload = buffer[(offset + header)..<(offset + header + length)]
+            let opcode = b0 & 0x0f
+            let fin = b0 & 0x80 != 0
+            switch opcode {
+            case 0, 1, 2:
+                if fin && peers[index].message.isEmpty {
+                    payload.withUnsafeBytes { onMessage(index, $0) }
+                } else {
+                    peers[index].message.append(contentsOf: payload)
+                    if fin {
+                        peers[index].message.withUnsafeBytes { onMessage(index, $0) }
+                        peers[index].message.removeAll(keepingCapacity: true)
+                    }
+                }
+            case 9:
+                sendFrame(peers[index].fd, opcode: 10, payload: Array(payload))
+            default:
+                break
+            }
+            offset += header + length
+        }
+        peers[index].buffer.removeFirst(offset)
+    }
+
+    private func sendFrame(_ fd: Int32, opcode: UInt8, payload: [UInt8]) {
+        var frame: [UInt8] = [0x80 | opcode, 0x80 | UInt8(min(payload.count, 125)), 1, 2, 3, 4]
+        let mask: [UInt8] = [1, 2, 3, 4]
+        for (i, b) in payload.prefix(125).enumerated() { frame.append(b ^ mask[i & 3]) }
+        _ = frame.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    }
+
+    private static func connect(host: String, port: Int, path: String, subprotocol: String) throws(TransportError)
+        -> Int32
+    {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw TransportError(.connectFailed, "socket failed: errno \(errno).") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr(host)
+        let ok = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard ok == 0 else {
+            Glibc.close(fd)
+            throw TransportError(.connectFailed, "connect to \(host):\(port) failed: errno \(errno).")
+        }
+        let request = "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: cGV0cmktbG9hZC1nZW4xMg==\r\nSec-WebSocket-Version: 13\r\n"
+            + "Sec-WebSocket-Protocol: \(subprotocol)\r\n\r\n"
+        _ = Array(request.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        var head = [UInt8]()
+        var byte: UInt8 = 0
+        while !(head.count >= 4 && head[head.count - 4..<head.count].elementsEqual([13, 10, 13, 10])) {
+            guard read(fd, &byte, 1) == 1, head.count < 8192 else {
+                Glibc.close(fd)
+                throw TransportError(.connectFailed, "The WebSocket handshake with \(host):\(port) failed.")
+            }
+            head.append(byte)
+        }
+        guard head.starts(with: Array("HTTP/1.1 101".utf8)) else {
+            Glibc.close(fd)
+            throw TransportError(.connectFailed, "The server refused the upgrade: \(String(decoding: head.prefix(40), as: UTF8.self))")
+        }
+        return fd
+    }
+}

@@ -1,0 +1,175 @@
+import PetriSimulation
+
+/// Times the bit-packed Life engine against the plain cell-by-cell reference on a random board.
+///
+/// Both engines start from the same `size`×`size` soup under Conway's rule on a bounded board.
+/// The reference is far slower, so it runs fewer generations (``referenceGenerations``); rates
+/// are per generation, so they compare directly. The run also checks that both engines reach
+/// the same board after the reference's generations. Measures one thread; no clock or
+/// randomness leaks into `PetriSimulation` (the clock is here).
+///
+/// ```swift
+/// let result = LifeBenchmark(size: 1024, generations: 5_000, density: 0.35, seed: 1).run()
+/// print(result.report)
+/// ```
+struct LifeBenchmark: Sendable {
+    /// Width and height of the board, 1...16384.
+    var size: Int
+    /// Generations the bit-packed engine runs, at least 1.
+    var generations: Int
+    /// Chance that a starting cell is alive, 0...1.
+    var density: Double
+    /// Seed of the starting soup.
+    var seed: UInt64
+    /// Generations the reference runs; nil scales them to about 2^25 cell updates (about a
+    /// second), at least 1 and at most ``generations``.
+    var referenceGenerations: Int?
+
+    init(
+        size: Int = 1024, generations: Int = 5_000, density: Double = 0.35, seed: UInt64 = 1,
+        referenceGenerations: Int? = nil
+    ) {
+        self.size = size
+        self.generations = generations
+        self.density = density
+        self.seed = seed
+        self.referenceGenerations = referenceGenerations
+    }
+
+    /// Checks the settings, for a command line's validation step.
+    ///
+    /// - Throws: ``SimulationError/Code/parameterOutOfRange`` naming the first bad setting.
+    func validate() throws(SimulationError) {
+        try SimulationError.check("size", size, in: 1...LifeGrid.maxSide)
+        try SimulationError.check("generations", generations, in: 1...Int.max)
+        try SimulationError.check("density", density, in: 0...1)
+        if let referenceGenerations {
+            try SimulationError.check("reference generations", referenceGenerations, in: 1...Int.max)
+        }
+    }
+
+    /// Runs both engines and measures them.
+    ///
+    /// - Precondition: the settings are valid (see ``validate()``).
+    func run() -> LifeBenchmarkResult {
+        let start: LifeGrid
+        do {
+            try validate()
+            var random = PetriRandom(seed: seed)
+            start = try LifeGrid(width: size, height: size, density: density, using: &random)
+        } catch {
+            preconditionFailure(error.message)
+        }
+        let cells = Double(size) * Double(size)
+        let referenceRuns = referenceGenerations ?? max(1, min(generations, (1 << 25) / (size * size)))
+        let clock = ContinuousClock()
+
+        var fast = start
+        var changes = 0
+        let fastTime = clock.measure {
+            for _ in 0..<generations {
+                let counts = fast.step(rule: .conway, boundary: .bounded)
+                changes &+= counts.births &+ counts.deaths
+            }
+        }
+
+        var reference = LifeReferenceGrid(start)
+        let referenceTime = clock.measure {
+            for _ in 0..<referenceRuns {
+                let counts = reference.step(rule: .conway, boundary: .bounded)
+                changes &+= counts.births &+ counts.deaths
+            }
+        }
+
+        var check = start
+        for _ in 0..<referenceRuns { check.step(rule: .conway, boundary: .bounded) }
+        let agree = LifeReferenceGrid(check) == reference
+
+        let seconds = Self.seconds(fastTime)
+        let referenceSeconds = Self.seconds(referenceTime)
+        return LifeBenchmarkResult(
+            size: size, density: density, seed: seed, generations: generations, seconds: seconds,
+            gensPerSecond: Double(generations) / seconds, cellUpdatesPerSecond: Double(generations) * cells / seconds,
+            referenceGenerations: referenceRuns, referenceSeconds: referenceSeconds,
+            referenceGensPerSecond: Double(referenceRuns) / referenceSeconds,
+            referenceCellUpdatesPerSecond: Double(referenceRuns) * cells / referenceSeconds,
+            agree: agree, finalPopulation: fast.population, changes: changes
+        )
+    }
+
+    private static func seconds(_ d: Duration) -> Double {
+        let (s, atto) = d.components
+        return max(Double(s) + Double(atto) * 1e-18, 1e-9)
+    }
+}
+
+/// What ``LifeBenchmark/run()`` measured.
+struct LifeBenchmarkResult: Sendable {
+    var size: Int
+    var density: Double
+    var seed: UInt64
+    var generations: Int
+    var seconds: Double
+    var gensPerSecond: Double
+    var cellUpdatesPerSecond: Double
+    var referenceGenerations: Int
+    var referenceSeconds: Double
+    var referenceGensPerSecond: Double
+    var referenceCellUpdatesPerSecond: Double
+    /// Whether both engines reached the same board after ``referenceGenerations``.
+    var agree: Bool
+    /// Live cells after the bit-packed run.
+    var finalPopulation: Int
+    /// Births plus deaths over both runs (consumed so the work cannot be optimised away).
+    var changes: Int
+
+    /// How many times faster the bit-packed engine is, per generation.
+    var speedup: Double { gensPerSecond / referenceGensPerSecond }
+
+    /// Human-readable lines, then one JSON line (see ``json``).
+    var report: String {
+        """
+        Life benchmark: \(size)×\(size) board, density \(density), seed \(seed), rule B3/S23, bounded, one thread
+        bit-packed: \(generations) generations in \(Self.fixed(seconds, 3)) s = \(Self.fixed(gensPerSecond, 1)) \
+        generations/s, \(Self.fixed(cellUpdatesPerSecond / 1e9, 2)) G cell-updates/s
+        reference:  \(referenceGenerations) generations in \(Self.fixed(referenceSeconds, 3)) s = \
+        \(Self.fixed(referenceGensPerSecond, 2)) generations/s, \(Self.fixed(referenceCellUpdatesPerSecond / 1e6, 1)) \
+        M cell-updates/s
+        speedup: \(Self.fixed(speedup, 1))× (engines agree after \(referenceGenerations) generations: \
+        \(agree ? "yes" : "NO"))
+        \(json)
+        """
+    }
+
+    /// One line of JSON with every figure, for scripts.
+    var json: String {
+        let fields: [(String, String)] = [
+            ("benchmark", "\"life\""), ("size", "\(size)"), ("density", "\(density)"), ("seed", "\(seed)"),
+            ("generations", "\(generations)"), ("seconds", Self.fixed(seconds, 6)),
+            ("gensPerSecond", Self.fixed(gensPerSecond, 1)),
+            ("cellUpdatesPerSecond", Self.fixed(cellUpdatesPerSecond, 0)),
+            ("referenceGenerations", "\(referenceGenerations)"), ("referenceSeconds", Self.fixed(referenceSeconds, 6)),
+            ("referenceGensPerSecond", Self.fixed(referenceGensPerSecond, 3)),
+            ("referenceCellUpdatesPerSecond", Self.fixed(referenceCellUpdatesPerSecond, 0)),
+            ("speedup", Self.fixed(speedup, 1)), ("agree", "\(agree)"),
+        ]
+        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    /// `x` with exactly `digits` decimals and no exponent (valid JSON for finite values).
+    static func fixed(_ x: Double, _ digits: Int) -> String {
+        guard x.isFinite else { return "0" }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = (abs(x) * scale).rounded()
+        guard scaled < 9e18 else { return String(Int64(x)) }
+        let n = UInt64(scaled)
+        let whole = n / UInt64(scale), fraction = n % UInt64(scale)
+        var text = (x < 0 && n != 0 ? "-" : "") + String(whole)
+        if digits > 0 {
+            let f = String(fraction)
+            text += "." + String(repeating: "0", count: digits - f.count) + f
+        }
+        return text
+    }
+}
