@@ -11,6 +11,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The only module that touches C: libwebsockets from Debian's libwebsockets-dev.
@@ -38,12 +39,23 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
+        // Wiring: configuration, the hub that maps lessons to connections, HTTP endpoints, lifecycle.
+        .target(
+            name: "PetriServer",
+            dependencies: [
+                "PetriTransport",
+                "PetriWebSocket",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(
             name: "petri",
             dependencies: [
                 "PetriSimulation",
                 "PetriTransport",
                 "PetriWebSocket",
+                "PetriServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -51,6 +63,7 @@ let package = Package(
         .testTarget(name: "PetriSimulationTests", dependencies: ["PetriSimulation"]),
         .testTarget(name: "PetriTransportTests", dependencies: ["PetriTransport"]),
         .testTarget(name: "PetriWebSocketTests", dependencies: ["PetriWebSocket", "PetriTransport"]),
+        .testTarget(name: "PetriServerTests", dependencies: ["PetriServer", "PetriTransport", "PetriWebSocket"]),
     ],
     swiftLanguageModes: [.v6]
 )

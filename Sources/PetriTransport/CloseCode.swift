@@ -22,10 +22,14 @@ public struct CloseCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let messageTooBig = CloseCode(rawValue: 1009)
     /// 1011: the server hit an unexpected condition.
     public static let internalError = CloseCode(rawValue: 1011)
-    /// 1012: the server is restarting; clients should reconnect shortly.
-    public static let serviceRestart = CloseCode(rawValue: 1012)
-    /// 1013: try again later (the server is overloaded).
-    public static let tryAgainLater = CloseCode(rawValue: 1013)
+    /// 4012: Petri's "the server is restarting, reconnect shortly".
+    ///
+    /// Not IANA's 1012: libwebsockets 4.1's client parser treats 1012-2999 as reserved and
+    /// reports them as 1002, so the bundled client would never see it. The private range
+    /// (4000-4999) reaches every client unchanged.
+    public static let serverRestarting = CloseCode(rawValue: 4012)
+    /// 4013: Petri's "try again later" (the server is overloaded); private for the same reason.
+    public static let tryAgainLater = CloseCode(rawValue: 4013)
 
     public var description: String { String(rawValue) }
 }

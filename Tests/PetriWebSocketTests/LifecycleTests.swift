@@ -68,3 +68,47 @@ import Testing
         await client.shutdown()
     }
 }
+
+@Suite struct IdleTests {
+    @Test(.timeLimit(.minutes(1))) func aPeerThatStopsAnsweringPingsIsDroppedAfterTheHangupTime() async throws {
+        // Given a server that pings after 1 s idle and hangs up after 2 s without a valid reply
+        var configuration = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
+        configuration.pingAfterIdle = 1
+        configuration.hangupAfterIdle = 2
+        let server = try await WebSocketServer.start(configuration)
+        // And a peer that never reads, so never answers a ping
+        let peer = try RawPeer(port: server.port)
+        var accepted = server.connections.makeAsyncIterator()
+        let connection = try #require(await accepted.next())
+
+        // Then the server drops it within the hang-up time (plus lws's once-a-second timer)
+        let start = ContinuousClock.now
+        var events = connection.events.makeAsyncIterator()
+        var last: ConnectionEvent?
+        while let e = await events.next() { last = e }
+        guard case .closed = last else {
+            Issue.record("no close event")
+            return
+        }
+        #expect(ContinuousClock.now - start < .seconds(5))
+        withExtendedLifetime(peer) {}
+        await server.shutdown()
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aPeerThatAnswersPingsStaysConnected() async throws {
+        // Given the same short idle policy and an lws client, which answers pings
+        let echo = try await EchoServer.start {
+            $0.pingAfterIdle = 1
+            $0.hangupAfterIdle = 2
+        }
+        let client = try await WebSocketClient.start()
+        let connection = try await client.connect(to: echo.url)
+        // When it stays idle past the hang-up time (the wait is the behaviour under test)
+        try await Task.sleep(for: .seconds(3))
+        // Then it is still served
+        client.send(OutboundMessage(text: "still here"), to: connection.id, policy: .reliable)
+        #expect(await EventReader(connection).next() == .text("still here"))
+        await client.shutdown()
+        await echo.stop()
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The `petri` executable built next to the test bundle.
+func petriExecutable() -> URL? {
+    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var dir = here.deletingLastPathComponent()
+    for _ in 0..<3 {
+        let candidate = dir.appendingPathComponent("petri")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        dir = dir.deletingLastPathComponent()
+    }
+    return nil
+}
+
+/// A `petri` child process whose standard output is read line by line.
+final class PetriProcess: @unchecked Sendable {
+    // @unchecked Sendable: `process` is only started/signalled/waited by the owning test;
+    // `lines` is an AsyncStream (thread-safe) fed by a dedicated reader thread.
+    let process = Process()
+    let lines: AsyncStream<String>
+
+    init(_ arguments: [String], executable: URL) throws {
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        let handle = out.fileHandleForReading
+        lines = AsyncStream { continuation in
+            let thread = Thread {
+                var pending = [UInt8]()
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                while true {
+                    let n = read(handle.fileDescriptor, &chunk, chunk.count)
+                    if n <= 0 { break }
+                    for b in chunk[0..<n] {
+                        if b == 10 {
+                            continuation.yield(String(decoding: pending, as: UTF8.self))
+                            pending = []
+                        } else {
+                            pending.append(b)
+                        }
+                    }
+                }
+                continuation.finish()
+            }
+            thread.start()
+        }
+        try process.run()
+    }
+
+    /// Waits for the process to exit, up to `seconds`; returns its status, or nil on time-out (then kills it).
+    func waitForExit(within seconds: Double) async -> Int32? {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while process.isRunning && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        if process.isRunning {
+            process.interrupt()
+            kill(process.processIdentifier, SIGKILL)
+            return nil
+        }
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+}

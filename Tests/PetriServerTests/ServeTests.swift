@@ -1,0 +1,46 @@
+import Foundation
+import PetriTransport
+import PetriWebSocket
+import Testing
+
+@Suite struct ServeTests {
+    @Test(.timeLimit(.minutes(1)), arguments: [SIGTERM, SIGINT])
+    func aSignalClosesClientsWithRestartAndExitsZero(signal: Int32) async throws {
+        let executable = try #require(petriExecutable(), "build the petri executable first (swift build)")
+        // Given `petri serve` on a free port with two clients connected
+        let child = try PetriProcess(["serve", "--port", "0"], executable: executable)
+        var lines = child.lines.makeAsyncIterator()
+        let banner = try #require(await lines.next())
+        let url = try #require(banner.split(separator: " ").first { $0.hasPrefix("ws://") }.map(String.init))
+        let client = try await WebSocketClient.start()
+        let first = try await client.connect(to: url)
+        let second = try await client.connect(to: url)
+
+        // When the process gets the signal
+        let start = ContinuousClock.now
+        kill(child.process.processIdentifier, signal)
+
+        // Then every client hears 4012 "server restarting" and the process exits 0, quickly
+        for connection in [first, second] {
+            var events = connection.events.makeAsyncIterator()
+            var last: ConnectionEvent?
+            while let e = await events.next() { last = e }
+            #expect(last == .closed(.serverRestarting, reason: "server restarting"))
+        }
+        #expect(await child.waitForExit(within: 5) == 0)
+        #expect(ContinuousClock.now - start < .seconds(5))
+        await client.shutdown()
+    }
+
+    @Test func everySubcommandHasHelp() async throws {
+        let executable = try #require(petriExecutable(), "build the petri executable first (swift build)")
+        for command in [["--help"], ["serve", "--help"], ["bench", "--help"], ["bench", "transport", "--help"],
+                        ["bench", "life", "--help"], ["bench", "camouflage", "--help"]] {
+            let child = try PetriProcess(command, executable: executable)
+            var output: [String] = []
+            for await line in child.lines { output.append(line) }
+            #expect(await child.waitForExit(within: 10) == 0, "\(command)")
+            #expect(output.contains { $0.hasPrefix("USAGE:") }, "\(command) printed no usage")
+        }
+    }
+}
