@@ -18,9 +18,9 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-## Build and start the server on http://127.0.0.1:$(PORT) with the embedded SQLite store in $(DATA).
+## Build and start the server on http://127.0.0.1:$(PORT).
 run: build
-	$(SWIFT) run petri serve --config $(CONFIG) --port $(PORT) --data $(DATA)
+	$(SWIFT) run petri serve --port $(PORT)
 
 ## Build and run the whole test suite.
 test: deps
