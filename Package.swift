@@ -27,6 +27,10 @@ let package = Package(
             // client happening to link Foundation.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
+        // The wire protocol: versioned JSON messages, validated with limits before decoding.
+        .target(name: "PetriProtocol", dependencies: ["PetriSimulation"], exclude: ["PROTOCOL.md"]),
+        // One lesson as a pure state machine: commands in, effects out; no I/O, no clock.
+        .target(name: "PetriLesson", dependencies: ["PetriSimulation", "PetriProtocol"]),
         // The interface the server talks to, plus an in-memory implementation for tests.
         .target(name: "PetriTransport"),
         // libwebsockets server and client implementing PetriTransport.
@@ -61,6 +65,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PetriSimulationTests", dependencies: ["PetriSimulation"]),
+        .testTarget(name: "PetriProtocolTests", dependencies: ["PetriProtocol", "PetriSimulation"]),
+        .testTarget(name: "PetriLessonTests", dependencies: ["PetriLesson", "PetriProtocol", "PetriSimulation"]),
         .testTarget(name: "PetriTransportTests", dependencies: ["PetriTransport"]),
         .testTarget(name: "PetriWebSocketTests", dependencies: ["PetriWebSocket", "PetriTransport"]),
         .testTarget(name: "PetriServerTests", dependencies: ["PetriServer", "PetriTransport", "PetriWebSocket"]),

@@ -1,0 +1,65 @@
+import PetriProtocol
+import PetriSimulation
+
+/// Everything a lesson can be asked to do.
+///
+/// Most cases mirror a ``ClientMessage``; the rest come from the server itself (ticks,
+/// deadlines, closed connections) or carry what only the server can supply (the freshly
+/// minted resume token of a `join`). Commands are `Codable` because accepted ones are
+/// persisted as ``LessonLogEntry`` values and replayed after a restart.
+public enum LessonCommand: Sendable, Hashable, Codable {
+    // Attaching (from a guest connection).
+    /// Joins as a new student; `token` is the resume token the server minted for them.
+    case join(name: String?, token: AccessToken)
+    /// Rejoins as the student holding `token`, sending history after `lastSeen`.
+    case resume(token: AccessToken, lastSeen: TimelinePosition?)
+    /// Attaches as the teacher, if `token` is the lesson's teacher token.
+    case attachTeacher(token: AccessToken, lastSeen: TimelinePosition?)
+
+    // The server's own events.
+    /// The student's connection of this session closed (from the student participant).
+    case left(session: Int)
+    /// The auto-run timer fired (from the server).
+    case tick
+    /// A question's time limit timer fired (from the server).
+    case deadline(QuestionID)
+
+    // Teacher commands.
+    case step(count: Int)
+    case run(rate: Double)
+    case pause
+    /// Changes the model: set a parameter, toggle a cell, place a pattern.
+    case act(ModelAction)
+    case rewind(count: Int)
+    case checkpoint
+    case restore
+    case clone(changes: [ParameterChange])
+    case exportDefinition
+    case kick(StudentID)
+    case end
+    case ask(QuestionSpec)
+    case closeQuestion(QuestionID)
+    case exportResults
+
+    // Student commands.
+    case answer(QuestionID, Prediction)
+    case takeHint(QuestionID)
+
+    // Anyone attached.
+    /// Stats of generations `from...to` (defaults: 0 and the current one).
+    case history(from: Int?, to: Int?)
+
+    /// Whether an accepted command changes what a restarted lesson must remember.
+    ///
+    /// Attaching, leaving, exports and queries do not: after a restart nobody is connected,
+    /// and exports can be asked for again.
+    var isDurable: Bool {
+        switch self {
+        case .join, .tick, .deadline, .step, .run, .pause, .act, .rewind, .checkpoint, .restore, .kick, .end,
+            .ask, .closeQuestion, .answer, .takeHint:
+            true
+        case .resume, .attachTeacher, .left, .clone, .exportDefinition, .exportResults, .history:
+            false
+        }
+    }
+}

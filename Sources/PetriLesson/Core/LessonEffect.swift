@@ -1,0 +1,77 @@
+import PetriProtocol
+import PetriSimulation
+
+/// Something the server must do because the lesson accepted a command.
+///
+/// Perform effects in order. ``persist(_:)`` comes first whenever present, and must be
+/// durably stored before any of the others is performed: then no client is ever told about
+/// a change that a crash could lose.
+public enum LessonEffect<Model: SimulationModel>: Sendable, Hashable {
+    /// Append this entry to the lesson's log (see ``Lesson/rebuild(definition:teacherToken:configuration:log:)``).
+    case persist(LessonLogEntry)
+    /// The connection that sent the command now speaks as this participant; `session`
+    /// identifies this attachment of a student (pass it back in ``LessonCommand/left(session:)``).
+    case attach(Participant, session: Int)
+    /// Send to the connection that sent the command.
+    case reply(ServerMessage)
+    /// Send the current picture to the connection that sent the command.
+    case replySnapshot(SnapshotHeader, Model.Snapshot)
+    /// Send to every connection in the lesson, teacher and students; never dropped.
+    case broadcast(ServerMessage)
+    /// Send a generation's picture to everyone: encode once; a slow client may get only the newest.
+    case broadcastSnapshot(SnapshotHeader, Model.Snapshot)
+    /// Send to one recipient (dropped if they are not connected).
+    case send(ServerMessage, to: Recipient)
+    /// Close the student's current connection with this reason.
+    case disconnect(StudentID, DisconnectReason)
+    /// Send ``LessonCommand/tick`` every `interval`, replacing any earlier ticking.
+    case startTicking(every: Duration)
+    /// Stop sending ticks.
+    case stopTicking
+    /// Send ``LessonCommand/deadline(_:)`` for this question at `at` (or at once if already past).
+    case scheduleDeadline(QuestionID, at: Timestamp)
+    /// Forget the question's deadline timer.
+    case cancelDeadline(QuestionID)
+    /// Create a new lesson from this definition (a clone) and reply `created` to the sender.
+    case spawn(LessonDefinition)
+}
+
+/// What the lesson made of a command: effects to perform, or a refusal that changed nothing.
+public enum LessonOutcome<Model: SimulationModel>: Sendable, Hashable {
+    /// The command was accepted; perform these effects in order.
+    case accepted([LessonEffect<Model>])
+    /// The command was refused and the lesson is unchanged; reply `.error(error)` to the sender.
+    case rejected(ProtocolError)
+
+    /// The effects (none when rejected).
+    public var effects: [LessonEffect<Model>] {
+        if case .accepted(let effects) = self { return effects }
+        return []
+    }
+
+    /// The refusal, if the command was refused.
+    public var rejection: ProtocolError? {
+        if case .rejected(let error) = self { return error }
+        return nil
+    }
+}
+
+/// One accepted command as stored in the lesson's append-only log.
+///
+/// Replaying a lesson's entries in order, with their recorded times, rebuilds it exactly:
+/// the lesson is deterministic given its commands, actors and times. Join entries hold
+/// students' resume tokens, so the log is as secret as the tokens themselves.
+public struct LessonLogEntry: Sendable, Hashable, Codable {
+    /// 1, 2, 3, ... within the lesson, with no gaps.
+    public var sequence: Int
+    public var time: Timestamp
+    public var actor: Participant
+    public var command: LessonCommand
+
+    public init(sequence: Int, time: Timestamp, actor: Participant, command: LessonCommand) {
+        self.sequence = sequence
+        self.time = time
+        self.actor = actor
+        self.command = command
+    }
+}

@@ -1,0 +1,134 @@
+import PetriProtocol
+import PetriSimulation
+
+extension Lesson {
+    /// Creates a lesson from a lesson file, replaying it to the generation it was saved at.
+    ///
+    /// The new lesson has the file's model state, history and action log (so it can rewind
+    /// into the past), and no students or questions.
+    ///
+    /// - Parameters:
+    ///   - definition: The lesson file (its `model` must be this lesson's model).
+    ///   - teacherToken: The token the server minted for the new lesson's teacher.
+    ///   - configuration: Options and tuning.
+    /// - Throws: `invalid-definition` saying which part does not fit, `invalid-parameter`, or
+    ///   `out-of-range` when the file is longer than ``LessonConfiguration/maxGenerations``.
+    public init(
+        definition: LessonDefinition, teacherToken: AccessToken, configuration: LessonConfiguration
+    ) throws(ProtocolError) {
+        guard definition.model == Model.kind else {
+            throw ProtocolError(
+                .invalidDefinition,
+                "This file is for the \(definition.model.rawValue) model, not \(Model.kind.rawValue).")
+        }
+        guard (0...configuration.maxGenerations).contains(definition.generation) else {
+            throw ProtocolError(
+                .outOfRange,
+                "The file goes to generation \(definition.generation); this server allows up to \(configuration.maxGenerations)."
+            )
+        }
+        let parameters: Model.Parameters
+        do {
+            parameters = try definition.parameters.decode(as: Model.Parameters.self)
+        } catch {
+            throw ProtocolError(.invalidDefinition, "The file's parameters do not fit the model: \(error.message)")
+        }
+        try self.init(
+            parameters: parameters, seed: definition.seed, teacherToken: teacherToken, configuration: configuration)
+        try replay(definition)
+    }
+
+    private mutating func replay(_ definition: LessonDefinition) throws(ProtocolError) {
+        for timed in definition.actions {
+            guard timed.generation >= run.generation, timed.generation <= definition.generation else {
+                throw ProtocolError(
+                    .invalidDefinition,
+                    "The actions must be in generation order, within 0...\(definition.generation); one is at \(timed.generation)."
+                )
+            }
+            try stepReplay(to: timed.generation)
+            do {
+                try run.apply(timed.action)
+            } catch {
+                throw ProtocolError(
+                    .invalidDefinition,
+                    "The action at generation \(timed.generation) cannot be applied: \(error.message)")
+            }
+        }
+        try stepReplay(to: definition.generation)
+        if let expected = definition.stateHash, expected != run.model.stateHash {
+            throw ProtocolError(
+                .invalidDefinition,
+                "Replaying the file does not reproduce its saved state; it was probably saved by a different version.")
+        }
+    }
+
+    private mutating func stepReplay(to generation: Int) throws(ProtocolError) {
+        while run.generation < generation {
+            guard run.step() else {
+                throw ProtocolError(
+                    .invalidDefinition,
+                    "The run ends at generation \(run.generation), before the file's generation \(generation).")
+            }
+        }
+    }
+
+    /// The teacher branches a new lesson at this generation, with some parameters changed.
+    ///
+    /// The clone's file is this lesson's file plus the changes as actions at the current
+    /// generation, so it replays to this exact state and then diverges.
+    mutating func clone(changes: [ParameterChange]) throws(ProtocolError) -> [Effect] {
+        var branched = run.model
+        for change in changes {
+            try Self.checkText(of: change.action)
+            do {
+                try branched.apply(change.action)
+            } catch {
+                throw ProtocolError(simulation: error)
+            }
+        }
+        var file = try definition()
+        file.actions += changes.map { TimedAction(generation: run.generation, action: $0.action) }
+        file.stateHash = branched.stateHash
+        return [.spawn(file)]
+    }
+}
+
+extension Lesson {
+    /// Rebuilds a lesson after a restart from how it was created and its persisted log.
+    ///
+    /// - Parameters:
+    ///   - definition: The lesson file it was created from (a fresh lesson's is its parameters and seed at generation 0).
+    ///   - teacherToken: Its teacher token.
+    ///   - configuration: Its configuration.
+    ///   - log: Every persisted ``LessonLogEntry``, in order.
+    /// - Throws: `invalid-definition` if an entry is out of sequence or no longer accepted.
+    public static func rebuild(
+        definition: LessonDefinition, teacherToken: AccessToken, configuration: LessonConfiguration,
+        log: [LessonLogEntry]
+    ) throws(ProtocolError) -> Lesson {
+        var lesson = try Lesson(definition: definition, teacherToken: teacherToken, configuration: configuration)
+        for entry in log {
+            guard entry.sequence == lesson.logSequence + 1 else {
+                throw ProtocolError(
+                    .invalidDefinition, "The log skips from entry \(lesson.logSequence) to \(entry.sequence).")
+            }
+            if let error = lesson.handle(entry.command, from: entry.actor, at: entry.time).rejection {
+                throw ProtocolError(
+                    .invalidDefinition, "Log entry \(entry.sequence) no longer replays: \(error.message)")
+            }
+        }
+        lesson.markEveryoneOffline()
+        return lesson
+    }
+
+    /// The timers a rebuilt lesson needs: ticking if it was running, open questions' deadlines.
+    public var pendingTimers: [Effect] {
+        var effects: [Effect] = []
+        if let rate = runRate { effects.append(.startTicking(every: .seconds(1 / rate))) }
+        for question in questions where question.state == .open {
+            if let deadline = question.deadline { effects.append(.scheduleDeadline(question.id, at: deadline)) }
+        }
+        return effects
+    }
+}

@@ -1,0 +1,163 @@
+import PetriProtocol
+import PetriSimulation
+
+extension Lesson {
+    public typealias Effect = LessonEffect<Model>
+
+    /// Handles one command: checks who sent it, then changes the lesson and says what to do.
+    ///
+    /// Accepted commands that change what a restarted lesson must remember start their effects
+    /// with ``LessonEffect/persist(_:)``; store it before performing the rest. A rejected
+    /// command changes nothing.
+    ///
+    /// - Parameters:
+    ///   - command: What to do.
+    ///   - actor: Who asked, as the server established it for the connection.
+    ///   - now: The server's time now (answer times, time limits and the speed bonus use it).
+    /// - Returns: The effects to perform in order, or the refusal to send back.
+    public mutating func handle(_ command: LessonCommand, from actor: Participant, at now: Timestamp) -> LessonOutcome<
+        Model
+    > {
+        do {
+            var effects = try perform(command, from: actor, at: now)
+            if command.isDurable, !effects.isEmpty {
+                logSequence += 1
+                let entry = LessonLogEntry(sequence: logSequence, time: now, actor: actor, command: command)
+                effects.insert(.persist(entry), at: 0)
+            }
+            return .accepted(effects)
+        } catch {
+            return .rejected(error)
+        }
+    }
+
+    private mutating func perform(
+        _ command: LessonCommand, from actor: Participant, at now: Timestamp
+    ) throws(ProtocolError) -> [Effect] {
+        if isEnded, !command.isAllowedAfterEnd {
+            throw ProtocolError(.lessonEnded, "The teacher has ended this lesson; results can still be viewed.")
+        }
+        switch command {
+        case .join(let name, let token):
+            try requireGuest(actor)
+            return try join(name: name, token: token)
+        case .resume(let token, let lastSeen):
+            try requireGuest(actor)
+            return try resume(token: token, lastSeen: lastSeen)
+        case .attachTeacher(let token, let lastSeen):
+            try requireGuest(actor)
+            return try attachTeacher(token: token, lastSeen: lastSeen)
+        case .left(let session):
+            guard case .student(let id) = actor else { throw Self.serverOnly }
+            return left(id, session: session)
+        case .tick:
+            guard actor == .server else { throw Self.serverOnly }
+            return tick(at: now)
+        case .deadline(let question):
+            guard actor == .server else { throw Self.serverOnly }
+            return deadlinePassed(question, at: now)
+        case .step(let count):
+            try requireTeacher(actor, to: "step the simulation")
+            return try step(count: count, at: now)
+        case .run(let rate):
+            try requireTeacher(actor, to: "run the simulation")
+            return try startRunning(rate: rate)
+        case .pause:
+            try requireTeacher(actor, to: "pause the simulation")
+            return pause()
+        case .act(let action):
+            try requireTeacher(actor, to: "change the model")
+            return try act(action)
+        case .rewind(let count):
+            try requireTeacher(actor, to: "rewind")
+            return try rewind(count: count)
+        case .checkpoint:
+            try requireTeacher(actor, to: "save a checkpoint")
+            return saveCheckpoint()
+        case .restore:
+            try requireTeacher(actor, to: "restore the checkpoint")
+            return try restoreCheckpoint()
+        case .clone(let changes):
+            try requireTeacher(actor, to: "clone the lesson")
+            return try clone(changes: changes)
+        case .exportDefinition:
+            try requireTeacher(actor, to: "export the lesson")
+            return [.reply(.definition(try definition()))]
+        case .kick(let student):
+            try requireTeacher(actor, to: "remove students")
+            return try kick(student)
+        case .end:
+            try requireTeacher(actor, to: "end the lesson")
+            return end()
+        case .ask(let spec):
+            try requireTeacher(actor, to: "ask questions")
+            return try ask(spec, at: now)
+        case .closeQuestion(let question):
+            try requireTeacher(actor, to: "close questions")
+            return try close(question, at: now)
+        case .exportResults:
+            try requireTeacher(actor, to: "export results")
+            return [.reply(.results(csv: resultsCSV()))]
+        case .answer(let question, let prediction):
+            let student = try requireStudent(actor, to: "answer questions")
+            return try answer(question, with: prediction, from: student, at: now)
+        case .takeHint(let question):
+            let student = try requireStudent(actor, to: "take hints")
+            return try takeHint(question, for: student, at: now)
+        case .history(let from, let to):
+            if case .student = actor {
+                _ = try requireStudent(actor, to: "read the history")
+            } else {
+                try requireTeacher(actor, to: "read the history")
+            }
+            return try historyReply(from: from, to: to)
+        }
+    }
+
+    private static var serverOnly: ProtocolError {
+        ProtocolError(.notAuthorised, "Only the server itself sends this command.")
+    }
+
+    private func requireGuest(_ actor: Participant) throws(ProtocolError) {
+        guard actor == .guest else {
+            throw ProtocolError(.alreadyJoined, "This connection has already joined the lesson.")
+        }
+    }
+
+    private func requireTeacher(_ actor: Participant, to action: String) throws(ProtocolError) {
+        switch actor {
+        case .teacher: return
+        case .guest: throw ProtocolError(.notJoined, "Join the lesson first.")
+        case .student, .server: throw ProtocolError(.notAuthorised, "Only the teacher can \(action).")
+        }
+    }
+
+    /// Checks that `actor` is a student still in the lesson and returns their id.
+    private func requireStudent(_ actor: Participant, to action: String) throws(ProtocolError) -> StudentID {
+        switch actor {
+        case .student(let id):
+            guard let student = roster[id] else {
+                throw ProtocolError(.unknownStudent, "There is no \(id) in this lesson.")
+            }
+            guard !student.isKicked else {
+                throw ProtocolError(.kicked, "The teacher removed you from this lesson.")
+            }
+            return id
+        case .guest: throw ProtocolError(.notJoined, "Join the lesson first.")
+        case .teacher, .server: throw ProtocolError(.notAuthorised, "Only students can \(action).")
+        }
+    }
+}
+
+extension LessonCommand {
+    /// What an ended lesson still does: let people in to see results, export, clone, and
+    /// swallow timers that were already on their way.
+    var isAllowedAfterEnd: Bool {
+        switch self {
+        case .resume, .attachTeacher, .left, .tick, .deadline, .history, .exportResults, .exportDefinition, .clone:
+            true
+        default:
+            false
+        }
+    }
+}

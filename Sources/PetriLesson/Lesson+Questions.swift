@@ -1,0 +1,176 @@
+import PetriProtocol
+import PetriSimulation
+
+/// Asking, answering and locking questions.
+///
+/// A question is open from the moment it is asked until the first of: the simulation
+/// advancing past the generation it was asked at, its time limit running out, or the teacher
+/// closing it. Answers are timed by the server's clock only, and one checked against the
+/// deadline is refused even if the deadline timer has not fired yet.
+extension Lesson {
+    /// The open question, if any (there is at most one, and it is the latest).
+    var openQuestionIndex: Int? {
+        guard let last = questions.indices.last, questions[last].state == .open else { return nil }
+        return last
+    }
+
+    /// The teacher asks a question about a metric `horizon` generations ahead.
+    mutating func ask(_ spec: QuestionSpec, at now: Timestamp) throws(ProtocolError) -> [Effect] {
+        if let message = runOverMessage {
+            throw ProtocolError(.runOver, "\(message) There is nothing left to predict; rewind first.")
+        }
+        if let open = openQuestionIndex {
+            throw ProtocolError(
+                .questionOpen, "Question \(open + 1) is still open; close it or step the simulation first.")
+        }
+        if let limit = configuration.options.questionLimit, questions.count >= limit {
+            throw ProtocolError(
+                .tooManyQuestions, "This lesson has \(limit) questions and all of them have been asked.")
+        }
+        let settled = try QuestionRules.settle(spec, for: run.model)
+        guard run.generation + spec.horizon <= configuration.maxGenerations else {
+            throw ProtocolError(
+                .outOfRange,
+                "Generation \(run.generation + spec.horizon) is past this lesson's limit of \(configuration.maxGenerations)."
+            )
+        }
+        let question = Question(
+            id: QuestionID(questions.count + 1), metric: settled.metric, descriptor: settled.descriptor,
+            kind: settled.kind, askedAt: run.generation, target: run.generation + spec.horizon,
+            askedValue: settled.askedValue, openedAt: now, deadline: spec.timeLimit.map { now.adding(seconds: $0) },
+            hint: settled.hint, allowChange: spec.allowChange, prompt: settled.prompt)
+        questions.append(question)
+        var effects: [Effect] = [.broadcast(.question(question.info))]
+        if let deadline = question.deadline { effects.append(.scheduleDeadline(question.id, at: deadline)) }
+        effects.append(answerCount(of: question))
+        return effects
+    }
+
+    /// A student answers, or changes their answer while that is allowed.
+    mutating func answer(
+        _ id: QuestionID, with prediction: Prediction, from student: StudentID, at now: Timestamp
+    ) throws(ProtocolError) -> [Effect] {
+        let index = try openIndex(of: id, at: now, refusal: .lateAnswer)
+        let question = questions[index]
+        try check(prediction, against: question)
+        if question.answers[student] != nil, !question.allowChange {
+            throw ProtocolError(
+                .alreadyAnswered, "You already answered question \(id.rawValue), and it does not allow changes.")
+        }
+        questions[index].answers[student] = Question.Answer(prediction: prediction, answeredAt: now)
+        return [
+            .reply(.answerAccepted(question: id, prediction: prediction, answeredAt: now)),
+            answerCount(of: questions[index]),
+        ]
+    }
+
+    /// A student reveals the hint; from now on their points for this question are halved.
+    mutating func takeHint(_ id: QuestionID, for student: StudentID, at now: Timestamp) throws(ProtocolError)
+        -> [Effect]
+    {
+        guard let question = questions.first(where: { $0.id == id }) else { throw unknownQuestion(id) }
+        guard let hint = question.hint else {
+            throw ProtocolError(.noHint, "Question \(id.rawValue) has no hint.")
+        }
+        let index = try openIndex(of: id, at: now, refusal: .questionClosed)
+        questions[index].hintsTaken.insert(student)
+        return [.reply(.hint(question: id, text: hint))]
+    }
+
+    /// The teacher stops accepting answers to the open question.
+    mutating func close(_ id: QuestionID, at now: Timestamp) throws(ProtocolError) -> [Effect] {
+        let index = try openIndex(of: id, at: now, refusal: .questionClosed)
+        var effects: [Effect] = []
+        lock(index, reason: .closedByTeacher, at: now, into: &effects)
+        return effects
+    }
+
+    /// A question's deadline timer fired; a timer that is early or stale changes nothing.
+    mutating func deadlinePassed(_ id: QuestionID, at now: Timestamp) -> [Effect] {
+        guard let index = openQuestionIndex, questions[index].id == id,
+            let deadline = questions[index].deadline, now >= deadline
+        else { return [] }
+        var effects: [Effect] = []
+        lock(index, reason: .timeLimit, at: now, into: &effects)
+        return effects
+    }
+
+    /// Locks the open question because the simulation is about to advance past it.
+    mutating func lockOpenQuestion(at now: Timestamp, into effects: inout [Effect]) {
+        guard let index = openQuestionIndex else { return }
+        let timedOut = questions[index].deadline.map { now >= $0 } ?? false
+        lock(index, reason: timedOut ? .timeLimit : .advanced, at: now, into: &effects)
+    }
+
+    private mutating func lock(_ index: Int, reason: LockReason, at now: Timestamp, into effects: inout [Effect]) {
+        let question = questions[index]
+        questions[index].state = .locked
+        questions[index].lockReason = reason
+        // The answer window ends at the deadline even when the timer fires late.
+        questions[index].lockedAt = question.deadline.map { min($0, now) } ?? now
+        questions[index].lockedInEntry = logSequence + 1
+        if question.deadline != nil, reason != .timeLimit { effects.append(.cancelDeadline(question.id)) }
+        effects.append(.broadcast(.questionLocked(question: question.id, reason: reason)))
+    }
+
+    /// The index of question `id` if it still accepts answers at `now`.
+    ///
+    /// - Throws: `unknown-question`, or `refusal` (`late-answer` / `question-closed`) with why it closed.
+    private func openIndex(of id: QuestionID, at now: Timestamp, refusal: ProtocolError.Code) throws(ProtocolError)
+        -> Int
+    {
+        guard let index = questions.firstIndex(where: { $0.id == id }) else { throw unknownQuestion(id) }
+        let question = questions[index]
+        let number = id.rawValue
+        switch question.state {
+        case .open:
+            if let deadline = question.deadline, now >= deadline {
+                throw ProtocolError(refusal, "Time ran out for question \(number); answers are no longer accepted.")
+            }
+            return index
+        case .locked, .resolved:
+            let why: String
+            switch question.lockReason {
+            case .advanced, nil:
+                why = "the simulation moved past generation \(question.askedAt)"
+            case .timeLimit:
+                why = "its time limit ran out"
+            case .closedByTeacher:
+                why = "the teacher closed it"
+            }
+            throw ProtocolError(refusal, "Question \(number) closed when \(why); answers are no longer accepted.")
+        case .cancelled:
+            throw ProtocolError(refusal, "Question \(number) was cancelled.")
+        }
+    }
+
+    private func check(_ prediction: Prediction, against question: Question) throws(ProtocolError) {
+        switch (question.kind, prediction) {
+        case (.number, .number): return
+        case (.choice(let options), .choice(let index)):
+            guard options.indices.contains(index) else {
+                throw ProtocolError(.outOfRange, "Choose an option from 0 to \(options.count - 1), not \(index).")
+            }
+        case (.probability, .probability(let p)):
+            guard (0...1).contains(p) else {
+                throw ProtocolError(.outOfRange, "A probability is between 0 and 1, not \(p).")
+            }
+        default:
+            throw ProtocolError(
+                .wrongKind,
+                "Question \(question.id.rawValue) wants a \(question.kind.name) answer, not a \(prediction.kindName).")
+        }
+    }
+
+    private func unknownQuestion(_ id: QuestionID) -> ProtocolError {
+        ProtocolError(.unknownQuestion, "There is no question \(id.rawValue) in this lesson.")
+    }
+
+    /// Tells the teacher how many students have answered.
+    private func answerCount(of question: Question) -> Effect {
+        let answered = question.answers.keys.reduce(0) { count, id in roster[id]?.isKicked == false ? count + 1 : count
+        }
+        return .send(
+            .answerCount(question: question.id, answered: answered, students: roster.activeCount), to: .teacher)
+    }
+}

@@ -1,0 +1,117 @@
+import PetriProtocol
+import PetriSimulation
+
+/// Resolving questions: the outcome, everyone's points, the spread and the leaderboard.
+extension Lesson {
+    /// Resolves every locked question whose target has come, or all of them if the run ended
+    /// (an extinct population stays extinct, so its value at extinction is its value at the target).
+    mutating func resolveDueQuestions(into effects: inout [Effect]) {
+        let over = run.model.isOver
+        for index in questions.indices where questions[index].state == .locked {
+            if over || questions[index].target <= run.generation { resolve(index, into: &effects) }
+        }
+    }
+
+    private mutating func resolve(_ index: Int, into effects: inout [Effect]) {
+        let question = questions[index]
+        guard let actual = try? run.model.value(of: question.metric), actual.isFinite else {
+            cancelUnresolved(
+                where: { $0.id == question.id },
+                reason: "\(question.metric) has no value at generation \(run.generation), so nobody can be scored.",
+                into: &effects)
+            return
+        }
+        let over = run.model.isOver
+        var correctOption: Int?
+        var eventHappened: Bool?
+        switch question.kind {
+        case .number: break
+        case .choice(let options):
+            correctOption = options.firstIndex {
+                $0.when.holds(for: actual, asked: question.askedValue, runIsOver: over)
+            }
+        case .probability(let event):
+            eventHappened = event?.holds(for: actual, asked: question.askedValue, runIsOver: over) ?? (actual == 1)
+        }
+        score(index, actual: actual, correctOption: correctOption, eventHappened: eventHappened)
+        questions[index].state = .resolved
+        questions[index].actual = actual
+
+        let ranking = Ranking(roster.students)
+        let resolution = Resolution(
+            question: question.id, generation: run.generation, actual: actual, correctOption: correctOption,
+            eventHappened: eventHappened, spread: spread(of: questions[index], actual: actual),
+            leaderboard: ranking.board(top: configuration.options.leaderboardSize))
+        effects.append(.broadcast(.resolved(resolution)))
+        for student in roster.students where student.isOnline && !student.isKicked {
+            guard let standing = ranking.entry(for: student.id) else { continue }
+            let answer = questions[index].answers[student.id]
+            let result = PersonalResult(
+                question: question.id, prediction: answer?.prediction,
+                points: answer?.points ?? ScoreBreakdown(base: 0, hintTaken: false, speed: 0, streak: 0, total: 0),
+                score: student.score, streak: student.streak, standing: standing)
+            effects.append(.send(.result(result), to: .student(student.id)))
+        }
+        effects.append(.send(.leaderboard(ranking.board(top: ranking.entries.count)), to: .teacher))
+    }
+
+    /// Scores every active student's answer and updates scores and streaks.
+    ///
+    /// A student who could have answered (joined before the question locked) and did not
+    /// loses their streak; one who joined later is unaffected.
+    private mutating func score(_ index: Int, actual: Double, correctOption: Int?, eventHappened: Bool?) {
+        let question = questions[index]
+        let options = configuration.options
+        let lockedAt = question.lockedAt ?? question.openedAt
+        for student in roster.students where !student.isKicked {
+            guard let answer = question.answers[student.id] else {
+                if question.couldBeAnswered(by: student) { roster.update(student.id) { $0.streak = 0 } }
+                continue
+            }
+            let base: Int
+            switch answer.prediction {
+            case .number(let x):
+                var tolerance = 1.0
+                if case .number(let settled?) = question.kind { tolerance = settled }
+                base = Scoring.number(prediction: x, actual: actual, tolerance: tolerance)
+            case .choice(let chosen): base = Scoring.choice(chosen: chosen, correct: correctOption)
+            case .probability(let p): base = Scoring.probability(p, happened: eventHappened ?? false)
+            }
+            let hintTaken = question.hintsTaken.contains(student.id)
+            let good = Scoring.isGood(base: base, for: question.kind)
+            let streak = good ? student.streak + 1 : 0
+            let speed =
+                options.speedBonus && base > 0
+                ? Scoring.speedBonus(
+                    elapsed: answer.answeredAt.milliseconds(since: question.openedAt),
+                    window: lockedAt.milliseconds(since: question.openedAt))
+                : 0
+            let streakBonus = options.streakBonus && good ? Scoring.streakBonus(streak: streak) : 0
+            let total = (hintTaken ? Scoring.halved(base) : base) + speed + streakBonus
+            questions[index].answers[student.id]?.points = ScoreBreakdown(
+                base: base, hintTaken: hintTaken, speed: speed, streak: streakBonus, total: total)
+            roster.update(student.id) { student in
+                student.score += total
+                student.streak = streak
+            }
+        }
+    }
+
+    private func spread(of question: Question, actual: Double) -> Spread {
+        // In student order, so the mean is summed in the same order every time.
+        let predictions = question.answers.sorted { $0.key < $1.key }
+            .filter { roster[$0.key]?.isKicked == false }
+            .map(\.value.prediction)
+        switch question.kind {
+        case .number:
+            let numbers = predictions.compactMap { if case .number(let x) = $0 { x } else { nil } }
+            return SpreadBuilder.numbers(numbers, actual: actual, range: question.descriptor.range)
+        case .choice(let options):
+            let chosen = predictions.compactMap { if case .choice(let i) = $0 { i } else { nil } }
+            return SpreadBuilder.choices(chosen, optionCount: options.count)
+        case .probability:
+            let probabilities = predictions.compactMap { if case .probability(let p) = $0 { p } else { nil } }
+            return SpreadBuilder.probabilities(probabilities)
+        }
+    }
+}

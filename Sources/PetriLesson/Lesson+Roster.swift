@@ -1,0 +1,82 @@
+import PetriProtocol
+import PetriSimulation
+
+extension Lesson {
+    /// A new student joins: a clean, unique name (or a generated one) and the server's token.
+    mutating func join(name typed: String?, token: AccessToken) throws(ProtocolError) -> [Effect] {
+        guard !roster.containsToken(token) else {
+            throw ProtocolError(.internalError, "That resume token is already in use; the server must mint a new one.")
+        }
+        let name: String
+        switch configuration.options.names {
+        case .free:
+            let cleaned = DisplayName.clean(typed ?? "")
+            guard !cleaned.isEmpty else {
+                throw ProtocolError(.invalidName, "Type a name with letters or digits to join.")
+            }
+            name = DisplayName.unique(cleaned, isTaken: roster.isNameTaken)
+        case .generated:
+            name = GeneratedNames.draw(using: &nameRandom, isTaken: roster.isNameTaken)
+        }
+        let student = roster.add(name: name, token: token, entry: logSequence + 1)
+        return [.attach(.student(student.id), session: student.session)]
+            + welcomeEffects(for: .student(student.id), token: token, lastSeen: nil)
+            + [.send(.student(student.entry), to: .teacher)]
+    }
+
+    /// A student comes back with their resume token: same identity, score, streak and answers.
+    mutating func resume(token: AccessToken, lastSeen: TimelinePosition?) throws(ProtocolError) -> [Effect] {
+        guard let found = roster.student(withToken: token) else {
+            throw ProtocolError(
+                .unknownToken, "That resume token does not belong to this lesson; join again with your name.")
+        }
+        guard !found.isKicked else {
+            throw ProtocolError(.kicked, "The teacher removed you from this lesson.")
+        }
+        var effects: [Effect] = []
+        if found.isOnline { effects.append(.disconnect(found.id, .replaced)) }
+        roster.update(found.id) { student in
+            student.session += 1
+            student.isOnline = true
+        }
+        guard let student = roster[found.id] else { return effects }
+        effects.append(.attach(.student(student.id), session: student.session))
+        effects += welcomeEffects(for: .student(student.id), token: nil, lastSeen: lastSeen)
+        effects.append(.send(.student(student.entry), to: .teacher))
+        return effects
+    }
+
+    /// The teacher attaches (from any number of connections) with the teacher token.
+    func attachTeacher(token: AccessToken, lastSeen: TimelinePosition?) throws(ProtocolError) -> [Effect] {
+        guard token == teacherToken else {
+            throw ProtocolError(.unknownToken, "That is not this lesson's teacher token.")
+        }
+        return [.attach(.teacher, session: 0)] + welcomeEffects(for: .teacher, token: nil, lastSeen: lastSeen)
+    }
+
+    /// A student's connection closed; ignored if they have since attached again.
+    mutating func left(_ id: StudentID, session: Int) -> [Effect] {
+        guard let student = roster[id], student.session == session, student.isOnline else { return [] }
+        roster.update(id) { $0.isOnline = false }
+        return roster[id].map { [.send(.student($0.entry), to: .teacher)] } ?? []
+    }
+
+    /// The teacher removes a student for good: disconnected, unranked, token refused from now on.
+    mutating func kick(_ id: StudentID) throws(ProtocolError) -> [Effect] {
+        guard let student = roster[id], !student.isKicked else {
+            throw ProtocolError(.unknownStudent, "There is no \(id) in this lesson (or they were already removed).")
+        }
+        roster.update(id) { student in
+            student.isKicked = true
+            student.isOnline = false
+        }
+        var effects: [Effect] = []
+        if student.isOnline { effects.append(.disconnect(id, .kicked)) }
+        if let entry = roster[id]?.entry { effects.append(.send(.student(entry), to: .teacher)) }
+        effects.append(.broadcast(.leaderboard(leaderboard())))
+        return effects
+    }
+
+    /// Marks everyone offline: after a restart, no connection is attached.
+    mutating func markEveryoneOffline() { roster.markAllOffline() }
+}

@@ -1,0 +1,129 @@
+import PetriProtocol
+import PetriSimulation
+
+extension Lesson {
+    /// Steps a teacher may take at once.
+    static var stepCounts: ClosedRange<Int> { 1...100 }
+    /// Auto-run rates, generations per second (0 excluded).
+    static var maxRate: Double { 30 }
+
+    /// The teacher advances 1...100 generations.
+    mutating func step(count: Int, at now: Timestamp) throws(ProtocolError) -> [Effect] {
+        guard Self.stepCounts.contains(count) else {
+            throw ProtocolError(.outOfRange, "Step 1 to 100 generations at a time, not \(count).")
+        }
+        try checkCanAdvance()
+        return advance(by: count, at: now)
+    }
+
+    /// The teacher starts auto-running; the server sends ``LessonCommand/tick`` at the given interval.
+    mutating func startRunning(rate: Double) throws(ProtocolError) -> [Effect] {
+        guard rate.isFinite, rate > 0, rate <= Self.maxRate else {
+            throw ProtocolError(.outOfRange, "Run at more than 0 and at most 30 generations per second, not \(rate).")
+        }
+        try checkCanAdvance()
+        runRate = rate
+        return [.startTicking(every: .seconds(1 / rate)), .broadcast(.running(rate: rate))]
+    }
+
+    /// The teacher pauses; pausing while paused only confirms it to the sender.
+    mutating func pause() -> [Effect] {
+        guard runRate != nil else { return [.reply(.paused)] }
+        var effects: [Effect] = []
+        stopRunning(into: &effects)
+        return effects
+    }
+
+    /// The auto-run timer fired: one generation, unless the lesson paused meanwhile.
+    mutating func tick(at now: Timestamp) -> [Effect] {
+        guard runRate != nil, !isEnded else { return [] }
+        guard (try? checkCanAdvance()) != nil else {
+            var effects: [Effect] = []
+            stopRunning(into: &effects)
+            return effects
+        }
+        return advance(by: 1, at: now)
+    }
+
+    /// The teacher changes the model between generations (it does not lock the open question:
+    /// nothing about the future is revealed until the simulation advances).
+    mutating func act(_ action: ModelAction) throws(ProtocolError) -> [Effect] {
+        try Self.checkText(of: action)
+        do {
+            try run.apply(action)
+        } catch {
+            throw ProtocolError(simulation: error)
+        }
+        return [
+            .broadcast(.actionApplied(TimedAction(generation: run.generation, action: action))),
+            .broadcast(.stats(timeline: timeline, stats: run.history[run.generation])),
+            .broadcastSnapshot(snapshotHeader, run.model.snapshot()),
+        ]
+    }
+
+    /// Refuses action text that would reach students' terminals with control or bidi characters.
+    ///
+    /// Text parameters and patterns are broadcast as they are (an RLE pattern needs its line
+    /// breaks), so instead of cleaning them the lesson refuses escapes, other control
+    /// characters and format characters outright.
+    static func checkText(of action: ModelAction) throws(ProtocolError) {
+        let text: String
+        switch action {
+        case .set(let name, .text(let value)): text = name + value
+        case .set(let name, _): text = name
+        case .place(let pattern, _, _): text = pattern
+        case .toggle: return
+        }
+        let unsafe = text.unicodeScalars.contains { scalar in
+            switch scalar.properties.generalCategory {
+            case .control: !["\n", "\r", "\t"].contains(scalar)
+            case .format: true
+            default: false
+            }
+        }
+        if unsafe {
+            throw ProtocolError(
+                .invalidAction, "Text in a model action may not contain control or formatting characters.")
+        }
+    }
+
+    /// Refuses to advance a run that is over or at the generation limit.
+    func checkCanAdvance() throws(ProtocolError) {
+        if let message = runOverMessage {
+            throw ProtocolError(.runOver, "\(message) Rewind or restore the checkpoint to continue.")
+        }
+        guard run.generation < configuration.maxGenerations else {
+            throw ProtocolError(
+                .outOfRange, "This lesson reached its limit of \(configuration.maxGenerations) generations.")
+        }
+    }
+
+    /// Advances up to `count` generations: locks the open question first, then for each new
+    /// generation sends its stats and resolves questions that are due; one snapshot at the end.
+    ///
+    /// Only the last generation's snapshot is sent: the ones in between would be produced in
+    /// the same instant, and a client always wants the newest picture (stats are never skipped).
+    mutating func advance(by count: Int, at now: Timestamp) -> [Effect] {
+        var effects: [Effect] = []
+        lockOpenQuestion(at: now, into: &effects)
+        var stepped = 0
+        while stepped < count, run.generation < configuration.maxGenerations, run.step() {
+            stepped += 1
+            effects.append(.broadcast(.stats(timeline: timeline, stats: run.history[run.generation])))
+            resolveDueQuestions(into: &effects)
+        }
+        effects.append(.broadcastSnapshot(snapshotHeader, run.model.snapshot()))
+        if let message = runOverMessage {
+            effects.append(.broadcast(.runOver(message: message)))
+            stopRunning(into: &effects)
+        }
+        return effects
+    }
+
+    /// Stops auto-running, if running.
+    mutating func stopRunning(into effects: inout [Effect]) {
+        guard runRate != nil else { return }
+        runRate = nil
+        effects += [.stopTicking, .broadcast(.paused)]
+    }
+}

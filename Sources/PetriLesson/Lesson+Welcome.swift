@@ -1,0 +1,93 @@
+import PetriProtocol
+import PetriSimulation
+
+extension Lesson {
+    /// The header of the current generation's snapshot.
+    var snapshotHeader: SnapshotHeader {
+        SnapshotHeader(model: Model.kind, timeline: timeline, generation: run.generation)
+    }
+
+    /// What the run's end says, when it has ended.
+    var runOverMessage: String? {
+        run.model.isOver ? (run.model.endMessage ?? "The simulation has ended.") : nil
+    }
+
+    /// The welcome, the history since `lastSeen` and the current picture, for the sender.
+    func welcomeEffects(for participant: Participant, token: AccessToken?, lastSeen: TimelinePosition?) -> [Effect] {
+        let (from, missed) = historyStart(after: lastSeen)
+        let ranking = Ranking(roster.students)
+        var student: Student?
+        if case .student(let id) = participant { student = roster[id] }
+        let isTeacher = participant == .teacher
+        let welcome = Welcome(
+            role: isTeacher ? .teacher : .student,
+            you: student.map {
+                StudentProfile(student: $0.id, name: $0.name, token: token, score: $0.score, streak: $0.streak)
+            },
+            model: Model.kind, metrics: Model.metrics,
+            parameters: (try? JSONValue(encoding: run.model.parameters)) ?? .null,
+            position: position, running: runRate, runOver: runOverMessage, ended: isEnded,
+            options: configuration.options, questions: questions.map(\.info),
+            answers: student.map { answerRecords(of: $0.id) } ?? [],
+            leaderboard: isTeacher
+                ? ranking.board(top: ranking.entries.count)
+                : ranking.board(top: configuration.options.leaderboardSize, for: student?.id),
+            historyFrom: from, missed: missed,
+            roster: isTeacher ? rosterEntries : nil,
+            checkpoint: isTeacher ? savedCheckpoint?.run.generation : nil)
+        var effects: [Effect] = [.reply(.welcome(welcome))]
+        effects += historyPages(from: from).map { .reply(.history($0)) }
+        effects.append(.replySnapshot(snapshotHeader, run.model.snapshot()))
+        if let student, let open = questions.last, open.state == .open, let hint = open.hint,
+            open.hintsTaken.contains(student.id)
+        {
+            effects.append(.reply(.hint(question: open.id, text: hint)))
+        }
+        return effects
+    }
+
+    /// Where the history a client needs starts, and whether it missed anything while away.
+    ///
+    /// A client that has never been here gets everything and missed nothing; one that saw
+    /// this timeline gets what came after its last generation; one that saw another timeline
+    /// (the teacher rewound or restored since) gets everything, and missed something.
+    func historyStart(after lastSeen: TimelinePosition?) -> (from: Int, missed: Bool) {
+        guard let seen = lastSeen else { return (0, false) }
+        if seen.timeline == timeline, (0...run.generation).contains(seen.generation) {
+            return (seen.generation + 1, seen.generation < run.generation)
+        }
+        return (0, true)
+    }
+
+    /// The stats from `from` to the current generation, in pages.
+    func historyPages(from: Int) -> [HistoryPage] {
+        let size = configuration.historyPageSize
+        return stride(from: from, through: run.generation, by: size).map { start in
+            let end = min(start + size - 1, run.generation)
+            return HistoryPage(timeline: timeline, from: start, to: end, stats: Array(run.history[start...end]))
+        }
+    }
+
+    /// One page of history `from...to`; a page ends early when the range is longer than a page.
+    func historyReply(from: Int?, to: Int?) throws(ProtocolError) -> [Effect] {
+        let first = from ?? 0
+        let last = to ?? run.generation
+        guard 0 <= first, first <= last, last <= run.generation else {
+            throw ProtocolError(
+                .outOfRange, "History covers generations 0 to \(run.generation); \(first) to \(last) is outside it.")
+        }
+        let end = min(last, first + configuration.historyPageSize - 1)
+        let page = HistoryPage(timeline: timeline, from: first, to: end, stats: Array(run.history[first...end]))
+        return [.reply(.history(page))]
+    }
+
+    /// A student's own answers, with points where resolved.
+    func answerRecords(of id: StudentID) -> [AnswerRecord] {
+        questions.compactMap { question in
+            guard let answer = question.answers[id] else { return nil }
+            return AnswerRecord(
+                question: question.id, prediction: answer.prediction, answeredAt: answer.answeredAt,
+                hintTaken: question.hintsTaken.contains(id), points: answer.points)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import PetriProtocol
+import PetriSimulation
+
+/// One lesson: a simulation, its class, its questions and scores, as a state machine.
+///
+/// The lesson takes a command, the participant who sent it and the server's time, and returns
+/// what should happen (``LessonOutcome``); it never touches a socket, a database, a clock or a
+/// global random generator. It is generic over the model so snapshots and parameters keep
+/// their types; the server picks the model once per lesson (one `switch` over ``ModelKind``).
+///
+/// ```swift
+/// var lesson = try Lesson<CamouflageModel>(
+///     parameters: .init(), seed: seed, teacherToken: teacherToken, configuration: .init(nameSeed: nameSeed))
+/// switch lesson.handle(.join(name: "Ada", token: mintedToken), from: .guest, at: now) {
+/// case .accepted(let effects): perform(effects)       // persist first, then the rest in order
+/// case .rejected(let error): reply(.error(error))     // nothing changed
+/// }
+/// ```
+///
+/// A refused command leaves the lesson exactly as it was (every handler checks before it
+/// changes anything). Not thread-safe by itself: one actor owns each lesson.
+public struct Lesson<Model: SimulationModel>: Sendable, Equatable {
+    public let configuration: LessonConfiguration
+    let teacherToken: AccessToken
+    /// The simulation's seed: only ever in the teacher's lesson file.
+    let seed: UInt64
+    var run: SimulationRun<Model>
+    /// Counts rewinds and restores (see ``TimelinePosition``).
+    var timeline = 0
+    var roster = Roster()
+    /// Index = question id - 1.
+    var questions: [Question] = []
+    /// Generations per second while auto-running.
+    var runRate: Double?
+    var savedCheckpoint: SavedCheckpoint<Model>?
+    var isEnded = false
+    /// Draws generated display names; seeded from the configuration, not the simulation.
+    var nameRandom: PetriRandom
+    /// The sequence number of the last persisted log entry.
+    var logSequence = 0
+
+    /// Creates a lesson at generation 0.
+    ///
+    /// - Parameters:
+    ///   - parameters: The model's starting parameters.
+    ///   - seed: The simulation's seed (the server draws it unless the teacher gave one).
+    ///   - teacherToken: The token the server minted for the teacher.
+    ///   - configuration: Options and tuning.
+    /// - Throws: `invalid-parameter` naming the bad parameter, or `out-of-range` for bad options.
+    public init(
+        parameters: Model.Parameters, seed: UInt64, teacherToken: AccessToken, configuration: LessonConfiguration
+    ) throws(ProtocolError) {
+        if let problem = configuration.options.problem { throw problem }
+        let model: Model
+        do {
+            model = try Model(parameters: parameters, seed: seed)
+        } catch {
+            throw ProtocolError(simulation: error)
+        }
+        self.configuration = configuration
+        self.teacherToken = teacherToken
+        self.seed = seed
+        run = SimulationRun(
+            start: model, checkpointInterval: configuration.checkpointInterval,
+            maxCheckpoints: configuration.maxCheckpoints)
+        nameRandom = PetriRandom(seed: configuration.nameSeed)
+    }
+
+    /// Where the simulation is.
+    public var position: TimelinePosition { TimelinePosition(timeline: timeline, generation: run.generation) }
+
+    /// The current generation.
+    public var generation: Int { run.generation }
+
+    /// The current model (for the server; never send it to students: its state holds the future).
+    public var model: Model { run.model }
+
+    /// Every generation's stats on the current timeline; index = generation.
+    public var history: [GenerationStats] { run.history }
+
+    /// Auto-run rate in generations per second, nil while paused.
+    public var autoRunRate: Double? { runRate }
+
+    /// Whether the teacher ended the lesson.
+    public var hasEnded: Bool { isEnded }
+
+    /// Every student, as the teacher's roster shows them.
+    public var rosterEntries: [RosterEntry] { roster.students.map(\.entry) }
+
+    /// Every question, as clients see them.
+    public var questionInfos: [QuestionInfo] { questions.map(\.info) }
+
+    /// The leaderboard's top lines and, for a student, their own line.
+    public func leaderboard(for student: StudentID? = nil) -> Leaderboard {
+        Ranking(roster.students).board(top: configuration.options.leaderboardSize, for: student)
+    }
+
+    /// The teacher's lesson file of the current state (contains the seed: teacher only).
+    ///
+    /// - Throws: ``ProtocolError/Code/internalError`` if the parameters cannot be encoded.
+    public func definition() throws(ProtocolError) -> LessonDefinition {
+        LessonDefinition(
+            model: Model.kind, seed: seed, parameters: try JSONValue(encoding: run.start.parameters),
+            actions: run.actions, generation: run.generation, stateHash: run.model.stateHash)
+    }
+}
+
+extension ProtocolError {
+    /// The protocol error for a model's refusal, keeping its sentence.
+    init(simulation error: SimulationError) {
+        switch error.code {
+        case .parameterOutOfRange, .unknownParameter, .wrongValueKind: self.init(.invalidParameter, error.message)
+        case .unknownMetric: self.init(.unknownMetric, error.message)
+        case .malformedInput, .invalidAction: self.init(.invalidAction, error.message)
+        case .corruptState: self.init(.invalidDefinition, error.message)
+        }
+    }
+}

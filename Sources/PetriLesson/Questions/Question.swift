@@ -1,0 +1,55 @@
+import PetriProtocol
+import PetriSimulation
+
+/// A question's full state inside the lesson, including hint text and every answer.
+struct Question: Sendable, Hashable {
+    /// A student's answer to this question.
+    struct Answer: Sendable, Hashable {
+        var prediction: Prediction
+        /// The server's time of the latest change.
+        var answeredAt: Timestamp
+        /// Filled in at resolution.
+        var points: ScoreBreakdown?
+    }
+
+    let id: QuestionID
+    let metric: MetricID
+    let descriptor: MetricDescriptor
+    /// The kind with defaults settled: numbers have a tolerance, probabilities an event.
+    let kind: QuestionKind
+    let askedAt: Int
+    let target: Int
+    let askedValue: Double
+    let openedAt: Timestamp
+    let deadline: Timestamp?
+    let hint: String?
+    let allowChange: Bool
+    let prompt: String?
+
+    var state = QuestionState.open
+    var lockedAt: Timestamp?
+    /// The log entry that locked it (see ``Student/joinedInEntry``).
+    var lockedInEntry: Int?
+    var lockReason: LockReason?
+    var actual: Double?
+    var answers: [StudentID: Answer] = [:]
+    var hintsTaken: Set<StudentID> = []
+
+    /// The public view: everything but the hint text and the answers.
+    var info: QuestionInfo {
+        QuestionInfo(
+            id: id, metric: metric.description, metricDescription: descriptor.description, unit: descriptor.unit,
+            kind: kind, askedAt: askedAt, target: target, askedValue: askedValue, openedAt: openedAt,
+            closesAt: deadline, hasHint: hint != nil, allowChange: allowChange, prompt: prompt, state: state,
+            actual: actual)
+    }
+
+    /// Whether it still waits for an outcome (open or locked).
+    var isUnresolved: Bool { state == .open || state == .locked }
+
+    /// Whether a student was in the lesson before it locked, and so could have answered.
+    func couldBeAnswered(by student: Student) -> Bool { student.joinedInEntry < (lockedInEntry ?? Int.max) }
+
+    /// A short label for results, e.g. `Q3 population at generation 22`.
+    var label: String { "Q\(id.rawValue) \(metric) at generation \(target)" }
+}

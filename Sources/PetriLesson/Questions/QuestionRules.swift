@@ -1,0 +1,124 @@
+import PetriProtocol
+import PetriSimulation
+
+/// Checks a teacher's ``QuestionSpec`` against a model and settles its defaults.
+enum QuestionRules {
+    /// How far ahead a question may look.
+    static let horizons = 1...1000
+    /// Time limits, in seconds.
+    static let timeLimits = 1...3600
+    /// Options of a choice question.
+    static let optionCounts = 2...8
+    /// Characters kept of an option label, a prompt and a hint.
+    static let labelCharacters = 40
+    static let textCharacters = 200
+
+    /// The checked parts of a question, ready to store.
+    struct Settled {
+        var metric: MetricID
+        var descriptor: MetricDescriptor
+        var kind: QuestionKind
+        var askedValue: Double
+        var prompt: String?
+        var hint: String?
+    }
+
+    /// Validates `spec` for `model` and fills in the default tolerance or event.
+    ///
+    /// - Throws: `unknown-metric`, `invalid-question` or `out-of-range`, saying what to change.
+    static func settle<Model: SimulationModel>(_ spec: QuestionSpec, for model: Model) throws(ProtocolError) -> Settled
+    {
+        guard horizons.contains(spec.horizon) else {
+            throw ProtocolError(
+                .outOfRange, "A question looks 1 to 1000 generations ahead, but the horizon was \(spec.horizon).")
+        }
+        if let limit = spec.timeLimit, !timeLimits.contains(limit) {
+            throw ProtocolError(.outOfRange, "A time limit is 1 to 3600 seconds, but was \(limit).")
+        }
+        let (metric, descriptor, askedValue) = try resolveMetric(spec.metric, for: model)
+        let kind: QuestionKind
+        switch spec.kind {
+        case .number(let tolerance):
+            if let tolerance, !(tolerance.isFinite && tolerance > 0) {
+                throw ProtocolError(.invalidQuestion, "The tolerance must be a positive number, but was \(tolerance).")
+            }
+            kind = .number(tolerance: tolerance ?? Scoring.defaultTolerance(for: descriptor, askedValue: askedValue))
+        case .choice(let options):
+            kind = .choice(options: try settle(options))
+        case .probability(let event):
+            kind = .probability(event: try settle(event, descriptor: descriptor))
+        }
+        let prompt = spec.prompt.map { TextSanitiser.clean($0, maxCharacters: textCharacters) }
+        let hint = spec.hint.map { TextSanitiser.clean($0, maxCharacters: textCharacters) }
+        return Settled(
+            metric: metric, descriptor: descriptor, kind: kind, askedValue: askedValue,
+            prompt: prompt?.isEmpty == false ? prompt : nil, hint: hint?.isEmpty == false ? hint : nil)
+    }
+
+    private static func resolveMetric<Model: SimulationModel>(
+        _ text: String, for model: Model
+    ) throws(ProtocolError) -> (MetricID, MetricDescriptor, Double) {
+        let known = Model.metrics.map(\.name).joined(separator: ", ")
+        let unknown = ProtocolError(
+            .unknownMetric, "The \(Model.kind.rawValue) model has no metric \"\(text)\"; it has \(known).")
+        guard let metric = try? MetricID(parsing: text),
+            let descriptor = Model.metrics.first(where: { $0.name == metric.name })
+        else { throw unknown }
+        let value: Double
+        do {
+            value = try model.value(of: metric)
+        } catch {
+            throw ProtocolError(.unknownMetric, error.message)
+        }
+        guard value.isFinite else {
+            throw ProtocolError(
+                .invalidQuestion, "\(metric) has no value right now, so there is nothing to predict from.")
+        }
+        return (metric, descriptor, value)
+    }
+
+    private static func settle(_ options: [ChoiceOption]) throws(ProtocolError) -> [ChoiceOption] {
+        guard optionCounts.contains(options.count) else {
+            throw ProtocolError(
+                .invalidQuestion, "A choice question has 2 to 8 options, but this one has \(options.count).")
+        }
+        var settled: [ChoiceOption] = []
+        var labels: Set<String> = []
+        for (index, option) in options.enumerated() {
+            let label = TextSanitiser.clean(option.label, maxCharacters: labelCharacters)
+            guard !label.isEmpty else {
+                throw ProtocolError(.invalidQuestion, "Option \(index + 1) has no visible label.")
+            }
+            guard labels.insert(label.lowercased()).inserted else {
+                throw ProtocolError(.invalidQuestion, "Two options are both labelled \"\(label)\".")
+            }
+            if let problem = option.when.problem {
+                throw ProtocolError(.invalidQuestion, "The condition of option \"\(label)\" is not usable: \(problem).")
+            }
+            if option.when.op == .otherwise, index != options.count - 1 {
+                throw ProtocolError(.invalidQuestion, "Only the last option can be \"otherwise\".")
+            }
+            settled.append(ChoiceOption(label, when: option.when))
+        }
+        return settled
+    }
+
+    private static func settle(_ event: Condition?, descriptor: MetricDescriptor) throws(ProtocolError) -> Condition {
+        guard let event else {
+            guard descriptor.isYesNo else {
+                throw ProtocolError(
+                    .invalidQuestion,
+                    "A probability question about \(descriptor.name) needs an event, e.g. {\"op\":\"lt\",\"value\":10}."
+                )
+            }
+            return Condition(.eq, 1)
+        }
+        if let problem = event.problem {
+            throw ProtocolError(.invalidQuestion, "The event is not usable: \(problem).")
+        }
+        guard event.op != .otherwise else {
+            throw ProtocolError(.invalidQuestion, "An event that always happens is not worth predicting.")
+        }
+        return event
+    }
+}

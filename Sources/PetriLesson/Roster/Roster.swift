@@ -1,0 +1,46 @@
+import PetriProtocol
+
+/// The students of a lesson, by id, by token and by name.
+struct Roster: Sendable, Hashable {
+    /// Index = id - 1 (ids are handed out 1, 2, 3, ...).
+    private(set) var students: [Student] = []
+    private var idsByToken: [AccessToken: StudentID] = [:]
+    private var nameKeys: Set<String> = []
+
+    subscript(id: StudentID) -> Student? {
+        let index = id.rawValue - 1
+        return students.indices.contains(index) ? students[index] : nil
+    }
+
+    /// How many students were not kicked.
+    var activeCount: Int { students.reduce(0) { $1.isKicked ? $0 : $0 + 1 } }
+
+    func student(withToken token: AccessToken) -> Student? {
+        idsByToken[token].flatMap { self[$0] }
+    }
+
+    func containsToken(_ token: AccessToken) -> Bool { idsByToken[token] != nil }
+
+    func isNameTaken(_ key: String) -> Bool { nameKeys.contains(key) }
+
+    /// Adds a student whose name is already clean and unique.
+    mutating func add(name: String, token: AccessToken, entry: Int) -> Student {
+        let student = Student(id: StudentID(students.count + 1), name: name, token: token, joinedInEntry: entry)
+        students.append(student)
+        idsByToken[token] = student.id
+        nameKeys.insert(DisplayName.key(name))
+        return student
+    }
+
+    /// Changes one student; unknown ids are ignored.
+    mutating func update(_ id: StudentID, _ change: (inout Student) -> Void) {
+        let index = id.rawValue - 1
+        guard students.indices.contains(index) else { return }
+        change(&students[index])
+    }
+
+    /// After a restart nobody is connected.
+    mutating func markAllOffline() {
+        for index in students.indices { students[index].isOnline = false }
+    }
+}

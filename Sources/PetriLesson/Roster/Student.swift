@@ -1,0 +1,22 @@
+import PetriProtocol
+
+/// One student in a lesson's roster. Kicked students stay (their answers are results) but
+/// cannot resume and are not ranked.
+struct Student: Sendable, Hashable {
+    let id: StudentID
+    let name: String
+    /// The resume token the server minted at join.
+    let token: AccessToken
+    /// The log entry that added them; ordering by entry avoids ties that equal times would give.
+    let joinedInEntry: Int
+    /// Counts attachments; a `left` for an older session is ignored.
+    var session = 1
+    var isOnline = true
+    var isKicked = false
+    var score = 0
+    var streak = 0
+
+    var entry: RosterEntry {
+        RosterEntry(student: id, name: name, online: isOnline, kicked: isKicked, score: score, streak: streak)
+    }
+}

@@ -1,0 +1,95 @@
+import PetriProtocol
+import PetriSimulation
+
+/// A model, every generation's stats, the teacher's actions, and checkpoints for exact rewinds.
+///
+/// Models are deterministic, so the state at any past generation is a replay: start from the
+/// latest in-memory checkpoint at or before it, then apply the logged actions and step.
+/// A checkpoint at generation `g` is the state on arriving at `g`, before any action taken at
+/// `g`; actions at `g` are replayed from the log. One is taken every `interval` generations;
+/// when there are more than `maxCheckpoints`, the interval doubles and every other one is
+/// dropped, so memory stays bounded while a replay never steps more than `interval` times.
+struct SimulationRun<Model: SimulationModel>: Sendable, Equatable {
+    /// The current state.
+    private(set) var model: Model
+    /// Stats of generations 0...current; index = generation.
+    private(set) var history: [GenerationStats]
+    /// The teacher's actions on this timeline, in order.
+    private(set) var actions: [TimedAction]
+    /// Ascending by generation; the first is generation 0 and is never dropped.
+    private var checkpoints: [Model]
+    private var interval: Int
+    private let maxCheckpoints: Int
+
+    init(start: Model, checkpointInterval: Int, maxCheckpoints: Int) {
+        model = start
+        history = [start.stats()]
+        actions = []
+        checkpoints = [start]
+        interval = checkpointInterval
+        self.maxCheckpoints = maxCheckpoints
+    }
+
+    var generation: Int { model.generation }
+
+    /// The state at generation 0, before any action (its parameters are the lesson's starting ones).
+    var start: Model { checkpoints[0] }
+
+    /// Applies a teacher's action now and logs it; on error nothing changes.
+    ///
+    /// - Throws: The model's ``SimulationError``.
+    mutating func apply(_ action: ModelAction) throws(SimulationError) {
+        try model.apply(action)
+        actions.append(TimedAction(generation: model.generation, action: action))
+        history[history.count - 1] = model.stats()
+    }
+
+    /// Advances one generation; false (and no change) when the run is over.
+    mutating func step() -> Bool {
+        let before = model.generation
+        guard !model.isOver else { return false }
+        model.step()
+        guard model.generation == before + 1 else { return false }
+        history.append(model.stats())
+        if model.generation % interval == 0 { addCheckpoint() }
+        return true
+    }
+
+    /// Goes back to generation `target` (0...current), exactly as it was.
+    ///
+    /// Actions taken at `target` are kept (an undo of steps, not of parameter changes);
+    /// actions after it are forgotten.
+    mutating func rewind(to target: Int) {
+        guard (0...generation).contains(target) else { return }
+        checkpoints.removeAll { $0.generation > target }
+        actions.removeAll { $0.generation > target }
+        guard let base = checkpoints.last else { return }
+        model = Self.replay(from: base, actions: actions, to: target)
+        history.removeSubrange((target + 1)...)
+        history[target] = model.stats()
+    }
+
+    /// Steps `base` forward to `target`, applying each logged action at its generation.
+    private static func replay(from base: Model, actions: [TimedAction], to target: Int) -> Model {
+        var model = base
+        var next = actions.firstIndex { $0.generation >= base.generation } ?? actions.endIndex
+        while true {
+            while next < actions.endIndex, actions[next].generation == model.generation {
+                // Each of these was accepted on this very state before, and models are
+                // deterministic, so it cannot fail now; if it did, skipping it is all we could do.
+                try? model.apply(actions[next].action)
+                next += 1
+            }
+            guard model.generation < target, !model.isOver else { return model }
+            model.step()
+        }
+    }
+
+    private mutating func addCheckpoint() {
+        checkpoints.append(model)
+        guard checkpoints.count > maxCheckpoints else { return }
+        interval *= 2
+        let keep = interval
+        checkpoints.removeAll { $0.generation % keep != 0 }
+    }
+}

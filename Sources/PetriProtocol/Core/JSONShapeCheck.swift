@@ -1,0 +1,162 @@
+/// Checks raw bytes before `JSONDecoder` sees them: size, nesting depth, JSON syntax, UTF-8.
+///
+/// `JSONDecoder` builds a whole tree before it decodes anything, and recurses once per
+/// nesting level, so a hostile 1 MB `[[[[...` costs memory and stack before any schema check
+/// runs. This scan allocates nothing, recurses at most `maxDepth` levels and stops at the
+/// first problem, so by the time the decoder runs the input is known to be small, shallow and
+/// well-formed, and any remaining decoding failure is a field problem, not a syntax one.
+enum JSONShapeCheck {
+    /// Validates `bytes` as one JSON document within `limits`.
+    ///
+    /// - Throws: `too-large`, `too-deep` or `malformed-json`.
+    static func check(_ bytes: [UInt8], limits: ProtocolLimits) throws(ProtocolError) {
+        guard bytes.count <= limits.maxMessageBytes else {
+            throw ProtocolError(
+                .tooLarge,
+                "The message is \(bytes.count) bytes; the limit is \(limits.maxMessageBytes). Send less at a time.")
+        }
+        var scanner = Scanner(bytes: bytes, maxDepth: limits.maxDepth)
+        try scanner.document()
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw ProtocolError(.malformedJSON, "The message is not valid UTF-8 text.")
+        }
+    }
+
+    private struct Scanner {
+        let bytes: [UInt8]
+        let maxDepth: Int
+        var i = 0
+
+        init(bytes: [UInt8], maxDepth: Int) {
+            self.bytes = bytes
+            self.maxDepth = maxDepth
+        }
+
+        mutating func document() throws(ProtocolError) {
+            skipSpace()
+            try value(depth: 0)
+            skipSpace()
+            guard i == bytes.count else { throw malformed("unexpected text after the JSON value") }
+        }
+
+        private var current: UInt8? { i < bytes.count ? bytes[i] : nil }
+
+        private mutating func skipSpace() {
+            while let b = current, b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { i += 1 }
+        }
+
+        private mutating func value(depth: Int) throws(ProtocolError) {
+            guard let b = current else { throw malformed("the message ends where a value was expected") }
+            switch b {
+            case UInt8(ascii: "{"): try container(close: UInt8(ascii: "}"), keyed: true, depth: depth + 1)
+            case UInt8(ascii: "["): try container(close: UInt8(ascii: "]"), keyed: false, depth: depth + 1)
+            case UInt8(ascii: "\""): try string()
+            case UInt8(ascii: "t"): try literal("true")
+            case UInt8(ascii: "f"): try literal("false")
+            case UInt8(ascii: "n"): try literal("null")
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
+            default: throw malformed("unexpected character at byte \(i)")
+            }
+        }
+
+        private mutating func container(close: UInt8, keyed: Bool, depth: Int) throws(ProtocolError) {
+            guard depth <= maxDepth else {
+                throw ProtocolError(
+                    .tooDeep, "The message nests objects and arrays more than \(maxDepth) levels deep.")
+            }
+            i += 1
+            skipSpace()
+            if current == close {
+                i += 1
+                return
+            }
+            while true {
+                if keyed {
+                    guard current == UInt8(ascii: "\"") else { throw malformed("an object key must be a string") }
+                    try string()
+                    skipSpace()
+                    guard current == UInt8(ascii: ":") else { throw malformed("expected ':' after an object key") }
+                    i += 1
+                    skipSpace()
+                }
+                try value(depth: depth)
+                skipSpace()
+                if current == UInt8(ascii: ",") {
+                    i += 1
+                    skipSpace()
+                } else if current == close {
+                    i += 1
+                    return
+                } else {
+                    throw malformed("expected ',' or '\(Character(Unicode.Scalar(close)))' at byte \(i)")
+                }
+            }
+        }
+
+        private mutating func string() throws(ProtocolError) {
+            i += 1
+            while let b = current {
+                i += 1
+                switch b {
+                case UInt8(ascii: "\""): return
+                case UInt8(ascii: "\\"):
+                    guard let e = current else { break }
+                    i += 1
+                    if e == UInt8(ascii: "u") {
+                        for _ in 0..<4 {
+                            guard let h = current, isHexDigit(h) else { throw malformed("bad \\u escape") }
+                            i += 1
+                        }
+                    } else if !"\"\\/bfnrt".utf8.contains(e) {
+                        throw malformed("bad escape sequence in a string")
+                    }
+                case 0..<0x20: throw malformed("a control character inside a string must be escaped")
+                default: continue
+                }
+            }
+            throw malformed("a string is not closed")
+        }
+
+        private mutating func number() throws(ProtocolError) {
+            if current == UInt8(ascii: "-") { i += 1 }
+            guard let first = current, isDigit(first) else { throw malformed("bad number") }
+            i += 1
+            if first != UInt8(ascii: "0") { skipDigits() }
+            if current == UInt8(ascii: ".") {
+                i += 1
+                guard let d = current, isDigit(d) else { throw malformed("bad number") }
+                skipDigits()
+            }
+            if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+                i += 1
+                if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { i += 1 }
+                guard let d = current, isDigit(d) else { throw malformed("bad number") }
+                skipDigits()
+            }
+        }
+
+        private mutating func literal(_ word: StaticString) throws(ProtocolError) {
+            let count = word.utf8CodeUnitCount
+            guard bytes.count - i >= count else { throw malformed("unknown word") }
+            for k in 0..<count where bytes[i + k] != word.utf8Start[k] {
+                throw malformed("unknown word")
+            }
+            i += count
+        }
+
+        private mutating func skipDigits() {
+            while let d = current, isDigit(d) { i += 1 }
+        }
+
+        private func isDigit(_ b: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) }
+
+        private func isHexDigit(_ b: UInt8) -> Bool {
+            isDigit(b) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(b)
+                || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(b)
+        }
+
+        private func malformed(_ what: String) -> ProtocolError {
+            ProtocolError(.malformedJSON, "The message is not valid JSON: \(what).")
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// Decoding helpers that enforce the protocol's text limits and numeric sanity.
+extension KeyedDecodingContainer {
+    /// Decodes required text no longer than `limit` UTF-8 bytes.
+    ///
+    /// - Throws: ``ProtocolError/Code/tooLong`` naming the field, or a decoding error.
+    func decodeText(_ key: Key, limit: Int) throws -> String {
+        let text = try decode(String.self, forKey: key)
+        try Self.checkLength(text, key: key, limit: limit, path: codingPath)
+        return text
+    }
+
+    /// Decodes optional text no longer than `limit` UTF-8 bytes.
+    ///
+    /// - Throws: ``ProtocolError/Code/tooLong`` naming the field, or a decoding error.
+    func decodeTextIfPresent(_ key: Key, limit: Int) throws -> String? {
+        guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
+        try Self.checkLength(text, key: key, limit: limit, path: codingPath)
+        return text
+    }
+
+    /// Decodes a required finite number.
+    ///
+    /// - Throws: ``ProtocolError/Code/invalidField`` for `"NaN"` or an infinity.
+    func decodeFinite(_ key: Key) throws -> Double {
+        let x = try decode(Double.self, forKey: key)
+        guard x.isFinite else {
+            throw ProtocolError(.invalidField, "The field \"\(key.stringValue)\" must be a finite number.")
+        }
+        return x
+    }
+
+    /// Decodes an optional finite number.
+    ///
+    /// - Throws: ``ProtocolError/Code/invalidField`` for `"NaN"` or an infinity.
+    func decodeFiniteIfPresent(_ key: Key) throws -> Double? {
+        guard contains(key) else { return nil }
+        return try decodeFinite(key)
+    }
+
+    private static func checkLength(_ text: String, key: Key, limit: Int, path: [any CodingKey]) throws {
+        let length = text.utf8.count
+        guard length <= limit else {
+            let field = WireCoding.fieldPath(path + [key])
+            throw ProtocolError(
+                .tooLong, "The field \"\(field)\" is \(length) bytes long; the limit is \(limit).")
+        }
+    }
+}

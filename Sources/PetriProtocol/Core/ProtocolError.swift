@@ -1,0 +1,92 @@
+/// The one error type of the protocol and lesson layers: a stable code and a sentence.
+///
+/// It travels to the client as `{"type":"error","code":"...","message":"..."}`. The `code`
+/// is for programs (it never changes once shipped); the `message` is for people and says
+/// what to do. The lesson state machine rejects commands with this type too, because every
+/// lesson error is something a client is told.
+public struct ProtocolError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// What went wrong, for programs.
+    public let code: Code
+    /// What went wrong and what to do about it, for people.
+    public let message: String
+
+    /// The stable error codes (the wire value is the raw value).
+    public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The message is longer than the byte limit; it was not parsed.
+        case tooLarge = "too-large"
+        /// The message nests objects or arrays deeper than the limit; it was not parsed.
+        case tooDeep = "too-deep"
+        /// The message is not valid JSON (or not valid UTF-8).
+        case malformedJSON = "malformed-json"
+        /// The message's `type` is not one this version knows.
+        case unknownType = "unknown-type"
+        /// A required field is absent.
+        case missingField = "missing-field"
+        /// A field has the wrong type or a value that is not allowed.
+        case invalidField = "invalid-field"
+        /// A text field is longer than its limit.
+        case tooLong = "too-long"
+        /// A number is outside its allowed range (step count, rate, probability, ...).
+        case outOfRange = "out-of-range"
+        /// The connection has not joined a lesson yet.
+        case notJoined = "not-joined"
+        /// The sender may not do this (e.g. a student sending a teacher command).
+        case notAuthorised = "not-authorised"
+        /// Too many messages, or too many failed joins from one address.
+        case rateLimited = "rate-limited"
+        /// No lesson has this join code.
+        case unknownLesson = "unknown-lesson"
+        /// The resume or teacher token is not valid for this lesson.
+        case unknownToken = "unknown-token"
+        /// The teacher removed this student; the resume token no longer works.
+        case kicked = "kicked"
+        /// The connection has already joined the lesson.
+        case alreadyJoined = "already-joined"
+        /// The display name is empty once control characters and escapes are removed.
+        case invalidName = "invalid-name"
+        /// The lesson has ended; only read-only requests are answered.
+        case lessonEnded = "lesson-ended"
+        /// The simulation has ended (e.g. extinction); rewind or restore to continue.
+        case runOver = "run-over"
+        /// A model parameter is unknown, of the wrong kind or out of range.
+        case invalidParameter = "invalid-parameter"
+        /// A model action is not possible (outside the grid, unknown pattern, ...).
+        case invalidAction = "invalid-action"
+        /// A question names a metric the model does not have.
+        case unknownMetric = "unknown-metric"
+        /// A question is not well formed (options, event, horizon, time limit, ...).
+        case invalidQuestion = "invalid-question"
+        /// Another question is still open; close it before asking the next one.
+        case questionOpen = "question-open"
+        /// The lesson's fixed number of questions has been reached.
+        case tooManyQuestions = "too-many-questions"
+        /// No question has this id.
+        case unknownQuestion = "unknown-question"
+        /// The question has locked; answers are no longer accepted.
+        case lateAnswer = "late-answer"
+        /// The question is not open (for hints and for closing it).
+        case questionClosed = "question-closed"
+        /// The question has no hint.
+        case noHint = "no-hint"
+        /// The student already answered and this question does not allow changes.
+        case alreadyAnswered = "already-answered"
+        /// The prediction's kind does not match the question's kind.
+        case wrongKind = "wrong-kind"
+        /// No student has this id in this lesson.
+        case unknownStudent = "unknown-student"
+        /// There is no checkpoint to restore.
+        case noCheckpoint = "no-checkpoint"
+        /// A lesson file could not be read or does not reproduce its recorded state.
+        case invalidDefinition = "invalid-definition"
+        /// Something failed inside the server; the request may be retried.
+        case internalError = "internal"
+    }
+
+    /// Creates an error; `message` should be one sentence that says what to do.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+}

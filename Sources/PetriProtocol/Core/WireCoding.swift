@@ -1,0 +1,74 @@
+import Foundation
+
+/// The JSON settings every message uses, and the mapping from Foundation's errors to ours.
+///
+/// Keys are sorted so the same message is always the same bytes (caches and tests rely on
+/// it); numbers that are not finite, which only a model's metric can produce (the mean of an
+/// empty population), travel as the strings `"NaN"`, `"Infinity"` and `"-Infinity"`.
+enum WireCoding {
+    static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        return encoder
+    }
+
+    static func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        return decoder
+    }
+
+    /// A decoder for what clients send: the strings "NaN" and "Infinity" are not numbers there.
+    static func makeStrictDecoder() -> JSONDecoder { JSONDecoder() }
+
+    /// Turns whatever `JSONDecoder` threw into a ``ProtocolError`` naming the field.
+    ///
+    /// Call it only for input that passed ``JSONShapeCheck``: it treats every failure as a
+    /// field problem, never as a syntax one.
+    static func protocolError(for error: any Error) -> ProtocolError {
+        if let error = error as? ProtocolError { return error }
+        guard let error = error as? DecodingError else {
+            return ProtocolError(.invalidField, "The message could not be read: \(error).")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let path = fieldPath(context.codingPath + [key])
+            return ProtocolError(.missingField, "The field \"\(path)\" is required but missing.")
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return ProtocolError(
+                .invalidField,
+                "The field \"\(fieldPath(context.codingPath))\" must be \(describe(type)).")
+        case .dataCorrupted(let context):
+            // Syntax was checked before decoding, so this is a value that does not fit its field.
+            // Foundation reports a number that does not fit (1.5 or 1e400 for a whole number)
+            // without a path, so the sentence cannot name the field then.
+            if context.codingPath.isEmpty {
+                return ProtocolError(
+                    .invalidField, "A number does not fit its field: a whole number was expected, or it is too large.")
+            }
+            return ProtocolError(
+                .invalidField,
+                "The field \"\(fieldPath(context.codingPath))\" has a value that is not allowed.")
+        @unknown default:
+            return ProtocolError(.invalidField, "The message could not be read.")
+        }
+    }
+
+    static func fieldPath(_ path: [any CodingKey]) -> String {
+        let parts = path.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }
+        return parts.isEmpty ? "(message)" : parts.joined(separator: ".")
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "text"
+        case is Bool.Type: "true or false"
+        case is Int.Type, is Int64.Type, is UInt64.Type: "a whole number"
+        case is Double.Type: "a number"
+        default: "of a different kind"
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import PetriSimulation
+
+/// A lesson file: enough to recreate a lesson's simulation exactly, on any machine.
+///
+/// Models are deterministic, so the model kind, its starting parameters, the seed and the
+/// teacher's actions (each with the generation it was applied at) replay to the same state;
+/// `stateHash` lets the importer check that they did. The seed makes the whole future
+/// computable, so a definition goes to the teacher only, never to a student.
+///
+/// ```json
+/// {"format":"petri.lesson.v1","model":"camouflage","seed":"8106155337342357853",
+///  "parameters":{"population":50},"generation":40,"stateHash":"a3f09c11d2e4b756",
+///  "actions":[{"generation":12,"action":"set","name":"environmentColour","value":20}]}
+/// ```
+public struct LessonDefinition: Sendable, Hashable, Codable {
+    /// The value of the `format` field; files with another value are refused.
+    public static let format = "petri.lesson.v1"
+
+    public var model: ModelKind
+    /// The simulation's seed; a JSON string, because JSON numbers lose bits past 2^53.
+    public var seed: UInt64
+    /// The model's starting parameters (its `Parameters`, as JSON).
+    public var parameters: JSONValue
+    /// The teacher's actions in order, each before its generation's step.
+    public var actions: [TimedAction]
+    /// The generation the file was saved at; importing replays up to here.
+    public var generation: Int
+    /// The model's ``SimulationModel/stateHash`` at `generation`, 16 hex digits, when known.
+    public var stateHash: UInt64?
+
+    public init(
+        model: ModelKind, seed: UInt64, parameters: JSONValue, actions: [TimedAction] = [], generation: Int = 0,
+        stateHash: UInt64? = nil
+    ) {
+        self.model = model
+        self.seed = seed
+        self.parameters = parameters
+        self.actions = actions
+        self.generation = generation
+        self.stateHash = stateHash
+    }
+
+    private enum CodingKeys: String, CodingKey { case format, model, seed, parameters, actions, generation, stateHash }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        guard try c.decodeText(.format, limit: 64) == Self.format else {
+            throw ProtocolError(
+                .invalidDefinition, "This is not a \(Self.format) lesson file; export it again from this version.")
+        }
+        let modelName = try c.decodeText(.model, limit: 32)
+        guard let model = ModelKind(rawValue: modelName) else {
+            let known = ModelKind.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ProtocolError(.invalidField, "The field \"model\" must be one of \(known).")
+        }
+        self.model = model
+        guard let seed = UInt64(try c.decodeText(.seed, limit: 20)) else {
+            throw ProtocolError(.invalidField, "The field \"seed\" must be a whole number 0...2^64-1 written as text.")
+        }
+        self.seed = seed
+        parameters = try c.decodeIfPresent(JSONValue.self, forKey: .parameters) ?? .object([:])
+        actions = try c.decodeIfPresent([TimedAction].self, forKey: .actions) ?? []
+        generation = try c.decodeIfPresent(Int.self, forKey: .generation) ?? 0
+        if let hex = try c.decodeTextIfPresent(.stateHash, limit: 16) {
+            guard let hash = UInt64(hex, radix: 16) else {
+                throw ProtocolError(.invalidField, "The field \"stateHash\" must be 16 hexadecimal digits.")
+            }
+            stateHash = hash
+        } else {
+            stateHash = nil
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(Self.format, forKey: .format)
+        try c.encode(model.rawValue, forKey: .model)
+        try c.encode(String(seed), forKey: .seed)
+        try c.encode(parameters, forKey: .parameters)
+        try c.encode(actions, forKey: .actions)
+        try c.encode(generation, forKey: .generation)
+        if let stateHash {
+            let hex = String(stateHash, radix: 16)
+            try c.encode(String(repeating: "0", count: 16 - hex.count) + hex, forKey: .stateHash)
+        }
+    }
+}

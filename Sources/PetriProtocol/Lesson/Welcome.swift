@@ -1,0 +1,79 @@
+import PetriSimulation
+
+/// A student's own identity and standing, as sent to them.
+public struct StudentProfile: Sendable, Hashable, Codable {
+    public var student: StudentID
+    public var name: String
+    /// The resume token: sent once, in the welcome that follows a join; keep it to reconnect.
+    public var token: AccessToken?
+    public var score: Int
+    public var streak: Int
+
+    public init(student: StudentID, name: String, token: AccessToken?, score: Int, streak: Int) {
+        self.student = student
+        self.name = name
+        self.token = token
+        self.score = score
+        self.streak = streak
+    }
+}
+
+/// Everything a connection needs when it joins or comes back, except the history and the
+/// picture, which follow as `history` pages (from `historyFrom`) and a `snapshot`.
+public struct Welcome: Sendable, Hashable, Codable {
+    public enum Role: String, Sendable, Hashable, Codable { case teacher, student }
+
+    public var role: Role
+    /// The student's own profile (nil for the teacher).
+    public var you: StudentProfile?
+    public var model: ModelKind
+    public var metrics: [MetricDescriptor]
+    /// The model's current parameters (never the seed).
+    public var parameters: JSONValue
+    public var position: TimelinePosition
+    /// Generations per second while auto-running, nil while paused.
+    public var running: Double?
+    /// Why the run ended (e.g. extinction), if it has.
+    public var runOver: String?
+    /// Whether the teacher ended the lesson.
+    public var ended: Bool
+    public var options: LessonOptions
+    /// Every question asked so far, with its state (at most one is open).
+    public var questions: [QuestionInfo]
+    /// The student's own answers (empty for the teacher).
+    public var answers: [AnswerRecord]
+    public var leaderboard: Leaderboard
+    /// The first generation of the `history` pages that follow.
+    public var historyFrom: Int
+    /// True when the client had been here before and generations (or a rewind) happened while it was away.
+    public var missed: Bool
+    /// Every student (teacher only).
+    public var roster: [RosterEntry]?
+    /// The generation of the saved checkpoint (teacher only).
+    public var checkpoint: Int?
+
+    public init(
+        role: Role, you: StudentProfile?, model: ModelKind, metrics: [MetricDescriptor], parameters: JSONValue,
+        position: TimelinePosition, running: Double?, runOver: String?, ended: Bool, options: LessonOptions,
+        questions: [QuestionInfo], answers: [AnswerRecord], leaderboard: Leaderboard, historyFrom: Int,
+        missed: Bool, roster: [RosterEntry]?, checkpoint: Int?
+    ) {
+        self.role = role
+        self.you = you
+        self.model = model
+        self.metrics = metrics
+        self.parameters = parameters
+        self.position = position
+        self.running = running
+        self.runOver = runOver
+        self.ended = ended
+        self.options = options
+        self.questions = questions
+        self.answers = answers
+        self.leaderboard = leaderboard
+        self.historyFrom = historyFrom
+        self.missed = missed
+        self.roster = roster
+        self.checkpoint = checkpoint
+    }
+}

@@ -1,0 +1,54 @@
+/// Byte and depth limits checked before a message is decoded.
+///
+/// ``standard`` fits every message a student or teacher sends in a lesson. Importing a lesson
+/// file can be larger, so the server may use ``lessonFile`` for `import` requests from a
+/// caller who presented the teacher key, and never for anonymous connections.
+public struct ProtocolLimits: Sendable, Hashable {
+    /// The largest message accepted, in bytes of UTF-8.
+    public var maxMessageBytes: Int
+    /// The deepest nesting of objects and arrays accepted (the top-level object is depth 1).
+    public var maxDepth: Int
+
+    public init(maxMessageBytes: Int, maxDepth: Int) {
+        self.maxMessageBytes = maxMessageBytes
+        self.maxDepth = maxDepth
+    }
+
+    /// 16 KiB and 16 levels: every message of a running lesson.
+    public static let standard = ProtocolLimits(maxMessageBytes: 16 * 1024, maxDepth: 16)
+
+    /// 1 MiB and 16 levels: `import` of a lesson file with a long action list.
+    public static let lessonFile = ProtocolLimits(maxMessageBytes: 1024 * 1024, maxDepth: 16)
+}
+
+/// The longest accepted text per field, in bytes of UTF-8 as received (before sanitising).
+public enum TextLimit {
+    /// A display name as typed; it is then cut to ``DisplayNameRules/maxCharacters``.
+    public static let name = 100
+    /// A join code as typed (spaces and dashes are ignored).
+    public static let joinCode = 16
+    /// A resume or teacher token.
+    public static let token = 128
+    /// The server's teacher key.
+    public static let teacherKey = 256
+    /// A question's prompt, as the teacher wrote it.
+    public static let prompt = 300
+    /// A question's hint.
+    public static let hint = 300
+    /// One choice option's label.
+    public static let optionLabel = 60
+    /// A metric as named in a question, e.g. `cell(3,4)`.
+    public static let metric = 64
+    /// A model parameter's name.
+    public static let parameterName = 64
+    /// A text parameter's value, e.g. a Life rule.
+    public static let parameterText = 1024
+    /// A pattern name or RLE text to place on a grid.
+    public static let pattern = 8 * 1024
+}
+
+/// Display-name rules shared by the lesson (which enforces them) and clients (which may show them).
+public enum DisplayNameRules {
+    /// The most characters (grapheme clusters) a display name keeps.
+    public static let maxCharacters = 24
+}

@@ -1,0 +1,169 @@
+import PetriSimulation
+
+extension ClientMessage: Codable {
+    private enum Keys: String, CodingKey {
+        case type, key, model, parameters, seed, options, definition, code, name, token, lastSeen
+        case count, rate, value, x, y, pattern, changes, student, question, from, to
+    }
+
+    /// The wire name of the message's type.
+    public var type: String {
+        switch self {
+        case .create: "create"
+        case .importLesson: "import"
+        case .join: "join"
+        case .resume: "resume"
+        case .teach: "teach"
+        case .step: "step"
+        case .run: "run"
+        case .pause: "pause"
+        case .setParameter: "setParameter"
+        case .toggle: "toggle"
+        case .place: "place"
+        case .rewind: "rewind"
+        case .checkpoint: "checkpoint"
+        case .restore: "restore"
+        case .clone: "clone"
+        case .export: "export"
+        case .kick: "kick"
+        case .end: "end"
+        case .ask: "ask"
+        case .closeQuestion: "closeQuestion"
+        case .exportResults: "exportResults"
+        case .answer: "answer"
+        case .hint: "hint"
+        case .history: "history"
+        case .ping: "ping"
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        let type = try c.decodeText(.type, limit: 64)
+        switch type {
+        case "create":
+            let name = try c.decodeText(.model, limit: 32)
+            guard let model = ModelKind(rawValue: name) else {
+                let known = ModelKind.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ProtocolError(.invalidField, "The field \"model\" must be one of \(known).")
+            }
+            var seed: UInt64?
+            if let text = try c.decodeTextIfPresent(.seed, limit: 20) {
+                guard let value = UInt64(text) else {
+                    throw ProtocolError(.invalidField, "The field \"seed\" must be a whole number written as text.")
+                }
+                seed = value
+            }
+            self = .create(
+                teacherKey: try c.decodeText(.key, limit: TextLimit.teacherKey), model: model,
+                parameters: try c.decodeIfPresent(JSONValue.self, forKey: .parameters), seed: seed,
+                options: try c.decodeIfPresent(LessonOptions.self, forKey: .options))
+        case "import":
+            self = .importLesson(
+                teacherKey: try c.decodeText(.key, limit: TextLimit.teacherKey),
+                definition: try c.decode(LessonDefinition.self, forKey: .definition),
+                options: try c.decodeIfPresent(LessonOptions.self, forKey: .options))
+        case "join":
+            self = .join(
+                code: try c.decode(JoinCode.self, forKey: .code),
+                name: try c.decodeTextIfPresent(.name, limit: TextLimit.name))
+        case "resume":
+            self = .resume(
+                code: try c.decode(JoinCode.self, forKey: .code), token: try c.decode(AccessToken.self, forKey: .token),
+                lastSeen: try c.decodeIfPresent(TimelinePosition.self, forKey: .lastSeen))
+        case "teach":
+            self = .teach(
+                code: try c.decode(JoinCode.self, forKey: .code), token: try c.decode(AccessToken.self, forKey: .token),
+                lastSeen: try c.decodeIfPresent(TimelinePosition.self, forKey: .lastSeen))
+        case "step": self = .step(count: try c.decode(Int.self, forKey: .count))
+        case "run": self = .run(rate: try c.decodeFinite(.rate))
+        case "pause": self = .pause
+        case "setParameter":
+            self = .setParameter(
+                name: try c.decodeText(.name, limit: TextLimit.parameterName),
+                value: try ModelActionCoding.decodeParameterValue(c, .value))
+        case "toggle": self = .toggle(x: try c.decode(Int.self, forKey: .x), y: try c.decode(Int.self, forKey: .y))
+        case "place":
+            self = .place(
+                pattern: try c.decodeText(.pattern, limit: TextLimit.pattern), x: try c.decode(Int.self, forKey: .x),
+                y: try c.decode(Int.self, forKey: .y))
+        case "rewind": self = .rewind(count: try c.decode(Int.self, forKey: .count))
+        case "checkpoint": self = .checkpoint
+        case "restore": self = .restore
+        case "clone": self = .clone(changes: try c.decodeIfPresent([ParameterChange].self, forKey: .changes) ?? [])
+        case "export": self = .export
+        case "kick": self = .kick(student: try c.decode(StudentID.self, forKey: .student))
+        case "end": self = .end
+        case "ask": self = .ask(try QuestionSpec(from: decoder))
+        case "closeQuestion": self = .closeQuestion(question: try c.decode(QuestionID.self, forKey: .question))
+        case "exportResults": self = .exportResults
+        case "answer":
+            self = .answer(
+                question: try c.decode(QuestionID.self, forKey: .question), prediction: try Prediction(from: decoder))
+        case "hint": self = .hint(question: try c.decode(QuestionID.self, forKey: .question))
+        case "history":
+            self = .history(
+                from: try c.decodeIfPresent(Int.self, forKey: .from), to: try c.decodeIfPresent(Int.self, forKey: .to))
+        case "ping": self = .ping
+        default: throw MessageType.unknown(type)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(type, forKey: .type)
+        switch self {
+        case .create(let key, let model, let parameters, let seed, let options):
+            try c.encode(key, forKey: .key)
+            try c.encode(model.rawValue, forKey: .model)
+            try c.encodeIfPresent(parameters, forKey: .parameters)
+            try c.encodeIfPresent(seed.map { String($0) }, forKey: .seed)
+            try c.encodeIfPresent(options, forKey: .options)
+        case .importLesson(let key, let definition, let options):
+            try c.encode(key, forKey: .key)
+            try c.encode(definition, forKey: .definition)
+            try c.encodeIfPresent(options, forKey: .options)
+        case .join(let code, let name):
+            try c.encode(code, forKey: .code)
+            try c.encodeIfPresent(name, forKey: .name)
+        case .resume(let code, let token, let lastSeen), .teach(let code, let token, let lastSeen):
+            try c.encode(code, forKey: .code)
+            try c.encode(token, forKey: .token)
+            try c.encodeIfPresent(lastSeen, forKey: .lastSeen)
+        case .step(let count), .rewind(let count): try c.encode(count, forKey: .count)
+        case .run(let rate): try c.encode(rate, forKey: .rate)
+        case .setParameter(let name, let value):
+            try c.encode(name, forKey: .name)
+            try c.encode(value, forKey: .value)
+        case .toggle(let x, let y):
+            try c.encode(x, forKey: .x)
+            try c.encode(y, forKey: .y)
+        case .place(let pattern, let x, let y):
+            try c.encode(pattern, forKey: .pattern)
+            try c.encode(x, forKey: .x)
+            try c.encode(y, forKey: .y)
+        case .clone(let changes): try c.encode(changes, forKey: .changes)
+        case .kick(let student): try c.encode(student, forKey: .student)
+        case .ask(let spec): try spec.encode(to: encoder)
+        case .closeQuestion(let question), .hint(let question): try c.encode(question, forKey: .question)
+        case .answer(let question, let prediction):
+            try c.encode(question, forKey: .question)
+            try prediction.encode(to: encoder)
+        case .history(let from, let to):
+            try c.encodeIfPresent(from, forKey: .from)
+            try c.encodeIfPresent(to, forKey: .to)
+        case .pause, .checkpoint, .restore, .export, .end, .exportResults, .ping: break
+        }
+    }
+}
+
+/// Turning an unknown `type` into an error that is safe to echo back.
+enum MessageType {
+    /// The `unknown-type` error, quoting at most 32 plain characters of what was sent.
+    static func unknown(_ type: String) -> ProtocolError {
+        let shown = String(
+            type.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+                .prefix(32))
+        return ProtocolError(.unknownType, "Unknown message type \"\(shown)\"; PROTOCOL.md lists the types.")
+    }
+}

@@ -1,0 +1,59 @@
+import PetriSimulation
+
+/// Every message a client may send, keyed on the wire by `type`.
+///
+/// Fields sit beside `type` in one flat object, e.g. `{"type":"step","count":5}`; see
+/// PROTOCOL.md for every message with an example. Decoding checks types and text lengths;
+/// the lesson checks ranges and meaning (and who may send what).
+public enum ClientMessage: Sendable, Hashable {
+    /// Creates a lesson (needs the server's teacher key); answered by `created`.
+    case create(teacherKey: String, model: ModelKind, parameters: JSONValue?, seed: UInt64?, options: LessonOptions?)
+    /// Creates a lesson from a lesson file (needs the teacher key); answered by `created`.
+    case importLesson(teacherKey: String, definition: LessonDefinition, options: LessonOptions?)
+    /// Joins as a student; `name` is ignored in lessons that generate names.
+    case join(code: JoinCode, name: String?)
+    /// Rejoins as the student the resume token belongs to.
+    case resume(code: JoinCode, token: AccessToken, lastSeen: TimelinePosition?)
+    /// Attaches as the teacher of a lesson.
+    case teach(code: JoinCode, token: AccessToken, lastSeen: TimelinePosition?)
+    /// Teacher: advances 1...100 generations.
+    case step(count: Int)
+    /// Teacher: auto-advances at `rate` generations per second (0 < rate <= 30).
+    case run(rate: Double)
+    /// Teacher: stops auto-advancing.
+    case pause
+    /// Teacher: changes one model parameter now.
+    case setParameter(name: String, value: ParameterValue)
+    /// Teacher: flips one tile or cell.
+    case toggle(x: Int, y: Int)
+    /// Teacher: stamps a pattern with its top-left corner at (x, y).
+    case place(pattern: String, x: Int, y: Int)
+    /// Teacher: goes back `count` generations, exactly.
+    case rewind(count: Int)
+    /// Teacher: saves the current state as the checkpoint.
+    case checkpoint
+    /// Teacher: goes back to the checkpoint.
+    case restore
+    /// Teacher: starts a new lesson branched from this generation with these parameter changes.
+    case clone(changes: [ParameterChange])
+    /// Teacher: asks for the lesson file (`definition`).
+    case export
+    /// Teacher: removes a student for good.
+    case kick(student: StudentID)
+    /// Teacher: ends the lesson.
+    case end
+    /// Teacher: asks a question.
+    case ask(QuestionSpec)
+    /// Teacher: stops accepting answers to the open question.
+    case closeQuestion(question: QuestionID)
+    /// Teacher: asks for the results as CSV (`results`).
+    case exportResults
+    /// Student: answers (or changes the answer to) a question.
+    case answer(question: QuestionID, prediction: Prediction)
+    /// Student: reveals the hint, which halves the question's points.
+    case hint(question: QuestionID)
+    /// Anyone: asks for stats of generations `from...to` (defaults: 0 and the current one).
+    case history(from: Int?, to: Int?)
+    /// Anyone: checks the connection; answered by `pong`.
+    case ping
+}

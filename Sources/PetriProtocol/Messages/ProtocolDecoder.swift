@@ -1,0 +1,62 @@
+import Foundation
+
+/// Turns received bytes into messages, enforcing limits before any JSON is built.
+///
+/// Every failure is a ``ProtocolError`` with a stable code, so the server can answer
+/// `{"type":"error",...}` and keep the connection open:
+///
+/// ```swift
+/// let decoder = ProtocolDecoder()
+/// do {
+///     let message = try decoder.decodeClientMessage(frame)
+///     // hand `message` to the lesson
+/// } catch {
+///     send(try encoder.encode(.error(error)))
+/// }
+/// ```
+public struct ProtocolDecoder: Sendable {
+    public var limits: ProtocolLimits
+
+    public init(limits: ProtocolLimits = .standard) {
+        self.limits = limits
+    }
+
+    /// Decodes one message from a client.
+    ///
+    /// - Parameter bytes: One complete text frame.
+    /// - Throws: `too-large`, `too-deep`, `malformed-json`, `unknown-type`, `missing-field`,
+    ///   `invalid-field` or `too-long`.
+    public func decodeClientMessage(_ bytes: [UInt8]) throws(ProtocolError) -> ClientMessage {
+        try decode(ClientMessage.self, from: bytes, allowingNonFiniteNumbers: false)
+    }
+
+    /// Decodes one message from the server (for clients and tests).
+    ///
+    /// - Parameter bytes: One complete text frame.
+    /// - Throws: The same codes as ``decodeClientMessage(_:)``.
+    public func decodeServerMessage(_ bytes: [UInt8]) throws(ProtocolError) -> ServerMessage {
+        try decode(ServerMessage.self, from: bytes, allowingNonFiniteNumbers: true)
+    }
+
+    /// Decodes a standalone document, such as a lesson file, under the same limits.
+    ///
+    /// - Parameters:
+    ///   - type: The document's type, e.g. ``LessonDefinition``.
+    ///   - bytes: The document.
+    /// - Throws: The same codes as ``decodeClientMessage(_:)``.
+    public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(ProtocolError) -> T {
+        try decode(type, from: bytes, allowingNonFiniteNumbers: false)
+    }
+
+    private func decode<T: Decodable>(
+        _ type: T.Type, from bytes: [UInt8], allowingNonFiniteNumbers: Bool
+    ) throws(ProtocolError) -> T {
+        try JSONShapeCheck.check(bytes, limits: limits)
+        let decoder = allowingNonFiniteNumbers ? WireCoding.makeDecoder() : WireCoding.makeStrictDecoder()
+        do {
+            return try decoder.decode(T.self, from: Data(bytes))
+        } catch {
+            throw WireCoding.protocolError(for: error)
+        }
+    }
+}

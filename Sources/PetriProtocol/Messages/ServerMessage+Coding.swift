@@ -1,0 +1,153 @@
+import PetriSimulation
+
+extension ServerMessage: Codable {
+    private enum Keys: String, CodingKey {
+        case type, code, message, teacherToken, timeline, stats, rate, snapshot, generation, question, reason
+        case prediction, answeredAt, answered, students, text, definition, csv
+    }
+
+    /// The wire name of the message's type.
+    public var type: String {
+        switch self {
+        case .error: "error"
+        case .pong: "pong"
+        case .created: "created"
+        case .welcome: "welcome"
+        case .student: "student"
+        case .snapshot: "snapshot"
+        case .stats: "stats"
+        case .history: "history"
+        case .running: "running"
+        case .paused: "paused"
+        case .actionApplied: "actionApplied"
+        case .rewound: "rewound"
+        case .restored: "restored"
+        case .checkpointSaved: "checkpointSaved"
+        case .runOver: "runOver"
+        case .question: "question"
+        case .questionLocked: "questionLocked"
+        case .questionCancelled: "questionCancelled"
+        case .answerAccepted: "answerAccepted"
+        case .answerCount: "answerCount"
+        case .hint: "hint"
+        case .resolved: "resolved"
+        case .result: "result"
+        case .leaderboard: "leaderboard"
+        case .definition: "definition"
+        case .results: "results"
+        case .lessonEnded: "lessonEnded"
+        case .closing: "closing"
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        let type = try c.decode(String.self, forKey: .type)
+        switch type {
+        case "error": self = .error(try ProtocolError(from: decoder))
+        case "pong": self = .pong
+        case "created":
+            self = .created(
+                code: try c.decode(JoinCode.self, forKey: .code),
+                teacherToken: try c.decode(AccessToken.self, forKey: .teacherToken))
+        case "welcome": self = .welcome(try Welcome(from: decoder))
+        case "student": self = .student(try RosterEntry(from: decoder))
+        case "snapshot":
+            self = .snapshot(try SnapshotHeader(from: decoder), try c.decode(JSONValue.self, forKey: .snapshot))
+        case "stats":
+            self = .stats(
+                timeline: try c.decode(Int.self, forKey: .timeline),
+                stats: try c.decode(GenerationStats.self, forKey: .stats))
+        case "history": self = .history(try HistoryPage(from: decoder))
+        case "running": self = .running(rate: try c.decode(Double.self, forKey: .rate))
+        case "paused": self = .paused
+        case "actionApplied": self = .actionApplied(try TimedAction(from: decoder))
+        case "rewound": self = .rewound(try TimelinePosition(from: decoder))
+        case "restored": self = .restored(try TimelinePosition(from: decoder))
+        case "checkpointSaved": self = .checkpointSaved(generation: try c.decode(Int.self, forKey: .generation))
+        case "runOver": self = .runOver(message: try c.decode(String.self, forKey: .message))
+        case "question": self = .question(try QuestionInfo(from: decoder))
+        case "questionLocked":
+            self = .questionLocked(
+                question: try c.decode(QuestionID.self, forKey: .question),
+                reason: try c.decode(LockReason.self, forKey: .reason))
+        case "questionCancelled":
+            self = .questionCancelled(
+                question: try c.decode(QuestionID.self, forKey: .question),
+                reason: try c.decode(String.self, forKey: .reason))
+        case "answerAccepted":
+            self = .answerAccepted(
+                question: try c.decode(QuestionID.self, forKey: .question),
+                prediction: try c.decode(Prediction.self, forKey: .prediction),
+                answeredAt: try c.decode(Timestamp.self, forKey: .answeredAt))
+        case "answerCount":
+            self = .answerCount(
+                question: try c.decode(QuestionID.self, forKey: .question),
+                answered: try c.decode(Int.self, forKey: .answered), students: try c.decode(Int.self, forKey: .students)
+            )
+        case "hint":
+            self = .hint(
+                question: try c.decode(QuestionID.self, forKey: .question),
+                text: try c.decode(String.self, forKey: .text))
+        case "resolved": self = .resolved(try Resolution(from: decoder))
+        case "result": self = .result(try PersonalResult(from: decoder))
+        case "leaderboard": self = .leaderboard(try Leaderboard(from: decoder))
+        case "definition": self = .definition(try c.decode(LessonDefinition.self, forKey: .definition))
+        case "results": self = .results(csv: try c.decode(String.self, forKey: .csv))
+        case "lessonEnded": self = .lessonEnded(try LessonSummary(from: decoder))
+        case "closing": self = .closing(try Closing(from: decoder))
+        default: throw MessageType.unknown(type)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(type, forKey: .type)
+        switch self {
+        case .error(let error): try error.encode(to: encoder)
+        case .pong, .paused: break
+        case .created(let code, let token):
+            try c.encode(code, forKey: .code)
+            try c.encode(token, forKey: .teacherToken)
+        case .welcome(let welcome): try welcome.encode(to: encoder)
+        case .student(let entry): try entry.encode(to: encoder)
+        case .snapshot(let header, let snapshot):
+            try header.encode(to: encoder)
+            try c.encode(snapshot, forKey: .snapshot)
+        case .stats(let timeline, let stats):
+            try c.encode(timeline, forKey: .timeline)
+            try c.encode(stats, forKey: .stats)
+        case .history(let page): try page.encode(to: encoder)
+        case .running(let rate): try c.encode(rate, forKey: .rate)
+        case .actionApplied(let action): try action.encode(to: encoder)
+        case .rewound(let position), .restored(let position): try position.encode(to: encoder)
+        case .checkpointSaved(let generation): try c.encode(generation, forKey: .generation)
+        case .runOver(let message): try c.encode(message, forKey: .message)
+        case .question(let info): try info.encode(to: encoder)
+        case .questionLocked(let question, let reason):
+            try c.encode(question, forKey: .question)
+            try c.encode(reason, forKey: .reason)
+        case .questionCancelled(let question, let reason):
+            try c.encode(question, forKey: .question)
+            try c.encode(reason, forKey: .reason)
+        case .answerAccepted(let question, let prediction, let answeredAt):
+            try c.encode(question, forKey: .question)
+            try c.encode(prediction, forKey: .prediction)
+            try c.encode(answeredAt, forKey: .answeredAt)
+        case .answerCount(let question, let answered, let students):
+            try c.encode(question, forKey: .question)
+            try c.encode(answered, forKey: .answered)
+            try c.encode(students, forKey: .students)
+        case .hint(let question, let text):
+            try c.encode(question, forKey: .question)
+            try c.encode(text, forKey: .text)
+        case .resolved(let resolution): try resolution.encode(to: encoder)
+        case .result(let result): try result.encode(to: encoder)
+        case .leaderboard(let board): try board.encode(to: encoder)
+        case .definition(let definition): try c.encode(definition, forKey: .definition)
+        case .results(let csv): try c.encode(csv, forKey: .csv)
+        case .lessonEnded(let summary): try summary.encode(to: encoder)
+        case .closing(let closing): try closing.encode(to: encoder)
+        }
+    }
+}

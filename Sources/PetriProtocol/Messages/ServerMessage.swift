@@ -1,0 +1,65 @@
+import PetriSimulation
+
+/// Every message the server sends, keyed on the wire by `type`.
+///
+/// Structured payloads are flattened beside `type` (`{"type":"leaderboard","top":[...],...}`)
+/// except where the payload is a document of its own (`definition`, `stats`, `snapshot`).
+/// Snapshots are the only messages a slow client may miss (it gets the newest instead);
+/// everything else is delivered in order.
+public enum ServerMessage: Sendable, Hashable {
+    /// A request failed; nothing changed. The connection stays usable.
+    case error(ProtocolError)
+    case pong
+    /// A lesson was created (or imported, or cloned): its join code and the teacher's token.
+    case created(code: JoinCode, teacherToken: AccessToken)
+    /// The state a connection needs on joining or coming back.
+    case welcome(Welcome)
+    /// One student's line of the roster changed (teacher only).
+    case student(RosterEntry)
+    /// The picture of a generation; `snapshot` is the model's own snapshot type as JSON.
+    case snapshot(SnapshotHeader, JSONValue)
+    /// One generation's stats (sent for every generation, never skipped).
+    case stats(timeline: Int, stats: GenerationStats)
+    /// Stats of a range of generations.
+    case history(HistoryPage)
+    /// The lesson is auto-advancing at `rate` generations per second.
+    case running(rate: Double)
+    /// The lesson stopped auto-advancing.
+    case paused
+    /// The teacher changed the model (its stats and snapshot follow).
+    case actionApplied(TimedAction)
+    /// The teacher went back; drop history after `generation` (a new snapshot and stats follow).
+    case rewound(TimelinePosition)
+    /// The teacher restored the checkpoint; replace history after `generation`.
+    case restored(TimelinePosition)
+    /// The checkpoint was saved (teacher only).
+    case checkpointSaved(generation: Int)
+    /// The run ended, e.g. the population is extinct; the sentence says so.
+    case runOver(message: String)
+    /// A question was asked.
+    case question(QuestionInfo)
+    /// A question stopped accepting answers.
+    case questionLocked(question: QuestionID, reason: LockReason)
+    /// A question was withdrawn without scoring.
+    case questionCancelled(question: QuestionID, reason: String)
+    /// The sender's answer was recorded at the server's time `answeredAt`.
+    case answerAccepted(question: QuestionID, prediction: Prediction, answeredAt: Timestamp)
+    /// How many students have answered the open question (teacher only).
+    case answerCount(question: QuestionID, answered: Int, students: Int)
+    /// The hint text, for the student who took it.
+    case hint(question: QuestionID, text: String)
+    /// A question resolved: the actual value, the class's spread, the leaderboard's top.
+    case resolved(Resolution)
+    /// The receiving student's own result of a resolved question.
+    case result(PersonalResult)
+    /// The leaderboard changed outside a resolution (e.g. a student was removed).
+    case leaderboard(Leaderboard)
+    /// The lesson file (teacher only; it contains the seed).
+    case definition(LessonDefinition)
+    /// The results as CSV text (teacher only).
+    case results(csv: String)
+    /// The teacher ended the lesson: the final leaderboard.
+    case lessonEnded(LessonSummary)
+    /// The receiving student's final score and closing message.
+    case closing(Closing)
+}

@@ -1,0 +1,87 @@
+/// A test on a metric's value at a question's target generation.
+///
+/// Choice options use one each (the first option whose condition holds is the outcome), and
+/// a probability question's yes/no event is one. On the wire:
+///
+/// ```json
+/// {"op":"gt","ref":"asked"}          value > its value when the question was asked ("grow")
+/// {"op":"lt","value":10}              value < 10
+/// {"op":"between","value":40,"upper":60}   40 <= value <= 60
+/// {"op":"over"}                        the run has ended (e.g. extinct) by the target
+/// {"op":"otherwise"}                   always true; only as the last choice option
+/// ```
+///
+/// With `"ref":"asked"`, `value` and `upper` are offsets from the value at asking
+/// (`{"op":"gt","ref":"asked","value":5}` means "more than 5 above"), and `value` may be left out (0).
+public struct Condition: Sendable, Hashable, Codable {
+    /// How the metric's value is compared.
+    public enum Operator: String, Sendable, Hashable, Codable, CaseIterable {
+        case lt, le, gt, ge, eq, ne, between, over, otherwise
+    }
+
+    /// What `value` and `upper` are measured from.
+    public enum Reference: String, Sendable, Hashable, Codable {
+        /// The metric's value when the question was asked.
+        case asked
+    }
+
+    public var op: Operator
+    public var value: Double?
+    public var upper: Double?
+    public var ref: Reference?
+
+    public init(_ op: Operator, _ value: Double? = nil, upper: Double? = nil, ref: Reference? = nil) {
+        self.op = op
+        self.value = value
+        self.upper = upper
+        self.ref = ref
+    }
+
+    /// `value > asked value`: the "grows" of grow / shrink.
+    public static let grows = Condition(.gt, ref: .asked)
+    /// `value < asked value`: the "shrinks" of grow / shrink.
+    public static let shrinks = Condition(.lt, ref: .asked)
+    /// The run ended (extinction) by the target generation.
+    public static let runOver = Condition(.over)
+    /// Always true: the catch-all last option.
+    public static let otherwise = Condition(.otherwise)
+
+    /// Says what is wrong with the condition, or nothing when it is well formed.
+    public var problem: String? {
+        let numbers = [value, upper].compactMap { $0 }
+        if numbers.contains(where: { !$0.isFinite }) { return "its numbers must be finite" }
+        switch op {
+        case .lt, .le, .gt, .ge, .eq, .ne:
+            if value == nil && ref == nil { return "\"\(op.rawValue)\" needs a \"value\" or \"ref\":\"asked\"" }
+            if upper != nil { return "only \"between\" takes an \"upper\"" }
+        case .between:
+            guard let low = value, let high = upper else { return "\"between\" needs \"value\" and \"upper\"" }
+            if low > high { return "\"between\" needs value <= upper" }
+        case .over, .otherwise:
+            if value != nil || upper != nil || ref != nil { return "\"\(op.rawValue)\" takes no value" }
+        }
+        return nil
+    }
+
+    /// Whether the condition holds for a value (comparisons with NaN are false).
+    ///
+    /// - Parameters:
+    ///   - x: The metric's value at the target generation.
+    ///   - asked: The metric's value when the question was asked.
+    ///   - runIsOver: Whether the model's run has ended.
+    public func holds(for x: Double, asked: Double, runIsOver: Bool) -> Bool {
+        let base = ref == .asked ? asked : 0
+        let threshold = base + (value ?? 0)
+        switch op {
+        case .lt: return x < threshold
+        case .le: return x <= threshold
+        case .gt: return x > threshold
+        case .ge: return x >= threshold
+        case .eq: return x == threshold
+        case .ne: return x != threshold && !x.isNaN
+        case .between: return x >= threshold && x <= base + (upper ?? 0)
+        case .over: return runIsOver
+        case .otherwise: return true
+        }
+    }
+}

@@ -1,0 +1,96 @@
+/// A question as every client sees it: no hint text (only whether there is one), no answers.
+///
+/// ```json
+/// {"type":"question","id":3,"metric":"population","metricDescription":"Creatures alive",
+///  "unit":"creatures","kind":"number","tolerance":24,"askedAt":12,"target":22,"askedValue":120,
+///  "openedAt":1741080000000,"closesAt":1741080060000,"hasHint":true,"allowChange":true,
+///  "prompt":"How many moths at generation 22?","state":"open"}
+/// ```
+public struct QuestionInfo: Sendable, Hashable, Codable {
+    public var id: QuestionID
+    public var metric: String
+    public var metricDescription: String
+    public var unit: String
+    /// The kind, with the tolerance or event the lesson settled on (defaults filled in).
+    public var kind: QuestionKind
+    /// The generation it was asked at; it locks when the simulation moves past it.
+    public var askedAt: Int
+    /// The generation it resolves at (sooner if the run ends first).
+    public var target: Int
+    /// The metric's value when it was asked (what `"ref":"asked"` compares against).
+    public var askedValue: Double
+    public var openedAt: Timestamp
+    /// When the time limit runs out, if it has one.
+    public var closesAt: Timestamp?
+    public var hasHint: Bool
+    public var allowChange: Bool
+    public var prompt: String?
+    public var state: QuestionState
+    /// The value at resolution, once resolved.
+    public var actual: Double?
+
+    public init(
+        id: QuestionID, metric: String, metricDescription: String, unit: String, kind: QuestionKind,
+        askedAt: Int, target: Int, askedValue: Double, openedAt: Timestamp, closesAt: Timestamp?,
+        hasHint: Bool, allowChange: Bool, prompt: String?, state: QuestionState, actual: Double?
+    ) {
+        self.id = id
+        self.metric = metric
+        self.metricDescription = metricDescription
+        self.unit = unit
+        self.kind = kind
+        self.askedAt = askedAt
+        self.target = target
+        self.askedValue = askedValue
+        self.openedAt = openedAt
+        self.closesAt = closesAt
+        self.hasHint = hasHint
+        self.allowChange = allowChange
+        self.prompt = prompt
+        self.state = state
+        self.actual = actual
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, metric, metricDescription, unit, askedAt, target, askedValue, openedAt, closesAt, hasHint
+        case allowChange, prompt, state, actual
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(QuestionID.self, forKey: .id)
+        metric = try c.decode(String.self, forKey: .metric)
+        metricDescription = try c.decode(String.self, forKey: .metricDescription)
+        unit = try c.decode(String.self, forKey: .unit)
+        kind = try QuestionKind(from: decoder)
+        askedAt = try c.decode(Int.self, forKey: .askedAt)
+        target = try c.decode(Int.self, forKey: .target)
+        askedValue = try c.decode(Double.self, forKey: .askedValue)
+        openedAt = try c.decode(Timestamp.self, forKey: .openedAt)
+        closesAt = try c.decodeIfPresent(Timestamp.self, forKey: .closesAt)
+        hasHint = try c.decode(Bool.self, forKey: .hasHint)
+        allowChange = try c.decode(Bool.self, forKey: .allowChange)
+        prompt = try c.decodeIfPresent(String.self, forKey: .prompt)
+        state = try c.decode(QuestionState.self, forKey: .state)
+        actual = try c.decodeIfPresent(Double.self, forKey: .actual)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try kind.encode(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(metric, forKey: .metric)
+        try c.encode(metricDescription, forKey: .metricDescription)
+        try c.encode(unit, forKey: .unit)
+        try c.encode(askedAt, forKey: .askedAt)
+        try c.encode(target, forKey: .target)
+        try c.encode(askedValue, forKey: .askedValue)
+        try c.encode(openedAt, forKey: .openedAt)
+        try c.encodeIfPresent(closesAt, forKey: .closesAt)
+        try c.encode(hasHint, forKey: .hasHint)
+        try c.encode(allowChange, forKey: .allowChange)
+        try c.encodeIfPresent(prompt, forKey: .prompt)
+        try c.encode(state, forKey: .state)
+        try c.encodeIfPresent(actual, forKey: .actual)
+    }
+}

@@ -1,0 +1,55 @@
+/// What everyone learns when a question resolves (each student also gets a ``PersonalResult``).
+public struct Resolution: Sendable, Hashable, Codable {
+    public var question: QuestionID
+    /// The generation it resolved at: the target, or earlier when the run ended first.
+    public var generation: Int
+    /// The metric's value there.
+    public var actual: Double
+    /// For a choice question, the option that came true (nil if none did).
+    public var correctOption: Int?
+    /// For a probability question, whether the event happened.
+    public var eventHappened: Bool?
+    public var spread: Spread
+    /// The top of the leaderboard after scoring (no `you`: that is in the personal result).
+    public var leaderboard: Leaderboard
+
+    public init(
+        question: QuestionID, generation: Int, actual: Double, correctOption: Int?, eventHappened: Bool?,
+        spread: Spread, leaderboard: Leaderboard
+    ) {
+        self.question = question
+        self.generation = generation
+        self.actual = actual
+        self.correctOption = correctOption
+        self.eventHappened = eventHappened
+        self.spread = spread
+        self.leaderboard = leaderboard
+    }
+}
+
+/// One student's outcome of a resolved question.
+public struct PersonalResult: Sendable, Hashable, Codable {
+    public var question: QuestionID
+    /// Their prediction, if they answered.
+    public var prediction: Prediction?
+    /// Their points for this question (all zero if they did not answer).
+    public var points: ScoreBreakdown
+    /// Their total score after this question.
+    public var score: Int
+    /// Their current streak of good answers.
+    public var streak: Int
+    /// Their leaderboard line.
+    public var standing: LeaderboardEntry
+
+    public init(
+        question: QuestionID, prediction: Prediction?, points: ScoreBreakdown, score: Int, streak: Int,
+        standing: LeaderboardEntry
+    ) {
+        self.question = question
+        self.prediction = prediction
+        self.points = points
+        self.score = score
+        self.streak = streak
+        self.standing = standing
+    }
+}

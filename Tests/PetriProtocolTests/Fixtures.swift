@@ -1,0 +1,117 @@
+import PetriProtocol
+import PetriSimulation
+
+/// Sample values for round trips: one of every message, with every optional field filled.
+enum Fixtures {
+    static let code = fixture { try JoinCode("K7QX2M") }
+    static let token = fixture { try AccessToken("abcdefghijklmnopqrstuv") }
+    static let now = Timestamp(millisecondsSince1970: 1_741_080_000_000)
+    static let position = TimelinePosition(timeline: 1, generation: 12)
+    static let stats = GenerationStats(
+        generation: 12, values: ["population": 120, "meanTrait": 48.5], histogram: [1, 2, 3], groups: ["a": 4])
+    static let spec = QuestionSpec(
+        metric: "population", kind: .number(tolerance: 20), horizon: 10, timeLimit: 60, hint: "Look back",
+        allowChange: false, prompt: "How many?")
+    static let choiceSpec = QuestionSpec(
+        metric: "population",
+        kind: .choice(options: [
+            ChoiceOption("extinct", when: .runOver), ChoiceOption("grow", when: .grows),
+            ChoiceOption("between", when: Condition(.between, 40, upper: 60)), ChoiceOption("else", when: .otherwise),
+        ]),
+        horizon: 5)
+    static let info = QuestionInfo(
+        id: QuestionID(3), metric: "population", metricDescription: "Creatures alive", unit: "creatures",
+        kind: .probability(event: Condition(.lt, 10)), askedAt: 12, target: 22, askedValue: 120, openedAt: now,
+        closesAt: now.adding(seconds: 60), hasHint: true, allowChange: true, prompt: "Extinct?", state: .open,
+        actual: nil)
+    static let entry = LeaderboardEntry(rank: 2, student: StudentID(4), name: "Ada", score: 1010)
+    static let board = Leaderboard(top: [entry], you: entry, students: 30)
+    static let breakdown = ScoreBreakdown(base: 900, hintTaken: true, speed: 5, streak: 50, total: 505)
+    static let definition = LessonDefinition(
+        model: .camouflage, seed: 18_446_744_073_709_551_615, parameters: .object(["population": .number(50)]),
+        actions: [
+            TimedAction(generation: 3, action: .set(name: "environmentColour", value: .number(20))),
+            TimedAction(generation: 4, action: .toggle(x: 1, y: 2)),
+            TimedAction(generation: 5, action: .place(pattern: "glider", x: 0, y: 7)),
+        ], generation: 9, stateHash: 0x00ab_cdef_0123_4567)
+
+    static let clientMessages: [ClientMessage] = [
+        .create(
+            teacherKey: "key", model: .life, parameters: .object(["width": .number(64), "rule": .string("B3/S23")]),
+            seed: 42,
+            options: LessonOptions(
+                names: .generated, speedBonus: false, streakBonus: true, leaderboardSize: 5, questionLimit: 8)),
+        .importLesson(teacherKey: "key", definition: definition, options: nil),
+        .join(code: code, name: "Ada"),
+        .resume(code: code, token: token, lastSeen: position),
+        .teach(code: code, token: token, lastSeen: nil),
+        .step(count: 5), .run(rate: 2.5), .pause,
+        .setParameter(name: "environmentColour", value: .number(20)),
+        .setParameter(name: "rule", value: .text("B36/S23")),
+        .setParameter(name: "wrap", value: .flag(true)),
+        .toggle(x: 3, y: 4), .place(pattern: "glider", x: 1, y: 2), .rewind(count: 3), .checkpoint, .restore,
+        .clone(changes: [ParameterChange("environmentColour", .number(80))]), .export, .kick(student: StudentID(2)),
+        .end,
+        .ask(spec), .ask(choiceSpec),
+        .ask(QuestionSpec(metric: "extinct", kind: .probability(event: nil), horizon: 20)),
+        .closeQuestion(question: QuestionID(3)), .exportResults,
+        .answer(question: QuestionID(3), prediction: .number(41.5)),
+        .answer(question: QuestionID(3), prediction: .choice(2)),
+        .answer(question: QuestionID(3), prediction: .probability(0.7)),
+        .hint(question: QuestionID(3)), .history(from: 0, to: 40), .history(from: nil, to: nil), .ping,
+    ]
+
+    static let serverMessages: [ServerMessage] = [
+        .error(ProtocolError(.lateAnswer, "Too late.")), .pong, .created(code: code, teacherToken: token),
+        .welcome(
+            Welcome(
+                role: .student,
+                you: StudentProfile(student: StudentID(4), name: "Ada", token: token, score: 10, streak: 1),
+                model: .camouflage,
+                metrics: [
+                    MetricDescriptor(name: "population", description: "Alive", unit: "creatures", range: 0...100)
+                ],
+                parameters: .object(["population": .number(50)]), position: position, running: 2, runOver: nil,
+                ended: false, options: LessonOptions(), questions: [info],
+                answers: [
+                    AnswerRecord(
+                        question: QuestionID(3), prediction: .probability(0.5), answeredAt: now, hintTaken: true,
+                        points: breakdown)
+                ],
+                leaderboard: board, historyFrom: 10, missed: true, roster: nil, checkpoint: nil)),
+        .student(RosterEntry(student: StudentID(4), name: "Ada", online: true, kicked: false, score: 10, streak: 1)),
+        .snapshot(SnapshotHeader(model: .life, timeline: 1, generation: 12), .object(["cells": .array([.number(1)])])),
+        .stats(timeline: 1, stats: stats),
+        .stats(timeline: 0, stats: GenerationStats(generation: 3, values: ["mean": .nan])),
+        .history(HistoryPage(timeline: 1, from: 12, to: 12, stats: [stats])),
+        .running(rate: 4), .paused,
+        .actionApplied(TimedAction(generation: 12, action: .set(name: "environmentColour", value: .number(20)))),
+        .rewound(position), .restored(position), .checkpointSaved(generation: 12),
+        .runOver(message: "This species didn't adapt fast enough - it is now extinct"), .question(info),
+        .questionLocked(question: QuestionID(3), reason: .timeLimit),
+        .questionCancelled(question: QuestionID(3), reason: "Rewound."),
+        .answerAccepted(question: QuestionID(3), prediction: .choice(1), answeredAt: now),
+        .answerCount(question: QuestionID(3), answered: 12, students: 30), .hint(question: QuestionID(3), text: "Look"),
+        .resolved(
+            Resolution(
+                question: QuestionID(3), generation: 22, actual: 130, correctOption: 1, eventHappened: nil,
+                spread: Spread(answers: 3, bins: [SpreadBin(lower: 0, upper: 10, count: 3)], counts: [1, 2], mean: 4),
+                leaderboard: Leaderboard(top: [entry], you: nil, students: 30))),
+        .result(
+            PersonalResult(
+                question: QuestionID(3), prediction: .number(12), points: breakdown, score: 1010, streak: 2,
+                standing: entry)),
+        .leaderboard(board), .definition(definition), .results(csv: "student,question\r\n\"a,b\",Q1\r\n"),
+        .lessonEnded(LessonSummary(leaderboard: board, questions: 4)),
+        .closing(Closing(score: 1010, possible: 2000, rank: 2, message: "Good effort")),
+    ]
+}
+
+/// Builds a constant test value whose construction cannot fail for the literal given.
+func fixture<T>(_ make: () throws -> T) -> T {
+    do {
+        return try make()
+    } catch {
+        fatalError("A test fixture is invalid: \(error)")
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import PetriProtocol
+import Testing
+
+@Suite("PROTOCOL.md: the reference's examples are real messages")
+struct ProtocolDocumentTests {
+    /// The reference, in the scratch package's root or beside the PetriProtocol sources.
+    static func document() throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let candidates = [
+            root.appendingPathComponent("PROTOCOL.md"),
+            root.appendingPathComponent("Sources/PetriProtocol/PROTOCOL.md"),
+        ]
+        let found = try #require(candidates.first { FileManager.default.fileExists(atPath: $0.path) })
+        return try String(contentsOf: found, encoding: .utf8)
+    }
+
+    /// The JSON documents in fenced blocks tagged `json client` or `json server`, split at blank lines.
+    static func examples(tagged tag: String) throws -> [String] {
+        var examples: [String] = []
+        var current: [String]?
+        var chunk: [String] = []
+        for line in try document().split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if current == nil {
+                if line == "```json \(tag)" { current = [] }
+                continue
+            }
+            if line == "```" || line.isEmpty {
+                if !chunk.isEmpty { examples.append(chunk.joined(separator: "\n")) }
+                chunk = []
+                if line == "```" { current = nil }
+                continue
+            }
+            chunk.append(line)
+        }
+        return examples
+    }
+
+    @Test func everyClientExampleDecodesAndEveryClientTypeHasOne() throws {
+        // Given the client examples of the reference
+        let decoder = ProtocolDecoder(limits: .lessonFile)
+        var types: Set<String> = []
+        for example in try Self.examples(tagged: "client") {
+            // When each is decoded, Then it is a valid client message
+            do {
+                types.insert(try decoder.decodeClientMessage(Array(example.utf8)).type)
+            } catch {
+                Issue.record("PROTOCOL.md example does not decode (\(error)): \(example)")
+            }
+        }
+        // And all 25 types are shown
+        let all = Set(Fixtures.clientMessages.map(\.type))
+        #expect(types == all, "missing from PROTOCOL.md: \(all.subtracting(types).sorted())")
+    }
+
+    @Test func everyServerExampleDecodesAndEveryServerTypeHasOne() throws {
+        // Given the server examples of the reference, Then each decodes and all 28 types are shown
+        let decoder = ProtocolDecoder(limits: .lessonFile)
+        var types: Set<String> = []
+        for example in try Self.examples(tagged: "server") {
+            do {
+                types.insert(try decoder.decodeServerMessage(Array(example.utf8)).type)
+            } catch {
+                Issue.record("PROTOCOL.md example does not decode (\(error)): \(example)")
+            }
+        }
+        let all = Set(Fixtures.serverMessages.map(\.type))
+        #expect(types == all, "missing from PROTOCOL.md: \(all.subtracting(types).sorted())")
+    }
+
+    @Test func everyErrorCodeAndCloseCodeIsDocumented() throws {
+        // Given the reference, Then it has a row for every error code and lesson close code, and names the subprotocol
+        let document = try Self.document()
+        for code in ProtocolError.Code.allCases {
+            #expect(document.contains("| `\(code.rawValue)` |"), "error code \(code.rawValue) is not in PROTOCOL.md")
+        }
+        for close in LessonCloseCode.allCases {
+            #expect(document.contains("| \(close.rawValue) |"), "close code \(close.rawValue) is not in PROTOCOL.md")
+        }
+        #expect(document.contains(ProtocolVersion.subprotocol))
+    }
+}
