@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     ],
     targets: [
         // The only module that touches C: libwebsockets from Debian's libwebsockets-dev.
@@ -47,10 +48,14 @@ let package = Package(
         .target(
             name: "PetriServer",
             dependencies: [
+                "PetriLesson",
+                "PetriProtocol",
+                "PetriSimulation",
                 "PetriTransport",
                 "PetriWebSocket",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
         .executableTarget(

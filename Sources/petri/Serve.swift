@@ -22,6 +22,8 @@ struct Serve: AsyncParsableCommand {
     var port = 8080
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
+    @Option(name: .customLong("teacher-key"), help: "The key teachers need to create lessons (default: a new random one, printed at start).")
+    var teacherKey: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, but was \(port).") }
@@ -39,7 +41,13 @@ struct Serve: AsyncParsableCommand {
         }
         let logger = Logger(label: "petri")
         let webSocket = WebSocketServer.Configuration(host: host, port: port)
-        let service = PetriService(webSocket: webSocket, logger: logger) { port in
+        let key = teacherKey ?? TeacherKey.generate()
+        if teacherKey == nil {
+            FileHandle.standardOutput.write(Data("Teacher key (needed to create lessons): \(key)\n".utf8))
+        }
+        let service = PetriService(
+            webSocket: webSocket, storage: InMemoryLessonStorage(), teacherKey: key, logger: logger
+        ) { port in
             // Unbuffered, so a supervisor or test reading a pipe sees it at once.
             FileHandle.standardOutput.write(
                 Data("Petri is listening on ws://\(host):\(port)/ (health: http://\(host):\(port)/healthz)\n".utf8))

@@ -8,13 +8,16 @@ import Testing
     func aSignalClosesClientsWithRestartAndExitsZero(signal: Int32) async throws {
         let executable = try #require(petriExecutable(), "build the petri executable first (swift build)")
         // Given `petri serve` on a free port with two clients connected
-        let child = try PetriProcess(["serve", "--port", "0"], executable: executable)
+        let child = try PetriProcess(["serve", "--port", "0", "--teacher-key", "k"], executable: executable)
         var lines = child.lines.makeAsyncIterator()
-        let banner = try #require(await lines.next())
-        let url = try #require(banner.split(separator: " ").first { $0.hasPrefix("ws://") }.map(String.init))
+        var url: String?
+        while url == nil, let line = await lines.next() {
+            url = line.split(separator: " ").first { $0.hasPrefix("ws://") }.map(String.init)
+        }
+        let serverURL = try #require(url)
         let client = try await WebSocketClient.start()
-        let first = try await client.connect(to: url)
-        let second = try await client.connect(to: url)
+        let first = try await client.connect(to: serverURL)
+        let second = try await client.connect(to: serverURL)
 
         // When the process gets the signal
         let start = ContinuousClock.now

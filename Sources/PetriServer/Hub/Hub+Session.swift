@@ -1,0 +1,128 @@
+import Logging
+import PetriLesson
+import PetriProtocol
+import PetriTransport
+
+extension Hub {
+    /// What the hub knows about one connection while serving it.
+    struct Session {
+        let connection: ConnectionInfo
+        var rateLimit: ConnectionRateLimit
+        /// The lesson this connection joined, resumed or teaches.
+        var host: (any LessonHost)?
+    }
+
+    /// Serves one connection until it closes: decodes, rate-limits and routes its messages.
+    ///
+    /// Runs in the caller's task (one per connection), outside the hub's actor; it calls the
+    /// hub only for its tables and the lesson's actor for everything else. Every message is
+    /// handled before the next is read, so a connection's own messages keep their order.
+    public nonisolated func serve(_ connection: Connection) async {
+        services.metrics.sessionStarted()
+        var session = Session(
+            connection: connection.info,
+            rateLimit: ConnectionRateLimit(burst: configuration.messageBurst, perSecond: configuration.messagesPerSecond))
+        let decoder = ProtocolDecoder()
+        for await event in connection.events {
+            switch event {
+            case .text(let text):
+                await handle(Array(text.utf8), in: &session, decoder: decoder)
+            case .binary:
+                reply(.error(ProtocolError(.malformedJSON, "Petri messages are JSON text frames, not binary.")), to: session)
+            case .closed:
+                if let host = session.host { await host.connectionClosed(connection.id) }
+            }
+        }
+    }
+
+    private nonisolated func handle(_ bytes: [UInt8], in session: inout Session, decoder: ProtocolDecoder) async {
+        switch session.rateLimit.check(at: services.clock.now()) {
+        case .allow:
+            break
+        case .refuse(let error):
+            services.metrics.rejected(error.code.rawValue)
+            reply(.error(error), to: session)
+            return
+        case .disconnect:
+            services.metrics.rejected("rate-limit-close")
+            services.transport.close(session.connection.id, code: .policyViolation, reason: "too many messages")
+            return
+        }
+        let message: ClientMessage
+        do {
+            message = try decoder.decodeClientMessage(bytes)
+        } catch {
+            services.metrics.rejected(error.code.rawValue)
+            reply(.error(error), to: session)
+            return
+        }
+        services.metrics.messageHandled()
+        switch message {
+        case .ping:
+            reply(.pong, to: session)
+        case .create(let key, let model, let parameters, let seed, let options):
+            var random = SystemRandomNumberGenerator()
+            let definition = LessonDefinition(
+                model: model, seed: seed ?? random.next(), parameters: parameters ?? .object([:]))
+            answerCreate(await create(key: key, definition: definition, options: options), to: session)
+        case .importLesson(let key, let definition, let options):
+            answerCreate(await create(key: key, definition: definition, options: options), to: session)
+        case .join(let code, let name):
+            do {
+                await attach(.join(name: name, token: try Secrets.token()), code: code, in: &session)
+            } catch {
+                reply(.error(error), to: session)
+            }
+        case .resume(let code, let token, let lastSeen):
+            await attach(.resume(token: token, lastSeen: lastSeen), code: code, in: &session)
+        case .teach(let code, let token, let lastSeen):
+            await attach(.attachTeacher(token: token, lastSeen: lastSeen), code: code, in: &session)
+        default:
+            guard let host = session.host, let command = LessonCommand(message) else {
+                reply(.error(ProtocolError(.notJoined, "Join a lesson first: send join, resume or teach with its code.")), to: session)
+                return
+            }
+            _ = await host.handle(command, from: session.connection.id)
+        }
+    }
+
+    /// Joins, resumes or teaches: finds the lesson by code, counting failures per address.
+    private nonisolated func attach(_ command: LessonCommand, code: JoinCode, in session: inout Session) async {
+        let address = session.connection.remoteAddress
+        guard session.host == nil else {
+            reply(.error(ProtocolError(.alreadyJoined, "This connection is already in a lesson; open a new connection for another.")), to: session)
+            return
+        }
+        guard await mayTryJoining(from: address) else {
+            services.metrics.rejected(ProtocolError.Code.rateLimited.rawValue)
+            reply(.error(ProtocolError(.rateLimited, "Too many wrong codes or tokens from your address; wait a minute and try again.")), to: session)
+            return
+        }
+        guard let host = await host(for: code) else {
+            await recordFailedJoin(from: address)
+            services.metrics.rejected(ProtocolError.Code.unknownLesson.rawValue)
+            reply(.error(ProtocolError(.unknownLesson, "No lesson is running with the code \(code); check the code on the teacher's screen.")), to: session)
+            return
+        }
+        let result = await host.handle(command, from: session.connection.id)
+        if result.attached {
+            session.host = host
+        } else if let rejection = result.rejection, [.unknownToken, .kicked].contains(rejection.code) {
+            await recordFailedJoin(from: address)
+        }
+    }
+
+    private nonisolated func answerCreate(_ result: Result<CreatedLesson, ProtocolError>, to session: Session) {
+        switch result {
+        case .success(let created): reply(.created(code: created.code, teacherToken: created.token), to: session)
+        case .failure(let error):
+            services.metrics.rejected(error.code.rawValue)
+            reply(.error(error), to: session)
+        }
+    }
+
+    private nonisolated func reply(_ message: ServerMessage, to session: Session) {
+        guard let bytes = try? services.encoder.encode(message) else { return }
+        services.transport.send(OutboundMessage(kind: .text, bytes: bytes), to: session.connection.id, policy: .reliable)
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+import Logging
+import PetriLesson
+import PetriProtocol
+import PetriSimulation
+import PetriTransport
+
+/// Tuning for the hub: rate limits and lesson defaults.
+public struct HubConfiguration: Sendable {
+    /// Messages a connection may send back to back, and per second sustained.
+    public var messageBurst: Double = 30
+    public var messagesPerSecond: Double = 10
+    /// Failed `join`/`resume`/`teach` attempts per remote address: a burst, then one per this many seconds.
+    public var failedJoinBurst: Double = 10
+    public var secondsPerFailedJoin: Double = 6
+    /// Checkpoint spacing and history limits for new lessons.
+    public var lessonDefaults = LessonConfiguration()
+
+    public init() {}
+}
+
+/// Maps join codes to running lessons and connections to the lesson they speak to.
+///
+/// The hub is an actor for its small tables (codes, lessons, failed-join buckets); the work of
+/// a lesson happens in that lesson's own actor, and each connection is served by its own task
+/// (``serve(_:)``), so one busy lesson never holds up another.
+///
+/// ```swift
+/// let hub = Hub(transport: server, storage: store, clock: SystemClock(), teacherKey: key)
+/// _ = try await hub.restoreLessons()
+/// for await connection in server.connections { group.addTask { await hub.serve(connection) } }
+/// ```
+public actor Hub {
+    nonisolated let services: HubServices
+    nonisolated let configuration: HubConfiguration
+    private let teacherKey: [UInt8]
+    private var byCode: [JoinCode: any LessonHost] = [:]
+    private var byID: [String: any LessonHost] = [:]
+    private var reservedCodes: Set<JoinCode> = []
+    private var failedJoins: [String: TokenBucket] = [:]
+
+    public init(
+        transport: any Transport, storage: any LessonStorage, clock: any ServerClock, teacherKey: String,
+        configuration: HubConfiguration = .init(), logger: Logger = Logger(label: "petri.hub"),
+        metrics: ServerMetrics = .init()
+    ) {
+        let reference = HubReference()
+        services = HubServices(
+            transport: transport, storage: storage, clock: clock, metrics: metrics, logger: logger,
+            spawn: { definition, lessonConfiguration in
+                guard let hub = reference.hub else {
+                    return .failure(ProtocolError(.internalError, "The server is shutting down."))
+                }
+                return await hub.start(definition: definition, configuration: lessonConfiguration)
+            },
+            forget: { id, reload in await reference.hub?.forget(id, reload: reload) })
+        self.configuration = configuration
+        self.teacherKey = Array(teacherKey.utf8)
+        reference.hub = self
+    }
+
+    /// Rebuilds every unfinished lesson from storage (at start-up).
+    ///
+    /// - Returns: how many lessons are running again.
+    /// - Throws: when storage cannot be read at all; a lesson that fails to rebuild is logged and skipped.
+    public func restoreLessons() async throws -> Int {
+        var restored = 0
+        for record in try await services.storage.unfinishedLessons() {
+            if await rebuild(record) { restored += 1 }
+        }
+        return restored
+    }
+
+    /// Lessons running now.
+    public var lessonCount: Int { byID.count }
+
+    /// Students in all running lessons, connected or not.
+    public func studentCount() async -> Int {
+        var total = 0
+        for host in byID.values { total += await host.studentCount() }
+        return total
+    }
+
+    /// Stops every lesson's timers (at shutdown; their state is already stored).
+    public func stopAll() async {
+        for host in byID.values { await host.stop() }
+    }
+
+    // MARK: - Lessons
+
+    func host(for code: JoinCode) -> (any LessonHost)? { byCode[code] }
+
+    /// Creates a lesson from the teacher's `create` or `import` message.
+    func create(key: String, definition: LessonDefinition, options: LessonOptions?) async
+        -> Result<CreatedLesson, ProtocolError>
+    {
+        guard keyMatches(key) else {
+            return .failure(ProtocolError(.notAuthorised, "That is not this server's teacher key; ask whoever runs the server for it."))
+        }
+        var lessonConfiguration = configuration.lessonDefaults
+        lessonConfiguration.options = options ?? LessonOptions()
+        var random = SystemRandomNumberGenerator()
+        lessonConfiguration.nameSeed = random.next()
+        return await start(definition: definition, configuration: lessonConfiguration)
+    }
+
+    /// Starts a new lesson (create, import or clone): stored first, then running.
+    func start(definition: LessonDefinition, configuration lessonConfiguration: LessonConfiguration) async
+        -> Result<CreatedLesson, ProtocolError>
+    {
+        var random = SystemRandomNumberGenerator()
+        var code = JoinCode.random(using: &random)
+        while byCode[code] != nil || reservedCodes.contains(code) { code = JoinCode.random(using: &random) }
+        reservedCodes.insert(code)
+        defer { reservedCodes.remove(code) }
+        let token: AccessToken
+        do { token = try Secrets.token() } catch { return .failure(error) }
+        let record = LessonRecord(
+            id: UUID().uuidString.lowercased(), code: code, teacherToken: token, definition: definition,
+            configuration: lessonConfiguration, createdAt: services.clock.now())
+        let host: any LessonHost
+        do {
+            host = try await Self.makeHost(record, log: [], services: services)
+        } catch {
+            return .failure(error)
+        }
+        do {
+            try await services.storage.createLesson(record)
+        } catch {
+            services.logger.error("Could not store a new lesson", metadata: ["error": "\(error)"])
+            return .failure(ProtocolError(.internalError, "The server could not save the new lesson; try again in a moment."))
+        }
+        register(host)
+        services.metrics.lessonCreated()
+        services.logger.info("Lesson created", metadata: ["lesson": "\(record.id)", "model": "\(definition.model.rawValue)"])
+        return .success(CreatedLesson(code: code, token: token))
+    }
+
+    private func register(_ host: any LessonHost) {
+        byCode[host.record.code] = host
+        byID[host.record.id] = host
+    }
+
+    private func rebuild(_ record: LessonRecord) async -> Bool {
+        do {
+            let log = try await services.storage.log(ofLesson: record.id)
+            let host = try await Self.makeHost(record, log: log, services: services)
+            register(host)
+            services.logger.info("Lesson restored", metadata: ["lesson": "\(record.id)", "entries": "\(log.count)"])
+            return true
+        } catch {
+            services.logger.error("Could not restore a lesson", metadata: ["lesson": "\(record.id)", "error": "\(error)"])
+            return false
+        }
+    }
+
+    /// Drops a stopped lesson; with `reload`, rebuilds it from storage (after a failed write).
+    func forget(_ id: String, reload: Bool) async {
+        guard let host = byID.removeValue(forKey: id) else { return }
+        if byCode[host.record.code].map({ $0 === host }) ?? false { byCode[host.record.code] = nil }
+        if reload { _ = await rebuild(host.record) }
+    }
+
+    /// Builds and starts the actor for a lesson, replaying its log (off the hub's executor:
+    /// a long imported lesson replays without holding up other lessons).
+    nonisolated static func makeHost(_ record: LessonRecord, log: [LessonLogEntry], services: HubServices)
+        async throws(ProtocolError) -> any LessonHost
+    {
+        switch record.model {
+        case .camouflage: try await start(CamouflageModel.self, record, log, services)
+        case .islands: try await start(IslandsModel.self, record, log, services)
+        case .life: try await start(LifeModel.self, record, log, services)
+        }
+    }
+
+    private nonisolated static func start<Model: SimulationModel>(
+        _: Model.Type, _ record: LessonRecord, _ log: [LessonLogEntry], _ services: HubServices
+    ) async throws(ProtocolError) -> any LessonHost {
+        let lesson = try Lesson<Model>.rebuild(
+            definition: record.definition, teacherToken: record.teacherToken, configuration: record.configuration,
+            log: log)
+        let actor = LessonActor(record: record, lesson: lesson, services: services)
+        await actor.start()
+        return actor
+    }
+
+    // MARK: - Secrets and limits
+
+    private func keyMatches(_ key: String) -> Bool {
+        let given = Array(key.utf8)
+        guard given.count == teacherKey.count else { return false }
+        var difference: UInt8 = 0
+        for (a, b) in zip(given, teacherKey) { difference |= a ^ b }
+        return difference == 0
+    }
+
+    /// Whether another failed attempt from this address would still be allowed now.
+    func mayTryJoining(from address: String) -> Bool {
+        failedJoins[address]?.allows(at: services.clock.now()) ?? true
+    }
+
+    /// Counts a failed attempt against the address.
+    func recordFailedJoin(from address: String) {
+        let now = services.clock.now()
+        var bucket = failedJoins[address]
+            ?? TokenBucket(capacity: configuration.failedJoinBurst, refillPerSecond: 1 / configuration.secondsPerFailedJoin)
+        _ = bucket.take(at: now)
+        failedJoins[address] = bucket
+        if failedJoins.count > 10_000 {
+            failedJoins = failedJoins.filter { !$0.value.isFull(at: now) }
+        }
+    }
+}
+
+/// Lets the hub's service closures reach the hub once it exists.
+private final class HubReference: @unchecked Sendable {
+    // @unchecked Sendable: `hub` is written once, in Hub.init, before the closures that read
+    // it can be called (nothing can reach them until init returns); after that it only reads.
+    weak var hub: Hub?
+}
+
+/// Secrets from the system's cryptographic generator (getrandom on Linux).
+enum Secrets {
+    /// A fresh 128-bit token.
+    static func token() throws(ProtocolError) -> AccessToken {
+        var random = SystemRandomNumberGenerator()
+        let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) }
+        return try AccessToken(randomBytes: bytes)
+    }
+}

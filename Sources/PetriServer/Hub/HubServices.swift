@@ -1,0 +1,25 @@
+import Logging
+import PetriLesson
+import PetriProtocol
+import PetriTransport
+
+/// What every lesson actor shares: the transport, storage, clock, encoder, metrics, logger,
+/// and two calls back into the hub (start a cloned lesson; forget a stopped one).
+struct HubServices: Sendable {
+    var transport: any Transport
+    var storage: any LessonStorage
+    var clock: any ServerClock
+    var encoder = ProtocolEncoder()
+    var metrics: ServerMetrics
+    var logger: Logger
+    /// Creates a lesson from a definition (a clone): its join code and teacher token.
+    var spawn: @Sendable (LessonDefinition, LessonConfiguration) async -> Result<CreatedLesson, ProtocolError>
+    /// The lesson with this id stopped; `reload` asks the hub to rebuild it from storage.
+    var forget: @Sendable (_ id: String, _ reload: Bool) async -> Void
+}
+
+/// A new lesson's join code and teacher token.
+struct CreatedLesson: Sendable {
+    var code: JoinCode
+    var token: AccessToken
+}

@@ -1,0 +1,167 @@
+import Logging
+import PetriLesson
+import PetriProtocol
+import PetriSimulation
+import PetriTransport
+
+/// One lesson's owner: the only place its ``Lesson`` state lives and changes.
+///
+/// Commands go through a mailbox and are handled in batches: every command of a batch is
+/// applied in memory, their log entries are stored in one write (group commit), and only
+/// then are their effects performed, in order. So nothing is acknowledged before it is
+/// durable, ten thousand joins do not cost ten thousand fsyncs, and effects never
+/// interleave between commands. Actor-isolated; callers just `await handle(...)`.
+actor LessonActor<Model: SimulationModel>: LessonHost {
+    struct Job {
+        var command: LessonCommand
+        var connection: ConnectionID?
+        /// Who sent it when not read from the connection's membership (a student's `left`).
+        var actor: Participant?
+        var done: CheckedContinuation<HostResult, Never>
+    }
+
+    struct Member {
+        var participant: Participant
+        var session: Int
+    }
+
+    nonisolated let record: LessonRecord
+    var lesson: Lesson<Model>
+    let services: HubServices
+    let logger: Logger
+
+    private var mailbox: [Job] = []
+    private var wake: CheckedContinuation<Void, Never>?
+    private var loop: Task<Void, Never>?
+    var stopped = false
+
+    var members: [ConnectionID: Member] = [:]
+    /// Every attached connection, kept as an array so a broadcast hands the transport one list.
+    var everyoneList: [ConnectionID] = []
+    var everyoneIndex: [ConnectionID: Int] = [:]
+    var studentConnections: [StudentID: ConnectionID] = [:]
+    var teacherList: Set<ConnectionID> = []
+
+    var ticker: Task<Void, Never>?
+    var deadlines: [QuestionID: Task<Void, Never>] = [:]
+    var endHandled = false
+
+    init(record: LessonRecord, lesson: Lesson<Model>, services: HubServices) {
+        self.record = record
+        self.lesson = lesson
+        self.services = services
+        var logger = services.logger
+        logger[metadataKey: "lesson"] = "\(record.id)"
+        self.logger = logger
+    }
+
+    /// Starts the mailbox and re-arms the timers a rebuilt lesson needs.
+    func start() {
+        loop = Task { await self.run() }
+        let timers = lesson.pendingTimers
+        Task { await self.perform(timers, for: nil) }
+    }
+
+    func handle(_ command: LessonCommand, from connection: ConnectionID?) async -> HostResult {
+        await enqueue(command, from: connection, as: nil)
+    }
+
+    private func enqueue(_ command: LessonCommand, from connection: ConnectionID?, as actor: Participant?) async
+        -> HostResult
+    {
+        await withCheckedContinuation { continuation in
+            guard !stopped else {
+                continuation.resume(returning: HostResult(
+                    rejection: ProtocolError(.lessonEnded, "This lesson is no longer running."), attached: false))
+                return
+            }
+            mailbox.append(Job(command: command, connection: connection, actor: actor, done: continuation))
+            if let wake {
+                self.wake = nil
+                wake.resume()
+            }
+        }
+    }
+
+    func connectionClosed(_ connection: ConnectionID) async {
+        guard let member = members[connection] else { return }
+        detach(connection)
+        if case .student = member.participant {
+            _ = await enqueue(.left(session: member.session), from: nil, as: member.participant)
+        }
+    }
+
+    func stop() {
+        stopped = true
+        ticker?.cancel()
+        for task in deadlines.values { task.cancel() }
+        deadlines = [:]
+        loop?.cancel()
+        if let wake {
+            self.wake = nil
+            wake.resume()
+        }
+        for job in mailbox {
+            job.done.resume(returning: HostResult(rejection: ProtocolError(.lessonEnded, "This lesson is no longer running."), attached: false))
+        }
+        mailbox = []
+    }
+
+    func studentCount() -> Int { lesson.rosterEntries.count }
+
+    // MARK: - The mailbox
+
+    private func run() async {
+        while !stopped {
+            if mailbox.isEmpty {
+                await withCheckedContinuation { wake = $0 }
+                continue
+            }
+            let batch = mailbox
+            mailbox = []
+            await process(batch)
+        }
+    }
+
+    /// Who sent a job: its explicit actor, else the connection's membership (a guest until
+    /// attached), else the server (ticks and deadlines have no connection).
+    private func participant(for job: Job) -> Participant {
+        if let actor = job.actor { return actor }
+        guard let connection = job.connection else { return .server }
+        return members[connection]?.participant ?? .guest
+    }
+
+    private func process(_ batch: [Job]) async {
+        let now = services.clock.now()
+        var outcomes: [(Job, LessonOutcome<Model>)] = []
+        var entries: [LessonLogEntry] = []
+        for job in batch {
+            let outcome = lesson.handle(job.command, from: participant(for: job), at: now)
+            for case .persist(let entry) in outcome.effects { entries.append(entry) }
+            outcomes.append((job, outcome))
+        }
+        if !entries.isEmpty {
+            let started = ContinuousClock.now
+            do {
+                try await services.storage.append(entries, toLesson: record.id)
+                services.metrics.storeWrite(seconds: started.duration(to: .now))
+            } catch {
+                await failStorage(error, batch: batch)
+                return
+            }
+        }
+        for (job, outcome) in outcomes {
+            switch outcome {
+            case .rejected(let error):
+                if let connection = job.connection { send(.error(error), to: connection) }
+                services.metrics.rejected(error.code.rawValue)
+                job.done.resume(returning: HostResult(rejection: error, attached: false))
+            case .accepted(let effects):
+                await perform(effects, for: job.connection)
+                let attached = job.connection.map { members[$0] != nil } ?? false
+                job.done.resume(returning: HostResult(rejection: nil, attached: attached))
+            }
+        }
+        if lesson.hasEnded && !endHandled { await lessonEnded() }
+    }
+}

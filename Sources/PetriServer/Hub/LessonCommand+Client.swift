@@ -1,0 +1,32 @@
+import PetriLesson
+import PetriProtocol
+import PetriSimulation
+
+extension LessonCommand {
+    /// The lesson command for a message from an attached connection; nil for messages the
+    /// hub handles itself (create, import, join, resume, teach, ping).
+    init?(_ message: ClientMessage) {
+        switch message {
+        case .step(let count): self = .step(count: count)
+        case .run(let rate): self = .run(rate: rate)
+        case .pause: self = .pause
+        case .setParameter(let name, let value): self = .act(.set(name: name, value: value))
+        case .toggle(let x, let y): self = .act(.toggle(x: x, y: y))
+        case .place(let pattern, let x, let y): self = .act(.place(pattern: pattern, x: x, y: y))
+        case .rewind(let count): self = .rewind(count: count)
+        case .checkpoint: self = .checkpoint
+        case .restore: self = .restore
+        case .clone(let changes): self = .clone(changes: changes)
+        case .export: self = .exportDefinition
+        case .kick(let student): self = .kick(student)
+        case .end: self = .end
+        case .ask(let spec): self = .ask(spec)
+        case .closeQuestion(let question): self = .closeQuestion(question)
+        case .exportResults: self = .exportResults
+        case .answer(let question, let prediction): self = .answer(question, prediction)
+        case .hint(let question): self = .takeHint(question)
+        case .history(let from, let to): self = .history(from: from, to: to)
+        case .create, .importLesson, .join, .resume, .teach, .ping: return nil
+        }
+    }
+}

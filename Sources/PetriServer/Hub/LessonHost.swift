@@ -1,0 +1,30 @@
+import PetriLesson
+import PetriProtocol
+import PetriTransport
+
+/// A running lesson as the hub and the connection sessions see it, whatever its model.
+protocol LessonHost: Actor {
+    nonisolated var record: LessonRecord { get }
+
+    /// Handles one command from a connection (or from the server when `connection` is nil),
+    /// after every earlier command has been handled, stored and its effects performed.
+    ///
+    /// - Returns: whether it was accepted and whether the connection is now attached.
+    func handle(_ command: LessonCommand, from connection: ConnectionID?) async -> HostResult
+
+    /// The connection is gone: the student (if it was one) is marked offline.
+    func connectionClosed(_ connection: ConnectionID) async
+
+    /// Stops timers and the mailbox; connections are left to the transport.
+    func stop() async
+
+    /// Students in the lesson, connected or not (for metrics).
+    func studentCount() async -> Int
+}
+
+/// What became of one command.
+struct HostResult: Sendable {
+    var rejection: ProtocolError?
+    /// True when the connection now speaks as a student or the teacher of this lesson.
+    var attached: Bool
+}

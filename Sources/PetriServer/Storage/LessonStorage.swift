@@ -1,0 +1,21 @@
+import PetriLesson
+import PetriProtocol
+
+/// Durable storage for lessons, as the hub needs it.
+///
+/// Every write returns only once it is durable: the hub acknowledges nothing before that.
+/// Implementations: ``InMemoryLessonStorage`` for tests, the SQLite store for the server.
+public protocol LessonStorage: Sendable {
+    /// Stores a new lesson.
+    func createLesson(_ record: LessonRecord) async throws
+    /// Appends accepted commands to a lesson's log, all or none, in one durable write.
+    func append(_ entries: [LessonLogEntry], toLesson id: String) async throws
+    /// Marks a lesson ended; it is not rebuilt on the next start.
+    func endLesson(id: String, at time: Timestamp) async throws
+    /// Lessons that have not ended, oldest first.
+    func unfinishedLessons() async throws -> [LessonRecord]
+    /// A lesson's whole log, in order.
+    func log(ofLesson id: String) async throws -> [LessonLogEntry]
+    /// Whether a write would succeed now (for `/readyz`).
+    func isWritable() async -> Bool
+}

@@ -1,0 +1,217 @@
+import Foundation
+import PetriLesson
+import PetriProtocol
+import PetriServer
+import PetriSimulation
+import PetriTransport
+import PetriWebSocket
+import Testing
+
+/// Whole lessons through the real server on 127.0.0.1: hub, lesson actors, transport.
+@Suite struct LessonEndToEndTests {
+    static let moths: JSONValue = .object(["population": .number(60), "reproductiveChance": .number(0.6)])
+
+    @Test(.timeLimit(.minutes(2))) func aWholeLessonWithThirtyStudentsAndThreeQuestionsOfEachKind() async throws {
+        let server = try await TestServer.start()
+        let client = try await WebSocketClient.start()
+        // Given a teacher who created a camouflage lesson and 30 students who joined it
+        let teacher = try await TestClient(client, url: server.url)
+        let (code, token) = try await teacher.createLesson(.camouflage, Self.moths)
+        let teacherWelcome = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        #expect(teacherWelcome.role == .teacher)
+        var students: [TestClient] = []
+        for i in 0..<30 {
+            let student = try await TestClient(client, url: server.url)
+            let welcome = try await student.attach(.join(code: code, name: "Student \(i)"))
+            #expect(welcome.role == .student)
+            #expect(welcome.you?.name == "Student \(i)")
+            #expect(welcome.you?.token != nil)
+            students.append(student)
+        }
+
+        // When the teacher asks three questions of each kind, everyone answers, and the simulation gets there
+        let kinds: [(String, QuestionKind)] = [
+            ("meanTrait", .number(tolerance: 20)),
+            ("population", .choice(options: [
+                ChoiceOption("grows", when: .grows), ChoiceOption("shrinks", when: .shrinks),
+                ChoiceOption("stays the same", when: .otherwise),
+            ])),
+            ("meanTrait", .probability(event: Condition(.gt, 50))),
+        ]
+        var asked = 0
+        for _ in 0..<3 {
+            for (metric, kind) in kinds {
+                try teacher.send(.ask(QuestionSpec(metric: metric, kind: kind, horizon: 2)))
+                for (i, student) in students.enumerated() {
+                    let question = try await student.expect("question") { if case .question(let q) = $0 { q } else { nil } }
+                    let prediction: Prediction = switch kind {
+                    case .number: .number(Double(30 + i * 2))
+                    case .choice: .choice(i % 3)
+                    case .probability: .probability(Double(i) / 29)
+                    }
+                    try student.send(.answer(question: question.id, prediction: prediction))
+                    _ = try await student.expect("answerAccepted") { if case .answerAccepted = $0 { true } else { nil } }
+                }
+                try teacher.send(.step(count: 2))
+                asked += 1
+
+                // Then every student sees the same resolution, and their own points
+                var resolutions: [Resolution] = []
+                for student in students {
+                    resolutions.append(try await student.expect("resolved") { if case .resolved(let r) = $0 { r } else { nil } })
+                    let personal = try await student.expect("result") { if case .result(let r) = $0 { r } else { nil } }
+                    #expect((0...1210).contains(personal.points.total))
+                }
+                #expect(resolutions.allSatisfy { $0.actual == resolutions[0].actual && $0.spread == resolutions[0].spread })
+                #expect(resolutions[0].generation == asked * 2)
+            }
+        }
+
+        // And the teacher's gradebook has one row per student per question
+        try teacher.send(.exportResults)
+        let csv = try await teacher.expect("results") { if case .results(let csv) = $0 { csv } else { nil } }
+        let lines = csv.split(whereSeparator: \.isNewline)  // RFC 4180: CRLF
+        #expect(lines.dropFirst().count == 30 * 9)
+        #expect(lines.first?.contains("student") == true)
+
+        // And the lesson file holds the seed and replays to the same state
+        try teacher.send(.export)
+        let definition = try await teacher.expect("definition") { if case .definition(let d) = $0 { d } else { nil } }
+        #expect(definition.seed == 7)
+        #expect(definition.generation == 18)
+
+        await client.shutdown()
+        await server.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aLateJoinerGetsTheWholeHistoryAndTheCurrentSnapshot() async throws {
+        let server = try await TestServer.start()
+        let client = try await WebSocketClient.start()
+        let teacher = try await TestClient(client, url: server.url)
+        let (code, token) = try await teacher.createLesson(.camouflage, Self.moths)
+        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        // Given a lesson that is already at generation 5
+        try teacher.send(.step(count: 5))
+        try await teacher.waitForGeneration(5)
+
+        // When a student joins late
+        let late = try await TestClient(client, url: server.url)
+        let welcome = try await late.attach(.join(code: code, name: "Late Lara"))
+
+        // Then the welcome, the history from generation 0 and the current snapshot follow
+        #expect(welcome.position.generation == 5)
+        #expect(welcome.historyFrom == 0)
+        let page = try await late.expect("history") { if case .history(let p) = $0 { p } else { nil } }
+        #expect(page.stats.map(\.generation) == Array(0...5))
+        try await late.waitForGeneration(5)
+        await client.shutdown()
+        await server.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aStudentWhoReconnectsMidQuestionKeepsIdentityAnswerAndScore() async throws {
+        let server = try await TestServer.start()
+        let client = try await WebSocketClient.start()
+        let teacher = try await TestClient(client, url: server.url)
+        let (code, token) = try await teacher.createLesson(.camouflage, Self.moths)
+        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        let ada = try await TestClient(client, url: server.url)
+        let first = try await ada.attach(.join(code: code, name: "Ada"))
+        let resumeToken = try #require(first.you?.token)
+
+        // Given Ada answered the open question
+        try teacher.send(.ask(QuestionSpec(metric: "population", kind: .number(tolerance: 50), horizon: 1)))
+        let question = try await ada.expect { if case .question(let q) = $0 { q } else { nil } }
+        try ada.send(.answer(question: question.id, prediction: .number(60)))
+        _ = try await ada.expect { if case .answerAccepted = $0 { true } else { nil } }
+
+        // When her connection drops and she resumes with her token
+        ada.close()
+        let again = try await TestClient(client, url: server.url)
+        let welcome = try await again.attach(.resume(code: code, token: resumeToken, lastSeen: first.position))
+
+        // Then she is the same student with her answer, and she is scored when it resolves
+        #expect(welcome.you?.student == first.you?.student)
+        #expect(welcome.you?.name == "Ada")
+        #expect(welcome.answers.map(\.question) == [question.id])
+        try teacher.send(.step(count: 1))
+        let result = try await again.expect { if case .result(let r) = $0 { r } else { nil } }
+        #expect(result.prediction == .number(60))
+        #expect(result.score == result.points.total)
+        await client.shutdown()
+        await server.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1))) func anAnswerSentAfterTheStepIsRefused() async throws {
+        let server = try await TestServer.start()
+        let client = try await WebSocketClient.start()
+        let teacher = try await TestClient(client, url: server.url)
+        let (code, token) = try await teacher.createLesson(.camouflage, Self.moths)
+        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        let bo = try await TestClient(client, url: server.url)
+        _ = try await bo.attach(.join(code: code, name: "Bo"))
+        // Given a question asked for +3 generations
+        try teacher.send(.ask(QuestionSpec(metric: "meanTrait", kind: .number(tolerance: nil), horizon: 3)))
+        let question = try await bo.expect { if case .question(let q) = $0 { q } else { nil } }
+        // When the simulation advances before Bo answers
+        try teacher.send(.step(count: 1))
+        _ = try await bo.expect { if case .questionLocked = $0 { true } else { nil } }
+        try bo.send(.answer(question: question.id, prediction: .number(50)))
+        // Then his answer is refused as late
+        #expect(try await bo.expectError().code == .lateAnswer)
+        await client.shutdown()
+        await server.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aStudentCannotControlTheLesson() async throws {
+        let server = try await TestServer.start()
+        let client = try await WebSocketClient.start()
+        let teacher = try await TestClient(client, url: server.url)
+        let (code, token) = try await teacher.createLesson(.camouflage, Self.moths)
+        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        let mallory = try await TestClient(client, url: server.url)
+        _ = try await mallory.attach(.join(code: code, name: "Mallory"))
+
+        // When a student sends teacher commands
+        for command: ClientMessage in [.step(count: 5), .run(rate: 30), .setParameter(name: "environmentColour", value: .number(1)),
+                                       .end, .export, .exportResults, .rewind(count: 1), .kick(student: StudentID(1))] {
+            try mallory.send(command)
+            // Then each is refused
+            #expect(try await mallory.expectError().code == .notAuthorised, "\(command)")
+        }
+        // And nothing changed: the teacher's next step goes from generation 0 to 1
+        try teacher.send(.step(count: 1))
+        let stats = try await teacher.expect { if case .stats(_, let s) = $0 { s } else { nil } }
+        #expect(stats.generation == 1)
+        // And a wrong teacher token does not attach either
+        let impostor = try await TestClient(client, url: server.url)
+        try impostor.send(.teach(code: code, token: try AccessToken("AAAAAAAAAAAAAAAAAAAAAA"), lastSeen: nil))
+        #expect(try await impostor.expectError().code == .unknownToken)
+        await client.shutdown()
+        await server.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1))) func creatingALessonNeedsTheTeacherKey() async throws {
+        let server = try await TestServer.start()
+        let client = try await WebSocketClient.start()
+        let someone = try await TestClient(client, url: server.url)
+        try someone.send(.create(teacherKey: "guess", model: .life, parameters: nil, seed: nil, options: nil))
+        #expect(try await someone.expectError().code == .notAuthorised)
+        #expect(await server.hub.lessonCount == 0)
+        await client.shutdown()
+        await server.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1))) func wrongJoinCodesAreRateLimitedPerAddress() async throws {
+        let server = try await TestServer.start { $0.failedJoinBurst = 3 }
+        let client = try await WebSocketClient.start()
+        let guesser = try await TestClient(client, url: server.url)
+        for _ in 0..<3 {
+            try guesser.send(.join(code: try JoinCode("ZZZZZZ"), name: "x"))
+            #expect(try await guesser.expectError().code == .unknownLesson)
+        }
+        try guesser.send(.join(code: try JoinCode("ZZZZZZ"), name: "x"))
+        #expect(try await guesser.expectError().code == .rateLimited)
+        await client.shutdown()
+        await server.stop()
+    }
+}
