@@ -13,6 +13,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // The only module that touches C: libwebsockets from Debian's libwebsockets-dev.
@@ -32,6 +35,14 @@ let package = Package(
         .target(name: "PetriProtocol", dependencies: ["PetriSimulation"], exclude: ["PROTOCOL.md"]),
         // One lesson as a pure state machine: commands in, effects out; no I/O, no clock.
         .target(name: "PetriLesson", dependencies: ["PetriSimulation", "PetriProtocol"]),
+        // Durable state on SQLite (GRDB, WAL): lessons, the append-only log, students, answers.
+        .target(
+            name: "PetriStore",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // The interface the server talks to, plus an in-memory implementation for tests.
         .target(name: "PetriTransport"),
         // libwebsockets server and client implementing PetriTransport.
@@ -49,6 +60,7 @@ let package = Package(
             name: "PetriServer",
             dependencies: [
                 "PetriLesson",
+                "PetriStore",
                 "PetriProtocol",
                 "PetriSimulation",
                 "PetriTransport",
@@ -56,6 +68,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .executableTarget(
@@ -65,6 +78,9 @@ let package = Package(
                 "PetriTransport",
                 "PetriWebSocket",
                 "PetriServer",
+                "PetriProtocol",
+                "PetriLesson",
+                "PetriStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -72,9 +88,13 @@ let package = Package(
         .testTarget(name: "PetriSimulationTests", dependencies: ["PetriSimulation"]),
         .testTarget(name: "PetriProtocolTests", dependencies: ["PetriProtocol", "PetriSimulation"]),
         .testTarget(name: "PetriLessonTests", dependencies: ["PetriLesson", "PetriProtocol", "PetriSimulation"]),
+        .testTarget(name: "PetriStoreTests", dependencies: ["PetriStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "PetriTransportTests", dependencies: ["PetriTransport"]),
         .testTarget(name: "PetriWebSocketTests", dependencies: ["PetriWebSocket", "PetriTransport"]),
-        .testTarget(name: "PetriServerTests", dependencies: ["PetriServer", "PetriTransport", "PetriWebSocket"]),
+        .testTarget(
+            name: "PetriServerTests",
+            dependencies: ["PetriServer", "PetriStore", "PetriLesson", "PetriProtocol", "PetriSimulation", "PetriTransport", "PetriWebSocket"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -134,10 +134,14 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
     private func process(_ batch: [Job]) async {
         let now = services.clock.now()
         var outcomes: [(Job, LessonOutcome<Model>)] = []
-        var entries: [LessonLogEntry] = []
+        var entries: [StoredEntry] = []
         for job in batch {
-            let outcome = lesson.handle(job.command, from: participant(for: job), at: now)
-            for case .persist(let entry) in outcome.effects { entries.append(entry) }
+            let actor = participant(for: job)
+            let outcome = lesson.handle(job.command, from: actor, at: now)
+            for case .persist(let entry) in outcome.effects {
+                let facts = LessonFact.facts(of: job.command, by: actor, effects: outcome.effects)
+                entries.append(StoredEntry(entry: entry, generation: lesson.generation, facts: facts))
+            }
             outcomes.append((job, outcome))
         }
         if !entries.isEmpty {

@@ -19,9 +19,9 @@ public actor InMemoryLessonStorage: LessonStorage {
         order.append(record.id)
     }
 
-    public func append(_ entries: [LessonLogEntry], toLesson id: String) throws {
+    public func append(_ entries: [StoredEntry], toLesson id: String) throws {
         if let failure { throw failure }
-        logs[id, default: []].append(contentsOf: entries)
+        logs[id, default: []].append(contentsOf: entries.map(\.entry))
     }
 
     public func endLesson(id: String, at time: Timestamp) throws {

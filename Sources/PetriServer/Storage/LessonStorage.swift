@@ -8,8 +8,8 @@ import PetriProtocol
 public protocol LessonStorage: Sendable {
     /// Stores a new lesson.
     func createLesson(_ record: LessonRecord) async throws
-    /// Appends accepted commands to a lesson's log, all or none, in one durable write.
-    func append(_ entries: [LessonLogEntry], toLesson id: String) async throws
+    /// Appends accepted commands (and their facts) to a lesson's log, all or none, in one durable write.
+    func append(_ entries: [StoredEntry], toLesson id: String) async throws
     /// Marks a lesson ended; it is not rebuilt on the next start.
     func endLesson(id: String, at time: Timestamp) async throws
     /// Lessons that have not ended, oldest first.

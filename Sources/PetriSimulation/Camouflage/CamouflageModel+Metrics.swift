@@ -4,7 +4,7 @@ extension CamouflageModel {
     public static let metrics: [MetricDescriptor] = [
         MetricDescriptor(
             name: "population", description: "How many creatures are alive.", unit: "creatures",
-            range: 0...Double(CamouflageParameters.maxPopulationRange.upperBound)),
+            range: nil),
         MetricDescriptor(
             name: "meanTrait", description: "The average colour of the creatures (0 once extinct).", unit: "trait",
             range: 0...100),
@@ -14,7 +14,7 @@ extension CamouflageModel {
             unit: "trait", range: 0...100),
         MetricDescriptor(
             name: "bestCamouflaged", description: "How many creatures are within 1 of the background colour.",
-            unit: "creatures", range: 0...Double(CamouflageParameters.maxPopulationRange.upperBound)),
+            unit: "creatures", range: nil),
         MetricDescriptor(
             name: "extinct", description: "Whether every creature has died.", unit: "", range: 0...1, isYesNo: true),
         MetricDescriptor(
@@ -28,19 +28,19 @@ extension CamouflageModel {
             unit: "fraction", range: 0...1),
         MetricDescriptor(
             name: "births", description: "How many children were born in the last generation.", unit: "creatures",
-            range: 0...Double(CamouflageParameters.maxPopulationRange.upperBound)),
+            range: nil),
         MetricDescriptor(
             name: "deaths", description: "How many creatures died in the last generation.", unit: "creatures",
-            range: 0...Double(CamouflageParameters.maxPopulationRange.upperBound)),
+            range: nil),
         MetricDescriptor(
             name: "luckySurvivors",
             description:
                 "Poorly camouflaged creatures (more likely to die than not) that survived the last generation.",
-            unit: "creatures", range: 0...Double(CamouflageParameters.maxPopulationRange.upperBound)),
+            unit: "creatures", range: nil),
         MetricDescriptor(
             name: "unluckyDeaths",
             description: "Well camouflaged creatures (more likely to live than not) that died in the last generation.",
-            unit: "creatures", range: 0...Double(CamouflageParameters.maxPopulationRange.upperBound)),
+            unit: "creatures", range: nil),
     ]
 
     /// The current value of a metric.

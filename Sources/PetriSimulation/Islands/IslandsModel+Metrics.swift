@@ -1,25 +1,25 @@
 extension IslandsModel {
-    private static let tileLimit = Double(
-        IslandsParameters.sizeRange.upperBound * IslandsParameters.sizeRange.upperBound)
-
+    // Counts carry no range: their only bounds are safety caps (a 256×256 map), and a range
+    // is what a question's default tolerance is scaled to (a tenth of it), so a cap would make
+    // every guess look close. Without one the tolerance is a fifth of the value when asked.
     /// The numbers a student can be asked to predict, usually about the map after the next evolve.
     public static let metrics: [MetricDescriptor] = [
         MetricDescriptor(
-            name: "livingSpecies", description: "How many species are alive.", unit: "species", range: 0...tileLimit),
+            name: "livingSpecies", description: "How many species are alive.", unit: "species", range: nil),
         MetricDescriptor(
             name: "speciesEver", description: "How many species have ever existed, extinct ones included.",
-            unit: "species", range: 1...Double(Int32.max)),
+            unit: "species", range: nil),
         MetricDescriptor(
             name: "extinctSpecies", description: "How many species have died out.", unit: "species",
-            range: 0...Double(Int32.max)),
+            range: nil),
         MetricDescriptor(
-            name: "landTiles", description: "How many tiles are land.", unit: "tiles", range: 0...tileLimit),
+            name: "landTiles", description: "How many tiles are land.", unit: "tiles", range: nil),
         MetricDescriptor(
             name: "landmasses", description: "How many separate landmasses there are.", unit: "landmasses",
-            range: 0...tileLimit),
+            range: nil),
         MetricDescriptor(
             name: "tilesOfSpecies(id)", description: "How many land tiles species id lives on (0 if it is extinct).",
-            unit: "tiles", range: 0...tileLimit),
+            unit: "tiles", range: nil),
     ]
 
     /// The current value of a metric.

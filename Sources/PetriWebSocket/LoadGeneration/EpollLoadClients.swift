@@ -53,25 +53,35 @@ public final class EpollLoadClients {
         Glibc.close(epoll)
     }
 
-    /// Reads until `shouldStop` returns true (checked after every wake-up, at least every 100 ms).
+    /// Reads until `shouldStop` returns true (checked after every wake-up, at least every 100 ms)
+    /// or the server has closed every connection.
     ///
     /// - Parameter onMessage: called with the connection's index and each complete message's
     ///   payload (valid only during the call).
     public func run(until shouldStop: () -> Bool, onMessage: (Int, UnsafeRawBufferPointer) -> Void) {
         var events = [epoll_event](repeating: epoll_event(), count: 512)
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var open = peers.count
         while !shouldStop() {
             let n = epoll_wait(epoll, &events, Int32(events.count), 100)
             guard n > 0 else { continue }
             for i in 0..<Int(n) {
                 let index = Int(events[i].data.u64)
+                var ended = false
                 while true {
                     let got = read(peers[index].fd, &chunk, chunk.count)
+                    if got == 0 || (got < 0 && errno != EAGAIN && errno != EINTR) { ended = true }
                     if got <= 0 { break }
                     peers[index].buffer.append(contentsOf: chunk[0..<got])
                     if got < chunk.count { break }
                 }
                 parseFrames(index, onMessage)
+                if ended {
+                    // The server closed it: stop watching (level-triggered EOF would spin).
+                    _ = epoll_ctl(epoll, EPOLL_CTL_DEL, peers[index].fd, nil)
+                    open -= 1
+                    if open == 0 { return }
+                }
             }
         }
     }
@@ -118,11 +128,38 @@ public final class EpollLoadClients {
         peers[index].buffer.removeFirst(offset)
     }
 
+    /// Sends one text message on connection `index` (masked, as clients must).
+    public func send(text bytes: [UInt8], to index: Int) {
+        sendFrame(peers[index].fd, opcode: 1, payload: bytes)
+    }
+
+    /// Writes one masked frame; waits out a full socket buffer (load generation only).
     private func sendFrame(_ fd: Int32, opcode: UInt8, payload: [UInt8]) {
-        var frame: [UInt8] = [0x80 | opcode, 0x80 | UInt8(min(payload.count, 125)), 1, 2, 3, 4]
-        let mask: [UInt8] = [1, 2, 3, 4]
-        for (i, b) in payload.prefix(125).enumerated() { frame.append(b ^ mask[i & 3]) }
-        _ = frame.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        var frame: [UInt8] = [0x80 | opcode]
+        let n = payload.count
+        if n < 126 {
+            frame.append(0x80 | UInt8(n))
+        } else if n < 65536 {
+            frame += [0x80 | 126, UInt8(n >> 8), UInt8(n & 0xff)]
+        } else {
+            frame.append(0x80 | 127)
+            for shift in stride(from: 56, through: 0, by: -8) { frame.append(UInt8((UInt64(n) >> UInt64(shift)) & 0xff)) }
+        }
+        let mask: [UInt8] = [0x5a, 0x17, 0xc3, 0x81]
+        frame += mask
+        for (i, b) in payload.enumerated() { frame.append(b ^ mask[i & 3]) }
+        var offset = 0
+        while offset < frame.count {
+            let written = frame[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if written > 0 {
+                offset += written
+            } else if errno == EAGAIN || errno == EINTR {
+                var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&pfd, 1, 100)
+            } else {
+                return
+            }
+        }
     }
 
     private static func connect(host: String, port: Int, path: String, subprotocol: String) throws(TransportError)

@@ -8,7 +8,10 @@ struct Bench: AsyncParsableCommand {
             Each benchmark prints human-readable lines and ends with one JSON line of its figures.
             Example: swift build -c release && .build/release/petri bench transport --clients 1000
             """,
-        subcommands: [BenchTransport.self, BenchTransportClients.self, BenchLife.self, BenchCamouflage.self]
+        subcommands: [
+            BenchTransport.self, BenchTransportClients.self, BenchClass.self, BenchClassStudents.self, BenchLife.self,
+            BenchCamouflage.self,
+        ]
     )
 }
 

@@ -1,0 +1,101 @@
+import Foundation
+
+extension ConfigurationSetting {
+    /// Every setting, in the order of `Config/petri.yaml`; validation reports the first problem in this order.
+    static var all: [ConfigurationSetting] {
+        [
+            .text(
+                "server.host", \.server.host,
+                allowed: "an address of this machine such as 127.0.0.1 or 0.0.0.0, with no spaces",
+                isValid: { !$0.isEmpty && !$0.contains(where: \.isWhitespace) && !hasControlCharacters($0) }),
+            .integer("server.port", \.server.port, note: "0 picks a free port", in: 0...65_535),
+            .text(
+                "data.directory", \.data.directory, allowed: "the path of a directory (created if missing)",
+                isValid: { !$0.isEmpty && !hasControlCharacters($0) }),
+            .optionalText(
+                "teacher.key", \.teacher.key, isSecret: true,
+                allowed: "at least 16 and at most 512 characters with no spaces, or empty to have one generated",
+                isValid: {
+                    (16...512).contains($0.count) && !$0.contains(where: \.isWhitespace)
+                        && !hasControlCharacters($0)
+                }),
+            .optionalText(
+                "tls.certificate", \.tls.certificate,
+                allowed: "the path of a PEM certificate file, or empty for plain ws://",
+                isValid: { !hasControlCharacters($0) }),
+            .optionalText(
+                "tls.key", \.tls.key, allowed: "the path of a PEM private key file, or empty for plain ws://",
+                isValid: { !hasControlCharacters($0) }),
+            .list(
+                "websocket.allowedOrigins", \.websocket.allowedOrigins,
+                allowed: "a list of origins such as https://school.example (lower-case scheme, host and optional "
+                    + "port, with no path or trailing slash)",
+                isValid: isOrigin),
+            .integer("websocket.maxMessageBytes", \.websocket.maxMessageBytes, in: 1024...16_777_216),
+            .integer("websocket.maxQueueBytes", \.websocket.maxQueueBytes, in: 4096...268_435_456),
+            .integer(
+                "websocket.stallTimeoutSeconds", \.websocket.stallTimeoutSeconds, unit: " of seconds", in: 1...300),
+            .integer(
+                "websocket.handshakeTimeoutSeconds", \.websocket.handshakeTimeoutSeconds, unit: " of seconds",
+                in: 1...300),
+            .integer(
+                "websocket.pingAfterIdleSeconds", \.websocket.pingAfterIdleSeconds, unit: " of seconds", in: 1...3599),
+            .integer(
+                "websocket.hangupAfterIdleSeconds", \.websocket.hangupAfterIdleSeconds, unit: " of seconds",
+                note: "more than websocket.pingAfterIdleSeconds",
+                // Clamped so the range stays well-formed even while pingAfterIdleSeconds is itself out of range.
+                range: { min(max($0.websocket.pingAfterIdleSeconds, 0), 3599) + 1...3600 }),
+            .integer(
+                "websocket.maxConnectionsPerAddress", \.websocket.maxConnectionsPerAddress, note: "0 means no cap",
+                in: 0...1_000_000),
+            .integer("limits.messagesPerSecond", \.limits.messagesPerSecond, in: 1...10_000),
+            .integer("limits.messageBurst", \.limits.messageBurst, in: 1...100_000),
+            .integer("limits.failedJoinsPerMinute", \.limits.failedJoinsPerMinute, in: 1...10_000),
+            .choice("log.level", \.log.level),
+            .choice("log.format", \.log.format),
+            .boolean("metrics.enabled", \.metrics.enabled),
+        ]
+    }
+
+    /// The setting at a YAML path, if there is one.
+    static func named(_ path: String) -> ConfigurationSetting? {
+        all.first { $0.path == path }
+    }
+
+    /// The section names, in order (`server`, `data`, …).
+    static var sections: [String] {
+        all.reduce(into: []) { names, setting in
+            if names.last != String(setting.section) { names.append(String(setting.section)) }
+        }
+    }
+
+    private static func hasControlCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.contains { CharacterSet.controlCharacters.contains($0) }
+    }
+
+    /// `http` or `https`, `://`, a lower-case host name, IPv4 or bracketed IPv6 address, an optional port, and
+    /// nothing after: exactly what browsers send in `Origin`, which the transport compares byte for byte.
+    private static func isOrigin(_ origin: String) -> Bool {
+        let rest: Substring
+        if origin.hasPrefix("https://") {
+            rest = origin.dropFirst("https://".count)
+        } else if origin.hasPrefix("http://") {
+            rest = origin.dropFirst("http://".count)
+        } else {
+            return false
+        }
+        var host = rest
+        if let colon = rest.lastIndex(of: ":"), !rest[colon...].contains("]") {
+            let port = rest[rest.index(after: colon)...]
+            guard let number = Int(port), (1...65_535).contains(number), port.allSatisfy(\.isASCII) else {
+                return false
+            }
+            host = rest[..<colon]
+        }
+        if host.hasPrefix("[") && host.hasSuffix("]") {
+            return host.count > 2 && host.dropFirst().dropLast().allSatisfy { $0.isHexDigit || $0 == ":" }
+        }
+        return !host.isEmpty
+            && host.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" || $0 == "." }
+    }
+}

@@ -1,0 +1,117 @@
+import Logging
+
+// The sections of `petri.yaml`, one struct each. Defaults live here and nowhere else in code;
+// `Config/petri.yaml` repeats them with comments, and a test keeps the two equal.
+
+extension ServerConfiguration {
+    /// `server:` where the server listens.
+    public struct Server: Sendable, Codable, Equatable {
+        /// The address to listen on: `127.0.0.1` for this machine only, `0.0.0.0` for every IPv4 address.
+        public var host = "127.0.0.1"
+        /// The TCP port; 0 picks a free one (useful in tests).
+        public var port = 8080
+
+        public init() {}
+    }
+
+    /// `data:` durable state.
+    public struct DataDirectory: Sendable, Codable, Equatable {
+        /// The directory holding the SQLite database and the generated teacher key; created on first start.
+        /// A relative path is relative to the working directory of the server process.
+        public var directory = "./data"
+
+        public init() {}
+    }
+
+    /// `teacher:` teacher authority.
+    ///
+    /// The key is redacted from ``description`` and from reflection (`dump`, debuggers) so it never reaches a log.
+    public struct Teacher: Sendable, Codable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
+        CustomReflectable
+    {
+        /// The secret teachers present to take control of a lesson; nil lets the server generate one on first
+        /// start and keep it in the data directory.
+        public var key: String?
+
+        public init() {}
+
+        /// `key: <set>` or `key: <not set>`, never the key.
+        public var description: String { "key: \(key == nil ? "<not set>" : "<set>")" }
+        /// Same as ``description``.
+        public var debugDescription: String { description }
+        /// A mirror showing only whether the key is set.
+        public var customMirror: Mirror { Mirror(self, children: ["key": key == nil ? "<not set>" : "<set>"]) }
+    }
+
+    /// `tls:` serving `wss://` directly.
+    public struct TLS: Sendable, Codable, Equatable {
+        /// Path of the PEM certificate chain, or nil for plain `ws://`. Set together with ``key``.
+        public var certificate: String?
+        /// Path of the PEM private key, or nil for plain `ws://`. Set together with ``certificate``.
+        public var key: String?
+
+        public init() {}
+    }
+
+    /// `websocket:` limits and timing of each connection.
+    public struct WebSocket: Sendable, Codable, Equatable {
+        /// When not empty, a browser's `Origin` must equal one of these (`https://school.example`); empty allows
+        /// any. Clients that send no Origin (the terminal clients) are always allowed.
+        public var allowedOrigins: [String] = []
+        /// Largest message a client may send, all fragments together; larger closes the connection (1009).
+        public var maxMessageBytes = 65_536
+        /// Outbound bytes a connection may have queued before it counts as stalled.
+        public var maxQueueBytes = 1_048_576
+        /// Seconds a connection may stay stalled before it is closed (1008).
+        public var stallTimeoutSeconds = 10
+        /// Seconds allowed for the TCP connect and HTTP upgrade.
+        public var handshakeTimeoutSeconds = 10
+        /// Idle seconds before the server pings a connection.
+        public var pingAfterIdleSeconds = 20
+        /// Idle seconds (no data, no pong) before the server hangs up; must exceed ``pingAfterIdleSeconds``.
+        public var hangupAfterIdleSeconds = 50
+        /// Most connections from one remote address; 0 for no cap. Off by default: a whole school often
+        /// shares one NAT address, and behind a reverse proxy every connection comes from the proxy.
+        public var maxConnectionsPerAddress = 0
+
+        public init() {}
+    }
+
+    /// `limits:` rate limits on what clients send.
+    public struct Limits: Sendable, Codable, Equatable {
+        /// Sustained messages per second one connection may send (token-bucket refill rate).
+        public var messagesPerSecond = 20
+        /// Messages one connection may send in a burst above the sustained rate (token-bucket size).
+        public var messageBurst = 40
+        /// Failed joins (wrong lesson code or teacher key) one address may make per minute before it is refused.
+        public var failedJoinsPerMinute = 10
+
+        public init() {}
+    }
+
+    /// `log:` logging.
+    public struct Log: Sendable, Codable, Equatable {
+        /// The least severe level written.
+        public var level: Logger.Level = .info
+        /// One human-readable line per event, or one JSON object per line for log collectors.
+        public var format: Format = .text
+
+        public init() {}
+
+        /// How log lines are written.
+        public enum Format: String, Sendable, Codable, Equatable, CaseIterable {
+            /// Human-readable lines.
+            case text
+            /// One JSON object per line.
+            case json
+        }
+    }
+
+    /// `metrics:` the Prometheus endpoint.
+    public struct Metrics: Sendable, Codable, Equatable {
+        /// Whether `GET /metrics` answers with Prometheus text; when false it is a 404.
+        public var enabled = true
+
+        public init() {}
+    }
+}

@@ -1,0 +1,24 @@
+import PetriWebSocket
+
+extension ServerConfiguration {
+    /// The transport's settings for this configuration.
+    ///
+    /// Transport-only knobs (subprotocols, frame size, receive buffer) keep their defaults, and the HTTP handler
+    /// is left for the server to attach. `WebSocketServer.Configuration.validate()` accepts every configuration
+    /// that passed ``validate()``: the ranges here are within the transport's.
+    public func webSocketConfiguration() -> WebSocketServer.Configuration {
+        var transport = WebSocketServer.Configuration(host: server.host, port: server.port)
+        transport.maxMessageBytes = websocket.maxMessageBytes
+        transport.maxQueueBytes = websocket.maxQueueBytes
+        transport.stallTimeout = Double(websocket.stallTimeoutSeconds)
+        transport.handshakeTimeout = websocket.handshakeTimeoutSeconds
+        transport.pingAfterIdle = websocket.pingAfterIdleSeconds
+        transport.hangupAfterIdle = websocket.hangupAfterIdleSeconds
+        transport.allowedOrigins = Set(websocket.allowedOrigins)
+        transport.maxConnectionsPerAddress = websocket.maxConnectionsPerAddress
+        if let certificate = tls.certificate, let key = tls.key {
+            transport.tls = WebSocketServer.TLSFiles(certificatePath: certificate, privateKeyPath: key)
+        }
+        return transport
+    }
+}

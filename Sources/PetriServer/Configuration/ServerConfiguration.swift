@@ -1,0 +1,39 @@
+import Logging
+
+/// Every setting the Petri server reads at start: where it listens, where it keeps data, its limits.
+///
+/// Values come from four layers, each overriding the one before: the built-in defaults (this type's
+/// initialiser, mirrored line for line by `Config/petri.yaml`), a YAML file, `PETRI_…` environment variables,
+/// then the flags of `petri serve`. ``load(file:environment:overrides:)`` merges them and validates the result.
+///
+/// ```swift
+/// let configuration = try ServerConfiguration.load(
+///     file: ServerConfiguration.defaultFile(),
+///     environment: ProcessInfo.processInfo.environment,
+///     overrides: ConfigurationOverrides(port: 9000))
+/// let server = WebSocketServer(configuration: configuration.webSocketConfiguration())
+/// ```
+///
+/// The teacher key is a secret: ``description`` prints `teacher.key: <set>` rather than the key, so the
+/// configuration can be logged. Encoding with `Codable` does include the key; never log the encoded form.
+public struct ServerConfiguration: Sendable, Codable, Equatable {
+    /// Where the server listens.
+    public var server = Server()
+    /// Where durable state (the SQLite database, the generated teacher key) lives.
+    public var data = DataDirectory()
+    /// How teachers prove who they are.
+    public var teacher = Teacher()
+    /// Certificate and key for serving `wss://` directly; leave both unset behind a TLS-terminating proxy.
+    public var tls = TLS()
+    /// Limits and timing of every WebSocket connection.
+    public var websocket = WebSocket()
+    /// Per-connection and per-address rate limits.
+    public var limits = Limits()
+    /// What the server logs and how.
+    public var log = Log()
+    /// The Prometheus `/metrics` endpoint.
+    public var metrics = Metrics()
+
+    /// The built-in defaults: a development server on `127.0.0.1:8080` keeping its data in `./data`.
+    public init() {}
+}

@@ -1,0 +1,121 @@
+import Dispatch
+import Foundation
+import PetriLesson
+import PetriProtocol
+import PetriStore
+
+/// ``LessonStorage`` on the SQLite store (``PetriStore``), in the server's data directory.
+///
+/// Every call runs on one serial dispatch queue, so a write's fsync never blocks Swift's small
+/// cooperative thread pool, and writes reach SQLite in the order the hub made them. A batch of
+/// log entries and the rows derived from them (students, answers, scores) commit in one
+/// transaction, so the store's own constraints (one answer per student per question; a scored
+/// answer never changes) hold for exactly what the log says.
+///
+/// The record written at creation holds the teacher token, and join entries hold students'
+/// resume tokens (the lesson needs both to rebuild after a restart): the data directory is as
+/// secret as the tokens. ``PetriStore`` creates it 0700 and its files 0600.
+public final class SQLiteLessonStorage: LessonStorage {
+    public let store: PetriStore
+    private let queue = DispatchQueue(label: "petri.store")
+
+    public init(store: PetriStore) { self.store = store }
+
+    /// Opens (creating if needed) the store in `directory`.
+    ///
+    /// - Throws: ``StoreError`` when the directory cannot be used.
+    public convenience init(directory: String) throws {
+        self.init(store: try PetriStore.open(directory: directory))
+    }
+
+    public func createLesson(_ record: LessonRecord) async throws {
+        let definition = try Self.json(record.definition)
+        let settings = try Self.json(record)
+        try await run { store in
+            try store.createLesson(
+                id: record.id, joinCode: record.code.text, teacherTokenHash: TokenHash(of: record.teacherToken.secret),
+                model: record.model.rawValue, definition: definition, settings: settings,
+                createdAt: Self.seconds(record.createdAt))
+        }
+    }
+
+    public func append(_ entries: [StoredEntry], toLesson id: String) async throws {
+        guard let first = entries.first?.entry.sequence else { return }
+        let actions = try entries.map { stored in
+            NewAction(
+                generation: stored.generation, kind: Self.kind(of: stored.entry.command), payload: try Self.json(stored.entry),
+                at: Self.seconds(stored.entry.time))
+        }
+        try await run { store in
+            try store.inTransaction { tx in
+                try tx.appendActions(lessonId: id, actions, expectedFirstSeq: first)
+                for stored in entries {
+                    for fact in stored.facts { try Self.record(fact, of: stored.entry, lesson: id, in: tx) }
+                }
+            }
+        }
+    }
+
+    public func endLesson(id: String, at time: Timestamp) async throws {
+        try await run { store in try store.endLesson(id: id, at: Self.seconds(time)) }
+    }
+
+    public func unfinishedLessons() async throws -> [LessonRecord] {
+        let stored = try await run { store in try store.unfinishedLessons() }
+        return try stored.map { try JSONDecoder().decode(LessonRecord.self, from: Data($0.settings.utf8)) }
+    }
+
+    public func log(ofLesson id: String) async throws -> [LessonLogEntry] {
+        let actions = try await run { store in try store.actions(lessonId: id) }
+        return try actions.map { try JSONDecoder().decode(LessonLogEntry.self, from: Data($0.payload.utf8)) }
+    }
+
+    public func isWritable() async -> Bool {
+        (try? await run { store in store.isWritable() }) ?? false
+    }
+
+    // MARK: - Helpers
+
+    private static func record(_ fact: LessonFact, of entry: LessonLogEntry, lesson id: String, in tx: StoreTransaction) throws {
+        let at = seconds(entry.time)
+        switch fact {
+        case .studentJoined(let student, let name, let token):
+            try tx.addStudent(
+                lessonId: id, studentId: String(student.rawValue), displayName: name, resumeTokenHash: TokenHash(of: token.secret),
+                joinedAt: at)
+        case .studentKicked(let student):
+            try tx.setKicked(lessonId: id, studentId: String(student.rawValue), kicked: true)
+        case .answered(let question, let student, let prediction):
+            try tx.recordAnswer(
+                lessonId: id, questionId: String(question.rawValue), studentId: String(student.rawValue),
+                prediction: try json(prediction), answeredAt: at, allowChange: true)
+        case .resolved(let question, let points, let scores):
+            try tx.recordResolution(
+                lessonId: id, questionId: String(question.rawValue),
+                points: Dictionary(uniqueKeysWithValues: points.map { (String($0.key.rawValue), $0.value) }),
+                scores: Dictionary(uniqueKeysWithValues: scores.map {
+                    (String($0.key.rawValue), StudentScore(score: $0.value.score, streak: $0.value.streak))
+                }))
+        }
+    }
+
+    private func run<T: Sendable>(_ body: @escaping @Sendable (PetriStore) throws -> T) async throws -> T {
+        let store = self.store
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try body(store) }) }
+        }
+    }
+
+    private static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    private static func seconds(_ time: Timestamp) -> Double { Double(time.millisecondsSince1970) / 1000 }
+
+    /// The command's name for the log's `kind` column (`step`, `answer`, ...).
+    private static func kind(of command: LessonCommand) -> String {
+        String(String(describing: command).prefix { $0.isLetter })
+    }
+}

@@ -1,0 +1,57 @@
+import GRDB
+
+extension PetriStore {
+    /// Records a student's answer to a question, in its own transaction: at most one per student per question.
+    ///
+    /// See
+    /// ``StoreTransaction/recordAnswer(lessonId:questionId:studentId:prediction:answeredAt:usedHint:allowChange:)``.
+    ///
+    /// - Throws: ``StoreError/Code/duplicateAnswer``, ``StoreError/Code/unknownStudent`` or
+    ///   ``StoreError/Code/invalidValue``.
+    @discardableResult
+    public func recordAnswer(
+        lessonId: String, questionId: String, studentId: String, prediction: String, answeredAt: Double,
+        usedHint: Bool = false, allowChange: Bool = false
+    ) throws(StoreError) -> AnswerOutcome {
+        try transaction { tx throws(StoreError) in
+            try tx.recordAnswer(
+                lessonId: lessonId, questionId: questionId, studentId: studentId, prediction: prediction,
+                answeredAt: answeredAt, usedHint: usedHint, allowChange: allowChange)
+        }
+    }
+
+    /// Scores a question in one transaction: answers' points and students' scores and streaks, all or nothing.
+    ///
+    /// See ``StoreTransaction/recordResolution(lessonId:questionId:points:scores:)``.
+    ///
+    /// - Throws: ``StoreError/Code/unknownAnswer`` or ``StoreError/Code/unknownStudent``; nothing is written then.
+    public func recordResolution(
+        lessonId: String, questionId: String, points: [String: Int], scores: [String: StudentScore]
+    ) throws(StoreError) {
+        try transaction { tx throws(StoreError) in
+            try tx.recordResolution(lessonId: lessonId, questionId: questionId, points: points, scores: scores)
+        }
+    }
+
+    /// The answers to one question, earliest first.
+    ///
+    /// - Throws: A database error.
+    public func answers(lessonId: String, questionId: String) throws(StoreError) -> [StoredAnswer] {
+        try read { db in
+            try StoredAnswer.fetchAll(
+                db, sql: "SELECT * FROM answer WHERE lessonId = ? AND questionId = ? ORDER BY answeredAt, studentId",
+                arguments: [lessonId, questionId])
+        }
+    }
+
+    /// One student's answers in a lesson, earliest first: what a reconnecting student gets back.
+    ///
+    /// - Throws: A database error.
+    public func answers(lessonId: String, studentId: String) throws(StoreError) -> [StoredAnswer] {
+        try read { db in
+            try StoredAnswer.fetchAll(
+                db, sql: "SELECT * FROM answer WHERE lessonId = ? AND studentId = ? ORDER BY answeredAt, questionId",
+                arguments: [lessonId, studentId])
+        }
+    }
+}

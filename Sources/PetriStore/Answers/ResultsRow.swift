@@ -1,0 +1,45 @@
+import GRDB
+
+/// One line of a lesson's gradebook: a student's answer to a question, with their name.
+public struct ResultsRow: Sendable, Hashable {
+    /// The student's id.
+    public var studentId: String
+    /// The student's display name.
+    public var displayName: String
+    /// The question.
+    public var questionId: String
+    /// JSON: the prediction.
+    public var prediction: String
+    /// Points scored; nil if unresolved.
+    public var points: Int?
+    /// Seconds since 1970 when it was answered.
+    public var answeredAt: Double
+    /// True if the student used a hint.
+    public var usedHint: Bool
+
+    public init(
+        studentId: String, displayName: String, questionId: String, prediction: String, points: Int?,
+        answeredAt: Double, usedHint: Bool
+    ) {
+        self.studentId = studentId
+        self.displayName = displayName
+        self.questionId = questionId
+        self.prediction = prediction
+        self.points = points
+        self.answeredAt = answeredAt
+        self.usedHint = usedHint
+    }
+}
+
+extension ResultsRow: FetchableRecord {
+    public init(row: Row) throws {
+        self.init(
+            studentId: try row.decode(forColumn: "studentId"),
+            displayName: try row.decode(forColumn: "displayName"),
+            questionId: try row.decode(forColumn: "questionId"),
+            prediction: try row.decode(forColumn: "prediction"),
+            points: try row.decode(forColumn: "points"),
+            answeredAt: try row.decode(forColumn: "answeredAt"),
+            usedHint: try row.decode(forColumn: "usedHint"))
+    }
+}

@@ -1,0 +1,26 @@
+import GRDB
+
+extension StoredAnswer: FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "answer"
+
+    public init(row: Row) throws {
+        self.init(
+            lessonId: try row.decode(forColumn: "lessonId"),
+            questionId: try row.decode(forColumn: "questionId"),
+            studentId: try row.decode(forColumn: "studentId"),
+            prediction: try row.decode(forColumn: "prediction"),
+            answeredAt: try row.decode(forColumn: "answeredAt"),
+            usedHint: try row.decode(forColumn: "usedHint"),
+            points: try row.decode(forColumn: "points"))
+    }
+
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["lessonId"] = lessonId
+        container["questionId"] = questionId
+        container["studentId"] = studentId
+        container["prediction"] = prediction
+        container["answeredAt"] = answeredAt
+        container["usedHint"] = usedHint
+        container["points"] = points
+    }
+}

@@ -1,0 +1,38 @@
+/// A student's answer to one question: their prediction and, once resolved, its points.
+public struct StoredAnswer: Sendable, Hashable {
+    /// The lesson.
+    public var lessonId: String
+    /// The question, as the lesson logic names it.
+    public var questionId: String
+    /// The student who answered.
+    public var studentId: String
+    /// JSON: the prediction.
+    public var prediction: String
+    /// Seconds since 1970 when it was given (or last changed).
+    public var answeredAt: Double
+    /// True if the student looked at a hint first.
+    public var usedHint: Bool
+    /// Points it scored; nil until the question is resolved (or if the resolution gave it none).
+    public var points: Int?
+
+    public init(
+        lessonId: String, questionId: String, studentId: String, prediction: String, answeredAt: Double,
+        usedHint: Bool, points: Int? = nil
+    ) {
+        self.lessonId = lessonId
+        self.questionId = questionId
+        self.studentId = studentId
+        self.prediction = prediction
+        self.answeredAt = answeredAt
+        self.usedHint = usedHint
+        self.points = points
+    }
+}
+
+/// What ``PetriStore/recordAnswer(lessonId:questionId:studentId:prediction:answeredAt:usedHint:allowChange:)`` did.
+public enum AnswerOutcome: Sendable, Hashable {
+    /// It was the student's first answer to the question.
+    case recorded
+    /// It replaced the student's earlier, unresolved answer.
+    case replaced
+}

@@ -1,0 +1,42 @@
+import Crypto
+
+/// The SHA-256 digest of a secret token: what the store keeps in the token's place.
+///
+/// Teacher and resume tokens are bearer secrets, so a copy of the database must not hand them
+/// out. The store's API takes and returns only digests; hash a token a client presents and look
+/// it up (``PetriStore/student(resumeTokenHash:)``) or compare with ``matches(_:)``.
+public struct TokenHash: Sendable, Hashable, CustomStringConvertible {
+    /// The length of a SHA-256 digest in bytes.
+    public static let byteCount = 32
+
+    /// The 32 bytes of the digest.
+    public let bytes: [UInt8]
+
+    /// Hashes a token's UTF-8 bytes with SHA-256.
+    public init(of token: String) {
+        bytes = Array(SHA256.hash(data: Array(token.utf8)))
+    }
+
+    /// Wraps a digest read back from storage; nil unless it is exactly ``byteCount`` bytes.
+    public init?(bytes: [UInt8]) {
+        guard bytes.count == Self.byteCount else { return nil }
+        self.bytes = bytes
+    }
+
+    /// True when `token` hashes to this digest; the comparison takes the same time wherever the bytes differ.
+    public func matches(_ token: String) -> Bool {
+        let other = TokenHash(of: token).bytes
+        var difference: UInt8 = 0
+        for (a, b) in zip(bytes, other) { difference |= a ^ b }
+        return difference == 0
+    }
+
+    /// The first four bytes in hex: enough to tell digests apart in a log, nothing more.
+    public var description: String {
+        "TokenHash("
+            + bytes.prefix(4).map { byte in
+                let hex = String(byte, radix: 16)
+                return byte < 16 ? "0" + hex : hex
+            }.joined() + "…)"
+    }
+}

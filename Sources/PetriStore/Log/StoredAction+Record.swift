@@ -1,0 +1,17 @@
+import GRDB
+
+// Fetchable only: the log is append-only, so there is no PersistableRecord (no update or delete);
+// appends go through StoreTransaction.appendAction, and triggers refuse changes made any other way.
+extension StoredAction: FetchableRecord, TableRecord {
+    public static let databaseTableName = "action"
+
+    public init(row: Row) throws {
+        self.init(
+            lessonId: try row.decode(forColumn: "lessonId"),
+            seq: try row.decode(forColumn: "seq"),
+            generation: try row.decode(forColumn: "generation"),
+            kind: try row.decode(forColumn: "kind"),
+            payload: try row.decode(forColumn: "payload"),
+            at: try row.decode(forColumn: "at"))
+    }
+}

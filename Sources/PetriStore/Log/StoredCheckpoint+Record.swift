@@ -1,0 +1,28 @@
+import Foundation
+import GRDB
+
+extension StoredCheckpoint: FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "checkpoint"
+
+    public init(row: Row) throws {
+        let state: Data = try row.decode(forColumn: "state")
+        let stateHash: Int64 = try row.decode(forColumn: "stateHash")
+        self.init(
+            lessonId: try row.decode(forColumn: "lessonId"),
+            seq: try row.decode(forColumn: "seq"),
+            generation: try row.decode(forColumn: "generation"),
+            state: Array(state),
+            stateHash: UInt64(bitPattern: stateHash),
+            at: try row.decode(forColumn: "at"))
+    }
+
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["lessonId"] = lessonId
+        container["seq"] = seq
+        container["generation"] = generation
+        container["state"] = Data(state)
+        // SQLite integers are signed 64-bit: keep the hash's bits, not its value.
+        container["stateHash"] = Int64(bitPattern: stateHash)
+        container["at"] = at
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// The child process of the store's crash test: writes to a real store and reports each write
+/// the moment it returns, so the test can `kill -9` it mid-stream and check that everything
+/// reported is still there.
+///
+/// The `petri` CLI runs it as a hidden subcommand, `petri store-crash-probe <directory> <count>`.
+/// Each call continues the same lesson (``lessonId``), so the test can kill and restart it
+/// several times on one directory.
+public enum StoreCrashProbe {
+    /// The lesson the probe writes to.
+    public static let lessonId = "crash-probe"
+    /// The student whose answers it records.
+    public static let studentId = "probe-student"
+
+    /// Appends `count` actions (and, for every tenth, an answer), printing one line per
+    /// acknowledged write on standard output: `action <seq>` or `answer <questionId>`.
+    ///
+    /// Each line is written with one `write(2)` straight to file descriptor 1 after the store
+    /// returned, never before and never buffered: a line the test reads is a write the store
+    /// acknowledged.
+    ///
+    /// - Parameters:
+    ///   - directory: The data directory.
+    ///   - count: How many actions to append.
+    /// - Throws: What the store throws.
+    public static func run(directory: String, count: Int) throws(StoreError) {
+        let store = try PetriStore.open(directory: directory)
+        if try store.lesson(id: lessonId) == nil {
+            let token = TokenHash(of: "crash-probe-teacher")
+            try store.createLesson(
+                id: lessonId, joinCode: "PROBE", teacherTokenHash: token, model: "life", definition: #"{"seed":1}"#,
+                settings: "{}", createdAt: 0)
+            try store.addStudent(
+                lessonId: lessonId, studentId: studentId, displayName: "Probe",
+                resumeTokenHash: TokenHash(of: studentId),
+                joinedAt: 0)
+            emit("ready")
+        }
+        for index in 0..<count {
+            let seq = try store.appendAction(
+                lessonId: lessonId, generation: index, kind: "probe", payload: #"{"index":\#(index)}"#,
+                at: Double(index))
+            emit("action \(seq)")
+            if seq % 10 == 0 {
+                let questionId = "q\(seq)"
+                try store.recordAnswer(
+                    lessonId: lessonId, questionId: questionId, studentId: studentId, prediction: "\(seq)",
+                    answeredAt: Double(index))
+                emit("answer \(questionId)")
+            }
+        }
+        try store.close()
+    }
+
+    private static func emit(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import ArgumentParser
+import Foundation
+import PetriLesson
+import PetriProtocol
+import PetriServer
+import PetriSimulation
+import PetriTransport
+import PetriWebSocket
+
+/// `petri bench class`: a whole class against a real server.
+///
+/// The server and the teacher run in this process; the students run in a child process
+/// (`petri bench class-students`, an epoll load generator). Students join, the teacher steps
+/// the lesson one generation at a time and asks a question every few generations, and every
+/// student answers every question. Both processes read CLOCK_MONOTONIC, so "teacher's step →
+/// last student's snapshot" is measured directly. A short auto-run at the end checks that
+/// every student gets every generation's stats while the lesson runs by itself.
+struct BenchClass: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "class",
+        abstract: "Run a whole class (students in a separate process); report join time, step latency, answers/s, memory."
+    )
+
+    @Option(help: "Students in the class.")
+    var students = 1000
+    @Option(help: "Generations stepped one at a time by the teacher (each one timed).")
+    var generations = 100
+    @Option(help: "Ask a question every this many generations.")
+    var questionEvery = 5
+    @Option(help: "Creatures the camouflage lesson holds (its snapshots are what students receive).")
+    var population = 1000
+
+    func validate() throws {
+        guard (1...19_000).contains(students) else { throw ValidationError("--students must be between 1 and 19000, but was \(students).") }
+        guard (1...10_000).contains(generations) else { throw ValidationError("--generations must be between 1 and 10000, but was \(generations).") }
+        guard (1...1000).contains(questionEvery) else { throw ValidationError("--question-every must be between 1 and 1000, but was \(questionEvery).") }
+        guard (10...100_000).contains(population) else { throw ValidationError("--population must be between 10 and 100000, but was \(population).") }
+    }
+
+    func run() async throws {
+        var webSocket = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
+        webSocket.receiveBufferBytes = 1024
+        let server = try await WebSocketServer.start(webSocket)
+        let key = TeacherKey.generate()
+        var hubConfiguration = HubConfiguration()
+        hubConfiguration.failedJoinBurst = 1_000_000
+        let hub = Hub(transport: server, storage: InMemoryLessonStorage(), clock: SystemClock(), teacherKey: key, configuration: hubConfiguration)
+        let serving = Task {
+            await withDiscardingTaskGroup { group in
+                for await connection in server.connections { group.addTask { await hub.serve(connection) } }
+            }
+        }
+        let url = "ws://127.0.0.1:\(server.port)/"
+
+        // The teacher: creates a camouflage lesson that holds about `population` creatures.
+        let teacher = try await BenchPeer.connect(to: url)
+        let parameters = try JSONValue(encoding: CamouflageBenchmark(population: population, generations: 1, seed: 1).parameters())
+        try teacher.send(.create(teacherKey: key, model: .camouflage, parameters: parameters, seed: 1, options: nil))
+        let (code, token) = try await teacher.expect { if case .created(let c, let t) = $0 { (c, t) } else { nil } }
+        try teacher.send(.teach(code: code, token: token, lastSeen: nil))
+        _ = try await teacher.expect { if case .welcome = $0 { true } else { nil } }
+        let baseline = residentBytes()
+
+        // The class: a child process of students.
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        child.arguments = ["bench", "class-students", "--url", url, "--code", code.text, "--students", String(students)]
+        let pipe = Pipe()
+        child.standardOutput = pipe
+        try child.run()
+        var reports = lines(of: pipe.fileHandleForReading).makeAsyncIterator()
+        func report(_ prefix: String) async throws -> [Substring] {
+            while let line = await reports.next() {
+                let fields = line.split(separator: " ")
+                if fields.first.map(String.init) == prefix { return Array(fields.dropFirst()) }
+            }
+            throw ValidationError("The student process ended early.")
+        }
+
+        let joined = try await report("joined")
+        let joinSeconds = Double(UInt64(joined[0]) ?? 0) / 1e9
+        let memoryPerStudent = Double(residentBytes() - baseline) / Double(students)
+        print("\(students) students joined in \(fixed(joinSeconds, 3)) s; server memory \(fixed(memoryPerStudent / 1024)) KiB per student")
+
+        var latencies: [Double] = []
+        var answerRates: [Double] = []
+        for generation in 1...generations {
+            if generation % questionEvery == 1 || questionEvery == 1 {
+                let spec = QuestionSpec(metric: "meanTrait", kind: .number(tolerance: 20), horizon: 2)
+                try teacher.send(.ask(spec))
+                let answered = try await report("answered")
+                let seconds = Double((UInt64(answered[1]) ?? 0) &- (UInt64(answered[0]) ?? 0)) / 1e9
+                if seconds > 0 { answerRates.append(Double(students) / seconds) }
+            }
+            let sent = monotonicNanoseconds()
+            try teacher.send(.step(count: 1))
+            let got = try await report("generation")
+            guard Int(got[0]) == generation, let last = UInt64(got[1]) else {
+                throw ValidationError("Unexpected report from the students: generation \(got)")
+            }
+            latencies.append(Double(last &- sent) / 1e6)
+        }
+
+        // Auto-run: every student must get every generation's stats.
+        let autoRunGenerations = 20
+        try teacher.send(.run(rate: 10))
+        let final = generations + autoRunGenerations
+        var delivered = 0
+        while delivered < final {
+            delivered = Int(try await report("stats")[0]) ?? 0
+        }
+        try teacher.send(.pause)
+
+        child.terminate()
+        child.waitUntilExit()
+        await hub.stopAll()
+        await server.shutdown()
+        await serving.value
+
+        let p50 = quantile(latencies, 0.5)
+        let p99 = quantile(latencies, 0.99)
+        let answersPerSecond = answerRates.isEmpty ? 0 : quantile(answerRates, 0.5)
+        print("step → last student's snapshot over \(generations) steps: p50 \(fixed(p50)) ms, p99 \(fixed(p99)) ms, max \(fixed(latencies.max() ?? 0)) ms")
+        print("answers: \(fixed(answersPerSecond, 0)) per second (median over \(answerRates.count) questions, all \(students) answering)")
+        print("auto-run at 10 generations/s: every student received all \(autoRunGenerations) generations' stats")
+        print(#"{"benchmark":"class","students":\#(students),"generations":\#(generations),"joinSeconds":\#(fixed(joinSeconds, 3)),"stepP50Ms":\#(fixed(p50, 3)),"stepP99Ms":\#(fixed(p99, 3)),"answersPerSecond":\#(Int(answersPerSecond)),"bytesPerStudent":\#(Int(memoryPerStudent))}"#)
+    }
+}
