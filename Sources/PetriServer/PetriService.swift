@@ -42,7 +42,19 @@ public struct PetriService: Service {
     }
 
     public func run() async throws {
+        let readiness = Readiness()
+        var webSocket = self.webSocket
+        let fallback = webSocket.httpHandler
+        webSocket.httpHandler = { request in
+            if request.path == "/readyz" {
+                return readiness.isReady
+                    ? .json(200, #"{"status":"ready"}"#)
+                    : .json(503, #"{"status":"not-ready","message":"The data directory is not writable."}"#)
+            }
+            return fallback?(request)
+        }
         let server = try await WebSocketServer.start(webSocket, logger: logger)
+        let watcher = Task { await readiness.watch(storage) }
         let hub = Hub(
             transport: server, storage: storage, clock: clock, teacherKey: teacherKey, configuration: self.hub,
             logger: logger)
@@ -60,6 +72,8 @@ public struct PetriService: Service {
         // Wait for SIGTERM/SIGINT (or the group's cancellation).
         try? await gracefulShutdown()
         logger.info("Shutting down", metadata: ["connections": "\(server.counts.open)"])
+        readiness.set(false)
+        watcher.cancel()
         await hub.stopAll()
         await server.shutdown(code: .serverRestarting, reason: "server restarting", timeout: shutdownTimeout)
         await connections.value

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import PetriServer
+import PetriStore
 import PetriWebSocket
 import ServiceLifecycle
 
@@ -9,51 +10,85 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the Petri server (WebSocket and HTTP on one port).",
         discussion: """
+            Settings come from, in order of precedence: these flags, PETRI_* environment variables,
+            the configuration file (--config, else $PETRI_CONFIG, else /etc/petri/petri.yaml or
+            Config/petri.yaml), and the defaults. See Config/petri.yaml for every setting.
+
+            Lessons are stored in SQLite in the data directory and survive restarts. When no
+            teacher key is configured, one is generated on first start, stored in the data
+            directory (teacher.key) and printed once.
+
             Stops cleanly on SIGTERM or Ctrl-C: clients are told the server is restarting (close
             code 4012) and reconnect by themselves.
 
-            Example: petri serve --host 0.0.0.0 --port 8080
+            Example: petri serve --config Config/petri.yaml --host 0.0.0.0 --port 8080 --data ./data
             """
     )
 
+    @Option(help: "Configuration file (YAML).")
+    var config: String?
     @Option(help: "Address to listen on (127.0.0.1 for this machine only, 0.0.0.0 for the whole network).")
-    var host = "127.0.0.1"
+    var host: String?
     @Option(help: "TCP port for WebSocket and HTTP (0 picks a free one).")
-    var port = 8080
+    var port: Int?
+    @Option(help: "Data directory (lessons, the teacher key); created on first start.")
+    var data: String?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
-    var logLevel = "info"
-    @Option(name: .customLong("teacher-key"), help: "The key teachers need to create lessons (default: a new random one, printed at start).")
+    var logLevel: String?
+    @Option(
+        name: .customLong("teacher-key"),
+        help: "The key teachers need to create lessons. Prefer PETRI_TEACHER_KEY or teacher.key in the file: command lines are visible to other users.")
     var teacherKey: String?
 
-    func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, but was \(port).") }
-        guard Logger.Level(rawValue: logLevel) != nil else {
-            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical, but was \(logLevel).")
-        }
-    }
-
     func run() async throws {
-        let level = Logger.Level(rawValue: logLevel) ?? .info
+        let configuration: ServerConfiguration
+        do {
+            configuration = try ServerConfiguration.load(
+                file: ServerConfiguration.defaultFile(), environment: ProcessInfo.processInfo.environment,
+                overrides: ConfigurationOverrides(configFile: config, host: host, port: port, dataDirectory: data, logLevel: logLevel))
+        } catch {
+            FileHandle.standardError.write(Data("petri: \(error.message)\n".utf8))
+            throw ExitCode(1)
+        }
+        let level = configuration.log.level
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
             return handler
         }
         let logger = Logger(label: "petri")
-        let webSocket = WebSocketServer.Configuration(host: host, port: port)
-        let key = teacherKey ?? TeacherKey.generate()
-        if teacherKey == nil {
-            FileHandle.standardOutput.write(Data("Teacher key (needed to create lessons): \(key)\n".utf8))
+        let directory = configuration.data.directory
+        let storage: SQLiteLessonStorage
+        let key: String
+        do {
+            storage = try SQLiteLessonStorage(directory: directory)
+            if let configured = teacherKey ?? configuration.teacher.key {
+                key = configured
+            } else {
+                let file = try TeacherKeyFile.loadOrCreate(in: directory, generate: TeacherKey.generate)
+                key = file.key
+                if file.created {
+                    say("New teacher key (needed to create lessons; also in \(directory)/\(TeacherKeyFile.fileName)): \(key)")
+                }
+            }
+        } catch {
+            FileHandle.standardError.write(Data("petri: \(error)\n".utf8))
+            throw ExitCode(1)
         }
+        let host = configuration.server.host
         let service = PetriService(
-            webSocket: webSocket, storage: InMemoryLessonStorage(), teacherKey: key, logger: logger
+            webSocket: configuration.webSocketConfiguration(), storage: storage, teacherKey: key,
+            hub: configuration.hubConfiguration(), logger: logger
         ) { port in
-            // Unbuffered, so a supervisor or test reading a pipe sees it at once.
-            FileHandle.standardOutput.write(
-                Data("Petri is listening on ws://\(host):\(port)/ (health: http://\(host):\(port)/healthz)\n".utf8))
+            say("Petri is listening on ws://\(host):\(port)/ (health: http://\(host):\(port)/healthz)")
         }
         let group = ServiceGroup(
             configuration: .init(services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
     }
+}
+
+/// One line on standard output, unbuffered, so a supervisor or test reading a pipe sees it at once.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }

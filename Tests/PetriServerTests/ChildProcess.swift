@@ -67,3 +67,29 @@ final class PetriProcess: @unchecked Sendable {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 }
+
+/// A new empty directory under the system's temporary directory.
+func temporaryDirectory() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("petri-test-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+extension PetriProcess {
+    /// Starts `petri serve` on a free port with `data` and returns it with its WebSocket URL.
+    static func serve(data: String, teacherKey: String, executable: URL) async throws -> (PetriProcess, String) {
+        let child = try PetriProcess(["serve", "--port", "0", "--data", data, "--teacher-key", teacherKey], executable: executable)
+        for await line in child.lines {
+            if let url = line.split(separator: " ").first(where: { $0.hasPrefix("ws://") }) { return (child, String(url)) }
+        }
+        throw ChildError.noBanner
+    }
+
+    /// Kills the process with SIGKILL (no chance to flush or close anything) and reaps it.
+    func crash() async {
+        kill(process.processIdentifier, SIGKILL)
+        _ = await waitForExit(within: 10)
+    }
+}
+
+enum ChildError: Error { case noBanner }

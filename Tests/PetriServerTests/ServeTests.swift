@@ -8,7 +8,9 @@ import Testing
     func aSignalClosesClientsWithRestartAndExitsZero(signal: Int32) async throws {
         let executable = try #require(petriExecutable(), "build the petri executable first (swift build)")
         // Given `petri serve` on a free port with two clients connected
-        let child = try PetriProcess(["serve", "--port", "0", "--teacher-key", "k"], executable: executable)
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let child = try PetriProcess(["serve", "--port", "0", "--data", data, "--teacher-key", "k"], executable: executable)
         var lines = child.lines.makeAsyncIterator()
         var url: String?
         while url == nil, let line = await lines.next() {

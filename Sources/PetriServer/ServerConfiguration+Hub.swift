@@ -1,0 +1,11 @@
+extension ServerConfiguration {
+    /// The hub's rate limits from `limits.*`.
+    public func hubConfiguration() -> HubConfiguration {
+        var hub = HubConfiguration()
+        hub.messagesPerSecond = Double(limits.messagesPerSecond)
+        hub.messageBurst = Double(limits.messageBurst)
+        hub.failedJoinBurst = Double(limits.failedJoinsPerMinute)
+        hub.secondsPerFailedJoin = 60 / Double(max(1, limits.failedJoinsPerMinute))
+        return hub
+    }
+}
