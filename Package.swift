@@ -71,6 +71,14 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // The bundled terminal clients (student and teacher), drawn with ANSI escape sequences.
+        .target(
+            name: "PetriTerminal",
+            dependencies: [
+                "PetriProtocol", "PetriSimulation", "PetriTransport", "PetriWebSocket",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "petri",
             dependencies: [
@@ -81,6 +89,7 @@ let package = Package(
                 "PetriProtocol",
                 "PetriLesson",
                 "PetriStore",
+                "PetriTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -88,6 +97,11 @@ let package = Package(
         .testTarget(name: "PetriSimulationTests", dependencies: ["PetriSimulation"]),
         .testTarget(name: "PetriProtocolTests", dependencies: ["PetriProtocol", "PetriSimulation"]),
         .testTarget(name: "PetriLessonTests", dependencies: ["PetriLesson", "PetriProtocol", "PetriSimulation"]),
+        .testTarget(
+            name: "PetriTerminalTests",
+            dependencies: ["PetriTerminal", "PetriProtocol", "PetriSimulation", "PetriTransport", "PetriWebSocket"],
+            exclude: ["Golden"]
+        ),
         .testTarget(name: "PetriStoreTests", dependencies: ["PetriStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "PetriTransportTests", dependencies: ["PetriTransport"]),
         .testTarget(name: "PetriWebSocketTests", dependencies: ["PetriWebSocket", "PetriTransport"]),

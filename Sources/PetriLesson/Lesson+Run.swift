@@ -98,21 +98,26 @@ extension Lesson {
         }
     }
 
-    /// Advances up to `count` generations: locks the open question first, then for each new
-    /// generation sends its stats and resolves questions that are due; one snapshot at the end.
+    /// Advances up to `count` generations: locks the open question first, then sends each new
+    /// generation's stats, then one snapshot, then the resolutions of questions that came due.
     ///
     /// Only the last generation's snapshot is sent: the ones in between would be produced in
     /// the same instant, and a client always wants the newest picture (stats are never skipped).
+    /// Resolutions come after the snapshot: a resolution is one message per student, and the
+    /// picture everyone is waiting for should not queue behind them. Each resolution still
+    /// follows the stats of the generation it was resolved at.
     mutating func advance(by count: Int, at now: Timestamp) -> [Effect] {
         var effects: [Effect] = []
+        var resolutions: [Effect] = []
         lockOpenQuestion(at: now, into: &effects)
         var stepped = 0
         while stepped < count, run.generation < configuration.maxGenerations, run.step() {
             stepped += 1
             effects.append(.broadcast(.stats(timeline: timeline, stats: run.history[run.generation])))
-            resolveDueQuestions(into: &effects)
+            resolveDueQuestions(into: &resolutions)
         }
         effects.append(.broadcastSnapshot(snapshotHeader, run.model.snapshot()))
+        effects += resolutions
         if let message = runOverMessage {
             effects.append(.broadcast(.runOver(message: message)))
             stopRunning(into: &effects)

@@ -39,8 +39,9 @@ import Testing
 
     @Test func everySubcommandHasHelp() async throws {
         let executable = try #require(petriExecutable(), "build the petri executable first (swift build)")
-        for command in [["--help"], ["serve", "--help"], ["bench", "--help"], ["bench", "transport", "--help"],
-                        ["bench", "life", "--help"], ["bench", "camouflage", "--help"]] {
+        for command in [["--help"], ["serve", "--help"], ["join", "--help"], ["teach", "--help"], ["teach", "new", "--help"],
+                        ["config", "check", "--help"], ["bench", "--help"], ["bench", "transport", "--help"],
+                        ["bench", "class", "--help"], ["bench", "life", "--help"], ["bench", "camouflage", "--help"]] {
             let child = try PetriProcess(command, executable: executable)
             var output: [String] = []
             for await line in child.lines { output.append(line) }

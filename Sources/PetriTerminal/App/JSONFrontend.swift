@@ -1,0 +1,120 @@
+import Foundation
+import PetriProtocol
+
+/// `--json` mode: no screen; every server message as one JSON line on standard output, commands
+/// and answers read as lines on standard input, everything else on standard error.
+///
+/// A line starting with `{` is sent as it is (after checking it is a valid client message).
+/// Otherwise a student's line is an answer to the open question (a number; an option's label or
+/// number from 1; a probability 0…1 or a percentage like `70%`) or one of `hint`, `history`,
+/// `ping`, `quit`; a teacher's line is a console command (`step 5`, `ask number population in
+/// 10`, …). At the end of input the client sends a `ping` and leaves when the `pong` comes back,
+/// so every answer to what it sent is printed first.
+public final class JSONFrontend: ClientFrontend {
+    private let teacher: Bool
+    private var console = TeacherConsole()
+    private var printedLog = 0
+    private var printedNotices = 0
+    private var leaving = false
+    private var leaveDeadline: Duration?
+    private let output: FileHandle
+    private let errors: FileHandle
+
+    /// - Parameters:
+    ///   - teacher: Whether lines are console commands (teacher) or answers (student).
+    public init(teacher: Bool, output: FileHandle = .standardOutput, errors: FileHandle = .standardError) {
+        self.teacher = teacher
+        self.output = output
+        self.errors = errors
+    }
+
+    public var inputMode: InputReader.Mode? { .lines }
+
+    public func begin() throws(TerminalError) {}
+
+    public func input(_ event: InputEvent, runner: ClientRunner) {
+        switch event {
+        case .key: break
+        case .closed:
+            leaving = true
+            leaveDeadline = runner.now().monotonic + .seconds(5)
+            if runner.status.isOnline { runner.send(.ping) } else { runner.quit() }
+        case .line(let line):
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { return }
+            if trimmed.hasPrefix("{") {
+                do {
+                    runner.send(try ProtocolDecoder().decodeClientMessage(Array(trimmed.utf8)))
+                } catch {
+                    complain("not a valid message: \(error.message)")
+                }
+                return
+            }
+            if teacher {
+                let now = runner.now().wall
+                for intent in console.execute(trimmed, lesson: runner.session.lesson, now: now) {
+                    perform(intent, runner)
+                }
+                flushLog()
+            } else {
+                switch StudentLine.parse(trimmed, lesson: runner.session.lesson) {
+                case .success(.send(let message)): runner.send(message)
+                case .success(.quit): runner.quit()
+                case .failure(let problem): complain(problem.message)
+                }
+            }
+        }
+    }
+
+    public func received(_ message: ServerMessage, raw: String, runner: ClientRunner) {
+        output.write(Data((JSONLines.safe(raw) + "\n").utf8))
+        if teacher {
+            for intent in console.received(message, lesson: runner.session.lesson, now: runner.now().wall) {
+                perform(intent, runner)
+            }
+            flushLog()
+        }
+        if leaving, case .pong = message { runner.quit() }
+    }
+
+    public func unreadable(raw: String, problem: String, runner: ClientRunner) {
+        complain("the server sent something this client cannot read: \(TerminalText.sanitise(problem))")
+    }
+
+    public func tick(runner: ClientRunner) -> Bool {
+        if leaving, let deadline = leaveDeadline, runner.now().monotonic >= deadline { runner.quit() }
+        // The lesson's news (errors from the server, teacher actions, connection changes) goes to standard error.
+        let lesson = runner.session.lesson
+        for notice in lesson.notices(after: printedNotices) { complain(notice.text) }
+        printedNotices = lesson.noticesPosted
+        return false
+    }
+
+    public func draw(runner: ClientRunner) {}
+
+    public func finish(_ end: SessionEnd, runner: ClientRunner) -> Int32 {
+        if !end.message.isEmpty { complain(end.message) }
+        return end.exitStatus
+    }
+
+    private func perform(_ intent: TeacherIntent, _ runner: ClientRunner) {
+        switch intent {
+        case .send(let message): runner.send(message)
+        case .quit: runner.quit()
+        case .retryNow: runner.retryNow()
+        case .redraw: break
+        case .writeFile(let path, let contents):
+            console.write(FileSaver.save(contents, to: path), .success, runner.now().wall)
+        }
+    }
+
+    private func flushLog() {
+        let fresh = console.log.suffix(min(console.log.count, max(0, console.linesWritten - printedLog)))
+        for notice in fresh where !notice.text.hasPrefix("›") { complain(notice.text) }
+        printedLog = console.linesWritten
+    }
+
+    private func complain(_ text: String) {
+        errors.write(Data("petri: \(TerminalText.sanitise(text))\n".utf8))
+    }
+}

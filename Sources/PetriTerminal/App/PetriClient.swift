@@ -1,0 +1,72 @@
+import Foundation
+import PetriProtocol
+import PetriSimulation
+
+/// How a terminal client runs: which server, which view, where tokens are kept.
+public struct ClientOptions: Sendable {
+    /// The server's URL, e.g. `ws://127.0.0.1:8080/`.
+    public var server: String
+    /// `--json`: lines instead of a screen.
+    public var json: Bool
+    /// What the terminal shows (full-screen mode).
+    public var colorMode: ColorMode
+    /// Where tokens are kept between runs (nil: not kept).
+    public var tokens: ResumeTokenStore?
+    /// A PEM file of CAs to trust for `wss://`.
+    public var caFile: String?
+
+    /// Options for one run.
+    public init(server: String, json: Bool, colorMode: ColorMode, tokens: ResumeTokenStore?, caFile: String? = nil) {
+        self.server = server
+        self.json = json
+        self.colorMode = colorMode
+        self.tokens = tokens
+        self.caFile = caFile
+    }
+}
+
+/// The entry points of `petri join` and `petri teach`.
+///
+/// ```swift
+/// let status = await PetriClient.join(code: try JoinCode("K7QX2M"), name: "Ada", token: nil, options: options)
+/// exit(status)
+/// ```
+public enum PetriClient {
+    /// Runs the student client until the student leaves or the lesson ends; returns the exit status.
+    ///
+    /// - Parameters:
+    ///   - code: The lesson's join code.
+    ///   - name: The display name (ignored by lessons that generate names).
+    ///   - token: A resume token; when nil, the one saved for this server and lesson is used.
+    public static func join(code: JoinCode, name: String?, token: AccessToken?, options: ClientOptions) async -> Int32 {
+        let saved = token ?? options.tokens?.token(server: options.server, code: code, teacher: false)
+        let session = ClientSession(entry: .student(code: code, name: name, token: saved))
+        return await run(session, teacher: false, options: options)
+    }
+
+    /// Runs the teacher console for `entry` (create, import or attach); returns the exit status.
+    public static func teach(_ entry: LessonEntry, options: ClientOptions) async -> Int32 {
+        await run(ClientSession(entry: entry), teacher: true, options: options)
+    }
+
+    /// The teacher token saved for a lesson, if any.
+    public static func savedTeacherToken(code: JoinCode, options: ClientOptions) -> AccessToken? {
+        options.tokens?.token(server: options.server, code: code, teacher: true)
+    }
+
+    private static func run(_ session: ClientSession, teacher: Bool, options: ClientOptions) async -> Int32 {
+        let runner = ClientRunner(
+            session: session, connector: WebSocketConnector(url: options.server, caFile: options.caFile),
+            server: options.server, tokens: options.tokens)
+        if options.json { return await runner.run(JSONFrontend(teacher: teacher)) }
+        let terminal: TerminalIO
+        do {
+            terminal = try TerminalIO()
+        } catch {
+            FileHandle.standardError.write(Data("petri: \(error.message)\n".utf8))
+            return 1
+        }
+        if teacher { return await runner.run(TeacherScreenFrontend(terminal: terminal, colorMode: options.colorMode)) }
+        return await runner.run(StudentScreenFrontend(terminal: terminal, colorMode: options.colorMode))
+    }
+}

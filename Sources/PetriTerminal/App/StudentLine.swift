@@ -1,0 +1,60 @@
+import PetriProtocol
+
+/// A student's typed line in `--json` mode.
+public enum StudentLine {
+    /// What a line asks for.
+    public enum Command: Sendable, Hashable {
+        case send(ClientMessage)
+        case quit
+    }
+
+    /// Reads `line` against the lesson's open question.
+    public static func parse(_ line: String, lesson: LessonState) -> Result<Command, AnswerProblem> {
+        let words = line.split(separator: " ").map(String.init)
+        switch words.first?.lowercased() {
+        case "quit", "exit": return .success(.quit)
+        case "ping": return .success(.send(.ping))
+        case "history": return .success(.send(.history(from: nil, to: nil)))
+        case "hint":
+            guard let open = lesson.openQuestion else { return .failure(AnswerProblem("No question is open.")) }
+            return .success(.send(.hint(question: open.id)))
+        default: break
+        }
+        var text = line.trimmingCharacters(in: .whitespaces)
+        if words.first?.lowercased() == "answer" { text = words.dropFirst().joined(separator: " ") }
+        guard let open = lesson.openQuestion else {
+            return .failure(
+                AnswerProblem(
+                    "No question is open, so \"\(TerminalText.sanitise(text, maxCharacters: 30))\" was not sent."))
+        }
+        switch open.kind {
+        case .number:
+            guard let x = Double(text), x.isFinite else {
+                return .failure(AnswerProblem("Question \(open.id.rawValue) wants a number."))
+            }
+            return .success(.send(.answer(question: open.id, prediction: .number(x))))
+        case .choice(let options):
+            if let index = options.firstIndex(where: { $0.label.lowercased() == text.lowercased() }) {
+                return .success(.send(.answer(question: open.id, prediction: .choice(index))))
+            }
+            guard let n = Int(text), (1...options.count).contains(n) else {
+                let labels = options.map(\.label).joined(separator: ", ")
+                return .failure(
+                    AnswerProblem("Question \(open.id.rawValue) wants one of \(labels) (or 1 to \(options.count))."))
+            }
+            return .success(.send(.answer(question: open.id, prediction: .choice(n - 1))))
+        case .probability:
+            let percent = text.hasSuffix("%")
+            guard let x = Double(percent ? String(text.dropLast()) : text) else {
+                return .failure(
+                    AnswerProblem(
+                        "Question \(open.id.rawValue) wants a probability from 0 to 1, or a percentage like 70%."))
+            }
+            let p = percent ? x / 100 : x
+            guard (0...1).contains(p) else {
+                return .failure(AnswerProblem("A probability is from 0 to 1 (or 0% to 100%)."))
+            }
+            return .success(.send(.answer(question: open.id, prediction: .probability(p))))
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Logging
+import PetriProtocol
+import PetriTransport
+import PetriWebSocket
+
+/// Connects to a Petri server over WebSockets (`ws://` or `wss://`) with PetriWebSocket's client.
+///
+/// One client (one libwebsockets service thread) carries every connection this process opens.
+public actor WebSocketConnector: LessonConnector {
+    /// The server's URL, e.g. `ws://127.0.0.1:8080/`.
+    public let url: String
+    private let configuration: WebSocketClient.Configuration
+    private var client: WebSocketClient?
+    private var stopped = false
+
+    /// - Parameters:
+    ///   - url: `ws://host:port/` or `wss://host/`.
+    ///   - caFile: A PEM file of CAs to trust for `wss://`, instead of the system's.
+    public init(url: String, caFile: String? = nil) {
+        self.url = url
+        var configuration = WebSocketClient.Configuration()
+        configuration.caFilePath = caFile
+        self.configuration = configuration
+    }
+
+    public func connect() async throws(TerminalError) -> any LessonLink {
+        guard !stopped else { throw TerminalError(.cannotConnect, "The client is shutting down.") }
+        let client: WebSocketClient
+        if let existing = self.client {
+            client = existing
+        } else {
+            do {
+                // Quiet: the full-screen client owns the terminal, so nothing may be logged to it.
+                client = try await WebSocketClient.start(
+                    configuration, logger: Logger(label: "petri.client") { _ in SwiftLogNoOpLogHandler() })
+            } catch {
+                throw TerminalError(.cannotConnect, error.message)
+            }
+            self.client = client
+        }
+        do {
+            let connection = try await client.connect(to: url, subprotocol: ProtocolVersion.subprotocol)
+            return WebSocketLink(client: client, connection: connection)
+        } catch {
+            throw TerminalError(.cannotConnect, Self.explain(error))
+        }
+    }
+
+    public func shutdown() async {
+        stopped = true
+        if let client { await client.shutdown(timeout: 0.5) }
+        client = nil
+    }
+
+    /// A short reason for the status line.
+    static func explain(_ error: TransportError) -> String {
+        switch error.code {
+        case .invalidArgument: error.message
+        case .tls: "the secure connection failed (\(error.message))"
+        default: "no answer from the server"
+        }
+    }
+}
+
+/// One WebSocket connection, decoding frames into messages on its own task.
+struct WebSocketLink: LessonLink {
+    let client: WebSocketClient
+    let id: ConnectionID
+    let events: AsyncStream<LinkEvent>
+
+    init(client: WebSocketClient, connection: Connection) {
+        self.client = client
+        id = connection.id
+        let source = connection.events
+        events = AsyncStream(bufferingPolicy: .unbounded) { continuation in
+            let task = Task {
+                let decoder = ProtocolDecoder(limits: ProtocolLimits(maxMessageBytes: 16 << 20, maxDepth: 32))
+                for await event in source {
+                    switch event {
+                    case .text(let text):
+                        do {
+                            let message = try decoder.decodeServerMessage(Array(text.utf8))
+                            continuation.yield(.message(message, raw: text))
+                        } catch {
+                            continuation.yield(
+                                .unreadable(raw: text, problem: (error as? ProtocolError)?.message ?? "\(error)"))
+                        }
+                    case .binary:
+                        continuation.yield(.unreadable(raw: "", problem: "The server sent a binary frame."))
+                    case .closed(let code, let reason):
+                        continuation.yield(.closed(code: code.rawValue, reason: reason))
+                    }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    func send(_ message: ClientMessage) {
+        guard let bytes = try? ProtocolEncoder().encode(message) else { return }
+        client.send(OutboundMessage(kind: .text, bytes: bytes), to: id, policy: .reliable)
+    }
+
+    func close() {
+        client.close(id, code: .normal, reason: "client leaving")
+    }
+}

@@ -1,0 +1,13 @@
+import PetriProtocol
+
+/// What a key press asks the runner to do.
+public enum StudentIntent: Sendable, Hashable {
+    /// Send a message to the server.
+    case send(ClientMessage)
+    /// Leave the lesson.
+    case quit
+    /// Reconnect now instead of waiting.
+    case retryNow
+    /// Forget the last frame and redraw everything.
+    case redraw
+}

@@ -1,0 +1,100 @@
+import PetriProtocol
+
+extension StudentUI {
+    /// Handles one key press.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - lesson: The lesson now (for the open question and the history range).
+    ///   - now: Local wall-clock time, for the footer message.
+    /// - Returns: What the runner should do beyond redrawing.
+    public mutating func handle(_ key: Key, lesson: LessonState, now: Timestamp) -> [StudentIntent] {
+        if key == .control("c") || key == .control("d") { return [.quit] }
+        if key == .control("l") { return [.redraw] }
+        if overlay != .none {
+            // Any key closes help or about; q still quits.
+            if key == .character("q") { return [.quit] }
+            overlay = .none
+            return []
+        }
+        let open = lesson.openQuestion
+        if answer.question != open?.id { answer.reset(for: open?.id) }
+        if let open, answer.edit(key, kind: open.kind) {
+            message = nil
+            return []
+        }
+        switch key {
+        case .enter:
+            guard let open else { return [] }
+            switch answer.prediction(for: open.kind) {
+            case .success(let prediction):
+                message = nil
+                return [.send(.answer(question: open.id, prediction: prediction))]
+            case .failure(let problem):
+                message = Notice(problem.message, kind: .error, at: now)
+                return []
+            }
+        case .escape:
+            answer.reset(for: open?.id)
+            historyCursor = nil
+            return []
+        case .left, .right, .home, .end, .pageUp, .pageDown:
+            browseHistory(key, lesson: lesson)
+            return []
+        case .character(let c):
+            return handleCommand(c, lesson: lesson, now: now)
+        default:
+            return []
+        }
+    }
+
+    private mutating func handleCommand(_ c: Character, lesson: LessonState, now: Timestamp) -> [StudentIntent] {
+        switch c {
+        case "q": return [.quit]
+        case "?": overlay = .help
+        case "i": overlay = .about
+        case "b": markBest.toggle()
+        case "r": return [.retryNow]
+        case "f": lifeViewport.following = true
+        case "w": lifeViewport.pan(dx: 0, dy: -8)
+        case "s": lifeViewport.pan(dx: 0, dy: 8)
+        case "a": lifeViewport.pan(dx: -8, dy: 0)
+        case "d": lifeViewport.pan(dx: 8, dy: 0)
+        case "h": return takeHint(lesson: lesson, now: now)
+        default: break
+        }
+        return []
+    }
+
+    private mutating func takeHint(lesson: LessonState, now: Timestamp) -> [StudentIntent] {
+        guard let open = lesson.openQuestion, open.hasHint else {
+            message = Notice("There is no hint for this question.", at: now)
+            return []
+        }
+        if lesson.hints[open.id] != nil { return [] }
+        if hintArmed == open.id {
+            hintArmed = nil
+            message = nil
+            return [.send(.hint(question: open.id))]
+        }
+        hintArmed = open.id
+        message = Notice("Press h again to see the hint: it halves your points for this question.", at: now)
+        return []
+    }
+
+    private mutating func browseHistory(_ key: Key, lesson: LessonState) {
+        let generations = lesson.history.keys.sorted()
+        guard let first = generations.first, let last = generations.last else { return }
+        let step = (key == .pageUp || key == .pageDown) ? 10 : 1
+        let current = historyCursor ?? last
+        var next: Int
+        switch key {
+        case .left, .pageUp: next = current - step
+        case .right, .pageDown: next = current + step
+        case .home: next = first
+        default: next = last
+        }
+        next = min(last, max(first, next))
+        historyCursor = next >= last ? nil : next
+    }
+}

@@ -1,0 +1,125 @@
+import PetriProtocol
+
+/// The screens, as pure functions from state to a ``Canvas``.
+///
+/// ```swift
+/// let canvas = Screen.student(state, width: 80, height: 24)
+/// let bytes = ANSIRenderer(mode: state.colorMode).frame(canvas)
+/// ```
+public enum Screen {
+    /// The smallest terminal the screens are drawn for; smaller ones get a request to enlarge.
+    public static let minimumWidth = 60
+    /// See ``minimumWidth``.
+    public static let minimumHeight = 18
+
+    /// The student screen at one size.
+    public static func student(_ state: ScreenState, width: Int, height: Int) -> Canvas {
+        var canvas = Canvas(width: width, height: height)
+        let theme = Theme(mode: state.colorMode)
+        guard width >= minimumWidth, height >= minimumHeight else {
+            tooSmall(into: &canvas, theme: theme)
+            return canvas
+        }
+        let layout = ScreenLayout.student(width: width, height: height)
+        StatusLine.draw(
+            into: &canvas, rect: layout.status, lesson: state.lesson, connection: state.connection, theme: theme)
+        drawPicture(
+            into: &canvas, rect: layout.picture, lesson: state.lesson, markBest: state.ui.markBest,
+            viewport: state.ui.lifeViewport, connection: state.connection, theme: theme)
+        if !layout.side.isEmpty {
+            SidePanel.draw(
+                into: &canvas, rect: layout.side, lesson: state.lesson, generation: state.ui.historyCursor, theme: theme
+            )
+        }
+        QuestionPanel.drawStudent(
+            into: &canvas, rect: layout.panel, lesson: state.lesson, ui: state.ui, now: state.now, theme: theme)
+        let keys =
+            state.ui.historyCursor != nil
+            ? "Viewing generation \(state.ui.historyCursor ?? 0): ← → to move, End to go live"
+            : studentKeys(state)
+        Footer.draw(
+            into: &canvas, rect: layout.bottom, message: Footer.newest(state.ui.message, state.lesson.notices.last),
+            keys: keys, now: state.now, theme: theme)
+        switch state.ui.overlay {
+        case .none: break
+        case .help: HelpScreen.draw(into: &canvas, theme: theme)
+        case .about: AboutScreen.draw(into: &canvas, model: state.lesson.model, theme: theme)
+        }
+        return canvas
+    }
+
+    /// The model's picture with its caption, or what the client is waiting for.
+    static func drawPicture(
+        into canvas: inout Canvas, rect: Rect, lesson: LessonState, markBest: Bool, viewport: LifeViewport,
+        connection: ConnectionStatus, theme: Theme
+    ) {
+        switch lesson.picture {
+        case .camouflage(let snapshot):
+            CamouflageView.draw(into: &canvas, rect: rect, snapshot: snapshot, markBest: markBest, theme: theme)
+        case .islands(let snapshot, let tiles):
+            IslandsView.draw(into: &canvas, rect: rect, snapshot: snapshot, tiles: tiles, theme: theme)
+        case .life(let snapshot, let cells):
+            let followed = lifeViewport(viewport, lesson: lesson, picture: rect)
+            LifeView.draw(into: &canvas, rect: rect, snapshot: snapshot, cells: cells, viewport: followed, theme: theme)
+        case nil:
+            let text: String =
+                switch connection {
+                case .ended(let message): message
+                case .reconnecting(_, let seconds, let reason): "The \(reason); trying again in \(seconds) s (r: now)."
+                default: "Connecting to the lesson…"
+                }
+            let lines = TerminalText.wrapped(text, toWidth: max(10, rect.width - 4))
+            for (i, line) in lines.enumerated() {
+                canvas.put(line, x: rect.x + 2, y: rect.y + rect.height / 2 - lines.count / 2 + i, style: theme.dim)
+            }
+        }
+        if case .reconnecting(_, let seconds, let reason) = connection, lesson.picture != nil {
+            // Keep the picture but say plainly that it is stale.
+            let text = " \(reason.prefix(1).uppercased() + reason.dropFirst()) · reconnecting in \(seconds)s · r: now "
+            canvas.put(
+                text, x: rect.x + max(0, (rect.width - TerminalText.width(of: text)) / 2), y: rect.y + rect.height / 2,
+                style: theme.locked, maxWidth: rect.width)
+        }
+    }
+
+    /// Where the Life view looks in a picture area: the stored viewport, moved to follow the live cells.
+    ///
+    /// The runner keeps the result for the next frame, so following has memory (see ``LifeView/follow(_:snapshot:cells:columns:rows:)``).
+    public static func lifeViewport(_ viewport: LifeViewport, lesson: LessonState, picture rect: Rect) -> LifeViewport {
+        guard case .life(let snapshot, let cells) = lesson.picture else { return viewport }
+        return LifeView.follow(
+            viewport, snapshot: snapshot, cells: cells, columns: rect.width, rows: 2 * max(0, rect.height - 1))
+    }
+
+    private static func studentKeys(_ state: ScreenState) -> String {
+        var keys: [String] = []
+        if let open = state.lesson.openQuestion {
+            if case .choice = open.kind {
+                keys.append("1-\(optionCount(open.kind)) choose")
+            } else {
+                keys.append("type, Enter sends")
+            }
+            if open.hasHint && state.lesson.hints[open.id] == nil { keys.append("h hint") }
+        }
+        keys.append("←/→ history")
+        switch state.lesson.model {
+        case .camouflage: keys.append("b best")
+        case .life: keys.append("wasd move")
+        default: break
+        }
+        keys += ["i about", "? help", "q quit"]
+        return keys.joined(separator: "  ")
+    }
+
+    private static func optionCount(_ kind: QuestionKind) -> Int {
+        if case .choice(let options) = kind { return options.count }
+        return 0
+    }
+
+    static func tooSmall(into canvas: inout Canvas, theme: Theme) {
+        let lines = TerminalText.wrapped(
+            "Please make this window at least \(minimumWidth)×\(minimumHeight) (it is \(canvas.width)×\(canvas.height)).",
+            toWidth: max(1, canvas.width - 2))
+        for (i, line) in lines.enumerated() { canvas.put(line, x: 1, y: i, style: theme.title) }
+    }
+}

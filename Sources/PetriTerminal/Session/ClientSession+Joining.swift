@@ -1,0 +1,71 @@
+import PetriProtocol
+
+extension ClientSession {
+    mutating func receivedWhileJoining(_ message: ServerMessage, at now: Moment) -> [SessionAction] {
+        let wall = now.wall
+        switch message {
+        case .welcome:
+            phase = .joined
+            failures = 0
+            hasWelcome = true
+            lesson.apply(message, at: wall)
+            var actions: [SessionAction] = []
+            if case .welcome(let welcome) = message, let token = welcome.you?.token,
+                case .student(let code, let name, _) = entry
+            {
+                entry = .student(code: code, name: name, token: token)
+                actions.append(.storeToken(token, code: code, teacher: false))
+            }
+            actions += outbox.map { .send($0) }
+            outbox = []
+            return actions
+        case .created(let code, let token):
+            lesson.apply(message, at: wall)
+            lesson.code = code
+            entry = .teacher(code: code, token: token)
+            return [.storeToken(token, code: code, teacher: true), .send(hello())]
+        case .error(let error):
+            return refused(error, at: now)
+        default:
+            lesson.apply(message, at: wall)
+            return []
+        }
+    }
+
+    /// The server refused the hello.
+    private mutating func refused(_ error: ProtocolError, at now: Moment) -> [SessionAction] {
+        let wall = now.wall
+        let sentence = LessonState.describe(error)
+        let codeText = lesson.code?.text ?? "this code"
+        switch error.code {
+        case .unknownToken:
+            if case .student(let code, let name, .some) = entry {
+                // The saved place is gone (e.g. the lesson was recreated): join afresh.
+                entry = .student(code: code, name: name, token: nil)
+                lesson.post("Your saved place was not found, so you join as a new student.", at: wall)
+                return [.forgetToken(code: code, teacher: false), .send(hello())]
+            }
+            var actions = finish(
+                .refused, "The teacher token does not belong to lesson \(codeText); check the code and the token.",
+                status: 1)
+            if let code = lesson.code { actions.insert(.forgetToken(code: code, teacher: true), at: 0) }
+            return actions
+        case .rateLimited:
+            lesson.post(sentence, kind: .error, at: wall)
+            return [.disconnect] + scheduleRetry(.rateLimited, now: now)
+        case .unknownLesson:
+            return finish(.refused, "No lesson has the code \(codeText); check the code on the board.", status: 1)
+        case .kicked:
+            var actions = finish(.kicked, "The teacher removed you from this lesson.", status: 1)
+            if let code = lesson.code { actions.insert(.forgetToken(code: code, teacher: false), at: 0) }
+            return actions
+        case .invalidName:
+            return finish(
+                .refused, "This lesson needs your name: petri join \(codeText) --name NAME (\(sentence))", status: 1)
+        case .lessonEnded:
+            return finish(.lessonEnded, "Lesson \(codeText) has ended.", status: 0)
+        default:
+            return finish(.refused, sentence, status: 1)
+        }
+    }
+}

@@ -1,0 +1,294 @@
+import PetriProtocol
+import PetriSimulation
+
+/// The client's connection life as a state machine: connecting → joining → joined →
+/// (lost → waiting → connecting …) → ended.
+///
+/// Every input is a method that returns the ``SessionAction``s to perform; the session never
+/// touches a socket, a clock or a file. Time comes in as a ``Moment`` (monotonic and wall-clock),
+/// and jitter from the injected random source, so every transition is
+/// testable without sleeping.
+///
+/// ```swift
+/// var session = ClientSession(entry: .student(code: code, name: "Ada", token: nil))
+/// perform(session.start(at: now()))              // [.connect]
+/// perform(session.connected(at: now()))          // [.send(.join(...))]
+/// perform(session.received(message, at: now()))  // [.storeToken(...)] after the welcome
+/// ```
+public struct ClientSession: Sendable {
+    /// Where the session is.
+    public enum Phase: Sendable, Hashable {
+        case idle
+        /// A connection is being opened.
+        case connecting(attempt: Int)
+        /// Connected; the hello (`join`, `resume`, `teach`, `create`) was sent at `since`.
+        case joining(since: Duration)
+        /// In the lesson.
+        case joined
+        /// Waiting until `until` before retry number `attempt` (1 for the first since the last welcome).
+        case waiting(attempt: Int, until: Duration, reason: ReconnectPolicy.Reason, ticket: Int)
+        /// Finished.
+        case ended(SessionEnd)
+    }
+
+    /// Liveness and patience settings.
+    public struct Timing: Sendable, Hashable {
+        /// Silence before a `ping`.
+        public var pingAfter: Duration = .seconds(15)
+        /// How long to wait for anything after the `ping` before giving the connection up.
+        public var pongTimeout: Duration = .seconds(10)
+        /// How long to wait for the welcome after the hello.
+        public var welcomeTimeout: Duration = .seconds(15)
+
+        /// The defaults: ping after 15 s of silence, give up 10 s later, wait 15 s for a welcome.
+        public init() {}
+    }
+
+    /// Where the session is now.
+    public internal(set) var phase: Phase = .idle
+    /// The lesson as far as this client knows it.
+    public var lesson = LessonState()
+    /// How this client gets in; it becomes `.teacher` once a created lesson's token is known.
+    public internal(set) var entry: LessonEntry
+    /// The backoff between reconnection attempts.
+    public var policy: ReconnectPolicy
+    /// Liveness and patience settings.
+    public var timing: Timing
+    /// Messages the user sent while not connected, sent after the next welcome.
+    public internal(set) var outbox: [ClientMessage] = []
+    /// How many unsent messages are kept; older ones are dropped with a notice.
+    public static let outboxLimit = 32
+
+    private var random: any RandomNumberGenerator & Sendable
+    /// Failed or lost connections since the last welcome: the backoff's exponent.
+    var failures = 0
+    private var ticket = 0
+    private var lastHeard: Duration = .zero
+    private var pingSentAt: Duration?
+    var hasWelcome = false
+
+    /// Creates a session.
+    ///
+    /// - Parameters:
+    ///   - entry: How to get into the lesson.
+    ///   - policy: The backoff between attempts.
+    ///   - timing: Liveness settings.
+    ///   - random: The jitter source (tests pass a seeded generator).
+    public init(
+        entry: LessonEntry, policy: ReconnectPolicy = .init(), timing: Timing = .init(),
+        random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()
+    ) {
+        self.entry = entry
+        self.policy = policy
+        self.timing = timing
+        self.random = random
+        lesson.code = entry.code
+    }
+
+    /// The connection as the status line shows it.
+    public func status(at now: Moment) -> ConnectionStatus {
+        switch phase {
+        case .idle: .connecting(attempt: 1)
+        case .connecting(let attempt): .connecting(attempt: attempt)
+        case .joining: .joining
+        case .joined: .online
+        case .waiting(let attempt, let until, let reason, _):
+            .reconnecting(
+                attempt: attempt, seconds: Int((max(0, (until - now.monotonic) / .seconds(1))).rounded(.up)),
+                reason: Self.describe(reason))
+        case .ended(let end): .ended(end.message)
+        }
+    }
+
+    /// Whether the session has finished.
+    public var isEnded: Bool {
+        if case .ended = phase { return true }
+        return false
+    }
+
+    // MARK: - Inputs
+
+    /// Starts: the first connection.
+    public mutating func start(at now: Moment) -> [SessionAction] {
+        guard case .idle = phase else { return [] }
+        failures = 0
+        phase = .connecting(attempt: 1)
+        return [.connect]
+    }
+
+    /// The connection opened: say hello.
+    public mutating func connected(at now: Moment) -> [SessionAction] {
+        guard case .connecting = phase else { return [] }
+        phase = .joining(since: now.monotonic)
+        lastHeard = now.monotonic
+        pingSentAt = nil
+        return [.send(hello())]
+    }
+
+    /// The connection could not be opened.
+    public mutating func connectFailed(_ reason: String, at now: Moment) -> [SessionAction] {
+        guard case .connecting = phase else { return [] }
+        lesson.post("Cannot reach the server: \(reason)", kind: .error, at: now.wall)
+        return scheduleRetry(.lost, now: now)
+    }
+
+    /// A message arrived on the current connection.
+    ///
+    /// - Parameters:
+    ///   - message: The decoded message.
+    ///   - now: When it arrived.
+    public mutating func received(_ message: ServerMessage, at now: Moment) -> [SessionAction] {
+        let wall = now.wall
+        lastHeard = now.monotonic
+        pingSentAt = nil
+        switch phase {
+        case .joining:
+            return receivedWhileJoining(message, at: now)
+        case .joined:
+            lesson.apply(message, at: wall)
+            if case .created(let code, let token) = message {
+                // A clone: a new lesson; keep its token so the teacher can attach to it later.
+                lesson.post(
+                    "New lesson \(code.text) created; attach with: petri teach attach \(code.text)", kind: .success,
+                    at: wall)
+                return [.storeToken(token, code: code, teacher: true)]
+            }
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// The current connection closed.
+    ///
+    /// - Parameters:
+    ///   - code: The WebSocket close code (1006 when it just dropped).
+    ///   - reason: The peer's reason, untrusted (not shown).
+    ///   - now: When it closed.
+    public mutating func closed(code: UInt16, reason: String, at now: Moment) -> [SessionAction] {
+        switch phase {
+        case .connecting, .joining, .joined: break
+        default: return []
+        }
+        let code0 = lesson.code
+        switch code {
+        case LessonCloseCode.kicked.rawValue:
+            var actions = finish(.kicked, "The teacher removed you from the lesson.", status: 1)
+            if let code0 { actions.insert(.forgetToken(code: code0, teacher: entry.isTeacher), at: 0) }
+            return actions
+        case LessonCloseCode.replaced.rawValue:
+            return finish(.replaced, "You opened this lesson somewhere else, so this window has stopped.", status: 0)
+        case LessonCloseCode.lessonEnded.rawValue:
+            return finish(.lessonEnded, endOfLessonMessage(), status: 0)
+        case 1000:
+            if lesson.ended { return finish(.lessonEnded, endOfLessonMessage(), status: 0) }
+            return finish(.closed, "The server closed the connection.", status: 1)
+        case 4012: return scheduleRetry(.restarting, now: now)
+        case 4013: return scheduleRetry(.busy, now: now)
+        case 1008: return scheduleRetry(.tooSlow, now: now)
+        case 1001, 1011: return scheduleRetry(.goingAway, now: now)
+        default: return scheduleRetry(.lost, now: now)
+        }
+    }
+
+    /// A retry timer fired; a stale ticket is ignored.
+    public mutating func retryDue(ticket: Int, at now: Moment) -> [SessionAction] {
+        guard case .waiting(let attempt, _, _, let current) = phase, current == ticket else { return [] }
+        phase = .connecting(attempt: attempt + 1)
+        return [.connect]
+    }
+
+    /// The user asked to retry at once.
+    public mutating func retryNow(at now: Moment) -> [SessionAction] {
+        guard case .waiting(_, _, _, let current) = phase else { return [] }
+        return retryDue(ticket: current, at: now)
+    }
+
+    /// Time passed: ping a silent connection, give up on a dead one.
+    public mutating func tick(at now: Moment) -> [SessionAction] {
+        switch phase {
+        case .joining(let since) where now.monotonic - since >= timing.welcomeTimeout:
+            return [.disconnect] + scheduleRetry(.lost, now: now)
+        case .joined:
+            if let sent = pingSentAt {
+                if now.monotonic - sent >= timing.pongTimeout {
+                    lesson.post("The server stopped answering.", kind: .error, at: now.wall)
+                    return [.disconnect] + scheduleRetry(.lost, now: now)
+                }
+            } else if now.monotonic - lastHeard >= timing.pingAfter {
+                pingSentAt = now.monotonic
+                return [.send(.ping)]
+            }
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// The user sends a message (an answer, a teacher command).
+    ///
+    /// Sent at once when joined; otherwise kept and sent after the next welcome.
+    public mutating func send(_ message: ClientMessage, at now: Moment) -> [SessionAction] {
+        if case .joined = phase { return [.send(message)] }
+        if isEnded { return [] }
+        outbox.append(message)
+        if outbox.count > Self.outboxLimit { outbox.removeFirst(outbox.count - Self.outboxLimit) }
+        lesson.post("Not connected: it will be sent when the connection is back.", at: now.wall)
+        return []
+    }
+
+    /// The user quits.
+    public mutating func quit() -> [SessionAction] {
+        if isEnded { return [] }
+        return [.disconnect] + finish(.quit, "", status: 0)
+    }
+
+    mutating func scheduleRetry(_ reason: ReconnectPolicy.Reason, now: Moment) -> [SessionAction] {
+        failures += 1
+        ticket += 1
+        let jitter = Double(random.next()) / Double(UInt64.max)
+        let delay = policy.delay(attempt: failures, floor: reason.floor, jitter: jitter)
+        phase = .waiting(attempt: failures, until: now.monotonic + delay, reason: reason, ticket: ticket)
+        return [.retry(after: delay, ticket: ticket)]
+    }
+
+    mutating func finish(_ kind: SessionEnd.Kind, _ message: String, status: Int32) -> [SessionAction] {
+        let end = SessionEnd(kind, TerminalText.sanitise(message, maxCharacters: 500), exitStatus: status)
+        phase = .ended(end)
+        return [.finish(end)]
+    }
+
+    /// The first message on each connection.
+    func hello() -> ClientMessage {
+        let lastSeen = hasWelcome ? lesson.position : nil
+        switch entry {
+        case .student(let code, _, .some(let token)): return .resume(code: code, token: token, lastSeen: lastSeen)
+        case .student(let code, let name, nil): return .join(code: code, name: name)
+        case .teacher(let code, let token): return .teach(code: code, token: token, lastSeen: lastSeen)
+        case .create(let key, let model, let parameters, let seed, let options):
+            return .create(teacherKey: key, model: model, parameters: parameters, seed: seed, options: options)
+        case .importLesson(let key, let definition, let options):
+            return .importLesson(teacherKey: key, definition: definition, options: options)
+        }
+    }
+
+    /// What to say when the lesson is over: the student's closing line, if it came.
+    private func endOfLessonMessage() -> String {
+        let codeText = lesson.code.map { " \($0.text)" } ?? ""
+        guard let closing = lesson.closing else { return "The teacher ended lesson\(codeText)." }
+        return
+            "Lesson\(codeText) has ended. You scored \(closing.score) of \(closing.possible) (rank \(closing.rank)). "
+            + closing.message
+    }
+
+    static func describe(_ reason: ReconnectPolicy.Reason) -> String {
+        switch reason {
+        case .lost: "connection lost"
+        case .restarting: "server restarting"
+        case .goingAway: "server went away"
+        case .busy: "server busy"
+        case .tooSlow: "connection too slow"
+        case .rateLimited: "too many tries"
+        }
+    }
+}

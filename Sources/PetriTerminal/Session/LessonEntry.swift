@@ -1,0 +1,28 @@
+import PetriProtocol
+import PetriSimulation
+
+/// How a client gets into a lesson, and so what it sends first on every connection.
+public enum LessonEntry: Sendable, Hashable {
+    /// A student: `resume` with the token when there is one, else `join` with the name.
+    case student(code: JoinCode, name: String?, token: AccessToken?)
+    /// The teacher of an existing lesson.
+    case teacher(code: JoinCode, token: AccessToken)
+    /// Creates a lesson with the server's teacher key, then attaches as its teacher.
+    case create(teacherKey: String, model: ModelKind, parameters: JSONValue?, seed: UInt64?, options: LessonOptions?)
+    /// Creates a lesson from a lesson file, then attaches as its teacher.
+    case importLesson(teacherKey: String, definition: LessonDefinition, options: LessonOptions?)
+
+    /// The lesson's code, once known.
+    public var code: JoinCode? {
+        switch self {
+        case .student(let code, _, _), .teacher(let code, _): code
+        case .create, .importLesson: nil
+        }
+    }
+
+    /// Whether this entry acts as the teacher.
+    public var isTeacher: Bool {
+        if case .student = self { return false }
+        return true
+    }
+}

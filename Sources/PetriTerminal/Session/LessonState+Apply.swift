@@ -1,0 +1,240 @@
+import PetriProtocol
+import PetriSimulation
+
+extension LessonState {
+    /// Folds one server message into the state.
+    ///
+    /// - Parameters:
+    ///   - message: What the server sent.
+    ///   - now: The local wall-clock time it arrived (for notices and the clock estimate).
+    public mutating func apply(_ message: ServerMessage, at now: Timestamp) {
+        guard Self.isPlausible(message) else {
+            post(
+                "The server sent a \(message.type) message with impossible numbers; it was ignored.", kind: .error,
+                at: now)
+            return
+        }
+        switch message {
+        case .error(let error):
+            post(Self.describe(error), kind: .error, at: now)
+        case .pong, .definition, .results:
+            break
+        case .created(let code, _):
+            post("Lesson \(code.text) created.", kind: .success, at: now)
+        case .welcome(let welcome):
+            applyWelcome(welcome, at: now)
+        case .student(let entry):
+            let clean = entry.sanitised
+            let before = roster[clean.student]
+            roster[clean.student] = clean
+            if before == nil {
+                post("\(clean.name) joined.", at: now)
+            } else if clean.kicked && before?.kicked == false {
+                post("\(clean.name) was removed.", at: now)
+            }
+        case .snapshot(let header, let json):
+            guard header.timeline >= position.timeline else { return }
+            do {
+                picture = try ModelPicture(model: header.model, json: json)
+                model = header.model
+                position = TimelinePosition(timeline: header.timeline, generation: header.generation)
+            } catch {
+                post(error.message, kind: .error, at: now)
+            }
+        case .stats(let timeline, let stats):
+            if timeline != position.timeline { position.timeline = timeline }
+            dropHistory(from: stats.generation)
+            history[stats.generation] = stats
+            position.generation = stats.generation
+        case .history(let page):
+            if page.timeline != position.timeline {
+                history = [:]
+                position.timeline = page.timeline
+            }
+            dropHistory(from: page.from)
+            for stats in page.stats { history[stats.generation] = stats }
+        case .running(let rate):
+            running = rate
+        case .paused:
+            running = nil
+        case .actionApplied(let action):
+            applyAction(action, at: now)
+        case .rewound(let to):
+            position = to
+            dropHistory(from: to.generation + 1)
+            running = nil
+            post("The teacher went back to generation \(to.generation).", at: now)
+        case .restored(let to):
+            position = to
+            running = nil
+            post("The teacher restored the checkpoint (generation \(to.generation)).", at: now)
+        case .checkpointSaved(let generation):
+            checkpoint = generation
+            post("Checkpoint saved at generation \(generation).", kind: .success, at: now)
+        case .runOver(let text):
+            runOver = TerminalText.sanitise(text)
+            post(runOver ?? "", at: now)
+        case .question(let info):
+            upsert(info.sanitised)
+            if info.state == .open {
+                serverClockOffset = info.openedAt.millisecondsSince1970 - now.millisecondsSince1970
+            }
+        case .questionLocked(let id, let reason):
+            setState(of: id, to: .locked)
+            lockReasons[id] = reason
+        case .questionCancelled(let id, let reason):
+            setState(of: id, to: .cancelled)
+            cancelReasons[id] = TerminalText.sanitise(reason, maxCharacters: 300)
+            post("Question \(id.rawValue) was withdrawn: \(cancelReasons[id] ?? "")", at: now)
+        case .answerAccepted(let id, let prediction, let answeredAt):
+            answers[id] = AnswerRecord(
+                question: id, prediction: prediction, answeredAt: answeredAt, hintTaken: hints[id] != nil,
+                points: nil)
+            if serverClockOffset == nil {
+                serverClockOffset = answeredAt.millisecondsSince1970 - now.millisecondsSince1970
+            }
+        case .answerCount(let id, let answered, let students):
+            answerCount = AnswerTally(question: id, answered: answered, students: students)
+        case .hint(let id, let text):
+            hints[id] = TerminalText.sanitise(text, maxCharacters: 300)
+            if var record = answers[id] {
+                record.hintTaken = true
+                answers[id] = record
+            }
+        case .resolved(let resolution):
+            applyResolution(resolution.sanitised)
+        case .result(let result):
+            applyResult(result.sanitised)
+        case .leaderboard(let board):
+            let clean = board.sanitised
+            leaderboard = Leaderboard(top: clean.top, you: clean.you ?? leaderboard.you, students: clean.students)
+        case .lessonEnded(let summary):
+            ended = true
+            running = nil
+            let board = summary.leaderboard.sanitised
+            self.summary = LessonSummary(leaderboard: board, questions: summary.questions)
+            leaderboard = Leaderboard(top: board.top, you: board.you ?? leaderboard.you, students: board.students)
+            post("The teacher ended the lesson.", at: now)
+        case .closing(let closing):
+            var clean = closing
+            clean.message = TerminalText.sanitise(closing.message, maxCharacters: 300)
+            self.closing = clean
+        }
+    }
+
+    /// Generations and timelines this client accepts (far beyond any real lesson), so arithmetic on them cannot overflow.
+    static let plausible = 0...1_000_000_000
+
+    /// Whether a message's generations and timelines are within ``plausible``.
+    static func isPlausible(_ message: ServerMessage) -> Bool {
+        let ok = { (n: Int) in plausible.contains(n) }
+        switch message {
+        case .welcome(let w): return ok(w.position.generation) && ok(w.position.timeline) && ok(w.historyFrom)
+        case .snapshot(let h, _): return ok(h.generation) && ok(h.timeline)
+        case .stats(let timeline, let stats): return ok(timeline) && ok(stats.generation)
+        case .history(let page):
+            return ok(page.timeline) && ok(page.from) && ok(page.to) && page.stats.allSatisfy { ok($0.generation) }
+        case .rewound(let p), .restored(let p): return ok(p.generation) && ok(p.timeline)
+        case .question(let q): return ok(q.askedAt) && ok(q.target)
+        case .resolved(let r): return ok(r.generation)
+        case .checkpointSaved(let g): return ok(g)
+        default: return true
+        }
+    }
+
+    /// One line for an error from the server: its sentence, or the code when there is none.
+    static func describe(_ error: ProtocolError) -> String {
+        let message = TerminalText.sanitise(error.message, maxCharacters: 300)
+        return message.isEmpty ? "The server refused: \(error.code.rawValue)." : message
+    }
+
+    private mutating func applyWelcome(_ welcome: Welcome, at now: Timestamp) {
+        role = welcome.role
+        you = welcome.you.map(\.sanitised)
+        model = welcome.model
+        metrics = welcome.metrics.map(\.sanitised)
+        parameters = welcome.parameters
+        if welcome.position.timeline != position.timeline || welcome.historyFrom == 0 { history = [:] }
+        dropHistory(from: welcome.historyFrom)
+        position = welcome.position
+        running = welcome.running
+        runOver = welcome.runOver.map { TerminalText.sanitise($0) }
+        ended = welcome.ended
+        options = welcome.options
+        let previousQuestions = Set(questions.map(\.id))
+        questions = []
+        for info in welcome.questions { upsert(info.sanitised) }
+        for id in Set(questions.map(\.id)).subtracting(previousQuestions) { touch(id) }
+        for record in welcome.answers { answers[record.question] = record }
+        leaderboard = welcome.leaderboard.sanitised
+        if let roster = welcome.roster {
+            self.roster = Dictionary(roster.map { ($0.student, $0.sanitised) }, uniquingKeysWith: { _, last in last })
+        }
+        checkpoint = welcome.checkpoint
+        if welcome.missed { post("Welcome back: you missed some generations while away.", at: now) }
+    }
+
+    private mutating func applyAction(_ action: TimedAction, at now: Timestamp) {
+        switch action.action {
+        case .set(let name, let value):
+            if case .object(var values) = parameters {
+                values[name] =
+                    switch value {
+                    case .number(let x): .number(x)
+                    case .text(let s): .string(s)
+                    case .flag(let b): .bool(b)
+                    }
+                parameters = .object(values)
+            }
+            let shown = TerminalText.sanitise("\(value)", maxCharacters: 40)
+            post("The teacher set \(TerminalText.sanitise(name, maxCharacters: 40)) to \(shown).", at: now)
+        case .toggle(let x, let y):
+            post("The teacher flipped the tile at (\(x), \(y)).", at: now)
+        case .place(let pattern, let x, let y):
+            let shown = pattern.count <= 24 ? TerminalText.sanitise(pattern) : "a pattern"
+            post("The teacher placed \(shown) at (\(x), \(y)).", at: now)
+        }
+    }
+
+    private mutating func applyResolution(_ resolution: Resolution) {
+        resolutions[resolution.question] = resolution
+        if let index = questions.firstIndex(where: { $0.id == resolution.question }) {
+            questions[index].state = .resolved
+            questions[index].actual = resolution.actual
+        }
+        touch(resolution.question)
+        leaderboard = Leaderboard(
+            top: resolution.leaderboard.top, you: leaderboard.you, students: resolution.leaderboard.students)
+    }
+
+    private mutating func applyResult(_ result: PersonalResult) {
+        results[result.question] = result
+        you?.score = result.score
+        you?.streak = result.streak
+        leaderboard.you = result.standing
+        if var record = answers[result.question] {
+            record.points = result.points
+            answers[result.question] = record
+        }
+    }
+
+    private mutating func upsert(_ info: QuestionInfo) {
+        if let index = questions.firstIndex(where: { $0.id == info.id }) {
+            questions[index] = info
+        } else {
+            questions.append(info)
+            questions.sort { $0.id < $1.id }
+        }
+        touch(info.id)
+    }
+
+    private mutating func setState(of id: QuestionID, to state: QuestionState) {
+        guard let index = questions.firstIndex(where: { $0.id == id }) else { return }
+        questions[index].state = state
+        touch(id)
+    }
+
+    private mutating func dropHistory(from generation: Int) {
+        for key in history.keys where key >= generation { history[key] = nil }
+    }
+}

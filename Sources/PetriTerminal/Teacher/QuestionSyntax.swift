@@ -1,0 +1,218 @@
+import PetriProtocol
+import PetriSimulation
+
+/// The `ask` command's grammar.
+///
+/// ```
+/// ask number METRIC in N [tolerance T] [time S] [hint TEXT] [prompt TEXT] [final]
+/// ask choice METRIC in N [option LABEL OP [VALUE [UPPER]]]… [time S] [hint TEXT] [prompt TEXT] [final]
+/// ask probability METRIC [OP VALUE [UPPER]] in N [time S] [hint TEXT] [prompt TEXT] [final]
+/// ```
+/// OP is `<` `<=` `>` `>=` `=` `!=` (or `lt le gt ge eq ne`), `between`, `over` or `otherwise`;
+/// VALUE is a number, or `asked`, `asked+5`, `asked-5` for the value when asked plus or minus.
+/// A choice question without options gets extinct/grow/shrink/same (extinct only where a run can end).
+public enum QuestionSyntax {
+    static let kindExample = "ask number population in 10"
+
+    /// Parses the words after `ask`.
+    ///
+    /// - Parameters:
+    ///   - args: The words, quotes already removed.
+    ///   - context: The lesson (its metrics, and the hint waiting for the next question).
+    /// - Throws: ``CommandError`` saying what was wrong, with an example.
+    public static func parse(_ args: [String], context: CommandContext) throws(CommandError) -> QuestionSpec {
+        guard let kindWord = args.first?.lowercased() else {
+            throw CommandError("ask needs a kind: number, choice or probability.", example: kindExample)
+        }
+        guard args.count >= 2 else {
+            throw CommandError("ask \(kindWord) needs a metric\(metricList(context)).", example: example(kindWord))
+        }
+        let metric = args[1]
+        try checkMetric(metric, context: context, kind: kindWord)
+        var rest = Array(args.dropFirst(2))[...]
+
+        var event: Condition?
+        if kindWord.hasPrefix("p"), let first = rest.first, first.lowercased() != "in" {
+            event = try condition(&rest, context: "the event")
+        }
+        guard rest.first?.lowercased() == "in" else {
+            throw CommandError("Say how many generations ahead with \"in N\".", example: example(kindWord))
+        }
+        rest.removeFirst()
+        guard let horizonText = rest.popFirst(), let horizon = Int(horizonText), (1...1000).contains(horizon) else {
+            throw CommandError("\"in\" needs a whole number of generations from 1 to 1000.", example: example(kindWord))
+        }
+
+        var tolerance: Double?
+        var timeLimit: Int?
+        var hint = context.pendingHint
+        var prompt: String?
+        var allowChange = true
+        var options: [ChoiceOption] = []
+        while let word = rest.popFirst() {
+            switch word.lowercased() {
+            case "tolerance", "tol":
+                guard let text = rest.popFirst(), let value = Double(text), value > 0 else {
+                    throw CommandError(
+                        "tolerance needs a number above 0: how far off scores nothing.",
+                        example: "ask number population in 10 tolerance 20")
+                }
+                tolerance = value
+            case "time", "timelimit":
+                guard let text = rest.popFirst(), let seconds = duration(text), (1...3600).contains(seconds) else {
+                    throw CommandError(
+                        "time needs seconds from 1 to 3600 (60, 90s or 2m).",
+                        example: "ask number population in 10 time 60")
+                }
+                timeLimit = seconds
+            case "hint":
+                guard let text = rest.popFirst(), !text.isEmpty else {
+                    throw CommandError(
+                        "hint needs its text, in quotes if it has spaces.",
+                        example: "ask number population in 10 hint \"Look back\"")
+                }
+                hint = text
+            case "nohint":
+                hint = nil
+            case "prompt", "text":
+                guard let text = rest.popFirst(), !text.isEmpty else {
+                    throw CommandError(
+                        "prompt needs the question's wording, in quotes.",
+                        example: "ask number population in 10 prompt \"How many moths?\"")
+                }
+                prompt = text
+            case "final", "nochange":
+                allowChange = false
+            case "option":
+                guard kindWord.hasPrefix("c") else {
+                    throw CommandError(
+                        "Only choice questions have options.",
+                        example: "ask choice population in 5 option up gt asked option down otherwise")
+                }
+                guard let label = rest.popFirst(), !label.isEmpty else {
+                    throw CommandError("option needs a label and a condition.", example: "option up gt asked")
+                }
+                options.append(ChoiceOption(label, when: try condition(&rest, context: "option \"\(label)\"")))
+            default:
+                throw CommandError(
+                    "ask does not know \"\(TerminalText.sanitise(word, maxCharacters: 30))\"; text with spaces goes in quotes, after prompt or hint.",
+                    example: "ask number population in 10 prompt \"How many moths?\"")
+            }
+        }
+
+        let kind: QuestionKind
+        switch kindWord {
+        case "number", "n", "num":
+            kind = .number(tolerance: tolerance)
+        case "choice", "c":
+            kind = .choice(options: options.isEmpty ? defaultOptions(context.model) : options)
+        case "probability", "p", "prob", "chance":
+            kind = .probability(event: event)
+        default:
+            throw CommandError(
+                "The kind must be number, choice or probability, not \"\(TerminalText.sanitise(kindWord, maxCharacters: 20))\".",
+                example: kindExample)
+        }
+        return QuestionSpec(
+            metric: metric, kind: kind, horizon: horizon, timeLimit: timeLimit, hint: hint, allowChange: allowChange,
+            prompt: prompt)
+    }
+
+    /// extinct (where the run can end) / grow / shrink / same.
+    static func defaultOptions(_ model: ModelKind?) -> [ChoiceOption] {
+        var options = [
+            ChoiceOption("grow", when: .grows), ChoiceOption("shrink", when: .shrinks),
+            ChoiceOption("same", when: .otherwise),
+        ]
+        if model != .life { options.insert(ChoiceOption("extinct", when: .runOver), at: 0) }
+        return options
+    }
+
+    /// Reads `OP [VALUE [UPPER]]`.
+    static func condition(_ rest: inout ArraySlice<String>, context: String) throws(CommandError) -> Condition {
+        guard let opWord = rest.popFirst() else {
+            throw CommandError(
+                "\(context) needs a condition such as > 10, < asked or otherwise.", example: "option up gt asked")
+        }
+        let ops: [String: Condition.Operator] = [
+            "<": .lt, "lt": .lt, "below": .lt, "<=": .le, "le": .le, ">": .gt, "gt": .gt, "above": .gt, ">=": .ge,
+            "ge": .ge, "=": .eq, "==": .eq, "eq": .eq, "!=": .ne, "ne": .ne, "between": .between, "over": .over,
+            "extinct": .over, "otherwise": .otherwise, "else": .otherwise,
+        ]
+        guard let op = ops[opWord.lowercased()] else {
+            throw CommandError(
+                "\(context): \"\(TerminalText.sanitise(opWord, maxCharacters: 20))\" is not a comparison; use < <= > >= = != between over or otherwise.",
+                example: "ask probability population < 10 in 20")
+        }
+        switch op {
+        case .over, .otherwise:
+            return Condition(op)
+        case .between:
+            let (low, ref1) = try value(rest.popFirst(), context: context)
+            let (high, _) = try value(rest.popFirst(), context: context)
+            return Condition(.between, low, upper: high, ref: ref1)
+        default:
+            let (v, ref) = try value(rest.popFirst(), context: context)
+            return Condition(op, ref == nil ? v : (v == 0 ? nil : v), ref: ref)
+        }
+    }
+
+    /// A number, or `asked`, `asked+N`, `asked-N`.
+    static func value(_ text: String?, context: String) throws(CommandError) -> (Double, Condition.Reference?) {
+        guard let text else {
+            throw CommandError(
+                "\(context) needs a value after the comparison.", example: "ask probability population < 10 in 20")
+        }
+        let lower = text.lowercased()
+        if lower.hasPrefix("asked") {
+            let offset = lower.dropFirst(5)
+            if offset.isEmpty { return (0, .asked) }
+            if let n = Double(offset.hasPrefix("+") ? String(offset.dropFirst()) : String(offset)) {
+                return (n, .asked)
+            }
+        } else if let n = Double(text), n.isFinite {
+            return (n, nil)
+        }
+        throw CommandError(
+            "\(context): \"\(TerminalText.sanitise(text, maxCharacters: 20))\" is not a number or asked, asked+N, asked-N.",
+            example: "option up gt asked+5")
+    }
+
+    /// `60`, `90s`, `2m` as seconds.
+    static func duration(_ text: String) -> Int? {
+        let lower = text.lowercased()
+        if lower.hasSuffix("m"), let minutes = Int(lower.dropLast()) { return minutes * 60 }
+        if lower.hasSuffix("s"), let seconds = Int(lower.dropLast()) { return seconds }
+        return Int(lower)
+    }
+
+    private static func checkMetric(_ metric: String, context: CommandContext, kind: String) throws(CommandError) {
+        guard !context.metrics.isEmpty else { return }
+        let base = metric.split(separator: "(").first.map(String.init) ?? metric
+        let known = context.metrics.contains {
+            $0 == metric || ($0.split(separator: "(").first.map(String.init) ?? $0) == base
+        }
+        guard known else {
+            throw CommandError(
+                "This model has no metric \"\(TerminalText.sanitise(metric, maxCharacters: 30))\"\(metricList(context)).",
+                example: example(kind, metric: context.metrics.first))
+        }
+        if metric.contains(" ") {
+            throw CommandError(
+                "Write a metric with arguments without spaces.", example: "ask probability cell(3,4) in 5")
+        }
+    }
+
+    private static func metricList(_ context: CommandContext) -> String {
+        context.metrics.isEmpty ? "" : "; it has \(context.metrics.joined(separator: ", "))"
+    }
+
+    private static func example(_ kind: String, metric: String? = nil) -> String {
+        let m = metric.map { $0.contains("(") ? "population" : $0 } ?? "population"
+        switch kind.lowercased().first {
+        case "c": return "ask choice \(m) in 5"
+        case "p": return "ask probability \(m) < 10 in 20"
+        default: return "ask number \(m) in 10"
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import PetriProtocol
+
+extension Screen {
+    /// The teacher screen: the students' view plus the roster, the log and the command line.
+    public static func teacher(_ state: TeacherScreenState, width: Int, height: Int) -> Canvas {
+        var canvas = Canvas(width: width, height: height)
+        let theme = Theme(mode: state.colorMode)
+        guard width >= minimumWidth, height >= minimumHeight else {
+            tooSmall(into: &canvas, theme: theme)
+            return canvas
+        }
+        let layout = ScreenLayout.teacher(width: width, height: height)
+        let lesson = state.lesson
+        StatusLine.draw(into: &canvas, rect: layout.status, lesson: lesson, connection: state.connection, theme: theme)
+        drawPicture(
+            into: &canvas, rect: layout.picture, lesson: lesson, markBest: state.console.markBest,
+            viewport: state.console.lifeViewport, connection: state.connection, theme: theme)
+        if !layout.side.isEmpty {
+            if layout.side.height >= 26 {
+                let (top, bottom) = layout.side.splitTop(layout.side.height / 2 - 2)
+                RosterView.draw(into: &canvas, rect: top, lesson: lesson, theme: theme)
+                SidePanel.draw(
+                    into: &canvas, rect: bottom.splitTop(1).rest, lesson: lesson,
+                    generation: state.console.historyCursor,
+                    theme: theme)
+            } else if state.console.panel == .roster && state.console.historyCursor == nil {
+                RosterView.draw(into: &canvas, rect: layout.side, lesson: lesson, theme: theme)
+            } else {
+                SidePanel.draw(
+                    into: &canvas, rect: layout.side, lesson: lesson, generation: state.console.historyCursor,
+                    theme: theme)
+            }
+        }
+        drawTeacherPanel(into: &canvas, rect: layout.panel, lesson: lesson, now: state.now, theme: theme)
+        drawLog(into: &canvas, rect: layout.log, state: state, theme: theme)
+        drawPrompt(into: &canvas, rect: layout.bottom, editor: state.console.editor, theme: theme)
+        switch state.console.overlay {
+        case .none: break
+        case .help:
+            HelpScreen.draw(
+                into: &canvas, title: "Commands (help NAME shows examples)",
+                keys: TeacherCommandSpec.all.map { ($0.name, $0.short) }
+                    + [("Tab", "completes"), ("↑ ↓", "earlier commands"), ("← →", "generations (empty line)")],
+                theme: theme)
+        case .code:
+            drawJoinCode(into: &canvas, lesson: lesson, server: state.server, theme: theme)
+        }
+        return canvas
+    }
+
+    static func drawTeacherPanel(
+        into canvas: inout Canvas, rect: Rect, lesson: LessonState, now: Timestamp, theme: Theme
+    ) {
+        guard rect.height >= 3 else { return }
+        let inner = rect.inset(dx: 2, dy: 1)
+        if lesson.ended {
+            canvas.box(rect, title: "The lesson has ended", style: theme.accent, titleStyle: theme.accent)
+            canvas.put("export results saves the scores; quit leaves.", x: inner.x, y: inner.y, maxWidth: inner.width)
+            if inner.height >= 2 {
+                canvas.put(
+                    "Final: " + LeaderboardView.inline(lesson.leaderboard.top, width: inner.width - 7), x: inner.x,
+                    y: inner.y + 1, style: theme.dim)
+            }
+            return
+        }
+        guard let q = lesson.focusQuestion else {
+            canvas.box(rect, title: "Questions", style: theme.frame)
+            canvas.put(
+                "No question yet. Try: ask number \(lesson.metrics.first?.name ?? "population") in 10 time 60 (help ask for more)",
+                x: inner.x, y: inner.y,
+                style: theme.dim, maxWidth: inner.width)
+            return
+        }
+        switch q.state {
+        case .open:
+            canvas.box(
+                rect, title: QuestionPanel.title(q, lesson: lesson, now: now), style: theme.accent,
+                titleStyle: theme.accent)
+            canvas.put(QuestionPanel.prompt(q), x: inner.x, y: inner.y, style: theme.title, maxWidth: inner.width)
+            var line = "answers: "
+            if let tally = lesson.answerCount, tally.question == q.id {
+                line += "\(tally.answered) of \(tally.students)"
+            } else {
+                line += "none yet"
+            }
+            line += " · hint: \(q.hasHint ? "yes" : "no") · close stops answers now"
+            if inner.height >= 2 {
+                canvas.put(line, x: inner.x, y: inner.y + 1, style: theme.success, maxWidth: inner.width)
+            }
+            if inner.height >= 3 {
+                canvas.put(
+                    QuestionPanel.metricLine(q, lesson: lesson), x: inner.x, y: inner.y + 2, style: theme.dim,
+                    maxWidth: inner.width)
+            }
+        case .locked:
+            canvas.box(rect, title: "Question \(q.id.rawValue) · \(q.kind.name)", style: theme.frame)
+            let badge = " LOCKED "
+            canvas.put(badge, x: rect.maxX - TerminalText.width(of: badge) - 2, y: rect.y, style: theme.locked)
+            canvas.put(QuestionPanel.prompt(q), x: inner.x, y: inner.y, style: theme.title, maxWidth: inner.width)
+            let togo = Format.remaining(q.target, after: lesson.position.generation)
+            let count = lesson.answerCount.flatMap { $0.question == q.id ? " · \($0.answered) answered" : nil } ?? ""
+            if inner.height >= 2 {
+                canvas.put(
+                    "Resolves at gen \(q.target) (\(togo) to go: step \(togo))\(count)", x: inner.x, y: inner.y + 1,
+                    style: theme.dim, maxWidth: inner.width)
+            }
+        case .resolved:
+            QuestionPanel.drawResolved(
+                into: &canvas, rect: rect, inner: inner, question: q, lesson: lesson, theme: theme)
+        case .cancelled:
+            canvas.box(rect, title: "Question \(q.id.rawValue) · withdrawn", style: theme.frame)
+            canvas.put(
+                lesson.cancelReasons[q.id] ?? "", x: inner.x, y: inner.y, style: theme.dim, maxWidth: inner.width)
+        }
+    }
+
+    static func drawLog(into canvas: inout Canvas, rect: Rect, state: TeacherScreenState, theme: Theme) {
+        guard rect.height > 0 else { return }
+        let lines = (state.console.log + state.lesson.notices).enumerated()
+            .sorted { $0.element.at != $1.element.at ? $0.element.at < $1.element.at : $0.offset < $1.offset }
+            .map(\.element)
+            .suffix(rect.height)
+        for (i, notice) in lines.enumerated() {
+            let style: CellStyle =
+                switch notice.kind {
+                case .error: theme.error
+                case .success: theme.success
+                case .info: notice.text.hasPrefix("›") ? theme.dim : .plain
+                }
+            canvas.put(" " + notice.text, x: rect.x, y: rect.y + i, style: style, maxWidth: rect.width)
+        }
+    }
+
+    static func drawPrompt(into canvas: inout Canvas, rect: Rect, editor: LineEditor, theme: Theme) {
+        let prompt = "teach› "
+        let used = canvas.put(prompt, x: rect.x, y: rect.y, style: theme.accent)
+        let room = rect.width - used - 1
+        // Scroll the line so the cursor stays in view.
+        let start = max(0, editor.cursor - room)
+        let visible = Array(editor.text[start...].prefix(room))
+        canvas.put(String(visible), x: rect.x + used, y: rect.y)
+        let cursorX = rect.x + used + (editor.cursor - start)
+        let under = editor.cursor < editor.text.count ? String(editor.text[editor.cursor]) : " "
+        canvas.put(under, x: cursorX, y: rect.y, style: .reverse)
+    }
+
+    static func drawJoinCode(into canvas: inout Canvas, lesson: LessonState, server: String, theme: Theme) {
+        let rect = canvas.bounds
+        canvas.fill(rect)
+        canvas.box(rect, title: "Join this lesson", style: theme.accent, titleStyle: theme.accent)
+        let code = lesson.code?.text ?? "------"
+        // The code, then how to join, then how to leave: one block, centred.
+        let block = BigText.height + 5
+        let top = rect.y + max(1, (rect.height - block) / 2)
+        let big = Rect(x: rect.x + 1, y: top, width: rect.width - 2, height: BigText.height)
+        BigText.draw(
+            into: &canvas, rect: big, code: code,
+            style: theme.hasColor ? CellStyle(foreground: .yellow, bold: true) : .bold)
+        let command = "petri join \(code) --name YOUR-NAME --server \(server)"
+        canvas.put(
+            command, x: rect.x + max(1, (rect.width - TerminalText.width(of: command)) / 2),
+            y: top + BigText.height + 2,
+            style: theme.title, maxWidth: rect.width - 2)
+        let back = "Press any key to go back."
+        canvas.put(
+            back, x: rect.x + (rect.width - TerminalText.width(of: back)) / 2, y: top + BigText.height + 4,
+            style: theme.dim)
+    }
+}

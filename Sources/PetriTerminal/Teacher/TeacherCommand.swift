@@ -1,0 +1,40 @@
+import PetriProtocol
+import PetriSimulation
+
+/// A console command, parsed: a message for the server or something the console does itself.
+public enum TeacherCommand: Sendable, Hashable {
+    /// Send this to the server.
+    case send(ClientMessage)
+    /// Ask for the lesson file and save it (default file name when nil).
+    case exportDefinition(path: String?)
+    /// Ask for the results and save them as CSV.
+    case exportResults(path: String?)
+    /// Attach a hint to the next question (nil drops it).
+    case setHint(String?)
+    /// Choose the side panel.
+    case show(TeacherPanel)
+    /// Show the join code large.
+    case showCode
+    /// List the commands, or explain one.
+    case help(String?)
+    /// Look at a past generation (nil: live).
+    case view(Int?)
+    /// Move the Life view so (x, y) is its top-left cell; nil follows the live cells again.
+    case look(LookAt?)
+    /// Mark the best-camouflaged creatures, or stop marking them.
+    case best(Bool)
+    /// Leave the console.
+    case quit
+}
+
+/// A cell of a Life board for the teacher's view to start at.
+public struct LookAt: Sendable, Hashable {
+    public var x: Int
+    public var y: Int
+
+    /// The view's new top-left cell.
+    public init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
+    }
+}

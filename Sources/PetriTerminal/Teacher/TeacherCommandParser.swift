@@ -1,0 +1,230 @@
+import PetriProtocol
+import PetriSimulation
+
+/// Turns a typed line into a ``TeacherCommand``, or says what was wrong and what would be right.
+///
+/// ```swift
+/// switch TeacherCommandParser.parse("step 5", context: context) {
+/// case .success(.send(let message)): send(message)   // .step(count: 5)
+/// case .failure(let error): show(error.text)          // "step: ... Example: step 5"
+/// ...
+/// }
+/// ```
+public enum TeacherCommandParser {
+    /// Parses one typed line.
+    ///
+    /// - Parameters:
+    ///   - line: What the teacher typed.
+    ///   - context: The lesson's metrics, parameters, roster and open question.
+    /// - Returns: The command, or what was wrong with an example that would work.
+    public static func parse(_ line: String, context: CommandContext) -> Result<TeacherCommand, CommandError> {
+        let words: [String]
+        switch CommandTokenizer.split(line) {
+        case .success(let w): words = w
+        case .failure(let e): return .failure(e)
+        }
+        guard let first = words.first else {
+            return .failure(CommandError("Type a command, or help to list them.", example: "step 5"))
+        }
+        let args = Array(words.dropFirst())
+        do {
+            return .success(try command(first.lowercased(), args, context))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func command(_ name: String, _ args: [String], _ context: CommandContext) throws(CommandError)
+        -> TeacherCommand
+    {
+        switch name {
+        case "step", "s":
+            let count = try optionalInt(
+                args, name: "step", range: 1...100, default: 1, what: "the number of generations")
+            return .send(.step(count: count))
+        case "run":
+            try atMost(1, args, "run")
+            var rate = 1.0
+            if let text = args.first {
+                let trimmed = text.hasSuffix("/s") ? String(text.dropLast(2)) : text
+                guard let value = Double(trimmed), value > 0, value <= 30 else {
+                    throw CommandError(
+                        "run: the rate must be a number above 0 and at most 30 (generations a second), not \"\(text)\".",
+                        example: "run 2")
+                }
+                rate = value
+            }
+            return .send(.run(rate: rate))
+        case "pause", "stop":
+            try atMost(0, args, name)
+            return .send(.pause)
+        case "set":
+            guard args.count == 2 else {
+                let known =
+                    context.parameterNames.isEmpty
+                    ? "" : " Parameters: \(context.parameterNames.joined(separator: ", "))."
+                throw CommandError(
+                    "set needs a parameter name and a value.\(known)", example: "set environmentColour 20")
+            }
+            return .send(.setParameter(name: args[0], value: parameterValue(args[1])))
+        case "toggle":
+            guard args.count == 2, let x = Int(args[0]), let y = Int(args[1]) else {
+                throw CommandError(
+                    "toggle needs a column and a row, as whole numbers counting from 0.", example: "toggle 3 4")
+            }
+            return .send(.toggle(x: x, y: y))
+        case "place":
+            guard args.count == 3, let x = Int(args[1]), let y = Int(args[2]) else {
+                throw CommandError(
+                    "place needs a pattern (\(LifePattern.catalogNames.prefix(5).joined(separator: ", ")), … or RLE) and the column and row of its top-left corner.",
+                    example: "place glider 10 10")
+            }
+            return .send(.place(pattern: args[0], x: x, y: y))
+        case "ask":
+            return .send(.ask(try QuestionSyntax.parse(args, context: context)))
+        case "close":
+            try atMost(0, args, "close")
+            guard let open = context.openQuestion else {
+                throw CommandError(
+                    "No question is open, so there is nothing to close.", example: "ask number population in 10")
+            }
+            return .send(.closeQuestion(question: open))
+        case "hint":
+            guard !args.isEmpty else {
+                if let pending = context.pendingHint {
+                    throw CommandError(
+                        "The next question's hint is \"\(pending)\"; hint off drops it.", example: "hint off")
+                }
+                throw CommandError(
+                    "hint needs the text of the hint for the next question.",
+                    example: "hint \"Look back five generations\"")
+            }
+            if args == ["off"] || args == ["none"] { return .setHint(nil) }
+            return .setHint(args.joined(separator: " "))
+        case "rewind", "back":
+            let count = try optionalInt(
+                args, name: "rewind", range: 1...max(1, context.generation), default: 1,
+                what: "the number of generations")
+            return .send(.rewind(count: count))
+        case "checkpoint", "save":
+            try atMost(0, args, name)
+            return .send(.checkpoint)
+        case "restore":
+            try atMost(0, args, "restore")
+            return .send(.restore)
+        case "clone":
+            var changes: [ParameterChange] = []
+            for arg in args {
+                let parts = arg.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, !parts[0].isEmpty else {
+                    throw CommandError(
+                        "clone takes changes as NAME=VALUE, not \"\(arg)\".", example: "clone environmentColour=80")
+                }
+                changes.append(ParameterChange(parts[0], parameterValue(parts[1])))
+            }
+            return .send(.clone(changes: changes))
+        case "export":
+            if args.first?.lowercased() == "results" {
+                try atMost(2, args, "export results")
+                return .exportResults(path: args.count > 1 ? args[1] : nil)
+            }
+            try atMost(1, args, "export")
+            return .exportDefinition(path: args.first)
+        case "kick", "remove":
+            return .send(.kick(student: try student(args, context: context)))
+        case "end":
+            try atMost(0, args, "end")
+            return .send(.end)
+        case "code":
+            return .showCode
+        case "show":
+            guard args.count == 1, let panel = TeacherPanel(rawValue: args[0].lowercased()) else {
+                throw CommandError("show takes roster or stats.", example: "show stats")
+            }
+            return .show(panel)
+        case "view":
+            if args.isEmpty || args == ["live"] { return .view(nil) }
+            guard args.count == 1, let generation = Int(args[0]), generation >= 0 else {
+                throw CommandError("view takes a generation number, or nothing to go back to live.", example: "view 12")
+            }
+            return .view(generation)
+        case "look", "pan":
+            if args.isEmpty || args == ["follow"] { return .look(nil) }
+            guard args.count == 2, let x = Int(args[0]), let y = Int(args[1]) else {
+                throw CommandError(
+                    "look takes the column and row of the view's top-left cell, or nothing to follow the live cells.",
+                    example: "look 100 40")
+            }
+            return .look(LookAt(x: x, y: y))
+        case "best":
+            guard args.count == 1, let on = ["on": true, "off": false][args[0].lowercased()] else {
+                throw CommandError("best takes on or off.", example: "best on")
+            }
+            return .best(on)
+        case "help", "?":
+            return .help(args.first)
+        case "quit", "exit", "q":
+            return .quit
+        default:
+            let suggestion = TeacherCommandSpec.suggestion(for: name).map { " Did you mean \($0)?" } ?? ""
+            throw CommandError(
+                "Unknown command \"\(TerminalText.sanitise(name, maxCharacters: 20))\".\(suggestion) Type help for the list."
+            )
+        }
+    }
+
+    /// `true`/`false` as a flag, a number as a number, anything else as text.
+    static func parameterValue(_ text: String) -> ParameterValue {
+        switch text.lowercased() {
+        case "true", "yes", "on": return .flag(true)
+        case "false", "no", "off": return .flag(false)
+        default: return Double(text).map(ParameterValue.number) ?? .text(text)
+        }
+    }
+
+    private static func student(_ args: [String], context: CommandContext) throws(CommandError) -> StudentID {
+        guard !args.isEmpty else {
+            throw CommandError("kick needs a student's name or #number.", example: "kick Ben")
+        }
+        let wanted = args.joined(separator: " ")
+        if let id = Int(wanted.hasPrefix("#") ? String(wanted.dropFirst()) : wanted) {
+            guard context.roster.contains(where: { $0.student.rawValue == id }) || context.roster.isEmpty else {
+                throw CommandError(
+                    "No student has the number \(id).", example: "kick #\(context.roster.first?.student.rawValue ?? 1)")
+            }
+            return StudentID(id)
+        }
+        let matches = context.roster.filter { $0.name.lowercased() == wanted.lowercased() }
+        if matches.count == 1, let only = matches.first { return only.student }
+        let starting = context.roster.filter { $0.name.lowercased().hasPrefix(wanted.lowercased()) }
+        if matches.isEmpty, starting.count == 1, let only = starting.first { return only.student }
+        let candidates = (matches.isEmpty ? starting : matches).map { "\($0.name) (#\($0.student.rawValue))" }
+        if candidates.isEmpty {
+            throw CommandError(
+                "No student is called \"\(TerminalText.sanitise(wanted, maxCharacters: 30))\".", example: "kick #3")
+        }
+        throw CommandError(
+            "More than one student matches: \(candidates.joined(separator: ", ")); use the number.", example: "kick #3")
+    }
+
+    private static func optionalInt(
+        _ args: [String], name: String, range: ClosedRange<Int>, default value: Int, what: String
+    ) throws(CommandError) -> Int {
+        try atMost(1, args, name)
+        guard let text = args.first else { return value }
+        guard let n = Int(text), range.contains(n) else {
+            throw CommandError(
+                "\(name): \(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(TerminalText.sanitise(text, maxCharacters: 20))\".",
+                example: "\(name) \(min(range.upperBound, 5))")
+        }
+        return n
+    }
+
+    private static func atMost(_ n: Int, _ args: [String], _ name: String) throws(CommandError) {
+        guard args.count > n else { return }
+        let spec = TeacherCommandSpec.named(name.split(separator: " ").first.map(String.init) ?? name)
+        throw CommandError(
+            "\(name) takes \(n == 0 ? "nothing" : "at most \(n) value\(n == 1 ? "" : "s")") after it; \"\(TerminalText.sanitise(args[n], maxCharacters: 20))\" is one too many.",
+            example: spec?.examples.last ?? name)
+    }
+}

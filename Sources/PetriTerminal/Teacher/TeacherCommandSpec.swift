@@ -1,0 +1,109 @@
+/// One console command as `help` lists it.
+public struct TeacherCommandSpec: Sendable, Hashable {
+    /// The word that starts the command.
+    public var name: String
+    /// Its syntax, e.g. `step [N]`.
+    public var usage: String
+    /// What it does.
+    public var summary: String
+    /// Commands to copy.
+    public var examples: [String]
+
+    /// The summary cut to its first clause, for the two-column help screen.
+    public var short: String {
+        let cut = summary.split(separator: "(").first.map(String.init) ?? summary
+        return cut.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Every command, in the order `help` shows them.
+    public static let all: [TeacherCommandSpec] = [
+        .init(
+            name: "step", usage: "step [N]", summary: "advance N generations (1–100, default 1)",
+            examples: ["step", "step 5"]),
+        .init(
+            name: "run", usage: "run [RATE]", summary: "run on its own (RATE a second, up to 30)",
+            examples: ["run", "run 2", "run 0.5"]),
+        .init(name: "pause", usage: "pause", summary: "stop running", examples: ["pause"]),
+        .init(
+            name: "set", usage: "set NAME VALUE", summary: "change a parameter now",
+            examples: ["set environmentColour 20", "set rule B36/S23", "set diagonal true"]),
+        .init(name: "toggle", usage: "toggle X Y", summary: "flip a tile or a cell", examples: ["toggle 3 4"]),
+        .init(
+            name: "place", usage: "place PATTERN X Y", summary: "stamp a Life pattern at X Y",
+            examples: ["place glider 10 10"]),
+        .init(
+            name: "ask",
+            usage:
+                "ask number|choice|probability METRIC [EVENT] in N [tolerance T] [time S] [hint TEXT] [prompt TEXT] [final] [option LABEL OP [VALUE]]…",
+            summary: "ask about generation now + N",
+            examples: [
+                "ask number population in 10 time 60 prompt \"How many moths?\"",
+                "ask choice population in 5",
+                "ask choice meanTrait in 10 option darker lt asked option lighter otherwise",
+                "ask probability extinct in 20",
+                "ask probability population < 10 in 20 hint \"Look at the last steps\"",
+            ]),
+        .init(name: "close", usage: "close", summary: "stop taking answers now", examples: ["close"]),
+        .init(
+            name: "hint", usage: "hint TEXT | hint off",
+            summary: "hint for the next question (taking it halves the points)",
+            examples: ["hint \"Look back five generations\""]),
+        .init(
+            name: "rewind", usage: "rewind [N]", summary: "go back N generations (default 1)", examples: ["rewind 3"]),
+        .init(name: "checkpoint", usage: "checkpoint", summary: "save this point", examples: ["checkpoint"]),
+        .init(name: "restore", usage: "restore", summary: "go back to the checkpoint", examples: ["restore"]),
+        .init(
+            name: "clone", usage: "clone [NAME=VALUE]…", summary: "new lesson from here (parameters changed)",
+            examples: ["clone environmentColour=80"]),
+        .init(
+            name: "export", usage: "export [results] [FILE]", summary: "save the lesson file or results (CSV)",
+            examples: ["export", "export lesson.json", "export results scores.csv"]),
+        .init(
+            name: "kick", usage: "kick NAME | kick #ID", summary: "remove a student", examples: ["kick Ben", "kick #3"]),
+        .init(name: "end", usage: "end", summary: "end the lesson for everyone", examples: ["end"]),
+        .init(name: "code", usage: "code", summary: "show the join code large", examples: ["code"]),
+        .init(
+            name: "show", usage: "show roster|stats", summary: "side panel: roster or stats", examples: ["show stats"]),
+        .init(
+            name: "view", usage: "view [GEN]", summary: "a past generation (alone: live)",
+            examples: ["view 12", "view"]),
+        .init(
+            name: "look", usage: "look [X Y]", summary: "move the Life view (alone: follow the cells)",
+            examples: ["look 100 40", "look"]),
+        .init(
+            name: "best", usage: "best on|off", summary: "mark the best-camouflaged creatures", examples: ["best on"]),
+        .init(name: "help", usage: "help [COMMAND]", summary: "this list, or one command", examples: ["help ask"]),
+        .init(name: "quit", usage: "quit", summary: "leave (the lesson goes on)", examples: ["quit"]),
+    ]
+
+    /// The spec of a command by name.
+    public static func named(_ name: String) -> TeacherCommandSpec? {
+        all.first { $0.name == name.lowercased() }
+    }
+
+    /// The known command closest to a mistyped one, if any is close.
+    public static func suggestion(for word: String) -> String? {
+        let word = word.lowercased()
+        if let prefixed = all.first(where: { $0.name.hasPrefix(word) }), !word.isEmpty { return prefixed.name }
+        let scored = all.map { ($0.name, distance(word, $0.name)) }.min { $0.1 < $1.1 }
+        guard let best = scored, best.1 <= 2 else { return nil }
+        return best.0
+    }
+
+    /// Levenshtein distance.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

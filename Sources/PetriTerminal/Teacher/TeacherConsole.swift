@@ -1,0 +1,233 @@
+import Foundation
+import PetriProtocol
+import PetriSimulation
+
+/// What the console asks its runner to do.
+public enum TeacherIntent: Sendable, Hashable {
+    case send(ClientMessage)
+    case quit
+    case redraw
+    case retryNow
+    /// Save an export the server sent (the path is the teacher's, the contents the server's).
+    case writeFile(path: String, contents: String)
+}
+
+/// The teacher's console: the command line, its log, and what the screen shows.
+///
+/// Shared by the full-screen view (keys through ``handle(_:lesson:now:)``) and `--json` mode
+/// (whole lines through ``execute(_:lesson:now:)``). Not thread-safe: owned by the run loop.
+public struct TeacherConsole: Sendable {
+    /// A screen drawn over the console.
+    public enum Overlay: Sendable, Hashable {
+        case none
+        case help
+        /// The join code, large.
+        case code
+    }
+
+    /// The command line.
+    public var editor = LineEditor()
+    /// The console's own lines (echoed commands, errors, help), oldest first.
+    public private(set) var log: [Notice] = []
+    /// What the side panel shows.
+    public var panel = TeacherPanel.roster
+    /// The screen drawn over the console, if any.
+    public var overlay = Overlay.none
+    /// The generation the side panel shows while browsing; nil follows the lesson.
+    public var historyCursor: Int?
+    /// Where the Life view looks.
+    public var lifeViewport = LifeViewport()
+    /// Whether the best-camouflaged creatures are marked.
+    public var markBest = false
+    /// The hint for the next question (`hint TEXT`).
+    public private(set) var pendingHint: String?
+    /// Exports asked for and not yet received: where to save them.
+    public private(set) var pendingDefinition: String?
+    /// Where the next results CSV goes.
+    public private(set) var pendingResults: String?
+
+    /// How many lines were ever written (the log keeps only the newest).
+    public private(set) var linesWritten = 0
+
+    /// Lines kept in the log.
+    public static let logLimit = 200
+
+    /// An empty console.
+    public init() {}
+
+    /// Handles one key in the full-screen view.
+    public mutating func handle(_ key: Key, lesson: LessonState, now: Timestamp) -> [TeacherIntent] {
+        if key == .control("c") { return [.quit] }
+        if key == .control("l") { return [.redraw] }
+        if key == .control("d") && editor.text.isEmpty { return [.quit] }
+        if overlay != .none {
+            overlay = .none
+            return []
+        }
+        switch key {
+        case .tab:
+            complete(lesson: lesson, now: now)
+            return []
+        case .escape:
+            editor.setText([])
+            historyCursor = nil
+            return []
+        case .pageUp, .pageDown:
+            browse(key, lesson: lesson)
+            return []
+        case .left,
+            .right where editor.text.isEmpty:
+            browse(key, lesson: lesson)
+            return []
+        case .control("r"):
+            return [.retryNow]
+        default:
+            break
+        }
+        switch editor.handle(key) {
+        case .submitted(let line):
+            return execute(line, lesson: lesson, now: now)
+        case .edited, .ignored:
+            return []
+        }
+    }
+
+    /// Runs one typed command.
+    public mutating func execute(_ line: String, lesson: LessonState, now: Timestamp) -> [TeacherIntent] {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return [] }
+        write("› " + trimmed, .info, now)
+        let context = CommandContext(lesson: lesson, pendingHint: pendingHint)
+        switch TeacherCommandParser.parse(trimmed, context: context) {
+        case .failure(let error):
+            write(error.text, .error, now)
+            return []
+        case .success(let command):
+            return run(command, lesson: lesson, now: now)
+        }
+    }
+
+    /// Saves exports when they arrive.
+    public mutating func received(_ message: ServerMessage, lesson: LessonState, now: Timestamp) -> [TeacherIntent] {
+        switch message {
+        case .definition(let definition):
+            let path = pendingDefinition ?? Self.defaultPath(lesson, "lesson.json")
+            pendingDefinition = nil
+            guard let bytes = try? ProtocolEncoder().encodeDocument(definition) else { return [] }
+            return [.writeFile(path: path, contents: String(decoding: bytes, as: UTF8.self) + "\n")]
+        case .results(let csv):
+            let path = pendingResults ?? Self.defaultPath(lesson, "results.csv")
+            pendingResults = nil
+            return [.writeFile(path: path, contents: csv)]
+        case .question:
+            // The hint went with the question.
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// Adds a line to the log.
+    public mutating func write(_ text: String, _ kind: Notice.Kind, _ now: Timestamp) {
+        log.append(Notice(text, kind: kind, at: now))
+        linesWritten += 1
+        if log.count > Self.logLimit { log.removeFirst(log.count - Self.logLimit) }
+    }
+
+    private mutating func run(_ command: TeacherCommand, lesson: LessonState, now: Timestamp) -> [TeacherIntent] {
+        switch command {
+        case .send(let message):
+            if case .ask = message { pendingHint = nil }
+            return [.send(message)]
+        case .exportDefinition(let path):
+            pendingDefinition = path ?? Self.defaultPath(lesson, "lesson.json")
+            return [.send(.export)]
+        case .exportResults(let path):
+            pendingResults = path ?? Self.defaultPath(lesson, "results.csv")
+            return [.send(.exportResults)]
+        case .setHint(let hint):
+            pendingHint = hint
+            write(
+                hint.map { "The next question will have the hint \"\($0)\"." }
+                    ?? "The next question will have no hint.", .success, now)
+        case .show(let panel):
+            self.panel = panel
+        case .showCode:
+            overlay = .code
+        case .help(let name):
+            help(name, now: now)
+        case .view(let generation):
+            guard let generation else {
+                historyCursor = nil
+                return []
+            }
+            guard lesson.history[generation] != nil else {
+                let range = lesson.history.keys.sorted()
+                write(
+                    "Generation \(generation) is not in the history (\(range.first ?? 0)–\(range.last ?? 0)).", .error,
+                    now)
+                return []
+            }
+            historyCursor = generation
+        case .look(let at):
+            lifeViewport = at.map { LifeViewport(x: $0.x, y: $0.y, following: false) } ?? LifeViewport()
+            lifeViewport.placed = at != nil
+        case .best(let on):
+            markBest = on
+        case .quit:
+            return [.quit]
+        }
+        return []
+    }
+
+    private mutating func help(_ name: String?, now: Timestamp) {
+        guard let name else {
+            overlay = .help
+            for spec in TeacherCommandSpec.all {
+                write(TerminalText.padded(spec.name, toWidth: 11) + spec.summary, .info, now)
+            }
+            write("help COMMAND shows how to use one, with examples.", .info, now)
+            return
+        }
+        guard let spec = TeacherCommandSpec.named(name) else {
+            let suggestion = TeacherCommandSpec.suggestion(for: name).map { " Did you mean \($0)?" } ?? ""
+            write(
+                "There is no command \"\(TerminalText.sanitise(name, maxCharacters: 20))\".\(suggestion)", .error, now)
+            return
+        }
+        write("\(spec.usage): \(spec.summary).", .info, now)
+        for example in spec.examples { write("  e.g. " + example, .info, now) }
+    }
+
+    private mutating func complete(lesson: LessonState, now: Timestamp) {
+        let before = String(editor.text.prefix(editor.cursor))
+        let context = CommandContext(lesson: lesson, pendingHint: pendingHint)
+        let candidates = CommandCompletion.candidates(for: before, context: context)
+        guard !candidates.isEmpty else { return }
+        if candidates.count == 1, let only = candidates.first {
+            editor.replaceCurrentWord(with: only + (only.hasSuffix("=") || only.hasSuffix("(") ? "" : " "))
+            return
+        }
+        let prefix = CommandCompletion.commonPrefix(candidates)
+        let current = before.split(separator: " ", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        if prefix.count > current.count {
+            editor.replaceCurrentWord(with: prefix)
+        } else {
+            write(candidates.joined(separator: "  "), .info, now)
+        }
+    }
+
+    private mutating func browse(_ key: Key, lesson: LessonState) {
+        let generations = lesson.history.keys.sorted()
+        guard let first = generations.first, let last = generations.last else { return }
+        let step = key == .pageUp || key == .pageDown ? 10 : 1
+        let current = historyCursor ?? last
+        let next = key == .left || key == .pageUp ? current - step : current + step
+        let clamped = min(last, max(first, next))
+        historyCursor = clamped >= last ? nil : clamped
+    }
+
+    static func defaultPath(_ lesson: LessonState, _ suffix: String) -> String {
+        "petri-\(lesson.code?.text ?? "lesson")-\(suffix)"
+    }
+}

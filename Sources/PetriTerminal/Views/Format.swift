@@ -1,0 +1,55 @@
+import PetriProtocol
+
+/// Numbers and times written for small spaces.
+public enum Format {
+    /// A count or value in at most about five characters: `980`, `1.2k`, `12k`, `3.4M`, `0.45`.
+    public static func compact(_ x: Double) -> String {
+        guard x.isFinite else { return "–" }
+        let magnitude = abs(x)
+        let sign = x < 0 ? "-" : ""
+        switch magnitude {
+        case 1e12...: return NumberText.format(x.rounded())
+        case 1e6...: return sign + scaled(magnitude / 1e6) + "M"
+        case 1e4...: return sign + String(Int((magnitude / 1e3).rounded())) + "k"
+        case 1e3...: return sign + scaled(magnitude / 1e3) + "k"
+        default: return number(x, decimals: magnitude < 10 && x != x.rounded() ? 2 : 1)
+        }
+    }
+
+    /// A number with at most `decimals` decimals and no trailing zeros: `42`, `48.5`, `0.07`.
+    public static func number(_ x: Double, decimals: Int = 1) -> String {
+        guard x.isFinite else { return "–" }
+        var factor = 1.0
+        for _ in 0..<max(0, decimals) { factor *= 10 }
+        let rounded = (x * factor).rounded() / factor
+        return NumberText.format(rounded == 0 ? 0 : rounded)
+    }
+
+    /// A server's number as a whole number, or nil when it is not finite or beyond ±10¹⁵.
+    public static func whole(_ x: Double?) -> Int? {
+        guard let x, x.isFinite, abs(x) < 1e15 else { return nil }
+        return Int(x.rounded())
+    }
+
+    /// `target − now` without overflowing on absurd values from the network, never below 0.
+    public static func remaining(_ target: Int, after now: Int) -> Int {
+        let (difference, overflow) = target.subtractingReportingOverflow(now)
+        return overflow ? (target > now ? Int.max : 0) : max(0, difference)
+    }
+
+    /// Seconds as `0:42` or `12:05`.
+    public static func clock(milliseconds: Int64) -> String {
+        let seconds = Int((Double(min(max(0, milliseconds), 360_000_000)) / 1000).rounded(.up))
+        let s = seconds % 60
+        return "\(seconds / 60):\(s < 10 ? "0" : "")\(s)"
+    }
+
+    /// A probability as a percentage: `70%`.
+    public static func percent(_ p: Double) -> String {
+        number(p * 100, decimals: 0) + "%"
+    }
+
+    private static func scaled(_ x: Double) -> String {
+        x < 10 ? number(x, decimals: 1) : String(Int(x.rounded()))
+    }
+}

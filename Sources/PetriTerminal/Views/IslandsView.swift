@@ -1,0 +1,123 @@
+import PetriSimulation
+
+/// The islands map: sea, empty land and each species in its own hue, with a legend.
+///
+/// Small maps use two columns per tile; larger ones one column and, with colour, half blocks
+/// (two tiles per row), sampling when even that is too big. Without colour, sea is blank,
+/// empty land `░` and each species its letter (A, B, C, …).
+public enum IslandsView {
+    /// Draws the caption in the top row of `rect` and the map centred below it.
+    public static func draw(
+        into canvas: inout Canvas, rect: Rect, snapshot: IslandsSnapshot, tiles: [Int], theme: Theme
+    ) {
+        guard rect.height >= 3, rect.width >= 8, tiles.count == snapshot.width * snapshot.height else { return }
+        let (captionRow, field) = rect.splitTop(1)
+        let w = snapshot.width
+        let h = snapshot.height
+        func tile(_ x: Int, _ y: Int) -> Int { tiles[min(h - 1, y) * w + min(w - 1, x)] }
+
+        if w * 2 <= field.width && h <= field.height {
+            // Whole tiles, as large as fit: k rows and 2k columns each.
+            let k = max(1, min(field.width / (2 * w), field.height / h))
+            let x0 = field.x + (field.width - w * 2 * k) / 2
+            let y0 = field.y + (field.height - h * k) / 2
+            for y in 0..<h * k {
+                for x in 0..<w * 2 * k {
+                    let (glyph, style) = look(tile(x / (2 * k), y / k), theme: theme)
+                    canvas.set(x0 + x, y0 + y, glyph, style)
+                }
+            }
+        } else if theme.hasColor {
+            let scale = max(1, (w + field.width - 1) / field.width, (h + 2 * field.height - 1) / (2 * field.height))
+            let columns = (w + scale - 1) / scale
+            let rows = (h + 2 * scale - 1) / (2 * scale)
+            let x0 = field.x + (field.width - columns) / 2
+            let y0 = field.y + (field.height - rows) / 2
+            for row in 0..<rows {
+                for column in 0..<columns {
+                    let top = color(tile(column * scale, 2 * row * scale))
+                    let bottomY = (2 * row + 1) * scale
+                    let bottom = bottomY < h ? color(tile(column * scale, bottomY)) : nil
+                    canvas.set(x0 + column, y0 + row, "▀", CellStyle(foreground: top, background: bottom))
+                }
+            }
+        } else {
+            let scale = max(1, (w + field.width - 1) / field.width, (h + field.height - 1) / field.height)
+            let columns = (w + scale - 1) / scale
+            let rows = (h + scale - 1) / scale
+            let x0 = field.x + (field.width - columns) / 2
+            let y0 = field.y + (field.height - rows) / 2
+            for row in 0..<rows {
+                for column in 0..<columns {
+                    let (glyph, style) = look(tile(column * scale, row * scale), theme: theme)
+                    canvas.set(x0 + column, y0 + row, glyph, style)
+                }
+            }
+        }
+        let living = snapshot.species.filter(\.alive).count
+        var caption = "\(w)×\(h) map · \(living) living species"
+        if snapshot.diagonal { caption += " · corners touch" }
+        if !theme.hasColor { caption += " · ░ empty land" }  // the legend explains the letters
+        canvas.put(caption, x: captionRow.x, y: captionRow.y, style: theme.dim, maxWidth: captionRow.width)
+    }
+
+    /// The legend: one line per living species (largest first), then sea and empty land.
+    ///
+    /// - Parameter groups: Tiles per species id at the generation shown (from stats), overriding the picture's.
+    public static func drawLegend(
+        into canvas: inout Canvas, rect: Rect, species: [IslandsSpecies], groups: [String: Int]?, theme: Theme
+    ) {
+        var living = species.filter(\.alive).map { ($0.id, $0.tiles) }
+        if let groups {
+            living = groups.compactMap { key, value in Int(key).map { ($0, value) } }
+        }
+        living.sort { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+        var y = rect.y
+        let shown = living.count > rect.height ? rect.height - 1 : living.count
+        for (id, tiles) in living.prefix(max(0, shown)) {
+            let (glyph, style) = look(id, theme: theme)
+            canvas.set(rect.x, y, glyph, style)
+            canvas.set(rect.x + 1, y, glyph, style)
+            canvas.put(
+                " species \(label(id))  \(tiles) tile\(tiles == 1 ? "" : "s")", x: rect.x + 2, y: y,
+                maxWidth: rect.width - 2)
+            y += 1
+        }
+        if living.count > shown, y < rect.maxY {
+            canvas.put("+\(living.count - shown) more", x: rect.x, y: y, style: theme.dim, maxWidth: rect.width)
+            y += 1
+        }
+        if living.isEmpty, y < rect.maxY {
+            canvas.put("no living species", x: rect.x, y: y, style: theme.dim, maxWidth: rect.width)
+        }
+    }
+
+    /// A species' letter: A…Z, a…z, then digits, cycling (without I, O, l, o, 0, 1).
+    public static func label(_ id: Int) -> String {
+        let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789")
+        return String(alphabet[(max(1, id) - 1) % alphabet.count])
+    }
+
+    /// A species' colour: its hue at full-ish saturation, lightness stepping per round of the wheel.
+    public static func color(ofSpecies id: Int) -> TerminalColor {
+        let lightness = [0.5, 0.35, 0.65, 0.25, 0.75][IslandsSpecies.shade(ofSpecies: id) % 5]
+        return .hsl(hue: Double(IslandsSpecies.hue(ofSpecies: id)), saturation: 0.7, lightness: lightness)
+    }
+
+    private static func color(_ value: Int) -> TerminalColor {
+        switch value {
+        case IslandsSnapshot.sea: .sea
+        case 0: .sand
+        default: color(ofSpecies: value)
+        }
+    }
+
+    private static func look(_ value: Int, theme: Theme) -> (Character, CellStyle) {
+        if theme.hasColor { return ("█", CellStyle(foreground: color(value))) }
+        switch value {
+        case IslandsSnapshot.sea: return (" ", .plain)
+        case 0: return ("░", .plain)
+        default: return (Character(label(value)), .bold)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import PetriProtocol
+import PetriSimulation
+
+/// The top line: lesson, generation, the model's headline number, and the connection.
+public enum StatusLine {
+    /// Draws the status line across `rect` (one row).
+    public static func draw(
+        into canvas: inout Canvas, rect: Rect, lesson: LessonState, connection: ConnectionStatus, theme: Theme
+    ) {
+        canvas.fill(rect, style: theme.bar)
+        var right = "\(symbol(connection)) \(connection.label) "
+        if let you = lesson.you {
+            let rank = lesson.leaderboard.you.map { " #\($0.rank)" } ?? ""
+            right = "\(TerminalText.clipped(you.name, toWidth: 14)) \(you.score) pts\(rank) · " + right
+        } else if lesson.role == .teacher {
+            let online = lesson.roster.values.filter { $0.online && !$0.kicked }.count
+            let all = lesson.roster.values.filter { !$0.kicked }.count
+            right = "\(online)/\(all) online · " + right
+        }
+        // From most to least important; the least important go first when the line is short.
+        var parts: [String] = []
+        if let code = lesson.code { parts.append(code.text) }
+        var generation = "gen \(lesson.position.generation)"
+        if let rate = lesson.running { generation += " ▶ \(Format.number(rate))/s" }
+        if lesson.ended { generation += " ■ ended" } else if lesson.runOver != nil { generation += " ■ over" }
+        parts.append(generation)
+        if let headline = headline(lesson) { parts.append(headline) }
+        var prefix = [" Petri"] + (lesson.model.map { [$0.rawValue] } ?? [])
+        var left = (prefix + parts).joined(separator: " · ")
+        while TerminalText.width(of: left) + TerminalText.width(of: right) + 1 > rect.width, !prefix.isEmpty {
+            prefix.removeFirst()
+            left = " " + (prefix + parts).joined(separator: " · ")
+        }
+        let rightWidth = TerminalText.width(of: right)
+        canvas.put(left, x: rect.x, y: rect.y, style: theme.bar, maxWidth: max(0, rect.width - rightWidth - 1))
+        let x = rect.maxX - rightWidth
+        canvas.put(right, x: max(rect.x, x), y: rect.y, style: theme.bar, maxWidth: rect.width)
+        if theme.hasColor {
+            // Colour only the dot, so the state reads at a glance.
+            let dotColor: TerminalColor =
+                switch connection {
+                case .online: .green
+                case .connecting, .joining, .reconnecting: .yellow
+                case .ended: .red
+                }
+            let dotX = rect.maxX - TerminalText.width(of: "\(symbol(connection)) \(connection.label) ")
+            canvas.restyle(Rect(x: dotX, y: rect.y, width: 1, height: 1)) { $0.foreground = dotColor }
+        }
+    }
+
+    /// The model's headline number: population, species or live cells.
+    static func headline(_ lesson: LessonState) -> String? {
+        guard let stats = lesson.latestStats else { return nil }
+        switch lesson.model {
+        case .camouflage: return stats.values["population"].map { "\(Format.compact($0)) creatures" }
+        case .islands: return stats.values["livingSpecies"].map { "\(Format.compact($0)) species" }
+        case .life: return stats.values["liveCells"].map { "\(Format.compact($0)) live cells" }
+        case nil: return nil
+        }
+    }
+
+    static func symbol(_ connection: ConnectionStatus) -> String {
+        switch connection {
+        case .online: "●"
+        case .connecting, .joining: "◌"
+        case .reconnecting: "↻"
+        case .ended: "✕"
+        }
+    }
+}

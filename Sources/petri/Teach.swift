@@ -1,0 +1,244 @@
+import ArgumentParser
+import Foundation
+import PetriProtocol
+import PetriSimulation
+import PetriTerminal
+
+/// `petri teach`: the teacher's console, for a new lesson or an existing one.
+struct Teach: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "teach",
+        abstract: "Run a lesson from the teacher's console.",
+        discussion: """
+            In the console, type commands (step 5, run 2, ask number population in 10, close, \
+            rewind 3, export results, end, …); help lists them with examples, Tab completes, \
+            ↑/↓ recall earlier commands. The teacher token is saved in ~/.config/petri so \
+            petri teach attach CODE works later.
+            """,
+        subcommands: [New.self, Attach.self, Import.self]
+    )
+}
+
+extension Teach {
+    /// `petri teach new MODEL [--population 20 …]`.
+    struct New: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create a lesson and open its console.",
+            discussion: """
+                Model parameters follow the model as --name value:
+                  camouflage  --population --environment-colour --reproductive-chance
+                              --selection-pressure --crowding --max-population
+                              --initial-trait-min --initial-trait-max --scenario
+                  islands     --width --height --diagonal
+                  life        --width --height --rule --boundary --pattern --density
+
+                Example: petri teach new camouflage --population 20 --environment-colour 30
+                """
+        )
+
+        @Argument(help: "The model: camouflage, islands or life.")
+        var model: String
+
+        @Option(help: "The server's teacher key (default: $PETRI_TEACHER_KEY).")
+        var key: String?
+
+        @Option(help: "The random seed (a whole number), to run the same lesson again exactly.")
+        var seed: UInt64?
+
+        @Option(help: "How students get names: free (they type one) or generated (they get one like Brave Otter).")
+        var names: String?
+
+        @Option(
+            name: .customLong("leaderboard-size"), help: "How many leaderboard lines students see (1-100, default 10).")
+        var leaderboardSize: Int?
+
+        @Option(
+            name: .customLong("question-limit"), help: "A fixed number of questions, like a quiz (1-100; default none)."
+        )
+        var questionLimit: Int?
+
+        @Flag(name: .customLong("no-speed-bonus"), help: "No extra points for answering early.")
+        var noSpeedBonus = false
+
+        @Flag(name: .customLong("no-streak-bonus"), help: "No extra points for a run of good answers.")
+        var noStreakBonus = false
+
+        @Argument(parsing: .allUnrecognized, help: "Model parameters as --name value (see above).")
+        var parameters: [String] = []
+
+        @OptionGroup var client: ClientConnectionOptions
+
+        func validate() throws {
+            guard let kind = ModelKind(rawValue: model.lowercased()) else {
+                throw ValidationError("The model must be camouflage, islands or life, but was \(model).")
+            }
+            _ = try ModelParameters.parse(parameters, model: kind)
+            _ = try TeacherKeyOption.resolve(key)
+            if let names, LessonOptions.NameMode(rawValue: names) == nil {
+                throw ValidationError("--names must be free or generated, but was \(names).")
+            }
+            if let problem = lessonOptions.problem { throw ValidationError(problem.message) }
+        }
+
+        var lessonOptions: LessonOptions {
+            LessonOptions(
+                names: names.flatMap(LessonOptions.NameMode.init(rawValue:)) ?? .free, speedBonus: !noSpeedBonus,
+                streakBonus: !noStreakBonus, leaderboardSize: leaderboardSize ?? 10, questionLimit: questionLimit)
+        }
+
+        func run() async throws {
+            ClientConnectionOptions.silenceLogging()
+            let kind = ModelKind(rawValue: model.lowercased()) ?? .camouflage
+            let entry = LessonEntry.create(
+                teacherKey: try TeacherKeyOption.resolve(key), model: kind,
+                parameters: try ModelParameters.parse(parameters, model: kind), seed: seed, options: lessonOptions)
+            let status = await PetriClient.teach(entry, options: client.clientOptions())
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+
+    /// `petri teach attach CODE`.
+    struct Attach: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Open the console of a lesson you created.",
+            discussion: "Example: petri teach attach K7QX2M --server ws://10.0.0.5:8080/")
+
+        @Argument(help: "The lesson's join code.")
+        var code: String
+
+        @Option(help: "The teacher token (default: the one saved when the lesson was created here).")
+        var token: String?
+
+        @OptionGroup var client: ClientConnectionOptions
+
+        func validate() throws {
+            do {
+                _ = try JoinCode(code)
+                if let token { _ = try AccessToken(token) }
+            } catch {
+                throw ValidationError(error.message)
+            }
+        }
+
+        func run() async throws {
+            ClientConnectionOptions.silenceLogging()
+            let code = try JoinCode(self.code)
+            let options = client.clientOptions()
+            guard
+                let token = try token.map(AccessToken.init)
+                    ?? PetriClient.savedTeacherToken(code: code, options: options)
+            else {
+                throw ValidationError(
+                    "No teacher token is saved for \(code.text) on \(options.server); give it with --token.")
+            }
+            let status = await PetriClient.teach(.teacher(code: code, token: token), options: options)
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+
+    /// `petri teach import FILE`.
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create a lesson from a lesson file (saved with export) and open its console.",
+            discussion: "Example: petri teach import petri-K7QX2M-lesson.json --key KEY")
+
+        @Argument(help: "A lesson file (JSON), as export saves it.")
+        var file: String
+
+        @Option(help: "The server's teacher key (default: $PETRI_TEACHER_KEY).")
+        var key: String?
+
+        @OptionGroup var client: ClientConnectionOptions
+
+        func run() async throws {
+            ClientConnectionOptions.silenceLogging()
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw ValidationError("Cannot read \(file).")
+            }
+            let definition: LessonDefinition
+            do {
+                definition = try ProtocolDecoder(limits: .lessonFile).decode(LessonDefinition.self, from: Array(data))
+            } catch {
+                throw ValidationError("\(file) is not a lesson file: \(error.message)")
+            }
+            let entry = LessonEntry.importLesson(
+                teacherKey: try TeacherKeyOption.resolve(key), definition: definition, options: nil)
+            let status = await PetriClient.teach(entry, options: client.clientOptions())
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+}
+
+/// The teacher key from `--key` or `$PETRI_TEACHER_KEY`.
+enum TeacherKeyOption {
+    static func resolve(_ key: String?) throws -> String {
+        guard let key = key ?? ProcessInfo.processInfo.environment["PETRI_TEACHER_KEY"], !key.isEmpty else {
+            throw ValidationError(
+                "Creating a lesson needs the server's teacher key: --key KEY, or set PETRI_TEACHER_KEY.")
+        }
+        return key
+    }
+}
+
+/// Model parameters given as `--name value` after the model.
+enum ModelParameters {
+    /// The parameters each model takes, as the options name them.
+    static func known(_ model: ModelKind) -> [String] {
+        switch model {
+        case .camouflage: CamouflageParameters.settableNames
+        case .islands: IslandsParameters.names
+        case .life: ["width", "height", "rule", "boundary", "pattern", "density"]
+        }
+    }
+
+    /// `--environment-colour 30 --diagonal` → `{"environmentColour":30,"diagonal":true}`.
+    static func parse(_ words: [String], model: ModelKind) throws -> JSONValue? {
+        guard !words.isEmpty else { return nil }
+        var values: [String: JSONValue] = [:]
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            guard word.hasPrefix("--"), word.count > 2 else {
+                throw ValidationError("Model parameters are given as --name value; \"\(word)\" is not one.")
+            }
+            var name = String(word.dropFirst(2))
+            var value: String?
+            if let equals = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            } else if index + 1 < words.count, !words[index + 1].hasPrefix("--") {
+                value = words[index + 1]
+                index += 1
+            }
+            index += 1
+            let camel = camelCase(name)
+            let known = known(model)
+            guard known.contains(camel) else {
+                throw ValidationError(
+                    "\(model.rawValue) has no parameter --\(name); it has \(known.map { "--" + kebabCase($0) }.joined(separator: ", "))."
+                )
+            }
+            values[camel] = json(value)
+        }
+        return .object(values)
+    }
+
+    static func json(_ text: String?) -> JSONValue {
+        guard let text else { return .bool(true) }
+        switch text.lowercased() {
+        case "true", "yes": return .bool(true)
+        case "false", "no": return .bool(false)
+        default: return Double(text).map(JSONValue.number) ?? .string(text)
+        }
+    }
+
+    static func camelCase(_ kebab: String) -> String {
+        let parts = kebab.split(separator: "-")
+        guard let first = parts.first else { return kebab }
+        return String(first) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    static func kebabCase(_ camel: String) -> String {
+        camel.reduce("") { $0 + ($1.isUppercase ? "-" + $1.lowercased() : String($1)) }
+    }
+}

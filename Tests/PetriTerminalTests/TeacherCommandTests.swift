@@ -1,0 +1,205 @@
+import PetriProtocol
+import PetriSimulation
+import Testing
+
+@testable import PetriTerminal
+
+@Suite struct TeacherCommandTests {
+    let context = CommandContext(
+        model: .camouflage, metrics: CamouflageModel.metrics.map(\.name),
+        parameterNames: ["environmentColour", "population"],
+        roster: Fixtures.roster, openQuestion: QuestionID(3), pendingHint: nil, generation: 12)
+
+    func parse(_ line: String) -> Result<TeacherCommand, CommandError> {
+        TeacherCommandParser.parse(line, context: context)
+    }
+
+    func error(_ line: String) -> String {
+        guard case .failure(let e) = parse(line) else { return "(no error)" }
+        return e.text
+    }
+
+    @Test func runningCommands() {
+        #expect(parse("step") == .success(.send(.step(count: 1))))
+        #expect(parse("step 5") == .success(.send(.step(count: 5))))
+        #expect(parse("run 2/s") == .success(.send(.run(rate: 2))))
+        #expect(parse("pause") == .success(.send(.pause)))
+        #expect(parse("rewind 3") == .success(.send(.rewind(count: 3))))
+        #expect(parse("checkpoint") == .success(.send(.checkpoint)))
+        #expect(parse("restore") == .success(.send(.restore)))
+        #expect(parse("end") == .success(.send(.end)))
+    }
+
+    @Test func modelCommands() {
+        #expect(
+            parse("set environmentColour 20")
+                == .success(.send(.setParameter(name: "environmentColour", value: .number(20)))))
+        #expect(parse("set rule B36/S23") == .success(.send(.setParameter(name: "rule", value: .text("B36/S23")))))
+        #expect(parse("set diagonal true") == .success(.send(.setParameter(name: "diagonal", value: .flag(true)))))
+        #expect(parse("toggle 3 4") == .success(.send(.toggle(x: 3, y: 4))))
+        #expect(parse("place glider 10 12") == .success(.send(.place(pattern: "glider", x: 10, y: 12))))
+        #expect(
+            parse("clone environmentColour=80")
+                == .success(.send(.clone(changes: [ParameterChange("environmentColour", .number(80))]))))
+    }
+
+    @Test func askNumberWithEveryOption() {
+        let spec = QuestionSpec(
+            metric: "population", kind: .number(tolerance: 20), horizon: 10, timeLimit: 90, hint: "Look back",
+            allowChange: false, prompt: "How many moths?")
+        #expect(
+            parse("ask number population in 10 tolerance 20 time 90s hint \"Look back\" prompt 'How many moths?' final")
+                == .success(.send(.ask(spec))))
+    }
+
+    @Test func askChoiceGetsGrowShrinkSameAndExtinctByDefault() {
+        guard case .success(.send(.ask(let spec))) = parse("ask choice population in 5") else {
+            Issue.record("no ask"); return
+        }
+        #expect(
+            spec.kind
+                == .choice(options: [
+                    ChoiceOption("extinct", when: .runOver), ChoiceOption("grow", when: .grows),
+                    ChoiceOption("shrink", when: .shrinks), ChoiceOption("same", when: .otherwise),
+                ]))
+    }
+
+    @Test func askChoiceWithOwnOptions() {
+        guard
+            case .success(.send(.ask(let spec))) = parse(
+                "ask choice meanTrait in 10 option darker lt asked-5 option lighter otherwise")
+        else {
+            Issue.record("no ask")
+            return
+        }
+        #expect(
+            spec.kind
+                == .choice(options: [
+                    ChoiceOption("darker", when: Condition(.lt, -5, ref: .asked)),
+                    ChoiceOption("lighter", when: .otherwise),
+                ]))
+    }
+
+    @Test func askProbabilityWithAndWithoutAnEvent() {
+        #expect(
+            parse("ask probability extinct in 20")
+                == .success(.send(.ask(QuestionSpec(metric: "extinct", kind: .probability(event: nil), horizon: 20)))))
+        #expect(
+            parse("ask probability population < 10 in 20")
+                == .success(
+                    .send(
+                        .ask(
+                            QuestionSpec(
+                                metric: "population", kind: .probability(event: Condition(.lt, 10)), horizon: 20)))))
+        #expect(
+            parse("ask p population between 40 60 in 5")
+                == .success(
+                    .send(
+                        .ask(
+                            QuestionSpec(
+                                metric: "population", kind: .probability(event: Condition(.between, 40, upper: 60)),
+                                horizon: 5)))))
+    }
+
+    @Test func aPendingHintGoesWithTheNextQuestion() {
+        var context = self.context
+        context.pendingHint = "Count the light ones"
+        guard
+            case .success(.send(.ask(let spec))) = TeacherCommandParser.parse(
+                "ask number population in 3", context: context)
+        else { return }
+        #expect(spec.hint == "Count the light ones")
+    }
+
+    @Test func closeAndKickFindTheirTargets() {
+        #expect(parse("close") == .success(.send(.closeQuestion(question: QuestionID(3)))))
+        #expect(parse("kick ben") == .success(.send(.kick(student: StudentID(1)))))
+        #expect(parse("kick #3") == .success(.send(.kick(student: StudentID(3)))))
+        #expect(parse("kick De") == .success(.send(.kick(student: StudentID(3)))))
+    }
+
+    @Test func consoleCommands() {
+        #expect(parse("export") == .success(.exportDefinition(path: nil)))
+        #expect(parse("export lesson.json") == .success(.exportDefinition(path: "lesson.json")))
+        #expect(parse("export results scores.csv") == .success(.exportResults(path: "scores.csv")))
+        #expect(parse("hint \"Look back\"") == .success(.setHint("Look back")))
+        #expect(parse("hint off") == .success(.setHint(nil)))
+        #expect(parse("show stats") == .success(.show(.stats)))
+        #expect(parse("view 4") == .success(.view(4)))
+        #expect(parse("view") == .success(.view(nil)))
+        #expect(parse("code") == .success(.showCode))
+        #expect(parse("help ask") == .success(.help("ask")))
+        #expect(parse("quit") == .success(.quit))
+    }
+
+    @Test func wrongCommandsSayWhatWasWrongAndWhatWouldBeRight() {
+        #expect(error("stpe 5") == "Unknown command \"stpe\". Did you mean step? Type help for the list.")
+        #expect(
+            error("step 500")
+                == "step: the number of generations must be a whole number from 1 to 100, not \"500\". Example: step 5")
+        #expect(error("step 5 6") == "step takes at most 1 value after it; \"6\" is one too many. Example: step 5")
+        #expect(
+            error("run 99")
+                == "run: the rate must be a number above 0 and at most 30 (generations a second), not \"99\". Example: run 2"
+        )
+        #expect(
+            error("set environmentColour")
+                == "set needs a parameter name and a value. Parameters: environmentColour, population. Example: set environmentColour 20"
+        )
+        #expect(error("ask") == "ask needs a kind: number, choice or probability. Example: ask number population in 10")
+        #expect(
+            error("ask number population 10")
+                == "Say how many generations ahead with \"in N\". Example: ask number population in 10")
+        #expect(
+            error("ask number nosuch in 5").hasPrefix(
+                "This model has no metric \"nosuch\"; it has population, meanTrait"))
+        #expect(
+            error("ask number population in 5 prompt How many?")
+                == "ask does not know \"many?\"; text with spaces goes in quotes, after prompt or hint. Example: ask number population in 10 prompt \"How many moths?\""
+        )
+        #expect(
+            error("ask number population in 5 prompt \"open")
+                == "A quote is not closed. Example: ask number population in 10 prompt \"How many?\"")
+        #expect(error("kick Zed") == "No student is called \"Zed\". Example: kick #3")
+        #expect(
+            error("toggle a b")
+                == "toggle needs a column and a row, as whole numbers counting from 0. Example: toggle 3 4")
+    }
+
+    @Test func completionOffersCommandsThenWhatEachTakes() {
+        #expect(CommandCompletion.candidates(for: "st", context: context) == ["step"])
+        #expect(CommandCompletion.candidates(for: "re", context: context) == ["rewind", "restore"])
+        #expect(CommandCompletion.candidates(for: "ask ", context: context) == ["number", "choice", "probability"])
+        #expect(CommandCompletion.candidates(for: "ask number pop", context: context) == ["population"])
+        #expect(CommandCompletion.candidates(for: "set env", context: context) == ["environmentColour"])
+        #expect(CommandCompletion.candidates(for: "kick b", context: context) == ["Ben"])
+        #expect(CommandCompletion.commonPrefix(["rewind", "restore"]) == "re")
+    }
+
+    @Test func theConsoleCompletesEditsAndRemembersCommands() {
+        var console = TeacherConsole()
+        let lesson = LessonState()
+        for key in [Key.character("s"), .character("t"), .tab, .character("3"), .enter] {
+            let intents = console.handle(key, lesson: lesson, now: Fixtures.now)
+            if key == .enter { #expect(intents == [.send(.step(count: 3))]) }
+        }
+        _ = console.handle(.up, lesson: lesson, now: Fixtures.now)
+        #expect(console.editor.line == "step 3")
+        #expect(console.log.last?.text == "› step 3")
+    }
+}
+
+@Suite struct TeacherViewCommandTests {
+    @Test func lookAndBestChangeOnlyTheTeachersView() {
+        var console = TeacherConsole()
+        let lesson = LessonState()
+        #expect(console.execute("look 100 40", lesson: lesson, now: Fixtures.now).isEmpty)
+        #expect(console.lifeViewport == LifeViewport(x: 100, y: 40, following: false, placed: true))
+        _ = console.execute("look", lesson: lesson, now: Fixtures.now)
+        #expect(console.lifeViewport.following)
+        _ = console.execute("best on", lesson: lesson, now: Fixtures.now)
+        #expect(console.markBest)
+        _ = console.execute("best maybe", lesson: lesson, now: Fixtures.now)
+        #expect(console.log.last?.text == "best takes on or off. Example: best on")
+    }
+}
