@@ -144,7 +144,7 @@ final class LWSEngine: @unchecked Sendable {
         })
         let subprotocols = options.subprotocols.isEmpty ? ["petri"] : options.subprotocols
         let count = subprotocols.count
-        protocols = .allocate(capacity: count + 1)
+        let table = UnsafeMutablePointer<lws_protocols>.allocate(capacity: count + 1)
         for (i, name) in subprotocols.enumerated() {
             var p = lws_protocols()
             p.name = strings.copy(name)
@@ -152,9 +152,10 @@ final class LWSEngine: @unchecked Sendable {
             p.per_session_data_size = 0
             p.rx_buffer_size = options.rxBufferSize
             p.tx_packet_size = 0
-            (protocols! + i).initialize(to: p)
+            (table + i).initialize(to: p)
         }
-        (protocols! + count).initialize(to: lws_protocols())
+        (table + count).initialize(to: lws_protocols())
+        protocols = table
 
         retryPolicy.pointee.secs_since_valid_ping = UInt16(clamping: options.pingAfterIdle)
         retryPolicy.pointee.secs_since_valid_hangup = UInt16(clamping: options.hangupAfterIdle)

@@ -1,3 +1,4 @@
+import PetriProtocol
 import Testing
 
 @testable import PetriLesson
@@ -44,7 +45,7 @@ struct DisplayNameTests {
         // When it is cleaned, Then the character keeps at most eight code points
         let cleaned = DisplayName.clean(zalgo)
         #expect(cleaned.count == 1)
-        #expect(cleaned.unicodeScalars.count == TextSanitiser.maxScalarsPerCharacter)
+        #expect(cleaned.unicodeScalars.count == SafeText.maxScalarsPerCharacter)
     }
 
     @Test func uniquenessAddsTheFirstFreeNumber() {

@@ -1,3 +1,5 @@
+import PetriProtocol
+
 /// Makes untrusted text safe and measurable for a terminal.
 ///
 /// Everything that arrives over the network (names, questions, hints, error messages) goes
@@ -7,7 +9,7 @@
 public enum TerminalText {
     /// Code points kept per character (grapheme cluster): enough for emoji and conjuncts,
     /// not for stacks of combining marks that smear over neighbouring lines.
-    public static let maxScalarsPerCharacter = 8
+    public static let maxScalarsPerCharacter = SafeText.maxScalarsPerCharacter
 
     /// Returns `raw` with every escape sequence and invisible or controlling character removed.
     ///
@@ -23,29 +25,7 @@ public enum TerminalText {
     ///   - maxCharacters: How many characters (grapheme clusters) to keep.
     /// - Returns: Text that is safe to print, possibly empty.
     public static func sanitise(_ raw: String, maxCharacters: Int = 1000) -> String {
-        var scalars = String.UnicodeScalarView()
-        var pendingSpace = false
-        for scalar in withoutEscapeSequences(raw.unicodeScalars) {
-            if scalar.properties.isWhitespace && !(0x80...0x9F).contains(scalar.value) {
-                // Tabs and line breaks count as whitespace: they become one space (NEL, a C1 control, goes).
-                pendingSpace = !scalars.isEmpty
-                continue
-            }
-            guard isVisible(scalar) else { continue }
-            if pendingSpace {
-                scalars.append(" ")
-                pendingSpace = false
-            }
-            scalars.append(scalar)
-        }
-        var result = ""
-        var count = 0
-        for character in String(scalars) {
-            guard count < maxCharacters else { break }
-            result.unicodeScalars.append(contentsOf: character.unicodeScalars.prefix(maxScalarsPerCharacter))
-            count += 1
-        }
-        return result
+        SafeText.clean(raw, maxCharacters: maxCharacters)
     }
 
     /// Whether a character may be written to the terminal as it is.
@@ -139,53 +119,6 @@ public enum TerminalText {
             lines.append(line)
         }
         return lines
-    }
-
-    // MARK: - Escape sequences
-
-    /// Drops ECMA-48 escape sequences in their 7-bit (`ESC …`) and 8-bit (C1) forms.
-    private static func withoutEscapeSequences(_ input: String.UnicodeScalarView) -> [Unicode.Scalar] {
-        var out: [Unicode.Scalar] = []
-        var rest = Array(input)[...]
-        while let s = rest.popFirst() {
-            switch s.value {
-            case 0x1B:
-                guard let next = rest.first else { continue }
-                switch next {
-                case "[":
-                    rest.removeFirst()
-                    skipControlSequence(&rest)
-                case "]", "P", "X", "^", "_":
-                    rest.removeFirst()
-                    skipString(&rest)
-                default:
-                    // ESC, intermediates 0x20-0x2F, then one final 0x30-0x7E (e.g. ESC ( B, ESC c).
-                    while let i = rest.first, (0x20...0x2F).contains(i.value) { rest.removeFirst() }
-                    if let f = rest.first, (0x30...0x7E).contains(f.value) { rest.removeFirst() }
-                }
-            case 0x9B: skipControlSequence(&rest)
-            case 0x90, 0x98, 0x9D, 0x9E, 0x9F: skipString(&rest)
-            default: out.append(s)
-            }
-        }
-        return out
-    }
-
-    /// CSI: parameter bytes 0x30-0x3F, intermediates 0x20-0x2F, one final byte 0x40-0x7E.
-    private static func skipControlSequence(_ rest: inout ArraySlice<Unicode.Scalar>) {
-        while let p = rest.first, (0x20...0x3F).contains(p.value) { rest.removeFirst() }
-        if let f = rest.first, (0x40...0x7E).contains(f.value) { rest.removeFirst() }
-    }
-
-    /// OSC, DCS, SOS, PM, APC: everything up to BEL, ST (`ESC \` or U+009C), or the end.
-    private static func skipString(_ rest: inout ArraySlice<Unicode.Scalar>) {
-        while let s = rest.popFirst() {
-            if s.value == 0x07 || s.value == 0x9C { return }
-            if s.value == 0x1B {
-                if rest.first == "\\" { rest.removeFirst() }
-                return
-            }
-        }
     }
 
     // MARK: - Classification
