@@ -24,6 +24,11 @@ final class LWSConnection {
     var isEstablished = false
     var queue = Deque<Pending>()
     var queuedBytes = 0
+    /// When the peer last sent anything, a pong included (monotonic seconds; servers only).
+    var lastHeard: Double = 0
+    /// A ping is due or was sent since `lastHeard`.
+    var pingDue = false
+    var pingSent = false
     /// When the queue first went over its limit and has stayed there (monotonic seconds).
     var overLimitSince: Double?
     /// A WRITEABLE callback is already requested.

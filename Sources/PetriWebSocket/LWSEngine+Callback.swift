@@ -30,6 +30,9 @@ extension LWSEngine {
             return 0
         case LWS_CALLBACK_RECEIVE, LWS_CALLBACK_CLIENT_RECEIVE:
             return receive(wsi, input, length)
+        case LWS_CALLBACK_RECEIVE_PONG, LWS_CALLBACK_CLIENT_RECEIVE_PONG:
+            if let c = connection(of: wsi) { heard(c) }
+            return 0
         case LWS_CALLBACK_SERVER_WRITEABLE, LWS_CALLBACK_CLIENT_WRITEABLE:
             return writeable(wsi)
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
@@ -100,6 +103,7 @@ extension LWSEngine {
         guard let c = connection(of: wsi), let info = c.info else { return }
         c.wsi = wsi
         c.isEstablished = true
+        heard(c)
         let (stream, continuation) = AsyncStream.makeStream(of: ConnectionEvent.self)
         c.events = continuation
         counts.open.increment()
@@ -136,6 +140,7 @@ extension LWSEngine {
 
     private func receive(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
         guard let c = connection(of: wsi), c.closeRequest == nil else { return 0 }
+        heard(c)
         if !c.rxStarted {
             c.rxStarted = true
             c.rxIsBinary = lws_frame_is_binary(wsi) != 0
@@ -154,6 +159,12 @@ extension LWSEngine {
             deliver(c)
         }
         return 0
+    }
+
+    /// The peer is alive: restart its idle clock.
+    func heard(_ c: LWSConnection) {
+        c.lastHeard = monotonicSeconds()
+        c.pingSent = false
     }
 
     private func deliver(_ c: LWSConnection) {

@@ -44,6 +44,20 @@ extension LWSEngine {
             requestWritable(c)
             return 0
         }
+        if c.pingDue {
+            // One write per callback: the ping now, the queue on the next WRITEABLE.
+            c.pingDue = false
+            c.pingSent = true
+            // A payload, because lws 4.1 reports an empty pong to no callback.
+            let payload: [UInt8] = Array("ping".utf8)
+            grow(scratchTo: lwsPre + payload.count)
+            (scratch + lwsPre).copyMemory(from: payload, byteCount: payload.count)
+            let written = lws_write(
+                wsi, (scratch + lwsPre).assumingMemoryBound(to: UInt8.self), payload.count, LWS_WRITE_PING)
+            guard written >= 0 else { return -1 }
+            if !c.queue.isEmpty || c.closeRequest != nil { requestWritable(c) }
+            return 0
+        }
         if !c.queue.isEmpty {
             return writeNext(c, wsi) ? 0 : -1
         }

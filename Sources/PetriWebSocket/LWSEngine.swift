@@ -157,8 +157,17 @@ final class LWSEngine: @unchecked Sendable {
         (table + count).initialize(to: lws_protocols())
         protocols = table
 
-        retryPolicy.pointee.secs_since_valid_ping = UInt16(clamping: options.pingAfterIdle)
-        retryPolicy.pointee.secs_since_valid_hangup = UInt16(clamping: options.hangupAfterIdle)
+        if options.isServer {
+            // No lws validity timers on the server: lws re-inserts each connection's timer into
+            // one sorted list on every message received (O(connections) each), which with
+            // thousands of students sending is quadratic. The housekeeping sweep does the idle
+            // policy instead (see `checkIdle`). A zero hang-up turns lws's off entirely.
+            retryPolicy.pointee.secs_since_valid_ping = 0
+            retryPolicy.pointee.secs_since_valid_hangup = 0
+        } else {
+            retryPolicy.pointee.secs_since_valid_ping = UInt16(clamping: options.pingAfterIdle)
+            retryPolicy.pointee.secs_since_valid_hangup = UInt16(clamping: options.hangupAfterIdle)
+        }
 
         var info = lws_context_creation_info()
         info.protocols = UnsafePointer(protocols)
@@ -346,6 +355,7 @@ final class LWSEngine: @unchecked Sendable {
         for c in connectionsByID.values {
             total += c.queuedBytes
             largest = max(largest, c.queuedBytes)
+            if options.isServer { checkIdle(c, now: now) }
             if let since = c.overLimitSince, now - since >= options.stallTimeout, c.closeRequest == nil {
                 counts.slowClosed.increment()
                 requestClose(c, code: .policyViolation,
@@ -356,6 +366,22 @@ final class LWSEngine: @unchecked Sendable {
         counts.largestQueueBytes.store(largest, ordering: .relaxed)
         checkShutdownProgress()
         if !stopRequested { scheduleHousekeeping() }
+    }
+
+    /// The idle policy, on the housekeeping sweep: ping a connection that has been silent for
+    /// `pingAfterIdle` seconds; drop one silent for `hangupAfterIdle` (its pong counts as heard).
+    private func checkIdle(_ c: LWSConnection, now: Double) {
+        guard c.isEstablished, c.closeRequest == nil, let wsi = c.wsi else { return }
+        let idle = now - c.lastHeard
+        if idle >= Double(options.hangupAfterIdle) {
+            c.closeRequest = (.goingAway, "no reply for \(options.hangupAfterIdle) s")
+            c.queue.removeAll()
+            c.queuedBytes = 0
+            lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+        } else if idle >= Double(options.pingAfterIdle), !c.pingSent, !c.pingDue {
+            c.pingDue = true
+            requestWritable(c)
+        }
     }
 
     /// Makes the scratch buffer at least `needed` bytes (service thread).
