@@ -60,7 +60,7 @@ extension Lesson {
         questions[index].answers[student] = Question.Answer(prediction: prediction, answeredAt: now)
         return [
             .reply(.answerAccepted(question: id, prediction: prediction, answeredAt: now)),
-            answerCount(of: questions[index]),
+            answerCount(of: questions[index], answeredBy: student),
         ]
     }
 
@@ -167,10 +167,11 @@ extension Lesson {
     }
 
     /// Tells the teacher how many students have answered.
-    private func answerCount(of question: Question) -> Effect {
+    private func answerCount(of question: Question, answeredBy student: StudentID? = nil) -> Effect {
         let answered = question.answers.keys.reduce(0) { count, id in roster[id]?.isKicked == false ? count + 1 : count
         }
         return .send(
-            .answerCount(question: question.id, answered: answered, students: roster.activeCount), to: .teacher)
+            .answerCount(question: question.id, answered: answered, students: roster.activeCount, student: student),
+            to: .teacher)
     }
 }

@@ -15,7 +15,6 @@ extension Lesson {
     /// The welcome, the history since `lastSeen` and the current picture, for the sender.
     func welcomeEffects(for participant: Participant, token: AccessToken?, lastSeen: TimelinePosition?) -> [Effect] {
         let (from, missed) = historyStart(after: lastSeen)
-        let ranking = Ranking(roster.students)
         var student: Student?
         if case .student(let id) = participant { student = roster[id] }
         let isTeacher = participant == .teacher
@@ -30,8 +29,8 @@ extension Lesson {
             options: configuration.options, questions: questions.map(\.info),
             answers: student.map { answerRecords(of: $0.id) } ?? [],
             leaderboard: isTeacher
-                ? ranking.board(top: ranking.entries.count)
-                : ranking.board(top: configuration.options.leaderboardSize, for: student?.id),
+                ? Ranking(roster.students).board(top: roster.students.count)
+                : Ranking.board(of: roster.students, top: configuration.options.leaderboardSize, for: student?.id),
             historyFrom: from, missed: missed,
             roster: isTeacher ? rosterEntries : nil,
             checkpoint: isTeacher ? savedCheckpoint?.run.generation : nil)

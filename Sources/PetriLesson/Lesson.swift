@@ -92,7 +92,7 @@ public struct Lesson<Model: SimulationModel>: Sendable, Equatable {
 
     /// The leaderboard's top lines and, for a student, their own line.
     public func leaderboard(for student: StudentID? = nil) -> Leaderboard {
-        Ranking(roster.students).board(top: configuration.options.leaderboardSize, for: student)
+        Ranking.board(of: roster.students, top: configuration.options.leaderboardSize, for: student)
     }
 
     /// The teacher's lesson file of the current state (contains the seed: teacher only).

@@ -118,7 +118,7 @@ struct QuestionTests {
             outcome.replies == [
                 .answerAccepted(question: question, prediction: .number(120), answeredAt: room.clock.now)
             ])
-        #expect(outcome.sent(to: .teacher) == [.answerCount(question: question, answered: 1, students: 1)])
+        #expect(outcome.sent(to: .teacher) == [.answerCount(question: question, answered: 1, students: 1, student: ada)])
     }
 
     @Test func answersMayChangeUntilTheLockOnlyWhenTheQuestionAllowsIt() throws {

@@ -94,7 +94,7 @@ func serveExecutable() -> URL? {
             student.type(answer)
             _ = try await student.next("answerAccepted")
         }
-        _ = try await teacher.next { if case .answerCount(_, 3, 3) = $0 { true } else { false } }
+        _ = try await teacher.next { if case .answerCount(_, 3, 3, _) = $0 { true } else { false } }
 
         // And the simulation reaches the target
         teacher.type("step 2")

@@ -54,3 +54,31 @@ import Testing
         #expect(canvas.lines().first == " Please make this window at least 60×18")
     }
 }
+
+@Suite struct RosterAnsweredTests {
+    @Test func theRosterTicksEachStudentSeenAnsweringTheOpenQuestion() throws {
+        // Given a teacher's lesson with two students and an open question
+        let parameters = LifeModel.Parameters(width: 20, height: 10, pattern: "glider")
+        var (lesson, _) = Fixtures.lesson(
+            Fixtures.make { try LifeModel(parameters: parameters, seed: 1) }, steps: 1, role: .teacher)
+        for (id, name) in [(1, "Ada"), (2, "Ben")] {
+            lesson.apply(.student(RosterEntry(student: StudentID(id), name: name, online: true, kicked: false, score: 0, streak: 0)), at: Fixtures.now)
+        }
+        let q = Fixtures.question(
+            1, metric: "liveCells", description: "How many cells are alive.", unit: "cells", kind: .number(tolerance: 2),
+            askedAt: 1, horizon: 4, askedValue: 5, prompt: "How many?")
+        lesson.apply(.question(q), at: Fixtures.now)
+        lesson.apply(.answerCount(question: q.id, answered: 0, students: 2), at: Fixtures.now)
+
+        // When Ben answers
+        lesson.apply(.answerCount(question: q.id, answered: 1, students: 2, student: StudentID(2)), at: Fixtures.now)
+
+        // Then the header counts 1/2 and only Ben's row is ticked
+        var canvas = Canvas(width: 60, height: 12)
+        RosterView.draw(into: &canvas, rect: Rect(x: 0, y: 0, width: 60, height: 12), lesson: lesson, theme: Theme(mode: .none))
+        let lines = canvas.lines()
+        #expect(lines[0].contains("1/2 answered"))
+        #expect(lines.first { $0.contains("#2 Ben") }?.contains("✓") == true, "\(lines)")
+        #expect(lines.first { $0.contains("#1 Ada") }?.contains("✓") == false, "\(lines)")
+    }
+}

@@ -3,7 +3,7 @@ import PetriSimulation
 extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, code, message, teacherToken, timeline, stats, rate, snapshot, generation, question, reason
-        case prediction, answeredAt, answered, students, text, definition, csv
+        case prediction, answeredAt, answered, students, student, text, definition, csv
     }
 
     /// The wire name of the message's type.
@@ -83,8 +83,8 @@ extension ServerMessage: Codable {
         case "answerCount":
             self = .answerCount(
                 question: try c.decode(QuestionID.self, forKey: .question),
-                answered: try c.decode(Int.self, forKey: .answered), students: try c.decode(Int.self, forKey: .students)
-            )
+                answered: try c.decode(Int.self, forKey: .answered), students: try c.decode(Int.self, forKey: .students),
+                student: try c.decodeIfPresent(StudentID.self, forKey: .student))
         case "hint":
             self = .hint(
                 question: try c.decode(QuestionID.self, forKey: .question),
@@ -134,10 +134,11 @@ extension ServerMessage: Codable {
             try c.encode(question, forKey: .question)
             try c.encode(prediction, forKey: .prediction)
             try c.encode(answeredAt, forKey: .answeredAt)
-        case .answerCount(let question, let answered, let students):
+        case .answerCount(let question, let answered, let students, let student):
             try c.encode(question, forKey: .question)
             try c.encode(answered, forKey: .answered)
             try c.encode(students, forKey: .students)
+            try c.encodeIfPresent(student, forKey: .student)
         case .hint(let question, let text):
             try c.encode(question, forKey: .question)
             try c.encode(text, forKey: .text)

@@ -44,8 +44,9 @@ public enum ServerMessage: Sendable, Hashable {
     case questionCancelled(question: QuestionID, reason: String)
     /// The sender's answer was recorded at the server's time `answeredAt`.
     case answerAccepted(question: QuestionID, prediction: Prediction, answeredAt: Timestamp)
-    /// How many students have answered the open question (teacher only).
-    case answerCount(question: QuestionID, answered: Int, students: Int)
+    /// How many students have answered the open question (teacher only), and who just did
+    /// (`student`, absent on the count sent when the question opens).
+    case answerCount(question: QuestionID, answered: Int, students: Int, student: StudentID? = nil)
     /// The hint text, for the student who took it.
     case hint(question: QuestionID, text: String)
     /// A question resolved: the actual value, the class's spread, the leaderboard's top.

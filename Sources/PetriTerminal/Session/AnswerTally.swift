@@ -8,6 +8,8 @@ public struct AnswerTally: Sendable, Hashable {
     public var answered: Int
     /// Students who could.
     public var students: Int
+    /// The students seen answering this question (from `answerCount`'s `student`).
+    public var who: Set<StudentID> = []
 
     /// A count from an `answerCount` message.
     public init(question: QuestionID, answered: Int, students: Int) {

@@ -2,8 +2,8 @@ import PetriProtocol
 
 /// The teacher's roster: who is here, who is connected, their scores.
 ///
-/// The protocol tells the teacher how many have answered the open question (`answerCount`),
-/// not who; the header shows that count.
+/// The header counts who has answered the open question; each student who has is ticked (✓),
+/// from the `student` of every `answerCount` the teacher receives.
 public enum RosterView {
     /// Draws the roster in `rect`: a header, then one student per row (online first, by name).
     public static func draw(into canvas: inout Canvas, rect: Rect, lesson: LessonState, theme: Theme) {
@@ -12,6 +12,7 @@ public enum RosterView {
             $0.online != $1.online ? $0.online : $0.name.lowercased() < $1.name.lowercased()
         }
         let online = students.filter(\.online).count
+        let answered = lesson.answerCount.flatMap { $0.question == lesson.openQuestion?.id ? $0.who : nil } ?? []
         var header = "Roster \(online)/\(students.count) online"
         if let tally = lesson.answerCount, tally.question == lesson.openQuestion?.id {
             header += " · \(tally.answered)/\(tally.students) answered"
@@ -22,7 +23,7 @@ public enum RosterView {
         let shown = students.count > room ? max(0, room - 1) : students.count
         for student in students.prefix(shown) {
             let dot = student.online ? "●" : "○"
-            let score = "\(student.score)"
+            let score = (answered.contains(student.student) ? "✓ " : "") + "\(student.score)"
             let style = student.online ? CellStyle.plain : theme.dim
             canvas.put(dot, x: rect.x, y: y, style: student.online ? theme.success : theme.dim)
             canvas.put(
