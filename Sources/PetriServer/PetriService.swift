@@ -25,11 +25,14 @@ public struct PetriService: Service {
     public let shutdownTimeout: Double
     /// Called once the server listens, with its port (for tests and the start banner).
     public let onListening: @Sendable (Int) -> Void
+    /// Called once everything runs, with the transport and the hub (metrics sampling, demos).
+    public let onStarted: @Sendable (WebSocketServer, Hub) -> Void
 
     public init(
         webSocket: WebSocketServer.Configuration, storage: any LessonStorage, teacherKey: String,
         hub: HubConfiguration = .init(), clock: any ServerClock = SystemClock(), logger: Logger,
-        shutdownTimeout: Double = 1.5, onListening: @escaping @Sendable (Int) -> Void = { _ in }
+        shutdownTimeout: Double = 1.5, onListening: @escaping @Sendable (Int) -> Void = { _ in },
+        onStarted: @escaping @Sendable (WebSocketServer, Hub) -> Void = { _, _ in }
     ) {
         self.webSocket = webSocket
         self.storage = storage
@@ -39,6 +42,7 @@ public struct PetriService: Service {
         self.logger = logger
         self.shutdownTimeout = shutdownTimeout
         self.onListening = onListening
+        self.onStarted = onStarted
     }
 
     public func run() async throws {
@@ -62,6 +66,7 @@ public struct PetriService: Service {
         logger.info(
             "Listening", metadata: ["address": "\(webSocket.host ?? "*")", "port": "\(server.port)", "restoredLessons": "\(restored)"])
         onListening(server.port)
+        onStarted(server, hub)
         let connections = Task {
             await withDiscardingTaskGroup { group in
                 for await connection in server.connections {
