@@ -18,9 +18,9 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-## Build and start the server on http://127.0.0.1:$(PORT), storing lessons (SQLite) in $(DATA).
+## Build and start the server on http://127.0.0.1:$(PORT), storing lessons (SQLite) in $(DATA), with a demo lesson.
 run: build
-	$(SWIFT) run petri serve --config $(CONFIG) --data $(DATA) --port $(PORT)
+	$(SWIFT) run petri serve --config $(CONFIG) --data $(DATA) --port $(PORT) --demo
 
 ## Build and run the whole test suite.
 test: deps

@@ -3,7 +3,13 @@ import CoreMetrics
 /// The server's own counters, through swift-metrics (exported by `/metrics` when a
 /// Prometheus factory is bootstrapped; no-ops otherwise).
 public struct ServerMetrics: Sendable {
-    private let storeWrites = Timer(label: "petri_store_write_seconds")
+    /// The label of the store write latency histogram.
+    static let storeWriteLabel = "petri_store_write_seconds"
+    /// The label of the broadcast fan-out duration histogram (encode once, queue for every recipient).
+    static let fanOutLabel = "petri_broadcast_fanout_seconds"
+
+    private let storeWrites = Timer(label: ServerMetrics.storeWriteLabel)
+    private let fanOuts = Timer(label: ServerMetrics.fanOutLabel)
     private let lessonsCreated = Counter(label: "petri_lessons_created_total")
     private let connectionsServed = Counter(label: "petri_sessions_total")
     private let messagesHandled = Counter(label: "petri_messages_handled_total")
@@ -13,6 +19,12 @@ public struct ServerMetrics: Sendable {
     func storeWrite(seconds: Duration) {
         storeWrites.recordNanoseconds(
             seconds.components.seconds * 1_000_000_000 + seconds.components.attoseconds / 1_000_000_000)
+    }
+
+    /// Records one fan-out (encoding a message and queueing it for its recipients) that began at `started`.
+    func fanOut(since started: ContinuousClock.Instant) {
+        let elapsed = started.duration(to: .now).components
+        fanOuts.recordNanoseconds(elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000)
     }
 
     func rejected(_ reason: String) {

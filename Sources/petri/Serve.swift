@@ -39,6 +39,8 @@ struct Serve: AsyncParsableCommand {
         name: .customLong("teacher-key"),
         help: "The key teachers need to create lessons. Prefer PETRI_TEACHER_KEY or teacher.key in the file: command lines are visible to other users.")
     var teacherKey: String?
+    @Flag(help: "Also run a demo lesson: camouflage, industrial revolution, auto-running, with questions.")
+    var demo = false
 
     func run() async throws {
         let configuration: ServerConfiguration
@@ -76,11 +78,21 @@ struct Serve: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let host = configuration.server.host
+        // Before the hub exists: the endpoint bootstraps swift-metrics, which the hub's counters need.
+        var webSocket = configuration.webSocketConfiguration()
+        let metrics = MetricsEndpoint.install(in: &webSocket, enabled: configuration.metrics.enabled)
         let service = PetriService(
-            webSocket: configuration.webSocketConfiguration(), storage: storage, teacherKey: key,
+            webSocket: webSocket, storage: storage, teacherKey: key,
             hub: configuration.hubConfiguration(), logger: logger
-        ) { port in
+        ) { [demo] port in
             say("Petri is listening on ws://\(host):\(port)/ (health: http://\(host):\(port)/healthz)")
+            if demo {
+                DemoLesson.launch(
+                    host: host, port: port, teacherKey: key, dataDirectory: directory,
+                    settings: .init(environment: ProcessInfo.processInfo.environment), logger: logger, print: say)
+            }
+        } onStarted: { server, hub in
+            metrics?.startSampling(server, hub)
         }
         let group = ServiceGroup(
             configuration: .init(services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))

@@ -56,6 +56,8 @@ extension LessonActor {
 
     func send(_ message: ServerMessage, toAll connections: [ConnectionID]) {
         guard !connections.isEmpty else { return }
+        let started = ContinuousClock.now
+        defer { services.metrics.fanOut(since: started) }
         do {
             let bytes = try services.encoder.encode(message)
             services.transport.broadcast(OutboundMessage(kind: .text, bytes: bytes), to: connections, policy: .reliable)
@@ -66,6 +68,8 @@ extension LessonActor {
 
     func sendSnapshot(_ header: SnapshotHeader, _ snapshot: Model.Snapshot, to connections: [ConnectionID]) {
         guard !connections.isEmpty else { return }
+        let started = ContinuousClock.now
+        defer { services.metrics.fanOut(since: started) }
         do {
             let bytes = try services.encoder.encodeSnapshot(header, snapshot)
             services.transport.broadcast(OutboundMessage(kind: .text, bytes: bytes), to: connections, policy: .latestWins)

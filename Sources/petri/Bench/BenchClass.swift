@@ -40,6 +40,12 @@ struct BenchClass: AsyncParsableCommand {
     func run() async throws {
         var webSocket = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
         webSocket.receiveBufferBytes = 1024
+        // The teacher is an instrument in this process, sharing the server's CPU: during a
+        // join storm it receives one roster line per student and can fall behind long enough
+        // to be closed as a slow client, which would stall the benchmark. Give every queue
+        // room; no student comes near these limits.
+        webSocket.maxQueueBytes = 64 << 20
+        webSocket.stallTimeout = 120
         let server = try await WebSocketServer.start(webSocket)
         let key = TeacherKey.generate()
         // The teacher steps as fast as the class reports back, far over a real console's rate:
@@ -85,7 +91,7 @@ struct BenchClass: AsyncParsableCommand {
         let joined = try await report("joined")
         let joinSeconds = Double(UInt64(joined[0]) ?? 0) / 1e9
         let memoryPerStudent = Double(residentBytes() - baseline) / Double(students)
-        print("\(students) students joined in \(fixed(joinSeconds, 3)) s; server memory \(fixed(memoryPerStudent / 1024)) KiB per student")
+        say("\(students) students joined in \(fixed(joinSeconds, 3)) s; server memory \(fixed(memoryPerStudent / 1024)) KiB per student")
 
         var latencies: [Double] = []
         var answerRates: [Double] = []
@@ -125,9 +131,9 @@ struct BenchClass: AsyncParsableCommand {
         let p50 = quantile(latencies, 0.5)
         let p99 = quantile(latencies, 0.99)
         let answersPerSecond = answerRates.isEmpty ? 0 : quantile(answerRates, 0.5)
-        print("step → last student's snapshot over \(generations) steps: p50 \(fixed(p50)) ms, p99 \(fixed(p99)) ms, max \(fixed(latencies.max() ?? 0)) ms")
-        print("answers: \(fixed(answersPerSecond, 0)) per second (median over \(answerRates.count) questions, all \(students) answering)")
-        print("auto-run at 10 generations/s: every student received all \(autoRunGenerations) generations' stats")
-        print(#"{"benchmark":"class","students":\#(students),"generations":\#(generations),"joinSeconds":\#(fixed(joinSeconds, 3)),"stepP50Ms":\#(fixed(p50, 3)),"stepP99Ms":\#(fixed(p99, 3)),"answersPerSecond":\#(Int(answersPerSecond)),"bytesPerStudent":\#(Int(memoryPerStudent))}"#)
+        say("step → last student's snapshot over \(generations) steps: p50 \(fixed(p50)) ms, p99 \(fixed(p99)) ms, max \(fixed(latencies.max() ?? 0)) ms")
+        say("answers: \(fixed(answersPerSecond, 0)) per second (median over \(answerRates.count) questions, all \(students) answering)")
+        say("auto-run at 10 generations/s: every student received all \(autoRunGenerations) generations' stats")
+        say(#"{"benchmark":"class","students":\#(students),"generations":\#(generations),"joinSeconds":\#(fixed(joinSeconds, 3)),"stepP50Ms":\#(fixed(p50, 3)),"stepP99Ms":\#(fixed(p99, 3)),"answersPerSecond":\#(Int(answersPerSecond)),"bytesPerStudent":\#(Int(memoryPerStudent))}"#)
     }
 }
