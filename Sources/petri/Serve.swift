@@ -53,7 +53,9 @@ struct Serve: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let level = configuration.log.level
+        let json = configuration.log.format == .json
         LoggingSystem.bootstrap { label in
+            if json { return JSONLogHandler(label: label, level: level) }
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
             return handler

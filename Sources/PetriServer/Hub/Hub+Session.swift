@@ -23,6 +23,11 @@ extension Hub {
             connection: connection.info,
             rateLimit: ConnectionRateLimit(burst: configuration.messageBurst, perSecond: configuration.messagesPerSecond))
         let decoder = ProtocolDecoder()
+        var logger = services.logger
+        logger[metadataKey: "connection"] = "\(connection.id)"
+        logger[metadataKey: "remote"] = "\(connection.info.remoteAddress)"
+        logger.debug("Connected", metadata: ["subprotocol": "\(connection.info.subprotocol ?? "none")"])
+        defer { logger.debug("Disconnected", metadata: ["lesson": "\(session.host?.record.id ?? "none")"]) }
         for await event in connection.events {
             switch event {
             case .text(let text):
