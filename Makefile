@@ -32,6 +32,7 @@ bench: release
 	.build/release/petri bench life --size 1024 --generations 2000
 	.build/release/petri bench camouflage --population 10000 --generations 2000
 	.build/release/petri bench transport --clients 1000 --size 1024 --rounds 200
+	.build/release/petri bench class --students 1000 --generations 200
 
 clean:
 	rm -rf .build
