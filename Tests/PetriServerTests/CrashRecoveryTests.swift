@@ -103,3 +103,41 @@ import Testing
         return definition.stateHash
     }
 }
+
+@Suite struct GracefulStopTests {
+    @Test(.timeLimit(.minutes(1))) func sigtermLosesNoAcknowledgedAction() async throws {
+        let executable = try #require(petriExecutable(), "build the petri executable first (swift build)")
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let client = try await WebSocketClient.start()
+        // Given a lesson at generation 3 with an answered question, on a server with clients connected
+        var (server, url) = try await PetriProcess.serve(data: data, teacherKey: testTeacherKey, executable: executable)
+        let teacher = try await TestClient(client, url: url)
+        let (code, token) = try await teacher.createLesson(.islands, .object([:]), seed: 3)
+        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        let bo = try await TestClient(client, url: url)
+        let joined = try await bo.attach(.join(code: code, name: "Bo"))
+        try teacher.send(.step(count: 3))
+        try await teacher.waitForGeneration(3)
+        try teacher.send(.ask(QuestionSpec(metric: "landTiles", kind: .number(tolerance: 5), horizon: 2)))
+        let question = try await bo.expect { if case .question(let q) = $0 { q } else { nil } }
+        try bo.send(.answer(question: question.id, prediction: .number(9)))
+        _ = try await bo.expect { if case .answerAccepted = $0 { true } else { nil } }
+
+        // When the server gets SIGTERM, clients hear 4012 and it exits 0
+        kill(server.process.processIdentifier, SIGTERM)
+        while try await bo.next() != nil {}
+        #expect(bo.closed?.0 == .serverRestarting)
+        #expect(await server.waitForExit(within: 10) == 0)
+
+        // Then after a restart the lesson is at generation 3 and Bo's answer is there
+        (server, url) = try await PetriProcess.serve(data: data, teacherKey: testTeacherKey, executable: executable)
+        let again = try await TestClient(client, url: url)
+        #expect(try await again.attach(.teach(code: code, token: token, lastSeen: nil)).position.generation == 3)
+        let boAgain = try await TestClient(client, url: url)
+        let resumed = try await boAgain.attach(.resume(code: code, token: try #require(joined.you?.token), lastSeen: nil))
+        #expect(resumed.answers.map(\.question) == [question.id])
+        await server.crash()
+        await client.shutdown()
+    }
+}
