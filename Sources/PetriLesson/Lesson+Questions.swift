@@ -168,8 +168,11 @@ extension Lesson {
 
     /// Tells the teacher how many students have answered.
     private func answerCount(of question: Question, answeredBy student: StudentID? = nil) -> Effect {
-        let answered = question.answers.keys.reduce(0) { count, id in roster[id]?.isKicked == false ? count + 1 : count
-        }
+        // Without kicked students every answer counts: no scan (this runs once per answer).
+        let answered =
+            roster.kickedCount == 0
+            ? question.answers.count
+            : question.answers.keys.reduce(0) { count, id in roster[id]?.isKicked == false ? count + 1 : count }
         return .send(
             .answerCount(question: question.id, answered: answered, students: roster.activeCount, student: student),
             to: .teacher)

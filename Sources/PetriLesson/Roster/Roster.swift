@@ -6,6 +6,8 @@ struct Roster: Sendable, Hashable {
     private(set) var students: [Student] = []
     private var idsByToken: [AccessToken: StudentID] = [:]
     private var nameKeys: Set<String> = []
+    /// Kept in step with `students` by ``update(_:_:)``, so counts need no scan.
+    private(set) var kickedCount = 0
 
     subscript(id: StudentID) -> Student? {
         let index = id.rawValue - 1
@@ -13,7 +15,7 @@ struct Roster: Sendable, Hashable {
     }
 
     /// How many students were not kicked.
-    var activeCount: Int { students.reduce(0) { $1.isKicked ? $0 : $0 + 1 } }
+    var activeCount: Int { students.count - kickedCount }
 
     func student(withToken token: AccessToken) -> Student? {
         idsByToken[token].flatMap { self[$0] }
@@ -36,7 +38,9 @@ struct Roster: Sendable, Hashable {
     mutating func update(_ id: StudentID, _ change: (inout Student) -> Void) {
         let index = id.rawValue - 1
         guard students.indices.contains(index) else { return }
+        let wasKicked = students[index].isKicked
         change(&students[index])
+        if students[index].isKicked != wasKicked { kickedCount += wasKicked ? -1 : 1 }
     }
 
     /// After a restart nobody is connected.
