@@ -83,7 +83,7 @@ func openSockets(onPort port: Int) -> Int {
     let fm = FileManager.default
     var inodes = Set<String>()
     for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-        guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
+        guard let text = readWholeFile(table) else { continue }
         for line in text.split(separator: "\n").dropFirst() {
             let f = line.split(separator: " ")
             guard f.count > 9 else { continue }
@@ -108,4 +108,20 @@ func eventually(
         try? await Task.sleep(for: .milliseconds(5))
     }
     return condition()
+}
+
+/// Reads a file to its end with plain `read` calls. /proc files report a size of 0 and can be
+/// long (/proc/net/tcp lists every socket on the machine), so size-based readers may stop early.
+func readWholeFile(_ path: String) -> String? {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = read(fd, &chunk, chunk.count)
+        if n <= 0 { break }
+        bytes += chunk[0..<n]
+    }
+    return String(decoding: bytes, as: UTF8.self)
 }
