@@ -3,26 +3,17 @@ import PetriProtocol
 
 /// The full-screen teacher console.
 public final class TeacherScreenFrontend: ClientFrontend {
-    let terminal: TerminalIO
-    let colorMode: ColorMode
+    var screen: FullScreen
     var console = TeacherConsole()
-    var writer: FrameWriter
-    var size: (width: Int, height: Int) = (80, 24)
-    private var lastSecond: Int64 = 0
 
     /// A teacher console on `terminal`.
     public init(terminal: TerminalIO, colorMode: ColorMode) {
-        self.terminal = terminal
-        self.colorMode = colorMode
-        writer = FrameWriter(renderer: ANSIRenderer(mode: colorMode))
+        screen = FullScreen(terminal: terminal, colorMode: colorMode)
     }
 
     public var inputMode: InputReader.Mode? { .keys }
 
-    public func begin() throws(TerminalError) {
-        try terminal.enter()
-        size = terminal.size()
-    }
+    public func begin() throws(TerminalError) { try screen.begin() }
 
     public func input(_ event: InputEvent, runner: ClientRunner) {
         guard case .key(let key) = event else {
@@ -38,33 +29,24 @@ public final class TeacherScreenFrontend: ClientFrontend {
     }
 
     public func unreadable(raw: String, problem: String, runner: ClientRunner) {
-        runner.post("The server sent something this client cannot read: \(problem)", kind: .error)
+        reportUnreadable(problem: problem, runner: runner)
     }
 
-    public func tick(runner: ClientRunner) -> Bool {
-        if terminal.takeResize() {
-            size = terminal.size()
-            writer.invalidate()
-            return true
-        }
-        let second = runner.now().wall.millisecondsSince1970 / 1000
-        defer { lastSecond = second }
-        return second != lastSecond
-    }
+    public func tick(runner: ClientRunner) -> Bool { screen.tick(now: runner.now().wall) }
 
     public func draw(runner: ClientRunner) {
         let state = TeacherScreenState(
             lesson: runner.session.lesson, connection: runner.status, console: console, now: runner.now().wall,
-            colorMode: colorMode, server: runner.server)
-        let canvas = Screen.teacher(state, width: size.width, height: size.height)
+            colorMode: screen.colorMode, server: runner.server)
+        let canvas = Screen.teacher(state, width: screen.size.width, height: screen.size.height)
         console.lifeViewport = Screen.lifeViewport(
             console.lifeViewport, lesson: state.lesson,
-            picture: ScreenLayout.teacher(width: size.width, height: size.height).picture)
-        terminal.write(writer.update(canvas))
+            picture: ScreenLayout.teacher(width: screen.size.width, height: screen.size.height).picture)
+        screen.present(canvas)
     }
 
     public func finish(_ end: SessionEnd, runner: ClientRunner) -> Int32 {
-        terminal.leave()
+        screen.leave()
         if !end.message.isEmpty { print(end.message) }
         if let code = runner.session.lesson.code, end.kind == .quit {
             print(
@@ -80,7 +62,7 @@ public final class TeacherScreenFrontend: ClientFrontend {
             case .send(let message): runner.send(message)
             case .quit: runner.quit()
             case .retryNow: runner.retryNow()
-            case .redraw: writer.invalidate()
+            case .redraw: screen.writer.invalidate()
             case .writeFile(let path, let contents):
                 console.write(FileSaver.save(contents, to: path), .success, runner.now().wall)
             }
