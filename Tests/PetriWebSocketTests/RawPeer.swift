@@ -1,5 +1,6 @@
 import Foundation
 import PetriTransport
+import PetriWebSocket
 
 #if canImport(Glibc)
     import Glibc
@@ -51,20 +52,7 @@ final class RawPeer: @unchecked Sendable {
 
     /// Sends one masked frame (opcode 1 text, 2 binary, 0 continuation) with the FIN bit as given.
     func sendFrame(opcode: UInt8, payload: [UInt8], fin: Bool = true) throws {
-        var frame: [UInt8] = [(fin ? 0x80 : 0) | opcode]
-        let n = payload.count
-        if n < 126 {
-            frame.append(0x80 | UInt8(n))
-        } else if n < 65536 {
-            frame += [0x80 | 126, UInt8(n >> 8), UInt8(n & 0xff)]
-        } else {
-            frame.append(0x80 | 127)
-            for shift in stride(from: 56, through: 0, by: -8) { frame.append(UInt8((UInt64(n) >> UInt64(shift)) & 0xff)) }
-        }
-        let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
-        frame += mask
-        for (i, b) in payload.enumerated() { frame.append(b ^ mask[i & 3]) }
-        try writeAll(frame)
+        try writeAll(ClientFrame.masked(opcode: opcode, payload: payload, fin: fin, mask: [0x12, 0x34, 0x56, 0x78]))
     }
 
     /// Reads the next complete frame: opcode and payload (server frames are never masked).

@@ -135,19 +135,7 @@ public final class EpollLoadClients {
 
     /// Writes one masked frame; waits out a full socket buffer (load generation only).
     private func sendFrame(_ fd: Int32, opcode: UInt8, payload: [UInt8]) {
-        var frame: [UInt8] = [0x80 | opcode]
-        let n = payload.count
-        if n < 126 {
-            frame.append(0x80 | UInt8(n))
-        } else if n < 65536 {
-            frame += [0x80 | 126, UInt8(n >> 8), UInt8(n & 0xff)]
-        } else {
-            frame.append(0x80 | 127)
-            for shift in stride(from: 56, through: 0, by: -8) { frame.append(UInt8((UInt64(n) >> UInt64(shift)) & 0xff)) }
-        }
-        let mask: [UInt8] = [0x5a, 0x17, 0xc3, 0x81]
-        frame += mask
-        for (i, b) in payload.enumerated() { frame.append(b ^ mask[i & 3]) }
+        let frame = ClientFrame.masked(opcode: opcode, payload: payload)
         var offset = 0
         while offset < frame.count {
             let written = frame[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

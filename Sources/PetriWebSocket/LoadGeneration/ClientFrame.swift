@@ -1,0 +1,28 @@
+/// Builds one client-to-server WebSocket frame by hand (RFC 6455 §5.2), masked as a client's
+/// must be: for the load generator and for tests that play clients no library would be.
+public enum ClientFrame {
+    /// The bytes of one frame.
+    ///
+    /// - Parameters:
+    ///   - opcode: 1 text, 2 binary, 0 continuation, 8 close, 9 ping, 10 pong.
+    ///   - payload: The unmasked payload.
+    ///   - fin: Whether this is the message's last frame.
+    ///   - mask: The four masking bytes.
+    public static func masked(
+        opcode: UInt8, payload: [UInt8], fin: Bool = true, mask: [UInt8] = [0x5a, 0x17, 0xc3, 0x81]
+    ) -> [UInt8] {
+        var frame: [UInt8] = [(fin ? 0x80 : 0) | opcode]
+        let n = payload.count
+        if n < 126 {
+            frame.append(0x80 | UInt8(n))
+        } else if n < 65536 {
+            frame += [0x80 | 126, UInt8(n >> 8), UInt8(n & 0xff)]
+        } else {
+            frame.append(0x80 | 127)
+            for shift in stride(from: 56, through: 0, by: -8) { frame.append(UInt8((UInt64(n) >> UInt64(shift)) & 0xff)) }
+        }
+        frame += mask.prefix(4)
+        for (i, b) in payload.enumerated() { frame.append(b ^ mask[i & 3]) }
+        return frame
+    }
+}
