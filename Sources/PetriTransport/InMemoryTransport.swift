@@ -12,7 +12,6 @@ public final class InMemoryTransport: Transport {
         var nextID: UInt64 = 1
         var peers: [ConnectionID: InMemoryPeer] = [:]
         var counts = TransportCounts()
-        var isShutDown = false
     }
 
     private let state = Mutex(State())
@@ -66,10 +65,7 @@ public final class InMemoryTransport: Transport {
 
     /// Closes every connection with `code` and finishes ``connections``.
     public func shutdown(code: CloseCode = .goingAway, reason: String = "server shutting down") {
-        let peers = state.withLock { s -> [InMemoryPeer] in
-            s.isShutDown = true
-            return Array(s.peers.values)
-        }
+        let peers = state.withLock { Array($0.peers.values) }
         for peer in peers { peer.closedByServer(code: code, reason: reason) }
         accepted.finish()
     }

@@ -48,8 +48,7 @@ final class TestClient: @unchecked Sendable {
     let transport: WebSocketClient
     let connection: Connection
     private var events: AsyncStream<ConnectionEvent>.Iterator
-    // Server messages (history pages, CSV, lesson files) may be far larger than client ones.
-    private let decoder = ProtocolDecoder(limits: ProtocolLimits(maxMessageBytes: 16 << 20, maxDepth: 32))
+    private let decoder = ProtocolDecoder(limits: .serverMessages)
     private let encoder = ProtocolEncoder()
     /// Every server message read so far, in order.
     private(set) var seen: [ServerMessage] = []

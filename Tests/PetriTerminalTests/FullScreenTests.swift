@@ -128,7 +128,10 @@ import Testing
         server.send([accepted, locked, .resolved(resolution), .result(result)], to: connection)
 
         // Then the result is shown: the actual value, the points, the rank
-        output += try await Self.read(pty, into: &screen) { $0.text.contains("Actual: 118 creatures") }
+        // (`resolved` and `result` may be drawn in separate frames: wait for the frame with both)
+        output += try await Self.read(pty, into: &screen) {
+            $0.text.contains("Actual: 118 creatures") && $0.lines[0].contains("Ada 505 pts #1")
+        }
         #expect(screen.text.contains("You said 123 → +505"))
         #expect(screen.text.contains("Score 505 · rank 1 of 1"))
         #expect(screen.lines[0].contains("Ada 505 pts #1"))

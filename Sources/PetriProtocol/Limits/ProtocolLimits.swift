@@ -19,6 +19,10 @@ public struct ProtocolLimits: Sendable, Hashable {
 
     /// 1 MiB and 16 levels: `import` of a lesson file with a long action list.
     public static let lessonFile = ProtocolLimits(maxMessageBytes: 1024 * 1024, maxDepth: 16)
+
+    /// For clients reading what the server sends: history pages, results CSV and lesson files
+    /// can be far larger than anything a client may send (16 MiB, like the client transport's cap).
+    public static let serverMessages = ProtocolLimits(maxMessageBytes: 16 << 20, maxDepth: 32)
 }
 
 /// The longest accepted text per field, in bytes of UTF-8 as received (before sanitising).

@@ -257,7 +257,7 @@ final class DemoPeer: @unchecked Sendable {
     private let connection: Connection
     private var events: AsyncStream<ConnectionEvent>.Iterator
     private let encoder = ProtocolEncoder()
-    private let decoder = ProtocolDecoder(limits: ProtocolLimits(maxMessageBytes: 16 << 20, maxDepth: 32))
+    private let decoder = ProtocolDecoder(limits: .serverMessages)
 
     private init(client: WebSocketClient, connection: Connection) {
         self.client = client

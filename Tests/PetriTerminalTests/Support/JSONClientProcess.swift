@@ -70,7 +70,7 @@ final class JSONClientProcess: @unchecked Sendable {
     /// The next message that `matches`, or nil if the process ended first. Earlier ones are kept in `seen`.
     func next(where matches: (ServerMessage) -> Bool) async throws -> ServerMessage? {
         while let line = await lines.next() {
-            let message = try ProtocolDecoder(limits: ProtocolLimits(maxMessageBytes: 16 << 20, maxDepth: 32))
+            let message = try ProtocolDecoder(limits: .serverMessages)
                 .decodeServerMessage(Array(line.utf8))
             seen.append(message)
             if matches(message) { return message }
