@@ -21,6 +21,8 @@ struct EngineOptions: Sendable {
     var rxBufferSize: Int
     var httpHandler: HTTPHandler?
     var rawHandler: RawMessageHandler?
+    /// Whether the context initialises TLS (a server with certificate and key; a client that opts in).
+    var usesTLS = false
 }
 
 /// Receives complete messages on the service thread without building a `ConnectionEvent`:

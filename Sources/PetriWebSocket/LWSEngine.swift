@@ -184,18 +184,16 @@ final class LWSEngine: @unchecked Sendable {
                 info.options |= petri_option_disable_ipv6()
             }
             if let cert = options.tlsCertificatePath, let key = options.tlsKeyPath {
-                info.options |= petri_option_ssl_global_init()
                 info.ssl_cert_filepath = strings.copy(cert)
                 info.ssl_private_key_filepath = strings.copy(key)
                 info.alpn = strings.copy("http/1.1")
             }
         } else {
             info.port = Int32(petri_port_no_listen())
-            info.options |= petri_option_ssl_global_init()
             info.client_ssl_ca_filepath = strings.copy(options.caFilePath)
         }
 
-        guard let ctx = lws_create_context(&info) else {
+        guard let ctx = Self.createContextSerially(&info, needsTLS: options.usesTLS) else {
             freeCResources()
             let what = options.isServer
                 ? "Could not listen on \(options.host ?? "*"):\(options.port): the port may be in use, the address may not belong to this machine, or a TLS certificate or key could not be read."
@@ -382,6 +380,26 @@ final class LWSEngine: @unchecked Sendable {
             c.pingDue = true
             requestWritable(c)
         }
+    }
+
+    /// Serialises context creation across the process.
+    private static let creation = Mutex(())
+
+    /// Creates a context, one at a time in the whole process.
+    ///
+    /// lws 4.1 needs `LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT` on every context that uses TLS (without
+    /// it the context cannot create SSL objects), and that init re-allocates process-wide OpenSSL
+    /// ex-data indices, which failed handshakes in flight elsewhere in the process with
+    /// `SSL err 1 ... reason(1)`. So only contexts that need TLS do it (``EngineOptions/usesTLS``;
+    /// clients opt in), and contexts are created one at a time so two inits never overlap.
+    private static func createContextSerially(_ info: inout lws_context_creation_info, needsTLS: Bool)
+        -> OpaquePointer?
+    {
+        if needsTLS { info.options |= petri_option_ssl_global_init() }
+        // The pointer goes back to the thread that asked for it and nowhere else; the wrapper
+        // only carries it out of the lock's closure.
+        struct Created: @unchecked Sendable { let context: OpaquePointer? }
+        return creation.withLock { _ in Created(context: lws_create_context(&info)) }.context
     }
 
     /// Makes the scratch buffer at least `needed` bytes (service thread).

@@ -16,6 +16,10 @@ import PetriTransport
 public final class WebSocketClient: Transport {
     /// Limits and trust for outgoing connections.
     public struct Configuration: Sendable {
+        /// Whether this client may open `wss://` connections. Off by default: lws 4.1's TLS
+        /// set-up re-allocates process-wide OpenSSL indices, which can break a TLS handshake
+        /// in flight in another context of the same process, so only clients that need TLS do it.
+        public var enablesTLS = false
         /// A PEM file of CAs to trust for `wss://`; nil uses the system's CAs.
         public var caFilePath: String?
         /// Largest incoming message; larger closes with 1009.
@@ -44,7 +48,8 @@ public final class WebSocketClient: Transport {
                 maxQueueBytes: maxQueueBytes, stallTimeout: stallTimeout, maxFrameBytes: maxFrameBytes,
                 handshakeTimeout: handshakeTimeout, pingAfterIdle: pingAfterIdle, hangupAfterIdle: hangupAfterIdle,
                 allowedOrigins: [], maxConnectionsPerAddress: 0, tlsCertificatePath: nil, tlsKeyPath: nil,
-                caFilePath: caFilePath, rxBufferSize: receiveBufferBytes, httpHandler: nil, rawHandler: rawHandler)
+                caFilePath: caFilePath, rxBufferSize: receiveBufferBytes, httpHandler: nil, rawHandler: rawHandler,
+                usesTLS: enablesTLS)
         }
     }
 
@@ -77,6 +82,9 @@ public final class WebSocketClient: Transport {
         async throws(TransportError) -> Connection
     {
         let request = try Self.parse(url, subprotocol: subprotocol, origin: origin)
+        if request.useTLS && !engine.options.usesTLS {
+            throw TransportError(.tls, "This client was started without TLS; start it with Configuration.enablesTLS to open \(url).")
+        }
         do {
             return try await withCheckedThrowingContinuation { continuation in
                 engine.enqueue(.connect(request, continuation))

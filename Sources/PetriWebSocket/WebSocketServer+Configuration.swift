@@ -77,7 +77,7 @@ extension WebSocketServer {
                 handshakeTimeout: handshakeTimeout, pingAfterIdle: pingAfterIdle, hangupAfterIdle: hangupAfterIdle,
                 allowedOrigins: allowedOrigins, maxConnectionsPerAddress: maxConnectionsPerAddress,
                 tlsCertificatePath: tls?.certificatePath, tlsKeyPath: tls?.privateKeyPath, caFilePath: nil,
-                rxBufferSize: receiveBufferBytes, httpHandler: httpHandler, rawHandler: nil)
+                rxBufferSize: receiveBufferBytes, httpHandler: httpHandler, rawHandler: nil, usesTLS: tls != nil)
         }
     }
 

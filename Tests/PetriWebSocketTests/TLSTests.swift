@@ -22,7 +22,9 @@ struct TestCertificate {
     }
 }
 
-@Suite struct TLSTests {
+// Serialized: each TLS context's set-up re-allocates process-wide OpenSSL indices (see
+// LWSEngine.createContextSerially), so two TLS tests must not handshake while the other starts.
+@Suite(.serialized) struct TLSTests {
     @Test(.timeLimit(.minutes(1))) func wssWorksWhenTheClientTrustsTheServersCertificate() async throws {
         guard let cert = try TestCertificate.make() else {
             print("skipped: openssl is not installed, so no certificate could be made for the wss:// test")
@@ -34,6 +36,7 @@ struct TestCertificate {
             $0.tls = .init(certificatePath: cert.certificate, privateKeyPath: cert.key)
         }
         var configuration = WebSocketClient.Configuration()
+        configuration.enablesTLS = true
         configuration.caFilePath = cert.certificate
         let client = try await WebSocketClient.start(configuration)
 
@@ -69,7 +72,9 @@ struct TestCertificate {
         let echo = try await EchoServer.start {
             $0.tls = .init(certificatePath: cert.certificate, privateKeyPath: cert.key)
         }
-        let client = try await WebSocketClient.start()
+        var configuration = WebSocketClient.Configuration()
+        configuration.enablesTLS = true
+        let client = try await WebSocketClient.start(configuration)
 
         // Then the connection fails verification
         await #expect(throws: TransportError.self) {

@@ -19,6 +19,7 @@ public actor WebSocketConnector: LessonConnector {
     public init(url: String, caFile: String? = nil) {
         self.url = url
         var configuration = WebSocketClient.Configuration()
+        configuration.enablesTLS = url.lowercased().hasPrefix("wss://")
         configuration.caFilePath = caFile
         self.configuration = configuration
     }
@@ -74,7 +75,7 @@ struct WebSocketLink: LessonLink {
         let source = connection.events
         events = AsyncStream(bufferingPolicy: .unbounded) { continuation in
             let task = Task {
-                let decoder = ProtocolDecoder(limits: ProtocolLimits(maxMessageBytes: 16 << 20, maxDepth: 32))
+                let decoder = ProtocolDecoder(limits: .serverMessages)
                 for await event in source {
                     switch event {
                     case .text(let text):
