@@ -56,6 +56,8 @@ public final class InMemoryTransport: Transport {
         for id in ids { send(message, to: id, policy: policy) }
     }
 
+    public func submit(_ batch: [Outgoing]) { submitEachInTurn(batch) }
+
     public func close(_ id: ConnectionID, code: CloseCode, reason: String) {
         guard let peer = state.withLock({ $0.peers[id] }) else { return }
         peer.closedByServer(code: code, reason: reason)

@@ -26,6 +26,13 @@ public protocol Transport: AnyObject, Sendable {
     /// Closes one connection with a code and a reason (at most 123 bytes of UTF-8 are sent).
     func close(_ id: ConnectionID, code: CloseCode, reason: String)
 
+    /// Queues several messages and closes at once, in order.
+    ///
+    /// The same as making the calls one by one, except that the transport takes them together:
+    /// its I/O thread wakes once, and a connection that gets several of the messages may get
+    /// them in one write (a generation's stats and snapshot, say, plus a student's result).
+    func submit(_ batch: [Outgoing])
+
     /// Live counters.
     var counts: TransportCounts { get }
 }

@@ -33,6 +33,8 @@ final class LWSConnection {
     var overLimitSince: Double?
     /// A WRITEABLE callback is already requested.
     var writableRequested = false
+    /// It is on the engine's list of connections to write once the inbox is taken in.
+    var isDirty = false
 
     /// The message being reassembled from chunks and fragments.
     var rx: [UInt8] = []

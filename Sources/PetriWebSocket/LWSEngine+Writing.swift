@@ -4,15 +4,17 @@ import PetriTransport
 /// Seconds a closing connection gets to flush its queue and close frame before it is dropped.
 let closeGraceSeconds = 2
 
+/// The most bytes one gathered write puts together (frames with their headers).
+let gatherBytes = 64 * 1024
+
 extension LWSEngine {
-    /// Queues a message on one connection and writes it at once when the connection is up
-    /// to date (service thread).
+    /// Queues a message on one connection (service thread).
     ///
-    /// The direct write is safe only when lws holds no partial frame for the connection
-    /// (`lws_partial_buffered`): otherwise a second frame would interleave with the first's
-    /// unsent tail, so we ask for WRITEABLE and catch up from there, one frame per callback.
+    /// Nothing is written here: the connection is marked, and once the whole inbox has been
+    /// taken in, ``flushDirty()`` writes each marked connection's queue, several messages in
+    /// one write where they fit (a generation's stats and snapshot go out in one send).
     func enqueueMessage(_ message: OutboundMessage, policy: DeliveryPolicy, on c: LWSConnection) {
-        guard c.isWritable, let wsi = c.wsi else { return }
+        guard c.isWritable else { return }
         if policy == .latestWins, let i = c.queue.firstIndex(where: { $0.policy == .latestWins && $0.offset == 0 }) {
             c.queuedBytes -= c.queue[i].message.count
             c.queue.remove(at: i)
@@ -29,10 +31,35 @@ extension LWSEngine {
             }
             if c.overLimitSince == nil { c.overLimitSince = monotonicSeconds() }
         }
-        if c.queue.count == 1, !c.writableRequested, lws_partial_buffered(wsi) == 0 {
-            if !writeNext(c, wsi) { abort(c, wsi) }
-        } else {
+        // A connection waiting for WRITEABLE catches up from there.
+        if !c.writableRequested, !c.isDirty {
+            c.isDirty = true
+            dirty.append(c)
+        }
+    }
+
+    /// Writes to every connection that was given messages since the last flush.
+    func flushDirty() {
+        guard !dirty.isEmpty else { return }
+        var marked: [LWSConnection] = []
+        swap(&marked, &dirty)
+        for c in marked where c.isDirty { flush(c) }
+        marked.removeAll(keepingCapacity: true)
+        swap(&marked, &dirty)
+    }
+
+    /// Writes what one up-to-date connection has queued, directly from the service thread.
+    ///
+    /// The direct write is safe only when lws holds no partial frame for the connection
+    /// (`lws_partial_buffered`): otherwise a second frame would interleave with the first's
+    /// unsent tail, so we ask for WRITEABLE and catch up from there.
+    func flush(_ c: LWSConnection) {
+        c.isDirty = false
+        guard c.isWritable, !c.writableRequested, !c.queue.isEmpty, let wsi = c.wsi else { return }
+        if lws_partial_buffered(wsi) != 0 {
             requestWritable(c)
+        } else if !writeSome(c, wsi) {
+            abort(c, wsi)
         }
     }
 
@@ -59,13 +86,68 @@ extension LWSEngine {
             return 0
         }
         if !c.queue.isEmpty {
-            return writeNext(c, wsi) ? 0 : -1
+            return writeSome(c, wsi) ? 0 : -1
         }
         if let close = c.closeRequest {
             sendCloseReason(wsi, close.code, close.reason)
             return -1
         }
         return 0
+    }
+
+    /// Writes from the head of the queue: several whole messages in one write when a server
+    /// has them queued, else one frame. False when lws reports the connection broken.
+    func writeSome(_ c: LWSConnection, _ wsi: OpaquePointer) -> Bool {
+        let count = options.isServer ? gatherableCount(c) : 1
+        return count >= 2 ? writeGathered(count, c, wsi) : writeNext(c, wsi)
+    }
+
+    /// How many whole messages at the head of the queue fit one gathered write.
+    private func gatherableCount(_ c: LWSConnection) -> Int {
+        var count = 0
+        var bytes = 0
+        for pending in c.queue {
+            let size = pending.message.count
+            guard pending.offset == 0, size <= options.maxFrameBytes,
+                  bytes + size + FrameHeader.maximumSize <= gatherBytes
+            else { break }
+            bytes += size + FrameHeader.maximumSize
+            count += 1
+        }
+        return count
+    }
+
+    /// Writes the first `count` queued messages as consecutive frames in one raw write.
+    ///
+    /// A server's frames are unmasked, so each one is just its header and its payload: we
+    /// frame them ourselves in the scratch buffer and hand lws the lot as `LWS_WRITE_RAW`
+    /// (spelled `LWS_WRITE_HTTP` in Swift), which on a WebSocket connection skips lws's framing
+    /// and goes through the same partial-send buffering as any other write.
+    private func writeGathered(_ count: Int, _ c: LWSConnection, _ wsi: OpaquePointer) -> Bool {
+        var total = 0
+        for i in 0..<count { total += FrameHeader.maximumSize + c.queue[i].message.count }
+        grow(scratchTo: total)
+        var length = 0
+        var payloadBytes = 0
+        for i in 0..<count {
+            let message = c.queue[i].message
+            length += FrameHeader.write(
+                opcode: message.kind == .text ? 1 : 2, payloadLength: message.count, to: scratch + length)
+            message.withPayload { source in
+                if let base = source.baseAddress { (scratch + length).copyMemory(from: base, byteCount: source.count) }
+            }
+            length += message.count
+            payloadBytes += message.count
+        }
+        let written = lws_write(wsi, scratch.assumingMemoryBound(to: UInt8.self), length, LWS_WRITE_HTTP)
+        guard written >= 0 else { return false }
+        c.queue.removeFirst(count)
+        c.queuedBytes -= payloadBytes
+        counts.messagesOut.increment(by: count)
+        counts.bytesOut.increment(by: payloadBytes)
+        if c.queuedBytes <= options.maxQueueBytes { c.overLimitSince = nil }
+        if !c.queue.isEmpty || c.closeRequest != nil { requestWritable(c) }
+        return true
     }
 
     /// Writes one frame of the queue's head; false when lws reports the connection broken.

@@ -21,6 +21,7 @@ final class LWSEngine: @unchecked Sendable {
         case send(OutboundMessage, ConnectionID, DeliveryPolicy)
         case broadcast(OutboundMessage, [ConnectionID], DeliveryPolicy)
         case close(ConnectionID, CloseCode, String)
+        case batch([Outgoing])
         case connect(ClientRequest, CheckedContinuation<Connection, any Error>)
         case shutdown(CloseCode, String, deadline: Double)
     }
@@ -51,6 +52,8 @@ final class LWSEngine: @unchecked Sendable {
     // service thread
     var context: OpaquePointer?
     var connectionsByID: [ConnectionID: LWSConnection] = [:]
+    /// Connections given messages since the inbox was last taken in (see `flushDirty`).
+    var dirty: [LWSConnection] = []
     var perAddress: [String: Int] = [:]
     var httpPending: [OpaquePointer: HTTPResponse] = [:]
     var nextID: UInt64 = 1
@@ -266,17 +269,36 @@ final class LWSEngine: @unchecked Sendable {
             case .send(let message, let id, let policy):
                 if let c = connectionsByID[id] { enqueueMessage(message, policy: policy, on: c) }
             case .broadcast(let message, let ids, let policy):
-                for id in ids {
-                    if let c = connectionsByID[id] { enqueueMessage(message, policy: policy, on: c) }
-                }
+                enqueue(message, policy: policy, on: ids)
             case .close(let id, let code, let reason):
-                if let c = connectionsByID[id] { requestClose(c, code: code, reason: reason) }
+                close(id, code: code, reason: reason)
+            case .batch(let items):
+                for item in items {
+                    switch item {
+                    case .message(let message, let ids, let policy): enqueue(message, policy: policy, on: ids)
+                    case .close(let id, let code, let reason): close(id, code: code, reason: reason)
+                    }
+                }
             case .connect(let request, let continuation):
                 openClientConnection(request, continuation)
             case .shutdown(let code, let reason, let deadline):
                 beginShutdown(code: code, reason: reason, deadline: deadline)
             }
         }
+        flushDirty()
+    }
+
+    private func enqueue(_ message: OutboundMessage, policy: DeliveryPolicy, on ids: [ConnectionID]) {
+        for id in ids {
+            if let c = connectionsByID[id] { enqueueMessage(message, policy: policy, on: c) }
+        }
+    }
+
+    private func close(_ id: ConnectionID, code: CloseCode, reason: String) {
+        guard let c = connectionsByID[id] else { return }
+        // What was queued before the close goes out first, as one write where it can.
+        flush(c)
+        requestClose(c, code: code, reason: reason)
     }
 
     private func beginShutdown(code: CloseCode, reason: String, deadline: Double) {

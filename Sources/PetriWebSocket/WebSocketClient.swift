@@ -107,6 +107,11 @@ public final class WebSocketClient: Transport {
         engine.enqueue(.broadcast(message, ids, policy))
     }
 
+    public func submit(_ batch: [Outgoing]) {
+        guard !batch.isEmpty else { return }
+        engine.enqueue(.batch(batch))
+    }
+
     public func close(_ id: ConnectionID, code: CloseCode = .normal, reason: String = "") {
         engine.enqueue(.close(id, code, reason))
     }

@@ -49,6 +49,11 @@ public final class WebSocketServer: Transport {
         engine.enqueue(.broadcast(message, ids, policy))
     }
 
+    public func submit(_ batch: [Outgoing]) {
+        guard !batch.isEmpty else { return }
+        engine.enqueue(.batch(batch))
+    }
+
     public func close(_ id: ConnectionID, code: CloseCode, reason: String) {
         engine.enqueue(.close(id, code, reason))
     }

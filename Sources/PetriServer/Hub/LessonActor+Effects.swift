@@ -27,7 +27,7 @@ extension LessonActor {
             case .disconnect(let id, let reason):
                 if let c = studentConnections[id] {
                     detach(c)
-                    services.transport.close(c, code: CloseCode(rawValue: reason.closeCode.rawValue), reason: reason.sentence)
+                    outbox.append(.close(c, code: CloseCode(rawValue: reason.closeCode.rawValue), reason: reason.sentence))
                 }
             case .startTicking(let interval):
                 startTicking(every: interval)
@@ -48,7 +48,14 @@ extension LessonActor {
         }
     }
 
-    // MARK: - Sending: encode once, then hand the transport the bytes
+    // MARK: - Sending: encode once, queue the bytes in the outbox
+
+    /// Hands the transport everything queued since the last flush, in order.
+    func flushOutbox() {
+        guard !outbox.isEmpty else { return }
+        services.transport.submit(outbox)
+        outbox.removeAll(keepingCapacity: true)
+    }
 
     func send(_ message: ServerMessage, to connection: ConnectionID) {
         send(message, toAll: [connection])
@@ -60,7 +67,7 @@ extension LessonActor {
         defer { services.metrics.fanOut(since: started) }
         do {
             let bytes = try services.encoder.encode(message)
-            services.transport.broadcast(OutboundMessage(kind: .text, bytes: bytes), to: connections, policy: .reliable)
+            outbox.append(.message(OutboundMessage(kind: .text, bytes: bytes), to: connections, policy: .reliable))
         } catch {
             logUnencodable(error)
         }
@@ -72,7 +79,7 @@ extension LessonActor {
         defer { services.metrics.fanOut(since: started) }
         do {
             let bytes = try services.encoder.encodeSnapshot(header, snapshot)
-            services.transport.broadcast(OutboundMessage(kind: .text, bytes: bytes), to: connections, policy: .latestWins)
+            outbox.append(.message(OutboundMessage(kind: .text, bytes: bytes), to: connections, policy: .latestWins))
         } catch {
             logUnencodable(error)
         }

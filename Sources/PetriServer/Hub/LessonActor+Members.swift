@@ -38,7 +38,8 @@ extension LessonActor {
 
     /// Closes every attached connection with a code and reason and forgets them.
     func closeEveryone(code: CloseCode, reason: String) {
-        for connection in everyoneList { services.transport.close(connection, code: code, reason: reason) }
+        for connection in everyoneList { outbox.append(.close(connection, code: code, reason: reason)) }
+        flushOutbox()
         members = [:]
         everyoneList = []
         everyoneIndex = [:]

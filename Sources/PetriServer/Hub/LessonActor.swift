@@ -42,6 +42,10 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
     var studentConnections: [StudentID: ConnectionID] = [:]
     var teacherList: Set<ConnectionID> = []
 
+    /// What this turn of the mailbox has to send and close, handed to the transport in one
+    /// batch (``flushOutbox()``) so each student's messages of a generation can go out in one write.
+    var outbox: [Outgoing] = []
+
     var ticker: Task<Void, Never>?
     var deadlines: [QuestionID: Task<Void, Never>] = [:]
     var endHandled = false
@@ -59,7 +63,10 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
     func start() {
         loop = Task { await self.run() }
         let timers = lesson.pendingTimers
-        Task { await self.perform(timers, for: nil) }
+        Task {
+            await self.perform(timers, for: nil)
+            self.flushOutbox()
+        }
     }
 
     func handle(_ command: LessonCommand, from connection: ConnectionID?) async -> HostResult {
@@ -154,18 +161,23 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
                 return
             }
         }
+        // Effects fill the outbox; it goes to the transport as one batch before anyone is
+        // answered, so a sender's next message never overtakes what this one caused.
+        var answers: [(CheckedContinuation<HostResult, Never>, HostResult)] = []
         for (job, outcome) in outcomes {
             switch outcome {
             case .rejected(let error):
                 if let connection = job.connection { send(.error(error), to: connection) }
                 services.metrics.rejected(error.code.rawValue)
-                job.done.resume(returning: HostResult(rejection: error, attached: false))
+                answers.append((job.done, HostResult(rejection: error, attached: false)))
             case .accepted(let effects):
                 await perform(effects, for: job.connection)
                 let attached = job.connection.map { members[$0] != nil } ?? false
-                job.done.resume(returning: HostResult(rejection: nil, attached: attached))
+                answers.append((job.done, HostResult(rejection: nil, attached: attached)))
             }
         }
+        flushOutbox()
+        for (done, result) in answers { done.resume(returning: result) }
         if lesson.hasEnded && !endHandled { await lessonEnded() }
     }
 }

@@ -11,16 +11,12 @@ public enum ClientFrame {
     public static func masked(
         opcode: UInt8, payload: [UInt8], fin: Bool = true, mask: [UInt8] = [0x5a, 0x17, 0xc3, 0x81]
     ) -> [UInt8] {
-        var frame: [UInt8] = [(fin ? 0x80 : 0) | opcode]
-        let n = payload.count
-        if n < 126 {
-            frame.append(0x80 | UInt8(n))
-        } else if n < 65536 {
-            frame += [0x80 | 126, UInt8(n >> 8), UInt8(n & 0xff)]
-        } else {
-            frame.append(0x80 | 127)
-            for shift in stride(from: 56, through: 0, by: -8) { frame.append(UInt8((UInt64(n) >> UInt64(shift)) & 0xff)) }
+        var frame = [UInt8](repeating: 0, count: FrameHeader.maximumSize)
+        let headerSize = frame.withUnsafeMutableBytes { buffer in
+            guard let start = buffer.baseAddress else { return 0 }
+            return FrameHeader.write(opcode: opcode, fin: fin, masked: true, payloadLength: payload.count, to: start)
         }
+        frame.removeLast(FrameHeader.maximumSize - headerSize)
         frame += mask.prefix(4)
         for (i, b) in payload.enumerated() { frame.append(b ^ mask[i & 3]) }
         return frame

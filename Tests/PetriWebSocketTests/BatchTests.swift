@@ -1,0 +1,89 @@
+import PetriTransport
+import PetriWebSocket
+import Testing
+
+/// A batch is written several frames at a time; what the peer reads must not show it.
+@Suite struct BatchTests {
+    /// Sizes on both sides of every frame-header length boundary (125/126, 65535/65536) and of
+    /// the 64 KiB a gathered write holds.
+    static let sizes = [0, 1, 125, 126, 127, 4000, 65_535, 65_536, 70_000, 3]
+
+    static func payload(_ size: Int, _ seed: Int) -> [UInt8] {
+        (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ seed) }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aBatchArrivesWholeAndInOrderThenItsCloseAfterIt() async throws {
+        // Given two clients connected to a server
+        let server = try await WebSocketServer.start(.init(host: "127.0.0.1", port: 0))
+        let client = try await WebSocketClient.start()
+        async let accepted = accept(2, from: server)
+        let connections = [
+            try await client.connect(to: "ws://127.0.0.1:\(server.port)/"),
+            try await client.connect(to: "ws://127.0.0.1:\(server.port)/"),
+        ]
+        let ids = await accepted.map(\.id)
+
+        // When one batch carries shared text, per-connection binary messages of every size, and
+        // closes both connections
+        var batch: [Outgoing] = []
+        var expected: [[ConnectionEvent]] = [[], []]
+        for (n, size) in Self.sizes.enumerated() {
+            let text = String(repeating: "g", count: size)
+            batch.append(.message(OutboundMessage(text: text), to: ids, policy: .reliable))
+            for k in 0..<2 {
+                let bytes = Self.payload(size, 10 * n + k)
+                batch.append(.message(OutboundMessage(binary: bytes), to: [ids[k]], policy: .reliable))
+                expected[k] += [.text(text), .binary(bytes)]
+            }
+        }
+        for k in 0..<2 {
+            batch.append(.close(ids[k], code: CloseCode(rawValue: 4002), reason: "batch over"))
+            expected[k].append(.closed(CloseCode(rawValue: 4002), reason: "batch over"))
+        }
+        server.submit(batch)
+
+        // Then each connection reads its messages intact, in order, and the close last
+        // (which client connection is which server id is the server's business)
+        var received: Set<[ConnectionEvent]> = []
+        for connection in connections {
+            var got: [ConnectionEvent] = []
+            for await event in connection.events { got.append(event) }
+            #expect(got.count == expected[0].count)
+            received.insert(got)
+        }
+        #expect(received == Set(expected))
+        #expect(server.counts.messagesOut == 2 * 2 * Self.sizes.count)
+
+        await client.shutdown()
+        await server.shutdown()
+    }
+
+    @Test(.timeLimit(.minutes(1))) func latestWinsInOneBatchKeepsOnlyTheNewestSnapshotButEveryReliableMessage() async throws {
+        // Given a connected client
+        let server = try await WebSocketServer.start(.init(host: "127.0.0.1", port: 0))
+        let client = try await WebSocketClient.start()
+        async let accepted = accept(1, from: server)
+        let connection = try await client.connect(to: "ws://127.0.0.1:\(server.port)/")
+        let id = await accepted[0].id
+
+        // When one batch holds three generations, each stats (reliable) then snapshot (latest wins)
+        var batch: [Outgoing] = []
+        for g in 1...3 {
+            batch.append(.message(OutboundMessage(text: "stats \(g)"), to: [id], policy: .reliable))
+            batch.append(.message(OutboundMessage(text: "snapshot \(g)"), to: [id], policy: .latestWins))
+        }
+        server.submit(batch)
+
+        // Then every stats message arrives and only the newest snapshot, after the stats before it
+        var got: [String] = []
+        for await event in connection.events {
+            if case .text(let t) = event { got.append(t) }
+            if got.last == "snapshot 3" { break }
+        }
+        #expect(got == ["stats 1", "stats 2", "stats 3", "snapshot 3"])
+        #expect(server.counts.coalesced == 2)
+
+        await client.shutdown()
+        await server.shutdown()
+    }
+}
