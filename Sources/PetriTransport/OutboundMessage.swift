@@ -32,7 +32,11 @@ public final class OutboundMessage: @unchecked Sendable {
         self.count = bytes.count
         storage = UnsafeMutableRawPointer.allocate(byteCount: Self.headroom + max(count, 1), alignment: 16)
         let payload = UnsafeMutableRawBufferPointer(start: storage + Self.headroom, count: count)
-        _ = payload.initializeMemory(as: UInt8.self, from: bytes)
+        // Arrays and other contiguous collections are one memcpy; the generic copy goes a byte at a time.
+        let copied: Void? = bytes.withContiguousStorageIfAvailable { source in
+            if let base = source.baseAddress { payload.baseAddress?.copyMemory(from: base, byteCount: source.count) }
+        }
+        if copied == nil { _ = payload.initializeMemory(as: UInt8.self, from: bytes) }
     }
 
     /// A text message from a Swift string (its UTF-8).

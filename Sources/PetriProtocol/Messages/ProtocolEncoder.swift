@@ -13,6 +13,12 @@ public struct ProtocolEncoder: Sendable {
     /// - Parameter message: The message.
     /// - Throws: ``ProtocolError/Code/internalError`` if a payload cannot be encoded.
     public func encode(_ message: ServerMessage) throws(ProtocolError) -> [UInt8] {
+        if let hot = HotMessageWriter.encode(message) { return hot }
+        return try bytes(of: message)
+    }
+
+    /// Encodes a server message with `JSONEncoder` alone (the reference for the hot-path writer).
+    func encodeWithFoundation(_ message: ServerMessage) throws(ProtocolError) -> [UInt8] {
         try bytes(of: message)
     }
 
