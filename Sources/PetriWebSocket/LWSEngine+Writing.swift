@@ -4,6 +4,14 @@ import PetriTransport
 /// Seconds a closing connection gets to flush its queue and close frame before it is dropped.
 let closeGraceSeconds = 2
 
+/// The most bytes lws hands the kernel in one send (the protocol's `tx_packet_size`).
+///
+/// Without it lws caps every send at the receive buffer size (1 KiB on the server), so a
+/// generation's stats and snapshot, or a resolution's four frames, went out as a first
+/// kilobyte plus a tail that lws buffered and sent after the next poll: every student waited
+/// a round of the event loop, and ten thousand tails were copied and flushed one by one.
+let maxSendBytes = 256 * 1024
+
 /// The most bytes one gathered write puts together (frames with their headers).
 let gatherBytes = 64 * 1024
 

@@ -51,6 +51,8 @@ final class LWSEngine: @unchecked Sendable {
 
     // service thread
     var context: OpaquePointer?
+    /// The libev loop the context runs on (nil: lws's own poll loop, if libev could not start).
+    private var eventLoop: UnsafeMutableRawPointer?
     var connectionsByID: [ConnectionID: LWSConnection] = [:]
     /// Connections given messages since the inbox was last taken in (see `flushDirty`).
     var dirty: [LWSConnection] = []
@@ -154,7 +156,7 @@ final class LWSEngine: @unchecked Sendable {
             p.callback = lwsCallback
             p.per_session_data_size = 0
             p.rx_buffer_size = options.rxBufferSize
-            p.tx_packet_size = 0
+            p.tx_packet_size = maxSendBytes
             (table + i).initialize(to: p)
         }
         (table + count).initialize(to: lws_protocols())
@@ -196,7 +198,21 @@ final class LWSEngine: @unchecked Sendable {
             info.client_ssl_ca_filepath = strings.copy(options.caFilePath)
         }
 
-        guard let ctx = Self.createContextSerially(&info, needsTLS: options.usesTLS) else {
+        // lws runs on a libev loop of ours: lws 4.1's own loop calls poll() over every socket on
+        // each wake-up, which with ten thousand students was most of the server's CPU.
+        eventLoop = petri_ev_loop_new()
+        if eventLoop == nil { logger.warning("libev could not start; using lws's poll loop") }
+        var foreignLoops: [UnsafeMutableRawPointer?] = [eventLoop]
+        let created = foreignLoops.withUnsafeMutableBufferPointer { loops in
+            if eventLoop != nil {
+                info.options |= petri_option_libev()
+                info.foreign_loops = loops.baseAddress
+            }
+            return Self.createContextSerially(&info, needsTLS: options.usesTLS)
+        }
+        guard let ctx = created else {
+            if let eventLoop { petri_ev_loop_destroy(eventLoop) }
+            eventLoop = nil
             freeCResources()
             let what = options.isServer
                 ? "Could not listen on \(options.host ?? "*"):\(options.port): the port may be in use, the address may not belong to this machine, or a TLS certificate or key could not be read."
@@ -217,12 +233,23 @@ final class LWSEngine: @unchecked Sendable {
     private func serviceLoop() {
         guard let ctx = context else { return }
         while !stopRequested {
-            if lws_service(ctx, 0) < 0 { break }
+            if let eventLoop {
+                petri_ev_run(eventLoop)
+            } else if lws_service(ctx, 0) < 0 {
+                break
+            }
         }
         // lws_context_destroy calls CLOSED for every connection still open; they finish there.
         contextPointer.withLock { $0 = nil }
         lws_context_destroy(ctx)
         context = nil
+        if let eventLoop {
+            // On a loop of ours, lws finishes tearing down once the loop runs again; the loop
+            // returns when lws has stopped watching everything.
+            petri_ev_run(eventLoop)
+            petri_ev_loop_destroy(eventLoop)
+            self.eventLoop = nil
+        }
         for connection in Array(connectionsByID.values) {
             finish(connection, fallback: (.goingAway, "server shut down"))
         }
@@ -315,7 +342,12 @@ final class LWSEngine: @unchecked Sendable {
         guard draining else { return }
         if connectionsByID.isEmpty || monotonicSeconds() >= (shutdownDeadline ?? 0) {
             stopRequested = true
-            if let context { lws_cancel_service(context) }
+            // Always on the service thread: inside the loop's run, so breaking it ends the run.
+            if let eventLoop {
+                petri_ev_break(eventLoop)
+            } else if let context {
+                lws_cancel_service(context)
+            }
         }
     }
 
