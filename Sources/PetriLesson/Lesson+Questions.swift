@@ -174,7 +174,9 @@ extension Lesson {
             ? question.answers.count
             : question.answers.keys.reduce(0) { count, id in roster[id]?.isKicked == false ? count + 1 : count }
         return .send(
-            .answerCount(question: question.id, answered: answered, students: roster.activeCount, student: student),
+            .answerCount(
+                question: question.id, answered: answered, students: roster.activeCount,
+                answeredBy: student.map { [$0] } ?? []),
             to: .teacher)
     }
 }

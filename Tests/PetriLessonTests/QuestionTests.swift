@@ -118,7 +118,7 @@ struct QuestionTests {
             outcome.replies == [
                 .answerAccepted(question: question, prediction: .number(120), answeredAt: room.clock.now)
             ])
-        #expect(outcome.sent(to: .teacher) == [.answerCount(question: question, answered: 1, students: 1, student: ada)])
+        #expect(outcome.sent(to: .teacher) == [.answerCount(question: question, answered: 1, students: 1, answeredBy: [ada])])
     }
 
     @Test func answersMayChangeUntilTheLockOnlyWhenTheQuestionAllowsIt() throws {

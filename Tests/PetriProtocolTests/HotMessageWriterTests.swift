@@ -57,13 +57,17 @@ struct HotMessageWriterTests {
                 answeredAt: Timestamp(millisecondsSince1970: Int64(bitPattern: random.next() >> 1))))
             messages.append(.answerCount(
                 question: QuestionID(i + 1), answered: Int(random.next() % 10_000), students: Int(random.next() % 10_000),
-                student: random.next() % 2 == 0 ? nil : StudentID(Int(random.next() % 10_000))))
+                answeredBy: (0..<Int(random.next() % 4)).map { _ in StudentID(Int(random.next() % 10_000)) }))
+            let top = (0..<Int(random.next() % 5)).map { rank in
+                LeaderboardEntry(rank: rank + 1, student: StudentID(rank), name: names[rank % names.count], score: 1000 - rank)
+            }
+            messages.append(.leaderboard(Leaderboard(top: top, you: random.next() % 2 == 0 ? nil : standing, students: top.count)))
         }
         return messages
     }
 
-    @Test func resultsAcceptedAnswersAndCountsMatchJSONEncoderOnThousandsOfRandomMessages() throws {
-        // Given 3,000 random per-student messages with hostile names and every kind of number
+    @Test func resultsAcceptedAnswersCountsAndLeaderboardsMatchJSONEncoderOnThousandsOfRandomMessages() throws {
+        // Given 4,000 random messages with hostile names and every kind of number
         let messages = Self.randomMessages(1000)
 
         // Then the fast writer produces exactly JSONEncoder's bytes for every one
@@ -82,6 +86,7 @@ struct HotMessageWriterTests {
         // Given messages of other kinds, Then the fast writer leaves them to JSONEncoder
         #expect(HotMessageWriter.encode(.pong) == nil)
         #expect(HotMessageWriter.encode(.paused) == nil)
+        #expect(HotMessageWriter.encode(.stats(timeline: 0, stats: GenerationStats(generation: 0, values: [:]))) == nil)
         #expect(HotMessageWriter.encode(.runOver(message: "extinct")) == nil)
     }
 

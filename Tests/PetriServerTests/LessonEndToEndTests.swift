@@ -84,6 +84,50 @@ import Testing
         await server.stop()
     }
 
+    @Test(.timeLimit(.minutes(1))) func theTeacherLearnsWhoAnsweredEachStudentOnceInAsFewCountsAsTheServerBatched() async throws {
+        let server = try await TestServer.start()
+        let client = try await WebSocketClient.start()
+        // Given a lesson with 20 students and an open question
+        let teacher = try await TestClient(client, url: server.url)
+        let (code, token) = try await teacher.createLesson(.camouflage, Self.moths)
+        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        var students: [TestClient] = []
+        var ids: Set<StudentID> = []
+        for i in 0..<20 {
+            let student = try await TestClient(client, url: server.url)
+            let welcome = try await student.attach(.join(code: code, name: "Student \(i)"))
+            if let id = welcome.you?.student { ids.insert(id) }
+            students.append(student)
+        }
+        try teacher.send(.ask(QuestionSpec(metric: "meanTrait", kind: .number(tolerance: 20), horizon: 2)))
+        let opening = try await teacher.expect("answerCount") { if case .answerCount(_, let a, let s, let by) = $0 { (a, s, by) } else { nil } }
+        #expect(opening.0 == 0 && opening.1 == 20 && opening.2.isEmpty)
+
+        // When every student answers at once
+        for student in students {
+            let question = try await student.expect("question") { if case .question(let q) = $0 { q } else { nil } }
+            try student.send(.answer(question: question.id, prediction: .number(50)))
+        }
+
+        // Then the teacher's counts name every student exactly once, and the last says 20 of 20
+        var named: [StudentID] = []
+        var counts = 0
+        var answered = 0
+        while answered < 20 {
+            let (a, by) = try await teacher.expect("answerCount") { if case .answerCount(_, let a, _, let by) = $0 { (a, by) } else { nil } }
+            #expect(a == answered + by.count)
+            answered = a
+            named += by
+            counts += 1
+        }
+        #expect(named.count == 20)
+        #expect(Set(named) == ids)
+        #expect(counts <= 20)
+
+        await client.shutdown()
+        await server.stop()
+    }
+
     @Test(.timeLimit(.minutes(1))) func aLateJoinerGetsTheWholeHistoryAndTheCurrentSnapshot() async throws {
         let server = try await TestServer.start()
         let client = try await WebSocketClient.start()

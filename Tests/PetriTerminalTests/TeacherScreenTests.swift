@@ -71,7 +71,7 @@ import Testing
         lesson.apply(.answerCount(question: q.id, answered: 0, students: 2), at: Fixtures.now)
 
         // When Ben answers
-        lesson.apply(.answerCount(question: q.id, answered: 1, students: 2, student: StudentID(2)), at: Fixtures.now)
+        lesson.apply(.answerCount(question: q.id, answered: 1, students: 2, answeredBy: [StudentID(2)]), at: Fixtures.now)
 
         // Then the header counts 1/2 and only Ben's row is ticked
         var canvas = Canvas(width: 60, height: 12)

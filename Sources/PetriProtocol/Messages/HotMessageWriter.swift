@@ -1,9 +1,10 @@
-/// Writes the messages the server sends one per student, many at a time, without Foundation.
+/// Writes the messages whose number or size grows with the class, without Foundation.
 ///
-/// A resolution sends every student their own ``PersonalResult``, and every answer gets an
+/// A resolution sends every student their own ``PersonalResult`` and the teacher the whole
+/// ``Leaderboard``, and every answer gets an
 /// ``ServerMessage/answerAccepted(question:prediction:answeredAt:)`` and the teacher an
-/// ``ServerMessage/answerCount(question:answered:students:student:)``: with ten thousand
-/// students these are ten thousand encodings in one turn of the lesson. `JSONEncoder` spends
+/// ``ServerMessage/answerCount(question:answered:students:answeredBy:)``: with ten thousand
+/// students these are ten thousand encodings (or entries) in one turn of the lesson. `JSONEncoder` spends
 /// most of its time in generic machinery; this writer produces the same bytes (compact,
 /// sorted keys, the same number and string forms; pinned by tests against `JSONEncoder`)
 /// in a fraction of the time. Every other message goes through `JSONEncoder`.
@@ -40,18 +41,36 @@ struct HotMessageWriter {
             w.raw(",\"question\":")
             w.int(question.rawValue)
             w.raw(",\"type\":\"answerAccepted\"}")
-        case .answerCount(let question, let answered, let students, let student):
+        case .answerCount(let question, let answered, let students, let answeredBy):
             w.raw("{\"answered\":")
             w.int(answered)
+            if !answeredBy.isEmpty {
+                w.raw(",\"answeredBy\":[")
+                for (i, student) in answeredBy.enumerated() {
+                    if i > 0 { w.raw(",") }
+                    w.int(student.rawValue)
+                }
+                w.raw("]")
+            }
             w.raw(",\"question\":")
             w.int(question.rawValue)
-            if let student {
-                w.raw(",\"student\":")
-                w.int(student.rawValue)
-            }
             w.raw(",\"students\":")
             w.int(students)
             w.raw(",\"type\":\"answerCount\"}")
+        case .leaderboard(let board):
+            w.raw("{\"students\":")
+            w.int(board.students)
+            w.raw(",\"top\":[")
+            for (i, entry) in board.top.enumerated() {
+                if i > 0 { w.raw(",") }
+                w.entry(entry)
+            }
+            w.raw("],\"type\":\"leaderboard\"")
+            if let you = board.you {
+                w.raw(",\"you\":")
+                w.entry(you)
+            }
+            w.raw("}")
         default:
             return nil
         }

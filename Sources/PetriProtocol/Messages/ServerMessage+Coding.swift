@@ -3,7 +3,7 @@ import PetriSimulation
 extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, code, message, teacherToken, timeline, stats, rate, snapshot, generation, question, reason
-        case prediction, answeredAt, answered, students, student, text, definition, csv
+        case prediction, answeredAt, answered, answeredBy, students, text, definition, csv
     }
 
     /// The wire name of the message's type.
@@ -84,7 +84,7 @@ extension ServerMessage: Codable {
             self = .answerCount(
                 question: try c.decode(QuestionID.self, forKey: .question),
                 answered: try c.decode(Int.self, forKey: .answered), students: try c.decode(Int.self, forKey: .students),
-                student: try c.decodeIfPresent(StudentID.self, forKey: .student))
+                answeredBy: try c.decodeIfPresent([StudentID].self, forKey: .answeredBy) ?? [])
         case "hint":
             self = .hint(
                 question: try c.decode(QuestionID.self, forKey: .question),
@@ -134,11 +134,11 @@ extension ServerMessage: Codable {
             try c.encode(question, forKey: .question)
             try c.encode(prediction, forKey: .prediction)
             try c.encode(answeredAt, forKey: .answeredAt)
-        case .answerCount(let question, let answered, let students, let student):
+        case .answerCount(let question, let answered, let students, let answeredBy):
             try c.encode(question, forKey: .question)
             try c.encode(answered, forKey: .answered)
             try c.encode(students, forKey: .students)
-            try c.encodeIfPresent(student, forKey: .student)
+            if !answeredBy.isEmpty { try c.encode(answeredBy, forKey: .answeredBy) }
         case .hint(let question, let text):
             try c.encode(question, forKey: .question)
             try c.encode(text, forKey: .text)

@@ -44,9 +44,10 @@ public enum ServerMessage: Sendable, Hashable {
     case questionCancelled(question: QuestionID, reason: String)
     /// The sender's answer was recorded at the server's time `answeredAt`.
     case answerAccepted(question: QuestionID, prediction: Prediction, answeredAt: Timestamp)
-    /// How many students have answered the open question (teacher only), and who just did
-    /// (`student`, absent on the count sent when the question opens).
-    case answerCount(question: QuestionID, answered: Int, students: Int, student: StudentID? = nil)
+    /// How many students have answered the open question (teacher only), and who answered since
+    /// the last count (`answeredBy`: empty on the count sent when the question opens; one count
+    /// can carry many students, as the server sends one per batch of answers).
+    case answerCount(question: QuestionID, answered: Int, students: Int, answeredBy: [StudentID] = [])
     /// The hint text, for the student who took it.
     case hint(question: QuestionID, text: String)
     /// A question resolved: the actual value, the class's spread, the leaderboard's top.

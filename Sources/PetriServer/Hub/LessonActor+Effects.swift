@@ -13,14 +13,23 @@ extension LessonActor {
             case .attach(let participant, let session):
                 if let connection { attach(connection, as: participant, session: session) }
             case .reply(let message):
-                if let connection { send(message, to: connection) }
+                guard let connection else { continue }
+                if teacherList.contains(connection) { emitTeacherCount() }
+                send(message, to: connection)
             case .replySnapshot(let header, let snapshot):
-                if let connection { sendSnapshot(header, snapshot, to: [connection]) }
+                guard let connection else { continue }
+                if teacherList.contains(connection) { emitTeacherCount() }
+                sendSnapshot(header, snapshot, to: [connection])
             case .broadcast(let message):
+                emitTeacherCount()
                 send(message, toAll: everyoneList)
             case .broadcastSnapshot(let header, let snapshot):
+                emitTeacherCount()
                 sendSnapshot(header, snapshot, to: everyoneList)
+            case .send(.answerCount(let question, let answered, let students, let answeredBy), .teacher):
+                countForTeacher(question, answered: answered, students: students, answeredBy: answeredBy)
             case .send(let message, .teacher):
+                emitTeacherCount()
                 send(message, toAll: Array(teacherList))
             case .send(let message, .student(let id)):
                 if let c = studentConnections[id] { send(message, to: c) }
@@ -52,9 +61,30 @@ extension LessonActor {
 
     /// Hands the transport everything queued since the last flush, in order.
     func flushOutbox() {
+        emitTeacherCount()
         guard !outbox.isEmpty else { return }
         services.transport.submit(outbox)
         outbox.removeAll(keepingCapacity: true)
+    }
+
+    /// Folds one answer's count for the teacher into the pending one: a batch of a thousand
+    /// answers tells the teacher once, naming all thousand students.
+    func countForTeacher(_ question: QuestionID, answered: Int, students: Int, answeredBy: [StudentID]) {
+        if let pending = teacherCount, pending.question != question { emitTeacherCount() }
+        var count = teacherCount ?? TeacherCount(question: question, answered: answered, students: students, answeredBy: [])
+        count.answered = answered
+        count.students = students
+        count.answeredBy += answeredBy
+        teacherCount = count
+    }
+
+    /// Queues the pending count for the teacher, before anything else the teacher is sent.
+    func emitTeacherCount() {
+        guard let count = teacherCount else { return }
+        teacherCount = nil
+        send(
+            .answerCount(question: count.question, answered: count.answered, students: count.students, answeredBy: count.answeredBy),
+            toAll: Array(teacherList))
     }
 
     func send(_ message: ServerMessage, to connection: ConnectionID) {

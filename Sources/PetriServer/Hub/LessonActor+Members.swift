@@ -38,6 +38,7 @@ extension LessonActor {
 
     /// Closes every attached connection with a code and reason and forgets them.
     func closeEveryone(code: CloseCode, reason: String) {
+        emitTeacherCount()
         for connection in everyoneList { outbox.append(.close(connection, code: code, reason: reason)) }
         flushOutbox()
         members = [:]

@@ -46,6 +46,16 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
     /// batch (``flushOutbox()``) so each student's messages of a generation can go out in one write.
     var outbox: [Outgoing] = []
 
+    /// The teacher's answer count not yet queued (see ``countForTeacher(_:answered:students:answeredBy:)``).
+    var teacherCount: TeacherCount?
+
+    struct TeacherCount {
+        var question: QuestionID
+        var answered: Int
+        var students: Int
+        var answeredBy: [StudentID]
+    }
+
     var ticker: Task<Void, Never>?
     var deadlines: [QuestionID: Task<Void, Never>] = [:]
     var endHandled = false

@@ -8,7 +8,7 @@ public struct AnswerTally: Sendable, Hashable {
     public var answered: Int
     /// Students who could.
     public var students: Int
-    /// The students seen answering this question (from `answerCount`'s `student`).
+    /// The students seen answering this question (from `answerCount`'s `answeredBy`).
     public var who: Set<StudentID> = []
 
     /// A count from an `answerCount` message.

@@ -93,12 +93,12 @@ extension LessonState {
             if serverClockOffset == nil {
                 serverClockOffset = answeredAt.millisecondsSince1970 - now.millisecondsSince1970
             }
-        case .answerCount(let id, let answered, let students, let student):
+        case .answerCount(let id, let answered, let students, let answeredBy):
             var tally = answerCount?.question == id ? answerCount ?? AnswerTally(question: id, answered: 0, students: 0)
                 : AnswerTally(question: id, answered: 0, students: 0)
             tally.answered = answered
             tally.students = students
-            if let student { tally.who.insert(student) }
+            tally.who.formUnion(answeredBy)
             answerCount = tally
         case .hint(let id, let text):
             hints[id] = TerminalText.sanitise(text, maxCharacters: 300)

@@ -3,7 +3,7 @@ import PetriProtocol
 /// The teacher's roster: who is here, who is connected, their scores.
 ///
 /// The header counts who has answered the open question; each student who has is ticked (✓),
-/// from the `student` of every `answerCount` the teacher receives.
+/// from the `answeredBy` of every `answerCount` the teacher receives.
 public enum RosterView {
     /// Draws the roster in `rect`: a header, then one student per row (online first, by name).
     public static func draw(into canvas: inout Canvas, rect: Rect, lesson: LessonState, theme: Theme) {
