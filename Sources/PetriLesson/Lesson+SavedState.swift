@@ -35,9 +35,9 @@ public struct LessonCheckpoint: Sendable, Hashable {
 /// each distinct model's ``SimulationModel/encodeState()`` as a compact count and its bytes;
 /// the run (`SimulationRun+StateCoding.swift`); the teacher's checkpoint (optional: its run,
 /// then the next question number, compact); the roster (`Roster+StateCoding.swift`); the
-/// questions (a compact count, then each as in `Question+StateCoding.swift`); last, the FNV-1a
-/// hash of every byte before it (8 bytes), so a damaged state is refused rather than restored
-/// wrong.
+/// questions (a compact count, then each as in `Question+StateCoding.swift`); last, the
+/// ``StateChecksum`` of every byte before it (8 bytes), so a damaged state is refused rather
+/// than restored wrong.
 ///
 /// Not saved, because the server keeps them in the lesson's record: the configuration and
 /// the teacher token. A lesson file (``LessonDefinition``) is the portable, human-readable
@@ -87,7 +87,7 @@ extension Lesson {
         w.append(roster)
         w.appendCompact(questions.count)
         for question in questions { question.write(to: &w) }
-        w.append(StableHash.fnv1a(w.bytes))
+        w.append(StateChecksum.of(w.bytes[...]))
         return w.bytes
     }
 
@@ -114,7 +114,7 @@ extension Lesson {
         let body = bytes.count - 8
         var sum: UInt64 = 0
         for i in 0..<8 { sum |= UInt64(bytes[body + i]) << (8 * UInt64(i)) }
-        guard sum == StableHash.fnv1a(bytes[..<body]) else {
+        guard sum == StateChecksum.of(bytes[..<body]) else {
             throw ProtocolError(.invalidDefinition, "The saved lesson is damaged: its checksum does not match.")
         }
         do {

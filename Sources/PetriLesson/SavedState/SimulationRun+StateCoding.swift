@@ -6,17 +6,18 @@ import PetriSimulation
 /// A run keeps its current model and up to ``LessonConfiguration/maxCheckpoints`` earlier ones
 /// for rewinds, and the teacher's checkpoint holds a second run that shares most of them, so
 /// runs refer to models by their place in the pool. Models are compared by their saved bytes,
-/// which ``SimulationModel/encodeState()`` makes exact.
+/// which ``SimulationModel/encodeState()`` makes exact (found by checksum, then compared).
 struct ModelPool<Model: SimulationModel> {
     /// Each distinct model's ``SimulationModel/encodeState()``, in first-use order.
     private(set) var states: [[UInt8]] = []
-    private var places: [[UInt8]: Int] = [:]
+    private var places: [UInt64: [Int]] = [:]
 
     /// The model's place, adding it if it is new.
     mutating func place(of model: Model) -> Int {
         let state = model.encodeState()
-        if let place = places[state] { return place }
-        places[state] = states.count
+        let checksum = StateChecksum.of(state[...])
+        if let place = places[checksum]?.first(where: { StateChecksum.same(states[$0], state) }) { return place }
+        places[checksum, default: []].append(states.count)
         states.append(state)
         return states.count - 1
     }

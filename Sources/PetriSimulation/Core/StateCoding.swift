@@ -173,9 +173,7 @@ public struct StateReader: Sendable {
 
 /// FNV-1a over 64 bits: a stable hash of saved state, identical across runs and machines.
 public enum StableHash {
-    public static func fnv1a(_ bytes: [UInt8]) -> UInt64 { fnv1a(bytes[...]) }
-
-    public static func fnv1a(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    public static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
         for b in bytes {
             h ^= UInt64(b)
