@@ -108,18 +108,45 @@ extension Lesson {
         log: [LessonLogEntry]
     ) throws(ProtocolError) -> Lesson {
         var lesson = try Lesson(definition: definition, teacherToken: teacherToken, configuration: configuration)
+        try lesson.replayLog(log)
+        return lesson
+    }
+
+    /// Rebuilds a lesson after a restart from a durable checkpoint and the log entries after it.
+    ///
+    /// Gives the same lesson as ``rebuild(definition:teacherToken:configuration:log:)`` with the
+    /// whole log, while replaying only the tail.
+    ///
+    /// - Parameters:
+    ///   - checkpoint: The lesson's newest durable checkpoint.
+    ///   - teacherToken: Its teacher token.
+    ///   - configuration: Its configuration.
+    ///   - log: The persisted entries after the checkpoint's, in order.
+    /// - Throws: `invalid-definition` if the checkpoint does not restore to what it records (see
+    ///   ``init(restoring:teacherToken:configuration:)``), or an entry is out of sequence or no
+    ///   longer accepted. Then rebuild from the whole log instead.
+    public static func rebuild(
+        checkpoint: LessonCheckpoint, teacherToken: AccessToken, configuration: LessonConfiguration,
+        log: [LessonLogEntry]
+    ) throws(ProtocolError) -> Lesson {
+        var lesson = try Lesson(restoring: checkpoint, teacherToken: teacherToken, configuration: configuration)
+        try lesson.replayLog(log)
+        return lesson
+    }
+
+    /// Handles persisted entries again, in order, then marks everyone offline (nobody is
+    /// connected after a restart).
+    private mutating func replayLog(_ log: [LessonLogEntry]) throws(ProtocolError) {
         for entry in log {
-            guard entry.sequence == lesson.logSequence + 1 else {
-                throw ProtocolError(
-                    .invalidDefinition, "The log skips from entry \(lesson.logSequence) to \(entry.sequence).")
+            guard entry.sequence == logSequence + 1 else {
+                throw ProtocolError(.invalidDefinition, "The log skips from entry \(logSequence) to \(entry.sequence).")
             }
-            if let error = lesson.handle(entry.command, from: entry.actor, at: entry.time).rejection {
+            if let error = handle(entry.command, from: entry.actor, at: entry.time).rejection {
                 throw ProtocolError(
                     .invalidDefinition, "Log entry \(entry.sequence) no longer replays: \(error.message)")
             }
         }
-        lesson.markEveryoneOffline()
-        return lesson
+        markEveryoneOffline()
     }
 
     /// The timers a rebuilt lesson needs: ticking if it was running, open questions' deadlines.

@@ -81,6 +81,9 @@ public struct Lesson<Model: SimulationModel>: Sendable, Equatable {
     /// Auto-run rate in generations per second, nil while paused.
     public var autoRunRate: Double? { runRate }
 
+    /// The sequence number of the last log entry the lesson made (0 before any).
+    public var lastLogSequence: Int { logSequence }
+
     /// Whether the teacher ended the lesson.
     public var hasEnded: Bool { isEnded }
 

@@ -13,6 +13,8 @@ public struct ServerMetrics: Sendable {
     private let lessonsCreated = Counter(label: "petri_lessons_created_total")
     private let connectionsServed = Counter(label: "petri_sessions_total")
     private let messagesHandled = Counter(label: "petri_messages_handled_total")
+    private let checkpointEncodes = Timer(label: "petri_checkpoint_encode_seconds")
+    private let checkpointBytes = Counter(label: "petri_checkpoint_bytes_total")
 
     public init() {}
 
@@ -29,6 +31,13 @@ public struct ServerMetrics: Sendable {
 
     func rejected(_ reason: String) {
         Counter(label: "petri_rejected_inputs_total", dimensions: [("reason", reason)]).increment()
+    }
+
+    /// Records one durable checkpoint stored: its size and how long encoding it took.
+    func checkpointStored(bytes: Int, encodeSeconds: Duration) {
+        checkpointEncodes.recordNanoseconds(
+            encodeSeconds.components.seconds * 1_000_000_000 + encodeSeconds.components.attoseconds / 1_000_000_000)
+        checkpointBytes.increment(by: Int64(bytes))
     }
 
     func lessonCreated() { lessonsCreated.increment() }

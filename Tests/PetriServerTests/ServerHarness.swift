@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PetriLesson
 import PetriProtocol
 import PetriServer
@@ -20,12 +21,14 @@ struct TestServer {
 
     static func start(
         storage: any LessonStorage = InMemoryLessonStorage(), clock: any ServerClock = SystemClock(),
-        configure: (inout HubConfiguration) -> Void = { _ in }
+        logger: Logger = Logger(label: "petri.hub"), configure: (inout HubConfiguration) -> Void = { _ in }
     ) async throws -> TestServer {
         let server = try await WebSocketServer.start(.init(host: "127.0.0.1", port: 0))
         var configuration = HubConfiguration()
         configure(&configuration)
-        let hub = Hub(transport: server, storage: storage, clock: clock, teacherKey: testTeacherKey, configuration: configuration)
+        let hub = Hub(
+            transport: server, storage: storage, clock: clock, teacherKey: testTeacherKey, configuration: configuration,
+            logger: logger)
         _ = try await hub.restoreLessons()
         let task = Task {
             await withDiscardingTaskGroup { group in

@@ -79,4 +79,41 @@ import Testing
         try store.saveCheckpoint(lessonId: Fixture.lessonId, seq: 8, generation: 16, state: [9], stateHash: 1, at: 99)
         #expect(try store.latestCheckpoint(lessonId: Fixture.lessonId)?.state == [9])
     }
+
+    @Test func pruningKeepsTheNewestCheckpointsOfOneLessonOnly() throws {
+        // Given checkpoints at 0, 4 and 8 of one lesson, and one of another lesson
+        let store = try lessonWithCheckpoints()
+        try Fixture.lesson(store, id: Fixture.otherLessonId, joinCode: "OTHR")
+        try store.saveCheckpoint(lessonId: Fixture.otherLessonId, seq: 0, generation: 0, state: [1], stateHash: 1, at: 0)
+
+        // When the first lesson keeps its newest two
+        try store.pruneCheckpoints(lessonId: Fixture.lessonId, keepingNewest: 2)
+
+        // Then 4 and 8 remain, the other lesson's is untouched, and recovery still starts from 8
+        #expect(try store.checkpointSequences(lessonId: Fixture.lessonId) == [4, 8])
+        #expect(try store.checkpointSequences(lessonId: Fixture.otherLessonId) == [0])
+        #expect(try store.recovery(lessonId: Fixture.lessonId).checkpoint?.seq == 8)
+
+        // And keeping none still keeps the newest one
+        try store.pruneCheckpoints(lessonId: Fixture.lessonId, keepingNewest: 0)
+        #expect(try store.checkpointSequences(lessonId: Fixture.lessonId) == [8])
+    }
+
+    @Test func aCheckpointAndThePruningOfOlderOnesCommitTogether() throws {
+        // Given checkpoints at 0, 4 and 8 of ten actions
+        let store = try lessonWithCheckpoints()
+
+        // When one transaction saves a checkpoint at 10, prunes to one, then fails
+        struct Abort: Error {}
+        #expect(throws: Abort.self) {
+            try store.inTransaction { tx in
+                try tx.saveCheckpoint(lessonId: Fixture.lessonId, seq: 10, generation: 20, state: [], stateHash: 0, at: 1)
+                try tx.pruneCheckpoints(lessonId: Fixture.lessonId, keepingNewest: 1)
+                throw Abort()
+            }
+        }
+
+        // Then nothing changed
+        #expect(try store.checkpointSequences(lessonId: Fixture.lessonId) == [0, 4, 8])
+    }
 }

@@ -9,6 +9,21 @@ struct Roster: Sendable, Hashable {
     /// Kept in step with `students` by ``update(_:_:)``, so counts need no scan.
     private(set) var kickedCount = 0
 
+    init() {}
+
+    /// Reassembles a roster from its students, in id order (ids 1, 2, 3, ... with distinct tokens).
+    ///
+    /// - Returns: nil when the ids are not 1, 2, 3, ... or two students share a token.
+    init?(restoring students: [Student]) {
+        for (index, student) in students.enumerated() {
+            guard student.id.rawValue == index + 1, idsByToken[student.token] == nil else { return nil }
+            self.students.append(student)
+            idsByToken[student.token] = student.id
+            nameKeys.insert(DisplayName.key(student.name))
+            if student.isKicked { kickedCount += 1 }
+        }
+    }
+
     subscript(id: StudentID) -> Student? {
         let index = id.rawValue - 1
         return students.indices.contains(index) ? students[index] : nil
@@ -43,8 +58,14 @@ struct Roster: Sendable, Hashable {
         if students[index].isKicked != wasKicked { kickedCount += wasKicked ? -1 : 1 }
     }
 
-    /// After a restart nobody is connected.
+    /// After a restart nobody is connected, and attachments are counted afresh.
+    ///
+    /// Resumes are not logged, so a lesson replayed from its log has every session at 1; one
+    /// restored from a saved state must match it, whatever sessions it was saved with.
     mutating func markAllOffline() {
-        for index in students.indices { students[index].isOnline = false }
+        for index in students.indices {
+            students[index].isOnline = false
+            students[index].session = 1
+        }
     }
 }

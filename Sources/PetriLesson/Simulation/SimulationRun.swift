@@ -17,9 +17,9 @@ struct SimulationRun<Model: SimulationModel>: Sendable, Equatable {
     /// The teacher's actions on this timeline, in order.
     private(set) var actions: [TimedAction]
     /// Ascending by generation; the first is generation 0 and is never dropped.
-    private var checkpoints: [Model]
-    private var interval: Int
-    private let maxCheckpoints: Int
+    private(set) var checkpoints: [Model]
+    private(set) var interval: Int
+    let maxCheckpoints: Int
 
     init(start: Model, checkpointInterval: Int, maxCheckpoints: Int) {
         model = start
@@ -27,6 +27,19 @@ struct SimulationRun<Model: SimulationModel>: Sendable, Equatable {
         actions = []
         checkpoints = [start]
         interval = checkpointInterval
+        self.maxCheckpoints = maxCheckpoints
+    }
+
+    /// Reassembles a run from its saved parts (see `SimulationRun+SavedState.swift`, which checks them).
+    init(
+        model: Model, history: [GenerationStats], actions: [TimedAction], checkpoints: [Model], interval: Int,
+        maxCheckpoints: Int
+    ) {
+        self.model = model
+        self.history = history
+        self.actions = actions
+        self.checkpoints = checkpoints
+        self.interval = interval
         self.maxCheckpoints = maxCheckpoints
     }
 

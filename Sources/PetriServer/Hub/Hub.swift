@@ -15,6 +15,8 @@ public struct HubConfiguration: Sendable {
     public var secondsPerFailedJoin: Double = 6
     /// Checkpoint spacing and history limits for new lessons.
     public var lessonDefaults = LessonConfiguration()
+    /// How often lessons save durable checkpoints to storage.
+    public var checkpoints = CheckpointPolicy()
 
     public init() {}
 }
@@ -47,6 +49,7 @@ public actor Hub {
         let reference = HubReference()
         services = HubServices(
             transport: transport, storage: storage, clock: clock, metrics: metrics, logger: logger,
+            checkpoints: configuration.checkpoints,
             spawn: { definition, lessonConfiguration in
                 guard let hub = reference.hub else {
                     return .failure(ProtocolError(.internalError, "The server is shutting down."))
@@ -81,9 +84,10 @@ public actor Hub {
         return total
     }
 
-    /// Stops every lesson's timers (at shutdown; their state is already stored).
+    /// Stops every lesson's timers (at shutdown; their state is already stored) and waits for
+    /// checkpoints being written.
     public func stopAll() async {
-        for host in byID.values { await host.stop() }
+        for host in byID.values { await host.shutDown() }
     }
 
     // MARK: - Lessons
@@ -120,7 +124,8 @@ public actor Hub {
             configuration: lessonConfiguration, createdAt: services.clock.now())
         let host: any LessonHost
         do {
-            host = try await Self.makeHost(record, log: [], services: services)
+            let empty = LessonRecoveryPoint(checkpoint: nil, entries: [])
+            host = try await Self.makeHost(record, from: empty, services: services).host
         } catch {
             return .failure(error)
         }
@@ -143,10 +148,16 @@ public actor Hub {
 
     private func rebuild(_ record: LessonRecord) async -> Bool {
         do {
-            let log = try await services.storage.log(ofLesson: record.id)
-            let host = try await Self.makeHost(record, log: log, services: services)
+            let point = try await services.storage.recovery(ofLesson: record.id)
+            let (host, restoration) = try await Self.makeHost(record, from: point, services: services)
             register(host)
-            services.logger.info("Lesson restored", metadata: ["lesson": "\(record.id)", "entries": "\(log.count)"])
+            services.logger.info(
+                "Lesson restored",
+                metadata: [
+                    "lesson": "\(record.id)", "entries": "\(restoration.entries)",
+                    "checkpoint": "\(restoration.checkpoint.map(String.init) ?? "none")",
+                    "replayed": "\(restoration.replayed)",
+                ])
             return true
         } catch {
             services.logger.error("Could not restore a lesson", metadata: ["lesson": "\(record.id)", "error": "\(error)"])
@@ -161,27 +172,59 @@ public actor Hub {
         if reload { _ = await rebuild(host.record) }
     }
 
-    /// Builds and starts the actor for a lesson, replaying its log (off the hub's executor:
-    /// a long imported lesson replays without holding up other lessons).
-    nonisolated static func makeHost(_ record: LessonRecord, log: [LessonLogEntry], services: HubServices)
-        async throws(ProtocolError) -> any LessonHost
+    /// Builds and starts the actor for a lesson, restoring its checkpoint and replaying the log
+    /// after it (off the hub's executor: a long imported lesson replays without holding up
+    /// other lessons).
+    nonisolated static func makeHost(_ record: LessonRecord, from point: LessonRecoveryPoint, services: HubServices)
+        async throws(ProtocolError) -> (host: any LessonHost, restoration: Restoration)
     {
         switch record.model {
-        case .camouflage: try await start(CamouflageModel.self, record, log, services)
-        case .islands: try await start(IslandsModel.self, record, log, services)
-        case .life: try await start(LifeModel.self, record, log, services)
+        case .camouflage: try await start(CamouflageModel.self, record, point, services)
+        case .islands: try await start(IslandsModel.self, record, point, services)
+        case .life: try await start(LifeModel.self, record, point, services)
         }
     }
 
     private nonisolated static func start<Model: SimulationModel>(
-        _: Model.Type, _ record: LessonRecord, _ log: [LessonLogEntry], _ services: HubServices
-    ) async throws(ProtocolError) -> any LessonHost {
+        _: Model.Type, _ record: LessonRecord, _ point: LessonRecoveryPoint, _ services: HubServices
+    ) async throws(ProtocolError) -> (host: any LessonHost, restoration: Restoration) {
+        let (lesson, restoration) = try await rebuild(Model.self, record, point, services)
+        let actor = LessonActor(
+            record: record, lesson: lesson, services: services,
+            checkpoint: (restoration.checkpoint ?? 0, restoration.checkpointGeneration))
+        await actor.start()
+        return (actor, restoration)
+    }
+
+    /// The lesson from its checkpoint and the entries after it; if the checkpoint does not
+    /// restore to what it records, from its definition and whole log, with a warning.
+    private nonisolated static func rebuild<Model: SimulationModel>(
+        _: Model.Type, _ record: LessonRecord, _ point: LessonRecoveryPoint, _ services: HubServices
+    ) async throws(ProtocolError) -> (Lesson<Model>, Restoration) {
+        var log = point.entries
+        if let checkpoint = point.checkpoint {
+            do {
+                let lesson = try Lesson<Model>.rebuild(
+                    checkpoint: checkpoint, teacherToken: record.teacherToken, configuration: record.configuration,
+                    log: log)
+                let restoration = Restoration(
+                    checkpoint: checkpoint.sequence, checkpointGeneration: checkpoint.generation, replayed: log.count)
+                return (lesson, restoration)
+            } catch {
+                services.logger.warning(
+                    "The lesson's checkpoint does not restore; replaying its whole log instead",
+                    metadata: ["lesson": "\(record.id)", "checkpoint": "\(checkpoint.sequence)", "error": "\(error)"])
+            }
+            do {
+                log = try await services.storage.log(ofLesson: record.id)
+            } catch {
+                throw ProtocolError(.internalError, "The lesson's log could not be read: \(error)")
+            }
+        }
         let lesson = try Lesson<Model>.rebuild(
             definition: record.definition, teacherToken: record.teacherToken, configuration: record.configuration,
             log: log)
-        let actor = LessonActor(record: record, lesson: lesson, services: services)
-        await actor.start()
-        return actor
+        return (lesson, Restoration(checkpoint: nil, checkpointGeneration: 0, replayed: log.count))
     }
 
     // MARK: - Secrets and limits
@@ -210,6 +253,19 @@ public actor Hub {
             failedJoins = failedJoins.filter { !$0.value.isFull(at: now) }
         }
     }
+}
+
+/// How a lesson was rebuilt at start-up.
+struct Restoration: Sendable {
+    /// The log entry of the checkpoint it started from; nil when it replayed its whole log.
+    var checkpoint: Int?
+    /// The generation of that checkpoint (0 without one).
+    var checkpointGeneration: Int
+    /// The log entries it replayed.
+    var replayed: Int
+
+    /// Every entry in its log.
+    var entries: Int { (checkpoint ?? 0) + replayed }
 }
 
 /// Lets the hub's service closures reach the hub once it exists.

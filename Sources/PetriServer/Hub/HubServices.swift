@@ -12,6 +12,7 @@ struct HubServices: Sendable {
     var encoder = ProtocolEncoder()
     var metrics: ServerMetrics
     var logger: Logger
+    var checkpoints: CheckpointPolicy
     /// Creates a lesson from a definition (a clone): its join code and teacher token.
     var spawn: @Sendable (LessonDefinition, LessonConfiguration) async -> Result<CreatedLesson, ProtocolError>
     /// The lesson with this id stopped; `reload` asks the hub to rebuild it from storage.

@@ -59,11 +59,19 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
     var ticker: Task<Void, Never>?
     var deadlines: [QuestionID: Task<Void, Never>] = [:]
     var endHandled = false
+    var checkpoints: CheckpointSchedule
 
-    init(record: LessonRecord, lesson: Lesson<Model>, services: HubServices) {
+    /// - Parameter checkpoint: The log entry and generation of the lesson's newest durable
+    ///   checkpoint; (0, 0) for none.
+    init(
+        record: LessonRecord, lesson: Lesson<Model>, services: HubServices,
+        checkpoint: (sequence: Int, generation: Int) = (0, 0)
+    ) {
         self.record = record
         self.lesson = lesson
         self.services = services
+        checkpoints = CheckpointSchedule(
+            policy: services.checkpoints, checkpoint: checkpoint, generation: lesson.generation)
         var logger = services.logger
         logger[metadataKey: "lesson"] = "\(record.id)"
         self.logger = logger
@@ -72,6 +80,7 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
     /// Starts the mailbox and re-arms the timers a rebuilt lesson needs.
     func start() {
         loop = Task { await self.run() }
+        checkpointIfDue(after: [])
         let timers = lesson.pendingTimers
         Task {
             await self.perform(timers, for: nil)
@@ -170,6 +179,7 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
                 await failStorage(error, batch: batch)
                 return
             }
+            checkpointIfDue(after: entries)
         }
         // Effects fill the outbox; it goes to the transport as one batch before anyone is
         // answered, so a sender's next message never overtakes what this one caused.

@@ -18,6 +18,9 @@ protocol LessonHost: Actor {
     /// Stops timers and the mailbox; connections are left to the transport.
     func stop() async
 
+    /// Stops, then waits for a durable checkpoint being written (at shutdown).
+    func shutDown() async
+
     /// Students in the lesson, connected or not (for metrics).
     func studentCount() async -> Int
 }

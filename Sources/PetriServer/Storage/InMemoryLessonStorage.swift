@@ -6,6 +6,8 @@ public actor InMemoryLessonStorage: LessonStorage {
     private var lessons: [String: (record: LessonRecord, ended: Bool)] = [:]
     private var order: [String] = []
     private var logs: [String: [LessonLogEntry]] = [:]
+    /// Each lesson's checkpoints, oldest first.
+    private var checkpoints: [String: [LessonCheckpoint]] = [:]
     /// When set, every write fails with this error (to test what the hub does then).
     public var failure: (any Error)?
 
@@ -34,6 +36,29 @@ public actor InMemoryLessonStorage: LessonStorage {
     }
 
     public func log(ofLesson id: String) -> [LessonLogEntry] { logs[id] ?? [] }
+
+    public func saveCheckpoint(
+        _ checkpoint: LessonCheckpoint, ofLesson id: String, at time: Timestamp, keeping keep: Int
+    ) throws {
+        if let failure { throw failure }
+        let last = logs[id]?.count ?? 0
+        guard lessons[id] != nil, (0...last).contains(checkpoint.sequence) else {
+            throw ProtocolError(
+                .internalError, "A checkpoint at entry \(checkpoint.sequence) is past the log's end at \(last).")
+        }
+        var kept = checkpoints[id, default: []].filter { $0.sequence != checkpoint.sequence } + [checkpoint]
+        kept.sort { $0.sequence < $1.sequence }
+        checkpoints[id] = Array(kept.suffix(max(1, keep)))
+    }
+
+    public func recovery(ofLesson id: String) -> LessonRecoveryPoint {
+        let checkpoint = checkpoints[id]?.last
+        let after = log(ofLesson: id).dropFirst(checkpoint?.sequence ?? 0)
+        return LessonRecoveryPoint(checkpoint: checkpoint, entries: Array(after))
+    }
+
+    /// The sequence numbers of a lesson's checkpoints, oldest first (for tests).
+    public func checkpointSequences(ofLesson id: String) -> [Int] { checkpoints[id]?.map(\.sequence) ?? [] }
 
     public func isWritable() -> Bool { failure == nil }
 }

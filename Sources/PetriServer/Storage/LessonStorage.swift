@@ -16,6 +16,14 @@ public protocol LessonStorage: Sendable {
     func unfinishedLessons() async throws -> [LessonRecord]
     /// A lesson's whole log, in order.
     func log(ofLesson id: String) async throws -> [LessonLogEntry]
+    /// Stores a durable checkpoint of a lesson, then deletes all but its newest `keep` checkpoints.
+    ///
+    /// Call it only once the log entries up to `checkpoint.sequence` are stored: a checkpoint
+    /// is never ahead of the log (implementations refuse one that would be).
+    func saveCheckpoint(_ checkpoint: LessonCheckpoint, ofLesson id: String, at time: Timestamp, keeping keep: Int)
+        async throws
+    /// A lesson's newest checkpoint and the log entries after it (its whole log without one), read together.
+    func recovery(ofLesson id: String) async throws -> LessonRecoveryPoint
     /// Whether a write would succeed now (for `/readyz`).
     func isWritable() async -> Bool
 }

@@ -70,6 +70,32 @@ public final class SQLiteLessonStorage: LessonStorage {
         return try actions.map { try JSONDecoder().decode(LessonLogEntry.self, from: Data($0.payload.utf8)) }
     }
 
+    /// Stores the checkpoint and prunes older ones in one transaction; the store refuses a
+    /// checkpoint past the log's last entry.
+    public func saveCheckpoint(
+        _ checkpoint: LessonCheckpoint, ofLesson id: String, at time: Timestamp, keeping keep: Int
+    ) async throws {
+        try await run { store in
+            try store.inTransaction { tx in
+                try tx.saveCheckpoint(
+                    lessonId: id, seq: checkpoint.sequence, generation: checkpoint.generation, state: checkpoint.state,
+                    stateHash: checkpoint.stateHash, at: Self.seconds(time))
+                try tx.pruneCheckpoints(lessonId: id, keepingNewest: keep)
+            }
+        }
+    }
+
+    public func recovery(ofLesson id: String) async throws -> LessonRecoveryPoint {
+        let recovery = try await run { store in try store.recovery(lessonId: id) }
+        let entries = try recovery.actions.map {
+            try JSONDecoder().decode(LessonLogEntry.self, from: Data($0.payload.utf8))
+        }
+        let checkpoint = recovery.checkpoint.map {
+            LessonCheckpoint(sequence: $0.seq, generation: $0.generation, stateHash: $0.stateHash, state: $0.state)
+        }
+        return LessonRecoveryPoint(checkpoint: checkpoint, entries: entries)
+    }
+
     public func isWritable() async -> Bool {
         (try? await run { store in store.isWritable() }) ?? false
     }

@@ -11,7 +11,13 @@ public struct StateWriter: Sendable {
         append(version)
     }
 
+    /// Starts an empty writer with no model header: for a container that holds states (a lesson's).
+    public init() {}
+
     public mutating func append(_ byte: UInt8) { bytes.append(byte) }
+
+    /// Appends bytes as they are, with no count (the reader must know where they end).
+    public mutating func append(contentsOf other: [UInt8]) { bytes.append(contentsOf: other) }
 
     public mutating func append(_ value: UInt64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
@@ -27,6 +33,22 @@ public struct StateWriter: Sendable {
         let utf8 = Array(value.utf8)
         append(utf8.count)
         bytes.append(contentsOf: utf8)
+    }
+
+    /// Appends a whole number in 1 to 10 bytes (zigzag LEB128): small counts and ids stay small.
+    public mutating func appendCompact(_ value: Int) {
+        var rest = UInt64(bitPattern: Int64(value) << 1 ^ Int64(value) >> 63)
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    /// Appends a byte count, then the bytes (e.g. a model's saved state inside a lesson's).
+    public mutating func appendBlock(_ block: [UInt8]) {
+        appendCompact(block.count)
+        bytes.append(contentsOf: block)
     }
 
     public mutating func append(_ random: PetriRandom) {
@@ -58,7 +80,15 @@ public struct StateReader: Sendable {
         }
     }
 
+    /// Starts reading bytes that have no model header (see ``StateWriter/init()``).
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
     public var isAtEnd: Bool { offset == bytes.count }
+
+    /// The bytes not read yet.
+    public var remaining: Int { bytes.count - offset }
 
     public mutating func readByte() throws(SimulationError) -> UInt8 {
         guard offset < bytes.count else { throw Self.truncated }
@@ -79,6 +109,38 @@ public struct StateReader: Sendable {
     public mutating func readDouble() throws(SimulationError) -> Double { Double(bitPattern: try readUInt64()) }
 
     public mutating func readBool() throws(SimulationError) -> Bool { try readByte() != 0 }
+
+    /// Reads what ``StateWriter/appendCompact(_:)`` wrote.
+    public mutating func readCompact() throws(SimulationError) -> Int {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let byte = try readByte()
+            guard shift < 64, shift < 63 || byte <= 1 else {
+                throw SimulationError(.corruptState, "The saved state holds a number longer than 64 bits.")
+            }
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        return Int(Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1))
+    }
+
+    /// Reads a compact count and checks it against `limit` before anything is allocated for it.
+    public mutating func readCompactCount(limit: Int) throws(SimulationError) -> Int {
+        let n = try readCompact()
+        guard (0...limit).contains(n) else {
+            throw SimulationError(.corruptState, "The saved state holds a count of \(n), outside 0...\(limit).")
+        }
+        return n
+    }
+
+    /// Reads what ``StateWriter/appendBlock(_:)`` wrote.
+    public mutating func readBlock() throws(SimulationError) -> [UInt8] {
+        let n = try readCompactCount(limit: remaining)
+        defer { offset += n }
+        return Array(bytes[offset..<offset + n])
+    }
 
     /// Reads a count and checks it against `limit` before anything is allocated for it.
     public mutating func readCount(limit: Int) throws(SimulationError) -> Int {

@@ -32,3 +32,23 @@ extension PetriStore {
             arguments: [lessonId, seq ?? Int.max])
     }
 }
+
+extension PetriStore {
+    /// Deletes a lesson's checkpoints except the newest `count`, in its own transaction.
+    ///
+    /// See ``StoreTransaction/pruneCheckpoints(lessonId:keepingNewest:)``.
+    ///
+    /// - Throws: A database error.
+    public func pruneCheckpoints(lessonId: String, keepingNewest count: Int) throws(StoreError) {
+        try transaction { tx throws(StoreError) in try tx.pruneCheckpoints(lessonId: lessonId, keepingNewest: count) }
+    }
+
+    /// The sequence numbers of a lesson's checkpoints, oldest first.
+    ///
+    /// - Throws: A database error.
+    public func checkpointSequences(lessonId: String) throws(StoreError) -> [Int] {
+        try read { db in
+            try Int.fetchAll(db, sql: "SELECT seq FROM checkpoint WHERE lessonId = ? ORDER BY seq", arguments: [lessonId])
+        }
+    }
+}

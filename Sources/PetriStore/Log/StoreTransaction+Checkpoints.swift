@@ -32,3 +32,22 @@ extension StoreTransaction {
         }
     }
 }
+
+extension StoreTransaction {
+    /// Deletes a lesson's checkpoints except the newest `count` (at least one is always kept).
+    ///
+    /// Recovery starts from the newest, and the log is never pruned, so older checkpoints only
+    /// take space: a lesson whose newest checkpoint does not restore is rebuilt from its log.
+    ///
+    /// - Throws: A database error.
+    public func pruneCheckpoints(lessonId: String, keepingNewest count: Int) throws(StoreError) {
+        try run {
+            try db.execute(
+                sql: """
+                    DELETE FROM checkpoint WHERE lessonId = ? AND seq NOT IN (
+                        SELECT seq FROM checkpoint WHERE lessonId = ? ORDER BY seq DESC LIMIT ?)
+                    """,
+                arguments: [lessonId, lessonId, max(1, count)])
+        }
+    }
+}

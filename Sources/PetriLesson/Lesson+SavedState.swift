@@ -1,0 +1,187 @@
+import PetriProtocol
+import PetriSimulation
+
+/// The whole lesson saved after one of its log entries: where a restart's replay starts.
+///
+/// The server stores one every so often beside the log (a durable checkpoint; not the
+/// teacher's in-lesson `checkpoint` command, which is part of the state it saves). Restoring it
+/// and replaying the entries after ``sequence`` gives exactly the lesson that replaying the
+/// whole log gives.
+public struct LessonCheckpoint: Sendable, Hashable {
+    /// The last log entry the state reflects (0: before any).
+    public var sequence: Int
+    /// The simulation's generation in this state.
+    public var generation: Int
+    /// The simulation's state hash (see ``Lesson/stateHash``), checked after restoring.
+    public var stateHash: UInt64
+    /// The lesson's saved state (see ``Lesson/encodeState()``).
+    public var state: [UInt8]
+
+    public init(sequence: Int, generation: Int, stateHash: UInt64, state: [UInt8]) {
+        self.sequence = sequence
+        self.generation = generation
+        self.stateHash = stateHash
+        self.state = state
+    }
+}
+
+/// Saved-state layout, format version 1 (see ``StateWriter``; "compact" numbers are
+/// ``StateWriter/appendCompact(_:)``, text is a compact byte count then UTF-8, "optional" is a
+/// byte 0 or 1 then the value):
+///
+/// the magic bytes `PLSN`, the format version byte, the model's kind (text); the simulation's
+/// seed (8 bytes); timeline (compact); auto-run rate (optional double); ended (byte); log
+/// sequence (compact); the name generator's four words; the model pool: a compact count, then
+/// each distinct model's ``SimulationModel/encodeState()`` as a compact count and its bytes;
+/// the run (`SimulationRun+StateCoding.swift`); the teacher's checkpoint (optional: its run,
+/// then the next question number, compact); the roster (`Roster+StateCoding.swift`); the
+/// questions (a compact count, then each as in `Question+StateCoding.swift`); last, the
+/// ``StateChecksum`` of every byte before it (8 bytes), so a damaged state is refused rather
+/// than restored wrong.
+///
+/// Not saved, because the server keeps them in the lesson's record: the configuration and
+/// the teacher token. A lesson file (``LessonDefinition``) is the portable, human-readable
+/// form; this one is for the server's own restarts, compact for large boards and classes.
+extension Lesson {
+    /// The saved-state format this build writes, and the only one it reads.
+    public static var stateFormatVersion: UInt8 { 1 }
+
+    private static var magic: [UInt8] { Array("PLSN".utf8) }
+
+    /// The simulation's state hash: what a lesson file records and a restart must reproduce.
+    public var stateHash: UInt64 { run.model.stateHash }
+
+    /// The lesson saved now, for a durable checkpoint after its log entry ``logSequence``.
+    ///
+    /// Costs one ``encodeState()``: take a copy of the lesson (cheap: its storage is shared
+    /// until changed) and call this off the path that serves the class.
+    public func checkpoint() -> LessonCheckpoint {
+        LessonCheckpoint(
+            sequence: logSequence, generation: run.generation, stateHash: stateHash, state: encodeState())
+    }
+
+    /// The whole lesson as bytes; ``init(decodingState:teacherToken:configuration:)`` restores it exactly.
+    public func encodeState() -> [UInt8] {
+        var pool = ModelPool<Model>()
+        var stats = StatsCoding()
+        var runs = StateWriter()
+        run.write(to: &runs, pool: &pool, stats: &stats)
+        runs.appendOptional(savedCheckpoint) { w, saved in
+            saved.run.write(to: &w, pool: &pool, stats: &stats)
+            w.appendCompact(saved.nextQuestion)
+        }
+
+        var w = StateWriter()
+        w.append(contentsOf: Self.magic)
+        w.append(Self.stateFormatVersion)
+        w.appendText(Model.kind.rawValue)
+        w.append(seed)
+        w.appendCompact(timeline)
+        w.appendOptional(runRate) { $0.append($1) }
+        w.append(isEnded)
+        w.appendCompact(logSequence)
+        w.append(nameRandom)
+        w.appendCompact(pool.states.count)
+        for state in pool.states { w.appendBlock(state) }
+        w.append(contentsOf: runs.bytes)
+        w.append(roster)
+        w.appendCompact(questions.count)
+        for question in questions { question.write(to: &w) }
+        w.append(StateChecksum.of(w.bytes[...]))
+        return w.bytes
+    }
+
+    /// Restores exactly what ``encodeState()`` saved.
+    ///
+    /// - Parameters:
+    ///   - bytes: The saved state.
+    ///   - teacherToken: The lesson's teacher token (from its record).
+    ///   - configuration: The lesson's configuration (from its record).
+    /// - Throws: `invalid-definition` saying why: not a saved lesson, another format version,
+    ///   another model, damaged or truncated bytes, or values no lesson could hold.
+    public init(
+        decodingState bytes: [UInt8], teacherToken: AccessToken, configuration: LessonConfiguration
+    ) throws(ProtocolError) {
+        guard bytes.count > Self.magic.count + 1 + 8, bytes.starts(with: Self.magic) else {
+            throw ProtocolError(.invalidDefinition, "These bytes are not a saved Petri lesson.")
+        }
+        let version = bytes[Self.magic.count]
+        guard version == Self.stateFormatVersion else {
+            throw ProtocolError(
+                .invalidDefinition,
+                "The saved lesson has format version \(version); this build reads version \(Self.stateFormatVersion).")
+        }
+        let body = bytes.count - 8
+        var sum: UInt64 = 0
+        for i in 0..<8 { sum |= UInt64(bytes[body + i]) << (8 * UInt64(i)) }
+        guard sum == StateChecksum.of(bytes[..<body]) else {
+            throw ProtocolError(.invalidDefinition, "The saved lesson is damaged: its checksum does not match.")
+        }
+        do {
+            self = try Self.decode(Array(bytes[..<body]), teacherToken: teacherToken, configuration: configuration)
+        } catch {
+            throw ProtocolError(.invalidDefinition, error.message)
+        }
+    }
+
+    private static func decode(
+        _ bytes: [UInt8], teacherToken: AccessToken, configuration: LessonConfiguration
+    ) throws(SimulationError) -> Lesson {
+        var r = StateReader(bytes: bytes)
+        for _ in 0...magic.count { _ = try r.readByte() }  // the magic and version, checked above
+        let lesson = try Lesson(reading: &r, teacherToken: teacherToken, configuration: configuration)
+        try r.finish()
+        return lesson
+    }
+
+    private init(
+        reading r: inout StateReader, teacherToken: AccessToken, configuration: LessonConfiguration
+    ) throws(SimulationError) {
+        let kind = try r.readText()
+        guard kind == Model.kind.rawValue else {
+            throw StateReader.corrupt("is of a \(kind) lesson, not \(Model.kind.rawValue)")
+        }
+        self.configuration = configuration
+        self.teacherToken = teacherToken
+        seed = try r.readUInt64()
+        timeline = try r.readCompact(in: 0...Int.max, "timeline")
+        runRate = try r.readOptional { r throws(SimulationError) in try r.readDouble() }
+        if let rate = runRate, !(rate > 0 && rate <= Self.maxRate) {
+            throw StateReader.corrupt("runs at \(rate) generations per second")
+        }
+        isEnded = try r.readBool()
+        logSequence = try r.readCompact(in: 0...Int.max, "log sequence")
+        nameRandom = try r.readRandom()
+        let poolCount = try r.readCompactCount(limit: r.remaining)
+        var pool: [Model] = []
+        for _ in 0..<poolCount { pool.append(try Model(decodingState: try r.readBlock())) }
+        var stats = StatsCoding()
+        run = try SimulationRun(from: &r, pool: pool, stats: &stats)
+        savedCheckpoint = try r.readOptional { r throws(SimulationError) in
+            SavedCheckpoint(
+                run: try SimulationRun(from: &r, pool: pool, stats: &stats),
+                nextQuestion: try r.readCompact(in: 1...Int.max, "a next question number"))
+        }
+        roster = try r.read()
+        let questionCount = try r.readCompactCount(limit: r.remaining)
+        for index in 0..<questionCount { questions.append(try Question(id: QuestionID(index + 1), from: &r)) }
+    }
+
+    /// Restores a lesson from a durable checkpoint and checks that it is the one recorded.
+    ///
+    /// - Throws: `invalid-definition` when the state does not decode, or decodes to another log
+    ///   sequence, generation or state hash than the checkpoint records.
+    public init(
+        restoring checkpoint: LessonCheckpoint, teacherToken: AccessToken, configuration: LessonConfiguration
+    ) throws(ProtocolError) {
+        try self.init(decodingState: checkpoint.state, teacherToken: teacherToken, configuration: configuration)
+        guard logSequence == checkpoint.sequence, generation == checkpoint.generation,
+            stateHash == checkpoint.stateHash
+        else {
+            throw ProtocolError(
+                .invalidDefinition,
+                "The saved lesson restores to entry \(logSequence) at generation \(generation), not the checkpoint's "
+                    + "entry \(checkpoint.sequence) at generation \(checkpoint.generation) with its state hash.")
+        }
+    }
+}
