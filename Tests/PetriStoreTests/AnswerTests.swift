@@ -120,6 +120,34 @@ import Testing
         #expect(try store.student(lessonId: Fixture.lessonId, studentId: "ada")?.score == 0)
     }
 
+    @Test func aResolutionForAWholeSchoolWritesEveryPointAndScore() throws {
+        // Given 1,234 students who all answered q1 (more rows than one bulk statement takes)
+        let store = try PetriStore.openInMemory()
+        try Fixture.lesson(store)
+        let ids = (0..<1234).map { "s\($0)" }
+        for (i, id) in ids.enumerated() {
+            try Fixture.student(store, id, at: Double(i))
+            try store.recordAnswer(
+                lessonId: Fixture.lessonId, questionId: "q1", studentId: id, prediction: "\(i)", answeredAt: Double(i))
+        }
+
+        // When the question resolves with different points and totals for each of them
+        try store.recordResolution(
+            lessonId: Fixture.lessonId, questionId: "q1",
+            points: Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0 % 1001) }),
+            scores: Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, StudentScore(score: 2 * $0, streak: $0 % 7)) }))
+
+        // Then every answer has its own points and every student their own score and streak
+        let answers = try store.answers(lessonId: Fixture.lessonId, questionId: "q1")
+        #expect(answers.count == 1234)
+        #expect(answers.allSatisfy { $0.points == Int($0.prediction).map { $0 % 1001 } })
+        for (i, id) in ids.enumerated() where i % 97 == 0 || i == 1233 {
+            let student = try store.student(lessonId: Fixture.lessonId, studentId: id)
+            #expect(student?.score == 2 * i)
+            #expect(student?.streak == i % 7)
+        }
+    }
+
     @Test func theGradebookJoinsNamesToAnswersInJoiningOrder() throws {
         // Given answers from bo and ada (who joined first), one resolved
         let store = try lessonWithAnAnswer()
