@@ -36,3 +36,37 @@ extension Lesson {
         return prediction.description
     }
 }
+
+/// Every resolved question's points and every student's score and streak, as the lesson has them.
+public struct ScoreSheet: Sendable, Equatable {
+    /// One resolved question: the points of each student whose answer was scored.
+    public struct Question: Sendable, Equatable {
+        public var id: QuestionID
+        public var points: [StudentID: Int]
+    }
+
+    /// Resolved questions, in the order they were asked.
+    public var questions: [Question]
+    /// Each student's total score and current streak (removed students included).
+    public var standings: [StudentID: (score: Int, streak: Int)]
+
+    public static func == (a: ScoreSheet, b: ScoreSheet) -> Bool {
+        a.questions == b.questions
+            && a.standings.count == b.standings.count
+            && a.standings.allSatisfy { id, s in b.standings[id].map { $0 == s } ?? false }
+    }
+}
+
+extension Lesson {
+    /// What a store keeps beside the log about scoring, read off the lesson (used to bring a
+    /// store's score tables up to date after a restart).
+    public var scoreSheet: ScoreSheet {
+        let resolved = questions.filter { $0.state == .resolved }.map { question in
+            ScoreSheet.Question(
+                id: question.id, points: question.answers.compactMapValues { $0.points?.total })
+        }
+        var standings: [StudentID: (score: Int, streak: Int)] = [:]
+        for student in roster.students { standings[student.id] = (student.score, student.streak) }
+        return ScoreSheet(questions: resolved, standings: standings)
+    }
+}

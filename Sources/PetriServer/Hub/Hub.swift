@@ -189,6 +189,16 @@ public actor Hub {
         _: Model.Type, _ record: LessonRecord, _ point: LessonRecoveryPoint, _ services: HubServices
     ) async throws(ProtocolError) -> (host: any LessonHost, restoration: Restoration) {
         let (lesson, restoration) = try await rebuild(Model.self, record, point, services)
+        // Scores are written a transaction behind the log (see SQLiteLessonStorage), so a crash
+        // can leave the last resolution's rows unwritten: rewrite them from the rebuilt lesson
+        // before it can change again. The log is the truth; this only repairs its copy.
+        do {
+            try await services.storage.recordScores(LessonFact.facts(restoring: lesson.scoreSheet), ofLesson: record.id)
+        } catch {
+            services.logger.warning(
+                "Could not rewrite the lesson's scores in storage; the next start tries again",
+                metadata: ["lesson": "\(record.id)", "error": "\(error)"])
+        }
         let actor = LessonActor(
             record: record, lesson: lesson, services: services,
             checkpoint: (restoration.checkpoint ?? 0, restoration.checkpointGeneration))

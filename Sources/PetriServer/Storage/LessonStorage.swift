@@ -9,7 +9,13 @@ public protocol LessonStorage: Sendable {
     /// Stores a new lesson.
     func createLesson(_ record: LessonRecord) async throws
     /// Appends accepted commands (and their facts) to a lesson's log, all or none, in one durable write.
+    ///
+    /// Scoring facts (``LessonFact/resolved(_:points:scores:)``) follow the log: they are
+    /// consequences of logged steps, so an implementation may write them just after it returns
+    /// (before any later write), and ``recordScores(_:ofLesson:)`` repairs them after a crash.
     func append(_ entries: [StoredEntry], toLesson id: String) async throws
+    /// Writes scoring facts as they stand (idempotent): a rebuilt lesson's scores, after a restart.
+    func recordScores(_ facts: [LessonFact], ofLesson id: String) async throws
     /// Marks a lesson ended; it is not rebuilt on the next start.
     func endLesson(id: String, at time: Timestamp) async throws
     /// Lessons that have not ended, oldest first.

@@ -1,8 +1,12 @@
 import Dispatch
 import Foundation
+import Logging
 import PetriLesson
 import PetriProtocol
 import PetriStore
+
+/// Logs what the store's queue does after the hub has been answered.
+let storageLogger = Logger(label: "petri.store")
 
 /// ``LessonStorage`` on the SQLite store (``PetriStore``), in the server's data directory.
 ///
@@ -10,7 +14,11 @@ import PetriStore
 /// cooperative thread pool, and writes reach SQLite in the order the hub made them. A batch of
 /// log entries and the rows derived from them (students, answers, scores) commit in one
 /// transaction, so the store's own constraints (one answer per student per question; a scored
-/// answer never changes) hold for exactly what the log says.
+/// answer never changes) hold for exactly what the log says. Scores are the exception: a
+/// resolution rewrites a row per student (ten thousand in a big class, milliseconds of page
+/// writes), and it is a consequence of the logged step, so it commits in a second transaction
+/// queued right behind the first, after the hub has been answered; a restart rewrites the
+/// scores from the rebuilt lesson (``recordScores(_:ofLesson:)``) in case a crash fell between.
 ///
 /// The record written at creation holds the teacher token, and join entries hold students'
 /// resume tokens (the lesson needs both to rebuild after a restart): the data directory is as
@@ -46,12 +54,37 @@ public final class SQLiteLessonStorage: LessonStorage {
                 generation: stored.generation, kind: Self.kind(of: stored.entry.command), payload: try Self.json(stored.entry),
                 at: Self.seconds(stored.entry.time))
         }
+        let scoring = entries.flatMap { stored in
+            stored.facts.filter(\.isScoring).map { (fact: $0, entry: stored.entry) }
+        }
         try await run { store in
             try store.inTransaction { tx in
                 try tx.appendActions(lessonId: id, actions, expectedFirstSeq: first)
                 for stored in entries {
-                    for fact in stored.facts { try Self.record(fact, of: stored.entry, lesson: id, in: tx) }
+                    for fact in stored.facts where !fact.isScoring {
+                        try Self.record(fact, at: Self.seconds(stored.entry.time), lesson: id, in: tx)
+                    }
                 }
+            }
+        } then: { store in
+            guard !scoring.isEmpty else { return }
+            do {
+                try store.inTransaction { tx in
+                    for item in scoring { try Self.record(item.fact, at: Self.seconds(item.entry.time), lesson: id, in: tx) }
+                }
+            } catch {
+                storageLogger.error(
+                    "Could not store scores; they are rewritten from the log on the next start",
+                    metadata: ["lesson": "\(id)", "error": "\(error)"])
+            }
+        }
+    }
+
+    public func recordScores(_ facts: [LessonFact], ofLesson id: String) async throws {
+        guard !facts.isEmpty else { return }
+        try await run { store in
+            try store.inTransaction { tx in
+                for fact in facts { try Self.record(fact, at: 0, lesson: id, in: tx) }
             }
         }
     }
@@ -102,8 +135,8 @@ public final class SQLiteLessonStorage: LessonStorage {
 
     // MARK: - Helpers
 
-    private static func record(_ fact: LessonFact, of entry: LessonLogEntry, lesson id: String, in tx: StoreTransaction) throws {
-        let at = seconds(entry.time)
+    /// Writes one fact; `at` (seconds since 1970) dates joins and answers.
+    private static func record(_ fact: LessonFact, at: Double, lesson id: String, in tx: StoreTransaction) throws {
         switch fact {
         case .studentJoined(let student, let name, let token):
             try tx.addStudent(
@@ -129,6 +162,21 @@ public final class SQLiteLessonStorage: LessonStorage {
         let store = self.store
         return try await withCheckedThrowingContinuation { continuation in
             queue.async { continuation.resume(with: Result { try body(store) }) }
+        }
+    }
+
+    /// Runs `body` and answers with its result; if it succeeded, runs `after` on the queue next,
+    /// before anything queued later.
+    private func run<T: Sendable>(
+        _ body: @escaping @Sendable (PetriStore) throws -> T, then after: @escaping @Sendable (PetriStore) -> Void
+    ) async throws -> T {
+        let store = self.store
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                let result = Result { try body(store) }
+                continuation.resume(with: result)
+                if case .success = result { after(store) }
+            }
         }
     }
 

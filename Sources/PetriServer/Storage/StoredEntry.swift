@@ -26,6 +26,14 @@ public enum LessonFact: Sendable, Hashable {
     case resolved(QuestionID, points: [StudentID: Int], scores: [StudentID: StudentStanding])
 }
 
+extension LessonFact {
+    /// Scores and points: derived from logged steps, written just after the log (see ``LessonStorage``).
+    var isScoring: Bool {
+        if case .resolved = self { return true }
+        return false
+    }
+}
+
 /// A student's score and streak after a resolution.
 public struct StudentStanding: Sendable, Hashable {
     public var score: Int
@@ -38,8 +46,19 @@ public struct StudentStanding: Sendable, Hashable {
 }
 
 extension LessonFact {
-    /// The facts of one accepted command, read off the command and the effects it produced.
-    static func facts<Model>(of command: LessonCommand, by actor: Participant, effects: [LessonEffect<Model>]) -> [LessonFact] {
+    /// The facts of one accepted command, read off the command, the effects it produced and,
+    /// when it resolved a question, the lesson's score sheet after it.
+    /// The scoring facts that bring a store's tables to what `sheet` says (after a restart).
+    static func facts(restoring sheet: ScoreSheet) -> [LessonFact] {
+        let standings = sheet.standings.mapValues { StudentStanding(score: $0.score, streak: $0.streak) }
+        return sheet.questions.enumerated().map { index, question in
+            .resolved(question.id, points: question.points, scores: index == sheet.questions.count - 1 ? standings : [:])
+        }
+    }
+
+    static func facts<Model>(
+        of command: LessonCommand, by actor: Participant, effects: [LessonEffect<Model>], scores: () -> ScoreSheet
+    ) -> [LessonFact] {
         var facts: [LessonFact] = []
         switch (command, actor) {
         case (.join(_, let token), _):
@@ -59,18 +78,19 @@ extension LessonFact {
         default:
             break
         }
-        var resolutions: [QuestionID: (points: [StudentID: Int], scores: [StudentID: StudentStanding])] = [:]
-        var order: [QuestionID] = []
-        for case .send(.result(let result), .student(let id)) in effects {
-            if resolutions[result.question] == nil {
-                resolutions[result.question] = ([:], [:])
-                order.append(result.question)
-            }
-            if result.prediction != nil { resolutions[result.question]?.points[id] = result.points.total }
-            resolutions[result.question]?.scores[id] = StudentStanding(score: result.score, streak: result.streak)
+        // Every student's points and standing, offline ones included (they get no personal
+        // result message, but their scores and streaks change all the same).
+        let resolved = effects.compactMap { effect -> QuestionID? in
+            if case .broadcast(.resolved(let resolution)) = effect { return resolution.question }
+            return nil
         }
-        for question in order {
-            if let r = resolutions[question] { facts.append(.resolved(question, points: r.points, scores: r.scores)) }
+        if !resolved.isEmpty {
+            let sheet = scores()
+            let standings = sheet.standings.mapValues { StudentStanding(score: $0.score, streak: $0.streak) }
+            for question in resolved {
+                guard let points = sheet.questions.first(where: { $0.id == question })?.points else { continue }
+                facts.append(.resolved(question, points: points, scores: standings))
+            }
         }
         return facts
     }

@@ -29,6 +29,8 @@ struct BenchClass: AsyncParsableCommand {
     var questionEvery = 5
     @Option(help: "Creatures the camouflage lesson holds (its snapshots are what students receive).")
     var population = 1000
+    @Flag(help: "Keep lessons in memory instead of SQLite (the default stores them as `petri serve` does, in a temporary directory).")
+    var inMemory = false
 
     func validate() throws {
         guard (1...19_000).contains(students) else { throw ValidationError("--students must be between 1 and 19000, but was \(students).") }
@@ -54,7 +56,12 @@ struct BenchClass: AsyncParsableCommand {
         hubConfiguration.failedJoinBurst = 1_000_000
         hubConfiguration.messageBurst = 1_000_000
         hubConfiguration.messagesPerSecond = 1_000_000
-        let hub = Hub(transport: server, storage: InMemoryLessonStorage(), clock: SystemClock(), teacherKey: key, configuration: hubConfiguration)
+        // The server's own storage unless asked otherwise: every step and answer is stored
+        // (group commit, synchronous=FULL) before anyone hears of it, in a scratch directory.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("petri-bench-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let storage: any LessonStorage = inMemory ? InMemoryLessonStorage() : try SQLiteLessonStorage(directory: scratch)
+        let hub = Hub(transport: server, storage: storage, clock: SystemClock(), teacherKey: key, configuration: hubConfiguration)
         let serving = Task {
             await withDiscardingTaskGroup { group in
                 for await connection in server.connections { group.addTask { await hub.serve(connection) } }
@@ -134,6 +141,6 @@ struct BenchClass: AsyncParsableCommand {
         say("step → last student's snapshot over \(generations) steps: p50 \(fixed(p50)) ms, p99 \(fixed(p99)) ms, max \(fixed(latencies.max() ?? 0)) ms")
         say("answers: \(fixed(answersPerSecond, 0)) per second (median over \(answerRates.count) questions, all \(students) answering)")
         say("auto-run at 10 generations/s: every student received all \(autoRunGenerations) generations' stats")
-        say(#"{"benchmark":"class","students":\#(students),"generations":\#(generations),"joinSeconds":\#(fixed(joinSeconds, 3)),"stepP50Ms":\#(fixed(p50, 3)),"stepP99Ms":\#(fixed(p99, 3)),"answersPerSecond":\#(Int(answersPerSecond)),"bytesPerStudent":\#(Int(memoryPerStudent))}"#)
+        say(#"{"benchmark":"class","storage":"\#(inMemory ? "memory" : "sqlite")","students":\#(students),"generations":\#(generations),"joinSeconds":\#(fixed(joinSeconds, 3)),"stepP50Ms":\#(fixed(p50, 3)),"stepP99Ms":\#(fixed(p99, 3)),"answersPerSecond":\#(Int(answersPerSecond)),"bytesPerStudent":\#(Int(memoryPerStudent))}"#)
     }
 }
