@@ -1,11 +1,14 @@
 extension ServerConfiguration {
-    /// The hub's rate limits from `limits.*`.
+    /// The hub's rate limits from `limits.*` and its durable-checkpoint policy from `checkpoints.*`.
     public func hubConfiguration() -> HubConfiguration {
         var hub = HubConfiguration()
         hub.messagesPerSecond = Double(limits.messagesPerSecond)
         hub.messageBurst = Double(limits.messageBurst)
         hub.failedJoinBurst = Double(limits.failedJoinsPerMinute)
         hub.secondsPerFailedJoin = 60 / Double(max(1, limits.failedJoinsPerMinute))
+        hub.checkpoints = CheckpointPolicy(
+            everyEntries: checkpoints.everyEntries, everyGenerations: checkpoints.everyGenerations,
+            keep: checkpoints.keep)
         return hub
     }
 }

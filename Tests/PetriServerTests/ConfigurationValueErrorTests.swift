@@ -35,6 +35,21 @@ struct ConfigurationValueErrorTests {
                 #"data.directory must be the path of a directory (created if missing), but was "data\u{07}" (from PETRI_DATA_DIRECTORY)."#
         ),
         .init(
+            variable: "PETRI_CHECKPOINTS_EVERY_ENTRIES", value: "0",
+            message:
+                "checkpoints.everyEntries must be a whole number between 1 and 1000000, but was 0 (from PETRI_CHECKPOINTS_EVERY_ENTRIES)."
+        ),
+        .init(
+            variable: "PETRI_CHECKPOINTS_EVERY_GENERATIONS", value: "100001",
+            message:
+                "checkpoints.everyGenerations must be a whole number between 1 and 100000, but was 100001 (from PETRI_CHECKPOINTS_EVERY_GENERATIONS)."
+        ),
+        .init(
+            variable: "PETRI_CHECKPOINTS_KEEP", value: "all",
+            message:
+                #"checkpoints.keep must be a whole number between 1 and 100, but was "all" (from PETRI_CHECKPOINTS_KEEP)."#
+        ),
+        .init(
             variable: "PETRI_TEACHER_KEY", value: "hunter2",
             message:
                 "teacher.key must be at least 16 and at most 512 characters with no spaces, or empty to have one generated, but was 7 characters long (from PETRI_TEACHER_KEY)."

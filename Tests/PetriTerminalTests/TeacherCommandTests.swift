@@ -101,6 +101,63 @@ import Testing
                                 horizon: 5)))))
     }
 
+    @Test func askAboutACellARegionOrASpeciesWithItsArguments() {
+        // Given a Life lesson and an islands lesson
+        func parse(_ line: String, _ metrics: [MetricDescriptor]) -> Result<TeacherCommand, CommandError> {
+            let context = CommandContext(
+                model: nil, metrics: metrics.map(\.name), parameterNames: [], roster: [], openQuestion: nil,
+                pendingHint: nil, generation: 0)
+            return TeacherCommandParser.parse(line, context: context)
+        }
+        func ask(_ metric: String, _ kind: QuestionKind, in horizon: Int) -> Result<TeacherCommand, CommandError> {
+            .success(.send(.ask(QuestionSpec(metric: metric, kind: kind, horizon: horizon))))
+        }
+
+        // Then a metric's arguments go with it, typed with spaces or without
+        #expect(
+            parse("ask probability cell(3,4) in 5", LifeModel.metrics)
+                == ask("cell(3,4)", .probability(event: nil), in: 5))
+        #expect(
+            parse("ask number region(0, 0, 10, 10) in 5 tolerance 4", LifeModel.metrics)
+                == ask("region(0,0,10,10)", .number(tolerance: 4), in: 5))
+        #expect(
+            parse("ask number \"cell(3, 4)\" in 5", LifeModel.metrics)
+                == ask("cell(3,4)", .number(tolerance: nil), in: 5))
+        #expect(
+            parse("ask p tilesOfSpecies( 2 ) > 3 in 1", IslandsModel.metrics)
+                == ask("tilesOfSpecies(2)", .probability(event: Condition(.gt, 3)), in: 1))
+    }
+
+    @Test func aMetricWithTheWrongArgumentsIsRefusedWithItsForm() {
+        // Given a Life lesson
+        let life = CommandContext(
+            model: .life, metrics: LifeModel.metrics.map(\.name), parameterNames: [], roster: [], openQuestion: nil,
+            pendingHint: nil, generation: 0)
+        func error(_ line: String) -> String {
+            guard case .failure(let e) = TeacherCommandParser.parse(line, context: life) else { return "(no error)" }
+            return e.text
+        }
+
+        // Then a metric given too few, too many or no whole numbers is refused with how to write it
+        #expect(
+            error("ask number cell(3) in 5")
+                == "cell is written cell(x,y), with whole numbers. Example: ask number cell(3,4) in 10")
+        #expect(
+            error("ask number cell in 5")
+                == "cell is written cell(x,y), with whole numbers. Example: ask number cell(3,4) in 10")
+        #expect(
+            error("ask probability region(a,b,c,d) in 5")
+                == "region is written region(x,y,w,h), with whole numbers. Example: ask probability region(3,4,5,5) > 0 in 5"
+        )
+        #expect(
+            error("ask number liveCells(2) in 5") == "liveCells takes no arguments. Example: ask number liveCells in 10"
+        )
+        #expect(
+            error("ask number population in 5")
+                == "This model has no metric \"population\"; it has liveCells, births, deaths, still, period, cell(x,y), region(x,y,w,h). Example: ask number liveCells in 10"
+        )
+    }
+
     @Test func aPendingHintGoesWithTheNextQuestion() {
         var context = self.context
         context.pendingHint = "Count the light ones"

@@ -55,15 +55,24 @@ enum QuestionRules {
             prompt: prompt?.isEmpty == false ? prompt : nil, hint: hint?.isEmpty == false ? hint : nil)
     }
 
+    /// Finds the metric `text` names and reads its value now.
+    ///
+    /// A metric with arguments matches its descriptor by the name before the brackets and the
+    /// number of arguments (`cell(3,4)` is `cell(x,y)`); the model then checks the values.
+    ///
+    /// - Throws: `unknown-metric` listing the model's metrics, or naming the form a metric with
+    ///   arguments is written in, or saying why its arguments are not usable (a cell off the board).
     private static func resolveMetric<Model: SimulationModel>(
         _ text: String, for model: Model
     ) throws(ProtocolError) -> (MetricID, MetricDescriptor, Double) {
-        let known = Model.metrics.map(\.name).joined(separator: ", ")
-        let unknown = ProtocolError(
-            .unknownMetric, "The \(Model.kind.rawValue) model has no metric \"\(text)\"; it has \(known).")
-        guard let metric = try? MetricID(parsing: text),
-            let descriptor = Model.metrics.first(where: { $0.name == metric.name })
-        else { throw unknown }
+        guard let metric = try? MetricID(parsing: text) else {
+            let base = String(text.filter { !$0.isWhitespace }.prefix { $0 != "(" })
+            throw misnamed(text, candidates: Model.metrics.filter { $0.baseName == base }, of: Model.self)
+        }
+        let candidates = Model.metrics.filter { $0.baseName == metric.name }
+        guard let descriptor = candidates.first(where: { $0.describes(metric) }) else {
+            throw misnamed(text, candidates: candidates, of: Model.self)
+        }
         let value: Double
         do {
             value = try model.value(of: metric)
@@ -75,6 +84,33 @@ enum QuestionRules {
                 .invalidQuestion, "\(metric) has no value right now, so there is nothing to predict from.")
         }
         return (metric, descriptor, value)
+    }
+
+    /// The refusal of a metric the model lacks, or of one written with the wrong arguments.
+    ///
+    /// - Parameter candidates: The model's metrics of the same name, whose forms the message gives.
+    private static func misnamed<Model: SimulationModel>(
+        _ text: String, candidates: [MetricDescriptor], of _: Model.Type
+    ) -> ProtocolError {
+        guard let descriptor = candidates.first else {
+            let known = Model.metrics.map(\.name).joined(separator: ", ")
+            return ProtocolError(
+                .unknownMetric, "The \(Model.kind.rawValue) model has no metric \"\(text)\"; it has \(known).")
+        }
+        if candidates.count == 1, descriptor.argumentNames.isEmpty {
+            return ProtocolError(
+                .unknownMetric, "\(descriptor.name) takes no arguments, but was given \"\(text)\".")
+        }
+        let forms = candidates.map { candidate in
+            switch candidate.argumentNames.count {
+            case 0: candidate.name
+            case 1: "\(candidate.name) with one whole number"
+            case let count: "\(candidate.name) with \(count) whole numbers"
+            }
+        }
+        return ProtocolError(
+            .unknownMetric,
+            "\(descriptor.baseName) is written \(forms.joined(separator: " or ")), but was given \"\(text)\".")
     }
 
     private static func settle(_ options: [ChoiceOption]) throws(ProtocolError) -> [ChoiceOption] {

@@ -12,6 +12,9 @@ extension ConfigurationSetting {
             .text(
                 "data.directory", \.data.directory, allowed: "the path of a directory (created if missing)",
                 isValid: { !$0.isEmpty && !hasControlCharacters($0) }),
+            .integer("checkpoints.everyEntries", \.checkpoints.everyEntries, in: 1...1_000_000),
+            .integer("checkpoints.everyGenerations", \.checkpoints.everyGenerations, in: 1...100_000),
+            .integer("checkpoints.keep", \.checkpoints.keep, in: 1...100),
             .optionalText(
                 "teacher.key", \.teacher.key, isSecret: true,
                 allowed: "at least 16 and at most 512 characters with no spaces, or empty to have one generated",

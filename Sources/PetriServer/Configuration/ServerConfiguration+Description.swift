@@ -9,7 +9,8 @@ extension ServerConfiguration: CustomStringConvertible, CustomDebugStringConvert
     /// Same as ``description``, so `debugPrint` and string interpolation in debug builds stay redacted too.
     public var debugDescription: String { description }
 
-    /// A few lines for people: where it listens, where data goes, whether a teacher key is set, and so on.
+    /// A few lines for people: where it listens, where data goes and how often it is checkpointed, whether a
+    /// teacher key is set, and so on.
     /// Redacted like ``description``.
     public var summary: String {
         let scheme = tls.certificate == nil ? "ws" : "wss"
@@ -18,7 +19,8 @@ extension ServerConfiguration: CustomStringConvertible, CustomDebugStringConvert
         let perAddress = websocket.maxConnectionsPerAddress == 0 ? "no cap" : "\(websocket.maxConnectionsPerAddress)"
         return [
             "listen:   \(scheme)://\(host):\(server.port)",
-            "data:     \(data.directory)",
+            "data:     \(data.directory); checkpoints every \(checkpoints.everyEntries) entries or "
+                + "\(checkpoints.everyGenerations) generations, \(checkpoints.keep) kept per lesson",
             "teacher:  "
                 + (teacher.key == nil ? "key generated on first start, kept in the data directory" : "key <set>"),
             "origins:  \(origins)",

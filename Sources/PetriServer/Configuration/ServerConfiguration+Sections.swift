@@ -23,6 +23,21 @@ extension ServerConfiguration {
         public init() {}
     }
 
+    /// `checkpoints:` how often a lesson saves the whole of itself beside its log (see ``CheckpointPolicy``).
+    ///
+    /// A restart restores each lesson's newest checkpoint and replays only the log entries after it, so closer
+    /// checkpoints mean faster restarts for more writing while lessons run.
+    public struct Checkpoints: Sendable, Codable, Equatable {
+        /// Log entries between checkpoints: a restart replays at most about this many per lesson.
+        public var everyEntries = 200
+        /// Generations stepped between checkpoints, however few entries stepped them.
+        public var everyGenerations = 1_000
+        /// Checkpoints kept per lesson; older ones are deleted as a new one is stored.
+        public var keep = 1
+
+        public init() {}
+    }
+
     /// `teacher:` teacher authority.
     ///
     /// The key is redacted from ``description`` and from reflection (`dump`, debuggers) so it never reaches a log.

@@ -21,6 +21,8 @@ public struct ServerConfiguration: Sendable, Codable, Equatable {
     public var server = Server()
     /// Where durable state (the SQLite database, the generated teacher key) lives.
     public var data = DataDirectory()
+    /// How often each lesson saves a durable checkpoint, and how many it keeps.
+    public var checkpoints = Checkpoints()
     /// How teachers prove who they are.
     public var teacher = Teacher()
     /// Certificate and key for serving `wss://` directly; leave both unset behind a TLS-terminating proxy.

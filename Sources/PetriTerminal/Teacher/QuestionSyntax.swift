@@ -27,9 +27,9 @@ public enum QuestionSyntax {
         guard args.count >= 2 else {
             throw CommandError("ask \(kindWord) needs a metric\(metricList(context)).", example: example(kindWord))
         }
-        let metric = args[1]
+        var rest = args.dropFirst()
+        let metric = takeMetric(&rest)
         try checkMetric(metric, context: context, kind: kindWord)
-        var rest = Array(args.dropFirst(2))[...]
 
         var event: Condition?
         if kindWord.hasPrefix("p"), let first = rest.first, first.lowercased() != "in" {
@@ -186,32 +186,56 @@ public enum QuestionSyntax {
         return Int(lower)
     }
 
+    /// Takes the metric from the front of `rest`, without spaces.
+    ///
+    /// The tokenizer splits `cell(3, 4)` at the space, so the words up to the closing bracket
+    /// are joined back up; a quoted `"cell(3, 4)"` loses its spaces too.
+    static func takeMetric(_ rest: inout ArraySlice<String>) -> String {
+        var metric = rest.popFirst() ?? ""
+        if metric.contains("(") {
+            while !metric.contains(")"), let next = rest.popFirst() { metric += next }
+        }
+        return metric.filter { !$0.isWhitespace }
+    }
+
+    /// Checks the metric against the model's, when they are known: its name, and for one with
+    /// arguments, as many whole numbers as its form has (the server checks their values).
     private static func checkMetric(_ metric: String, context: CommandContext, kind: String) throws(CommandError) {
         guard !context.metrics.isEmpty else { return }
-        let base = metric.split(separator: "(").first.map(String.init) ?? metric
-        let known = context.metrics.contains {
-            $0 == metric || ($0.split(separator: "(").first.map(String.init) ?? $0) == base
-        }
-        guard known else {
+        let base = metric.prefix { $0 != "(" }
+        let forms = context.metrics.filter { $0.prefix { $0 != "(" } == base }
+        guard let form = forms.first else {
             throw CommandError(
                 "This model has no metric \"\(TerminalText.sanitise(metric, maxCharacters: 30))\"\(metricList(context)).",
                 example: example(kind, metric: context.metrics.first))
         }
-        if metric.contains(" ") {
-            throw CommandError(
-                "Write a metric with arguments without spaces.", example: "ask probability cell(3,4) in 5")
-        }
+        let arguments = (try? MetricID(parsing: metric))?.arguments.count
+        if forms.contains(where: { argumentCount(of: $0) == arguments }) { return }
+        let written = argumentCount(of: form) == 0 ? "takes no arguments" : "is written \(form), with whole numbers"
+        throw CommandError("\(base) \(written).", example: example(kind, metric: form))
+    }
+
+    /// How many arguments a form such as `region(x,y,w,h)` takes.
+    private static func argumentCount(of form: String) -> Int {
+        form.contains("(") ? form.filter { $0 == "," }.count + 1 : 0
     }
 
     private static func metricList(_ context: CommandContext) -> String {
         context.metrics.isEmpty ? "" : "; it has \(context.metrics.joined(separator: ", "))"
     }
 
+    /// An example of `kind`, about `metric` with its arguments' names replaced by numbers
+    /// (`cell(x,y)` → `cell(3,4)`).
     private static func example(_ kind: String, metric: String? = nil) -> String {
-        let m = metric.map { $0.contains("(") ? "population" : $0 } ?? "population"
+        var m = metric ?? "population"
+        if let open = m.firstIndex(of: "(") {
+            let numbers = ["3", "4", "5", "5"]
+            let count = argumentCount(of: m)
+            m = String(m[..<open]) + "(" + (0..<count).map { numbers[$0 % numbers.count] }.joined(separator: ",") + ")"
+        }
         switch kind.lowercased().first {
         case "c": return "ask choice \(m) in 5"
-        case "p": return "ask probability \(m) < 10 in 20"
+        case "p": return m.contains("(") ? "ask probability \(m) > 0 in 5" : "ask probability \(m) < 10 in 20"
         default: return "ask number \(m) in 10"
         }
     }

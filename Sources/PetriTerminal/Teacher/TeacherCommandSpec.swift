@@ -42,6 +42,7 @@ public struct TeacherCommandSpec: Sendable, Hashable {
                 "ask choice meanTrait in 10 option darker lt asked option lighter otherwise",
                 "ask probability extinct in 20",
                 "ask probability population < 10 in 20 hint \"Look at the last steps\"",
+                "ask probability cell(3,4) in 5",
             ]),
         .init(name: "close", usage: "close", summary: "stop taking answers now", examples: ["close"]),
         .init(
