@@ -9,10 +9,10 @@ struct ConfigurationCheckpointTests {
         let configuration = ServerConfiguration()
 
         // When they are mapped onto the hub
-        // Then lessons checkpoint every 200 entries or 1000 generations and keep one, as without a configuration
+        // Then lessons checkpoint every 5000 entries or 1000 generations and keep one, as without a configuration
         let policy = configuration.hubConfiguration().checkpoints
         #expect(policy == CheckpointPolicy())
-        #expect(policy == CheckpointPolicy(everyEntries: 200, everyGenerations: 1_000, keep: 1))
+        #expect(policy == CheckpointPolicy(everyEntries: 5_000, everyGenerations: 1_000, keep: 1))
     }
 
     @Test func theFileSetsThePolicyTheServerRunsWith() throws {

@@ -60,7 +60,7 @@ struct ConfigurationRedactionTests {
         #expect(
             ServerConfiguration().summary == """
                 listen:   ws://127.0.0.1:8080
-                data:     ./data; checkpoints every 200 entries or 1000 generations, 1 kept per lesson
+                data:     ./data; checkpoints every 5000 entries or 1000 generations, 1 kept per lesson
                 teacher:  key generated on first start, kept in the data directory
                 origins:  any
                 limits:   65536-byte messages, 20/s (burst 40), connections per address: no cap

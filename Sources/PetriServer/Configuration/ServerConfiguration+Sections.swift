@@ -29,7 +29,7 @@ extension ServerConfiguration {
     /// checkpoints mean faster restarts for more writing while lessons run.
     public struct Checkpoints: Sendable, Codable, Equatable {
         /// Log entries between checkpoints: a restart replays at most about this many per lesson.
-        public var everyEntries = 200
+        public var everyEntries = 5_000
         /// Generations stepped between checkpoints, however few entries stepped them.
         public var everyGenerations = 1_000
         /// Checkpoints kept per lesson; older ones are deleted as a new one is stored.

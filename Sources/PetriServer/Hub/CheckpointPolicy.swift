@@ -16,7 +16,7 @@ public struct CheckpointPolicy: Sendable, Hashable {
     ///   - everyEntries: Entries between checkpoints (at least 1).
     ///   - everyGenerations: Generations stepped between checkpoints (at least 1).
     ///   - keep: Checkpoints kept per lesson (at least 1).
-    public init(everyEntries: Int = 200, everyGenerations: Int = 1_000, keep: Int = 1) {
+    public init(everyEntries: Int = 5_000, everyGenerations: Int = 1_000, keep: Int = 1) {
         self.everyEntries = max(1, everyEntries)
         self.everyGenerations = max(1, everyGenerations)
         self.keep = max(1, keep)
