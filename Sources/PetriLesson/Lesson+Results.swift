@@ -60,8 +60,14 @@ public struct ScoreSheet: Sendable, Equatable {
 extension Lesson {
     /// What a store keeps beside the log about scoring, read off the lesson (used to bring a
     /// store's score tables up to date after a restart).
-    public var scoreSheet: ScoreSheet {
-        let resolved = questions.filter { $0.state == .resolved }.map { question in
+    public var scoreSheet: ScoreSheet { scoreSheet(of: nil) }
+
+    /// The score sheet with only the questions in `only` (all resolved ones when nil): what one
+    /// resolution changed, without going over every earlier question again.
+    public func scoreSheet(of only: Set<QuestionID>?) -> ScoreSheet {
+        let resolved = questions.filter { question in
+            question.state == .resolved && (only?.contains(question.id) ?? true)
+        }.map { question in
             ScoreSheet.Question(
                 id: question.id, points: question.answers.compactMapValues { $0.points?.total })
         }

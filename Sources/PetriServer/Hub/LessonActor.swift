@@ -165,7 +165,7 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
             let actor = participant(for: job)
             let outcome = lesson.handle(job.command, from: actor, at: now)
             for case .persist(let entry) in outcome.effects {
-                let facts = LessonFact.facts(of: job.command, by: actor, effects: outcome.effects) { lesson.scoreSheet }
+                let facts = LessonFact.facts(of: job.command, by: actor, effects: outcome.effects) { lesson.scoreSheet(of: $0) }
                 entries.append(StoredEntry(entry: entry, generation: lesson.generation, facts: facts))
             }
             outcomes.append((job, outcome))

@@ -57,7 +57,8 @@ extension LessonFact {
     }
 
     static func facts<Model>(
-        of command: LessonCommand, by actor: Participant, effects: [LessonEffect<Model>], scores: () -> ScoreSheet
+        of command: LessonCommand, by actor: Participant, effects: [LessonEffect<Model>],
+        scores: (Set<QuestionID>) -> ScoreSheet
     ) -> [LessonFact] {
         var facts: [LessonFact] = []
         switch (command, actor) {
@@ -85,7 +86,7 @@ extension LessonFact {
             return nil
         }
         if !resolved.isEmpty {
-            let sheet = scores()
+            let sheet = scores(Set(resolved))
             let standings = sheet.standings.mapValues { StudentStanding(score: $0.score, streak: $0.streak) }
             for question in resolved {
                 guard let points = sheet.questions.first(where: { $0.id == question })?.points else { continue }
