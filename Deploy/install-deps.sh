@@ -3,11 +3,15 @@
 # Installs them with apt-get when run as root; otherwise prints the exact command to run.
 set -euo pipefail
 
-packages=(libwebsockets-dev pkg-config)
+# libev-dev: libwebsockets runs on a libev loop (Debian's libwebsockets-dev depends on it already).
+packages=(libwebsockets-dev libev-dev pkg-config)
 missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 if ! pkg-config --exists libwebsockets 2>/dev/null; then
     missing+=(libwebsockets-dev)
+fi
+if ! echo '#include <ev.h>' | cc -E -x c - >/dev/null 2>&1 && [ ! -e /usr/include/ev.h ]; then
+    missing+=(libev-dev)
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 

@@ -199,20 +199,31 @@ final class LWSEngine: @unchecked Sendable {
         }
 
         // lws runs on a libev loop of ours: lws 4.1's own loop calls poll() over every socket on
-        // each wake-up, which with ten thousand students was most of the server's CPU.
-        eventLoop = petri_ev_loop_new()
-        if eventLoop == nil { logger.warning("libev could not start; using lws's poll loop") }
-        var foreignLoops: [UnsafeMutableRawPointer?] = [eventLoop]
-        let created = foreignLoops.withUnsafeMutableBufferPointer { loops in
-            if eventLoop != nil {
-                info.options |= petri_option_libev()
-                info.foreign_loops = loops.baseAddress
+        // each wake-up, which with ten thousand students was most of the server's CPU. lws loads
+        // its libev support as a plugin (Debian: libwebsockets-evlib-ev); without it, or without
+        // a loop, the context is created again on lws's own loop, which works, only slower.
+        var created: OpaquePointer?
+        if let loop = petri_ev_loop_new() {
+            var foreignLoops: [UnsafeMutableRawPointer?] = [loop]
+            var onLoop = info
+            onLoop.options |= petri_option_libev()
+            created = foreignLoops.withUnsafeMutableBufferPointer { loops in
+                onLoop.foreign_loops = loops.baseAddress
+                return Self.createContextSerially(&onLoop, needsTLS: options.usesTLS)
             }
-            return Self.createContextSerially(&info, needsTLS: options.usesTLS)
+            if created != nil {
+                eventLoop = loop
+            } else {
+                petri_ev_loop_destroy(loop)
+            }
+        }
+        if created == nil {
+            created = Self.createContextSerially(&info, needsTLS: options.usesTLS)
+            if created != nil {
+                logger.warning("libwebsockets' libev support is missing (install libwebsockets-evlib-ev); using its poll loop, which is slower with many connections")
+            }
         }
         guard let ctx = created else {
-            if let eventLoop { petri_ev_loop_destroy(eventLoop) }
-            eventLoop = nil
             freeCResources()
             let what = options.isServer
                 ? "Could not listen on \(options.host ?? "*"):\(options.port): the port may be in use, the address may not belong to this machine, or a TLS certificate or key could not be read."
