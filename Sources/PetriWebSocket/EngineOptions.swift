@@ -15,6 +15,8 @@ struct EngineOptions: Sendable {
     var hangupAfterIdle: Int
     var allowedOrigins: Set<String>
     var maxConnectionsPerAddress: Int
+    /// Peers whose `X-Forwarded-For` names the real client (see ``ForwardedAddress``).
+    var trustedProxies: Set<String> = []
     var tlsCertificatePath: String?
     var tlsKeyPath: String?
     var caFilePath: String?

@@ -70,7 +70,11 @@ extension LWSEngine {
 
     /// Decides whether an upgrade may proceed; creates the connection record when it may.
     private func filterUpgrade(_ wsi: OpaquePointer) -> Int32 {
-        let address = peerAddress(wsi)
+        let peer = peerAddress(wsi)
+        let address = options.trustedProxies.contains(peer)
+            ? ForwardedAddress.client(
+                peer: peer, forwardedFor: header(wsi, WSI_TOKEN_X_FORWARDED_FOR), trusted: options.trustedProxies)
+            : peer
         let origin = header(wsi, WSI_TOKEN_ORIGIN)
         if draining {
             counts.refused.increment()

@@ -30,6 +30,10 @@ extension WebSocketServer {
         public var allowedOrigins: Set<String> = []
         /// Most WebSocket connections from one remote address; 0 for no cap.
         public var maxConnectionsPerAddress: Int = 0
+        /// Reverse proxies (IP addresses) whose `X-Forwarded-For` header says who the client
+        /// is: behind nginx, every peer is the proxy, and per-address limits would count a whole
+        /// school as one address. Loopback by default (only a process on this machine can be it).
+        public var trustedProxies: Set<String> = ["127.0.0.1", "::1"]
         /// Certificate and key (PEM files) to serve `wss://`; nil for plain `ws://`.
         public var tls: TLSFiles?
         /// lws's receive chunk per connection: small keeps idle connections cheap; messages
@@ -62,6 +66,9 @@ extension WebSocketServer {
             try require(maxConnectionsPerAddress >= 0, "maxConnectionsPerAddress must be 0 (no cap) or more, but was \(maxConnectionsPerAddress).")
             try require((128...65536).contains(receiveBufferBytes), "receiveBufferBytes must be between 128 and 65536, but was \(receiveBufferBytes).")
             try require(!subprotocols.isEmpty, "subprotocols must name at least one subprotocol.")
+            for proxy in trustedProxies.sorted() {
+                try require(isIPAddressLiteral(proxy), "trustedProxies must list IP addresses, but has \"\(proxy)\".")
+            }
             if let tls {
                 for (what, path) in [("certificate", tls.certificatePath), ("private key", tls.privateKeyPath)]
                 where !FileManager.default.isReadableFile(atPath: path) {
@@ -76,6 +83,7 @@ extension WebSocketServer {
                 maxQueueBytes: maxQueueBytes, stallTimeout: stallTimeout, maxFrameBytes: maxFrameBytes,
                 handshakeTimeout: handshakeTimeout, pingAfterIdle: pingAfterIdle, hangupAfterIdle: hangupAfterIdle,
                 allowedOrigins: allowedOrigins, maxConnectionsPerAddress: maxConnectionsPerAddress,
+                trustedProxies: trustedProxies,
                 tlsCertificatePath: tls?.certificatePath, tlsKeyPath: tls?.privateKeyPath, caFilePath: nil,
                 rxBufferSize: receiveBufferBytes, httpHandler: httpHandler, rawHandler: nil, usesTLS: tls != nil)
         }

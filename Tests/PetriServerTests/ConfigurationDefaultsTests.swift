@@ -82,6 +82,7 @@ struct ConfigurationDefaultsTests {
                 "websocket.pingAfterIdleSeconds": "PETRI_WEBSOCKET_PING_AFTER_IDLE_SECONDS",
                 "websocket.hangupAfterIdleSeconds": "PETRI_WEBSOCKET_HANGUP_AFTER_IDLE_SECONDS",
                 "websocket.maxConnectionsPerAddress": "PETRI_WEBSOCKET_MAX_CONNECTIONS_PER_ADDRESS",
+                "websocket.trustedProxies": "PETRI_WEBSOCKET_TRUSTED_PROXIES",
                 "limits.messagesPerSecond": "PETRI_LIMITS_MESSAGES_PER_SECOND",
                 "limits.messageBurst": "PETRI_LIMITS_MESSAGE_BURST",
                 "limits.failedJoinsPerMinute": "PETRI_LIMITS_FAILED_JOINS_PER_MINUTE",

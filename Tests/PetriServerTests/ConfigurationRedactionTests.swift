@@ -62,7 +62,7 @@ struct ConfigurationRedactionTests {
                 listen:   ws://127.0.0.1:8080
                 data:     ./data; checkpoints every 5000 entries or 1000 generations, 1 kept per lesson
                 teacher:  key generated on first start, kept in the data directory
-                origins:  any
+                origins:  any; trusted proxies: 127.0.0.1, ::1
                 limits:   65536-byte messages, 20/s (burst 40), connections per address: no cap
                 log:      info, text; metrics on
                 """)

@@ -105,6 +105,11 @@ struct ConfigurationValueErrorTests {
                 "websocket.maxConnectionsPerAddress must be a whole number between 0 and 1000000 (0 means no cap), but was -1 (from PETRI_WEBSOCKET_MAX_CONNECTIONS_PER_ADDRESS)."
         ),
         .init(
+            variable: "PETRI_WEBSOCKET_TRUSTED_PROXIES", value: "127.0.0.1,nginx.local",
+            message:
+                #"websocket.trustedProxies must be a list of IP addresses of reverse proxies such as 127.0.0.1 or ::1 (empty trusts none), but was ["127.0.0.1", "nginx.local"] (from PETRI_WEBSOCKET_TRUSTED_PROXIES)."#
+        ),
+        .init(
             variable: "PETRI_LIMITS_MESSAGES_PER_SECOND", value: "0",
             message:
                 "limits.messagesPerSecond must be a whole number between 1 and 10000, but was 0 (from PETRI_LIMITS_MESSAGES_PER_SECOND)."

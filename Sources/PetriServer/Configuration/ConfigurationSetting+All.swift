@@ -1,4 +1,5 @@
 import Foundation
+import PetriWebSocket
 
 extension ConfigurationSetting {
     /// Every setting, in the order of `Config/petri.yaml`; validation reports the first problem in this order.
@@ -51,6 +52,10 @@ extension ConfigurationSetting {
             .integer(
                 "websocket.maxConnectionsPerAddress", \.websocket.maxConnectionsPerAddress, note: "0 means no cap",
                 in: 0...1_000_000),
+            .list(
+                "websocket.trustedProxies", \.websocket.trustedProxies,
+                allowed: "a list of IP addresses of reverse proxies such as 127.0.0.1 or ::1 (empty trusts none)",
+                isValid: isIPAddressLiteral),
             .integer("limits.messagesPerSecond", \.limits.messagesPerSecond, in: 1...10_000),
             .integer("limits.messageBurst", \.limits.messageBurst, in: 1...100_000),
             .integer("limits.failedJoinsPerMinute", \.limits.failedJoinsPerMinute, in: 1...10_000),

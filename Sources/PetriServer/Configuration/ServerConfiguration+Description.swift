@@ -17,13 +17,14 @@ extension ServerConfiguration: CustomStringConvertible, CustomDebugStringConvert
         let host = server.host.contains(":") ? "[\(server.host)]" : server.host
         let origins = websocket.allowedOrigins.isEmpty ? "any" : websocket.allowedOrigins.joined(separator: ", ")
         let perAddress = websocket.maxConnectionsPerAddress == 0 ? "no cap" : "\(websocket.maxConnectionsPerAddress)"
+        let proxies = websocket.trustedProxies.isEmpty ? "none" : websocket.trustedProxies.joined(separator: ", ")
         return [
             "listen:   \(scheme)://\(host):\(server.port)",
             "data:     \(data.directory); checkpoints every \(checkpoints.everyEntries) entries or "
                 + "\(checkpoints.everyGenerations) generations, \(checkpoints.keep) kept per lesson",
             "teacher:  "
                 + (teacher.key == nil ? "key generated on first start, kept in the data directory" : "key <set>"),
-            "origins:  \(origins)",
+            "origins:  \(origins); trusted proxies: \(proxies)",
             "limits:   \(websocket.maxMessageBytes)-byte messages, \(limits.messagesPerSecond)/s (burst "
                 + "\(limits.messageBurst)), connections per address: \(perAddress)",
             "log:      \(log.level.rawValue), \(log.format.rawValue); metrics \(metrics.enabled ? "on" : "off")",

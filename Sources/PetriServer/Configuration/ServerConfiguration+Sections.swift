@@ -88,6 +88,9 @@ extension ServerConfiguration {
         /// Most connections from one remote address; 0 for no cap. Off by default: a whole school often
         /// shares one NAT address, and behind a reverse proxy every connection comes from the proxy.
         public var maxConnectionsPerAddress = 0
+        /// Reverse proxies whose `X-Forwarded-For` names the real client, for per-address limits (the cap above,
+        /// failed joins). Loopback by default, so a proxy on the same machine (Deploy/nginx) works as it is.
+        public var trustedProxies: [String] = ["127.0.0.1", "::1"]
 
         public init() {}
     }

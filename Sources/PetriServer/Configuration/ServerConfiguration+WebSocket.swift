@@ -16,6 +16,7 @@ extension ServerConfiguration {
         transport.hangupAfterIdle = websocket.hangupAfterIdleSeconds
         transport.allowedOrigins = Set(websocket.allowedOrigins)
         transport.maxConnectionsPerAddress = websocket.maxConnectionsPerAddress
+        transport.trustedProxies = Set(websocket.trustedProxies)
         if let certificate = tls.certificate, let key = tls.key {
             transport.tls = WebSocketServer.TLSFiles(certificatePath: certificate, privateKeyPath: key)
         }
