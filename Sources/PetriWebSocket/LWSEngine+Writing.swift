@@ -52,8 +52,9 @@ extension LWSEngine {
         var marked: [LWSConnection] = []
         swap(&marked, &dirty)
         for c in marked where c.isDirty { flush(c) }
+        // Reuse the list's storage, unless a write somehow marked more connections meanwhile.
         marked.removeAll(keepingCapacity: true)
-        swap(&marked, &dirty)
+        if dirty.isEmpty { swap(&marked, &dirty) }
     }
 
     /// Writes what one up-to-date connection has queued, directly from the service thread.
