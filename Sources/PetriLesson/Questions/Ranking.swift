@@ -9,15 +9,17 @@ struct Ranking {
     private let positions: [StudentID: Int]
 
     init(_ students: [Student]) {
-        let sorted = students.filter { !$0.isKicked }.sorted { a, b in
-            if a.score != b.score { return a.score > b.score }
-            if a.name != b.name { return a.name < b.name }
-            return a.id < b.id
+        // Sorting positions, not the students themselves: a whole class moves no names or tokens.
+        let order = students.indices.filter { !students[$0].isKicked }.sorted { i, j in
+            if students[i].score != students[j].score { return students[i].score > students[j].score }
+            if students[i].name != students[j].name { return students[i].name < students[j].name }
+            return students[i].id < students[j].id
         }
+        let sorted = order.lazy.map { students[$0] }
         var entries: [LeaderboardEntry] = []
         entries.reserveCapacity(sorted.count)
         for (index, student) in sorted.enumerated() {
-            let rank = index > 0 && sorted[index - 1].score == student.score ? entries[index - 1].rank : index + 1
+            let rank = index > 0 && entries[index - 1].score == student.score ? entries[index - 1].rank : index + 1
             entries.append(LeaderboardEntry(rank: rank, student: student.id, name: student.name, score: student.score))
         }
         self.entries = entries
