@@ -7,6 +7,10 @@ import PetriSimulation
 /// deadlines, closed connections) or carry what only the server can supply (the freshly
 /// minted resume token of a `join`). Commands are `Codable` because accepted ones are
 /// persisted as ``LessonLogEntry`` values and replayed after a restart.
+///
+/// Tokens here are whatever the server wants the lesson to hold and compare, which is not
+/// necessarily what the client holds: the server passes digests, so the log keeps no secret,
+/// and puts the token itself into the welcome it forwards.
 public enum LessonCommand: Sendable, Hashable, Codable {
     // Attaching (from a guest connection).
     /// Joins as a new student; `token` is the resume token the server minted for them.

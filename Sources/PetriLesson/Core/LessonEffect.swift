@@ -60,7 +60,8 @@ public enum LessonOutcome<Model: SimulationModel>: Sendable, Hashable {
 ///
 /// Replaying a lesson's entries in order, with their recorded times, rebuilds it exactly:
 /// the lesson is deterministic given its commands, actors and times. Join entries hold
-/// students' resume tokens, so the log is as secret as the tokens themselves.
+/// students' resume tokens as the server handed them to the lesson: digests for the lessons
+/// it creates now, so their logs hold no secret; the tokens themselves in older lessons' logs.
 public struct LessonLogEntry: Sendable, Hashable, Codable {
     /// 1, 2, 3, ... within the lesson, with no gaps.
     public var sequence: Int

@@ -5,7 +5,8 @@
 /// them. Equality takes the same time wherever two tokens differ, and ``description`` never
 /// shows the secret, so a token printed by accident in a log line stays secret.
 public struct AccessToken: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The secret text; only the server's own storage and the owner's connection see it.
+    /// The secret text; only the server and the owner's connection see it (the server may store
+    /// a digest of it instead, itself wrapped as a token: 64 hex characters are a valid one).
     public let secret: String
 
     /// The accepted alphabet (base64url), and lengths: 22 characters carry 132 bits.

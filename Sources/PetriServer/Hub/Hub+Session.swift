@@ -73,15 +73,11 @@ extension Hub {
         case .importLesson(let key, let definition, let options):
             answerCreate(await create(key: key, definition: definition, options: options), to: session)
         case .join(let code, let name):
-            do {
-                await attach(.join(name: name, token: try Secrets.token()), code: code, in: &session)
-            } catch {
-                reply(.error(error), to: session)
-            }
+            await attach(.join(name: name), code: code, in: &session)
         case .resume(let code, let token, let lastSeen):
             await attach(.resume(token: token, lastSeen: lastSeen), code: code, in: &session)
         case .teach(let code, let token, let lastSeen):
-            await attach(.attachTeacher(token: token, lastSeen: lastSeen), code: code, in: &session)
+            await attach(.teach(token: token, lastSeen: lastSeen), code: code, in: &session)
         default:
             guard let host = session.host, let command = LessonCommand(message) else {
                 reply(.error(ProtocolError(.notJoined, "Join a lesson first: send join, resume or teach with its code.")), to: session)
@@ -91,8 +87,29 @@ extension Hub {
         }
     }
 
+    /// A `join`, `resume` or `teach` before it reaches a lesson: its tokens are still raw.
+    enum Attachment {
+        case join(name: String?)
+        case resume(token: AccessToken, lastSeen: TimelinePosition?)
+        case teach(token: AccessToken, lastSeen: TimelinePosition?)
+
+        /// The lesson's command, with every token as the lesson holds it (``TokenForm``), and
+        /// the raw resume token a join mints, which goes only to the student.
+        func command(for tokens: TokenForm) throws(ProtocolError) -> (LessonCommand, minted: AccessToken?) {
+            switch self {
+            case .join(let name):
+                let token = try Secrets.token()
+                return (.join(name: name, token: try tokens.held(token)), token)
+            case .resume(let token, let lastSeen):
+                return (.resume(token: try tokens.held(token), lastSeen: lastSeen), nil)
+            case .teach(let token, let lastSeen):
+                return (.attachTeacher(token: try tokens.held(token), lastSeen: lastSeen), nil)
+            }
+        }
+    }
+
     /// Joins, resumes or teaches: finds the lesson by code, counting failures per address.
-    private nonisolated func attach(_ command: LessonCommand, code: JoinCode, in session: inout Session) async {
+    private nonisolated func attach(_ attachment: Attachment, code: JoinCode, in session: inout Session) async {
         let address = session.connection.remoteAddress
         guard session.host == nil else {
             reply(.error(ProtocolError(.alreadyJoined, "This connection is already in a lesson; open a new connection for another.")), to: session)
@@ -109,7 +126,15 @@ extension Hub {
             reply(.error(ProtocolError(.unknownLesson, "No lesson is running with the code \(code); check the code on the teacher's screen.")), to: session)
             return
         }
-        let result = await host.handle(command, from: session.connection.id)
+        let command: LessonCommand
+        let minted: AccessToken?
+        do {
+            (command, minted) = try attachment.command(for: host.record.tokens)
+        } catch {
+            reply(.error(error), to: session)
+            return
+        }
+        let result = await host.handle(command, from: session.connection.id, revealing: minted)
         if result.attached {
             session.host = host
         } else if let rejection = result.rejection, [.unknownToken, .kicked].contains(rejection.code) {

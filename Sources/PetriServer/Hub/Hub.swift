@@ -109,6 +109,9 @@ public actor Hub {
     }
 
     /// Starts a new lesson (create, import or clone): stored first, then running.
+    ///
+    /// The lesson holds digests of its tokens (``TokenForm/digest``); the teacher's raw token
+    /// exists only in the result.
     func start(definition: LessonDefinition, configuration lessonConfiguration: LessonConfiguration) async
         -> Result<CreatedLesson, ProtocolError>
     {
@@ -117,10 +120,17 @@ public actor Hub {
         while byCode[code] != nil || reservedCodes.contains(code) { code = JoinCode.random(using: &random) }
         reservedCodes.insert(code)
         defer { reservedCodes.remove(code) }
+        // The raw token goes back to the teacher only; the record and the lesson hold its digest.
         let token: AccessToken
-        do { token = try Secrets.token() } catch { return .failure(error) }
+        let held: AccessToken
+        do {
+            token = try Secrets.token()
+            held = try TokenForm.digest.held(token)
+        } catch {
+            return .failure(error)
+        }
         let record = LessonRecord(
-            id: UUID().uuidString.lowercased(), code: code, teacherToken: token, definition: definition,
+            id: UUID().uuidString.lowercased(), code: code, teacherToken: held, tokens: .digest, definition: definition,
             configuration: lessonConfiguration, createdAt: services.clock.now())
         let host: any LessonHost
         do {

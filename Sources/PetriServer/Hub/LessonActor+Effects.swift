@@ -5,13 +5,25 @@ import PetriTransport
 
 extension LessonActor {
     /// Performs a command's effects in order (its `persist` was stored before this is called).
-    func perform(_ effects: [LessonEffect<Model>], for connection: ConnectionID?) async {
+    ///
+    /// - Parameters:
+    ///   - connection: Where replies go; nil for the server's own commands.
+    ///   - token: A join's raw resume token: the lesson's welcome names the digest it holds,
+    ///     and the student must get the token itself, which only this reply ever carries.
+    func perform(_ effects: [LessonEffect<Model>], for connection: ConnectionID?, revealing token: AccessToken? = nil)
+        async
+    {
         for effect in effects {
             switch effect {
             case .persist:
                 break
             case .attach(let participant, let session):
                 if let connection { attach(connection, as: participant, session: session) }
+            case .reply(.welcome(var welcome)):
+                guard let connection else { continue }
+                if teacherList.contains(connection) { emitTeacherCount() }
+                if let token, welcome.you?.token != nil { welcome.you?.token = token }
+                send(.welcome(welcome), to: connection)
             case .reply(let message):
                 guard let connection else { continue }
                 if teacherList.contains(connection) { emitTeacherCount() }

@@ -17,6 +17,8 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
         var connection: ConnectionID?
         /// Who sent it when not read from the connection's membership (a student's `left`).
         var actor: Participant?
+        /// The raw resume token to send in place of the digest in a join's welcome.
+        var token: AccessToken?
         var done: CheckedContinuation<HostResult, Never>
     }
 
@@ -88,20 +90,24 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
         }
     }
 
-    func handle(_ command: LessonCommand, from connection: ConnectionID?) async -> HostResult {
-        await enqueue(command, from: connection, as: nil)
-    }
-
-    private func enqueue(_ command: LessonCommand, from connection: ConnectionID?, as actor: Participant?) async
+    func handle(_ command: LessonCommand, from connection: ConnectionID?, revealing token: AccessToken?) async
         -> HostResult
     {
+        await enqueue(command, from: connection, as: nil, revealing: token)
+    }
+
+    private func enqueue(
+        _ command: LessonCommand, from connection: ConnectionID?, as actor: Participant?,
+        revealing token: AccessToken? = nil
+    ) async -> HostResult {
         await withCheckedContinuation { continuation in
             guard !stopped else {
                 continuation.resume(returning: HostResult(
                     rejection: ProtocolError(.lessonEnded, "This lesson is no longer running."), attached: false))
                 return
             }
-            mailbox.append(Job(command: command, connection: connection, actor: actor, done: continuation))
+            mailbox.append(
+                Job(command: command, connection: connection, actor: actor, token: token, done: continuation))
             if let wake {
                 self.wake = nil
                 wake.resume()
@@ -165,7 +171,9 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
             let actor = participant(for: job)
             let outcome = lesson.handle(job.command, from: actor, at: now)
             for case .persist(let entry) in outcome.effects {
-                let facts = LessonFact.facts(of: job.command, by: actor, effects: outcome.effects) { lesson.scoreSheet(of: $0) }
+                let facts = LessonFact.facts(
+                    of: job.command, by: actor, effects: outcome.effects, tokens: record.tokens
+                ) { lesson.scoreSheet(of: $0) }
                 entries.append(StoredEntry(entry: entry, generation: lesson.generation, facts: facts))
             }
             outcomes.append((job, outcome))
@@ -191,7 +199,7 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
                 services.metrics.rejected(error.code.rawValue)
                 answers.append((job.done, HostResult(rejection: error, attached: false)))
             case .accepted(let effects):
-                await perform(effects, for: job.connection)
+                await perform(effects, for: job.connection, revealing: job.token)
                 let attached = job.connection.map { members[$0] != nil } ?? false
                 answers.append((job.done, HostResult(rejection: nil, attached: attached)))
             }

@@ -9,8 +9,11 @@ protocol LessonHost: Actor {
     /// Handles one command from a connection (or from the server when `connection` is nil),
     /// after every earlier command has been handled, stored and its effects performed.
     ///
+    /// - Parameter token: The raw resume token of a `join` whose command carries the token's
+    ///   digest (``TokenForm/digest``): the welcome goes to the student with this in its place.
     /// - Returns: whether it was accepted and whether the connection is now attached.
-    func handle(_ command: LessonCommand, from connection: ConnectionID?) async -> HostResult
+    func handle(_ command: LessonCommand, from connection: ConnectionID?, revealing token: AccessToken?) async
+        -> HostResult
 
     /// The connection is gone: the student (if it was one) is marked offline.
     func connectionClosed(_ connection: ConnectionID) async
@@ -23,6 +26,13 @@ protocol LessonHost: Actor {
 
     /// Students in the lesson, connected or not (for metrics).
     func studentCount() async -> Int
+}
+
+extension LessonHost {
+    /// Handles a command that reveals no token (see ``handle(_:from:revealing:)``).
+    func handle(_ command: LessonCommand, from connection: ConnectionID?) async -> HostResult {
+        await handle(command, from: connection, revealing: nil)
+    }
 }
 
 /// What became of one command.

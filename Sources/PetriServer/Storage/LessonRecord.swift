@@ -8,25 +8,47 @@ public struct LessonRecord: Sendable, Hashable, Codable {
     /// A stable id (the join code can be reused once a lesson has ended).
     public var id: String
     public var code: JoinCode
-    /// The teacher's token. Stored as is: the lesson compares it on `teach`, and the log
-    /// already holds students' resume tokens, so the data directory is secret as a whole.
+    /// The teacher's token as the lesson holds it (see ``tokens``): its digest for a lesson
+    /// created by this version, the token itself for one stored by an earlier version.
     public var teacherToken: AccessToken
+    /// How the lesson holds its tokens; a record stored before this field existed decodes as ``TokenForm/raw``.
+    public var tokens: TokenForm
     /// The lesson file it started from (a new lesson's is its parameters and seed at generation 0).
     public var definition: LessonDefinition
     public var configuration: LessonConfiguration
     public var createdAt: Timestamp
 
+    /// - Parameters:
+    ///   - teacherToken: The teacher's token as the lesson holds it (already digested when
+    ///     `tokens` is ``TokenForm/digest``).
+    ///   - tokens: How the lesson holds its tokens; raw unless said otherwise, as before.
     public init(
-        id: String, code: JoinCode, teacherToken: AccessToken, definition: LessonDefinition,
+        id: String, code: JoinCode, teacherToken: AccessToken, tokens: TokenForm = .raw, definition: LessonDefinition,
         configuration: LessonConfiguration, createdAt: Timestamp
     ) {
         self.id = id
         self.code = code
         self.teacherToken = teacherToken
+        self.tokens = tokens
         self.definition = definition
         self.configuration = configuration
         self.createdAt = createdAt
     }
 
     public var model: ModelKind { definition.model }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, code, teacherToken, tokens, definition, configuration, createdAt
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        code = try c.decode(JoinCode.self, forKey: .code)
+        teacherToken = try c.decode(AccessToken.self, forKey: .teacherToken)
+        tokens = try c.decodeIfPresent(TokenForm.self, forKey: .tokens) ?? .raw
+        definition = try c.decode(LessonDefinition.self, forKey: .definition)
+        configuration = try c.decode(LessonConfiguration.self, forKey: .configuration)
+        createdAt = try c.decode(Timestamp.self, forKey: .createdAt)
+    }
 }

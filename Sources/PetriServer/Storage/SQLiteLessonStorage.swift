@@ -20,9 +20,11 @@ let storageLogger = Logger(label: "petri.store")
 /// queued right behind the first, after the hub has been answered; a restart rewrites the
 /// scores from the rebuilt lesson (``recordScores(_:ofLesson:)``) in case a crash fell between.
 ///
-/// The record written at creation holds the teacher token, and join entries hold students'
-/// resume tokens (the lesson needs both to rebuild after a restart): the data directory is as
-/// secret as the tokens. ``PetriStore`` creates it 0700 and its files 0600.
+/// The record written at creation holds the teacher token, and join entries and checkpoints
+/// hold students' resume tokens, as the lesson holds them (``LessonRecord/tokens``): digests
+/// for lessons created by this version, so a copy of their data opens nothing; the tokens
+/// themselves for lessons stored by earlier versions, whose data is as secret as the tokens.
+/// ``PetriStore`` creates the directory 0700 and its files 0600.
 public final class SQLiteLessonStorage: LessonStorage {
     public let store: PetriStore
     private let queue = DispatchQueue(label: "petri.store")
@@ -39,9 +41,10 @@ public final class SQLiteLessonStorage: LessonStorage {
     public func createLesson(_ record: LessonRecord) async throws {
         let definition = try Self.json(record.definition)
         let settings = try Self.json(record)
-        try await run { store in
+        _ = try await run { store in
             try store.createLesson(
-                id: record.id, joinCode: record.code.text, teacherTokenHash: TokenHash(of: record.teacherToken.secret),
+                id: record.id, joinCode: record.code.text,
+                teacherTokenHash: record.tokens.storeHash(ofHeld: record.teacherToken),
                 model: record.model.rawValue, definition: definition, settings: settings,
                 createdAt: Self.seconds(record.createdAt))
         }
@@ -138,9 +141,9 @@ public final class SQLiteLessonStorage: LessonStorage {
     /// Writes one fact; `at` (seconds since 1970) dates joins and answers.
     private static func record(_ fact: LessonFact, at: Double, lesson id: String, in tx: StoreTransaction) throws {
         switch fact {
-        case .studentJoined(let student, let name, let token):
+        case .studentJoined(let student, let name, let tokenHash):
             try tx.addStudent(
-                lessonId: id, studentId: String(student.rawValue), displayName: name, resumeTokenHash: TokenHash(of: token.secret),
+                lessonId: id, studentId: String(student.rawValue), displayName: name, resumeTokenHash: tokenHash,
                 joinedAt: at)
         case .studentKicked(let student):
             try tx.setKicked(lessonId: id, studentId: String(student.rawValue), kicked: true)

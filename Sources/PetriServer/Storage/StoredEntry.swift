@@ -1,5 +1,6 @@
 import PetriLesson
 import PetriProtocol
+import PetriStore
 
 /// One log entry as the hub stores it: the lesson's entry, the generation after it, and the
 /// facts a store keeps in its own tables beside the log (who joined, who answered what,
@@ -19,7 +20,8 @@ public struct StoredEntry: Sendable, Hashable {
 
 /// Something a command established that the store records in its own tables.
 public enum LessonFact: Sendable, Hashable {
-    case studentJoined(StudentID, name: String, token: AccessToken)
+    /// A student joined; `tokenHash` is the SHA-256 of their resume token (never the token).
+    case studentJoined(StudentID, name: String, tokenHash: TokenHash)
     case studentKicked(StudentID)
     case answered(QuestionID, by: StudentID, prediction: Prediction)
     /// Points for each student who answered, and everyone's new score and streak.
@@ -46,8 +48,6 @@ public struct StudentStanding: Sendable, Hashable {
 }
 
 extension LessonFact {
-    /// The facts of one accepted command, read off the command, the effects it produced and,
-    /// when it resolved a question, the lesson's score sheet after it.
     /// The scoring facts that bring a store's tables to what `sheet` says (after a restart).
     static func facts(restoring sheet: ScoreSheet) -> [LessonFact] {
         let standings = sheet.standings.mapValues { StudentStanding(score: $0.score, streak: $0.streak) }
@@ -56,8 +56,12 @@ extension LessonFact {
         }
     }
 
+    /// The facts of one accepted command, read off the command, the effects it produced and,
+    /// when it resolved a question, the lesson's score sheet after it.
+    ///
+    /// - Parameter tokens: How the lesson holds the tokens in its commands.
     static func facts<Model>(
-        of command: LessonCommand, by actor: Participant, effects: [LessonEffect<Model>],
+        of command: LessonCommand, by actor: Participant, effects: [LessonEffect<Model>], tokens: TokenForm,
         scores: (Set<QuestionID>) -> ScoreSheet
     ) -> [LessonFact] {
         var facts: [LessonFact] = []
@@ -71,7 +75,9 @@ extension LessonFact {
                 if case .reply(.welcome(let welcome)) = effect { return welcome.you?.name }
                 return nil
             }.first
-            if let attached { facts.append(.studentJoined(attached, name: name ?? "", token: token)) }
+            if let attached {
+                facts.append(.studentJoined(attached, name: name ?? "", tokenHash: tokens.storeHash(ofHeld: token)))
+            }
         case (.kick(let id), _):
             facts.append(.studentKicked(id))
         case (.answer(let question, let prediction), .student(let id)):
