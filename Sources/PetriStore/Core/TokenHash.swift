@@ -23,6 +23,38 @@ public struct TokenHash: Sendable, Hashable, CustomStringConvertible {
         self.bytes = bytes
     }
 
+    /// The digest as 64 lowercase hex digits.
+    public var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Reads ``hex`` back; nil unless it is exactly 64 lowercase hex digits.
+    public init?(hex: String) {
+        func nibble(_ c: UInt8) -> UInt8? {
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+            default: nil
+            }
+        }
+        let digits = Array(hex.utf8)
+        guard digits.count == 2 * Self.byteCount else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Self.byteCount)
+        for i in stride(from: 0, to: digits.count, by: 2) {
+            guard let high = nibble(digits[i]), let low = nibble(digits[i + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        self.bytes = bytes
+    }
+
     /// True when `token` hashes to this digest; the comparison takes the same time wherever the bytes differ.
     public func matches(_ token: String) -> Bool {
         let other = TokenHash(of: token).bytes
