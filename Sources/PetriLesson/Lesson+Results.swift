@@ -38,9 +38,9 @@ extension Lesson {
 }
 
 /// Every resolved question's points and every student's score and streak, as the lesson has them.
-public struct ScoreSheet: Sendable, Equatable {
+public struct ScoreSheet: Sendable, Hashable {
     /// One resolved question: the points of each student whose answer was scored.
-    public struct Question: Sendable, Equatable {
+    public struct Question: Sendable, Hashable {
         public var id: QuestionID
         public var points: [StudentID: Int]
     }
@@ -48,12 +48,17 @@ public struct ScoreSheet: Sendable, Equatable {
     /// Resolved questions, in the order they were asked.
     public var questions: [Question]
     /// Each student's total score and current streak (removed students included).
-    public var standings: [StudentID: (score: Int, streak: Int)]
+    public var standings: [StudentID: StudentStanding]
+}
 
-    public static func == (a: ScoreSheet, b: ScoreSheet) -> Bool {
-        a.questions == b.questions
-            && a.standings.count == b.standings.count
-            && a.standings.allSatisfy { id, s in b.standings[id].map { $0 == s } ?? false }
+/// A student's total score and current streak.
+public struct StudentStanding: Sendable, Hashable {
+    public var score: Int
+    public var streak: Int
+
+    public init(score: Int, streak: Int) {
+        self.score = score
+        self.streak = streak
     }
 }
 
@@ -71,8 +76,8 @@ extension Lesson {
             ScoreSheet.Question(
                 id: question.id, points: question.answers.compactMapValues { $0.points?.total })
         }
-        var standings: [StudentID: (score: Int, streak: Int)] = [:]
-        for student in roster.students { standings[student.id] = (student.score, student.streak) }
+        var standings: [StudentID: StudentStanding] = [:]
+        for student in roster.students { standings[student.id] = StudentStanding(score: student.score, streak: student.streak) }
         return ScoreSheet(questions: resolved, standings: standings)
     }
 }

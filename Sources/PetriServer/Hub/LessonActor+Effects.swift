@@ -21,27 +21,19 @@ extension LessonActor {
                 if let connection { attach(connection, as: participant, session: session) }
             case .reply(.welcome(var welcome)):
                 guard let connection else { continue }
-                if teacherList.contains(connection) { emitTeacherCount() }
                 if let token, welcome.you?.token != nil { welcome.you?.token = token }
                 send(.welcome(welcome), to: connection)
             case .reply(let message):
-                guard let connection else { continue }
-                if teacherList.contains(connection) { emitTeacherCount() }
-                send(message, to: connection)
+                if let connection { send(message, to: connection) }
             case .replySnapshot(let header, let snapshot):
-                guard let connection else { continue }
-                if teacherList.contains(connection) { emitTeacherCount() }
-                sendSnapshot(header, snapshot, to: [connection])
+                if let connection { sendSnapshot(header, snapshot, to: [connection]) }
             case .broadcast(let message):
-                emitTeacherCount()
                 send(message, toAll: everyoneList)
             case .broadcastSnapshot(let header, let snapshot):
-                emitTeacherCount()
                 sendSnapshot(header, snapshot, to: everyoneList)
             case .send(.answerCount(let question, let answered, let students, let answeredBy), .teacher):
                 countForTeacher(question, answered: answered, students: students, answeredBy: answeredBy)
             case .send(let message, .teacher):
-                emitTeacherCount()
                 send(message, toAll: Array(teacherList))
             case .send(let message, .student(let id)):
                 if let c = studentConnections[id] { send(message, to: c) }
@@ -90,7 +82,8 @@ extension LessonActor {
         teacherCount = count
     }
 
-    /// Queues the pending count for the teacher, before anything else the teacher is sent.
+    /// Queues the pending count for the teacher (``queue(_:to:policy:)`` calls it before anything
+    /// that may reach the teacher, so the count never arrives after what followed it).
     func emitTeacherCount() {
         guard let count = teacherCount else { return }
         teacherCount = nil
@@ -108,8 +101,7 @@ extension LessonActor {
         let started = ContinuousClock.now
         defer { services.metrics.fanOut(since: started) }
         do {
-            let bytes = try services.encoder.encode(message)
-            outbox.append(.message(OutboundMessage(kind: .text, bytes: bytes), to: connections, policy: .reliable))
+            queue(try services.encoder.encode(message), to: connections, policy: .reliable)
         } catch {
             logUnencodable(error)
         }
@@ -120,10 +112,18 @@ extension LessonActor {
         let started = ContinuousClock.now
         defer { services.metrics.fanOut(since: started) }
         do {
-            let bytes = try services.encoder.encodeSnapshot(header, snapshot)
-            outbox.append(.message(OutboundMessage(kind: .text, bytes: bytes), to: connections, policy: .latestWins))
+            queue(try services.encoder.encodeSnapshot(header, snapshot), to: connections, policy: .latestWins)
         } catch {
             logUnencodable(error)
         }
+    }
+
+    /// Puts encoded bytes in the outbox, after the teacher's pending answer count when they may
+    /// reach the teacher: one student's own messages (a batch's receipts) leave the count pending.
+    private func queue(_ bytes: [UInt8], to connections: [ConnectionID], policy: DeliveryPolicy) {
+        if teacherCount != nil, connections.count > 1 || connections.first.map(teacherList.contains) == true {
+            emitTeacherCount()
+        }
+        outbox.append(.message(OutboundMessage(kind: .text, bytes: bytes), to: connections, policy: policy))
     }
 }

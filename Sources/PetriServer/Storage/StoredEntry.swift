@@ -36,23 +36,11 @@ extension LessonFact {
     }
 }
 
-/// A student's score and streak after a resolution.
-public struct StudentStanding: Sendable, Hashable {
-    public var score: Int
-    public var streak: Int
-
-    public init(score: Int, streak: Int) {
-        self.score = score
-        self.streak = streak
-    }
-}
-
 extension LessonFact {
     /// The scoring facts that bring a store's tables to what `sheet` says (after a restart).
     static func facts(restoring sheet: ScoreSheet) -> [LessonFact] {
-        let standings = sheet.standings.mapValues { StudentStanding(score: $0.score, streak: $0.streak) }
-        return sheet.questions.enumerated().map { index, question in
-            .resolved(question.id, points: question.points, scores: index == sheet.questions.count - 1 ? standings : [:])
+        sheet.questions.enumerated().map { index, question in
+            .resolved(question.id, points: question.points, scores: index == sheet.questions.count - 1 ? sheet.standings : [:])
         }
     }
 
@@ -93,10 +81,9 @@ extension LessonFact {
         }
         if !resolved.isEmpty {
             let sheet = scores(Set(resolved))
-            let standings = sheet.standings.mapValues { StudentStanding(score: $0.score, streak: $0.streak) }
             for question in resolved {
                 guard let points = sheet.questions.first(where: { $0.id == question })?.points else { continue }
-                facts.append(.resolved(question, points: points, scores: standings))
+                facts.append(.resolved(question, points: points, scores: sheet.standings))
             }
         }
         return facts
