@@ -76,25 +76,77 @@ extension StoreTransaction {
         lessonId: String, questionId: String, points: [String: Int], scores: [String: StudentScore]
     ) throws(StoreError) {
         try atomically {
-            let setPoints = try db.cachedStatement(
-                sql: "UPDATE answer SET points = ? WHERE lessonId = ? AND questionId = ? AND studentId = ?")
             // Sorted, so which error a bad resolution reports does not depend on dictionary order.
-            for (studentId, awarded) in points.sorted(by: { $0.key < $1.key }) {
-                try setPoints.execute(arguments: [awarded, lessonId, questionId, studentId])
-                guard db.changesCount == 1 else {
+            let awarded = points.sorted { $0.key < $1.key }
+            let totals = scores.sorted { $0.key < $1.key }
+            // A few statements of many rows each instead of one statement per row: a resolution
+            // in a class of ten thousand writes twenty thousand rows before anyone sees a result.
+            for chunk in awarded.chunks(of: Self.rowsPerStatement) {
+                try bulkUpdate(
+                    table: "answer", set: ["points"], matching: ["lessonId": lessonId, "questionId": questionId],
+                    rows: chunk.map { [$0.key, $0.value] })
+                guard db.changesCount == chunk.count else {
+                    let missing = try chunk.first { !(try answerExists(lessonId, questionId, $0.key)) }
                     throw StoreError(
                         .unknownAnswer,
-                        "Student \"\(studentId)\" has no answer to question \"\(questionId)\" in lesson "
+                        "Student \"\(missing?.key ?? "?")\" has no answer to question \"\(questionId)\" in lesson "
                             + "\"\(lessonId)\"; "
                             + "resolve only the answers that were recorded.")
                 }
             }
-            let setScore = try db.cachedStatement(
-                sql: "UPDATE student SET score = ?, streak = ? WHERE lessonId = ? AND studentId = ?")
-            for (studentId, score) in scores.sorted(by: { $0.key < $1.key }) {
-                try setScore.execute(arguments: [score.score, score.streak, lessonId, studentId])
-                guard db.changesCount == 1 else { throw StoreError.unknownStudent(studentId, lessonId: lessonId) }
+            for chunk in totals.chunks(of: Self.rowsPerStatement) {
+                try bulkUpdate(
+                    table: "student", set: ["score", "streak"], matching: ["lessonId": lessonId],
+                    rows: chunk.map { [$0.key, $0.value.score, $0.value.streak] })
+                guard db.changesCount == chunk.count else {
+                    let missing = try chunk.first { !(try studentExists(lessonId, $0.key)) }
+                    throw StoreError.unknownStudent(missing?.key ?? "?", lessonId: lessonId)
+                }
             }
         }
+    }
+
+    /// Rows per bulk statement: 500 rows of three values stay far below SQLite's 32,766 parameters.
+    static let rowsPerStatement = 500
+
+    /// `UPDATE table SET columns FROM (VALUES rows) WHERE matching AND studentId = row's first value`.
+    private func bulkUpdate(
+        table: String, set columns: [String], matching: KeyValuePairs<String, String>, rows: [[any DatabaseValueConvertible]]
+    ) throws {
+        let width = columns.count + 1
+        let tuple = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
+        let names = (["studentId"] + columns).joined(separator: ", ")
+        let assignments = columns.map { "\($0) = v.\($0)" }.joined(separator: ", ")
+        let conditions = matching.map { "\(table).\($0.key) = ?" }.joined(separator: " AND ")
+        let sql = """
+            WITH v(\(names)) AS (VALUES \(Array(repeating: tuple, count: rows.count).joined(separator: ", ")))
+            UPDATE \(table) SET \(assignments) FROM v WHERE \(conditions) AND \(table).studentId = v.studentId
+            """
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        arguments.reserveCapacity(rows.count * width + matching.count)
+        for row in rows { arguments += row.map { $0 } }
+        arguments += matching.map { $0.value }
+        // Full chunks reuse one cached statement; the last, shorter one is prepared once.
+        let statement = rows.count == Self.rowsPerStatement ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
+        try statement.execute(arguments: StatementArguments(arguments))
+    }
+
+    private func answerExists(_ lessonId: String, _ questionId: String, _ studentId: String) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT 1 FROM answer WHERE lessonId = ? AND questionId = ? AND studentId = ?"),
+            arguments: [lessonId, questionId, studentId]) != nil
+    }
+
+    private func studentExists(_ lessonId: String, _ studentId: String) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT 1 FROM student WHERE lessonId = ? AND studentId = ?"),
+            arguments: [lessonId, studentId]) != nil
+    }
+}
+
+extension Array {
+    /// Consecutive slices of at most `size` elements.
+    fileprivate func chunks(of size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
     }
 }
