@@ -22,14 +22,22 @@ extension Lesson {
                         leaderboard: ranking.board(top: configuration.options.leaderboardSize), questions: scored.count)
                 )))
         for student in roster.students where student.isOnline && !student.isKicked {
-            guard let standing = ranking.entry(for: student.id) else { continue }
-            let possible = Scoring.maxPoints * scored.filter { $0.couldBeAnswered(by: student) }.count
-            let closing = Closing(
-                score: student.score, possible: possible, rank: standing.rank,
-                message: ClosingMessage.message(score: student.score, possible: possible))
+            guard let closing = closing(for: student, ranking: ranking, scored: scored) else { continue }
             effects.append(.send(.closing(closing), to: .student(student.id)))
         }
         effects.append(.send(.leaderboard(ranking.board(top: ranking.entries.count)), to: .teacher))
         return effects
+    }
+
+    /// A student's closing result: score, what was possible, rank and a sentence. Sent at the
+    /// end and again to a student who resumes an ended lesson.
+    func closing(for student: Student, ranking: Ranking? = nil, scored: [Question]? = nil) -> Closing? {
+        let ranking = ranking ?? Ranking(roster.students)
+        let scored = scored ?? questions.filter { $0.state == .resolved }
+        guard let standing = ranking.entry(for: student.id) else { return nil }
+        let possible = Scoring.maxPoints * scored.filter { $0.couldBeAnswered(by: student) }.count
+        return Closing(
+            score: student.score, possible: possible, rank: standing.rank,
+            message: ClosingMessage.message(score: student.score, possible: possible))
     }
 }

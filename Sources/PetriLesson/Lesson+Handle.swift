@@ -111,6 +111,14 @@ extension Lesson {
                 try requireTeacher(actor, to: "read the history")
             }
             return try historyReply(from: from, to: to)
+        case .questions(let before, let limit):
+            var student: StudentID?
+            if case .student = actor {
+                student = try requireStudent(actor, to: "read the questions")
+            } else {
+                try requireTeacher(actor, to: "read the questions")
+            }
+            return [.reply(.questions(try questionPage(before: before, limit: limit, for: student)))]
         }
     }
 
@@ -154,7 +162,8 @@ extension LessonCommand {
     /// swallow timers that were already on their way.
     var isAllowedAfterEnd: Bool {
         switch self {
-        case .resume, .attachTeacher, .left, .tick, .deadline, .history, .exportResults, .exportDefinition, .clone:
+        case .resume, .attachTeacher, .left, .tick, .deadline, .history, .questions, .exportResults, .exportDefinition,
+            .clone:
             true
         default:
             false

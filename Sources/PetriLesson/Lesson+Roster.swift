@@ -10,7 +10,10 @@ extension Lesson {
         let name: String
         switch configuration.options.names {
         case .free:
-            let cleaned = DisplayName.clean(typed ?? "")
+            guard let typed else {
+                throw ProtocolError(.missingField, "The join message needs a name field: the name the class will see.")
+            }
+            let cleaned = DisplayName.clean(typed)
             guard !cleaned.isEmpty else {
                 throw ProtocolError(.invalidName, "Type a name with letters or digits to join.")
             }

@@ -18,6 +18,14 @@ extension Lesson {
         var student: Student?
         if case .student(let id) = participant { student = roster[id] }
         let isTeacher = participant == .teacher
+        // Only the newest questions: a welcome's size (and a resume's cost) does not grow with
+        // the lesson; the open question is the newest, so it is always among them.
+        let older = max(0, questions.count - QuestionPaging.welcomeWindow)
+        let recent = questions[older...]
+        // The teacher attaching mid-question sees who has answered so far, not "none yet".
+        let open = questions.last.flatMap { $0.state == .open ? $0 : nil }
+        // Kicked students' answers do not count, as in `answerCount`.
+        let answeredBy = isTeacher ? open.map { $0.answers.keys.filter { roster[$0]?.isKicked == false }.sorted() } : nil
         let welcome = Welcome(
             role: isTeacher ? .teacher : .student,
             you: student.map {
@@ -26,17 +34,20 @@ extension Lesson {
             model: Model.kind, metrics: Model.metrics,
             parameters: (try? JSONValue(encoding: run.model.parameters)) ?? .null,
             position: position, running: runRate, runOver: runOverMessage, ended: isEnded,
-            options: configuration.options, questions: questions.map(\.info),
-            answers: student.map { answerRecords(of: $0.id) } ?? [],
+            options: configuration.options, questions: recent.map(\.info),
+            answers: student.map { answerRecords(of: $0.id, in: recent) } ?? [],
             leaderboard: isTeacher
                 ? Ranking(roster.students).board(top: roster.students.count)
                 : Ranking.board(of: roster.students, top: configuration.options.leaderboardSize, for: student?.id),
             historyFrom: from, missed: missed,
             roster: isTeacher ? rosterEntries : nil,
-            checkpoint: isTeacher ? savedCheckpoint?.run.generation : nil)
+            checkpoint: isTeacher ? savedCheckpoint?.run.generation : nil,
+            answered: answeredBy?.count, answeredBy: answeredBy, olderQuestions: older > 0 ? older : nil)
         var effects: [Effect] = [.reply(.welcome(welcome))]
         effects += historyPages(from: from).map { .reply(.history($0)) }
         effects.append(.replySnapshot(snapshotHeader, run.model.snapshot()))
+        // A student coming back to an ended lesson sees their closing result again.
+        if isEnded, let student, let closing = closing(for: student) { effects.append(.reply(.closing(closing))) }
         if let student, let open = questions.last, open.state == .open, let hint = open.hint,
             open.hintsTaken.contains(student.id)
         {
@@ -80,9 +91,30 @@ extension Lesson {
         return [.reply(.history(page))]
     }
 
+    /// One page of questions asked before `before` (the newest when nil), oldest first.
+    func questionPage(before: QuestionID?, limit: Int?, for student: StudentID?) throws(ProtocolError) -> QuestionPage {
+        let limit = limit ?? QuestionPaging.defaultPage
+        guard (1...QuestionPaging.maxPage).contains(limit) else {
+            throw ProtocolError(
+                .outOfRange, "limit must be 1 to \(QuestionPaging.maxPage) questions per page, but was \(limit).")
+        }
+        var end = questions.count
+        if let before {
+            guard let index = questions.firstIndex(where: { $0.id == before }) else {
+                throw ProtocolError(.unknownQuestion, "There is no question \(before.rawValue) in this lesson (before).")
+            }
+            end = index
+        }
+        let start = max(0, end - limit)
+        let page = questions[start..<end]
+        return QuestionPage(
+            questions: page.map(\.info), answers: student.map { answerRecords(of: $0, in: page) } ?? [],
+            more: start > 0)
+    }
+
     /// A student's own answers, with points where resolved.
-    func answerRecords(of id: StudentID) -> [AnswerRecord] {
-        questions.compactMap { question in
+    func answerRecords(of id: StudentID, in questions: ArraySlice<Question>? = nil) -> [AnswerRecord] {
+        (questions ?? self.questions[...]).compactMap { question in
             guard let answer = question.answers[id] else { return nil }
             return AnswerRecord(
                 question: question.id, prediction: answer.prediction, answeredAt: answer.answeredAt,

@@ -61,7 +61,7 @@ public struct PetriService: Service {
         let watcher = Task { await readiness.watch(storage) }
         let hub = Hub(
             transport: server, storage: storage, clock: clock, teacherKey: teacherKey, configuration: self.hub,
-            logger: logger)
+            logger: logger, storageWrote: { readiness.storageWrote($0) })
         let restored = try await hub.restoreLessons()
         logger.info(
             "Listening", metadata: ["address": "\(webSocket.host ?? "*")", "port": "\(server.port)", "restoredLessons": "\(restored)"])

@@ -4,6 +4,7 @@ extension ServerConfiguration {
         var hub = HubConfiguration()
         hub.messagesPerSecond = Double(limits.messagesPerSecond)
         hub.messageBurst = Double(limits.messageBurst)
+        hub.endedLessonRetentionSeconds = Double(data.keepEndedLessonsDays) * 86_400
         hub.failedJoinBurst = Double(limits.failedJoinsPerMinute)
         hub.secondsPerFailedJoin = 60 / Double(max(1, limits.failedJoinsPerMinute))
         hub.checkpoints = CheckpointPolicy(

@@ -30,6 +30,9 @@ public struct CloseCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let serverRestarting = CloseCode(rawValue: 4012)
     /// 4013: Petri's "try again later" (the server is overloaded); private for the same reason.
     public static let tryAgainLater = CloseCode(rawValue: 4013)
+    /// 4014: Petri's "storage unavailable, retry": a write to disk failed, nothing unsaved was
+    /// acknowledged, and the lesson is being reloaded from what was saved; reconnect in a moment.
+    public static let storageUnavailable = CloseCode(rawValue: 4014)
 
     public var description: String { String(rawValue) }
 }

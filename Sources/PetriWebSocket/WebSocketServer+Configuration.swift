@@ -11,7 +11,9 @@ extension WebSocketServer {
         /// WebSocket subprotocols accepted; a client offering none is bound to the first.
         public var subprotocols: [String] = ["petri.v1"]
         /// Largest incoming message, all fragments together; larger closes with 1009.
-        public var maxMessageBytes: Int = 64 * 1024
+        /// 1 MiB: PetriProtocol's `ProtocolLimits.Defaults.frameBytes` (an `import` may be that
+        /// large; other messages are held to 16 KiB by the decoder). A test checks they agree.
+        public var maxMessageBytes: Int = 1024 * 1024
         /// Outbound bytes a connection may have queued before it counts as stalled.
         /// At four times this it is closed at once, so per-connection memory stays bounded.
         public var maxQueueBytes: Int = 1 << 20

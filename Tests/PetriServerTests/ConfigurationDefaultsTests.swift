@@ -68,6 +68,7 @@ struct ConfigurationDefaultsTests {
                 "server.host": "PETRI_SERVER_HOST",
                 "server.port": "PETRI_SERVER_PORT",
                 "data.directory": "PETRI_DATA_DIRECTORY",
+                "data.keepEndedLessonsDays": "PETRI_DATA_KEEP_ENDED_LESSONS_DAYS",
                 "checkpoints.everyEntries": "PETRI_CHECKPOINTS_EVERY_ENTRIES",
                 "checkpoints.everyGenerations": "PETRI_CHECKPOINTS_EVERY_GENERATIONS",
                 "checkpoints.keep": "PETRI_CHECKPOINTS_KEEP",

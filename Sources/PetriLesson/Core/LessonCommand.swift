@@ -52,6 +52,8 @@ public enum LessonCommand: Sendable, Hashable, Codable {
     // Anyone attached.
     /// Stats of generations `from...to` (defaults: 0 and the current one).
     case history(from: Int?, to: Int?)
+    /// Questions asked before `before` (the newest when nil), at most `limit`.
+    case questions(before: QuestionID?, limit: Int?)
 
     /// Whether an accepted command changes what a restarted lesson must remember.
     ///
@@ -62,7 +64,7 @@ public enum LessonCommand: Sendable, Hashable, Codable {
         case .join, .tick, .deadline, .step, .run, .pause, .act, .rewind, .checkpoint, .restore, .kick, .end,
             .ask, .closeQuestion, .answer, .takeHint:
             true
-        case .resume, .attachTeacher, .left, .clone, .exportDefinition, .exportResults, .history:
+        case .resume, .attachTeacher, .left, .clone, .exportDefinition, .exportResults, .history, .questions:
             false
         }
     }

@@ -80,6 +80,10 @@ public struct ProtocolError: Error, Sendable, Hashable, Codable, CustomStringCon
         case invalidDefinition = "invalid-definition"
         /// Something failed inside the server; the request may be retried.
         case internalError = "internal"
+        /// The lesson is being reloaded from storage after a failed write; retry in a moment.
+        case lessonReloading = "lesson-reloading"
+        /// The lesson ended longer ago than the server keeps ended lessons readable.
+        case lessonExpired = "lesson-expired"
     }
 
     /// Creates an error; `message` should be one sentence that says what to do.

@@ -38,9 +38,12 @@ public struct Welcome: Sendable, Hashable, Codable {
     /// Whether the teacher ended the lesson.
     public var ended: Bool
     public var options: LessonOptions
-    /// Every question asked so far, with its state (at most one is open).
+    /// The newest questions asked so far (at most ``QuestionPaging/welcomeWindow``), oldest
+    /// first, with their state (at most one is open, and it is always listed).
     public var questions: [QuestionInfo]
-    /// The student's own answers (empty for the teacher).
+    /// How many older questions were left out of `questions` (absent when none): page them with `questions`.
+    public var olderQuestions: Int?
+    /// The student's own answers to the listed questions (empty for the teacher).
     public var answers: [AnswerRecord]
     public var leaderboard: Leaderboard
     /// The first generation of the `history` pages that follow.
@@ -51,12 +54,17 @@ public struct Welcome: Sendable, Hashable, Codable {
     public var roster: [RosterEntry]?
     /// The generation of the saved checkpoint (teacher only).
     public var checkpoint: Int?
+    /// How many students have answered the open question (teacher only; absent with no open question).
+    public var answered: Int?
+    /// Who answered the open question, by student id, ascending (teacher only; with `answered`).
+    public var answeredBy: [StudentID]?
 
     public init(
         role: Role, you: StudentProfile?, model: ModelKind, metrics: [MetricDescriptor], parameters: JSONValue,
         position: TimelinePosition, running: Double?, runOver: String?, ended: Bool, options: LessonOptions,
         questions: [QuestionInfo], answers: [AnswerRecord], leaderboard: Leaderboard, historyFrom: Int,
-        missed: Bool, roster: [RosterEntry]?, checkpoint: Int?
+        missed: Bool, roster: [RosterEntry]?, checkpoint: Int?, answered: Int? = nil, answeredBy: [StudentID]? = nil,
+        olderQuestions: Int? = nil
     ) {
         self.role = role
         self.you = you
@@ -75,5 +83,8 @@ public struct Welcome: Sendable, Hashable, Codable {
         self.missed = missed
         self.roster = roster
         self.checkpoint = checkpoint
+        self.answered = answered
+        self.answeredBy = answeredBy
+        self.olderQuestions = olderQuestions
     }
 }

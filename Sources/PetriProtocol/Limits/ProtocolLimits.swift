@@ -20,6 +20,22 @@ public struct ProtocolLimits: Sendable, Hashable {
     /// 1 MiB and 16 levels: `import` of a lesson file with a long action list.
     public static let lessonFile = ProtocolLimits(maxMessageBytes: 1024 * 1024, maxDepth: 16)
 
+    /// The server's default rate limits (PROTOCOL.md §3 states them; a test checks it does):
+    /// the one source for the hub's defaults and the configuration file's.
+    public enum Defaults {
+        /// Messages a connection may send back to back.
+        public static let messageBurst = 40
+        /// Messages a connection may send per second, sustained.
+        public static let messagesPerSecond = 20
+        /// Failed joins an address may make back to back (per address, or per address and lesson).
+        public static let failedJoinBurst = 10
+        /// Seconds per further failed join once the burst is spent.
+        public static let secondsPerFailedJoin = 6
+        /// The socket's frame cap: the largest message of all, an `import` (``lessonFile``); every
+        /// other message is held to ``standard`` by the decoder, with a `too-large` error.
+        public static let frameBytes = ProtocolLimits.lessonFile.maxMessageBytes
+    }
+
     /// For clients reading what the server sends: history pages, results CSV and lesson files
     /// can be far larger than anything a client may send (16 MiB, like the client transport's cap).
     public static let serverMessages = ProtocolLimits(maxMessageBytes: 16 << 20, maxDepth: 32)

@@ -3,7 +3,7 @@ import PetriSimulation
 extension ClientMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, key, model, parameters, seed, options, definition, code, name, token, lastSeen
-        case count, rate, value, x, y, pattern, changes, student, question, from, to
+        case count, rate, value, x, y, pattern, changes, student, question, from, to, before, limit
     }
 
     /// The wire name of the message's type.
@@ -33,6 +33,7 @@ extension ClientMessage: Codable {
         case .answer: "answer"
         case .hint: "hint"
         case .history: "history"
+        case .questions: "questions"
         case .ping: "ping"
         }
     }
@@ -104,6 +105,10 @@ extension ClientMessage: Codable {
         case "history":
             self = .history(
                 from: try c.decodeIfPresent(Int.self, forKey: .from), to: try c.decodeIfPresent(Int.self, forKey: .to))
+        case "questions":
+            self = .questions(
+                before: try c.decodeIfPresent(QuestionID.self, forKey: .before),
+                limit: try c.decodeIfPresent(Int.self, forKey: .limit))
         case "ping": self = .ping
         default: throw MessageType.unknown(type)
         }
@@ -152,6 +157,9 @@ extension ClientMessage: Codable {
         case .history(let from, let to):
             try c.encodeIfPresent(from, forKey: .from)
             try c.encodeIfPresent(to, forKey: .to)
+        case .questions(let before, let limit):
+            try c.encodeIfPresent(before, forKey: .before)
+            try c.encodeIfPresent(limit, forKey: .limit)
         case .pause, .checkpoint, .restore, .export, .end, .exportResults, .ping: break
         }
     }

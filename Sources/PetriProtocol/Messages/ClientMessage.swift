@@ -54,6 +54,9 @@ public enum ClientMessage: Sendable, Hashable {
     case hint(question: QuestionID)
     /// Anyone: asks for stats of generations `from...to` (defaults: 0 and the current one).
     case history(from: Int?, to: Int?)
+    /// Teacher or student: questions asked before `before` (the newest when absent), at most
+    /// `limit` (default 20, at most 100); answered by a `questions` page.
+    case questions(before: QuestionID?, limit: Int?)
     /// Anyone: checks the connection; answered by `pong`.
     case ping
 }

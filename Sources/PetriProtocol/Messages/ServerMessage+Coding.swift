@@ -17,6 +17,7 @@ extension ServerMessage: Codable {
         case .snapshot: "snapshot"
         case .stats: "stats"
         case .history: "history"
+        case .questions: "questions"
         case .running: "running"
         case .paused: "paused"
         case .actionApplied: "actionApplied"
@@ -59,6 +60,7 @@ extension ServerMessage: Codable {
                 timeline: try c.decode(Int.self, forKey: .timeline),
                 stats: try c.decode(GenerationStats.self, forKey: .stats))
         case "history": self = .history(try HistoryPage(from: decoder))
+        case "questions": self = .questions(try QuestionPage(from: decoder))
         case "running": self = .running(rate: try c.decode(Double.self, forKey: .rate))
         case "paused": self = .paused
         case "actionApplied": self = .actionApplied(try TimedAction(from: decoder))
@@ -118,6 +120,7 @@ extension ServerMessage: Codable {
             try c.encode(timeline, forKey: .timeline)
             try c.encode(stats, forKey: .stats)
         case .history(let page): try page.encode(to: encoder)
+        case .questions(let page): try page.encode(to: encoder)
         case .running(let rate): try c.encode(rate, forKey: .rate)
         case .actionApplied(let action): try action.encode(to: encoder)
         case .rewound(let position), .restored(let position): try position.encode(to: encoder)

@@ -22,6 +22,8 @@ public enum ServerMessage: Sendable, Hashable {
     case stats(timeline: Int, stats: GenerationStats)
     /// Stats of a range of generations.
     case history(HistoryPage)
+    /// A page of older questions, answering `questions`.
+    case questions(QuestionPage)
     /// The lesson is auto-advancing at `rate` generations per second.
     case running(rate: Double)
     /// The lesson stopped auto-advancing.

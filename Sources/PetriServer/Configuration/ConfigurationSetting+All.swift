@@ -13,6 +13,7 @@ extension ConfigurationSetting {
             .text(
                 "data.directory", \.data.directory, allowed: "the path of a directory (created if missing)",
                 isValid: { !$0.isEmpty && !hasControlCharacters($0) }),
+            .integer("data.keepEndedLessonsDays", \.data.keepEndedLessonsDays, unit: " of days", in: 1...3650),
             .integer("checkpoints.everyEntries", \.checkpoints.everyEntries, in: 1...1_000_000),
             .integer("checkpoints.everyGenerations", \.checkpoints.everyGenerations, in: 1...100_000),
             .integer("checkpoints.keep", \.checkpoints.keep, in: 1...100),

@@ -1,4 +1,5 @@
 import Logging
+import PetriProtocol
 
 // The sections of `petri.yaml`, one struct each. Defaults live here and nowhere else in code;
 // `Config/petri.yaml` repeats them with comments, and a test keeps the two equal.
@@ -19,6 +20,9 @@ extension ServerConfiguration {
         /// The directory holding the SQLite database and the generated teacher key; created on first start.
         /// A relative path is relative to the working directory of the server process.
         public var directory = "./data"
+        /// Days an ended lesson stays readable (teacher and students look, history, export); after
+        /// that its code answers `lesson-expired`. Its log stays in the database either way.
+        public var keepEndedLessonsDays = 30
 
         public init() {}
     }
@@ -74,7 +78,7 @@ extension ServerConfiguration {
         /// any. Clients that send no Origin (the terminal clients) are always allowed.
         public var allowedOrigins: [String] = []
         /// Largest message a client may send, all fragments together; larger closes the connection (1009).
-        public var maxMessageBytes = 65_536
+        public var maxMessageBytes = ProtocolLimits.Defaults.frameBytes
         /// Outbound bytes a connection may have queued before it counts as stalled.
         public var maxQueueBytes = 1_048_576
         /// Seconds a connection may stay stalled before it is closed (1008).
@@ -98,11 +102,12 @@ extension ServerConfiguration {
     /// `limits:` rate limits on what clients send.
     public struct Limits: Sendable, Codable, Equatable {
         /// Sustained messages per second one connection may send (token-bucket refill rate).
-        public var messagesPerSecond = 20
+        public var messagesPerSecond = ProtocolLimits.Defaults.messagesPerSecond
         /// Messages one connection may send in a burst above the sustained rate (token-bucket size).
-        public var messageBurst = 40
-        /// Failed joins (wrong lesson code or teacher key) one address may make per minute before it is refused.
-        public var failedJoinsPerMinute = 10
+        public var messageBurst = ProtocolLimits.Defaults.messageBurst
+        /// Failed joins (unknown lesson code, or wrong token for one lesson) one address may make per minute
+        /// before another such is refused; a valid code or token never is.
+        public var failedJoinsPerMinute = 60 / ProtocolLimits.Defaults.secondsPerFailedJoin
 
         public init() {}
     }

@@ -55,7 +55,7 @@ extension Hub {
         }
         let message: ClientMessage
         do {
-            message = try decoder.decodeClientMessage(bytes)
+            message = try decodeClientMessage(bytes, decoder: decoder)
         } catch {
             services.metrics.rejected(error.code.rawValue)
             reply(.error(error), to: session)
@@ -83,8 +83,30 @@ extension Hub {
                 reply(.error(ProtocolError(.notJoined, "Join a lesson first: send join, resume or teach with its code.")), to: session)
                 return
             }
-            _ = await host.handle(command, from: session.connection.id)
+            let result = await host.handle(command, from: session.connection.id)
+            answerUntold(result, to: session)
         }
+    }
+
+    /// Decodes a message under the standard limits (16 KiB), or, when larger (up to the
+    /// socket's 1 MiB cap), as an `import` only: any other large message is `too-large`.
+    ///
+    /// The transport's frame cap is the largest message of all (``ProtocolLimits/lessonFile``)
+    /// rather than a cap per connection, because `import` carries the teacher key itself: the
+    /// server cannot know before reading a frame whether its sender may send a large one. A
+    /// large frame costs one bounded parse, counted by the connection's rate limit like any other.
+    private nonisolated func decodeClientMessage(_ bytes: [UInt8], decoder: ProtocolDecoder) throws(ProtocolError)
+        -> ClientMessage
+    {
+        guard bytes.count > decoder.limits.maxMessageBytes else { return try decoder.decodeClientMessage(bytes) }
+        let tooLarge = ProtocolError(
+            .tooLarge,
+            "The message is \(bytes.count) bytes; the limit is \(decoder.limits.maxMessageBytes) "
+                + "(only import may be up to \(ProtocolLimits.lessonFile.maxMessageBytes)). Send less at a time.")
+        guard bytes.count <= ProtocolLimits.lessonFile.maxMessageBytes else { throw tooLarge }
+        let message = try ProtocolDecoder(limits: .lessonFile).decodeClientMessage(bytes)
+        guard case .importLesson = message else { throw tooLarge }
+        return message
     }
 
     /// A `join`, `resume` or `teach` before it reaches a lesson: its tokens are still raw.
@@ -108,20 +130,34 @@ extension Hub {
         }
     }
 
-    /// Joins, resumes or teaches: finds the lesson by code, counting failures per address.
+    /// Joins, resumes or teaches: finds the lesson by code, counting failures per address and code.
+    ///
+    /// The failed-join limiter refuses only what would fail anyway: a code that names no lesson
+    /// (once the address has used up its tries), or a token that is wrong for a lesson (once the
+    /// address has used up its tries for that code). A valid code, teacher token or resume token
+    /// is never refused by it, so a few mistyped codes behind a school's NAT lock nobody out.
     private nonisolated func attach(_ attachment: Attachment, code: JoinCode, in session: inout Session) async {
         let address = session.connection.remoteAddress
         guard session.host == nil else {
             reply(.error(ProtocolError(.alreadyJoined, "This connection is already in a lesson; open a new connection for another.")), to: session)
             return
         }
-        guard await mayTryJoining(from: address) else {
-            services.metrics.rejected(ProtocolError.Code.rateLimited.rawValue)
-            reply(.error(ProtocolError(.rateLimited, "Too many wrong codes or tokens from your address; wait a minute and try again.")), to: session)
-            return
-        }
-        guard let host = await host(for: code) else {
-            await recordFailedJoin(from: address)
+        guard let host = await readableHost(for: code) else {
+            if await isExpired(code) {
+                services.metrics.rejected(ProtocolError.Code.lessonExpired.rawValue)
+                reply(.error(ProtocolError(.lessonExpired, "The lesson \(code) ended too long ago to be opened again; its results are no longer kept here.")), to: session)
+                return
+            }
+            if await isReloading(code) {
+                services.metrics.rejected(ProtocolError.Code.lessonReloading.rawValue)
+                reply(.error(ProtocolError(.lessonReloading, "The lesson \(code) is being reloaded; try again in a moment.")), to: session)
+                return
+            }
+            guard await mayTryJoining(from: address, code: nil) else {
+                refuseFailedJoins(session)
+                return
+            }
+            await recordFailedJoin(from: address, code: nil)
             services.metrics.rejected(ProtocolError.Code.unknownLesson.rawValue)
             reply(.error(ProtocolError(.unknownLesson, "No lesson is running with the code \(code); check the code on the teacher's screen.")), to: session)
             return
@@ -134,12 +170,32 @@ extension Hub {
             reply(.error(error), to: session)
             return
         }
-        let result = await host.handle(command, from: session.connection.id, revealing: minted)
+        // A token is checked only by the lesson; when this address is out of tries for this code,
+        // the lesson answers quietly and a wrong token is answered `rate-limited` here instead.
+        let limited = await !mayTryJoining(from: address, code: code)
+        let result = await host.handle(command, from: session.connection.id, revealing: minted, quietly: limited)
         if result.attached {
             session.host = host
         } else if let rejection = result.rejection, [.unknownToken, .kicked].contains(rejection.code) {
-            await recordFailedJoin(from: address)
+            await recordFailedJoin(from: address, code: code)
+            if limited && !result.told {
+                refuseFailedJoins(session)
+                return
+            }
         }
+        answerUntold(result, to: session)
+    }
+
+    private nonisolated func refuseFailedJoins(_ session: Session) {
+        services.metrics.rejected(ProtocolError.Code.rateLimited.rawValue)
+        reply(.error(ProtocolError(.rateLimited, "Too many wrong codes or tokens from your address; wait a minute and try again.")), to: session)
+    }
+
+    /// Sends a rejection the lesson could not send itself (it had stopped or its write failed).
+    private nonisolated func answerUntold(_ result: HostResult, to session: Session) {
+        guard let rejection = result.rejection, !result.told else { return }
+        services.metrics.rejected(rejection.code.rawValue)
+        reply(.error(rejection), to: session)
     }
 
     private nonisolated func answerCreate(_ result: Result<CreatedLesson, ProtocolError>, to session: Session) {

@@ -8,11 +8,13 @@ import PetriTransport
 /// Tuning for the hub: rate limits and lesson defaults.
 public struct HubConfiguration: Sendable {
     /// Messages a connection may send back to back, and per second sustained.
-    public var messageBurst: Double = 30
-    public var messagesPerSecond: Double = 10
+    public var messageBurst = Double(ProtocolLimits.Defaults.messageBurst)
+    public var messagesPerSecond = Double(ProtocolLimits.Defaults.messagesPerSecond)
     /// Failed `join`/`resume`/`teach` attempts per remote address: a burst, then one per this many seconds.
-    public var failedJoinBurst: Double = 10
-    public var secondsPerFailedJoin: Double = 6
+    public var failedJoinBurst = Double(ProtocolLimits.Defaults.failedJoinBurst)
+    public var secondsPerFailedJoin = Double(ProtocolLimits.Defaults.secondsPerFailedJoin)
+    /// How long an ended lesson stays readable before its code answers `lesson-expired`.
+    public var endedLessonRetentionSeconds: Double = 30 * 86_400
     /// Checkpoint spacing and history limits for new lessons.
     public var lessonDefaults = LessonConfiguration()
     /// How often lessons save durable checkpoints to storage.
@@ -40,11 +42,17 @@ public actor Hub {
     private var byID: [String: any LessonHost] = [:]
     private var reservedCodes: Set<JoinCode> = []
     private var failedJoins: [String: TokenBucket] = [:]
+    /// Codes of lessons being rebuilt from storage after a failed write: they answer
+    /// `lesson-reloading` (retry), never `unknown-lesson` (which a client takes as final).
+    private var reloading: Set<JoinCode> = []
+    /// Codes of ended lessons whose retention ran out since the start (until a new lesson takes
+    /// the code): they answer `lesson-expired`.
+    private var expired: Set<JoinCode> = []
 
     public init(
         transport: any Transport, storage: any LessonStorage, clock: any ServerClock, teacherKey: String,
         configuration: HubConfiguration = .init(), logger: Logger = Logger(label: "petri.hub"),
-        metrics: ServerMetrics = .init()
+        metrics: ServerMetrics = .init(), storageWrote: @escaping @Sendable (_ succeeded: Bool) -> Void = { _ in }
     ) {
         let reference = HubReference()
         services = HubServices(
@@ -56,20 +64,25 @@ public actor Hub {
                 }
                 return await hub.start(definition: definition, configuration: lessonConfiguration)
             },
-            forget: { id, reload in await reference.hub?.forget(id, reload: reload) })
+            forget: { id, reload in await reference.hub?.forget(id, reload: reload) }, storageWrote: storageWrote)
         self.configuration = configuration
         self.teacherKey = Array(teacherKey.utf8)
         reference.hub = self
     }
 
-    /// Rebuilds every unfinished lesson from storage (at start-up).
+    /// Rebuilds every unfinished lesson, and every lesson ended within the retention period
+    /// (readable only), from storage (at start-up).
     ///
-    /// - Returns: how many lessons are running again.
+    /// - Returns: how many lessons are running again (ended ones not counted).
     /// - Throws: when storage cannot be read at all; a lesson that fails to rebuild is logged and skipped.
     public func restoreLessons() async throws -> Int {
         var restored = 0
         for record in try await services.storage.unfinishedLessons() {
             if await rebuild(record) { restored += 1 }
+        }
+        let since = services.clock.now().adding(milliseconds: -Int64(configuration.endedLessonRetentionSeconds * 1000))
+        for ended in try await services.storage.lessons(endedSince: since).reversed() where byCode[ended.record.code] == nil {
+            _ = await rebuild(ended.record, endedAt: ended.endedAt)
         }
         return restored
     }
@@ -93,6 +106,29 @@ public actor Hub {
     // MARK: - Lessons
 
     func host(for code: JoinCode) -> (any LessonHost)? { byCode[code] }
+
+    /// The lesson with this code, unless it ended longer ago than the retention period: then
+    /// it is dropped and the code answers `lesson-expired` (``isExpired(_:)``).
+    func readableHost(for code: JoinCode) async -> (any LessonHost)? {
+        guard let host = byCode[code] else { return nil }
+        guard let ended = await host.endedAt() else { return host }
+        let age = Double(services.clock.now().milliseconds(since: ended)) / 1000
+        guard age > configuration.endedLessonRetentionSeconds else { return host }
+        // Checked again after the await: the table may have changed meanwhile.
+        guard byCode[code] === host else { return byCode[code] }
+        byCode[code] = nil
+        byID[host.record.id] = nil
+        expired.insert(code)
+        await host.stop()
+        services.logger.info("Ended lesson expired", metadata: ["lesson": "\(host.record.id)"])
+        return nil
+    }
+
+    /// Whether the code belonged to an ended lesson whose retention period has run out.
+    func isExpired(_ code: JoinCode) -> Bool { expired.contains(code) }
+
+    /// Whether the lesson with this code is being rebuilt after a failed write.
+    func isReloading(_ code: JoinCode) -> Bool { reloading.contains(code) }
 
     /// Creates a lesson from the teacher's `create` or `import` message.
     func create(key: String, definition: LessonDefinition, options: LessonOptions?) async
@@ -120,6 +156,7 @@ public actor Hub {
         while byCode[code] != nil || reservedCodes.contains(code) { code = JoinCode.random(using: &random) }
         reservedCodes.insert(code)
         defer { reservedCodes.remove(code) }
+        expired.remove(code)
         // The raw token goes back to the teacher only; the record and the lesson hold its digest.
         let token: AccessToken
         let held: AccessToken
@@ -141,7 +178,9 @@ public actor Hub {
         }
         do {
             try await services.storage.createLesson(record)
+            services.storageWrote(true)
         } catch {
+            services.storageWrote(false)
             services.logger.error("Could not store a new lesson", metadata: ["error": "\(error)"])
             return .failure(ProtocolError(.internalError, "The server could not save the new lesson; try again in a moment."))
         }
@@ -156,17 +195,17 @@ public actor Hub {
         byID[host.record.id] = host
     }
 
-    private func rebuild(_ record: LessonRecord) async -> Bool {
+    private func rebuild(_ record: LessonRecord, endedAt: Timestamp? = nil) async -> Bool {
         do {
             let point = try await services.storage.recovery(ofLesson: record.id)
-            let (host, restoration) = try await Self.makeHost(record, from: point, services: services)
+            let (host, restoration) = try await Self.makeHost(record, from: point, services: services, endedAt: endedAt)
             register(host)
             services.logger.info(
                 "Lesson restored",
                 metadata: [
                     "lesson": "\(record.id)", "entries": "\(restoration.entries)",
                     "checkpoint": "\(restoration.checkpoint.map(String.init) ?? "none")",
-                    "replayed": "\(restoration.replayed)",
+                    "replayed": "\(restoration.replayed)", "ended": "\(endedAt != nil)",
                 ])
             return true
         } catch {
@@ -179,24 +218,28 @@ public actor Hub {
     func forget(_ id: String, reload: Bool) async {
         guard let host = byID.removeValue(forKey: id) else { return }
         if byCode[host.record.code].map({ $0 === host }) ?? false { byCode[host.record.code] = nil }
-        if reload { _ = await rebuild(host.record) }
+        guard reload else { return }
+        reloading.insert(host.record.code)
+        defer { reloading.remove(host.record.code) }
+        _ = await rebuild(host.record, endedAt: await host.endedAt())
     }
 
     /// Builds and starts the actor for a lesson, restoring its checkpoint and replaying the log
     /// after it (off the hub's executor: a long imported lesson replays without holding up
     /// other lessons).
-    nonisolated static func makeHost(_ record: LessonRecord, from point: LessonRecoveryPoint, services: HubServices)
-        async throws(ProtocolError) -> (host: any LessonHost, restoration: Restoration)
-    {
+    nonisolated static func makeHost(
+        _ record: LessonRecord, from point: LessonRecoveryPoint, services: HubServices, endedAt: Timestamp? = nil
+    ) async throws(ProtocolError) -> (host: any LessonHost, restoration: Restoration) {
         switch record.model {
-        case .camouflage: try await start(CamouflageModel.self, record, point, services)
-        case .islands: try await start(IslandsModel.self, record, point, services)
-        case .life: try await start(LifeModel.self, record, point, services)
+        case .camouflage: try await start(CamouflageModel.self, record, point, services, endedAt)
+        case .islands: try await start(IslandsModel.self, record, point, services, endedAt)
+        case .life: try await start(LifeModel.self, record, point, services, endedAt)
         }
     }
 
     private nonisolated static func start<Model: SimulationModel>(
-        _: Model.Type, _ record: LessonRecord, _ point: LessonRecoveryPoint, _ services: HubServices
+        _: Model.Type, _ record: LessonRecord, _ point: LessonRecoveryPoint, _ services: HubServices,
+        _ endedAt: Timestamp?
     ) async throws(ProtocolError) -> (host: any LessonHost, restoration: Restoration) {
         let (lesson, restoration) = try await rebuild(Model.self, record, point, services)
         // Scores are written a transaction behind the log (see SQLiteLessonStorage), so a crash
@@ -211,7 +254,7 @@ public actor Hub {
         }
         let actor = LessonActor(
             record: record, lesson: lesson, services: services,
-            checkpoint: (restoration.checkpoint ?? 0, restoration.checkpointGeneration))
+            checkpoint: (restoration.checkpoint ?? 0, restoration.checkpointGeneration), endedAt: endedAt)
         await actor.start()
         return (actor, restoration)
     }
@@ -249,6 +292,10 @@ public actor Hub {
 
     // MARK: - Secrets and limits
 
+    private static func failureKey(_ address: String, _ code: JoinCode?) -> String {
+        code.map { "\(address) \($0)" } ?? address
+    }
+
     private func keyMatches(_ key: String) -> Bool {
         let given = Array(key.utf8)
         guard given.count == teacherKey.count else { return false }
@@ -257,18 +304,20 @@ public actor Hub {
         return difference == 0
     }
 
-    /// Whether another failed attempt from this address would still be allowed now.
-    func mayTryJoining(from address: String) -> Bool {
-        failedJoins[address]?.allows(at: services.clock.now()) ?? true
+    /// Whether another failed attempt from this address would still be allowed now: with a
+    /// code, wrong tokens for that lesson; without, codes that name no lesson.
+    func mayTryJoining(from address: String, code: JoinCode?) -> Bool {
+        failedJoins[Self.failureKey(address, code)]?.allows(at: services.clock.now()) ?? true
     }
 
-    /// Counts a failed attempt against the address.
-    func recordFailedJoin(from address: String) {
+    /// Counts a failed attempt against the address (and the lesson's code for a wrong token).
+    func recordFailedJoin(from address: String, code: JoinCode?) {
         let now = services.clock.now()
-        var bucket = failedJoins[address]
+        let key = Self.failureKey(address, code)
+        var bucket = failedJoins[key]
             ?? TokenBucket(capacity: configuration.failedJoinBurst, refillPerSecond: 1 / configuration.secondsPerFailedJoin)
         _ = bucket.take(at: now)
-        failedJoins[address] = bucket
+        failedJoins[key] = bucket
         if failedJoins.count > 10_000 {
             failedJoins = failedJoins.filter { !$0.value.isFull(at: now) }
         }

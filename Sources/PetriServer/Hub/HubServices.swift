@@ -17,6 +17,8 @@ struct HubServices: Sendable {
     var spawn: @Sendable (LessonDefinition, LessonConfiguration) async -> Result<CreatedLesson, ProtocolError>
     /// The lesson with this id stopped; `reload` asks the hub to rebuild it from storage.
     var forget: @Sendable (_ id: String, _ reload: Bool) async -> Void
+    /// Told whether each write to storage succeeded (readiness turns 503 on a failure).
+    var storageWrote: @Sendable (_ succeeded: Bool) -> Void = { _ in }
 }
 
 /// A new lesson's join code and teacher token.

@@ -19,6 +19,8 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
         var actor: Participant?
         /// The raw resume token to send in place of the digest in a join's welcome.
         var token: AccessToken?
+        /// The caller answers a rejection itself (see ``LessonHost/handle(_:from:revealing:quietly:)``).
+        var quiet = false
         var done: CheckedContinuation<HostResult, Never>
     }
 
@@ -36,6 +38,8 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
     private var wake: CheckedContinuation<Void, Never>?
     private var loop: Task<Void, Never>?
     var stopped = false
+    /// What a command that arrives after ``stop()`` is answered (the session sends it).
+    var stoppedBecause = ProtocolError(.lessonEnded, "This lesson has ended; ask the teacher for a new code.")
 
     var members: [ConnectionID: Member] = [:]
     /// Every attached connection, kept as an array so a broadcast hands the transport one list.
@@ -61,15 +65,20 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
     var ticker: Task<Void, Never>?
     var deadlines: [QuestionID: Task<Void, Never>] = [:]
     var endHandled = false
+    /// When the lesson ended (stored); nil while it runs.
+    var ended: Timestamp?
     var checkpoints: CheckpointSchedule
 
     /// - Parameter checkpoint: The log entry and generation of the lesson's newest durable
     ///   checkpoint; (0, 0) for none.
     init(
         record: LessonRecord, lesson: Lesson<Model>, services: HubServices,
-        checkpoint: (sequence: Int, generation: Int) = (0, 0)
+        checkpoint: (sequence: Int, generation: Int) = (0, 0), endedAt: Timestamp? = nil
     ) {
         self.record = record
+        ended = endedAt
+        // A lesson restored after its end was stored needs no second end (no closes, no new end time).
+        endHandled = endedAt != nil
         self.lesson = lesson
         self.services = services
         checkpoints = CheckpointSchedule(
@@ -90,24 +99,25 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
         }
     }
 
-    func handle(_ command: LessonCommand, from connection: ConnectionID?, revealing token: AccessToken?) async
-        -> HostResult
-    {
-        await enqueue(command, from: connection, as: nil, revealing: token)
+    func handle(
+        _ command: LessonCommand, from connection: ConnectionID?, revealing token: AccessToken?, quietly: Bool
+    ) async -> HostResult {
+        await enqueue(command, from: connection, as: nil, revealing: token, quietly: quietly)
     }
 
     private func enqueue(
         _ command: LessonCommand, from connection: ConnectionID?, as actor: Participant?,
-        revealing token: AccessToken? = nil
+        revealing token: AccessToken? = nil, quietly: Bool = false
     ) async -> HostResult {
         await withCheckedContinuation { continuation in
             guard !stopped else {
-                continuation.resume(returning: HostResult(
-                    rejection: ProtocolError(.lessonEnded, "This lesson is no longer running."), attached: false))
+                continuation.resume(returning: HostResult(rejection: stoppedBecause, attached: false, told: false))
                 return
             }
             mailbox.append(
-                Job(command: command, connection: connection, actor: actor, token: token, done: continuation))
+                Job(
+                    command: command, connection: connection, actor: actor, token: token, quiet: quietly,
+                    done: continuation))
             if let wake {
                 self.wake = nil
                 wake.resume()
@@ -134,12 +144,14 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
             wake.resume()
         }
         for job in mailbox {
-            job.done.resume(returning: HostResult(rejection: ProtocolError(.lessonEnded, "This lesson is no longer running."), attached: false))
+            job.done.resume(returning: HostResult(rejection: stoppedBecause, attached: false, told: false))
         }
         mailbox = []
     }
 
     func studentCount() -> Int { lesson.rosterEntries.count }
+
+    func endedAt() -> Timestamp? { ended }
 
     // MARK: - The mailbox
 
@@ -183,6 +195,7 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
             do {
                 try await services.storage.append(entries, toLesson: record.id)
                 services.metrics.storeWrite(seconds: started.duration(to: .now))
+                services.storageWrote(true)
             } catch {
                 await failStorage(error, batch: batch)
                 return
@@ -195,6 +208,10 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
         for (job, outcome) in outcomes {
             switch outcome {
             case .rejected(let error):
+                if job.quiet {
+                    answers.append((job.done, HostResult(rejection: error, attached: false, told: false)))
+                    continue
+                }
                 if let connection = job.connection { send(.error(error), to: connection) }
                 services.metrics.rejected(error.code.rawValue)
                 answers.append((job.done, HostResult(rejection: error, attached: false)))

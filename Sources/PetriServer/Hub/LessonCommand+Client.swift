@@ -26,6 +26,7 @@ extension LessonCommand {
         case .answer(let question, let prediction): self = .answer(question, prediction)
         case .hint(let question): self = .takeHint(question)
         case .history(let from, let to): self = .history(from: from, to: to)
+        case .questions(let before, let limit): self = .questions(before: before, limit: limit)
         case .create, .importLesson, .join, .resume, .teach, .ping: return nil
         }
     }

@@ -12,8 +12,11 @@ protocol LessonHost: Actor {
     /// - Parameter token: The raw resume token of a `join` whose command carries the token's
     ///   digest (``TokenForm/digest``): the welcome goes to the student with this in its place.
     /// - Returns: whether it was accepted and whether the connection is now attached.
-    func handle(_ command: LessonCommand, from connection: ConnectionID?, revealing token: AccessToken?) async
-        -> HostResult
+    /// - Parameter quietly: The lesson does not send a rejection itself (``HostResult/told`` is
+    ///   false); the caller answers it.
+    func handle(
+        _ command: LessonCommand, from connection: ConnectionID?, revealing token: AccessToken?, quietly: Bool
+    ) async -> HostResult
 
     /// The connection is gone: the student (if it was one) is marked offline.
     func connectionClosed(_ connection: ConnectionID) async
@@ -24,6 +27,9 @@ protocol LessonHost: Actor {
     /// Stops, then waits for a durable checkpoint being written (at shutdown).
     func shutDown() async
 
+    /// When the teacher ended the lesson; nil while it runs. An ended lesson stays readable.
+    func endedAt() async -> Timestamp?
+
     /// Students in the lesson, connected or not (for metrics).
     func studentCount() async -> Int
 }
@@ -31,7 +37,7 @@ protocol LessonHost: Actor {
 extension LessonHost {
     /// Handles a command that reveals no token (see ``handle(_:from:revealing:)``).
     func handle(_ command: LessonCommand, from connection: ConnectionID?) async -> HostResult {
-        await handle(command, from: connection, revealing: nil)
+        await handle(command, from: connection, revealing: nil, quietly: false)
     }
 }
 
@@ -40,4 +46,7 @@ struct HostResult: Sendable {
     var rejection: ProtocolError?
     /// True when the connection now speaks as a student or the teacher of this lesson.
     var attached: Bool
+    /// False when the lesson could not tell the connection about `rejection` itself (it had
+    /// stopped, or its write failed): then the session must, so every request gets an answer.
+    var told: Bool = true
 }

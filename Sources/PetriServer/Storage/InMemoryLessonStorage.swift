@@ -3,7 +3,7 @@ import PetriProtocol
 
 /// Storage in memory: for tests, and for a server started without a data directory.
 public actor InMemoryLessonStorage: LessonStorage {
-    private var lessons: [String: (record: LessonRecord, ended: Bool)] = [:]
+    private var lessons: [String: (record: LessonRecord, ended: Timestamp?)] = [:]
     private var order: [String] = []
     private var logs: [String: [LessonLogEntry]] = [:]
     /// Each lesson's checkpoints, oldest first.
@@ -17,7 +17,7 @@ public actor InMemoryLessonStorage: LessonStorage {
 
     public func createLesson(_ record: LessonRecord) throws {
         if let failure { throw failure }
-        lessons[record.id] = (record, false)
+        lessons[record.id] = (record, nil)
         order.append(record.id)
     }
 
@@ -33,11 +33,17 @@ public actor InMemoryLessonStorage: LessonStorage {
 
     public func endLesson(id: String, at time: Timestamp) throws {
         if let failure { throw failure }
-        lessons[id]?.ended = true
+        lessons[id]?.ended = time
     }
 
     public func unfinishedLessons() -> [LessonRecord] {
-        order.compactMap { lessons[$0] }.filter { !$0.ended }.map(\.record)
+        order.compactMap { lessons[$0] }.filter { $0.ended == nil }.map(\.record)
+    }
+
+    public func lessons(endedSince time: Timestamp) -> [EndedLesson] {
+        order.compactMap { lessons[$0] }.compactMap { lesson in
+            lesson.ended.flatMap { $0 >= time ? EndedLesson(record: lesson.record, endedAt: $0) : nil }
+        }
     }
 
     public func log(ofLesson id: String) -> [LessonLogEntry] { logs[id] ?? [] }

@@ -20,6 +20,8 @@ public protocol LessonStorage: Sendable {
     func endLesson(id: String, at time: Timestamp) async throws
     /// Lessons that have not ended, oldest first.
     func unfinishedLessons() async throws -> [LessonRecord]
+    /// Lessons that ended at or after `time`: kept readable (look, export) until their retention ends.
+    func lessons(endedSince time: Timestamp) async throws -> [EndedLesson]
     /// A lesson's whole log, in order.
     func log(ofLesson id: String) async throws -> [LessonLogEntry]
     /// Stores a durable checkpoint of a lesson, then deletes all but its newest `keep` checkpoints.
@@ -32,4 +34,15 @@ public protocol LessonStorage: Sendable {
     func recovery(ofLesson id: String) async throws -> LessonRecoveryPoint
     /// Whether a write would succeed now (for `/readyz`).
     func isWritable() async -> Bool
+}
+
+/// An ended lesson's record and when it ended.
+public struct EndedLesson: Sendable {
+    public var record: LessonRecord
+    public var endedAt: Timestamp
+
+    public init(record: LessonRecord, endedAt: Timestamp) {
+        self.record = record
+        self.endedAt = endedAt
+    }
 }

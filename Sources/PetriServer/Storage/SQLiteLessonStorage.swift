@@ -101,6 +101,15 @@ public final class SQLiteLessonStorage: LessonStorage {
         return try stored.map { try JSONDecoder().decode(LessonRecord.self, from: Data($0.settings.utf8)) }
     }
 
+    public func lessons(endedSince time: Timestamp) async throws -> [EndedLesson] {
+        let stored = try await run { store in try store.lessons(endedSince: Self.seconds(time)) }
+        return try stored.map {
+            EndedLesson(
+                record: try JSONDecoder().decode(LessonRecord.self, from: Data($0.settings.utf8)),
+                endedAt: Timestamp(millisecondsSince1970: Int64((($0.endedAt ?? 0) * 1000).rounded())))
+        }
+    }
+
     public func log(ofLesson id: String) async throws -> [LessonLogEntry] {
         let actions = try await run { store in try store.actions(lessonId: id) }
         return try actions.map { try JSONDecoder().decode(LessonLogEntry.self, from: Data($0.payload.utf8)) }

@@ -43,6 +43,18 @@ extension PetriStore {
         }
     }
 
+    /// Every lesson that ended at or after `time` (seconds since 1970), oldest end first: the
+    /// ended lessons still kept readable, rebuilt on start.
+    ///
+    /// - Throws: A database error.
+    public func lessons(endedSince time: Double) throws(StoreError) -> [StoredLesson] {
+        try read { db in
+            try StoredLesson.fetchAll(
+                db, sql: "SELECT * FROM lesson WHERE endedAt IS NOT NULL AND endedAt >= ? ORDER BY endedAt, id",
+                arguments: [time])
+        }
+    }
+
     /// Every lesson that has not ended, oldest first: what to rebuild on start.
     ///
     /// - Throws: A database error.

@@ -184,7 +184,7 @@ public struct ClientSession: Sendable {
             if lesson.ended { return finish(.lessonEnded, endOfLessonMessage(), status: 0) }
             return finish(.closed, "The server closed the connection.", status: 1)
         case 4012: return scheduleRetry(.restarting, now: now)
-        case 4013: return scheduleRetry(.busy, now: now)
+        case 4013, 4014: return scheduleRetry(.busy, now: now)
         case 1008: return scheduleRetry(.tooSlow, now: now)
         case 1001, 1011: return scheduleRetry(.goingAway, now: now)
         default: return scheduleRetry(.lost, now: now)

@@ -17,7 +17,7 @@ extension LessonState {
         switch message {
         case .error(let error):
             post(Self.describe(error), kind: .error, at: now)
-        case .pong, .definition, .results:
+        case .pong, .definition, .results, .questions:
             break
         case .created(let code, _):
             post("Lesson \(code.text) created.", kind: .success, at: now)
