@@ -54,15 +54,16 @@ import Testing
         #expect(welcome.olderQuestions == 5)
 
         // and asking for the questions before the first listed gives the other 5, with her answers.
-        let page = try #require(
-            room.student(ada, .questions(before: welcome.questions.first?.id, limit: nil)).replies.compactMap {
-                if case .questions(let page) = $0 { page } else { nil }
-            }.first)
+        let replies = room.student(ada, .questions(before: welcome.questions.first?.id, limit: nil)).replies
+        let pages = replies.compactMap { reply -> QuestionPage? in
+            if case .questions(let page) = reply { page } else { nil }
+        }
+        let page = try #require(pages.first)
         #expect(page.questions.map(\.id) == Array(asked.prefix(5)))
         #expect(page.answers.count == 5)
         #expect(!page.more)
-        let two = room.teacher(.questions(before: asked[10], limit: 2)).replies.compactMap {
-            if case .questions(let page) = $0 { page } else { nil }
+        let two = room.teacher(.questions(before: asked[10], limit: 2)).replies.compactMap { reply -> QuestionPage? in
+            if case .questions(let page) = reply { page } else { nil }
         }.first
         #expect(two?.questions.map(\.id) == [asked[8], asked[9]])
         #expect(two?.answers.isEmpty == true)

@@ -58,7 +58,8 @@ enum Fixtures {
         .answer(question: QuestionID(3), prediction: .number(41.5)),
         .answer(question: QuestionID(3), prediction: .choice(2)),
         .answer(question: QuestionID(3), prediction: .probability(0.7)),
-        .hint(question: QuestionID(3)), .history(from: 0, to: 40), .history(from: nil, to: nil), .ping,
+        .hint(question: QuestionID(3)), .history(from: 0, to: 40), .history(from: nil, to: nil),
+        .questions(before: QuestionID(41), limit: 20), .ping,
     ]
 
     static let serverMessages: [ServerMessage] = [
@@ -79,11 +80,18 @@ enum Fixtures {
                         points: breakdown)
                 ],
                 leaderboard: board, historyFrom: 10, missed: true, roster: nil, checkpoint: nil)),
+        .welcome(
+            Welcome(
+                role: .teacher, you: nil, model: .life, metrics: [], parameters: .object([:]), position: position,
+                running: nil, runOver: nil, ended: false, options: LessonOptions(), questions: [info], answers: [],
+                leaderboard: board, historyFrom: 0, missed: false, roster: [], checkpoint: 40, answered: 2,
+                answeredBy: [StudentID(1), StudentID(4)], olderQuestions: 980)),
         .student(RosterEntry(student: StudentID(4), name: "Ada", online: true, kicked: false, score: 10, streak: 1)),
         .snapshot(SnapshotHeader(model: .life, timeline: 1, generation: 12), .object(["cells": .array([.number(1)])])),
         .stats(timeline: 1, stats: stats),
         .stats(timeline: 0, stats: GenerationStats(generation: 3, values: ["mean": .nan])),
         .history(HistoryPage(timeline: 1, from: 12, to: 12, stats: [stats])),
+        .questions(QuestionPage(questions: [info], answers: [], more: true)),
         .running(rate: 4), .paused,
         .actionApplied(TimedAction(generation: 12, action: .set(name: "environmentColour", value: .number(20)))),
         .rewound(position), .restored(position), .checkpointSaved(generation: 12),

@@ -29,7 +29,7 @@ struct InProcessHub {
     let hub: Hub
     let task: Task<Void, Never>
     /// Every `storageWrote` report, in order.
-    let writes = Mutex<[Bool]>([])
+    let writes = WriteReports()
 
     init(
         storage: GatedStorage = GatedStorage(), clock: ManualClock = ManualClock(),
@@ -42,7 +42,7 @@ struct InProcessHub {
         let writes = self.writes
         let hub = Hub(
             transport: transport, storage: storage, clock: clock, teacherKey: testTeacherKey,
-            configuration: configuration, storageWrote: { ok in writes.withLock { $0.append(ok) } })
+            configuration: configuration, storageWrote: { ok in writes.record(ok) })
         self.hub = hub
         let connections = transport.connections
         task = Task {
@@ -130,4 +130,13 @@ struct InProcessHub {
             return try #require(created)
         }
     }
+}
+
+/// What the hub reported about its writes, in order.
+final class WriteReports: Sendable {
+    private let reports = Mutex<[Bool]>([])
+
+    func record(_ succeeded: Bool) { reports.withLock { $0.append(succeeded) } }
+
+    var last: Bool? { reports.withLock { $0.last } }
 }

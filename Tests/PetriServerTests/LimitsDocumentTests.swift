@@ -73,7 +73,7 @@ import Testing
     @Test func anImportOfHundredsOfKibibytesIsTakenOverTheSocket() async throws {
         // Given a lesson file of about 120 KiB (thousands of toggles), over a real socket,
         let server = try await TestServer.start()
-        let client = try await TestClient(WebSocketClient(), url: server.url)
+        let client = try await TestClient(try await WebSocketClient.start(), url: server.url)
         var actions: [TimedAction] = []
         for x in 0..<60 { for y in 0..<40 { actions.append(TimedAction(generation: 0, action: .toggle(x: x, y: y))) } }
         let definition = LessonDefinition(model: .life, seed: 7, parameters: .object([:]), actions: actions)

@@ -27,7 +27,14 @@ public struct ProtocolDecoder: Sendable {
     /// - Throws: `too-large`, `too-deep`, `malformed-json`, `unknown-type`, `missing-field`,
     ///   `invalid-field` or `too-long`.
     public func decodeClientMessage(_ bytes: [UInt8]) throws(ProtocolError) -> ClientMessage {
-        try decode(ClientMessage.self, from: bytes, allowingNonFiniteNumbers: false)
+        try JSONShapeCheck.check(bytes, limits: limits)
+        // A top-level array, string or number is no message at all: say so, not "a field must be ...".
+        let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        guard bytes.first(where: { !whitespace.contains($0) }) == UInt8(ascii: "{") else {
+            throw ProtocolError(
+                .malformedJSON, "A Petri message is one JSON object, such as {\"type\":\"ping\"}; send one per frame.")
+        }
+        return try decode(ClientMessage.self, from: bytes, allowingNonFiniteNumbers: false)
     }
 
     /// Decodes one message from the server (for clients and tests).

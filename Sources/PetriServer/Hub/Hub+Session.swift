@@ -104,9 +104,15 @@ extension Hub {
             "The message is \(bytes.count) bytes; the limit is \(decoder.limits.maxMessageBytes) "
                 + "(only import may be up to \(ProtocolLimits.lessonFile.maxMessageBytes)). Send less at a time.")
         guard bytes.count <= ProtocolLimits.lessonFile.maxMessageBytes else { throw tooLarge }
-        let message = try ProtocolDecoder(limits: .lessonFile).decodeClientMessage(bytes)
-        guard case .importLesson = message else { throw tooLarge }
-        return message
+        // The type first, so a large message of another type is `too-large`, whatever else is wrong with it.
+        let decoder = ProtocolDecoder(limits: .lessonFile)
+        guard (try? decoder.decode(MessageTypeOnly.self, from: bytes))?.type == "import" else { throw tooLarge }
+        return try decoder.decodeClientMessage(bytes)
+    }
+
+    /// Just the `type` of a message.
+    private struct MessageTypeOnly: Decodable {
+        var type: String?
     }
 
     /// A `join`, `resume` or `teach` before it reaches a lesson: its tokens are still raw.
