@@ -63,7 +63,7 @@ struct ConfigurationRedactionTests {
                 data:     ./data; checkpoints every 5000 entries or 1000 generations, 1 kept per lesson
                 teacher:  key generated on first start, kept in the data directory
                 origins:  any; trusted proxies: 127.0.0.1, ::1
-                limits:   65536-byte messages, 20/s (burst 40), connections per address: no cap
+                limits:   1048576-byte messages, 20/s (burst 40), connections per address: no cap
                 log:      info, text; metrics on
                 """)
     }

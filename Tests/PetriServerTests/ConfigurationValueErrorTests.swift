@@ -120,6 +120,11 @@ struct ConfigurationValueErrorTests {
                 #"limits.messageBurst must be a whole number between 1 and 100000, but was "1.5" (from PETRI_LIMITS_MESSAGE_BURST)."#
         ),
         .init(
+            variable: "PETRI_DATA_KEEP_ENDED_LESSONS_DAYS", value: "0",
+            message:
+                "data.keepEndedLessonsDays must be a whole number of days between 1 and 3650, but was 0 (from PETRI_DATA_KEEP_ENDED_LESSONS_DAYS)."
+        ),
+        .init(
             variable: "PETRI_LIMITS_FAILED_JOINS_PER_MINUTE", value: "0",
             message:
                 "limits.failedJoinsPerMinute must be a whole number between 1 and 10000, but was 0 (from PETRI_LIMITS_FAILED_JOINS_PER_MINUTE)."

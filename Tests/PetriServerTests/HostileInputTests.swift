@@ -32,7 +32,7 @@ import Testing
             ("", "malformed-json"),
             ("hello", "malformed-json"),
             ("{", "malformed-json"),
-            ("[1,2]", "invalid-field"),
+            ("[1,2]", "malformed-json"),
             ("{}", "missing-field"),
             (#"{"type":42}"#, "invalid-field"),
             (#"{"type":"fly"}"#, "unknown-type"),
