@@ -93,7 +93,7 @@ struct FixedRandom: RandomNumberGenerator, Sendable {
         #expect(high.closed(code: 1006, reason: "", at: at(1)) == [.retry(after: .milliseconds(500), ticket: 1)])
     }
 
-    @Test(arguments: [(UInt16(4012), 500), (1001, 2000), (1008, 2000), (4013, 5000), (1011, 2000)])
+    @Test(arguments: [(UInt16(4012), 500), (1001, 2000), (1008, 2000), (4013, 5000), (4014, 5000), (1011, 2000)])
     func closeCodesThatMeanComeBackRetryAfterTheirLeastDelay(code: UInt16, milliseconds: Int) {
         var session = joined(random: .max)
         #expect(
@@ -154,6 +154,15 @@ struct FixedRandom: RandomNumberGenerator, Sendable {
         _ = session.connected(at: at(0))
         let actions = session.received(.error(ProtocolError(.rateLimited, "slow down")), at: at(0.1))
         #expect(actions == [.disconnect, .retry(after: .seconds(6), ticket: 1)])
+    }
+
+    @Test func aLessonBeingReloadedIsTriedAgainLater() {
+        var session = ClientSession(
+            entry: .student(code: code, name: "Ada", token: nil), random: FixedRandom(value: .max))
+        _ = session.start(at: at(0))
+        _ = session.connected(at: at(0))
+        let actions = session.received(.error(ProtocolError(.lessonReloading, "try again")), at: at(0.1))
+        #expect(actions == [.disconnect, .retry(after: .seconds(5), ticket: 1)])
     }
 
     @Test func aSilentConnectionIsPingedThenGivenUp() {

@@ -59,7 +59,11 @@ extension ClientSession {
             var actions = finish(.kicked, "The teacher removed you from this lesson.", status: 1)
             if let code = lesson.code { actions.insert(.forgetToken(code: code, teacher: false), at: 0) }
             return actions
-        case .invalidName:
+        case .lessonReloading:
+            // The server is reloading the lesson after a failed write: temporary, try again.
+            lesson.post(sentence, kind: .error, at: wall)
+            return [.disconnect] + scheduleRetry(.busy, now: now)
+        case .invalidName, .missingField:
             return finish(
                 .refused, "This lesson needs your name: petri join \(codeText) --name NAME (\(sentence))", status: 1)
         case .lessonEnded:
