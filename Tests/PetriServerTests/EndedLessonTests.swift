@@ -92,4 +92,25 @@ import Testing
         #expect(await third.hub.lessonCount == 0)
         await third.stop()
     }
+
+    @Test func expiredLessonsAreFreedWhenTheNextLessonStarts() async throws {
+        // Given an ended lesson held for its retention period,
+        let server = InProcessHub { $0.endedLessonRetentionSeconds = 60 }
+        let (code, token, _) = try await endedLesson(on: server)
+        #expect(await server.hub.lessonCount == 1)
+
+        // when the period is over and another lesson is created, the ended one is dropped from memory
+        server.clock.advance(seconds: 61)
+        _ = try await server.connect().createLesson()
+        #expect(await server.hub.lessonCount == 1)
+        #expect(await server.hub.isExpired(code))
+        // and its code answers `lesson-expired`.
+        let answers = try await server.connect().answers(to: .teach(code: code, token: token, lastSeen: nil))
+        guard case .error(let error)? = answers.first else {
+            Issue.record("no error: \(answers)")
+            return
+        }
+        #expect(error.code == .lessonExpired)
+        await server.stop()
+    }
 }

@@ -48,6 +48,8 @@ public actor Hub {
     /// Codes of ended lessons whose retention ran out since the start (until a new lesson takes
     /// the code): they answer `lesson-expired`.
     private var expired: Set<JoinCode> = []
+    /// When each ended lesson still held (readable) ended, by lesson id: swept once expired.
+    private var endedLessons: [String: Timestamp] = [:]
 
     public init(
         transport: any Transport, storage: any LessonStorage, clock: any ServerClock, teacherKey: String,
@@ -64,7 +66,8 @@ public actor Hub {
                 }
                 return await hub.start(definition: definition, configuration: lessonConfiguration)
             },
-            forget: { id, reload in await reference.hub?.forget(id, reload: reload) }, storageWrote: storageWrote)
+            forget: { id, reload in await reference.hub?.forget(id, reload: reload) },
+            ended: { id, time in await reference.hub?.lessonEnded(id, at: time) }, storageWrote: storageWrote)
         self.configuration = configuration
         self.teacherKey = Array(teacherKey.utf8)
         reference.hub = self
@@ -111,17 +114,37 @@ public actor Hub {
     /// it is dropped and the code answers `lesson-expired` (``isExpired(_:)``).
     func readableHost(for code: JoinCode) async -> (any LessonHost)? {
         guard let host = byCode[code] else { return nil }
-        guard let ended = await host.endedAt() else { return host }
-        let age = Double(services.clock.now().milliseconds(since: ended)) / 1000
-        guard age > configuration.endedLessonRetentionSeconds else { return host }
-        // Checked again after the await: the table may have changed meanwhile.
-        guard byCode[code] === host else { return byCode[code] }
-        byCode[code] = nil
-        byID[host.record.id] = nil
-        expired.insert(code)
-        await host.stop()
-        services.logger.info("Ended lesson expired", metadata: ["lesson": "\(host.record.id)"])
+        guard let ended = endedLessons[host.record.id], isPastRetention(ended) else { return host }
+        await expire(host)
         return nil
+    }
+
+    /// An ended lesson told the hub (it stays readable until the retention period is over).
+    func lessonEnded(_ id: String, at time: Timestamp) {
+        guard byID[id] != nil else { return }
+        endedLessons[id] = time
+    }
+
+    private func isPastRetention(_ ended: Timestamp) -> Bool {
+        Double(services.clock.now().milliseconds(since: ended)) / 1000 > configuration.endedLessonRetentionSeconds
+    }
+
+    /// Drops every ended lesson whose retention is over, freeing its memory (run as lessons start).
+    private func sweepExpiredLessons() async {
+        for (id, ended) in endedLessons where isPastRetention(ended) {
+            if let host = byID[id] { await expire(host) }
+        }
+    }
+
+    private func expire(_ host: any LessonHost) async {
+        let id = host.record.id
+        guard byID[id] === host else { return }
+        byID[id] = nil
+        endedLessons[id] = nil
+        if byCode[host.record.code] === host { byCode[host.record.code] = nil }
+        expired.insert(host.record.code)
+        services.logger.info("Ended lesson expired", metadata: ["lesson": "\(id)"])
+        await host.stop()
     }
 
     /// Whether the code belonged to an ended lesson whose retention period has run out.
@@ -151,6 +174,7 @@ public actor Hub {
     func start(definition: LessonDefinition, configuration lessonConfiguration: LessonConfiguration) async
         -> Result<CreatedLesson, ProtocolError>
     {
+        await sweepExpiredLessons()
         var random = SystemRandomNumberGenerator()
         var code = JoinCode.random(using: &random)
         while byCode[code] != nil || reservedCodes.contains(code) { code = JoinCode.random(using: &random) }
@@ -200,6 +224,7 @@ public actor Hub {
             let point = try await services.storage.recovery(ofLesson: record.id)
             let (host, restoration) = try await Self.makeHost(record, from: point, services: services, endedAt: endedAt)
             register(host)
+            if let endedAt { endedLessons[record.id] = endedAt }
             services.logger.info(
                 "Lesson restored",
                 metadata: [
@@ -217,11 +242,12 @@ public actor Hub {
     /// Drops a stopped lesson; with `reload`, rebuilds it from storage (after a failed write).
     func forget(_ id: String, reload: Bool) async {
         guard let host = byID.removeValue(forKey: id) else { return }
+        let endedAt = endedLessons.removeValue(forKey: id)
         if byCode[host.record.code].map({ $0 === host }) ?? false { byCode[host.record.code] = nil }
         guard reload else { return }
         reloading.insert(host.record.code)
         defer { reloading.remove(host.record.code) }
-        _ = await rebuild(host.record, endedAt: await host.endedAt())
+        _ = await rebuild(host.record, endedAt: endedAt)
     }
 
     /// Builds and starts the actor for a lesson, restoring its checkpoint and replaying the log

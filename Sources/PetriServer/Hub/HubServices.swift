@@ -17,6 +17,8 @@ struct HubServices: Sendable {
     var spawn: @Sendable (LessonDefinition, LessonConfiguration) async -> Result<CreatedLesson, ProtocolError>
     /// The lesson with this id stopped; `reload` asks the hub to rebuild it from storage.
     var forget: @Sendable (_ id: String, _ reload: Bool) async -> Void
+    /// The lesson with this id ended at this time (it stays readable for the retention period).
+    var ended: @Sendable (_ id: String, _ time: Timestamp) async -> Void = { _, _ in }
     /// Told whether each write to storage succeeded (readiness turns 503 on a failure).
     var storageWrote: @Sendable (_ succeeded: Bool) -> Void = { _ in }
 }

@@ -21,7 +21,7 @@ extension LessonActor {
         } catch {
             logger.error("Could not store that the lesson ended; it will be restored on restart", metadata: ["error": "\(error)"])
         }
-        ended = now
+        await services.ended(record.id, now)
         closeEveryone(code: CloseCode(rawValue: LessonCloseCode.lessonEnded.rawValue), reason: "The teacher ended this lesson.")
         ticker?.cancel()
         ticker = nil

@@ -65,18 +65,17 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
     var ticker: Task<Void, Never>?
     var deadlines: [QuestionID: Task<Void, Never>] = [:]
     var endHandled = false
-    /// When the lesson ended (stored); nil while it runs.
-    var ended: Timestamp?
     var checkpoints: CheckpointSchedule
 
-    /// - Parameter checkpoint: The log entry and generation of the lesson's newest durable
-    ///   checkpoint; (0, 0) for none.
+    /// - Parameters:
+    ///   - checkpoint: The log entry and generation of the lesson's newest durable checkpoint;
+    ///     (0, 0) for none.
+    ///   - endedAt: When the lesson's end was stored, for a lesson restored after its end.
     init(
         record: LessonRecord, lesson: Lesson<Model>, services: HubServices,
         checkpoint: (sequence: Int, generation: Int) = (0, 0), endedAt: Timestamp? = nil
     ) {
         self.record = record
-        ended = endedAt
         // A lesson restored after its end was stored needs no second end (no closes, no new end time).
         endHandled = endedAt != nil
         self.lesson = lesson
@@ -151,7 +150,6 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
 
     func studentCount() -> Int { lesson.rosterEntries.count }
 
-    func endedAt() -> Timestamp? { ended }
 
     // MARK: - The mailbox
 

@@ -27,9 +27,6 @@ protocol LessonHost: Actor {
     /// Stops, then waits for a durable checkpoint being written (at shutdown).
     func shutDown() async
 
-    /// When the teacher ended the lesson; nil while it runs. An ended lesson stays readable.
-    func endedAt() async -> Timestamp?
-
     /// Students in the lesson, connected or not (for metrics).
     func studentCount() async -> Int
 }

@@ -16,7 +16,7 @@ public protocol LessonStorage: Sendable {
     func append(_ entries: [StoredEntry], toLesson id: String) async throws
     /// Writes scoring facts as they stand (idempotent): a rebuilt lesson's scores, after a restart.
     func recordScores(_ facts: [LessonFact], ofLesson id: String) async throws
-    /// Marks a lesson ended; it is not rebuilt on the next start.
+    /// Marks a lesson ended; the next start rebuilds it (read-only) only while within the retention period.
     func endLesson(id: String, at time: Timestamp) async throws
     /// Lessons that have not ended, oldest first.
     func unfinishedLessons() async throws -> [LessonRecord]
