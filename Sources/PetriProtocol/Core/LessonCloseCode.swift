@@ -1,6 +1,6 @@
 /// The WebSocket close codes that carry a lesson's decisions (the private range 4000-4999).
 ///
-/// The standard codes (1000-1011) and the server's own 4012/4013 belong to the transport
+/// The standard codes (1000-1011) and the server's own 4012/4013/4014 belong to the transport
 /// (`PetriTransport.CloseCode`); the server turns one of these into one of those with
 /// `CloseCode(rawValue: code.rawValue)`. PROTOCOL.md lists them all for client authors.
 public enum LessonCloseCode: UInt16, Sendable, Hashable, CaseIterable {
