@@ -146,7 +146,14 @@ extension Lesson {
 
     private func check(_ prediction: Prediction, against question: Question) throws(ProtocolError) {
         switch (question.kind, prediction) {
-        case (.number, .number): return
+        case (.number, .number(let x)):
+            let range = QuestionRules.predictionRange(for: question.descriptor)
+            guard range.contains(x) else {
+                throw ProtocolError(
+                    .outOfRange,
+                    "A prediction for \(question.metric) must be between \(NumberText.grouped(range.lowerBound)) and "
+                        + "\(NumberText.grouped(range.upperBound)), not \(NumberText.format(x)).")
+            }
         case (.choice(let options), .choice(let index)):
             guard options.indices.contains(index) else {
                 throw ProtocolError(.outOfRange, "Choose an option from 0 to \(options.count - 1), not \(index).")
