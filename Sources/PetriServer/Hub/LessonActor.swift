@@ -65,10 +65,14 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
 
     /// - Parameter checkpoint: The log entry and generation of the lesson's newest durable
     ///   checkpoint; (0, 0) for none.
+    /// Why the lesson was restored short of its last log entry, told to each teacher who attaches.
+    let recoveryNotice: String?
+
     init(
         record: LessonRecord, lesson: Lesson<Model>, services: HubServices,
-        checkpoint: (sequence: Int, generation: Int) = (0, 0)
+        checkpoint: (sequence: Int, generation: Int) = (0, 0), notice: String? = nil
     ) {
+        recoveryNotice = notice
         self.record = record
         self.lesson = lesson
         self.services = services
