@@ -80,6 +80,9 @@ public struct ProtocolError: Error, Sendable, Hashable, Codable, CustomStringCon
         case invalidDefinition = "invalid-definition"
         /// Something failed inside the server; the request may be retried.
         case internalError = "internal"
+        /// Not a refusal: sent to a teacher after the welcome when the lesson was restored short of
+        /// its last log entry (the message says to where, and why); the lesson goes on from there.
+        case lessonRecovered = "lesson-recovered"
     }
 
     /// Creates an error; `message` should be one sentence that says what to do.
