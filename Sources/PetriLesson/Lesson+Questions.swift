@@ -107,10 +107,11 @@ extension Lesson {
         questions[index].state = .locked
         questions[index].lockReason = reason
         // The answer window ends at the deadline even when the timer fires late.
-        questions[index].lockedAt = question.deadline.map { min($0, now) } ?? now
+        let lockedAt = question.deadline.map { min($0, now) } ?? now
+        questions[index].lockedAt = lockedAt
         questions[index].lockedInEntry = logSequence + 1
         if question.deadline != nil, reason != .timeLimit { effects.append(.cancelDeadline(question.id)) }
-        effects.append(.broadcast(.questionLocked(question: question.id, reason: reason)))
+        effects.append(.broadcast(.questionLocked(question: question.id, reason: reason, lockedAt: lockedAt)))
     }
 
     /// The index of question `id` if it still accepts answers at `now`.
