@@ -45,8 +45,9 @@ public struct LessonCheckpoint: Sendable, Hashable {
 extension Lesson {
     /// The saved-state format this build writes, and the only one it reads.
     public static var stateFormatVersion: UInt8 { 2 }
-    /// The older formats this build still reads: version 1 lacks each question's right option.
-    static var readableStateFormats: ClosedRange<UInt8> { 1...stateFormatVersion }
+    /// The formats this build reads. Not version 1, which lacks each question's right option: a
+    /// server's checkpoint in it is refused, and the lesson is rebuilt exactly from its whole log.
+    static var readableStateFormats: ClosedRange<UInt8> { 2...stateFormatVersion }
 
     private static var magic: [UInt8] { Array("PLSN".utf8) }
 
@@ -111,7 +112,7 @@ extension Lesson {
         guard Self.readableStateFormats.contains(version) else {
             throw ProtocolError(
                 .invalidDefinition,
-                "The saved lesson has format version \(version); this build reads versions 1 to \(Self.stateFormatVersion).")
+                "The saved lesson has format version \(version); this build reads version \(Self.stateFormatVersion).")
         }
         let body = bytes.count - 8
         var sum: UInt64 = 0

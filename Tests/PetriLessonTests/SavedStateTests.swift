@@ -31,7 +31,7 @@ struct SavedStateTests {
         // When it is restored, Then it is refused, naming both versions
         #expect(
             throws: ProtocolError(
-                .invalidDefinition, "The saved lesson has format version 3; this build reads versions 1 to 2.")
+                .invalidDefinition, "The saved lesson has format version 3; this build reads version 2.")
         ) {
             try Lesson<CamouflageModel>(
                 decodingState: bytes, teacherToken: scripted.teacherToken, configuration: scripted.configuration)

@@ -4,7 +4,7 @@ import PetriSimulation
 /// Metric, descriptor, kind, asked-at and target generations, asked value (double), opened at,
 /// optional deadline, optional hint, allow-change (byte), optional prompt, state (name),
 /// optional locked-at, optional locking entry, optional lock reason (name), optional actual
-/// value (double), optional right option (compact; format 2 on), then the answers and the hints taken, both in student order (so the same
+/// value (double), optional right option (compact), then the answers and the hints taken, both in student order (so the same
 /// question always gives the same bytes). The id is not written: it is the question's place in
 /// the lesson. Times are compact milliseconds since 1970.
 extension Question {
@@ -35,7 +35,7 @@ extension Question {
         for student in hintsTaken.sorted() { writer.appendCompact(student.rawValue) }
     }
 
-    /// - Parameter version: The saved state's format version (1 has no right option).
+    /// - Parameter version: The saved state's format version (the right option is in 2 on).
     init(id: QuestionID, from reader: inout StateReader, version: UInt8) throws(SimulationError) {
         self.init(
             id: id, metric: try reader.read(), descriptor: try reader.read(), kind: try reader.read(),
