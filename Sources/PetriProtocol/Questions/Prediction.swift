@@ -28,7 +28,7 @@ public enum Prediction: Sendable, Hashable, Codable, CustomStringConvertible {
         }
         switch key {
         case .number: self = .number(try c.decodeFinite(.number))
-        case .choice: self = .choice(try c.decode(Int.self, forKey: .choice))
+        case .choice: self = .choice(try c.decodeWhole(.choice))
         case .probability: self = .probability(try c.decodeFinite(.probability))
         }
     }
