@@ -107,4 +107,23 @@ import Testing
         await server.stop()
         await client.shutdown()
     }
+
+    @Test func theSQLiteStorageKeepsTheRecordOfAReplayUnderWayAcrossAReopen() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // Given a replay recorded as under way for two lessons, one of them then finished
+        do {
+            let storage = try SQLiteLessonStorage(directory: directory + "/data")
+            try await storage.beginReplay(ofLesson: "lesson-1", attempt: 1)
+            try await storage.beginReplay(ofLesson: "lesson-2", attempt: 2)
+            try await storage.endReplay(ofLesson: "lesson-1")
+            try storage.store.close()
+        }
+        // When the data directory is opened again, as by the next process
+        let reopened = try SQLiteLessonStorage(directory: directory + "/data")
+        // Then only the unfinished replay is there, with its attempt
+        #expect(try await reopened.interruptedReplays() == ["lesson-2": 2])
+        try await reopened.endReplay(ofLesson: "lesson-2")
+        #expect(try await reopened.interruptedReplays().isEmpty)
+    }
 }
