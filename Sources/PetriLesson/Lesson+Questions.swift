@@ -107,10 +107,11 @@ extension Lesson {
         questions[index].state = .locked
         questions[index].lockReason = reason
         // The answer window ends at the deadline even when the timer fires late.
-        questions[index].lockedAt = question.deadline.map { min($0, now) } ?? now
+        let lockedAt = question.deadline.map { min($0, now) } ?? now
+        questions[index].lockedAt = lockedAt
         questions[index].lockedInEntry = logSequence + 1
         if question.deadline != nil, reason != .timeLimit { effects.append(.cancelDeadline(question.id)) }
-        effects.append(.broadcast(.questionLocked(question: question.id, reason: reason)))
+        effects.append(.broadcast(.questionLocked(question: question.id, reason: reason, lockedAt: lockedAt)))
     }
 
     /// The index of question `id` if it still accepts answers at `now`.
@@ -146,7 +147,14 @@ extension Lesson {
 
     private func check(_ prediction: Prediction, against question: Question) throws(ProtocolError) {
         switch (question.kind, prediction) {
-        case (.number, .number): return
+        case (.number, .number(let x)):
+            let range = QuestionRules.predictionRange(for: question.descriptor)
+            guard range.contains(x) else {
+                throw ProtocolError(
+                    .outOfRange,
+                    "A prediction for \(question.metric) must be between \(NumberText.grouped(range.lowerBound)) and "
+                        + "\(NumberText.grouped(range.upperBound)), not \(NumberText.format(x)).")
+            }
         case (.choice(let options), .choice(let index)):
             guard options.indices.contains(index) else {
                 throw ProtocolError(.outOfRange, "Choose an option from 0 to \(options.count - 1), not \(index).")

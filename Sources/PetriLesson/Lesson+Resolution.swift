@@ -36,6 +36,7 @@ extension Lesson {
         score(index, actual: actual, correctOption: correctOption, eventHappened: eventHappened)
         questions[index].state = .resolved
         questions[index].actual = actual
+        questions[index].correctOption = correctOption
 
         let ranking = Ranking(roster.students)
         let resolution = Resolution(

@@ -4,7 +4,8 @@ import PetriSimulation
 extension Lesson {
     /// The results as CSV: one line per answer, in question then student order.
     ///
-    /// Columns: `student, question, prediction, actual, points, answered at`. `actual` and
+    /// Columns: `student, question, prediction, actual, points, answered at`. For a choice
+    /// question `actual` names the option that came true and the value: `grow (57)`. `actual` and
     /// `points` are empty until the question resolves (and stay empty if it was cancelled);
     /// `answered at` is the server's time in ISO 8601 UTC. Removed students' answers are
     /// included (they did give them) but were never scored.
@@ -18,13 +19,23 @@ extension Lesson {
                     CSVWriter.text(student.name),
                     CSVWriter.text(question.label),
                     predictionText(answer.prediction, for: question),
-                    question.actual.map(NumberText.format) ?? "",
+                    actualText(of: question),
                     answer.points.map { String($0.total) } ?? "",
                     answer.answeredAt.description,
                 ])
             }
         }
         return csv.output
+    }
+
+    /// The metric's value at resolution; for a choice question the option that came true
+    /// with it, `grow (57)` (or `none (57)` when no option held).
+    private func actualText(of question: Question) -> String {
+        guard let actual = question.actual else { return "" }
+        let value = NumberText.format(actual)
+        guard case .choice(let options) = question.kind else { return value }
+        guard let index = question.correctOption, options.indices.contains(index) else { return "none (\(value))" }
+        return CSVWriter.text("\(options[index].label) (\(value))")
     }
 
     private func predictionText(_ prediction: Prediction, for question: Question) -> String {

@@ -44,7 +44,10 @@ public struct LessonCheckpoint: Sendable, Hashable {
 /// form; this one is for the server's own restarts, compact for large boards and classes.
 extension Lesson {
     /// The saved-state format this build writes, and the only one it reads.
-    public static var stateFormatVersion: UInt8 { 1 }
+    public static var stateFormatVersion: UInt8 { 2 }
+    /// The formats this build reads. Not version 1, which lacks each question's right option: a
+    /// server's checkpoint in it is refused, and the lesson is rebuilt exactly from its whole log.
+    static var readableStateFormats: ClosedRange<UInt8> { 2...stateFormatVersion }
 
     private static var magic: [UInt8] { Array("PLSN".utf8) }
 
@@ -106,7 +109,7 @@ extension Lesson {
             throw ProtocolError(.invalidDefinition, "These bytes are not a saved Petri lesson.")
         }
         let version = bytes[Self.magic.count]
-        guard version == Self.stateFormatVersion else {
+        guard Self.readableStateFormats.contains(version) else {
             throw ProtocolError(
                 .invalidDefinition,
                 "The saved lesson has format version \(version); this build reads version \(Self.stateFormatVersion).")
@@ -118,24 +121,25 @@ extension Lesson {
             throw ProtocolError(.invalidDefinition, "The saved lesson is damaged: its checksum does not match.")
         }
         do {
-            self = try Self.decode(Array(bytes[..<body]), teacherToken: teacherToken, configuration: configuration)
+            self = try Self.decode(
+                Array(bytes[..<body]), version: version, teacherToken: teacherToken, configuration: configuration)
         } catch {
             throw ProtocolError(.invalidDefinition, error.message)
         }
     }
 
     private static func decode(
-        _ bytes: [UInt8], teacherToken: AccessToken, configuration: LessonConfiguration
+        _ bytes: [UInt8], version: UInt8, teacherToken: AccessToken, configuration: LessonConfiguration
     ) throws(SimulationError) -> Lesson {
         var r = StateReader(bytes: bytes)
         for _ in 0...magic.count { _ = try r.readByte() }  // the magic and version, checked above
-        let lesson = try Lesson(reading: &r, teacherToken: teacherToken, configuration: configuration)
+        let lesson = try Lesson(reading: &r, version: version, teacherToken: teacherToken, configuration: configuration)
         try r.finish()
         return lesson
     }
 
     private init(
-        reading r: inout StateReader, teacherToken: AccessToken, configuration: LessonConfiguration
+        reading r: inout StateReader, version: UInt8, teacherToken: AccessToken, configuration: LessonConfiguration
     ) throws(SimulationError) {
         let kind = try r.readText()
         guard kind == Model.kind.rawValue else {
@@ -164,7 +168,7 @@ extension Lesson {
         }
         roster = try r.read()
         let questionCount = try r.readCompactCount(limit: r.remaining)
-        for index in 0..<questionCount { questions.append(try Question(id: QuestionID(index + 1), from: &r)) }
+        for index in 0..<questionCount { questions.append(try Question(id: QuestionID(index + 1), from: &r, version: version)) }
     }
 
     /// Restores a lesson from a durable checkpoint and checks that it is the one recorded.

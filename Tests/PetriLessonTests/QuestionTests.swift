@@ -150,7 +150,7 @@ struct QuestionTests {
         let step = room.teacher(.step(count: 1))
 
         // Then the question locks before the new generation's stats go out
-        #expect(step.broadcasts.first == .questionLocked(question: question, reason: .advanced))
+        #expect(step.broadcasts.first == .questionLocked(question: question, reason: .advanced, lockedAt: room.clock.now))
 
         // And an answer now is refused, saying why
         let late = room.student(ada, .answer(question, .number(100)))
@@ -177,10 +177,12 @@ struct QuestionTests {
                 == ProtocolError(
                     .lateAnswer, "Time ran out for question 1; answers are no longer accepted."))
 
-        // When the timer fires, Then the question locks for everyone
+        // When the timer fires 5 s late, Then the question locks for everyone, at the deadline
+        let deadline = room.clock.now
+        room.clock.advance(seconds: 5)
         let fired = room.server(.deadline(question))
         #expect(fired.isPersisted)
-        #expect(fired.broadcasts == [.questionLocked(question: question, reason: .timeLimit)])
+        #expect(fired.broadcasts == [.questionLocked(question: question, reason: .timeLimit, lockedAt: deadline)])
         #expect(room.lesson.questionInfos[0].state == .locked)
     }
 
@@ -211,7 +213,8 @@ struct QuestionTests {
 
         // Then its timer is cancelled and everyone sees it locked
         #expect(outcome.effects.contains(.cancelDeadline(question)))
-        #expect(outcome.broadcasts == [.questionLocked(question: question, reason: .closedByTeacher)])
+        #expect(
+            outcome.broadcasts == [.questionLocked(question: question, reason: .closedByTeacher, lockedAt: room.clock.now)])
         // And late answers and a second close are refused
         #expect(
             room.student(ada, .answer(question, .number(1))).rejection?.message

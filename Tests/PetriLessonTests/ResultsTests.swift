@@ -35,6 +35,26 @@ struct ResultsTests {
         #expect(!outcome.isPersisted)
     }
 
+    @Test func theResultsCSVNamesTheOptionThatCameTrueForAChoiceQuestion() throws {
+        // Given a grow/shrink question that resolves with the population grown to 112, also after a restart
+        var room = try Classroom(.init(drift: 2), options: LessonOptions(speedBonus: false, streakBonus: false))
+        let ada = try room.join("Ada").0
+        let question = try room.ask(.growShrink())
+        room.student(ada, .answer(question, .choice(2)))
+        room.step(5)
+        let restored = try Lesson<WalkModel>(
+            decodingState: room.lesson.encodeState(), teacherToken: room.teacherToken,
+            configuration: room.lesson.configuration)
+
+        // When the teacher exports the results, Then `actual` names the right option and the value
+        let line = "Ada,Q1 population at generation 5,shrink,grow (110),0,2025-03-04T09:20:00.000Z\r\n"
+        for lesson in [room.lesson, restored] {
+            var copy = lesson
+            let outcome = copy.handle(.exportResults, from: .teacher, at: room.clock.now)
+            #expect(outcome.effects.contains(.reply(.results(csv: "student,question,prediction,actual,points,answered at\r\n" + line))))
+        }
+    }
+
     @Test func endingSendsTheFinalBoardAndAClosingMessageByScore() throws {
         // Given Ada answered two questions perfectly, Ben badly, and Cy joined after both
         var room = try Classroom(.init(drift: 2), options: LessonOptions(speedBonus: false, streakBonus: false))

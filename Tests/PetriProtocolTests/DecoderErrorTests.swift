@@ -111,6 +111,45 @@ struct DecoderErrorTests {
         #expect(code(text) == .invalidField)
     }
 
+    @Test func numbersThatDoNotFitAndLoneSurrogatesNameTheirField() {
+        // Given a step count of 1.5 and of 1e400, a huge whole number and a name with a lone surrogate,
+        // When decoded, Then each error names the field and what it expects
+        let cases: [(String, ProtocolError)] = [
+            (
+                #"{"type":"step","count":1.5}"#,
+                ProtocolError(.invalidField, #"The field "count" must be a whole number, not 1.5."#)
+            ),
+            (
+                #"{"type":"step","count":1e400}"#,
+                ProtocolError(
+                    .invalidField, #"The field "count" has the number 1e400, which is too large for any field."#)
+            ),
+            (
+                #"{"type":"answer","question":1,"choice":1e19}"#,
+                ProtocolError(.invalidField, #"The field "choice" is too large for a whole number (1e+19)."#)
+            ),
+            (
+                #"{"type":"join","code":"K7QX2M","name":"Ada\uD800"}"#,
+                ProtocolError(
+                    .invalidField,
+                    #"The field "name" contains an invalid character (a lone surrogate, \uD800); send text as valid Unicode."#
+                )
+            ),
+            (
+                #"{"type":"join","code":"K7QX2M","name":"\uDC00x"}"#,
+                ProtocolError(
+                    .invalidField,
+                    #"The field "name" contains an invalid character (a lone surrogate, \uDC00); send text as valid Unicode."#
+                )
+            ),
+        ]
+        for (text, error) in cases {
+            #expect(throws: error) { try decoder.decodeClientMessage(Array(text.utf8)) }
+        }
+        // And a surrogate pair is a character like any other
+        #expect(code(#"{"type":"join","code":"K7QX2M","name":"Ada \uD83D\uDE00"}"#) == nil)
+    }
+
     @Test func overLongTextIsRefusedWithItsLimit() {
         // Given a name of 101 bytes and a prompt of 301
         let name = String(repeating: "n", count: TextLimit.name + 1)

@@ -96,7 +96,7 @@ enum Fixtures {
         .actionApplied(TimedAction(generation: 12, action: .set(name: "environmentColour", value: .number(20)))),
         .rewound(position), .restored(position), .checkpointSaved(generation: 12),
         .runOver(message: "This species didn't adapt fast enough - it is now extinct"), .question(info),
-        .questionLocked(question: QuestionID(3), reason: .timeLimit),
+        .questionLocked(question: QuestionID(3), reason: .timeLimit, lockedAt: now),
         .questionCancelled(question: QuestionID(3), reason: "Rewound."),
         .answerAccepted(question: QuestionID(3), prediction: .choice(1), answeredAt: now),
         .answerCount(question: QuestionID(3), answered: 12, students: 30), .hint(question: QuestionID(3), text: "Look"),

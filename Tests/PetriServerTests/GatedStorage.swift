@@ -41,6 +41,11 @@ actor GatedStorage: LessonStorage {
     ) async throws {
         try await inner.saveCheckpoint(checkpoint, ofLesson: id, at: time, keeping: keep)
     }
+    func beginReplay(ofLesson id: String, attempt: Int) async throws {
+        try await inner.beginReplay(ofLesson: id, attempt: attempt)
+    }
+    func endReplay(ofLesson id: String) async throws { try await inner.endReplay(ofLesson: id) }
+    func interruptedReplays() async throws -> [String: Int] { try await inner.interruptedReplays() }
     func isWritable() async -> Bool { await inner.isWritable() }
 
     func recovery(ofLesson id: String) async throws -> LessonRecoveryPoint {

@@ -32,6 +32,8 @@ struct Question: Sendable, Hashable {
     var lockedInEntry: Int?
     var lockReason: LockReason?
     var actual: Double?
+    /// The option that came true, for a resolved choice question (nil if none did).
+    var correctOption: Int?
     var answers: [StudentID: Answer] = [:]
     var hintsTaken: Set<StudentID> = []
 

@@ -12,6 +12,17 @@ enum QuestionRules {
     /// Characters kept of an option label, a prompt and a hint.
     static let labelCharacters = 40
     static let textCharacters = 200
+    /// The largest prediction of a metric with no declared range (a count: creatures, cells, tiles).
+    ///
+    /// Above any count a model can reach (the largest Life board is 16,384 × 16,384 ≈ 268 million
+    /// cells) and far below where sums of predictions could overflow.
+    static let countCeiling = 1_000_000_000.0
+
+    /// The numbers a student may predict for a metric: its declared range, or 0 to ``countCeiling``
+    /// for the counts that declare none.
+    static func predictionRange(for descriptor: MetricDescriptor) -> ClosedRange<Double> {
+        descriptor.range ?? 0...countCeiling
+    }
 
     /// The checked parts of a question, ready to store.
     struct Settled {

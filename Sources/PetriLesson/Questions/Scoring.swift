@@ -25,10 +25,11 @@ public enum Scoring {
     ///   - prediction: The student's number.
     ///   - actual: The metric's value at resolution.
     ///   - tolerance: How far off scores 0 (positive).
+    ///
+    /// Total on any doubles: a difference that overflows, or a non-finite input, scores 0.
     public static func number(prediction: Double, actual: Double, tolerance: Double) -> Int {
         guard tolerance > 0 else { return prediction == actual ? maxPoints : 0 }
-        let closeness = max(0, 1 - abs(prediction - actual) / tolerance)
-        return Int((Double(maxPoints) * closeness).rounded(.toNearestOrAwayFromZero))
+        return points(closeness: 1 - abs(prediction - actual) / tolerance)
     }
 
     /// Points for a choice: all or nothing.
@@ -36,8 +37,16 @@ public enum Scoring {
 
     /// Points for a probability that an event happens (Brier score, scaled).
     public static func probability(_ p: Double, happened: Bool) -> Int {
-        let miss = p - (happened ? 1 : 0)
-        return Int((Double(maxPoints) * (1 - miss * miss)).rounded(.toNearestOrAwayFromZero))
+        // Clamped, so a probability that somehow bypassed the answer check still scores 0...1000.
+        let miss = min(1, max(0, p.isNaN ? 0.5 : p)) - (happened ? 1 : 0)
+        return points(closeness: 1 - miss * miss)
+    }
+
+    /// `round(1000 × closeness)` with closeness clamped to 0...1 (NaN counts as 0): never traps.
+    static func points(closeness: Double) -> Int {
+        guard closeness.isFinite, closeness > 0 else { return 0 }
+        let scaled = (Double(maxPoints) * min(1, closeness)).rounded(.toNearestOrAwayFromZero)
+        return Int(exactly: scaled) ?? 0
     }
 
     /// Half the points, halves rounding up: the price of a hint.

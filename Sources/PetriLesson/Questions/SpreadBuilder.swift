@@ -1,47 +1,75 @@
 import PetriProtocol
 
 /// Builds the class's spread of predictions for a resolved question.
+///
+/// Total on any finite input: the axis, the bars and the mean are computed so that no sum or
+/// difference can overflow, and a value is placed in a bar without converting an unchecked
+/// double to an integer.
 enum SpreadBuilder {
     static let binCount = 10
 
     /// Ten equal bars over the metric's range if bounded, else over the predictions and the actual value.
+    ///
+    /// With no predictions (or all of them equal to the actual value) on an unbounded metric, the
+    /// ten bars are centred on the actual value, a tenth of its size (at least 1) to each side.
     static func numbers(_ predictions: [Double], actual: Double, range: ClosedRange<Double>?) -> Spread {
-        guard !predictions.isEmpty else { return Spread(answers: 0, bins: [], mean: nil) }
-        let low = range?.lowerBound ?? min(predictions.min() ?? actual, actual)
-        let high = range?.upperBound ?? max(predictions.max() ?? actual, actual)
-        return Spread(
-            answers: predictions.count, bins: bins(predictions, low: low, high: high), mean: mean(predictions))
+        let finite = predictions.filter(\.isFinite)
+        var low = range?.lowerBound ?? min(finite.min() ?? actual, actual)
+        var high = range?.upperBound ?? max(finite.max() ?? actual, actual)
+        if !(high > low) {
+            let centre = actual.isFinite ? actual : 0
+            let half = max(1, abs(centre) / 10)
+            low = max(-Double.greatestFiniteMagnitude, centre - half)
+            high = min(Double.greatestFiniteMagnitude, centre + half)
+        }
+        return Spread(answers: predictions.count, bins: bins(finite, low: low, high: high), mean: mean(finite))
     }
 
     /// One count per option.
     static func choices(_ chosen: [Int], optionCount: Int) -> Spread {
-        var counts = Array(repeating: 0, count: optionCount)
+        var counts = Array(repeating: 0, count: max(0, optionCount))
         for index in chosen where counts.indices.contains(index) { counts[index] += 1 }
         return Spread(answers: chosen.count, counts: counts)
     }
 
     /// Ten bars of 0.1 and the mean probability.
     static func probabilities(_ predictions: [Double]) -> Spread {
-        Spread(answers: predictions.count, bins: bins(predictions, low: 0, high: 1), mean: mean(predictions))
+        let finite = predictions.filter(\.isFinite)
+        return Spread(answers: predictions.count, bins: bins(finite, low: 0, high: 1), mean: mean(finite))
     }
 
+    /// Ten bars from `low` to `high` (finite, `low < high`).
     private static func bins(_ values: [Double], low: Double, high: Double) -> [SpreadBin] {
-        guard high > low else { return [SpreadBin(lower: low, upper: high, count: values.count)] }
-        let width = (high - low) / Double(binCount)
+        // high / 10 − low / 10 cannot overflow where (high − low) / 10 can (±greatestFiniteMagnitude).
+        let width = high / Double(binCount) - low / Double(binCount)
         var counts = Array(repeating: 0, count: binCount)
         for x in values {
-            // Values outside a bounded range count in the nearest end bar.
-            let index = Int(((x - low) / width).rounded(.down))
-            counts[min(binCount - 1, max(0, index))] += 1
+            // Values outside a bounded range count in the nearest end bar; the position is clamped
+            // as a double before it becomes an index, so no value can make the conversion trap.
+            let position = (x / width - low / width).rounded(.down)
+            let clamped = position.isNaN ? 0 : min(Double(binCount - 1), max(0, position))
+            counts[Int(clamped)] += 1
         }
         return counts.indices.map { i in
-            SpreadBin(
-                lower: low + Double(i) * width, upper: i == binCount - 1 ? high : low + Double(i + 1) * width,
-                count: counts[i])
+            SpreadBin(lower: edge(i, low: low, high: high), upper: edge(i + 1, low: low, high: high), count: counts[i])
         }
     }
 
-    private static func mean(_ values: [Double]) -> Double? {
-        values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+    /// The `i`-th of the eleven bar edges, as a weighted average of the ends so it stays finite.
+    private static func edge(_ i: Int, low: Double, high: Double) -> Double {
+        if i == 0 { return low }
+        if i == binCount { return high }
+        let t = Double(i) / Double(binCount)
+        return low * (1 - t) + high * t
+    }
+
+    /// The mean, summed in order; if the plain sum overflows, the mean of the values divided by n.
+    static func mean(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let n = Double(values.count)
+        let sum = values.reduce(0, +)
+        if sum.isFinite { return sum / n }
+        let scaled = values.reduce(0) { $0 + $1 / n }
+        return scaled.isFinite ? scaled : (scaled > 0 ? Double.greatestFiniteMagnitude : -Double.greatestFiniteMagnitude)
     }
 }

@@ -4,7 +4,7 @@ import PetriSimulation
 /// Metric, descriptor, kind, asked-at and target generations, asked value (double), opened at,
 /// optional deadline, optional hint, allow-change (byte), optional prompt, state (name),
 /// optional locked-at, optional locking entry, optional lock reason (name), optional actual
-/// value (double), then the answers and the hints taken, both in student order (so the same
+/// value (double), optional right option (compact), then the answers and the hints taken, both in student order (so the same
 /// question always gives the same bytes). The id is not written: it is the question's place in
 /// the lesson. Times are compact milliseconds since 1970.
 extension Question {
@@ -25,6 +25,7 @@ extension Question {
         writer.appendOptional(lockedInEntry) { $0.appendCompact($1) }
         writer.appendOptional(lockReason) { $0.appendName($1) }
         writer.appendOptional(actual) { $0.append($1) }
+        writer.appendOptional(correctOption) { $0.appendCompact($1) }
         writer.appendCompact(answers.count)
         for (student, answer) in answers.sorted(by: { $0.key < $1.key }) {
             writer.appendCompact(student.rawValue)
@@ -34,7 +35,8 @@ extension Question {
         for student in hintsTaken.sorted() { writer.appendCompact(student.rawValue) }
     }
 
-    init(id: QuestionID, from reader: inout StateReader) throws(SimulationError) {
+    /// - Parameter version: The saved state's format version (the right option is in 2 on).
+    init(id: QuestionID, from reader: inout StateReader, version: UInt8) throws(SimulationError) {
         self.init(
             id: id, metric: try reader.read(), descriptor: try reader.read(), kind: try reader.read(),
             askedAt: try reader.readCompact(in: 0...Int.max, "a question asked at generation"),
@@ -49,6 +51,11 @@ extension Question {
             lockedInEntry: try reader.readOptional { r throws(SimulationError) in try r.readCompact() },
             lockReason: try reader.readOptional { r throws(SimulationError) in try r.readName(LockReason.self) },
             actual: try reader.readOptional { r throws(SimulationError) in try r.readDouble() })
+        if version >= 2 {
+            correctOption = try reader.readOptional { r throws(SimulationError) in
+                try r.readCompact(in: 0...(QuestionRules.optionCounts.upperBound - 1), "a right option")
+            }
+        }
         let answerCount = try reader.readCompactCount(limit: reader.remaining)
         for _ in 0..<answerCount {
             let student = StudentID(try reader.readCompact(in: 1...Int.max, "an answer from student"))

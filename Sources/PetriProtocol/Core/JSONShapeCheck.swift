@@ -26,6 +26,8 @@ enum JSONShapeCheck {
         let bytes: [UInt8]
         let maxDepth: Int
         var i = 0
+        /// The bytes of the object key whose value is being scanned, so a bad value can be named.
+        var key: Range<Int>?
 
         init(bytes: [UInt8], maxDepth: Int) {
             self.bytes = bytes
@@ -73,7 +75,9 @@ enum JSONShapeCheck {
             while true {
                 if keyed {
                     guard current == UInt8(ascii: "\"") else { throw malformed("an object key must be a string") }
+                    let start = i + 1
                     try string()
+                    key = start..<(i - 1)
                     skipSpace()
                     guard current == UInt8(ascii: ":") else { throw malformed("expected ':' after an object key") }
                     i += 1
@@ -103,9 +107,15 @@ enum JSONShapeCheck {
                     guard let e = current else { break }
                     i += 1
                     if e == UInt8(ascii: "u") {
-                        for _ in 0..<4 {
-                            guard let h = current, isHexDigit(h) else { throw malformed("bad \\u escape") }
-                            i += 1
+                        let unit = try hexUnit()
+                        if (0xDC00...0xDFFF).contains(unit) { throw loneSurrogate(unit) }
+                        if (0xD800...0xDBFF).contains(unit) {
+                            // A high surrogate must be followed at once by an escaped low one.
+                            guard current == UInt8(ascii: "\\"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "u")
+                            else { throw loneSurrogate(unit) }
+                            i += 2
+                            let low = try hexUnit()
+                            guard (0xDC00...0xDFFF).contains(low) else { throw loneSurrogate(unit) }
                         }
                     } else if !"\"\\/bfnrt".utf8.contains(e) {
                         throw malformed("bad escape sequence in a string")
@@ -117,7 +127,51 @@ enum JSONShapeCheck {
             throw malformed("a string is not closed")
         }
 
+        /// Four hex digits of a `\\u` escape, as a UTF-16 code unit.
+        private mutating func hexUnit() throws(ProtocolError) -> UInt16 {
+            var unit: UInt16 = 0
+            for _ in 0..<4 {
+                guard let h = current, isHexDigit(h) else { throw malformed("bad \\u escape") }
+                unit = unit << 4 | UInt16(hexValue(h))
+                i += 1
+            }
+            return unit
+        }
+
+        private func hexValue(_ b: UInt8) -> UInt8 {
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
+            default: b - UInt8(ascii: "A") + 10
+            }
+        }
+
+        /// The name of the field being scanned, for a sentence.
+        private var fieldName: String {
+            guard let key else { return "(message)" }
+            return String(decoding: bytes[key], as: UTF8.self)
+        }
+
+        private func loneSurrogate(_ unit: UInt16) -> ProtocolError {
+            let hex = String(unit, radix: 16, uppercase: true)
+            return ProtocolError(
+                .invalidField,
+                "The field \"\(fieldName)\" contains an invalid character (a lone surrogate, \\u\(hex)); "
+                    + "send text as valid Unicode.")
+        }
+
         private mutating func number() throws(ProtocolError) {
+            let start = i
+            try numberSyntax()
+            // Every number must fit a double: 1e400 would reach the decoder as a failure with no field.
+            let text = String(decoding: bytes[start..<i], as: UTF8.self)
+            if let x = Double(text), !x.isFinite {
+                throw ProtocolError(
+                    .invalidField, "The field \"\(fieldName)\" has the number \(text), which is too large for any field.")
+            }
+        }
+
+        private mutating func numberSyntax() throws(ProtocolError) {
             if current == UInt8(ascii: "-") { i += 1 }
             guard let first = current, isDigit(first) else { throw malformed("bad number") }
             i += 1

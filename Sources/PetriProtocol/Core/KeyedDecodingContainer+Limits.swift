@@ -37,6 +37,27 @@ extension KeyedDecodingContainer {
         return try decodeFinite(key)
     }
 
+    /// Decodes a required whole number, saying which field when it is not one (`1.5`).
+    ///
+    /// - Throws: ``ProtocolError/Code/invalidField`` naming the field, or a decoding error.
+    func decodeWhole(_ key: Key) throws -> Int {
+        if let n = try? decode(Int.self, forKey: key) { return n }
+        // Not an Int: decoding it as a double gives the decoder's own error (with the field's
+        // path) for text or null, and the value itself for the sentence otherwise.
+        let x = try decode(Double.self, forKey: key)
+        let field = WireCoding.fieldPath(codingPath + [key])
+        if x == x.rounded() {
+            throw ProtocolError(.invalidField, "The field \"\(field)\" is too large for a whole number (\(NumberText.format(x))).")
+        }
+        throw ProtocolError(.invalidField, "The field \"\(field)\" must be a whole number, not \(NumberText.format(x)).")
+    }
+
+    /// Decodes an optional whole number (see ``decodeWhole(_:)``).
+    func decodeWholeIfPresent(_ key: Key) throws -> Int? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try decodeWhole(key)
+    }
+
     private static func checkLength(_ text: String, key: Key, limit: Int, path: [any CodingKey]) throws {
         let length = text.utf8.count
         guard length <= limit else {

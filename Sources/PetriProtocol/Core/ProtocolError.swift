@@ -84,6 +84,9 @@ public struct ProtocolError: Error, Sendable, Hashable, Codable, CustomStringCon
         case lessonReloading = "lesson-reloading"
         /// The lesson ended longer ago than the server keeps ended lessons readable.
         case lessonExpired = "lesson-expired"
+        /// Not a refusal: sent to a teacher after the welcome when the lesson was restored short of
+        /// its last log entry (the message says to where, and why); the lesson goes on from there.
+        case lessonRecovered = "lesson-recovered"
     }
 
     /// Creates an error; `message` should be one sentence that says what to do.

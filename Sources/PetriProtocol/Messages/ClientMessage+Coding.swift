@@ -76,39 +76,39 @@ extension ClientMessage: Codable {
             self = .teach(
                 code: try c.decode(JoinCode.self, forKey: .code), token: try c.decode(AccessToken.self, forKey: .token),
                 lastSeen: try c.decodeIfPresent(TimelinePosition.self, forKey: .lastSeen))
-        case "step": self = .step(count: try c.decode(Int.self, forKey: .count))
+        case "step": self = .step(count: try c.decodeWhole(.count))
         case "run": self = .run(rate: try c.decodeFinite(.rate))
         case "pause": self = .pause
         case "setParameter":
             self = .setParameter(
                 name: try c.decodeText(.name, limit: TextLimit.parameterName),
                 value: try ModelActionCoding.decodeParameterValue(c, .value))
-        case "toggle": self = .toggle(x: try c.decode(Int.self, forKey: .x), y: try c.decode(Int.self, forKey: .y))
+        case "toggle": self = .toggle(x: try c.decodeWhole(.x), y: try c.decodeWhole(.y))
         case "place":
             self = .place(
-                pattern: try c.decodeText(.pattern, limit: TextLimit.pattern), x: try c.decode(Int.self, forKey: .x),
-                y: try c.decode(Int.self, forKey: .y))
-        case "rewind": self = .rewind(count: try c.decode(Int.self, forKey: .count))
+                pattern: try c.decodeText(.pattern, limit: TextLimit.pattern), x: try c.decodeWhole(.x),
+                y: try c.decodeWhole(.y))
+        case "rewind": self = .rewind(count: try c.decodeWhole(.count))
         case "checkpoint": self = .checkpoint
         case "restore": self = .restore
         case "clone": self = .clone(changes: try c.decodeIfPresent([ParameterChange].self, forKey: .changes) ?? [])
         case "export": self = .export
-        case "kick": self = .kick(student: try c.decode(StudentID.self, forKey: .student))
+        case "kick": self = .kick(student: StudentID(try c.decodeWhole(.student)))
         case "end": self = .end
         case "ask": self = .ask(try QuestionSpec(from: decoder))
-        case "closeQuestion": self = .closeQuestion(question: try c.decode(QuestionID.self, forKey: .question))
+        case "closeQuestion": self = .closeQuestion(question: QuestionID(try c.decodeWhole(.question)))
         case "exportResults": self = .exportResults
         case "answer":
             self = .answer(
-                question: try c.decode(QuestionID.self, forKey: .question), prediction: try Prediction(from: decoder))
-        case "hint": self = .hint(question: try c.decode(QuestionID.self, forKey: .question))
+                question: QuestionID(try c.decodeWhole(.question)), prediction: try Prediction(from: decoder))
+        case "hint": self = .hint(question: QuestionID(try c.decodeWhole(.question)))
         case "history":
             self = .history(
-                from: try c.decodeIfPresent(Int.self, forKey: .from), to: try c.decodeIfPresent(Int.self, forKey: .to))
+                from: try c.decodeWholeIfPresent(.from), to: try c.decodeWholeIfPresent(.to))
         case "questions":
             self = .questions(
                 before: try c.decodeIfPresent(QuestionID.self, forKey: .before),
-                limit: try c.decodeIfPresent(Int.self, forKey: .limit))
+                limit: try c.decodeWholeIfPresent(.limit))
         case "ping": self = .ping
         default: throw MessageType.unknown(type)
         }

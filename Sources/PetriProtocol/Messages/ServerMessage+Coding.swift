@@ -3,7 +3,7 @@ import PetriSimulation
 extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, code, message, teacherToken, timeline, stats, rate, snapshot, generation, question, reason
-        case prediction, answeredAt, answered, answeredBy, students, text, definition, csv
+        case prediction, answeredAt, lockedAt, answered, answeredBy, students, text, definition, csv
     }
 
     /// The wire name of the message's type.
@@ -72,7 +72,8 @@ extension ServerMessage: Codable {
         case "questionLocked":
             self = .questionLocked(
                 question: try c.decode(QuestionID.self, forKey: .question),
-                reason: try c.decode(LockReason.self, forKey: .reason))
+                reason: try c.decode(LockReason.self, forKey: .reason),
+                lockedAt: try c.decodeIfPresent(Timestamp.self, forKey: .lockedAt))
         case "questionCancelled":
             self = .questionCancelled(
                 question: try c.decode(QuestionID.self, forKey: .question),
@@ -127,9 +128,10 @@ extension ServerMessage: Codable {
         case .checkpointSaved(let generation): try c.encode(generation, forKey: .generation)
         case .runOver(let message): try c.encode(message, forKey: .message)
         case .question(let info): try info.encode(to: encoder)
-        case .questionLocked(let question, let reason):
+        case .questionLocked(let question, let reason, let lockedAt):
             try c.encode(question, forKey: .question)
             try c.encode(reason, forKey: .reason)
+            try c.encodeIfPresent(lockedAt, forKey: .lockedAt)
         case .questionCancelled(let question, let reason):
             try c.encode(question, forKey: .question)
             try c.encode(reason, forKey: .reason)

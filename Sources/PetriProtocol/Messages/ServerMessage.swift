@@ -41,7 +41,9 @@ public enum ServerMessage: Sendable, Hashable {
     /// A question was asked.
     case question(QuestionInfo)
     /// A question stopped accepting answers.
-    case questionLocked(question: QuestionID, reason: LockReason)
+    /// `lockedAt`: the server's time of the lock (the deadline itself when a time limit ran out);
+    /// nil only from a server older than this field.
+    case questionLocked(question: QuestionID, reason: LockReason, lockedAt: Timestamp? = nil)
     /// A question was withdrawn without scoring.
     case questionCancelled(question: QuestionID, reason: String)
     /// The sender's answer was recorded at the server's time `answeredAt`.

@@ -28,7 +28,7 @@ public enum Prediction: Sendable, Hashable, Codable, CustomStringConvertible {
         }
         switch key {
         case .number: self = .number(try c.decodeFinite(.number))
-        case .choice: self = .choice(try c.decode(Int.self, forKey: .choice))
+        case .choice: self = .choice(try c.decodeWhole(.choice))
         case .probability: self = .probability(try c.decodeFinite(.probability))
         }
     }
@@ -57,5 +57,17 @@ public enum NumberText {
     public static func format(_ x: Double) -> String {
         if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
         return String(x)
+    }
+
+    /// Like ``format(_:)``, with whole numbers grouped in thousands for sentences: `1,000,000`.
+    public static func grouped(_ x: Double) -> String {
+        guard x == x.rounded(), abs(x) < 1e15 else { return format(x) }
+        let digits = String(Int64(x).magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return x < 0 ? "-" + out : out
     }
 }

@@ -39,8 +39,8 @@ public struct QuestionSpec: Sendable, Hashable, Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         metric = try c.decodeText(.metric, limit: TextLimit.metric)
         kind = try QuestionKind(from: decoder)
-        horizon = try c.decode(Int.self, forKey: .horizon)
-        timeLimit = try c.decodeIfPresent(Int.self, forKey: .timeLimit)
+        horizon = try c.decodeWhole(.horizon)
+        timeLimit = try c.decodeWholeIfPresent(.timeLimit)
         hint = try c.decodeTextIfPresent(.hint, limit: TextLimit.hint)
         allowChange = try c.decodeIfPresent(Bool.self, forKey: .allowChange) ?? true
         prompt = try c.decodeTextIfPresent(.prompt, limit: TextLimit.prompt)

@@ -388,7 +388,7 @@ struct DemoLoop: Sendable {
             pending = info.id
             lastAskedAt = info.askedAt
             if phase == .asking { phase = .answering(info.id) }
-        case .questionLocked(let id, _):
+        case .questionLocked(let id, _, _):
             if phase == .answering(id) { try resume() }
         case .resolved(let resolution):
             if pending == resolution.question { pending = nil }

@@ -80,8 +80,11 @@ public actor Hub {
     /// - Throws: when storage cannot be read at all; a lesson that fails to rebuild is logged and skipped.
     public func restoreLessons() async throws -> Int {
         var restored = 0
+        // A replay still recorded as under way died with the last process (a trap cannot be
+        // caught): that lesson is restored more cautiously, not replayed into the same crash.
+        let interrupted = (try? await services.storage.interruptedReplays()) ?? [:]
         for record in try await services.storage.unfinishedLessons() {
-            if await rebuild(record) { restored += 1 }
+            if await rebuild(record, interruptedAttempt: interrupted[record.id]) { restored += 1 }
         }
         let since = services.clock.now().adding(milliseconds: -Int64(configuration.endedLessonRetentionSeconds * 1000))
         for ended in try await services.storage.lessons(endedSince: since).reversed() where byCode[ended.record.code] == nil {
@@ -219,10 +222,38 @@ public actor Hub {
         byID[host.record.id] = host
     }
 
-    private func rebuild(_ record: LessonRecord, endedAt: Timestamp? = nil) async -> Bool {
+    /// Rebuilds one lesson, recording the replay as under way while it runs.
+    ///
+    /// - Parameter interruptedAttempt: The attempt whose replay died with the last process, if
+    ///   one did: attempt 1 replayed the log; attempt 2 replays nothing after the newest
+    ///   checkpoint; attempt 3 only the lesson's definition; after that the lesson is left alone.
+    private func rebuild(
+        _ record: LessonRecord, interruptedAttempt: Int? = nil, endedAt: Timestamp? = nil
+    ) async -> Bool {
+        let attempt = (interruptedAttempt ?? 0) + 1
+        if let interruptedAttempt {
+            services.logger.error(
+                "The server stopped while replaying this lesson last time; restoring it without that replay",
+                metadata: ["lesson": "\(record.id)", "attempt": "\(interruptedAttempt)"])
+        }
+        guard attempt <= RecoveryMode.lastAttempt else {
+            services.logger.error(
+                "The lesson crashed the server in every way of restoring it; it is left in storage unrestored",
+                metadata: ["lesson": "\(record.id)"])
+            return false
+        }
+        do {
+            try await services.storage.beginReplay(ofLesson: record.id, attempt: attempt)
+        } catch {
+            services.logger.warning(
+                "Could not record that the lesson is being replayed; a crash during it would not be detected",
+                metadata: ["lesson": "\(record.id)", "error": "\(error)"])
+        }
         do {
             let point = try await services.storage.recovery(ofLesson: record.id)
-            let (host, restoration) = try await Self.makeHost(record, from: point, services: services, endedAt: endedAt)
+            let mode = RecoveryMode(attempt: attempt)
+            let (host, restoration) = try await Self.makeHost(
+                record, from: point, mode: mode, services: services, endedAt: endedAt)
             register(host)
             if let endedAt { endedLessons[record.id] = endedAt }
             services.logger.info(
@@ -232,10 +263,21 @@ public actor Hub {
                     "checkpoint": "\(restoration.checkpoint.map(String.init) ?? "none")",
                     "replayed": "\(restoration.replayed)", "ended": "\(endedAt != nil)",
                 ])
+            await endReplay(of: record.id)
             return true
         } catch {
             services.logger.error("Could not restore a lesson", metadata: ["lesson": "\(record.id)", "error": "\(error)"])
+            await endReplay(of: record.id)
             return false
+        }
+    }
+
+    /// Clears the record that the lesson's replay is under way: it finished, well or not, without a crash.
+    private func endReplay(of id: String) async {
+        do { try await services.storage.endReplay(ofLesson: id) } catch {
+            services.logger.warning(
+                "Could not clear the record of the lesson's replay; the next start restores it more cautiously",
+                metadata: ["lesson": "\(id)", "error": "\(error)"])
         }
     }
 
@@ -254,20 +296,41 @@ public actor Hub {
     /// after it (off the hub's executor: a long imported lesson replays without holding up
     /// other lessons).
     nonisolated static func makeHost(
-        _ record: LessonRecord, from point: LessonRecoveryPoint, services: HubServices, endedAt: Timestamp? = nil
+        _ record: LessonRecord, from point: LessonRecoveryPoint, mode: RecoveryMode = .replay, services: HubServices,
+        endedAt: Timestamp? = nil
     ) async throws(ProtocolError) -> (host: any LessonHost, restoration: Restoration) {
         switch record.model {
-        case .camouflage: try await start(CamouflageModel.self, record, point, services, endedAt)
-        case .islands: try await start(IslandsModel.self, record, point, services, endedAt)
-        case .life: try await start(LifeModel.self, record, point, services, endedAt)
+        case .camouflage: try await start(CamouflageModel.self, record, point, mode, services, endedAt)
+        case .islands: try await start(IslandsModel.self, record, point, mode, services, endedAt)
+        case .life: try await start(LifeModel.self, record, point, mode, services, endedAt)
         }
     }
 
     private nonisolated static func start<Model: SimulationModel>(
-        _: Model.Type, _ record: LessonRecord, _ point: LessonRecoveryPoint, _ services: HubServices,
-        _ endedAt: Timestamp?
+        _: Model.Type, _ record: LessonRecord, _ point: LessonRecoveryPoint, _ mode: RecoveryMode,
+        _ services: HubServices, _ endedAt: Timestamp?
     ) async throws(ProtocolError) -> (host: any LessonHost, restoration: Restoration) {
-        let (lesson, restoration) = try await rebuild(Model.self, record, point, services)
+        var (lesson, restoration) = try await rebuild(Model.self, record, point, mode, services)
+        if let notice = restoration.notice {
+            // Entries after the stop stay in the log but are never replayed again: a checkpoint
+            // after the last stored entry holds the lesson as it was at the last good one.
+            let lastStored = point.entries.last?.sequence ?? point.checkpoint?.sequence ?? 0
+            lesson.skipLogEntries(through: lastStored)
+            let checkpoint = lesson.checkpoint()
+            do {
+                try await services.storage.saveCheckpoint(
+                    checkpoint, ofLesson: record.id, at: services.clock.now(), keeping: services.checkpoints.keep)
+                restoration.checkpoint = checkpoint.sequence
+                restoration.checkpointGeneration = checkpoint.generation
+            } catch {
+                services.logger.error(
+                    "Could not store where the lesson's replay stopped; the next start stops there again",
+                    metadata: ["lesson": "\(record.id)", "error": "\(error)"])
+            }
+            services.logger.error(
+                "The lesson's log did not replay to its end; it is restored to its last good entry",
+                metadata: ["lesson": "\(record.id)", "notice": "\(notice)"])
+        }
         // Scores are written a transaction behind the log (see SQLiteLessonStorage), so a crash
         // can leave the last resolution's rows unwritten: rewrite them from the rebuilt lesson
         // before it can change again. The log is the truth; this only repairs its copy.
@@ -280,40 +343,49 @@ public actor Hub {
         }
         let actor = LessonActor(
             record: record, lesson: lesson, services: services,
-            checkpoint: (restoration.checkpoint ?? 0, restoration.checkpointGeneration), endedAt: endedAt)
+            checkpoint: (restoration.checkpoint ?? 0, restoration.checkpointGeneration), endedAt: endedAt,
+            notice: restoration.notice)
         await actor.start()
         return (actor, restoration)
     }
 
     /// The lesson from its checkpoint and the entries after it; if the checkpoint does not
-    /// restore to what it records, from its definition and whole log, with a warning.
+    /// restore to what it records, from its definition and whole log, with a warning. Replay
+    /// stops at an entry that does not apply (the restoration then carries a notice for the
+    /// teacher); `mode` replays less after a replay crashed the server.
     private nonisolated static func rebuild<Model: SimulationModel>(
-        _: Model.Type, _ record: LessonRecord, _ point: LessonRecoveryPoint, _ services: HubServices
+        _: Model.Type, _ record: LessonRecord, _ point: LessonRecoveryPoint, _ mode: RecoveryMode,
+        _ services: HubServices
     ) async throws(ProtocolError) -> (Lesson<Model>, Restoration) {
-        var log = point.entries
-        if let checkpoint = point.checkpoint {
+        var log = mode == .replay ? point.entries : []
+        if let checkpoint = point.checkpoint, mode != .definitionOnly {
             do {
-                let lesson = try Lesson<Model>.rebuild(
+                let (lesson, stop) = try Lesson<Model>.rebuildToLastGoodEntry(
                     checkpoint: checkpoint, teacherToken: record.teacherToken, configuration: record.configuration,
                     log: log)
-                let restoration = Restoration(
+                var restoration = Restoration(
                     checkpoint: checkpoint.sequence, checkpointGeneration: checkpoint.generation, replayed: log.count)
+                restoration.notice = mode.notice(stop: stop, lesson: lesson)
                 return (lesson, restoration)
             } catch {
                 services.logger.warning(
                     "The lesson's checkpoint does not restore; replaying its whole log instead",
                     metadata: ["lesson": "\(record.id)", "checkpoint": "\(checkpoint.sequence)", "error": "\(error)"])
             }
-            do {
-                log = try await services.storage.log(ofLesson: record.id)
-            } catch {
-                throw ProtocolError(.internalError, "The lesson's log could not be read: \(error)")
+            if mode == .replay {
+                do {
+                    log = try await services.storage.log(ofLesson: record.id)
+                } catch {
+                    throw ProtocolError(.internalError, "The lesson's log could not be read: \(error)")
+                }
             }
         }
-        let lesson = try Lesson<Model>.rebuild(
+        let (lesson, stop) = try Lesson<Model>.rebuildToLastGoodEntry(
             definition: record.definition, teacherToken: record.teacherToken, configuration: record.configuration,
             log: log)
-        return (lesson, Restoration(checkpoint: nil, checkpointGeneration: 0, replayed: log.count))
+        var restoration = Restoration(checkpoint: nil, checkpointGeneration: 0, replayed: log.count)
+        restoration.notice = mode.notice(stop: stop, lesson: lesson)
+        return (lesson, restoration)
     }
 
     // MARK: - Secrets and limits
@@ -361,6 +433,46 @@ struct Restoration: Sendable {
 
     /// Every entry in its log.
     var entries: Int { (checkpoint ?? 0) + replayed }
+    /// What the teacher is told on `teach` when the lesson could not be restored to its last entry.
+    var notice: String?
+}
+
+/// How much of a lesson's log a restart replays: all of it, unless replaying crashed the server before.
+enum RecoveryMode: Sendable, Equatable {
+    /// The newest checkpoint and every entry after it (the first attempt).
+    case replay
+    /// The newest checkpoint and nothing after it (the replay of attempt 1 crashed).
+    case checkpointOnly
+    /// The lesson's definition and nothing after it (restoring the checkpoint crashed too).
+    case definitionOnly
+
+    static let lastAttempt = 3
+
+    init(attempt: Int) {
+        switch attempt {
+        case ...1: self = .replay
+        case 2: self = .checkpointOnly
+        default: self = .definitionOnly
+        }
+    }
+
+    /// The sentence for the teacher, or nil when the whole log replayed.
+    func notice<Model: SimulationModel>(stop: ReplayStop?, lesson: Lesson<Model>) -> String? {
+        let place = "entry \(lesson.lastLogSequence), generation \(lesson.generation)"
+        switch self {
+        case .replay:
+            guard let stop else { return nil }
+            return "This lesson was restored only up to log entry \(stop.lastGood) (generation \(stop.generation)): "
+                + "entry \(stop.entry) could not be replayed (\(stop.reason)), so it and everything after it were left "
+                + "out. The lesson continues from there."
+        case .checkpointOnly:
+            return "The server stopped while restoring this lesson, so it was restored from its last saved point "
+                + "(\(place)) and what came after it was left out. The lesson continues from there."
+        case .definitionOnly:
+            return "The server stopped while restoring this lesson twice, so it was restarted from its beginning "
+                + "(\(place)) and what came after it was left out. The lesson continues from there."
+        }
+    }
 }
 
 /// Lets the hub's service closures reach the hub once it exists.

@@ -23,6 +23,9 @@ extension LessonActor {
                 guard let connection else { continue }
                 if let token, welcome.you?.token != nil { welcome.you?.token = token }
                 send(.welcome(welcome), to: connection)
+                if let recoveryNotice, members[connection]?.participant == .teacher {
+                    send(.error(ProtocolError(.lessonRecovered, recoveryNotice)), to: connection)
+                }
             case .reply(let message):
                 if let connection { send(message, to: connection) }
             case .replySnapshot(let header, let snapshot):

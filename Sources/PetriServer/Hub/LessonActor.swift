@@ -67,14 +67,19 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
     var endHandled = false
     var checkpoints: CheckpointSchedule
 
+    /// Why the lesson was restored short of its last log entry, told to each teacher who attaches.
+    let recoveryNotice: String?
+
     /// - Parameters:
     ///   - checkpoint: The log entry and generation of the lesson's newest durable checkpoint;
     ///     (0, 0) for none.
     ///   - endedAt: When the lesson's end was stored, for a lesson restored after its end.
+    ///   - notice: Why the lesson was restored short of its log, if it was.
     init(
         record: LessonRecord, lesson: Lesson<Model>, services: HubServices,
-        checkpoint: (sequence: Int, generation: Int) = (0, 0), endedAt: Timestamp? = nil
+        checkpoint: (sequence: Int, generation: Int) = (0, 0), endedAt: Timestamp? = nil, notice: String? = nil
     ) {
+        recoveryNotice = notice
         self.record = record
         // A lesson restored after its end was stored needs no second end (no closes, no new end time).
         endHandled = endedAt != nil

@@ -11,7 +11,22 @@ public actor InMemoryLessonStorage: LessonStorage {
     /// When set, every write fails with this error (to test what the hub does then).
     public var failure: (any Error)?
 
+    /// Replays under way (see ``LessonStorage/beginReplay(ofLesson:attempt:)``).
+    private var replays: [String: Int] = [:]
+
     public init() {}
+
+    public func beginReplay(ofLesson id: String, attempt: Int) throws {
+        if let failure { throw failure }
+        replays[id] = attempt
+    }
+
+    public func endReplay(ofLesson id: String) throws {
+        if let failure { throw failure }
+        replays[id] = nil
+    }
+
+    public func interruptedReplays() -> [String: Int] { replays }
 
     public func failWrites(with error: (any Error)?) { failure = error }
 

@@ -32,6 +32,16 @@ public protocol LessonStorage: Sendable {
         async throws
     /// A lesson's newest checkpoint and the log entries after it (its whole log without one), read together.
     func recovery(ofLesson id: String) async throws -> LessonRecoveryPoint
+    /// Records durably, before a lesson's log is replayed, that its replay is under way (`attempt`
+    /// counts the tries: 1 for the whole log; more for the more cautious tries after one died).
+    ///
+    /// A replay that traps takes the process with it and cannot be caught: the record still
+    /// being there at the next start (``interruptedReplays()``) is how the server knows.
+    func beginReplay(ofLesson id: String, attempt: Int) async throws
+    /// Clears the record of ``beginReplay(ofLesson:attempt:)`` once the replay has finished (well or not).
+    func endReplay(ofLesson id: String) async throws
+    /// Lessons whose replay was under way when the process last stopped, with the attempt that died.
+    func interruptedReplays() async throws -> [String: Int]
     /// Whether a write would succeed now (for `/readyz`).
     func isWritable() async -> Bool
 }

@@ -28,14 +28,43 @@ let storageLogger = Logger(label: "petri.store")
 public final class SQLiteLessonStorage: LessonStorage {
     public let store: PetriStore
     private let queue = DispatchQueue(label: "petri.store")
+    /// Where replays under way are recorded; nil for a store opened without its directory
+    /// (then a replay that traps is not detected at the next start).
+    private let replayMarks: ReplayMarkFile?
 
-    public init(store: PetriStore) { self.store = store }
+    public init(store: PetriStore, directory: String? = nil) {
+        self.store = store
+        replayMarks = directory.map(ReplayMarkFile.init(directory:))
+    }
 
     /// Opens (creating if needed) the store in `directory`.
     ///
     /// - Throws: ``StoreError`` when the directory cannot be used.
     public convenience init(directory: String) throws {
-        self.init(store: try PetriStore.open(directory: directory))
+        self.init(store: try PetriStore.open(directory: directory), directory: directory)
+    }
+
+    public func beginReplay(ofLesson id: String, attempt: Int) async throws {
+        guard let replayMarks else { return }
+        _ = try await run { _ in
+            var marks = try replayMarks.read()
+            marks[id] = attempt
+            try replayMarks.store(marks)
+        }
+    }
+
+    public func endReplay(ofLesson id: String) async throws {
+        guard let replayMarks else { return }
+        _ = try await run { _ in
+            var marks = try replayMarks.read()
+            guard marks.removeValue(forKey: id) != nil else { return }
+            try replayMarks.store(marks)
+        }
+    }
+
+    public func interruptedReplays() async throws -> [String: Int] {
+        guard let replayMarks else { return [:] }
+        return try await run { _ in try replayMarks.read() }
     }
 
     public func createLesson(_ record: LessonRecord) async throws {

@@ -79,7 +79,7 @@ extension LessonState {
             if info.state == .open {
                 serverClockOffset = info.openedAt.millisecondsSince1970 - now.millisecondsSince1970
             }
-        case .questionLocked(let id, let reason):
+        case .questionLocked(let id, let reason, _):
             setState(of: id, to: .locked)
             lockReasons[id] = reason
         case .questionCancelled(let id, let reason):
