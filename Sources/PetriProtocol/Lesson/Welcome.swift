@@ -51,12 +51,16 @@ public struct Welcome: Sendable, Hashable, Codable {
     public var roster: [RosterEntry]?
     /// The generation of the saved checkpoint (teacher only).
     public var checkpoint: Int?
+    /// How many students have answered the open question (teacher only; absent when none is open).
+    public var answered: Int?
+    /// Who has answered the open question (teacher only; absent when none is open).
+    public var answeredBy: [StudentID]?
 
     public init(
         role: Role, you: StudentProfile?, model: ModelKind, metrics: [MetricDescriptor], parameters: JSONValue,
         position: TimelinePosition, running: Double?, runOver: String?, ended: Bool, options: LessonOptions,
         questions: [QuestionInfo], answers: [AnswerRecord], leaderboard: Leaderboard, historyFrom: Int,
-        missed: Bool, roster: [RosterEntry]?, checkpoint: Int?
+        missed: Bool, roster: [RosterEntry]?, checkpoint: Int?, answered: Int? = nil, answeredBy: [StudentID]? = nil
     ) {
         self.role = role
         self.you = you
@@ -75,5 +79,7 @@ public struct Welcome: Sendable, Hashable, Codable {
         self.missed = missed
         self.roster = roster
         self.checkpoint = checkpoint
+        self.answered = answered
+        self.answeredBy = answeredBy
     }
 }
