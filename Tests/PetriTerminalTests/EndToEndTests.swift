@@ -200,6 +200,43 @@ func serveExecutable() -> URL? {
         teacher.closeInput()
         #expect(await teacher.waitForExit(seconds: 10) == 0)
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func teachAttachJsonWithNoInputPrintsTheLessonsMessagesAsTheyCome() async throws {
+        let folder = NSTemporaryDirectory() + "petri-e2e-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (server, url, _) = try await Self.startServer(data: folder + "/data")
+        defer { server.terminate() }
+        let teacher = try Self.client(
+            "teacher", ["teach", "new", "islands", "--key", Self.key, "--server", url], folder: folder)
+        guard case .created(let code, _) = try await teacher.next("created") else { return }
+        _ = try await teacher.next("welcome")
+
+        // Given a second console attached with --json and nothing on its standard input
+        let watcher = try Self.client("teacher", ["teach", "attach", code.text, "--server", url], folder: folder)
+        watcher.closeInput()
+
+        // Then it prints the teacher's welcome as a JSON line
+        guard case .welcome(let welcome) = try await watcher.next("welcome") else {
+            Issue.record("the attached console printed no welcome: \(watcher.errors)")
+            return
+        }
+        #expect(welcome.role == .teacher)
+
+        // And it keeps printing what happens after its input ended: a student joining
+        let ben = try Self.client("ben", ["join", code.text, "--name", "Ben", "--server", url], folder: folder)
+        _ = try await ben.next("welcome")
+        guard case .student(let entry) = try await watcher.next("student") else {
+            Issue.record("the attached console stopped printing after its input ended")
+            return
+        }
+        #expect(entry.name == "Ben")
+        kill(watcher.process.processIdentifier, SIGINT)
+        _ = await watcher.waitForExit(seconds: 5)
+        ben.closeInput()
+        teacher.closeInput()
+        _ = await teacher.waitForExit(seconds: 10)
+    }
 }
 
 /// A `petri serve` child, stopped with SIGTERM.

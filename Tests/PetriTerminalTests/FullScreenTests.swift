@@ -130,11 +130,11 @@ import Testing
         // Then the result is shown: the actual value, the points, the rank
         // (`resolved` and `result` may be drawn in separate frames: wait for the frame with both)
         output += try await Self.read(pty, into: &screen) {
-            $0.text.contains("Actual: 118 creatures") && $0.lines[0].contains("Ada 505 pts #1")
+            $0.text.contains("Actual: 118 creatures") && $0.lines[0].contains("Ada · 1st · 505 pts")
         }
         #expect(screen.text.contains("You said 123 → +505"))
         #expect(screen.text.contains("Score 505 · rank 1 of 1"))
-        #expect(screen.lines[0].contains("Ada 505 pts #1"))
+        #expect(screen.lines[0].contains("Ada · 1st · 505 pts"))
         Preview.write(lines: screen.lines, name: "pty-resolved")
 
         // When the student presses q
@@ -178,6 +178,45 @@ import Testing
         #expect(status == 128 + signal)
         let tail = String(decoding: output.suffix(200), as: UTF8.self)
         #expect(tail.hasSuffix("\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"))
+        #expect(pty.attributes().settings == before)
+        await server.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func whenTheLessonEndsTheScreenStaysWithTheScoreUntilQAndThenSaysWhy() async throws {
+        // Given a student in a lesson
+        let server = try await FakeLessonServer.start()
+        var inbox = server.messages.makeAsyncIterator()
+        let (pty, before) = try Self.startClient(server)
+        var screen = VirtualTerminal(width: 80, height: 24)
+        let (connection, _) = try #require(await Self.nextMessage(&inbox))
+        let (model, history) = Self.model()
+        server.send(FakeLessonServer.cannedWelcome(model: model, history: history), to: connection)
+        server.sendSnapshot(of: model, to: connection)
+        _ = try await Self.read(pty, into: &screen) { $0.text.contains("Population over time") }
+
+        // When the teacher ends the lesson and the server closes the connection as it does
+        let board = Leaderboard(
+            top: [LeaderboardEntry(rank: 1, student: StudentID(1), name: "Ada", score: 505)], you: nil, students: 1)
+        server.send(
+            [
+                .lessonEnded(LessonSummary(leaderboard: board, questions: 1)),
+                .closing(Closing(score: 505, possible: 1000, rank: 1, message: "Well played.")),
+            ], to: connection)
+        server.server.close(connection, code: CloseCode(rawValue: 4002), reason: "lesson ended")
+
+        // Then the client is disconnected but still shows the end, and says how to leave
+        _ = try await Self.read(pty, into: &screen) {
+            $0.onAlternate && $0.lines[0].contains("disconnected")
+                && $0.text.contains("The lesson has ended; press q to leave")
+        }
+        Preview.write(lines: screen.lines, name: "pty-ended")
+
+        // And after q it leaves the full screen and says why, with the score, on the normal screen
+        pty.write("q")
+        _ = try await Self.read(pty, into: &screen) { !$0.onAlternate && $0.text.contains("has ended") }
+        #expect(screen.text.contains("Lesson K7QX2M has ended. You scored 505 of 1000 (rank 1)."))
+        #expect(pty.waitForExit(seconds: 5) == 0)
         #expect(pty.attributes().settings == before)
         await server.stop()
     }

@@ -34,10 +34,60 @@ import Testing
         #expect(ui.message?.text == "Type a number, e.g. 120, then press Enter.")
     }
 
-    @Test func choiceKeysPickAnOption() {
+    @Test func aDigitAloneAnswersAChoiceQuestionAndAnotherDigitChangesTheAnswer() {
+        // Given a choice question whose answer may change until it locks
         var ui = StudentUI()
-        let intents = press([.character("3"), .character("2"), .enter], &ui, lesson(with: Fixtures.growShrink))
-        #expect(intents == [.send(.answer(question: QuestionID(7), prediction: .choice(1)))])
+        let state = lesson(with: Fixtures.growShrink)
+        // When the student presses 3 and then 2, and never Enter
+        let intents = press([.character("3"), .character("2")], &ui, state)
+        // Then each digit sent its option: the student has an answer, the last one pressed
+        #expect(
+            intents == [
+                .send(.answer(question: QuestionID(7), prediction: .choice(2))),
+                .send(.answer(question: QuestionID(7), prediction: .choice(1))),
+            ])
+        // And Enter sends the chosen option again (to confirm it)
+        #expect(press([.enter], &ui, state) == [.send(.answer(question: QuestionID(7), prediction: .choice(1)))])
+    }
+
+    @Test func whenTheFirstAnswerIsFinalADigitPicksAndEnterSends() {
+        // Given a choice question whose first answer is final
+        var ui = StudentUI()
+        var state = lesson(with: Fixtures.growShrink)
+        if var q = state.openQuestion {
+            q.allowChange = false
+            state.apply(.question(q), at: Fixtures.now)
+        }
+        // When the student presses 3, then 2: nothing is sent, so a slip can still be corrected
+        #expect(press([.character("3"), .character("2")], &ui, state).isEmpty)
+        // Then Enter sends the option picked last
+        #expect(press([.enter], &ui, state) == [.send(.answer(question: QuestionID(7), prediction: .choice(1)))])
+    }
+
+    @Test func theFooterSaysWhatADigitDoes() {
+        let state = lesson(with: Fixtures.growShrink)
+        let screen = ScreenState(lesson: state, connection: .online, ui: StudentUI(), now: Fixtures.now, colorMode: .none)
+        let footer = Screen.student(screen, width: 120, height: 36).lines().last ?? ""
+        #expect(footer.contains("1-4 send"))
+        var final = state
+        if var q = final.openQuestion {
+            q.allowChange = false
+            final.apply(.question(q), at: Fixtures.now)
+        }
+        let finalScreen = ScreenState(
+            lesson: final, connection: .online, ui: StudentUI(), now: Fixtures.now, colorMode: .none)
+        #expect((Screen.student(finalScreen, width: 120, height: 36).lines().last ?? "").contains("1-4 pick  Enter send"))
+    }
+
+    @Test func afterTheLessonEndsTheFooterSaysHowToLeaveAndQStillLeaves() {
+        var state = lesson(with: .number(tolerance: nil))
+        state.apply(
+            .lessonEnded(LessonSummary(leaderboard: Fixtures.leaderboard(you: "Ada"), questions: 1)), at: Fixtures.now)
+        let screen = ScreenState(lesson: state, connection: .online, ui: StudentUI(), now: Fixtures.now, colorMode: .none)
+        let footer = Screen.student(screen, width: 80, height: 24).lines().last ?? ""
+        #expect(footer.contains("The lesson has ended; press q to leave"))
+        var ui = StudentUI()
+        #expect(press([.character("q")], &ui, state) == [.quit])
     }
 
     @Test func aProbabilityIsTypedInPerCentAndNudgedByFive() {

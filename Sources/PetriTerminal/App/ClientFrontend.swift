@@ -22,4 +22,12 @@ public protocol ClientFrontend: AnyObject {
     func draw(runner: ClientRunner)
     /// The session ended; gives the terminal back and returns the exit status.
     func finish(_ end: SessionEnd, runner: ClientRunner) -> Int32
+    /// Whether the frontend keeps running after the session ended (to show the end), until it calls
+    /// ``ClientRunner/release()``.
+    func lingers(after end: SessionEnd) -> Bool
+}
+
+extension ClientFrontend {
+    /// By default a frontend stops with its session.
+    public func lingers(after end: SessionEnd) -> Bool { false }
 }

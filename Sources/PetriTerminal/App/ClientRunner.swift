@@ -36,6 +36,7 @@ public final class ClientRunner {
     private var link: (any LessonLink)?
     private var epoch = 0
     private var ended: SessionEnd?
+    private var released = false
 
     /// - Parameters:
     ///   - session: The session to run (not started).
@@ -68,6 +69,14 @@ public final class ClientRunner {
     /// Leaves the lesson.
     public func quit() {
         perform(session.quit())
+    }
+
+    /// How the session ended, once it has (a lingering frontend is still running).
+    public var sessionEnd: SessionEnd? { ended }
+
+    /// Lets a frontend that lingers after the session's end (``ClientFrontend/lingers(after:)``) stop.
+    public func release() {
+        released = true
     }
 
     /// Reconnects at once instead of waiting.
@@ -128,7 +137,7 @@ public final class ClientRunner {
                 if frontend.tick(runner: self) { dirty = true }
             }
             if case .tick = event {} else { dirty = true }
-            if ended != nil { break }
+            if let end = ended, released || !frontend.lingers(after: end) { break }
             if dirty && (urgent || lastDraw.duration(to: clock.now) >= .milliseconds(50)) {
                 frontend.draw(runner: self)
                 lastDraw = clock.now

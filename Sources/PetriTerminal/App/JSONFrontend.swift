@@ -8,15 +8,19 @@ import PetriProtocol
 /// Otherwise a student's line is an answer to the open question (a number; an option's label or
 /// number from 1; a probability 0…1 or a percentage like `70%`) or one of `hint`, `history`,
 /// `ping`, `quit`; a teacher's line is a console command (`step 5`, `ask number population in
-/// 10`, …). At the end of input the client sends a `ping` and leaves when the `pong` comes back,
-/// so every answer to what it sent is printed first.
+/// 10`, …). At the end of input the client sends a `ping` once it is in the lesson and leaves when
+/// the `pong` comes back, so every answer to what it sent is printed first. When the input held no
+/// line at all (`< /dev/null`, or a closed pipe), there is nothing to wait for: the client keeps
+/// printing the lesson's messages until the lesson ends or it is interrupted.
 public final class JSONFrontend: ClientFrontend {
     private let teacher: Bool
     private var console = TeacherConsole()
     private var printedLog = 0
     private var printedNotices = 0
     private var leaving = false
+    private var pinged = false
     private var leaveDeadline: Duration?
+    private var linesRead = 0
     private let output: FileHandle
     private let errors: FileHandle
 
@@ -36,12 +40,19 @@ public final class JSONFrontend: ClientFrontend {
         switch event {
         case .key: break
         case .closed:
+            guard linesRead > 0 else {
+                complain("Standard input has no commands: printing the lesson's messages until it ends (Ctrl-C stops).")
+                return
+            }
+            // What was typed may still be queued for the connection: wait for the lesson (at most
+            // `joinWait`), then ping it and leave at the pong.
             leaving = true
-            leaveDeadline = runner.now().monotonic + .seconds(5)
-            if runner.status.isOnline { runner.send(.ping) } else { runner.quit() }
+            leaveDeadline = runner.now().monotonic + Self.joinWait
+            pingWhenOnline(runner)
         case .line(let line):
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { return }
+            linesRead += 1
             if trimmed.hasPrefix("{") {
                 do {
                     runner.send(try ProtocolDecoder().decodeClientMessage(Array(trimmed.utf8)))
@@ -74,15 +85,32 @@ public final class JSONFrontend: ClientFrontend {
             }
             flushLog()
         }
-        if leaving, case .pong = message { runner.quit() }
+        if leaving, pinged, case .pong = message { runner.quit() }
+        pingWhenOnline(runner)
     }
 
     public func unreadable(raw: String, problem: String, runner: ClientRunner) {
         complain("the server sent something this client cannot read: \(TerminalText.sanitise(problem))")
     }
 
+    /// How long the client waits at the end of input to reach the lesson before it gives up.
+    static let joinWait: Duration = .seconds(15)
+    /// How long it waits for the `pong` that answers its last `ping`.
+    static let pongWait: Duration = .seconds(5)
+
+    private func pingWhenOnline(_ runner: ClientRunner) {
+        guard leaving, !pinged, runner.status.isOnline else { return }
+        pinged = true
+        leaveDeadline = runner.now().monotonic + Self.pongWait
+        runner.send(.ping)
+    }
+
     public func tick(runner: ClientRunner) -> Bool {
-        if leaving, let deadline = leaveDeadline, runner.now().monotonic >= deadline { runner.quit() }
+        pingWhenOnline(runner)
+        if leaving, let deadline = leaveDeadline, runner.now().monotonic >= deadline {
+            if !pinged { complain("Could not reach the lesson to send what was typed; leaving.") }
+            runner.quit()
+        }
         // The lesson's news (errors from the server, teacher actions, connection changes) goes to standard error.
         let lesson = runner.session.lesson
         for notice in lesson.notices(after: printedNotices) { complain(notice.text) }

@@ -20,7 +20,14 @@ public final class StudentScreenFrontend: ClientFrontend {
             if event == .closed { runner.quit() }
             return
         }
-        for intent in ui.handle(key, lesson: runner.session.lesson, now: runner.now().wall) {
+        let intents = ui.handle(key, lesson: runner.session.lesson, now: runner.now().wall)
+        if runner.sessionEnd != nil {
+            // The lesson is over and its end is on screen: keys still open the leaderboard or help; q leaves.
+            if intents.contains(.quit) { runner.release() }
+            if intents.contains(.redraw) { screen.writer.invalidate() }
+            return
+        }
+        for intent in intents {
             switch intent {
             case .send(let message): runner.send(message)
             case .quit: runner.quit()
@@ -55,9 +62,14 @@ public final class StudentScreenFrontend: ClientFrontend {
         let canvas = Screen.student(state, width: screen.size.width, height: screen.size.height)
         ui.lifeViewport = Screen.lifeViewport(
             ui.lifeViewport, lesson: state.lesson,
-            picture: ScreenLayout.student(width: screen.size.width, height: screen.size.height).picture)
+            picture: Screen.studentLayout(state, width: screen.size.width, height: screen.size.height).picture)
         screen.present(canvas)
     }
+
+    /// When the lesson has ended, the screen stays with the closing message and score until the student
+    /// presses q (the server closes the connection a few seconds after `lessonEnded`; leaving then
+    /// took the final screen away before it could be read).
+    public func lingers(after end: SessionEnd) -> Bool { end.kind == .lessonEnded }
 
     public func finish(_ end: SessionEnd, runner: ClientRunner) -> Int32 {
         screen.leave()

@@ -12,8 +12,19 @@ extension StudentUI {
         if key == .control("c") || key == .control("d") { return [.quit] }
         if key == .control("l") { return [.redraw] }
         if overlay != .none {
-            // Any key closes help or about; q still quits.
+            // Any key closes help or about; q still quits. On the leaderboard, l and ↓ page on, ↑ back.
             if key == .character("q") { return [.quit] }
+            if case .leaderboard(let page) = overlay {
+                switch key {
+                case .character("l"), .character(" "), .down, .pageDown:
+                    overlay = .leaderboard(page: page + 1)
+                    return []
+                case .up, .pageUp:
+                    overlay = .leaderboard(page: max(0, page - 1))
+                    return []
+                default: break
+                }
+            }
             overlay = .none
             return []
         }
@@ -21,6 +32,11 @@ extension StudentUI {
         if answer.question != open?.id { answer.reset(for: open?.id) }
         if let open, answer.edit(key, kind: open.kind) {
             message = nil
+            // A digit on a choice question whose answer can change sends at once: a student who presses
+            // only the digit has answered. When the first answer is final, the digit picks and Enter sends.
+            if case .choice = open.kind, open.allowChange, case .character = key, let choice = answer.choice {
+                return [.send(.answer(question: open.id, prediction: .choice(choice)))]
+            }
             return []
         }
         switch key {
@@ -53,6 +69,7 @@ extension StudentUI {
         case "q": return [.quit]
         case "?": overlay = .help
         case "i": overlay = .about
+        case "l": overlay = .leaderboard(page: 0)
         case "b": markBest.toggle()
         case "r": return [.retryNow]
         case "f": lifeViewport.following = true

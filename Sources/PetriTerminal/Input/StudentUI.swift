@@ -7,6 +7,8 @@ public struct StudentUI: Sendable, Hashable {
         case none
         case help
         case about
+        /// The leaderboard, at a page from 0 (``LeaderboardScreen``).
+        case leaderboard(page: Int)
     }
 
     /// The screen drawn over the lesson, if any.

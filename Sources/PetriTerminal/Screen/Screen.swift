@@ -20,7 +20,7 @@ public enum Screen {
             tooSmall(into: &canvas, theme: theme)
             return canvas
         }
-        let layout = ScreenLayout.student(width: width, height: height)
+        let layout = studentLayout(state, width: width, height: height)
         StatusLine.draw(
             into: &canvas, rect: layout.status, lesson: state.lesson, connection: state.connection, theme: theme)
         drawPicture(
@@ -38,14 +38,27 @@ public enum Screen {
             ? "Viewing generation \(state.ui.historyCursor ?? 0): ← → to move, End to go live"
             : studentKeys(state)
         Footer.draw(
-            into: &canvas, rect: layout.bottom, message: Footer.newest(state.ui.message, state.lesson.notices.last),
+            into: &canvas, rect: layout.bottom,
+            // Once the lesson has ended, the footer always says how to leave (the panel says why).
+            message: state.lesson.ended ? nil : Footer.newest(state.ui.message, state.lesson.notices.last),
             keys: keys, now: state.now, theme: theme)
         switch state.ui.overlay {
         case .none: break
         case .help: HelpScreen.draw(into: &canvas, theme: theme)
         case .about: AboutScreen.draw(into: &canvas, model: state.lesson.model, theme: theme)
+        case .leaderboard(let page):
+            let board = state.lesson.summary?.leaderboard ?? state.lesson.leaderboard
+            LeaderboardScreen.draw(
+                into: &canvas, board: board, you: state.lesson.you?.student, page: page, theme: theme)
         }
         return canvas
+    }
+
+    /// Where the student screen's parts go: the question panel as tall as its text needs.
+    public static func studentLayout(_ state: ScreenState, width: Int, height: Int) -> ScreenLayout {
+        ScreenLayout.student(
+            width: width, height: height,
+            panelWants: QuestionPanel.preferredStudentHeight(lesson: state.lesson, width: width))
     }
 
     /// The model's picture with its caption, or what the client is waiting for.
@@ -92,22 +105,26 @@ public enum Screen {
     }
 
     private static func studentKeys(_ state: ScreenState) -> String {
+        if state.lesson.ended {
+            return "The lesson has ended; press q to leave  l leaderboard  ? help"
+        }
         var keys: [String] = []
         if let open = state.lesson.openQuestion {
             if case .choice = open.kind {
-                keys.append("1-\(optionCount(open.kind)) choose")
+                let count = optionCount(open.kind)
+                keys.append(open.allowChange ? "1-\(count) send" : "1-\(count) pick  Enter send")
             } else {
                 keys.append("type, Enter sends")
             }
             if open.hasHint && state.lesson.hints[open.id] == nil { keys.append("h hint") }
         }
-        keys.append("←/→ history")
+        // ←/→ history is said by the side panel's header (and ?), leaving room for l at 80 columns.
         switch state.lesson.model {
         case .camouflage: keys.append("b best")
         case .life: keys.append("wasd move")
         default: break
         }
-        keys += ["i about", "? help", "q quit"]
+        keys += ["l leaderboard", "i about", "? help", "q quit"]
         return keys.joined(separator: "  ")
     }
 

@@ -13,12 +13,19 @@ public struct ScreenLayout: Sendable, Hashable {
     /// The footer (students) or the command line (teacher).
     public var bottom: Rect
 
+    /// The fewest rows the student's picture keeps when the question panel grows.
+    public static let minimumPictureHeight = 9
+
     /// The student screen: status, picture and side panel, question panel, footer.
-    public static func student(width: Int, height: Int) -> ScreenLayout {
+    ///
+    /// - Parameter panelWants: The rows the question panel needs to show its text in full; the panel
+    ///   grows to it (never smaller than the usual size) while the picture keeps ``minimumPictureHeight``.
+    public static func student(width: Int, height: Int, panelWants: Int = 0) -> ScreenLayout {
         let screen = Rect(x: 0, y: 0, width: width, height: height)
         let (status, rest) = screen.splitTop(1)
         let (middle, bottom) = rest.splitBottom(1)
-        let panelHeight = height >= 32 ? 9 : height >= 22 ? 7 : 6
+        let usual = height >= 32 ? 9 : height >= 22 ? 7 : 6
+        let panelHeight = max(usual, min(panelWants, middle.height - minimumPictureHeight))
         let (body, panel) = middle.splitBottom(panelHeight)
         let (picture, side) = split(body)
         return ScreenLayout(

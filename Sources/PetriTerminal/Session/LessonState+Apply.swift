@@ -176,6 +176,15 @@ extension LessonState {
             self.roster = Dictionary(roster.map { ($0.student, $0.sanitised) }, uniquingKeysWith: { _, last in last })
         }
         checkpoint = welcome.checkpoint
+        // A teacher who attaches mid-question learns who has already answered from the welcome itself;
+        // without it the count read "none yet" until the next answer came in.
+        if welcome.role == .teacher, let open = openQuestion, let answered = welcome.answered {
+            var tally = AnswerTally(
+                question: open.id, answered: max(0, answered),
+                students: self.roster.values.filter { !$0.kicked }.count)
+            tally.who = Set(welcome.answeredBy ?? [])
+            answerCount = tally
+        }
         if welcome.missed { post("Welcome back: you missed some generations while away.", at: now) }
     }
 

@@ -26,7 +26,8 @@ public enum CamouflageView {
         let room = max(1, slots * 3 / 4)
         let traits = sample(snapshot.traitCounts, population: snapshot.population, room: room)
         var order = Array(0..<slots)
-        var random = SplitMix64(seed: UInt64(truncatingIfNeeded: snapshot.generation) &* 0x9E37_79B9 &+ UInt64(slots))
+        var random = PetriRandom(seed: UInt64(truncatingIfNeeded: snapshot.generation) &* 0x9E37_79B9 &+ UInt64(slots))
+        // The simulation's own seeded generator: one algorithm in the code base, and the layout is stable per frame.
         order.shuffle(using: &random)
         for (i, trait) in traits.enumerated() {
             let slot = order[i]

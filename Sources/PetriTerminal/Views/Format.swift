@@ -16,6 +16,30 @@ public enum Format {
         }
     }
 
+    /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `22nd`: a rank, which a bare `#2` does not say.
+    public static func ordinal(_ n: Int) -> String {
+        let suffix: String
+        switch (n % 100, n % 10) {
+        case (11...13, _): suffix = "th"
+        case (_, 1): suffix = "st"
+        case (_, 2): suffix = "nd"
+        case (_, 3): suffix = "rd"
+        default: suffix = "th"
+        }
+        return "\(n)\(suffix)"
+    }
+
+    /// `1,840 pts`: a score with thousands separated.
+    public static func points(_ score: Int) -> String {
+        let digits = String(score.magnitude)
+        var grouped = ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return (score < 0 ? "-" : "") + grouped + " pts"
+    }
+
     /// A number with at most `decimals` decimals and no trailing zeros: `42`, `48.5`, `0.07`.
     public static func number(_ x: Double, decimals: Int = 1) -> String {
         guard x.isFinite else { return "–" }

@@ -3,7 +3,7 @@ public enum HelpScreen {
     /// The keys and what they do, in the order shown.
     public static let studentKeys: [(String, String)] = [
         ("0-9 . -", "type a number or a chance (per cent)"),
-        ("1-8", "choose an option"),
+        ("1-8", "answer with an option (sent at once; when the answer is final, Enter sends)"),
         ("Enter", "send your answer (you may change it until it locks)"),
         ("Backspace", "delete the last character"),
         ("h", "show the hint (press twice; halves your points)"),
@@ -13,6 +13,7 @@ public enum HelpScreen {
         ("b", "mark the best-camouflaged creatures"),
         ("w a s d", "move the Life view; f follows the live cells again"),
         ("r", "reconnect now while waiting to reconnect"),
+        ("l", "the leaderboard (l again: next page)"),
         ("i", "about this model"),
         ("?", "this help"),
         ("q  Ctrl-C", "leave the lesson"),

@@ -93,20 +93,94 @@ public enum QuestionPanel {
             + " \(q.askedAt) · \(q.metric): \(q.metricDescription)"
     }
 
+    /// One row of the open-question panel: text, or the row with the answer field or options.
+    enum OpenRow: Equatable {
+        case text(String, CellStyle)
+        case input
+    }
+
+    /// The rows of the open question, top to bottom, with the prompt, the metric line and the status wrapped.
+    ///
+    /// Every row is its own line: nothing is drawn over another row's text (a shorter line written
+    /// on a longer one left `…ter to send.` behind), and nothing the student must read is cut.
+    static func openRows(
+        _ q: QuestionInfo, lesson: LessonState, width: Int, theme: Theme
+    ) -> [OpenRow] {
+        var rows: [OpenRow] = []
+        func add(_ text: String, _ style: CellStyle) {
+            rows += TerminalText.wrapped(text, toWidth: width).map { .text($0, style) }
+        }
+        add(prompt(q), theme.title)
+        add(metricLine(q, lesson: lesson), theme.dim)
+        rows.append(.input)
+        var status: [String] = []
+        var statusStyle = theme.dim
+        if case .choice(let options) = q.kind {
+            status.append(choiceInstruction(q, count: options.count))
+        }
+        if let record = lesson.answers[q.id] {
+            status.append(
+                "✓ Sent: \(shown(record.prediction, q)). "
+                    + (q.allowChange ? "You can change it until it locks." : "It is final."))
+            statusStyle = theme.success
+        } else if !q.allowChange {
+            status.append("Your first answer is final.")
+        }
+        if let hint = lesson.hints[q.id] {
+            status.append("Hint: \(hint)")
+            statusStyle = theme.warning
+        } else if q.hasHint {
+            status.append("h: hint (halves your points)")
+        }
+        if q.closesAt == nil { status.append("Locks at the next step.") }
+        add(status.joined(separator: "  "), statusStyle)
+        if let you = lesson.you {
+            let rank = lesson.leaderboard.you.map { " · rank \($0.rank) of \(lesson.leaderboard.students)" } ?? ""
+            add("\(you.name): \(you.score) pts\(rank)", theme.dim)
+        }
+        return rows
+    }
+
+    /// What a digit does on a choice question: it sends at once when the answer can be changed;
+    /// when the first answer is final, it only picks and Enter sends, so a slip of the finger is not final.
+    static func choiceInstruction(_ q: QuestionInfo, count: Int) -> String {
+        q.allowChange
+            ? "Press 1–\(count) to answer (it is sent at once; press another to change it)."
+            : "Press 1–\(count) to pick, then Enter to send (final)."
+    }
+
+    /// The rows the student panel wants for the lesson's focus question, frame included (0: the default).
+    public static func preferredStudentHeight(lesson: LessonState, width: Int) -> Int {
+        guard !lesson.ended, let q = lesson.focusQuestion, q.state == .open else { return 0 }
+        return openRows(q, lesson: lesson, width: width - 4, theme: Theme(mode: .none)).count + 2
+    }
+
     private static func drawOpen(
         into canvas: inout Canvas, rect: Rect, inner: Rect, question q: QuestionInfo, lesson: LessonState,
         ui: StudentUI, now: Timestamp, theme: Theme
     ) {
         canvas.box(rect, title: title(q, lesson: lesson, now: now), style: theme.accent, titleStyle: theme.accent)
+        var rows = openRows(q, lesson: lesson, width: inner.width, theme: theme)
+        // Too little room: the score line goes first (the status line shows it too), then the metric's text.
+        if rows.count > inner.height, lesson.you != nil { rows.removeLast() }
         var y = inner.y
-        canvas.put(TerminalText.clipped(prompt(q), toWidth: inner.width), x: inner.x, y: y, style: theme.title)
-        y += 1
-        if inner.height >= 4 {
-            canvas.put(
-                TerminalText.clipped(metricLine(q, lesson: lesson), toWidth: inner.width), x: inner.x, y: y,
-                style: theme.dim)
+        for row in rows where y < inner.maxY {
+            canvas.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1))
+            switch row {
+            case .text(let text, let style):
+                canvas.put(text, x: inner.x, y: y, style: style, maxWidth: inner.width)
+            case .input:
+                drawInput(into: &canvas, inner: inner, y: y, question: q, lesson: lesson, ui: ui, theme: theme)
+            }
             y += 1
         }
+    }
+
+    /// The answer field (number, probability) or the options (choice) on row `y`.
+    private static func drawInput(
+        into canvas: inout Canvas, inner: Rect, y: Int, question q: QuestionInfo, lesson: LessonState, ui: StudentUI,
+        theme: Theme
+    ) {
         let field = ui.answer.question == q.id ? ui.answer : AnswerField()
         switch q.kind {
         case .choice(let options):
@@ -121,10 +195,6 @@ public enum QuestionPanel {
                     maxWidth: inner.maxX - x)
                 x += used + 1
             }
-            y += 1
-            canvas.put(
-                "Press 1–\(options.count) to choose, Enter to send.", x: inner.x, y: y, style: theme.dim,
-                maxWidth: inner.width)
         case .number, .probability:
             let isProbability = if case .probability = q.kind { true } else { false }
             let label = isProbability ? "Chance it happens: " : "Your prediction: "
@@ -134,32 +204,6 @@ public enum QuestionPanel {
             let unit = isProbability ? " %  ↑/↓ ±5" : (q.unit.isEmpty ? "" : " \(q.unit)")
             x += canvas.put(unit, x: x, y: y, maxWidth: inner.maxX - x)
             canvas.put("  Enter to send", x: x, y: y, style: theme.dim, maxWidth: inner.maxX - x)
-            y += 1
-        }
-        guard y < inner.maxY else { return }
-        var status = ""
-        var statusStyle = theme.dim
-        if let record = lesson.answers[q.id] {
-            status =
-                "✓ Sent: \(shown(record.prediction, q)). "
-                + (q.allowChange ? "You can change it until it locks." : "It is final.")
-            statusStyle = theme.success
-        } else if !q.allowChange {
-            status = "Your first answer is final."
-        }
-        if let hint = lesson.hints[q.id] {
-            status += (status.isEmpty ? "" : "  ") + "Hint: \(hint)"
-            statusStyle = theme.warning
-        } else if q.hasHint {
-            status += (status.isEmpty ? "" : "  ") + "h: hint (halves your points)"
-        }
-        if q.closesAt == nil { status += (status.isEmpty ? "" : "  ") + "Locks at the next step." }
-        canvas.put(status, x: inner.x, y: y, style: statusStyle, maxWidth: inner.width)
-        y += 1
-        if y < inner.maxY, let you = lesson.you {
-            let rank = lesson.leaderboard.you.map { " · rank \($0.rank) of \(lesson.leaderboard.students)" } ?? ""
-            canvas.put(
-                "\(you.name): \(you.score) pts\(rank)", x: inner.x, y: y, style: theme.dim, maxWidth: inner.width)
         }
     }
 

@@ -10,8 +10,8 @@ public enum StatusLine {
         canvas.fill(rect, style: theme.bar)
         var right = "\(symbol(connection)) \(connection.label) "
         if let you = lesson.you {
-            let rank = lesson.leaderboard.you.map { " #\($0.rank)" } ?? ""
-            right = "\(TerminalText.clipped(you.name, toWidth: 14)) \(you.score) pts\(rank) · " + right
+            let rank = lesson.leaderboard.you.map { "\(Format.ordinal($0.rank)) · " } ?? ""
+            right = "\(TerminalText.clipped(you.name, toWidth: 14)) · \(rank)\(Format.points(you.score)) · " + right
         } else if lesson.role == .teacher {
             let online = lesson.roster.values.filter { $0.online && !$0.kicked }.count
             let all = lesson.roster.values.filter { !$0.kicked }.count
