@@ -25,6 +25,8 @@ let package = Package(
             pkgConfig: "libwebsockets",
             providers: [.apt(["libwebsockets-dev"])]
         ),
+        // zlib, for gzip-compressing the browser pages once at start.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Deterministic classroom models: no I/O, no clock, seeded randomness.
         .target(
             name: "PetriSimulation",
@@ -66,12 +68,19 @@ let package = Package(
                 "PetriSimulation",
                 "PetriTransport",
                 "PetriWebSocket",
+                "PetriWeb",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Yams", package: "Yams"),
             ]
+        ),
+        // The browser pages (HTML, CSS, ES modules in Pages/) held in memory, with their routes and headers.
+        .target(
+            name: "PetriWeb",
+            dependencies: ["CZlib", .product(name: "Crypto", package: "swift-crypto")],
+            resources: [.copy("Pages")]
         ),
         // The bundled terminal clients (student and teacher), drawn with ANSI escape sequences.
         .target(
@@ -105,11 +114,15 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(name: "PetriStoreTests", dependencies: ["PetriStore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "PetriWebTests", dependencies: ["PetriWeb"]),
         .testTarget(name: "PetriTransportTests", dependencies: ["PetriTransport"]),
         .testTarget(name: "PetriWebSocketTests", dependencies: ["PetriWebSocket", "PetriTransport"]),
         .testTarget(
             name: "PetriServerTests",
-            dependencies: ["PetriServer", "PetriStore", "PetriLesson", "PetriProtocol", "PetriSimulation", "PetriTransport", "PetriWebSocket"]
+            dependencies: [
+                "PetriServer", "PetriStore", "PetriLesson", "PetriProtocol", "PetriSimulation", "PetriTransport",
+                "PetriWebSocket", "PetriWeb",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -26,8 +26,9 @@ extension Lesson {
         let open = questions.last.flatMap { $0.state == .open ? $0 : nil }
         // Kicked students' answers do not count, as in `answerCount`.
         let answeredBy = isTeacher ? open.map { $0.answers.keys.filter { roster[$0]?.isKicked == false }.sorted() } : nil
+        let isObserver = participant == .observer
         let welcome = Welcome(
-            role: isTeacher ? .teacher : .student,
+            role: isTeacher ? .teacher : isObserver ? .observer : .student,
             you: student.map {
                 StudentProfile(student: $0.id, name: $0.name, token: token, score: $0.score, streak: $0.streak)
             },
@@ -38,11 +39,12 @@ extension Lesson {
             answers: student.map { answerRecords(of: $0.id, in: recent) } ?? [],
             leaderboard: isTeacher
                 ? Ranking(roster.students).board(top: roster.students.count)
-                : Ranking.board(of: roster.students, top: configuration.options.leaderboardSize, for: student?.id),
+                : leaderboard(for: student?.id),
             historyFrom: from, missed: missed,
             roster: isTeacher ? rosterEntries : nil,
             checkpoint: isTeacher ? savedCheckpoint?.run.generation : nil,
-            answered: answeredBy?.count, answeredBy: answeredBy, olderQuestions: older > 0 ? older : nil)
+            answered: answeredBy?.count, answeredBy: answeredBy, olderQuestions: older > 0 ? older : nil,
+            classSize: isObserver ? classSize : nil)
         var effects: [Effect] = [.reply(.welcome(welcome))]
         effects += historyPages(from: from).map { .reply(.history($0)) }
         effects.append(.replySnapshot(snapshotHeader, run.model.snapshot()))

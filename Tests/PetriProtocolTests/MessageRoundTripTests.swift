@@ -9,13 +9,13 @@ struct MessageRoundTripTests {
     let decoder = ProtocolDecoder(limits: .lessonFile)
 
     @Test func everyClientMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 26 client message types
-        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 26)
+        // Given the fixtures, Then together they use all 28 client message types
+        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 28)
     }
 
     @Test func everyServerMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 29 server message types
-        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 29)
+        // Given the fixtures, Then together they use all 31 server message types
+        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 31)
     }
 
     @Test(arguments: Fixtures.clientMessages)
