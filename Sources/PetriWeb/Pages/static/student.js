@@ -20,6 +20,9 @@ let connection = null;
 let joinStartedAt = null;
 const page = {
     state, firstRenderMs: null, errors: [],
+    /// How far the picture trails the newest generation the page has heard of: the largest gap seen when
+    /// a generation's stats arrive, and the gap when auto-run paused (measured here, for the keep-up test).
+    lag: { max: 0, atPause: null },
     /// The newest generation drawn and the newest received, for tests and for people debugging.
     generations: () => ({ drawn: picture.drawnGeneration, received: state.snapshot?.generation ?? null, stats: state.lastGeneration }),
 };
@@ -106,6 +109,11 @@ function receive(message) {
     if (message.type === 'connectionClosed' && message.code === 4000) forgetToken(code);
     const words = apply(state, message);
     for (const line of words ?? []) status.say(line);
+    if (picture.drawnGeneration !== null && (message.type === 'stats' || message.type === 'paused')) {
+        const behind = Math.max(0, state.lastGeneration - picture.drawnGeneration);
+        if (message.type === 'paused') page.lag.atPause = behind;
+        else if (state.running) page.lag.max = Math.max(page.lag.max, behind);
+    }
     render();
 }
 
