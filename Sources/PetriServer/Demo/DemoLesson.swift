@@ -149,10 +149,15 @@ public actor DemoLesson {
         // A token may start with "-", which the option parser would take for a flag: attach it with "=".
         let secret = teacherToken.secret
         let tokenFlag = secret.hasPrefix("-") ? "--token=\(secret)" : "--token \(secret)"
+        // The pages are served on the same port: the WebSocket URL with http:// and no trailing slash.
+        var web = server.hasPrefix("wss://") ? "https://" + server.dropFirst(6) : "http://" + server.dropFirst(5)
+        if web.hasSuffix("/") { web.removeLast() }
         return [
             "Demo lesson running (camouflage: industrial revolution). Join code: \(code)",
             "  Students, in a second terminal:  \(executable) join \(code) --name YourName\(serverFlag)",
             "  Teacher console:                 \(executable) teach attach \(code) \(tokenFlag)\(serverFlag)",
+            "  Students, in a browser:          \(web)/join/\(code)",
+            "  Projector (teacher token above): \(web)/projector/\(code)",
         ]
     }
 
