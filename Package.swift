@@ -66,12 +66,19 @@ let package = Package(
                 "PetriSimulation",
                 "PetriTransport",
                 "PetriWebSocket",
+                "PetriWeb",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Yams", package: "Yams"),
             ]
+        ),
+        // The browser pages (HTML, CSS, ES modules in Pages/) held in memory, with their routes and headers.
+        .target(
+            name: "PetriWeb",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            resources: [.copy("Pages")]
         ),
         // The bundled terminal clients (student and teacher), drawn with ANSI escape sequences.
         .target(
@@ -105,11 +112,15 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(name: "PetriStoreTests", dependencies: ["PetriStore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "PetriWebTests", dependencies: ["PetriWeb"]),
         .testTarget(name: "PetriTransportTests", dependencies: ["PetriTransport"]),
         .testTarget(name: "PetriWebSocketTests", dependencies: ["PetriWebSocket", "PetriTransport"]),
         .testTarget(
             name: "PetriServerTests",
-            dependencies: ["PetriServer", "PetriStore", "PetriLesson", "PetriProtocol", "PetriSimulation", "PetriTransport", "PetriWebSocket"]
+            dependencies: [
+                "PetriServer", "PetriStore", "PetriLesson", "PetriProtocol", "PetriSimulation", "PetriTransport",
+                "PetriWebSocket", "PetriWeb",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

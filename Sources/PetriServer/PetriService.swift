@@ -1,5 +1,6 @@
 import Logging
 import PetriTransport
+import PetriWeb
 import PetriWebSocket
 import ServiceLifecycle
 
@@ -20,6 +21,8 @@ public struct PetriService: Service {
     public let teacherKey: String
     public let hub: HubConfiguration
     public let clock: any ServerClock
+    /// The browser pages served on the same port; nil loads the ones shipped with this build.
+    public let webSite: WebSite?
     public let logger: Logger
     /// Seconds clients get to finish their close handshakes on shutdown.
     public let shutdownTimeout: Double
@@ -30,7 +33,8 @@ public struct PetriService: Service {
 
     public init(
         webSocket: WebSocketServer.Configuration, storage: any LessonStorage, teacherKey: String,
-        hub: HubConfiguration = .init(), clock: any ServerClock = SystemClock(), logger: Logger,
+        hub: HubConfiguration = .init(), clock: any ServerClock = SystemClock(), webSite: WebSite? = nil,
+        logger: Logger,
         shutdownTimeout: Double = 1.5, onListening: @escaping @Sendable (Int) -> Void = { _ in },
         onStarted: @escaping @Sendable (WebSocketServer, Hub) -> Void = { _, _ in }
     ) {
@@ -39,6 +43,7 @@ public struct PetriService: Service {
         self.teacherKey = teacherKey
         self.hub = hub
         self.clock = clock
+        self.webSite = webSite
         self.logger = logger
         self.shutdownTimeout = shutdownTimeout
         self.onListening = onListening
@@ -49,13 +54,14 @@ public struct PetriService: Service {
         let readiness = Readiness()
         var webSocket = self.webSocket
         let fallback = webSocket.httpHandler
+        let pages = (webSite ?? .bundled(logger: logger)).httpHandler
         webSocket.httpHandler = { request in
             if request.path == "/readyz" {
                 return readiness.isReady
                     ? .json(200, #"{"status":"ready"}"#)
                     : .json(503, #"{"status":"not-ready","message":"The data directory is not writable."}"#)
             }
-            return fallback?(request)
+            return fallback?(request) ?? pages(request)
         }
         let server = try await WebSocketServer.start(webSocket, logger: logger)
         let watcher = Task { await readiness.watch(storage) }

@@ -1,23 +1,63 @@
 /// A plain HTTP request that arrived on the WebSocket port (not an upgrade).
 public struct HTTPRequest: Sendable, Hashable {
-    /// `GET`, `POST`, ...
+    /// `GET`, `HEAD`, `POST`, ... (`OTHER` for a method this transport does not name).
     public let method: String
-    /// The path without the query string, e.g. `/healthz`.
+    /// The path without the query string, e.g. `/healthz`, as libwebsockets delivers it:
+    /// percent-escapes already decoded and `/./`, `/../` segments already folded.
     public let path: String
     /// The peer's address.
     public let remoteAddress: String
+    /// The request's `Host` header, if any (e.g. `school.example:8080`).
+    public let host: String?
+    /// The request's `If-None-Match` header, if any.
+    public let ifNoneMatch: String?
+    /// The request's `Accept-Encoding` header, if any.
+    public let acceptEncoding: String?
+    /// Whether the connection arrived over TLS (so a page's WebSocket must be `wss:`).
+    public let isSecure: Bool
+
+    public init(
+        method: String, path: String, remoteAddress: String, host: String? = nil, ifNoneMatch: String? = nil,
+        acceptEncoding: String? = nil, isSecure: Bool = false
+    ) {
+        self.method = method
+        self.path = path
+        self.remoteAddress = remoteAddress
+        self.host = host
+        self.ifNoneMatch = ifNoneMatch
+        self.acceptEncoding = acceptEncoding
+        self.isSecure = isSecure
+    }
+}
+
+/// One response header: a lower-case name without the colon, and its value.
+public struct HTTPHeader: Sendable, Hashable {
+    public let name: String
+    public let value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name.lowercased()
+        self.value = value
+    }
 }
 
 /// The answer to an ``HTTPRequest``.
+///
+/// The transport adds `content-type`, `content-length` and, unless ``headers`` names one,
+/// `cache-control: no-store`. For a `HEAD` request it sends the headers (with the length the
+/// body would have) and no body; a 304 carries neither a body nor a length.
 public struct HTTPResponse: Sendable, Hashable {
     public var status: Int
     public var contentType: String
     public var body: [UInt8]
+    /// Further headers, sent in this order.
+    public var headers: [HTTPHeader]
 
-    public init(status: Int, contentType: String, body: [UInt8]) {
+    public init(status: Int, contentType: String, body: [UInt8], headers: [HTTPHeader] = []) {
         self.status = status
         self.contentType = contentType
         self.body = body
+        self.headers = headers
     }
 
     /// A JSON response from already-encoded text.

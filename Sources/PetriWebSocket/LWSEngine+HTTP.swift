@@ -8,25 +8,55 @@ extension LWSEngine {
     func answerHTTP(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?) -> Int32 {
         let uri = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
         let path = String(uri.prefix { $0 != "?" })
-        let method = lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0 ? "POST" : "GET"
-        let request = HTTPRequest(method: method, path: path, remoteAddress: peerAddress(wsi))
-        let response = options.httpHandler?(request) ?? builtInResponse(to: request)
+        let method: String
+        if lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 {
+            method = "GET"
+        } else if lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0 {
+            method = "HEAD"
+        } else if lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0 {
+            method = "POST"
+        } else {
+            method = "OTHER"
+        }
+        let request = HTTPRequest(
+            method: method, path: path, remoteAddress: peerAddress(wsi), host: header(wsi, WSI_TOKEN_HOST),
+            ifNoneMatch: header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH),
+            acceptEncoding: header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING), isSecure: options.usesTLS)
+        var response = options.httpHandler?(request) ?? builtInResponse(to: request)
+        // HEAD gets the headers a GET would (its length too) and no body; a 304 has neither.
+        let length = lws_filepos_t(response.body.count)
+        if method == "HEAD" || response.status == 304 { response.body = [] }
 
-        var buffer = [UInt8](repeating: 0, count: lwsPre + 1024)
+        let extra = response.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 8 }
+        var buffer = [UInt8](repeating: 0, count: lwsPre + 1024 + extra)
         let failed = buffer.withUnsafeMutableBufferPointer { b -> Bool in
             guard let base = b.baseAddress else { return true }
             let start = base + lwsPre
             let end = base + b.count - 1
             var p: UnsafeMutablePointer<UInt8>? = start
-            if lws_add_http_common_headers(
-                wsi, UInt32(response.status), response.contentType, lws_filepos_t(response.body.count), &p, end) != 0
+            if response.status == 304 {
+                if lws_add_http_header_status(wsi, 304, &p, end) != 0 { return true }
+            } else if lws_add_http_common_headers(wsi, UInt32(response.status), response.contentType, length, &p, end)
+                != 0
             {
                 return true
             }
-            if lws_add_http_header_by_name(wsi, "cache-control:", "no-store", 8, &p, end) != 0 { return true }
+            var headers = response.headers
+            if !headers.contains(where: { $0.name == "cache-control" }) {
+                headers.append(HTTPHeader("cache-control", "no-store"))
+            }
+            for h in headers {
+                let value = Array(h.value.utf8)
+                if lws_add_http_header_by_name(wsi, h.name + ":", value, Int32(value.count), &p, end) != 0 {
+                    return true
+                }
+            }
             return lws_finalize_write_http_header(wsi, start, &p, end) != 0
         }
         if failed { return 1 }
+        if response.body.isEmpty {
+            return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+        }
         httpPending[wsi] = response
         lws_callback_on_writable(wsi)
         return 0

@@ -63,6 +63,46 @@ func which(_ name: String) -> String? {
         await echo.stop()
     }
 
+    @Test(.timeLimit(.minutes(1))) func aHandlerSeesRequestHeadersAndItsResponseHeadersAreSent() async throws {
+        // Given a handler that echoes the request's headers into its own
+        let echo = try await EchoServer.start { c in
+            c.httpHandler = { request in
+                guard request.path == "/page" else { return nil }
+                let status = request.ifNoneMatch == "\"v1\"" ? 304 : 200
+                return HTTPResponse(
+                    status: status, contentType: "text/plain", body: Array("hello".utf8),
+                    headers: [
+                        HTTPHeader("X-Method", request.method), HTTPHeader("x-host", request.host ?? "none"),
+                        HTTPHeader("x-encoding", request.acceptEncoding ?? "none"),
+                        HTTPHeader("cache-control", "no-cache"),
+                    ])
+            }
+        }
+        let port = echo.server.port
+
+        // When it is asked with GET, HEAD and a matching If-None-Match
+        let get = try await onThread { try httpGet(port: port, path: "/page", extra: ["Accept-Encoding: gzip"]) }
+        let head = try await onThread { try httpGet(port: port, path: "/page", method: "HEAD") }
+        let notModified = try await onThread { try httpGet(port: port, path: "/page", extra: ["If-None-Match: \"v1\""]) }
+
+        // Then GET has the headers and the body, HEAD the same headers and length but no body,
+        // and 304 neither body nor length; a handler's cache-control replaces the default
+        #expect(get.hasPrefix("HTTP/1.1 200"))
+        #expect(get.contains("x-method: GET\r\n"))
+        #expect(get.contains("x-host: 127.0.0.1\r\n"))
+        #expect(get.contains("x-encoding: gzip\r\n"))
+        #expect(get.contains("cache-control: no-cache\r\n"))
+        #expect(!get.contains("no-store"))
+        #expect(get.hasSuffix("\r\n\r\nhello"))
+        #expect(head.contains("x-method: HEAD\r\n"))
+        #expect(head.contains("content-length: 5\r\n"))
+        #expect(head.hasSuffix("\r\n\r\n"))
+        #expect(notModified.hasPrefix("HTTP/1.1 304"))
+        #expect(!notModified.contains("content-length"))
+        #expect(notModified.hasSuffix("\r\n\r\n"))
+        await echo.stop()
+    }
+
     @Test(.timeLimit(.minutes(1))) func pythonsStandardLibraryCanTalkToTheServer() async throws {
         guard let python = which("python3") else {
             print("skipped: python3 is not installed, so no independent WebSocket client was tried")
@@ -86,7 +126,7 @@ func which(_ name: String) -> String? {
 }
 
 /// A plain HTTP/1.1 GET on a socket; returns the whole response.
-func httpGet(port: Int, path: String) throws -> String {
+func httpGet(port: Int, path: String, method: String = "GET", extra: [String] = []) throws -> String {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(fd) }
     var address = sockaddr_in()
@@ -96,7 +136,8 @@ func httpGet(port: Int, path: String) throws -> String {
     _ = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
-    let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+    let lines = ["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1", "Connection: close"] + extra
+    let request = Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
     _ = request.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     var response = [UInt8]()
     var chunk = [UInt8](repeating: 0, count: 4096)

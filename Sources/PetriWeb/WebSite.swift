@@ -1,0 +1,175 @@
+import Foundation
+
+/// The routes of the browser pages: which URL shows which file, with which headers.
+///
+/// | Path | File |
+/// | --- | --- |
+/// | `/`, `/join/CODE` | `student.html` |
+/// | `/projector/CODE` | `projector.html` |
+/// | `/teach` | `teach.html` (when the build has it) |
+/// | `/static/…` | `static/…` (ES modules, CSS, images) |
+/// | `/favicon.ico` | `static/favicon.ico` (when present) |
+///
+/// Every answer carries the security headers (``securityHeaders(host:)``); files are sent with
+/// `Cache-Control: no-cache` and a strong ETag, so a browser revalidates each time and gets a
+/// 304 with no body while nothing changed. Paths with `..`, backslashes, NUL, percent signs
+/// or empty segments are refused with 400; other paths are not ours (nil) and the transport
+/// answers its JSON 404.
+public struct WebSite: Sendable {
+    public let assets: WebAssets
+    /// Why the pages are missing, when they are: page routes then answer 503 with this sentence.
+    public let unavailable: String?
+
+    public init(assets: WebAssets) {
+        self.assets = assets
+        self.unavailable = nil
+    }
+
+    /// A site whose pages could not be loaded; its routes say why instead of a bare 404.
+    public init(unavailable reason: String) {
+        self.assets = WebAssets([])
+        self.unavailable = reason
+    }
+
+    /// The answer to `request`, or nil when the path is not one of the pages' routes.
+    public func respond(to request: WebRequest) -> WebReply? {
+        let path = request.path
+        if Self.isSuspicious(path) {
+            return Self.json(
+                400, #"{"error":"bad-path","message":"This path is not allowed: it may not contain "#
+                    + #"'..', '\\', '%', NUL or '//'. Use a link from the lesson's pages."}"#, host: request.host)
+        }
+        guard let file = Self.file(for: path) else { return nil }
+        if let unavailable, file.hasSuffix(".html") {
+            return Self.json(503, #"{"error":"pages-missing","message":"\#(Self.jsonEscaped(unavailable))"}"#, host: request.host)
+        }
+        guard let asset = assets[file] else { return nil }
+        guard request.method == "GET" || request.method == "HEAD" else {
+            var reply = Self.json(
+                405, #"{"error":"method-not-allowed","message":"Pages are read with GET or HEAD only."}"#,
+                host: request.host)
+            reply.headers.append(.init("allow", "GET, HEAD"))
+            return reply
+        }
+        var headers = [
+            WebReply.Header("etag", asset.etag),
+            WebReply.Header("cache-control", "no-cache"),
+        ]
+        headers += Self.securityHeaders(host: request.host)
+        if Self.matches(request.ifNoneMatch, asset.etag) {
+            return WebReply(status: 304, contentType: asset.contentType, body: [], headers: headers)
+        }
+        if let gzipped = asset.gzipped {
+            headers.append(.init("vary", "Accept-Encoding"))
+            if Self.acceptsGzip(request.acceptEncoding) {
+                headers.append(.init("content-encoding", "gzip"))
+                return WebReply(status: 200, contentType: asset.contentType, body: gzipped, headers: headers)
+            }
+        }
+        return WebReply(status: 200, contentType: asset.contentType, body: asset.bytes, headers: headers)
+    }
+
+    /// The pages' file for a path, before checking that the build has it.
+    static func file(for path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        switch parts.count {
+        case 1 where path == "/": return "student.html"
+        case 1 where path == "/teach": return "teach.html"
+        case 1 where path == "/favicon.ico": return "static/favicon.ico"
+        case 2 where parts.first == "join" && isCode(parts.last): return "student.html"
+        case 2 where parts.first == "projector" && isCode(parts.last): return "projector.html"
+        default:
+            guard parts.count >= 2, parts.first == "static", parts.allSatisfy({ !$0.isEmpty }) else { return nil }
+            return parts.joined(separator: "/")
+        }
+    }
+
+    /// A join code as a person might type it in a URL: letters, digits and dashes, at most 32.
+    /// The page normalises it and the server checks it when joining.
+    static func isCode(_ text: Substring?) -> Bool {
+        guard let text, (1...32).contains(text.count) else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+    }
+
+    /// A path that tries to leave the pages or hide what it names. libwebsockets has already
+    /// decoded percent-escapes and folded `/../`; whatever still looks like either is refused.
+    static func isSuspicious(_ path: String) -> Bool {
+        if !path.hasPrefix("/") || path.contains("//") { return true }
+        if path.unicodeScalars.contains(where: { $0 == "\\" || $0 == "%" || $0.value < 0x20 || $0.value == 0x7F }) {
+            return true
+        }
+        return path.split(separator: "/").contains { $0 == ".." || $0 == "." }
+    }
+
+    /// The headers on every page, asset and error of the pages.
+    ///
+    /// The CSP allows scripts, styles, images and fonts from this origin only (no inline code),
+    /// and WebSocket connections to this server: `'self'` does not cover `ws:` in every browser,
+    /// so the request's own host is named with both schemes (`wss:` for a TLS proxy in front).
+    /// A `Host` that is not a plain host[:port] is left out, keeping only `'self'`.
+    public static func securityHeaders(host: String?) -> [WebReply.Header] {
+        var connect = "'self'"
+        if let host, isPlainHost(host) {
+            connect += " ws://\(host) wss://\(host)"
+        }
+        let policy = [
+            "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:",
+            "font-src 'self'", "connect-src \(connect)", "object-src 'none'", "base-uri 'none'",
+            "form-action 'self'", "frame-ancestors 'none'",
+        ].joined(separator: "; ")
+        return [
+            .init("content-security-policy", policy),
+            .init("x-content-type-options", "nosniff"),
+            .init("referrer-policy", "no-referrer"),
+            .init("x-frame-options", "DENY"),
+            .init("cross-origin-opener-policy", "same-origin"),
+        ]
+    }
+
+    /// `host`, `host:port`, `[v6]` or `[v6]:port` in letters, digits, `.`, `-`, `:`, `[`, `]`.
+    static func isPlainHost(_ host: String) -> Bool {
+        guard (1...255).contains(host.utf8.count) else { return false }
+        return host.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || ".-:[]".unicodeScalars.contains($0))
+        }
+    }
+
+    /// Whether an `If-None-Match` value names `etag` (weak comparison, as RFC 9110 asks for it).
+    static func matches(_ ifNoneMatch: String?, _ etag: String) -> Bool {
+        guard let ifNoneMatch else { return false }
+        return ifNoneMatch.split(separator: ",").contains { candidate in
+            var tag = candidate.trimmingCharacters(in: .whitespaces)
+            if tag == "*" { return true }
+            if tag.hasPrefix("W/") { tag.removeFirst(2) }
+            return tag == etag
+        }
+    }
+
+    /// Whether `Accept-Encoding` allows gzip (and does not give it `q=0`).
+    static func acceptsGzip(_ acceptEncoding: String?) -> Bool {
+        guard let acceptEncoding else { return false }
+        return acceptEncoding.lowercased().split(separator: ",").contains { item in
+            let fields = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard fields.first == "gzip" || fields.first == "*" else { return false }
+            let q = fields.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            return q > 0
+        }
+    }
+
+    static func jsonEscaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func json(_ status: Int, _ text: String, host: String?) -> WebReply {
+        WebReply(status: status, contentType: "application/json", body: Array(text.utf8), headers: securityHeaders(host: host))
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import PetriWeb
+
+@Suite struct WebAssetsTests {
+    @Test func theBuildShipsTheStudentAndProjectorPagesAndTheirModules() throws {
+        let assets = try WebAssets.bundled()
+        for path in ["student.html", "projector.html", "static/student.js", "static/projector.js", "static/petri.css"] {
+            #expect(assets[path] != nil, "\(path) is missing from the build")
+        }
+    }
+
+    @Test func everyModuleAPageLoadsIsInTheBuild() throws {
+        // A page naming a script or style sheet the build lacks would load as a JSON 404.
+        let assets = try WebAssets.bundled()
+        for page in assets.files.values where page.path.hasSuffix(".html") {
+            let html = String(decoding: page.bytes, as: UTF8.self)
+            for match in html.matches(of: /(?:src|href)="\/static\/([^"]+)"/) {
+                #expect(assets["static/" + match.1] != nil, "\(page.path) names /static/\(match.1)")
+            }
+        }
+    }
+
+    @Test func pagesHaveNoInlineScriptOrStyleThePolicyWouldBlock() throws {
+        let assets = try WebAssets.bundled()
+        for page in assets.files.values where page.path.hasSuffix(".html") {
+            let html = String(decoding: page.bytes, as: UTF8.self)
+            #expect(html.matches(of: /<script(?![^>]*\bsrc=)[^>]*>/).isEmpty, "\(page.path) has an inline script")
+            #expect(!html.contains("<style"), "\(page.path) has an inline style element")
+            #expect(!html.contains(" style="), "\(page.path) has a style attribute")
+            #expect(html.matches(of: /\son[a-z]+=/).isEmpty, "\(page.path) has an inline event handler")
+        }
+    }
+
+    @Test func loadingReadsEveryFileUnderTheDirectoryAndSkipsHiddenOnes() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("petri-web-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("static/charts"), withIntermediateDirectories: true)
+        try Data("<!doctype html>".utf8).write(to: root.appendingPathComponent("student.html"))
+        try Data("export {}".utf8).write(to: root.appendingPathComponent("static/charts/line.js"))
+        try Data("secret".utf8).write(to: root.appendingPathComponent(".env"))
+
+        let assets = try WebAssets.load(from: root)
+
+        #expect(Set(assets.files.keys) == ["student.html", "static/charts/line.js"])
+        #expect(assets["static/charts/line.js"]?.bytes == Array("export {}".utf8))
+    }
+
+    @Test func mediaTypesFollowTheExtension() {
+        #expect(WebAsset.contentType(forPath: "static/x.mjs") == "text/javascript; charset=utf-8")
+        #expect(WebAsset.contentType(forPath: "static/X.CSS") == "text/css; charset=utf-8")
+        #expect(WebAsset.contentType(forPath: "static/readme") == "application/octet-stream")
+        #expect(WebAsset.contentType(forPath: "static/a.b/c") == "application/octet-stream")
+    }
+}
