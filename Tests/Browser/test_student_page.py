@@ -84,7 +84,7 @@ def test_student_joins_watches_and_scores_each_kind_of_question(server, page):
     expected = probability_points(0.7, resolved["eventHappened"])
     wait_text(page, "#results .points", f"= {expected} points")
     wait_text(page, "#results .leaderboard", "Ada (you)")
-    screenshot(page, "student", 1280, 1000)
+    screenshot(page, "student", 1280, 1100)
     screenshot(page, "student-phone", 360, 1400)
 
     # The end of the lesson: closing message and score.

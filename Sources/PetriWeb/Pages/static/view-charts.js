@@ -180,7 +180,8 @@ export class ChartsView {
         const state = this.state;
         const metric = MAIN_METRIC[state.model] ?? Object.keys(state.series)[0];
         const info = state.metrics.find((m) => m.name === metric);
-        drawLine(this.lineCanvas, state.series[metric] ?? [], { label: info?.description ?? metric ?? '', unit: info?.unit ?? '' });
+        const label = String(info?.description ?? metric ?? '').replace(/\.$/, '');
+        drawLine(this.lineCanvas, state.series[metric] ?? [], { label, unit: info?.unit ?? '' });
         const last = state.lastGeneration;
         this.lineCanvas.setAttribute('aria-label', `${info?.description ?? metric} over ${last + 1} generations; now ${formatNumber(state.series[metric]?.[last])}.`);
         this.slider.max = String(Math.max(0, last));

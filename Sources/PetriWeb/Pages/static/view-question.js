@@ -100,7 +100,8 @@ export class QuestionView {
         setText(this.heading, `Question ${question.id}`);
         setText(this.prompt, question.prompt || `What will ${question.metricDescription || question.metric} be?`);
         const kindWords = { number: 'Predict the number', choice: 'Pick one', probability: 'How likely is it?' };
-        setText(this.detail, `${kindWords[question.kind] ?? ''} · ${question.metricDescription ?? question.metric}` +
+        const metric = String(question.metricDescription ?? question.metric).replace(/\.$/, '');
+        setText(this.detail, `${kindWords[question.kind] ?? ''} · ${metric}` +
             `${question.unit ? ` (${question.unit})` : ''} at generation ${question.target}` +
             (question.askedValue !== undefined ? ` · it was ${formatNumber(question.askedValue)} when asked` : ''));
         this.submitButton = el('button', { type: 'submit', class: 'primary' }, 'Send my answer');

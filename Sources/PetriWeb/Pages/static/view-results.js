@@ -81,10 +81,13 @@ export class ResultsView {
         this.board = el('div', { class: 'board' });
         replaceChildren(root, this.heading, this.actual, this.points, this.spreadCanvas, this.board);
         root.hidden = true;
+        this.last = null;
+        addEventListener('resize', () => { if (this.last) this.render(...this.last); });
     }
 
     /// Shows question `id`'s resolution; `showSpread` false keeps the class's answers hidden.
     render(state, id, { showSpread = true } = {}) {
+        this.last = [state, id, { showSpread }];
         const resolved = state.resolutions.get(id);
         const question = state.questions.get(id);
         const result = state.results.get(id);
