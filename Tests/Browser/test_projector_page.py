@@ -5,7 +5,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import console_errors
-from helpers import wait_drawn, wait_for, wait_text
+from helpers import screenshot, wait_drawn, wait_for, wait_text
 from petri_peer import Peer, Teacher
 
 NAMES = ["Zebedee Quark", "Yolanda Fig", "Xavier Plum"]
@@ -21,7 +21,7 @@ def open_projector(driver, server, teacher):
 
 def test_projector_counts_answers_hides_the_spread_until_shown_and_anonymises(server, page):
     teacher = Teacher(server.ws, server.key, "camouflage", {"population": 50},
-                      {"speedBonus": False, "streakBonus": False, "anonymousLeaderboard": True})
+                      {"speedBonus": False, "streakBonus": False})
     open_projector(page, server, teacher)
     code = teacher.code
     wait_text(page, "#join-code", f"{code[:3]} {code[3:]}")
@@ -44,19 +44,24 @@ def test_projector_counts_answers_hides_the_spread_until_shown_and_anonymises(se
     wait_text(page, "#answered", "2 of 3 have answered")
     assert not any(name in page.find_element(By.TAG_NAME, "body").text for name in NAMES)
 
-    teacher.resolve(asked)
+    resolved = teacher.resolve(asked)
     wait_text(page, "#spread-hidden", "hidden until the teacher shows them")
     assert not page.find_element(By.CSS_SELECTOR, "#spread").is_displayed()
     assert page.find_element(By.CSS_SELECTOR, "#board").text == ""
+    assert "Actual:" not in page.find_element(By.CSS_SELECTOR, "#actual").text
 
-    teacher.peer.send(type="showAnswers", question=asked["id"])
+    # The teacher hides names, then shows the answers, all from the keyboard.
+    page.find_element(By.CSS_SELECTOR, "#hide-names").send_keys(Keys.SPACE)
+    page.find_element(By.CSS_SELECTOR, "#show-answers").send_keys(Keys.ENTER)
     wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#spread").is_displayed())
     assert not page.find_element(By.CSS_SELECTOR, "#spread-hidden").is_displayed()
-    resolved = teacher.peer.wait("resolved")
     wait_text(page, "#actual", f"Actual: {resolved['actual']}")
-    board = wait_text(page, "#board", "Leaderboard")
-    assert not any(name in page.find_element(By.TAG_NAME, "body").text for name in NAMES)
+    spread_words = page.find_element(By.CSS_SELECTOR, "#spread").get_attribute("aria-label")
+    assert spread_words.startswith("2 predictions") and f"actual answer: {resolved['actual']}" in spread_words
+    board = wait_text(page, "#board", "Leaderboard (3 students)")
     assert "Rank" in board and "Name" not in board
+    assert not any(name in page.find_element(By.TAG_NAME, "body").text for name in NAMES)
+    screenshot(page, "projector", 1920, 1080)
     assert page.execute_script("return window.__dialogs") == 0
     assert console_errors(page) == []
     for peer in students:

@@ -30,11 +30,15 @@ const picture = new PictureView($('picture'));
 const charts = new ChartsView($('charts'));
 let connection = null;
 
-/// The observer's hello. The observer role sees what the class sees plus the answered count, and may
-/// not control the lesson.
-export function observerHello(token, lastSeen) {
-    return { type: 'observe', code, token, ...(lastSeen ? { lastSeen } : {}) };
+/// The projector attaches with the teacher token (the protocol lets the teacher attach from any number of
+/// connections) and never sends a command: it only shows. What it shows leaves out what the teacher's own
+/// screen has and the wall must not: who answered, and names when they are hidden.
+export function projectorHello(token, lastSeen) {
+    return { type: 'teach', code, token, ...(lastSeen ? { lastSeen } : {}) };
 }
+
+/// Questions whose class answers were revealed from this page (the teacher pressed the button on the wall).
+const revealedHere = new Set();
 
 function readToken() {
     try {
@@ -47,7 +51,7 @@ function readToken() {
 function start(token) {
     connection?.stop();
     connection = new Connection({
-        hello: (lastSeen) => observerHello(token, lastSeen),
+        hello: (lastSeen) => projectorHello(token, lastSeen),
         onMessage: receive,
         onState: (connectionState) => {
             state.connection = connectionState;
@@ -69,6 +73,7 @@ function receive(message) {
         wall.hidden = true;
     }
     const words = apply(state, message);
+    if (message.type === 'welcome' && message.options?.anonymousLeaderboard === true) $('hide-names').checked = true;
     for (const line of words ?? []) status.say(line);
     render();
 }
@@ -95,7 +100,7 @@ function renderJoin() {
 }
 
 function anonymised() {
-    return state.options?.anonymousLeaderboard === true || state.options?.leaderboard === 'anonymous';
+    return $('hide-names').checked;
 }
 
 function renderQuestion() {
@@ -116,15 +121,18 @@ function renderQuestion() {
     const count = state.answerCounts.get(question.id);
     setText($('answered'), count ? `${count.answered} of ${count.students} have answered` : '');
     const resolved = state.resolutions.get(question.id);
-    const shown = state.shown.has(question.id);
+    const shown = state.shown.has(question.id) || revealedHere.has(question.id);
     const spread = state.shownSpreads.get(question.id) ?? resolved?.spread;
     const after = question.state !== 'open' && question.state !== 'cancelled';
     $('spread-hidden').hidden = !after || shown;
+    $('show-answers').hidden = !after || shown || !spread;
     spreadCanvas.hidden = !(after && shown && spread);
     if (after && shown && spread) drawSpread(spreadCanvas, question, spread, resolved);
     setText($('actual'), resolved && shown ? `Actual: ${describeActual(state, resolved)}` : resolved ? 'The answer is in: the teacher will show it.' : '');
-    replaceChildren($('board'), resolved && shown && state.leaderboard
-        ? leaderboardTable({ ...state.leaderboard, you: undefined }, { anonymous: anonymised() }) : null);
+    const board = state.leaderboard;
+    const size = state.options?.leaderboardSize ?? 10;
+    replaceChildren($('board'), resolved && shown && board
+        ? leaderboardTable({ students: board.students, top: (board.top ?? []).slice(0, size) }, { anonymous: anonymised() }) : null);
     tick();
 }
 
@@ -152,6 +160,14 @@ function render() {
 }
 
 setInterval(tick, 250);
+$('show-answers').addEventListener('click', () => {
+    const question = currentQuestion(state);
+    if (!question) return;
+    revealedHere.add(question.id);
+    status.say('The class\'s answers are shown.');
+    renderQuestion();
+});
+$('hide-names').addEventListener('change', () => renderQuestion());
 addEventListener('error', (event) => page.errors.push(String(event.message)));
 unlockForm.addEventListener('submit', (event) => {
     event.preventDefault();

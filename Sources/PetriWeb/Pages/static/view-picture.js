@@ -150,7 +150,7 @@ export class PictureView {
         context.fillRect(0, 0, width, height);
         const traits = sampleTraits(Array.isArray(s.traitCounts) ? s.traitCounts : [], 600);
         const next = random((s.generation ?? 0) * 2654435761 + traits.length);
-        const size = traits.length > 300 ? 9 : 13;
+        const size = traits.length > 300 ? 9 : traits.length > 80 ? 13 : 18;
         this.points = [];
         for (const trait of traits) {
             const x = size + next() * (width - 2 * size);
