@@ -63,3 +63,13 @@ def screenshot(driver, name, width=None, height=None):
     driver.save_screenshot(os.path.join(folder, f"{name}.png"))
     if width:
         driver.set_window_size(1280, 1000)
+
+
+def wait_spoken(driver, fragment, timeout=TIMEOUT):
+    """Waits until the live region has announced something containing `fragment`; returns that announcement."""
+    def check(d):
+        for words in d.execute_script("return window.petriPage.spoken()") or []:
+            if fragment in words:
+                return words
+        return False
+    return wait_for(driver, check, timeout, f"the live region never announced {fragment!r}")

@@ -21,6 +21,7 @@ const storageKey = `petri.projector.${code}`;
 const state = createState();
 const page = { state, errors: [], generations: () => ({ drawn: picture.drawnGeneration, received: state.snapshot?.generation ?? null }) };
 window.petriPage = page;
+page.spoken = () => status.spoken;
 
 const $ = (id) => document.getElementById(id);
 const unlockForm = $('unlock');

@@ -27,6 +27,7 @@ const page = {
     generations: () => ({ drawn: picture.drawnGeneration, received: state.snapshot?.generation ?? null, stats: state.lastGeneration }),
 };
 window.petriPage = page;
+page.spoken = () => status.spoken;
 
 const status = new StatusView(document.getElementById('connection'), document.getElementById('live'));
 const lessonNode = document.getElementById('lesson');

@@ -21,6 +21,8 @@ export class StatusView {
         this.lastAt = 0;
         this.pending = null;
         this.queue = [];
+        /// The last 50 announcements, oldest first (for people debugging and for the tests).
+        this.spoken = [];
     }
 
     render(state) {
@@ -50,7 +52,10 @@ export class StatusView {
         this.queue.push(words);
         if (this.queue.length > 1) return;
         queueMicrotask(() => {
-            setText(this.liveNode, this.queue.join(' '));
+            const text = this.queue.join(' ');
+            setText(this.liveNode, text);
+            this.spoken.push(text);
+            if (this.spoken.length > 50) this.spoken.shift();
             this.queue = [];
         });
     }
