@@ -25,6 +25,8 @@ let package = Package(
             pkgConfig: "libwebsockets",
             providers: [.apt(["libwebsockets-dev"])]
         ),
+        // zlib, for gzip-compressing the browser pages once at start.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Deterministic classroom models: no I/O, no clock, seeded randomness.
         .target(
             name: "PetriSimulation",
@@ -77,7 +79,7 @@ let package = Package(
         // The browser pages (HTML, CSS, ES modules in Pages/) held in memory, with their routes and headers.
         .target(
             name: "PetriWeb",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["CZlib", .product(name: "Crypto", package: "swift-crypto")],
             resources: [.copy("Pages")]
         ),
         // The bundled terminal clients (student and teacher), drawn with ANSI escape sequences.

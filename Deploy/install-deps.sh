@@ -4,7 +4,8 @@
 set -euo pipefail
 
 # libev-dev: libwebsockets runs on a libev loop (Debian's libwebsockets-dev depends on it already).
-packages=(libwebsockets-dev libev-dev pkg-config)
+# zlib1g-dev: the browser pages are gzip-compressed once at start.
+packages=(libwebsockets-dev libev-dev zlib1g-dev pkg-config)
 missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 if ! pkg-config --exists libwebsockets 2>/dev/null; then
@@ -13,6 +14,7 @@ fi
 if ! echo '#include <ev.h>' | cc -E -x c - >/dev/null 2>&1 && [ ! -e /usr/include/ev.h ]; then
     missing+=(libev-dev)
 fi
+[ -e /usr/include/zlib.h ] || missing+=(zlib1g-dev)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if ! command -v apt-get >/dev/null 2>&1; then

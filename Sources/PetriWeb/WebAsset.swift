@@ -15,6 +15,8 @@ public struct WebAsset: Sendable, Hashable {
     public let etag: String
     /// The same bytes gzip-compressed, when that is smaller; nil otherwise.
     public let gzipped: [UInt8]?
+    /// The tag of the gzip representation: ``etag`` with `-gz` inside the quotes.
+    public var gzipETag: String { String(etag.dropLast()) + "-gz\"" }
 
     public init(path: String, bytes: [UInt8], gzipped: [UInt8]? = nil) {
         self.path = path

@@ -12,9 +12,10 @@ import Foundation
 ///
 /// Every answer carries the security headers (``securityHeaders(host:)``); files are sent with
 /// `Cache-Control: no-cache` and a strong ETag, so a browser revalidates each time and gets a
-/// 304 with no body while nothing changed. Paths with `..`, backslashes, NUL, percent signs
-/// or empty segments are refused with 400; other paths are not ours (nil) and the transport
-/// answers its JSON 404.
+/// 304 with no body while nothing changed. Files that compress are sent gzipped to browsers
+/// that accept it (compressed once at start, `Vary: Accept-Encoding`). Paths with `..`,
+/// backslashes, NUL, percent signs or empty segments are refused with 400; other paths are
+/// not ours (nil) and the transport answers its JSON 404.
 public struct WebSite: Sendable {
     public let assets: WebAssets
     /// Why the pages are missing, when they are: page routes then answer 503 with this sentence.
@@ -51,22 +52,22 @@ public struct WebSite: Sendable {
             reply.headers.append(.init("allow", "GET, HEAD"))
             return reply
         }
+        // The gzip form is another representation, so it has its own strong tag; a tag for
+        // either form revalidates (both come from the same bytes).
+        let gzip = asset.gzipped != nil && Self.acceptsGzip(request.acceptEncoding)
+        let etag = gzip ? asset.gzipETag : asset.etag
         var headers = [
-            WebReply.Header("etag", asset.etag),
+            WebReply.Header("etag", etag),
             WebReply.Header("cache-control", "no-cache"),
         ]
+        if asset.gzipped != nil { headers.append(.init("vary", "Accept-Encoding")) }
+        if gzip { headers.append(.init("content-encoding", "gzip")) }
         headers += Self.securityHeaders(host: request.host)
-        if Self.matches(request.ifNoneMatch, asset.etag) {
+        if Self.matches(request.ifNoneMatch, asset.etag) || Self.matches(request.ifNoneMatch, asset.gzipETag) {
             return WebReply(status: 304, contentType: asset.contentType, body: [], headers: headers)
         }
-        if let gzipped = asset.gzipped {
-            headers.append(.init("vary", "Accept-Encoding"))
-            if Self.acceptsGzip(request.acceptEncoding) {
-                headers.append(.init("content-encoding", "gzip"))
-                return WebReply(status: 200, contentType: asset.contentType, body: gzipped, headers: headers)
-            }
-        }
-        return WebReply(status: 200, contentType: asset.contentType, body: asset.bytes, headers: headers)
+        let body = gzip ? asset.gzipped ?? asset.bytes : asset.bytes
+        return WebReply(status: 200, contentType: asset.contentType, body: body, headers: headers)
     }
 
     /// The pages' file for a path, before checking that the build has it.
