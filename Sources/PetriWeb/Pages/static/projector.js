@@ -118,7 +118,7 @@ function renderQuestion() {
     const words = { open: 'open', locked: 'locked', resolved: 'resolved', cancelled: 'withdrawn' };
     setText($('question-title'), `Question ${question.id} (${words[question.state] ?? question.state})`);
     setText($('question-prompt'), question.prompt || `What will ${question.metricDescription || question.metric} be?`);
-    setText($('question-detail'), `${question.metricDescription ?? question.metric}${question.unit ? ` (${question.unit})` : ''} at generation ${question.target}`);
+    setText($('question-detail'), `${String(question.metricDescription ?? question.metric).replace(/\.$/, '')}${question.unit ? ` (${question.unit})` : ''} at generation ${question.target}`);
     const count = state.answerCounts.get(question.id);
     setText($('answered'), count ? `${count.answered} of ${count.students} have answered` : '');
     const resolved = state.resolutions.get(question.id);
