@@ -33,10 +33,12 @@ def petri_binary():
 
 
 class Server:
-    def __init__(self):
-        self.data = tempfile.mkdtemp(prefix="petri-browser-")
+    """`petri serve` on 127.0.0.1: a free port and a new data directory unless given (for a restart)."""
+
+    def __init__(self, port=0, data=None):
+        self.data = data or tempfile.mkdtemp(prefix="petri-browser-")
         self.process = subprocess.Popen(
-            [petri_binary(), "serve", "--host", "127.0.0.1", "--port", "0", "--data", self.data,
+            [petri_binary(), "serve", "--host", "127.0.0.1", "--port", str(port), "--data", self.data,
              "--teacher-key", TEACHER_KEY, "--log-level", "error"],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.host = None
@@ -53,7 +55,11 @@ class Server:
         self.key = TEACHER_KEY
         self.proxy = None
 
-    def stop(self):
+    @property
+    def port(self):
+        return int(self.host.rsplit(":", 1)[1])
+
+    def stop(self, keep_data=False):
         if self.process.poll() is None:
             self.process.terminate()
             try:
@@ -61,7 +67,8 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        shutil.rmtree(self.data, ignore_errors=True)
+        if not keep_data:
+            shutil.rmtree(self.data, ignore_errors=True)
 
 
 @pytest.fixture

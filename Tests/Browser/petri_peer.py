@@ -80,8 +80,12 @@ class Teacher:
         creator.send(**request)
         created = creator.wait("created")
         creator.close()
-        self.code = created["code"]
-        self.token = created["teacherToken"]
+        self.attach(url, created["code"], created["teacherToken"])
+
+    def attach(self, url, code, token):
+        """(Re)connects as this lesson's teacher, e.g. after a server restart."""
+        self.code = code
+        self.token = token
         self.peer = Peer(url)
         self.peer.send(type="teach", code=self.code, token=self.token)
         self.welcome = self.peer.wait("welcome")

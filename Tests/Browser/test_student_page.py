@@ -40,27 +40,37 @@ def test_student_joins_watches_and_scores_each_kind_of_question(server, page):
     wait_text(page, "#live", "Generation 5")
     wait_text(page, "#you", "Ada")
 
-    # A number question.
-    asked = teacher.ask(kind="number", metric="population", horizon=2, tolerance=20, prompt="How many moths?")
+    # A number question with a time limit, answered and then changed before the lock.
+    asked = teacher.ask(kind="number", metric="population", horizon=2, tolerance=20, prompt="How many moths?",
+                        timeLimit=600)
     wait_text(page, "#question .prompt", "How many moths?")
+    wait_text(page, "#question .countdown", "left to answer")
     field = page.find_element(By.CSS_SELECTOR, "#answer-number")
+    field.send_keys(str(asked["askedValue"] + 30), Keys.ENTER)
+    wait_text(page, "#question .receipt", f"Answer received: {asked['askedValue'] + 30} creatures")
     prediction = asked["askedValue"] + 3
-    field.send_keys(str(prediction), Keys.ENTER)
+    field.clear()
+    field.send_keys(str(prediction))
+    page.find_element(By.XPATH, "//button[normalize-space()='Change my answer']").click()
     wait_text(page, "#question .receipt", f"Answer received: {prediction} creatures")
     resolved = teacher.resolve(asked)
     expected = number_points(prediction, resolved["actual"], 20)
     wait_text(page, "#results .points", f"= {expected} points")
 
-    # A choice question, answered by a button.
+    # A choice question that allows no change, answered by a button after taking the hint (half the points).
     options = [{"label": "extinct", "when": {"op": "over"}}, {"label": "grow", "when": {"op": "gt", "ref": "asked"}},
                {"label": "shrink", "when": {"op": "lt", "ref": "asked"}}, {"label": "same", "when": {"op": "otherwise"}}]
-    asked = teacher.ask(kind="choice", metric="population", horizon=1, options=options, prompt="Grow or shrink?")
+    asked = teacher.ask(kind="choice", metric="population", horizon=1, options=options, prompt="Grow or shrink?",
+                        hint="Count the pale moths.", allowChange=False)
     wait_text(page, "#question .prompt", "Grow or shrink?")
+    page.find_element(By.XPATH, "//button[contains(., 'halves your points')]").click()
+    wait_text(page, "#question .hint", "Hint: Count the pale moths.")
     page.find_element(By.XPATH, "//button[normalize-space()='grow']").click()
     wait_text(page, "#question .receipt", 'Answer received: "grow"')
+    wait_for(page, lambda d: not d.find_element(By.XPATH, "//button[normalize-space()='shrink']").is_enabled())
     resolved = teacher.resolve(asked)
-    expected = 1000 if resolved["correctOption"] == 1 else 0
-    wait_text(page, "#results .points", f"= {expected} points")
+    expected = 500 if resolved["correctOption"] == 1 else 0
+    wait_text(page, "#results .points", f"halved for the hint = {expected} points")
 
     # A probability question; a reload before the lock keeps the same student and the answer.
     asked = teacher.ask(kind="probability", metric="population", event={"op": "gt", "ref": "asked"}, horizon=1,
