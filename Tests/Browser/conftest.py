@@ -25,6 +25,18 @@ for (const name of ['alert', 'confirm', 'prompt']) {
 """
 
 
+def install_dialog_hook(driver):
+    """Counts dialogs in the current tab's every page from now on (each tab needs its own hook)."""
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": DIALOG_HOOK})
+
+
+def open_tab(driver):
+    """Opens a tab with the dialog hook and switches to it; returns its handle."""
+    driver.switch_to.new_window("tab")
+    install_dialog_hook(driver)
+    return driver.current_window_handle
+
+
 def petri_binary():
     binary = os.environ.get("PETRI_BINARY") or str(ROOT / ".build" / "debug" / "petri")
     if not os.path.exists(binary):
@@ -97,7 +109,7 @@ def browser():
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
-    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": DIALOG_HOOK})
+    install_dialog_hook(driver)
     yield driver
     driver.quit()
 

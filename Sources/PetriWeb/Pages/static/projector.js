@@ -126,13 +126,17 @@ function renderQuestion() {
     const spread = state.shownSpreads.get(question.id) ?? resolved?.spread;
     const after = question.state !== 'open' && question.state !== 'cancelled';
     $('spread-hidden').hidden = !after || shown;
-    $('show-answers').hidden = !after || shown || !spread;
+    // A page opened after the resolution has the actual value (from the welcome) but not the spread.
+    $('show-answers').hidden = !after || shown || !(spread || question.state === 'resolved');
     spreadCanvas.hidden = !(after && shown && spread);
     if (after && shown && spread) drawSpread(spreadCanvas, question, spread, resolved);
-    setText($('actual'), resolved && shown ? `Actual: ${describeActual(state, resolved)}` : resolved ? 'The answer is in: the teacher will show it.' : '');
+    const known = resolved ?? (question.state === 'resolved' && question.kind === 'number'
+        ? { question: question.id, actual: question.actual } : null);
+    setText($('actual'), known && shown ? `Actual: ${describeActual(state, known)}`
+        : question.state === 'resolved' ? 'The answer is in: the teacher will show it.' : '');
     const board = state.leaderboard;
     const size = state.options?.leaderboardSize ?? 10;
-    replaceChildren($('board'), resolved && shown && board
+    replaceChildren($('board'), question.state === 'resolved' && shown && board
         ? leaderboardTable({ students: board.students, top: (board.top ?? []).slice(0, size) }, { anonymous: anonymised() }) : null);
     tick();
 }
