@@ -19,7 +19,8 @@ extension Lesson {
             .broadcast(
                 .lessonEnded(
                     LessonSummary(
-                        leaderboard: ranking.board(top: configuration.options.leaderboardSize), questions: scored.count)
+                        leaderboard: publicBoard(ranking.board(top: configuration.options.leaderboardSize)),
+                        questions: scored.count)
                 )))
         for student in roster.students where student.isOnline && !student.isKicked {
             guard let standing = ranking.entry(for: student.id) else { continue }

@@ -47,6 +47,9 @@ extension Lesson {
         case .attachTeacher(let token, let lastSeen):
             try requireGuest(actor)
             return try attachTeacher(token: token, lastSeen: lastSeen)
+        case .attachObserver(let token, let lastSeen):
+            try requireGuest(actor)
+            return try attachObserver(token: token, lastSeen: lastSeen)
         case .left(let session):
             guard case .student(let id) = actor else { throw Self.serverOnly }
             return left(id, session: session)
@@ -98,6 +101,9 @@ extension Lesson {
         case .exportResults:
             try requireTeacher(actor, to: "export results")
             return [.reply(.results(csv: resultsCSV()))]
+        case .showAnswers(let question):
+            if actor != .observer { try requireTeacher(actor, to: "show the class's answers") }
+            return try showAnswers(question)
         case .answer(let question, let prediction):
             let student = try requireStudent(actor, to: "answer questions")
             return try answer(question, with: prediction, from: student, at: now)
@@ -107,7 +113,7 @@ extension Lesson {
         case .history(let from, let to):
             if case .student = actor {
                 _ = try requireStudent(actor, to: "read the history")
-            } else {
+            } else if actor != .observer {
                 try requireTeacher(actor, to: "read the history")
             }
             return try historyReply(from: from, to: to)
@@ -129,6 +135,10 @@ extension Lesson {
         case .teacher: return
         case .guest: throw ProtocolError(.notJoined, "Join the lesson first.")
         case .student, .server: throw ProtocolError(.notAuthorised, "Only the teacher can \(action).")
+        case .observer:
+            throw ProtocolError(
+                .notAuthorised,
+                "Only the teacher can \(action); the projector view can only show answers (showAnswers).")
         }
     }
 
@@ -144,7 +154,7 @@ extension Lesson {
             }
             return id
         case .guest: throw ProtocolError(.notJoined, "Join the lesson first.")
-        case .teacher, .server: throw ProtocolError(.notAuthorised, "Only students can \(action).")
+        case .teacher, .observer, .server: throw ProtocolError(.notAuthorised, "Only students can \(action).")
         }
     }
 }
@@ -154,7 +164,8 @@ extension LessonCommand {
     /// swallow timers that were already on their way.
     var isAllowedAfterEnd: Bool {
         switch self {
-        case .resume, .attachTeacher, .left, .tick, .deadline, .history, .exportResults, .exportDefinition, .clone:
+        case .resume, .attachTeacher, .attachObserver, .left, .tick, .deadline, .history, .exportResults,
+            .exportDefinition, .clone:
             true
         default:
             false

@@ -41,7 +41,7 @@ extension Lesson {
         let resolution = Resolution(
             question: question.id, generation: run.generation, actual: actual, correctOption: correctOption,
             eventHappened: eventHappened, spread: spread(of: questions[index], actual: actual),
-            leaderboard: ranking.board(top: configuration.options.leaderboardSize))
+            leaderboard: publicBoard(ranking.board(top: configuration.options.leaderboardSize)))
         effects.append(.broadcast(.resolved(resolution)))
         for student in roster.students where student.isOnline && !student.isKicked {
             guard let standing = ranking.entry(for: student.id) else { continue }
@@ -97,7 +97,9 @@ extension Lesson {
         }
     }
 
-    private func spread(of question: Question, actual: Double) -> Spread {
+    /// The class's anonymous spread; `actual` (or, before resolution, the asked value) is kept
+    /// inside the axis of an unbounded number metric.
+    func spread(of question: Question, actual: Double) -> Spread {
         // In student order, so the mean is summed in the same order every time.
         let predictions = question.answers.sorted { $0.key < $1.key }
             .filter { roster[$0.key]?.isKicked == false }

@@ -21,7 +21,7 @@ extension Lesson {
         let student = roster.add(name: name, token: token, entry: logSequence + 1)
         return [.attach(.student(student.id), session: student.session)]
             + welcomeEffects(for: .student(student.id), token: token, lastSeen: nil)
-            + [.send(.student(student.entry), to: .teacher)]
+            + [.send(.student(student.entry), to: .teacher), classSizeEffect]
     }
 
     /// A student comes back with their resume token: same identity, score, streak and answers.
@@ -43,6 +43,7 @@ extension Lesson {
         effects.append(.attach(.student(student.id), session: student.session))
         effects += welcomeEffects(for: .student(student.id), token: nil, lastSeen: lastSeen)
         effects.append(.send(.student(student.entry), to: .teacher))
+        effects.append(classSizeEffect)
         return effects
     }
 
@@ -54,11 +55,27 @@ extension Lesson {
         return [.attach(.teacher, session: 0)] + welcomeEffects(for: .teacher, token: nil, lastSeen: lastSeen)
     }
 
+    /// A read-only observer (the projector) attaches with the teacher token.
+    func attachObserver(token: AccessToken, lastSeen: TimelinePosition?) throws(ProtocolError) -> [Effect] {
+        guard token == teacherToken else {
+            throw ProtocolError(.unknownToken, "That is not this lesson's teacher token; the projector view needs it.")
+        }
+        return [.attach(.observer, session: 0)] + welcomeEffects(for: .observer, token: nil, lastSeen: lastSeen)
+    }
+
+    /// How many students joined (not removed) and how many are connected.
+    var classSize: ClassSize {
+        ClassSize(joined: roster.activeCount, online: roster.students.reduce(0) { $0 + ($1.isOnline ? 1 : 0) })
+    }
+
+    /// Tells observers the class's size (after a join, a return, a departure or a removal).
+    var classSizeEffect: Effect { .send(.classSize(classSize), to: .observers) }
+
     /// A student's connection closed; ignored if they have since attached again.
     mutating func left(_ id: StudentID, session: Int) -> [Effect] {
         guard let student = roster[id], student.session == session, student.isOnline else { return [] }
         roster.update(id) { $0.isOnline = false }
-        return roster[id].map { [.send(.student($0.entry), to: .teacher)] } ?? []
+        return (roster[id].map { [.send(.student($0.entry), to: .teacher)] } ?? []) + [classSizeEffect]
     }
 
     /// The teacher removes a student for good: disconnected, unranked, token refused from now on.
@@ -74,6 +91,12 @@ extension Lesson {
         if student.isOnline { effects.append(.disconnect(id, .kicked)) }
         if let entry = roster[id]?.entry { effects.append(.send(.student(entry), to: .teacher)) }
         effects.append(.broadcast(.leaderboard(leaderboard())))
+        if configuration.options.leaderboard != .names {
+            // The broadcast hid names; the teacher's own board keeps them.
+            let ranking = Ranking(roster.students)
+            effects.append(.send(.leaderboard(ranking.board(top: ranking.entries.count)), to: .teacher))
+        }
+        effects.append(classSizeEffect)
         return effects
     }
 

@@ -18,8 +18,9 @@ extension Lesson {
         var student: Student?
         if case .student(let id) = participant { student = roster[id] }
         let isTeacher = participant == .teacher
+        let isObserver = participant == .observer
         let welcome = Welcome(
-            role: isTeacher ? .teacher : .student,
+            role: isTeacher ? .teacher : isObserver ? .observer : .student,
             you: student.map {
                 StudentProfile(student: $0.id, name: $0.name, token: token, score: $0.score, streak: $0.streak)
             },
@@ -30,10 +31,11 @@ extension Lesson {
             answers: student.map { answerRecords(of: $0.id) } ?? [],
             leaderboard: isTeacher
                 ? Ranking(roster.students).board(top: roster.students.count)
-                : Ranking.board(of: roster.students, top: configuration.options.leaderboardSize, for: student?.id),
+                : leaderboard(for: student?.id),
             historyFrom: from, missed: missed,
             roster: isTeacher ? rosterEntries : nil,
-            checkpoint: isTeacher ? savedCheckpoint?.run.generation : nil)
+            checkpoint: isTeacher ? savedCheckpoint?.run.generation : nil,
+            classSize: isObserver ? classSize : nil)
         var effects: [Effect] = [.reply(.welcome(welcome))]
         effects += historyPages(from: from).map { .reply(.history($0)) }
         effects.append(.replySnapshot(snapshotHeader, run.model.snapshot()))

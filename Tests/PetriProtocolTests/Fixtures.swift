@@ -45,6 +45,10 @@ enum Fixtures {
         .join(code: code, name: "Ada"),
         .resume(code: code, token: token, lastSeen: position),
         .teach(code: code, token: token, lastSeen: nil),
+        .observe(code: code, token: token, lastSeen: position),
+        .create(
+            teacherKey: "key", model: .camouflage, parameters: nil, seed: nil,
+            options: LessonOptions(leaderboard: .initials, spread: .atResolution)),
         .step(count: 5), .run(rate: 2.5), .pause,
         .setParameter(name: "environmentColour", value: .number(20)),
         .setParameter(name: "rule", value: .text("B36/S23")),
@@ -54,7 +58,7 @@ enum Fixtures {
         .end,
         .ask(spec), .ask(choiceSpec),
         .ask(QuestionSpec(metric: "extinct", kind: .probability(event: nil), horizon: 20)),
-        .closeQuestion(question: QuestionID(3)), .exportResults,
+        .closeQuestion(question: QuestionID(3)), .exportResults, .showAnswers(question: QuestionID(3)),
         .answer(question: QuestionID(3), prediction: .number(41.5)),
         .answer(question: QuestionID(3), prediction: .choice(2)),
         .answer(question: QuestionID(3), prediction: .probability(0.7)),
@@ -79,6 +83,17 @@ enum Fixtures {
                         points: breakdown)
                 ],
                 leaderboard: board, historyFrom: 10, missed: true, roster: nil, checkpoint: nil)),
+        .welcome(
+            Welcome(
+                role: .observer, you: nil, model: .life, metrics: [], parameters: .object([:]), position: position,
+                running: nil, runOver: nil, ended: false, options: LessonOptions(leaderboard: .anonymous),
+                questions: [info], answers: [], leaderboard: Leaderboard(top: [], you: nil, students: 28),
+                historyFrom: 0, missed: false, roster: nil, checkpoint: nil, code: code,
+                classSize: ClassSize(joined: 28, online: 26))),
+        .classSize(ClassSize(joined: 28, online: 26)),
+        .answersShown(
+            question: QuestionID(3),
+            spread: Spread(answers: 3, bins: [SpreadBin(lower: 0, upper: 10, count: 3)], mean: 4)),
         .student(RosterEntry(student: StudentID(4), name: "Ada", online: true, kicked: false, score: 10, streak: 1)),
         .snapshot(SnapshotHeader(model: .life, timeline: 1, generation: 12), .object(["cells": .array([.number(1)])])),
         .stats(timeline: 1, stats: stats),

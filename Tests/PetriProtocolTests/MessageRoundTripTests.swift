@@ -9,13 +9,13 @@ struct MessageRoundTripTests {
     let decoder = ProtocolDecoder(limits: .lessonFile)
 
     @Test func everyClientMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 25 client message types
-        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 25)
+        // Given the fixtures, Then together they use all 27 client message types
+        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 27)
     }
 
     @Test func everyServerMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 28 server message types
-        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 28)
+        // Given the fixtures, Then together they use all 30 server message types
+        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 30)
     }
 
     @Test(arguments: Fixtures.clientMessages)

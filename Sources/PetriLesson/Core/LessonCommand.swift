@@ -19,6 +19,8 @@ public enum LessonCommand: Sendable, Hashable, Codable {
     case resume(token: AccessToken, lastSeen: TimelinePosition?)
     /// Attaches as the teacher, if `token` is the lesson's teacher token.
     case attachTeacher(token: AccessToken, lastSeen: TimelinePosition?)
+    /// Attaches as a read-only observer, if `token` is the lesson's teacher token.
+    case attachObserver(token: AccessToken, lastSeen: TimelinePosition?)
 
     // The server's own events.
     /// The student's connection of this session closed (from the student participant).
@@ -44,6 +46,8 @@ public enum LessonCommand: Sendable, Hashable, Codable {
     case ask(QuestionSpec)
     case closeQuestion(QuestionID)
     case exportResults
+    /// Broadcasts the class's anonymous spread of an open or locked question (teacher or observer).
+    case showAnswers(QuestionID)
 
     // Student commands.
     case answer(QuestionID, Prediction)
@@ -63,6 +67,10 @@ public enum LessonCommand: Sendable, Hashable, Codable {
             .ask, .closeQuestion, .answer, .takeHint:
             true
         case .resume, .attachTeacher, .left, .clone, .exportDefinition, .exportResults, .history:
+            false
+        // Showing answers changes nothing a restart must remember: it sends a spread computed
+        // from answers already stored, and may be sent again.
+        case .attachObserver, .showAnswers:
             false
         }
     }

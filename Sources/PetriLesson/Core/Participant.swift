@@ -13,6 +13,9 @@ public enum Participant: Sendable, Hashable, Codable {
     case teacher
     /// A connection attached to this student.
     case student(StudentID)
+    /// A read-only connection that presented the teacher token with `observe` (the projector):
+    /// it gets what everyone gets plus counts, and may only show answers and read history.
+    case observer
     /// The server itself: timer ticks, deadlines, closed connections.
     case server
 }
@@ -23,6 +26,8 @@ public enum Recipient: Sendable, Hashable {
     case teacher
     /// The connection attached to this student, if any.
     case student(StudentID)
+    /// Every connection attached as an observer.
+    case observers
 }
 
 /// Why the lesson wants a student's connection closed.

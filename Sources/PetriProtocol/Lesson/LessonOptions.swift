@@ -10,6 +10,24 @@ public struct LessonOptions: Sendable, Hashable, Codable {
         case generated
     }
 
+    /// What students and the projector see of other students' names on leaderboards.
+    public enum LeaderboardNames: String, Sendable, Hashable, Codable {
+        /// Display names, as always.
+        case names
+        /// Initials only: "Brave Otter" shows as "BO".
+        case initials
+        /// Ranks and scores only: every name is the empty string.
+        case anonymous
+    }
+
+    /// When the class's spread of predictions reaches students and the projector.
+    public enum SpreadReveal: String, Sendable, Hashable, Codable {
+        /// At resolution, or earlier when the teacher sends `showAnswers` (after a discussion).
+        case onRequest
+        /// Only at resolution; `showAnswers` is refused (the behaviour before `showAnswers`).
+        case atResolution
+    }
+
     public var names: NameMode
     /// Adds up to 10 points for answering early within the open window.
     public var speedBonus: Bool
@@ -19,16 +37,22 @@ public struct LessonOptions: Sendable, Hashable, Codable {
     public var leaderboardSize: Int
     /// A fixed number of rounds (questions), like a quiz; nil for no limit (1...100).
     public var questionLimit: Int?
+    /// Names on what students and observers see of the leaderboard (the teacher's keeps names).
+    public var leaderboard: LeaderboardNames
+    /// Whether the teacher may show the spread before resolution.
+    public var spread: SpreadReveal
 
     public init(
         names: NameMode = .free, speedBonus: Bool = true, streakBonus: Bool = true, leaderboardSize: Int = 10,
-        questionLimit: Int? = nil
+        questionLimit: Int? = nil, leaderboard: LeaderboardNames = .names, spread: SpreadReveal = .onRequest
     ) {
         self.names = names
         self.speedBonus = speedBonus
         self.streakBonus = streakBonus
         self.leaderboardSize = leaderboardSize
         self.questionLimit = questionLimit
+        self.leaderboard = leaderboard
+        self.spread = spread
     }
 
     /// Says what is out of range, or nothing when every option is usable.
@@ -42,7 +66,9 @@ public struct LessonOptions: Sendable, Hashable, Codable {
         return nil
     }
 
-    private enum CodingKeys: String, CodingKey { case names, speedBonus, streakBonus, leaderboardSize, questionLimit }
+    private enum CodingKeys: String, CodingKey {
+        case names, speedBonus, streakBonus, leaderboardSize, questionLimit, leaderboard, spread
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -52,5 +78,20 @@ public struct LessonOptions: Sendable, Hashable, Codable {
         streakBonus = try c.decodeIfPresent(Bool.self, forKey: .streakBonus) ?? defaults.streakBonus
         leaderboardSize = try c.decodeIfPresent(Int.self, forKey: .leaderboardSize) ?? defaults.leaderboardSize
         questionLimit = try c.decodeIfPresent(Int.self, forKey: .questionLimit)
+        leaderboard = try c.decodeIfPresent(LeaderboardNames.self, forKey: .leaderboard) ?? defaults.leaderboard
+        spread = try c.decodeIfPresent(SpreadReveal.self, forKey: .spread) ?? defaults.spread
+    }
+
+    /// Writes `leaderboard` and `spread` only when they differ from the defaults, so lessons
+    /// stored, and welcomes sent, before these options existed keep the same bytes.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(names, forKey: .names)
+        try c.encode(speedBonus, forKey: .speedBonus)
+        try c.encode(streakBonus, forKey: .streakBonus)
+        try c.encode(leaderboardSize, forKey: .leaderboardSize)
+        try c.encodeIfPresent(questionLimit, forKey: .questionLimit)
+        if leaderboard != .names { try c.encode(leaderboard, forKey: .leaderboard) }
+        if spread != .onRequest { try c.encode(spread, forKey: .spread) }
     }
 }

@@ -21,7 +21,8 @@ public struct StudentProfile: Sendable, Hashable, Codable {
 /// Everything a connection needs when it joins or comes back, except the history and the
 /// picture, which follow as `history` pages (from `historyFrom`) and a `snapshot`.
 public struct Welcome: Sendable, Hashable, Codable {
-    public enum Role: String, Sendable, Hashable, Codable { case teacher, student }
+    /// `observer`: the read-only projector view (attached with `observe` and the teacher token).
+    public enum Role: String, Sendable, Hashable, Codable { case teacher, student, observer }
 
     public var role: Role
     /// The student's own profile (nil for the teacher).
@@ -51,12 +52,16 @@ public struct Welcome: Sendable, Hashable, Codable {
     public var roster: [RosterEntry]?
     /// The generation of the saved checkpoint (teacher only).
     public var checkpoint: Int?
+    /// The lesson's join code, for the projector to show (observer only).
+    public var code: JoinCode?
+    /// How many students joined and are online (observer only).
+    public var classSize: ClassSize?
 
     public init(
         role: Role, you: StudentProfile?, model: ModelKind, metrics: [MetricDescriptor], parameters: JSONValue,
         position: TimelinePosition, running: Double?, runOver: String?, ended: Bool, options: LessonOptions,
         questions: [QuestionInfo], answers: [AnswerRecord], leaderboard: Leaderboard, historyFrom: Int,
-        missed: Bool, roster: [RosterEntry]?, checkpoint: Int?
+        missed: Bool, roster: [RosterEntry]?, checkpoint: Int?, code: JoinCode? = nil, classSize: ClassSize? = nil
     ) {
         self.role = role
         self.you = you
@@ -75,5 +80,7 @@ public struct Welcome: Sendable, Hashable, Codable {
         self.missed = missed
         self.roster = roster
         self.checkpoint = checkpoint
+        self.code = code
+        self.classSize = classSize
     }
 }

@@ -14,6 +14,7 @@ extension ClientMessage: Codable {
         case .join: "join"
         case .resume: "resume"
         case .teach: "teach"
+        case .observe: "observe"
         case .step: "step"
         case .run: "run"
         case .pause: "pause"
@@ -30,6 +31,7 @@ extension ClientMessage: Codable {
         case .ask: "ask"
         case .closeQuestion: "closeQuestion"
         case .exportResults: "exportResults"
+        case .showAnswers: "showAnswers"
         case .answer: "answer"
         case .hint: "hint"
         case .history: "history"
@@ -75,6 +77,10 @@ extension ClientMessage: Codable {
             self = .teach(
                 code: try c.decode(JoinCode.self, forKey: .code), token: try c.decode(AccessToken.self, forKey: .token),
                 lastSeen: try c.decodeIfPresent(TimelinePosition.self, forKey: .lastSeen))
+        case "observe":
+            self = .observe(
+                code: try c.decode(JoinCode.self, forKey: .code), token: try c.decode(AccessToken.self, forKey: .token),
+                lastSeen: try c.decodeIfPresent(TimelinePosition.self, forKey: .lastSeen))
         case "step": self = .step(count: try c.decode(Int.self, forKey: .count))
         case "run": self = .run(rate: try c.decodeFinite(.rate))
         case "pause": self = .pause
@@ -97,6 +103,7 @@ extension ClientMessage: Codable {
         case "ask": self = .ask(try QuestionSpec(from: decoder))
         case "closeQuestion": self = .closeQuestion(question: try c.decode(QuestionID.self, forKey: .question))
         case "exportResults": self = .exportResults
+        case "showAnswers": self = .showAnswers(question: try c.decode(QuestionID.self, forKey: .question))
         case "answer":
             self = .answer(
                 question: try c.decode(QuestionID.self, forKey: .question), prediction: try Prediction(from: decoder))
@@ -126,7 +133,8 @@ extension ClientMessage: Codable {
         case .join(let code, let name):
             try c.encode(code, forKey: .code)
             try c.encodeIfPresent(name, forKey: .name)
-        case .resume(let code, let token, let lastSeen), .teach(let code, let token, let lastSeen):
+        case .resume(let code, let token, let lastSeen), .teach(let code, let token, let lastSeen),
+            .observe(let code, let token, let lastSeen):
             try c.encode(code, forKey: .code)
             try c.encode(token, forKey: .token)
             try c.encodeIfPresent(lastSeen, forKey: .lastSeen)
@@ -145,7 +153,8 @@ extension ClientMessage: Codable {
         case .clone(let changes): try c.encode(changes, forKey: .changes)
         case .kick(let student): try c.encode(student, forKey: .student)
         case .ask(let spec): try spec.encode(to: encoder)
-        case .closeQuestion(let question), .hint(let question): try c.encode(question, forKey: .question)
+        case .closeQuestion(let question), .hint(let question), .showAnswers(let question):
+            try c.encode(question, forKey: .question)
         case .answer(let question, let prediction):
             try c.encode(question, forKey: .question)
             try prediction.encode(to: encoder)

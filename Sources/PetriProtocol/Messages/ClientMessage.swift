@@ -16,6 +16,8 @@ public enum ClientMessage: Sendable, Hashable {
     case resume(code: JoinCode, token: AccessToken, lastSeen: TimelinePosition?)
     /// Attaches as the teacher of a lesson.
     case teach(code: JoinCode, token: AccessToken, lastSeen: TimelinePosition?)
+    /// Attaches as a read-only observer (the projector view); needs the teacher token.
+    case observe(code: JoinCode, token: AccessToken, lastSeen: TimelinePosition?)
     /// Teacher: advances 1...100 generations.
     case step(count: Int)
     /// Teacher: auto-advances at `rate` generations per second (0 < rate <= 30).
@@ -48,6 +50,8 @@ public enum ClientMessage: Sendable, Hashable {
     case closeQuestion(question: QuestionID)
     /// Teacher: asks for the results as CSV (`results`).
     case exportResults
+    /// Teacher or observer: shows the class's anonymous spread of an open or locked question.
+    case showAnswers(question: QuestionID)
     /// Student: answers (or changes the answer to) a question.
     case answer(question: QuestionID, prediction: Prediction)
     /// Student: reveals the hint, which halves the question's points.

@@ -3,7 +3,7 @@ import PetriSimulation
 extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, code, message, teacherToken, timeline, stats, rate, snapshot, generation, question, reason
-        case prediction, answeredAt, answered, answeredBy, students, text, definition, csv
+        case prediction, answeredAt, answered, answeredBy, students, text, definition, csv, spread
     }
 
     /// The wire name of the message's type.
@@ -30,6 +30,8 @@ extension ServerMessage: Codable {
         case .answerAccepted: "answerAccepted"
         case .answerCount: "answerCount"
         case .hint: "hint"
+        case .answersShown: "answersShown"
+        case .classSize: "classSize"
         case .resolved: "resolved"
         case .result: "result"
         case .leaderboard: "leaderboard"
@@ -89,6 +91,11 @@ extension ServerMessage: Codable {
             self = .hint(
                 question: try c.decode(QuestionID.self, forKey: .question),
                 text: try c.decode(String.self, forKey: .text))
+        case "answersShown":
+            self = .answersShown(
+                question: try c.decode(QuestionID.self, forKey: .question),
+                spread: try c.decode(Spread.self, forKey: .spread))
+        case "classSize": self = .classSize(try ClassSize(from: decoder))
         case "resolved": self = .resolved(try Resolution(from: decoder))
         case "result": self = .result(try PersonalResult(from: decoder))
         case "leaderboard": self = .leaderboard(try Leaderboard(from: decoder))
@@ -142,6 +149,10 @@ extension ServerMessage: Codable {
         case .hint(let question, let text):
             try c.encode(question, forKey: .question)
             try c.encode(text, forKey: .text)
+        case .answersShown(let question, let spread):
+            try c.encode(question, forKey: .question)
+            try c.encode(spread, forKey: .spread)
+        case .classSize(let size): try size.encode(to: encoder)
         case .resolved(let resolution): try resolution.encode(to: encoder)
         case .result(let result): try result.encode(to: encoder)
         case .leaderboard(let board): try board.encode(to: encoder)

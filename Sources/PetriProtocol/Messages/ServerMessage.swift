@@ -50,6 +50,10 @@ public enum ServerMessage: Sendable, Hashable {
     case answerCount(question: QuestionID, answered: Int, students: Int, answeredBy: [StudentID] = [])
     /// The hint text, for the student who took it.
     case hint(question: QuestionID, text: String)
+    /// The teacher showed the class's anonymous spread of an open or locked question (everyone).
+    case answersShown(question: QuestionID, spread: Spread)
+    /// How many students joined and are online (observers only: counts, never names).
+    case classSize(ClassSize)
     /// A question resolved: the actual value, the class's spread, the leaderboard's top.
     case resolved(Resolution)
     /// The receiving student's own result of a resolved question.

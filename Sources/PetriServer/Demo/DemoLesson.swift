@@ -141,23 +141,24 @@ public actor DemoLesson {
     ///   - server: The address students use; `--server` is added unless it is the clients'
     ///     default, `ws://127.0.0.1:8080/`.
     ///   - executable: How to run the `petri` command.
-    /// - Returns: Three lines: the join code, the students' command and the teacher's command.
+    /// - Returns: Five lines: the join code, the students' command, the teacher's command, then
+    ///   the browser pages' addresses (the student page and the projector, which asks for the
+    ///   teacher token on the page: tokens never go into a URL).
     public static func instructions(
         code: JoinCode, teacherToken: AccessToken, server: String, executable: String = ".build/debug/petri"
     ) -> [String] {
         let serverFlag = server == "ws://127.0.0.1:8080/" ? "" : " --server \(server)"
+        // The pages are served on the same port: the same address over http (https for wss).
+        let page = server.hasPrefix("wss://") ? "https://" + server.dropFirst(6) : "http://" + server.dropFirst(5)
         // A token may start with "-", which the option parser would take for a flag: attach it with "=".
         let secret = teacherToken.secret
         let tokenFlag = secret.hasPrefix("-") ? "--token=\(secret)" : "--token \(secret)"
-        // The pages are served on the same port: the WebSocket URL with http:// and no trailing slash.
-        var web = server.hasPrefix("wss://") ? "https://" + server.dropFirst(6) : "http://" + server.dropFirst(5)
-        if web.hasSuffix("/") { web.removeLast() }
         return [
             "Demo lesson running (camouflage: industrial revolution). Join code: \(code)",
             "  Students, in a second terminal:  \(executable) join \(code) --name YourName\(serverFlag)",
             "  Teacher console:                 \(executable) teach attach \(code) \(tokenFlag)\(serverFlag)",
-            "  Students, in a browser:          \(web)/join/\(code)",
-            "  Projector (teacher token above): \(web)/projector/\(code)",
+            "  Students, in a browser:          \(page)join/\(code)",
+            "  Projector, in a browser:         \(page)projector/\(code) (enter the teacher token there)",
         ]
     }
 

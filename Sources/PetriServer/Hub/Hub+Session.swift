@@ -78,6 +78,8 @@ extension Hub {
             await attach(.resume(token: token, lastSeen: lastSeen), code: code, in: &session)
         case .teach(let code, let token, let lastSeen):
             await attach(.teach(token: token, lastSeen: lastSeen), code: code, in: &session)
+        case .observe(let code, let token, let lastSeen):
+            await attach(.observe(token: token, lastSeen: lastSeen), code: code, in: &session)
         default:
             guard let host = session.host, let command = LessonCommand(message) else {
                 reply(.error(ProtocolError(.notJoined, "Join a lesson first: send join, resume or teach with its code.")), to: session)
@@ -92,6 +94,7 @@ extension Hub {
         case join(name: String?)
         case resume(token: AccessToken, lastSeen: TimelinePosition?)
         case teach(token: AccessToken, lastSeen: TimelinePosition?)
+        case observe(token: AccessToken, lastSeen: TimelinePosition?)
 
         /// The lesson's command, with every token as the lesson holds it (``TokenForm``), and
         /// the raw resume token a join mints, which goes only to the student.
@@ -104,6 +107,8 @@ extension Hub {
                 return (.resume(token: try tokens.held(token), lastSeen: lastSeen), nil)
             case .teach(let token, let lastSeen):
                 return (.attachTeacher(token: try tokens.held(token), lastSeen: lastSeen), nil)
+            case .observe(let token, let lastSeen):
+                return (.attachObserver(token: try tokens.held(token), lastSeen: lastSeen), nil)
             }
         }
     }

@@ -22,6 +22,7 @@ extension LessonActor {
             case .reply(.welcome(var welcome)):
                 guard let connection else { continue }
                 if let token, welcome.you?.token != nil { welcome.you?.token = token }
+                if welcome.role == .observer { welcome.code = record.code }
                 send(.welcome(welcome), to: connection)
             case .reply(let message):
                 if let connection { send(message, to: connection) }
@@ -35,6 +36,10 @@ extension LessonActor {
                 countForTeacher(question, answered: answered, students: students, answeredBy: answeredBy)
             case .send(let message, .teacher):
                 send(message, toAll: Array(teacherList))
+            case .send(.classSize(let size), .observers):
+                pendingClassSize = size
+            case .send(let message, .observers):
+                send(message, toAll: Array(observerList))
             case .send(let message, .student(let id)):
                 if let c = studentConnections[id] { send(message, to: c) }
             case .disconnect(let id, let reason):
@@ -66,6 +71,10 @@ extension LessonActor {
     /// Hands the transport everything queued since the last flush, in order.
     func flushOutbox() {
         emitTeacherCount()
+        if let size = pendingClassSize {
+            pendingClassSize = nil
+            send(.classSize(size), toAll: Array(observerList))
+        }
         guard !outbox.isEmpty else { return }
         services.transport.submit(outbox)
         outbox.removeAll(keepingCapacity: true)
@@ -90,6 +99,10 @@ extension LessonActor {
         send(
             .answerCount(question: count.question, answered: count.answered, students: count.students, answeredBy: count.answeredBy),
             toAll: Array(teacherList))
+        // Observers (the projector) get how many, never who.
+        send(
+            .answerCount(question: count.question, answered: count.answered, students: count.students),
+            toAll: Array(observerList))
     }
 
     func send(_ message: ServerMessage, to connection: ConnectionID) {
@@ -121,7 +134,9 @@ extension LessonActor {
     /// Puts encoded bytes in the outbox, after the teacher's pending answer count when they may
     /// reach the teacher: one student's own messages (a batch's receipts) leave the count pending.
     private func queue(_ bytes: [UInt8], to connections: [ConnectionID], policy: DeliveryPolicy) {
-        if teacherCount != nil, connections.count > 1 || connections.first.map(teacherList.contains) == true {
+        if teacherCount != nil,
+            connections.count > 1 || connections.first.map { teacherList.contains($0) || observerList.contains($0) } == true
+        {
             emitTeacherCount()
         }
         outbox.append(.message(OutboundMessage(kind: .text, bytes: bytes), to: connections, policy: policy))

@@ -13,6 +13,7 @@ extension LessonActor {
         switch participant {
         case .student(let id): studentConnections[id] = connection
         case .teacher: teacherList.insert(connection)
+        case .observer: observerList.insert(connection)
         case .guest, .server: break
         }
     }
@@ -30,6 +31,7 @@ extension LessonActor {
         switch member.participant {
         case .student(let id) where studentConnections[id] == connection: studentConnections[id] = nil
         case .teacher: teacherList.remove(connection)
+        case .observer: observerList.remove(connection)
         default: break
         }
     }
@@ -46,5 +48,6 @@ extension LessonActor {
         everyoneIndex = [:]
         studentConnections = [:]
         teacherList = []
+        observerList = []
     }
 }

@@ -43,6 +43,10 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
     var everyoneIndex: [ConnectionID: Int] = [:]
     var studentConnections: [StudentID: ConnectionID] = [:]
     var teacherList: Set<ConnectionID> = []
+    /// Connections attached with `observe` (projectors): broadcasts, counts, no names of who answered.
+    var observerList: Set<ConnectionID> = []
+    /// The newest class size for observers not yet queued: a join storm tells them once per turn.
+    var pendingClassSize: ClassSize?
 
     /// What this turn of the mailbox has to send and close, handed to the transport in one
     /// batch (``flushOutbox()``) so each student's messages of a generation can go out in one write.

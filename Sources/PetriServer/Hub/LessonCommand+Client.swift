@@ -23,10 +23,11 @@ extension LessonCommand {
         case .ask(let spec): self = .ask(spec)
         case .closeQuestion(let question): self = .closeQuestion(question)
         case .exportResults: self = .exportResults
+        case .showAnswers(let question): self = .showAnswers(question)
         case .answer(let question, let prediction): self = .answer(question, prediction)
         case .hint(let question): self = .takeHint(question)
         case .history(let from, let to): self = .history(from: from, to: to)
-        case .create, .importLesson, .join, .resume, .teach, .ping: return nil
+        case .create, .importLesson, .join, .resume, .teach, .observe, .ping: return nil
         }
     }
 }

@@ -19,6 +19,9 @@ extension LessonState {
             post(Self.describe(error), kind: .error, at: now)
         case .pong, .definition, .results:
             break
+        case .answersShown, .classSize:
+            // For the browser's projector view; the terminal shows the spread at resolution.
+            break
         case .created(let code, _):
             post("Lesson \(code.text) created.", kind: .success, at: now)
         case .welcome(let welcome):
