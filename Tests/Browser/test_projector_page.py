@@ -15,13 +15,13 @@ def open_projector(driver, server, teacher):
     driver.get(f"{server.http}/projector/{teacher.code}")
     field = driver.find_element(By.CSS_SELECTOR, "#teacher-token")
     field.send_keys(teacher.token, Keys.ENTER)
-    wait_for(driver, lambda d: d.execute_script("return window.petriPage.state.role") is not None)
+    wait_for(driver, lambda d: d.execute_script("return window.petriPage.state.role") == "observer")
     assert teacher.token not in driver.current_url
 
 
 def test_projector_counts_answers_hides_the_spread_until_shown_and_anonymises(server, page):
     teacher = Teacher(server.ws, server.key, "camouflage", {"population": 50},
-                      {"speedBonus": False, "streakBonus": False})
+                      {"speedBonus": False, "streakBonus": False, "leaderboard": "anonymous"})
     open_projector(page, server, teacher)
     code = teacher.code
     wait_text(page, "#join-code", f"{code[:3]} {code[3:]}")
@@ -36,7 +36,7 @@ def test_projector_counts_answers_hides_the_spread_until_shown_and_anonymises(se
     teacher.step(1)
     wait_drawn(page, 1)
 
-    asked = teacher.ask(kind="number", metric="population", horizon=1, tolerance=10, prompt="How many next?")
+    asked = teacher.ask(kind="number", metric="population", horizon=2, tolerance=10, prompt="How many next?")
     wait_text(page, ".question-panel .prompt", "How many next?")
     for index, peer in enumerate(students[:2]):
         peer.send(type="answer", question=asked["id"], number=asked["askedValue"] + index)
@@ -44,17 +44,21 @@ def test_projector_counts_answers_hides_the_spread_until_shown_and_anonymises(se
     wait_text(page, "#answered", "2 of 3 have answered")
     assert not any(name in page.find_element(By.TAG_NAME, "body").text for name in NAMES)
 
-    resolved = teacher.resolve(asked)
+    # Locked: the spread stays hidden until the teacher shows it from the wall (Enter on the button).
+    teacher.step(1)
+    wait_text(page, "#question-title", "(locked)")
     wait_text(page, "#spread-hidden", "hidden until the teacher shows them")
     assert not page.find_element(By.CSS_SELECTOR, "#spread").is_displayed()
-    assert page.find_element(By.CSS_SELECTOR, "#board").text == ""
-    assert "Actual:" not in page.find_element(By.CSS_SELECTOR, "#actual").text
-
-    # The teacher hides names, then shows the answers, all from the keyboard.
-    page.find_element(By.CSS_SELECTOR, "#hide-names").send_keys(Keys.SPACE)
+    mark = students[2].mark()
     page.find_element(By.CSS_SELECTOR, "#show-answers").send_keys(Keys.ENTER)
     wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#spread").is_displayed())
+    assert students[2].wait("answersShown", since=mark)["spread"]["answers"] == 2
     assert not page.find_element(By.CSS_SELECTOR, "#spread-hidden").is_displayed()
+    assert page.find_element(By.CSS_SELECTOR, "#actual").text == ""
+    assert page.find_element(By.CSS_SELECTOR, "#board").text == ""
+
+    # Resolved: the actual value on the same axis, then the leaderboard without names.
+    resolved = teacher.resolve(asked)
     wait_text(page, "#actual", f"Actual: {resolved['actual']}")
     spread_words = page.find_element(By.CSS_SELECTOR, "#spread").get_attribute("aria-label")
     assert spread_words.startswith("2 predictions") and f"actual answer: {resolved['actual']}" in spread_words
@@ -62,6 +66,11 @@ def test_projector_counts_answers_hides_the_spread_until_shown_and_anonymises(se
     assert "Rank" in board and "Name" not in board
     assert not any(name in page.find_element(By.TAG_NAME, "body").text for name in NAMES)
     screenshot(page, "projector", 1920, 1080)
+
+    # The next question starts hidden again.
+    teacher.ask(kind="probability", metric="extinct", horizon=3, prompt="Extinct soon?")
+    wait_text(page, ".question-panel .prompt", "Extinct soon?")
+    assert not page.find_element(By.CSS_SELECTOR, "#spread").is_displayed()
     assert page.execute_script("return window.__dialogs") == 0
     assert console_errors(page) == []
     for peer in students:

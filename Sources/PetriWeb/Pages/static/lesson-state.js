@@ -18,7 +18,7 @@ export function createState() {
         snapshot: null, snapshotSerial: 0,
         questions: new Map(), answers: new Map(), hints: new Map(), resolutions: new Map(), results: new Map(),
         answerCounts: new Map(), shown: new Set(), shownSpreads: new Map(),
-        leaderboard: null, you: null, roster: new Map(), closing: null, lessonEnded: null,
+        leaderboard: null, you: null, roster: new Map(), classSize: null, code: null, closing: null, lessonEnded: null,
         error: null, notices: [], serverOffset: 0, version: 0,
     };
 }
@@ -84,6 +84,8 @@ export function apply(state, message) {
             if (message.you) state.you = { ...state.you, ...message.you };
             state.leaderboard = message.leaderboard ?? null;
             if (Array.isArray(message.roster)) state.roster = new Map(message.roster.map((r) => [r.student, r]));
+            if (message.classSize) state.classSize = message.classSize;
+            if (typeof message.code === 'string') state.code = message.code;
             state.error = null;
             return null;
         }
@@ -187,6 +189,9 @@ export function apply(state, message) {
         }
         case 'student':
             state.roster.set(message.student, message);
+            return null;
+        case 'classSize':
+            state.classSize = { joined: message.joined, online: message.online };
             return null;
         case 'lessonEnded':
             state.ended = true;

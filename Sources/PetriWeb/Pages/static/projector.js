@@ -31,14 +31,14 @@ const picture = new PictureView($('picture'));
 const charts = new ChartsView($('charts'));
 let connection = null;
 
-/// The projector attaches with the teacher token (the protocol lets the teacher attach from any number of
-/// connections) and never sends a command: it only shows. What it shows leaves out what the teacher's own
-/// screen has and the wall must not: who answered, and names when they are hidden.
-export function projectorHello(token, lastSeen) {
-    return { type: 'teach', code, token, ...(lastSeen ? { lastSeen } : {}) };
+/// The projector attaches as an observer with the teacher token (PROTOCOL.md 6.7): it sees what the class
+/// sees plus how many have answered (never who), and may only ask the server to show the class's answers.
+export function observerHello(token, lastSeen) {
+    return { type: 'observe', code, token, ...(lastSeen ? { lastSeen } : {}) };
 }
 
-/// Questions whose class answers were revealed from this page (the teacher pressed the button on the wall).
+/// Resolved questions whose spread the teacher revealed on this wall (after resolution the server has
+/// nothing more to show: the spread came with `resolved`, and the wall still waits for the teacher).
 const revealedHere = new Set();
 
 function readToken() {
@@ -52,7 +52,7 @@ function readToken() {
 function start(token) {
     connection?.stop();
     connection = new Connection({
-        hello: (lastSeen) => projectorHello(token, lastSeen),
+        hello: (lastSeen) => observerHello(token, lastSeen),
         onMessage: receive,
         onState: (connectionState) => {
             state.connection = connectionState;
@@ -74,7 +74,6 @@ function receive(message) {
         wall.hidden = true;
     }
     const words = apply(state, message);
-    if (message.type === 'welcome' && message.options?.anonymousLeaderboard === true) $('hide-names').checked = true;
     for (const line of words ?? []) status.say(line);
     render();
 }
@@ -94,14 +93,15 @@ function renderJoin() {
             $('qr').hidden = true;
         }
     }
-    const students = state.leaderboard?.students;
-    const online = [...state.roster.values()].filter((s) => s.online && !s.kicked).length;
-    const joined = state.roster.size ? [...state.roster.values()].filter((s) => !s.kicked).length : students ?? 0;
-    setText($('joined'), `${joined} ${joined === 1 ? 'student has' : 'students have'} joined${state.roster.size ? ` (${online} online)` : ''}`);
+    const size = state.classSize;
+    const joined = size?.joined ?? state.leaderboard?.students ?? 0;
+    setText($('joined'), `${joined} ${joined === 1 ? 'student has' : 'students have'} joined` +
+        (size ? ` (${size.online} online)` : ''));
 }
 
+/// Names are left out when the lesson says so (the server then sends none) or the teacher ticked the box.
 function anonymised() {
-    return $('hide-names').checked;
+    return state.options?.leaderboard === 'anonymous' || $('hide-names').checked;
 }
 
 function renderQuestion() {
@@ -123,13 +123,18 @@ function renderQuestion() {
     setText($('answered'), count ? `${count.answered} of ${count.students} have answered` : '');
     const resolved = state.resolutions.get(question.id);
     const shown = state.shown.has(question.id) || revealedHere.has(question.id);
-    const spread = state.shownSpreads.get(question.id) ?? resolved?.spread;
+    // After resolution the resolved spread: its bars cover the predictions and the actual value.
+    const spread = resolved?.spread ?? state.shownSpreads.get(question.id);
     const after = question.state !== 'open' && question.state !== 'cancelled';
     $('spread-hidden').hidden = !after || shown;
-    // A page opened after the resolution has the actual value (from the welcome) but not the spread.
-    $('show-answers').hidden = !after || shown || !(spread || question.state === 'resolved');
-    spreadCanvas.hidden = !(after && shown && spread);
-    if (after && shown && spread) drawSpread(spreadCanvas, question, spread, resolved);
+    // Before resolution the button asks the server (everyone then gets `answersShown`), unless the lesson
+    // shows answers only at resolution; after it, the wall reveals what `resolved` brought (or, for a page
+    // opened later, the actual value from the welcome).
+    const askServer = question.state === 'locked' && state.options?.spread !== 'atResolution';
+    $('show-answers').hidden = !after || shown || !(askServer || question.state === 'resolved');
+    // Shown (even while the question is open: the teacher may show answers as they arrive).
+    spreadCanvas.hidden = !(shown && spread);
+    if (shown && spread) drawSpread(spreadCanvas, question, spread, resolved);
     const known = resolved ?? (question.state === 'resolved' && question.kind === 'number'
         ? { question: question.id, actual: question.actual } : null);
     setText($('actual'), known && shown ? `Actual: ${describeActual(state, known)}`
@@ -168,9 +173,13 @@ setInterval(tick, 250);
 $('show-answers').addEventListener('click', () => {
     const question = currentQuestion(state);
     if (!question) return;
-    revealedHere.add(question.id);
-    status.say('The class\'s answers are shown.');
-    renderQuestion();
+    if (question.state === 'resolved') {
+        revealedHere.add(question.id);
+        status.say('The class\'s answers are shown.');
+        renderQuestion();
+    } else {
+        connection?.send({ type: 'showAnswers', question: question.id });
+    }
 });
 $('hide-names').addEventListener('change', () => renderQuestion());
 addEventListener('error', (event) => page.errors.push(String(event.message)));

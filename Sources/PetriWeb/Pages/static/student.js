@@ -43,7 +43,9 @@ const picture = new PictureView(document.getElementById('picture'), {
 });
 const charts = new ChartsView(document.getElementById('charts'));
 const question = new QuestionView(document.getElementById('question'), { send: (m) => connection?.send(m) ?? false });
-const results = new ResultsView(document.getElementById('results'));
+const results = new ResultsView(document.getElementById('results'), {
+    anonymous: (lesson) => lesson.options?.leaderboard === 'anonymous',
+});
 const about = new AboutView(document.getElementById('about'));
 
 function storedToken(lessonCode) {
@@ -145,7 +147,9 @@ function renderClosing() {
         el('h2', {}, 'The lesson has ended'),
         closing ? el('p', { class: 'closing-message' }, closing.message) : null,
         closing ? el('p', { class: 'closing-score' }, `Your score: ${formatNumber(closing.score)} of ${formatNumber(closing.possible)} possible · rank ${closing.rank}`) : null,
-        state.lessonEnded?.leaderboard ? leaderboardTable({ ...state.lessonEnded.leaderboard, you: state.leaderboard?.you }, { youId: state.you?.student ?? null }) : null);
+        state.lessonEnded?.leaderboard ? leaderboardTable({ ...state.lessonEnded.leaderboard, you: state.leaderboard?.you }, {
+            youId: state.you?.student ?? null, anonymous: state.options?.leaderboard === 'anonymous',
+        }) : null);
 }
 
 addEventListener('error', (event) => page.errors.push(String(event.message)));

@@ -51,7 +51,7 @@ export function leaderboardTable(board, { anonymous = false, youId = null } = {}
     for (const row of rows) {
         const mine = youId !== null && row.student === youId;
         const tr = el('tr', { class: `${mine ? 'mine' : ''}${row.separate ? ' separate' : ''}` },
-            el('td', {}, String(row.rank)),
+            el('td', {}, String(row.rank), anonymous && mine ? ' (you)' : ''),
             anonymous ? null : el('td', { class: 'name' }, row.name ?? '', mine ? ' (you)' : ''),
             el('td', {}, formatNumber(row.score)));
         body.append(tr);
@@ -92,6 +92,18 @@ export class ResultsView {
         const question = state.questions.get(id);
         const result = state.results.get(id);
         const answer = state.answers.get(id);
+        const shownSpread = state.shownSpreads.get(id);
+        if (!resolved && !result && shownSpread) {
+            // The teacher showed the class's answers before the resolution.
+            this.root.hidden = false;
+            setText(this.heading, `The class's answers to question ${id} so far`);
+            setText(this.actual, '');
+            setText(this.points, '');
+            this.spreadCanvas.hidden = false;
+            drawSpread(this.spreadCanvas, question, shownSpread, null);
+            replaceChildren(this.board);
+            return;
+        }
         if (!resolved && !result) {
             this.root.hidden = true;
             return;
