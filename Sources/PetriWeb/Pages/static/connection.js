@@ -78,7 +78,8 @@ export class Connection {
 
     open() {
         clearTimeout(this.timer);
-        this.setState(this.attempt === 0 ? 'connecting' : 'reconnecting', this.attempt === 0 ? '' : `attempt ${this.attempt + 1}`);
+        if (this.attempt === 0) this.setState('connecting');
+        else this.setState('reconnecting', `attempt ${this.attempt + 1}`);
         let socket;
         try {
             socket = new WebSocket(this.url, SUBPROTOCOL);
@@ -135,22 +136,25 @@ export class Connection {
         this.timer = setTimeout(() => this.open(), delay);
     }
 
-    /// Remembers the newest position seen, for `lastSeen` when resuming.
+    /// Remembers the newest position seen, for `lastSeen` when resuming: a newer timeline replaces an older
+    /// one; on the same timeline the generation only grows, except when the teacher rewinds.
     trackPosition(message) {
-        const position = (timeline, generation) => {
+        const see = (timeline, generation) => {
             if (typeof timeline !== 'number' || typeof generation !== 'number') return;
             const last = this.lastSeen;
-            if (!last || timeline > last.timeline || (timeline === last.timeline && generation >= last.generation)) {
-                this.lastSeen = { timeline, generation };
-            } else if (timeline === last.timeline && generation < last.generation && message.type !== 'stats') {
+            if (!last || timeline > last.timeline || (timeline === last.timeline && generation > last.generation)) {
                 this.lastSeen = { timeline, generation };
             }
         };
         switch (message.type) {
-            case 'welcome': if (message.position) position(message.position.timeline, message.position.generation); break;
-            case 'stats': position(message.timeline, message.stats?.generation); break;
-            case 'history': position(message.timeline, message.to); break;
-            case 'rewound': this.lastSeen = { timeline: message.timeline, generation: message.generation }; break;
+            case 'welcome': see(message.position?.timeline, message.position?.generation); break;
+            case 'stats': see(message.timeline, message.stats?.generation); break;
+            case 'history': see(message.timeline, message.to); break;
+            case 'rewound':
+                if (typeof message.timeline === 'number' && typeof message.generation === 'number') {
+                    this.lastSeen = { timeline: message.timeline, generation: message.generation };
+                }
+                break;
             default: break;
         }
     }

@@ -78,7 +78,6 @@ export function apply(state, message) {
             state.runOver = message.runOver ?? null;
             state.ended = message.ended === true;
             if (typeof message.historyFrom === 'number') truncateHistory(state, message.historyFrom);
-            if (message.position && !message.missed && message.historyFrom === 0) truncateHistory(state, 0);
             state.questions = new Map((message.questions ?? []).map((q) => [q.id, q]));
             state.answers = new Map((message.answers ?? []).map((a) => [a.question, a]));
             if (message.you) state.you = { ...state.you, ...message.you };
@@ -148,7 +147,9 @@ export function apply(state, message) {
         }
         case 'answerAccepted': {
             const previous = state.answers.get(message.question) ?? {};
-            state.answers.set(message.question, { ...previous, question: message.question, prediction: message.prediction, answeredAt: message.answeredAt });
+            state.answers.set(message.question, {
+                ...previous, question: message.question, prediction: message.prediction, answeredAt: message.answeredAt,
+            });
             return ['Your answer was received.'];
         }
         case 'answerCount':
@@ -180,7 +181,8 @@ export function apply(state, message) {
             state.answers.set(message.question, { ...previous, points: message.points });
             state.you = { ...state.you, score: message.score, streak: message.streak };
             if (message.standing) state.leaderboard = { ...(state.leaderboard ?? {}), you: message.standing };
-            return [`You scored ${message.points?.total ?? 0} points; your total is ${message.score}, rank ${message.standing?.rank ?? '?'}.`];
+            const rank = message.standing?.rank ?? '?';
+            return [`You scored ${message.points?.total ?? 0} points; your total is ${message.score}, rank ${rank}.`];
         }
         case 'leaderboard': {
             const you = state.leaderboard?.you;

@@ -19,7 +19,10 @@ const match = location.pathname.match(/^\/projector\/([^/]+)\/?$/);
 const code = match ? normaliseCode(decodeURIComponent(match[1])) : '';
 const storageKey = `petri.projector.${code}`;
 const state = createState();
-const page = { state, errors: [], generations: () => ({ drawn: picture.drawnGeneration, received: state.snapshot?.generation ?? null }) };
+const page = {
+    state, errors: [],
+    generations: () => ({ drawn: picture.drawnGeneration, received: state.snapshot?.generation ?? null }),
+};
 window.petriPage = page;
 page.spoken = () => status.spoken;
 
@@ -118,7 +121,9 @@ function renderQuestion() {
     const words = { open: 'open', locked: 'locked', resolved: 'resolved', cancelled: 'withdrawn' };
     setText($('question-title'), `Question ${question.id} (${words[question.state] ?? question.state})`);
     setText($('question-prompt'), question.prompt || `What will ${question.metricDescription || question.metric} be?`);
-    setText($('question-detail'), `${String(question.metricDescription ?? question.metric).replace(/\.$/, '')}${question.unit ? ` (${question.unit})` : ''} at generation ${question.target}`);
+    const metric = String(question.metricDescription ?? question.metric).replace(/\.$/, '');
+    const unit = question.unit ? ` (${question.unit})` : '';
+    setText($('question-detail'), `${metric}${unit} at generation ${question.target}`);
     const count = state.answerCounts.get(question.id);
     setText($('answered'), count ? `${count.answered} of ${count.students} have answered` : '');
     const resolved = state.resolutions.get(question.id);
@@ -142,14 +147,17 @@ function renderQuestion() {
     const board = state.leaderboard;
     const size = state.options?.leaderboardSize ?? 10;
     replaceChildren($('board'), question.state === 'resolved' && shown && board
-        ? leaderboardTable({ students: board.students, top: (board.top ?? []).slice(0, size) }, { anonymous: anonymised() }) : null);
+        ? leaderboardTable({ students: board.students, top: (board.top ?? []).slice(0, size) },
+            { anonymous: anonymised() })
+        : null);
     tick();
 }
 
 function tick() {
     const question = currentQuestion(state);
     if (!question || question.state !== 'open' || typeof question.closesAt !== 'number') {
-        setText($('question-countdown'), question?.state === 'open' ? 'Answer now: the question locks when the simulation moves on.' : '');
+        setText($('question-countdown'),
+            question?.state === 'open' ? 'Answer now: the question locks when the simulation moves on.' : '');
         return;
     }
     const left = Math.max(0, Math.ceil((question.closesAt - serverNow(state)) / 1000));
@@ -187,7 +195,8 @@ unlockForm.addEventListener('submit', (event) => {
     event.preventDefault();
     const token = $('teacher-token').value.trim();
     if (!/^[A-Za-z0-9_-]{22,128}$/.test(token)) {
-        setText(unlockForm.querySelector('.problem'), 'The teacher token is 22 or more letters, digits, - and _, as printed when the lesson was created.');
+        setText(unlockForm.querySelector('.problem'),
+            'The teacher token is 22 or more letters, digits, - and _, as printed when the lesson was created.');
         return;
     }
     try {

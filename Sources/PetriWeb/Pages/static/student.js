@@ -24,7 +24,9 @@ const page = {
     /// a generation's stats arrive, and the gap when auto-run paused (measured here, for the keep-up test).
     lag: { max: 0, atPause: null },
     /// The newest generation drawn and the newest received, for tests and for people debugging.
-    generations: () => ({ drawn: picture.drawnGeneration, received: state.snapshot?.generation ?? null, stats: state.lastGeneration }),
+    generations: () => ({
+        drawn: picture.drawnGeneration, received: state.snapshot?.generation ?? null, stats: state.lastGeneration,
+    }),
 };
 window.petriPage = page;
 page.spoken = () => status.spoken;
@@ -98,7 +100,9 @@ function start() {
 
 function receive(message) {
     if (message.type === 'welcome' && message.you?.token) storeToken(code, message.you.token);
-    if (message.type === 'welcome' && location.pathname !== `/join/${code}`) history.replaceState(null, '', `/join/${code}`);
+    if (message.type === 'welcome' && location.pathname !== `/join/${code}`) {
+        history.replaceState(null, '', `/join/${code}`); // so a reload resumes this lesson
+    }
     if (message.type === 'error' && state.role === null) {
         if (['unknown-token', 'kicked'].includes(message.code)) forgetToken(code);
         if (['unknown-token'].includes(message.code) && pendingName) {
@@ -146,7 +150,9 @@ function renderClosing() {
     replaceChildren(closingNode,
         el('h2', {}, 'The lesson has ended'),
         closing ? el('p', { class: 'closing-message' }, closing.message) : null,
-        closing ? el('p', { class: 'closing-score' }, `Your score: ${formatNumber(closing.score)} of ${formatNumber(closing.possible)} possible · rank ${closing.rank}`) : null,
+        closing ? el('p', { class: 'closing-score' },
+            `Your score: ${formatNumber(closing.score)} of ${formatNumber(closing.possible)} possible · rank ${closing.rank}`)
+            : null,
         state.lessonEnded?.leaderboard ? leaderboardTable({ ...state.lessonEnded.leaderboard, you: state.leaderboard?.you }, {
             youId: state.you?.student ?? null, anonymous: state.options?.leaderboard === 'anonymous',
         }) : null);

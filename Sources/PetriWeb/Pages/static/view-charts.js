@@ -183,7 +183,8 @@ export class ChartsView {
         const label = String(info?.description ?? metric ?? '').replace(/\.$/, '');
         drawLine(this.lineCanvas, state.series[metric] ?? [], { label, unit: info?.unit ?? '' });
         const last = state.lastGeneration;
-        this.lineCanvas.setAttribute('aria-label', `${info?.description ?? metric} over ${last + 1} generations; now ${formatNumber(state.series[metric]?.[last])}.`);
+        const now = formatNumber(state.series[metric]?.[last]);
+        this.lineCanvas.setAttribute('aria-label', `${label} over ${last + 1} generations; now ${now}.`);
         this.slider.max = String(Math.max(0, last));
         if (this.follow) this.slider.value = String(Math.max(0, last));
         this.drawHistogram();

@@ -107,7 +107,10 @@ export class PictureView {
         this.canvas.addEventListener('pointerleave', () => setText(this.readout, ''));
         this.canvas.addEventListener('keydown', (event) => this.key(event));
         this.canvas.addEventListener('focus', () => this.describeSelected());
-        matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', () => { this.drawnSerial = -1; this.render(this.state); });
+        matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', () => {
+            this.drawnSerial = -1;
+            this.render(this.state);
+        });
     }
 
     render(state) {
@@ -306,8 +309,9 @@ export class PictureView {
 
     key(event) {
         if (!this.points.length) return;
-        if (event.key === 'ArrowRight' || event.key === 'ArrowDown') this.selected = (this.selected + 1) % this.points.length;
-        else if (event.key === 'ArrowLeft' || event.key === 'ArrowUp') this.selected = (this.selected - 1 + this.points.length) % this.points.length;
+        const count = this.points.length;
+        if (event.key === 'ArrowRight' || event.key === 'ArrowDown') this.selected = (this.selected + 1) % count;
+        else if (event.key === 'ArrowLeft' || event.key === 'ArrowUp') this.selected = (this.selected - 1 + count) % count;
         else return;
         event.preventDefault();
         this.describeSelected();

@@ -5,6 +5,10 @@
 import { el, setText, replaceChildren, formatNumber, show } from './dom.js';
 import { currentQuestion, serverNow } from './lesson-state.js';
 
+/// Refusals of an answer or a hint, shown under the question.
+const ANSWER_ERRORS = new Set(['late-answer', 'already-answered', 'wrong-kind', 'question-closed', 'out-of-range',
+    'invalid-field', 'no-hint']);
+
 function describePrediction(question, prediction) {
     if (!prediction) return '';
     if ('number' in prediction) return `${formatNumber(prediction.number)}${question?.unit ? ` ${question.unit}` : ''}`;
@@ -36,7 +40,8 @@ export class QuestionView {
         this.countdown = el('p', { class: 'countdown', role: 'timer', 'aria-live': 'off' });
         this.form = el('form', { class: 'answer-form', 'aria-labelledby': 'question-heading' });
         this.receipt = el('p', { class: 'receipt', role: 'status' });
-        this.hintButton = el('button', { type: 'button', class: 'hint-button' }, 'Show the hint (halves your points for this question)');
+        this.hintButton = el('button', { type: 'button', class: 'hint-button' },
+            'Show the hint (halves your points for this question)');
         this.hintText = el('p', { class: 'hint' });
         this.problem = el('p', { class: 'problem', role: 'alert' });
         this.empty = el('p', { class: 'waiting' }, 'No question yet. Watch the model: the teacher will ask one.');
@@ -57,9 +62,9 @@ export class QuestionView {
         this.state = state;
         const question = currentQuestion(state);
         show(this.empty, !question);
-        for (const node of [this.prompt, this.detail, this.status, this.countdown, this.form, this.receipt, this.hintButton, this.hintText]) {
-            show(node, Boolean(question));
-        }
+        const parts = [this.prompt, this.detail, this.status, this.countdown, this.form, this.receipt, this.hintButton,
+            this.hintText];
+        for (const node of parts) show(node, Boolean(question));
         if (!question) {
             this.questionId = null;
             return;
@@ -86,7 +91,7 @@ export class QuestionView {
             setText(this.receipt, open ? '' : 'You did not answer this question.');
         }
         this.restored = true;
-        if (state.error && state.error.serial !== this.errorShown && ['late-answer', 'already-answered', 'wrong-kind', 'question-closed', 'out-of-range', 'invalid-field', 'no-hint'].includes(state.error.code)) {
+        if (state.error && state.error.serial !== this.errorShown && ANSWER_ERRORS.has(state.error.code)) {
             this.errorShown = state.error.serial;
             setText(this.problem, state.error.message);
         }
@@ -115,7 +120,8 @@ export class QuestionView {
             this.input = null;
             const group = el('div', { class: 'choices', role: 'group', 'aria-label': 'Options' });
             this.choiceButtons = (question.options ?? []).map((option, index) => {
-                const button = el('button', { type: 'button', class: 'choice', 'aria-pressed': 'false' }, option.label ?? `Option ${index + 1}`);
+                const label = option.label ?? `Option ${index + 1}`;
+                const button = el('button', { type: 'button', class: 'choice', 'aria-pressed': 'false' }, label);
                 button.addEventListener('click', () => {
                     this.choice = index;
                     this.choiceButtons.forEach((b, i) => b.setAttribute('aria-pressed', String(i === index)));
@@ -129,7 +135,8 @@ export class QuestionView {
             this.input = el('input', { type: 'range', id: 'answer-probability', min: '0', max: '100', step: '1', value: '50' });
             this.output = el('output', { for: 'answer-probability', class: 'probability' }, '50%');
             this.input.addEventListener('input', () => setText(this.output, `${this.input.value}%`));
-            controls.push(el('label', { for: 'answer-probability' }, 'How likely (0% never, 100% certainly)'), el('div', { class: 'slider-row' }, this.input, this.output));
+            controls.push(el('label', { for: 'answer-probability' }, 'How likely (0% never, 100% certainly)'),
+                el('div', { class: 'slider-row' }, this.input, this.output));
         }
         replaceChildren(this.form, controls, question.kind === 'choice' ? null : this.submitButton);
         if (question.kind === 'choice') this.submitButton.hidden = true;
@@ -166,7 +173,9 @@ export class QuestionView {
             message.probability = Number(this.input.value) / 100;
         }
         setText(this.problem, '');
-        if (!this.send(message)) setText(this.problem, 'Not connected: your answer was not sent. It will be possible again once the page reconnects.');
+        if (!this.send(message)) {
+            setText(this.problem, 'Not connected: your answer was not sent. Send it again once the page has reconnected.');
+        }
     }
 
     tick() {

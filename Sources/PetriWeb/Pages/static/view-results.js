@@ -8,11 +8,13 @@ import { describeActual } from './lesson-state.js';
 /// Draws a spread (`bins` or `counts`) on `canvas`; with `resolved`, marks the actual value on the same axis.
 export function drawSpread(canvas, question, spread, resolved) {
     if (!spread) return '';
+    const only = { questions: new Map([[question?.id, question]]) }; // what describeActual reads
     let bars;
     let marker = null;
     let highlight = -1;
     if (Array.isArray(spread.counts)) {
-        bars = spread.counts.map((count, i) => ({ label: question?.options?.[i]?.label ?? `option ${i + 1}`, value: count }));
+        bars = spread.counts.map((count, i) => ({ label: question?.options?.[i]?.label ?? `option ${i + 1}`,
+            value: count }));
         if (resolved && typeof resolved.correctOption === 'number') highlight = resolved.correctOption;
     } else if (Array.isArray(spread.bins) && spread.bins.length) {
         const bins = spread.bins;
@@ -24,7 +26,7 @@ export function drawSpread(canvas, question, spread, resolved) {
         if (resolved) {
             const actual = probability ? (resolved.eventHappened ? 1 : 0) : wireNumber(resolved.actual);
             if (Number.isFinite(actual) && high > low) {
-                marker = { position: (actual - low) / (high - low), label: `Actual: ${describeActual({ questions: new Map([[question?.id, question]]) }, resolved)}` };
+                marker = { position: (actual - low) / (high - low), label: `Actual: ${describeActual(only, resolved)}` };
             }
         }
     } else {
@@ -32,7 +34,7 @@ export function drawSpread(canvas, question, spread, resolved) {
     }
     drawBars(canvas, bars, { marker, highlight, title: `${spread.answers ?? 0} predictions` });
     const words = `${spread.answers ?? 0} predictions: ${bars.map((b) => `${b.label}: ${b.value}`).join(', ')}` +
-        (resolved ? `. The actual answer: ${describeActual({ questions: new Map([[question?.id, question]]) }, resolved)}.` : '.');
+        (resolved ? `. The actual answer: ${describeActual(only, resolved)}.` : '.');
     canvas.setAttribute('aria-label', words);
     return words;
 }
@@ -110,11 +112,13 @@ export class ResultsView {
         }
         this.root.hidden = false;
         setText(this.heading, `Results of question ${id}`);
-        setText(this.actual, resolved ? `The actual answer at generation ${resolved.generation}: ${describeActual(state, resolved)}.` : '');
+        setText(this.actual, resolved
+            ? `The actual answer at generation ${resolved.generation}: ${describeActual(state, resolved)}.` : '');
         const points = result?.points ?? answer?.points;
         if (state.role === 'student') {
             setText(this.points, points
-                ? `You scored ${describePoints(points)}. Total ${formatNumber(result?.score ?? state.you?.score)}, rank ${result?.standing?.rank ?? state.leaderboard?.you?.rank ?? '?'}.`
+                ? `You scored ${describePoints(points)}. Total ${formatNumber(result?.score ?? state.you?.score)}, `
+                    + `rank ${result?.standing?.rank ?? state.leaderboard?.you?.rank ?? '?'}.`
                 : 'You did not answer this question: 0 points.');
         } else {
             setText(this.points, '');
