@@ -53,6 +53,10 @@ def test_student_joins_watches_and_scores_each_kind_of_question(server, page):
     field.send_keys(str(prediction))
     page.find_element(By.XPATH, "//button[normalize-space()='Change my answer']").click()
     wait_text(page, "#question .receipt", f"Answer received: {prediction} creatures")
+    # The teacher shows the class's answers before the resolution: the page draws them, without the actual value.
+    teacher.peer.send(type="showAnswers", question=asked["id"])
+    wait_text(page, "#results h2", "The class's answers to question 1 so far")
+    assert page.find_element(By.CSS_SELECTOR, "#results canvas").get_attribute("aria-label").startswith("1 prediction:")
     resolved = teacher.resolve(asked)
     expected = number_points(prediction, resolved["actual"], 20)
     wait_text(page, "#results .points", f"= {expected} points")

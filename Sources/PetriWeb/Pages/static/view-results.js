@@ -9,6 +9,8 @@ import { describeActual } from './lesson-state.js';
 export function drawSpread(canvas, question, spread, resolved) {
     if (!spread) return '';
     const only = { questions: new Map([[question?.id, question]]) }; // what describeActual reads
+    const answers = spread.answers ?? 0;
+    const counted = `${answers} prediction${answers === 1 ? '' : 's'}`;
     let bars;
     let marker = null;
     let highlight = -1;
@@ -32,8 +34,8 @@ export function drawSpread(canvas, question, spread, resolved) {
     } else {
         return '';
     }
-    drawBars(canvas, bars, { marker, highlight, title: `${spread.answers ?? 0} predictions` });
-    const words = `${spread.answers ?? 0} predictions: ${bars.map((b) => `${b.label}: ${b.value}`).join(', ')}` +
+    drawBars(canvas, bars, { marker, highlight, title: counted });
+    const words = `${counted}: ${bars.map((b) => `${b.label}: ${b.value}`).join(', ')}` +
         (resolved ? `. The actual answer: ${describeActual(only, resolved)}.` : '.');
     canvas.setAttribute('aria-label', words);
     return words;
@@ -45,8 +47,9 @@ export function leaderboardTable(board, { anonymous = false, youId = null } = {}
     const rows = [...(board?.top ?? [])];
     const you = board?.you;
     if (you && !rows.some((r) => r.student === you.student)) rows.push({ ...you, separate: true });
+    const students = board?.students ?? rows.length;
     const table = el('table', { class: 'leaderboard' },
-        el('caption', {}, `Leaderboard (${board?.students ?? rows.length} students)`),
+        el('caption', {}, `Leaderboard (${students} ${students === 1 ? 'student' : 'students'})`),
         el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Rank'),
             anonymous ? null : el('th', { scope: 'col' }, 'Name'), el('th', { scope: 'col' }, 'Score'))));
     const body = el('tbody');
