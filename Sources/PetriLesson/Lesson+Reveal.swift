@@ -15,7 +15,8 @@ extension Lesson {
         guard configuration.options.spread == .onRequest else {
             throw ProtocolError(
                 .notAuthorised,
-                "This lesson shows the class's answers only when a question resolves (its spread option is atResolution).")
+                "This lesson shows the class's answers only when a question resolves (its spread option is atResolution)."
+            )
         }
         guard let question = questions.first(where: { $0.id == id }) else {
             throw ProtocolError(.unknownQuestion, "There is no question \(id.rawValue) in this lesson.")

@@ -23,10 +23,12 @@ public struct WebAsset: Sendable, Hashable {
         self.bytes = bytes
         self.contentType = WebAsset.contentType(forPath: path)
         let digest = SHA256.hash(data: bytes)
-        self.etag = "\"" + digest.prefix(16).map { byte in
-            let hex = String(byte, radix: 16)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined() + "\""
+        self.etag =
+            "\""
+            + digest.prefix(16).map { byte in
+                let hex = String(byte, radix: 16)
+                return hex.count == 1 ? "0" + hex : hex
+            }.joined() + "\""
         self.gzipped = gzipped.flatMap { $0.count < bytes.count ? $0 : nil }
     }
 

@@ -8,8 +8,10 @@ public struct WebRequest: Sendable, Hashable {
     public var ifNoneMatch: String?
     public var acceptEncoding: String?
 
-    public init(method: String, path: String, host: String? = nil, ifNoneMatch: String? = nil,
-                acceptEncoding: String? = nil) {
+    public init(
+        method: String, path: String, host: String? = nil, ifNoneMatch: String? = nil,
+        acceptEncoding: String? = nil
+    ) {
         self.method = method
         self.path = path
         self.host = host

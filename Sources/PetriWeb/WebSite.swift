@@ -37,12 +37,14 @@ public struct WebSite: Sendable {
         let path = request.path
         if Self.isSuspicious(path) {
             return Self.json(
-                400, #"{"error":"bad-path","message":"This path is not allowed: it may not contain "#
+                400,
+                #"{"error":"bad-path","message":"This path is not allowed: it may not contain "#
                     + #"'..', '\\', '%', NUL or '//'. Use a link from the lesson's pages."}"#, host: request.host)
         }
         guard let file = Self.file(for: path) else { return nil }
         if let unavailable, file.hasSuffix(".html") {
-            return Self.json(503, #"{"error":"pages-missing","message":"\#(Self.jsonEscaped(unavailable))"}"#, host: request.host)
+            return Self.json(
+                503, #"{"error":"pages-missing","message":"\#(Self.jsonEscaped(unavailable))"}"#, host: request.host)
         }
         guard let asset = assets[file] else { return nil }
         guard request.method == "GET" || request.method == "HEAD" else {
@@ -89,7 +91,9 @@ public struct WebSite: Sendable {
     /// The page normalises it and the server checks it when joining.
     static func isCode(_ text: Substring?) -> Bool {
         guard let text, (1...32).contains(text.count) else { return false }
-        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+        return text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
+        }
     }
 
     /// A path that tries to leave the pages or hide what it names. libwebsockets has already
@@ -131,7 +135,8 @@ public struct WebSite: Sendable {
     static func isPlainHost(_ host: String) -> Bool {
         guard (1...255).contains(host.utf8.count) else { return false }
         return host.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || ".-:[]".unicodeScalars.contains($0))
+            $0.isASCII
+                && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || ".-:[]".unicodeScalars.contains($0))
         }
     }
 
@@ -171,6 +176,8 @@ public struct WebSite: Sendable {
     }
 
     static func json(_ status: Int, _ text: String, host: String?) -> WebReply {
-        WebReply(status: status, contentType: "application/json", body: Array(text.utf8), headers: securityHeaders(host: host))
+        WebReply(
+            status: status, contentType: "application/json", body: Array(text.utf8),
+            headers: securityHeaders(host: host))
     }
 }

@@ -13,12 +13,10 @@ public struct HTTPRequest: Sendable, Hashable {
     public let ifNoneMatch: String?
     /// The request's `Accept-Encoding` header, if any.
     public let acceptEncoding: String?
-    /// Whether the connection arrived over TLS (so a page's WebSocket must be `wss:`).
-    public let isSecure: Bool
 
     public init(
         method: String, path: String, remoteAddress: String, host: String? = nil, ifNoneMatch: String? = nil,
-        acceptEncoding: String? = nil, isSecure: Bool = false
+        acceptEncoding: String? = nil
     ) {
         self.method = method
         self.path = path
@@ -26,7 +24,6 @@ public struct HTTPRequest: Sendable, Hashable {
         self.host = host
         self.ifNoneMatch = ifNoneMatch
         self.acceptEncoding = acceptEncoding
-        self.isSecure = isSecure
     }
 }
 

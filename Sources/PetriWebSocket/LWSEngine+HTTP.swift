@@ -21,7 +21,7 @@ extension LWSEngine {
         let request = HTTPRequest(
             method: method, path: path, remoteAddress: peerAddress(wsi), host: header(wsi, WSI_TOKEN_HOST),
             ifNoneMatch: header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH),
-            acceptEncoding: header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING), isSecure: options.usesTLS)
+            acceptEncoding: header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING))
         var response = options.httpHandler?(request) ?? builtInResponse(to: request)
         // HEAD gets the headers a GET would (its length too) and no body; a 304 has neither.
         let length = lws_filepos_t(response.body.count)

@@ -56,7 +56,8 @@ struct AnonymousLeaderboardTests {
         var (room, ada, ben, _) = try Self.scored(.anonymous)
 
         // A student's and the projector's welcome: others anonymous, the student's own line theirs
-        let back = try #require(room.send(.resume(token: try Classroom.token("student1"), lastSeen: nil), as: .guest).welcome)
+        let back = try #require(
+            room.send(.resume(token: try Classroom.token("student1"), lastSeen: nil), as: .guest).welcome)
         let observer = room.send(.attachObserver(token: room.teacherToken, lastSeen: nil), as: .guest).welcome
         let teacher = room.send(.attachTeacher(token: room.teacherToken, lastSeen: nil), as: .guest).welcome
         #expect(Self.names(observer?.leaderboard) == ["", ""])

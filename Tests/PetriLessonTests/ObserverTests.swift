@@ -32,7 +32,8 @@ struct ObserverTests {
         room.send(.left(session: room.sessions[ben] ?? 0), as: .student(ben))
 
         // When the projector observes
-        let welcome = try #require(room.send(.attachObserver(token: room.teacherToken, lastSeen: nil), as: .guest).welcome)
+        let welcome = try #require(
+            room.send(.attachObserver(token: room.teacherToken, lastSeen: nil), as: .guest).welcome)
 
         // Then it has the class's size and the questions, and nothing private
         #expect(welcome.role == .observer)

@@ -75,12 +75,17 @@ import Testing
         // And each student's first spread was that one
         for student in students {
             let first = student.seen.first(where: Self.carriesSpread)
-            if case .answersShown = first {} else { Issue.record("a student's first spread was \(String(describing: first))") }
+            if case .answersShown = first {
+            } else {
+                Issue.record("a student's first spread was \(String(describing: first))")
+            }
         }
 
         // When the question resolves
         try teacher.send(.step(count: 2))
-        let board = try await projector.expect("resolved") { if case .resolved(let r) = $0 { r.leaderboard } else { nil } }
+        let board = try await projector.expect("resolved") {
+            if case .resolved(let r) = $0 { r.leaderboard } else { nil }
+        }
         let teachersBoard = try await teacher.expect("teacher's board") {
             if case .leaderboard(let b) = $0 { b } else { nil }
         }

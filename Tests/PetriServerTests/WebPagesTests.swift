@@ -42,7 +42,8 @@ struct RawHTTP {
         var headers: [String: String] = [:]
         for line in head.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         return RawHTTP(status: status, headers: headers, body: Array(response[(split + 4)...]))
     }
@@ -117,10 +118,12 @@ enum RawHTTPError: Error { case cannotConnect, noHeaders(String) }
             #expect(missing.text.contains("\"not-found\""))
 
             // Whatever libwebsockets makes of them, none of these may answer with a file.
-            for path in ["/static/../student.html", "/static/%2e%2e/student.html", "/static/..%2fstudent.html",
-                         "/static/%252e%252e/student.html", "/static/..\\student.html", "/static/%00.js",
-                         "/static/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/../../../../etc/passwd",
-                         "/join/%2e%2e%2f%2e%2e%2fetc%2fpasswd"] {
+            for path in [
+                "/static/../student.html", "/static/%2e%2e/student.html", "/static/..%2fstudent.html",
+                "/static/%252e%252e/student.html", "/static/..\\student.html", "/static/%00.js",
+                "/static/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/../../../../etc/passwd",
+                "/join/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+            ] {
                 let reply = try RawHTTP.send(port: port, "GET", path)
                 #expect([400, 404].contains(reply.status), "\(path) answered \(reply.status)")
                 #expect(reply.headers["content-type"] == "application/json", "\(path)")

@@ -21,7 +21,8 @@ func gunzip(_ bytes: [UInt8]) throws -> [UInt8]? {
     return process.terminationStatus == 0 ? [UInt8](data) : nil
 }
 
-let compressible = Array(String(repeating: "export function draw(state) { return state.generation; }\n", count: 200).utf8)
+let compressible = Array(
+    String(repeating: "export function draw(state) { return state.generation; }\n", count: 200).utf8)
 
 @Suite struct WebCompressionTests {
     @Test func gzipOutputDecodesWithTheGzipProgramToTheSameBytes() throws {

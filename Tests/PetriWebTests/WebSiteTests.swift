@@ -17,8 +17,10 @@ let sampleSite = WebSite(
         WebAsset(path: "static/favicon.ico", bytes: [0, 0, 1, 0]),
     ]))
 
-func get(_ path: String, method: String = "GET", host: String? = "127.0.0.1:8080", ifNoneMatch: String? = nil,
-         site: WebSite = sampleSite) -> WebReply? {
+func get(
+    _ path: String, method: String = "GET", host: String? = "127.0.0.1:8080", ifNoneMatch: String? = nil,
+    site: WebSite = sampleSite
+) -> WebReply? {
     site.respond(to: WebRequest(method: method, path: path, host: host, ifNoneMatch: ifNoneMatch))
 }
 
@@ -42,9 +44,11 @@ func get(_ path: String, method: String = "GET", host: String? = "127.0.0.1:8080
     }
 
     @Test func pathsThatAreNotPagesAreLeftToTheTransportsJSON404() {
-        for path in ["/nope", "/join", "/join/", "/join/ABC/extra", "/projector", "/static", "/static/",
-                     "/static/missing.js", "/student.html", "/healthz", "/join/\(String(repeating: "A", count: 33))",
-                     "/join/AB<C"] {
+        for path in [
+            "/nope", "/join", "/join/", "/join/ABC/extra", "/projector", "/static", "/static/",
+            "/static/missing.js", "/student.html", "/healthz", "/join/\(String(repeating: "A", count: 33))",
+            "/join/AB<C",
+        ] {
             #expect(get(path) == nil, "\(path)")
         }
     }
@@ -67,9 +71,11 @@ func get(_ path: String, method: String = "GET", host: String? = "127.0.0.1:8080
     @Test func traversalAndDisguisedPathsAreRefusedWith400() throws {
         // libwebsockets decodes escapes and folds `/../` before we see a path; these are what
         // can still arrive (a double-encoded escape keeps its `%`).
-        for path in ["/static/../student.html", "/static/..", "/static/./student.js", "/static//student.js",
-                     "/static/a\\b.js", "/static/%2e%2e/x", "/static/%252e", "/static/\u{0}x", "static/student.js",
-                     "/join/ABC\r\nx"] {
+        for path in [
+            "/static/../student.html", "/static/..", "/static/./student.js", "/static//student.js",
+            "/static/a\\b.js", "/static/%2e%2e/x", "/static/%252e", "/static/\u{0}x", "static/student.js",
+            "/join/ABC\r\nx",
+        ] {
             let reply = try #require(get(path), "\(path) was not refused")
             #expect(reply.status == 400, "\(path)")
             #expect(reply.contentType == "application/json")
@@ -131,9 +137,11 @@ func get(_ path: String, method: String = "GET", host: String? = "127.0.0.1:8080
 
 @Suite struct WebSiteSecurityHeaderTests {
     @Test func everyPageAssetAndErrorCarriesTheSecurityHeaders() throws {
-        for (path, method) in [("/", "GET"), ("/join/ABC234", "HEAD"), ("/projector/ABC234", "GET"), ("/teach", "GET"),
-                               ("/static/student.js", "GET"), ("/static/petri.css", "GET"), ("/favicon.ico", "GET"),
-                               ("/static/../x", "GET"), ("/", "POST")] {
+        for (path, method) in [
+            ("/", "GET"), ("/join/ABC234", "HEAD"), ("/projector/ABC234", "GET"), ("/teach", "GET"),
+            ("/static/student.js", "GET"), ("/static/petri.css", "GET"), ("/favicon.ico", "GET"),
+            ("/static/../x", "GET"), ("/", "POST"),
+        ] {
             let reply = try #require(get(path, method: method), "\(method) \(path)")
             let csp = try #require(reply.header("content-security-policy"), "\(method) \(path)")
             #expect(csp.contains("default-src 'self'"))
