@@ -7,7 +7,7 @@ DATA ?= ./data
 CONFIG ?= Config/petri.yaml
 PORT ?= 8080
 
-.PHONY: run test deps build release bench clean
+.PHONY: run test test-browser deps browser-deps build release bench clean
 
 deps:
 	@Deploy/install-deps.sh
@@ -22,10 +22,18 @@ release: deps
 run: build
 	$(SWIFT) run petri serve --config $(CONFIG) --data $(DATA) --port $(PORT) --demo
 
-## Build and run the whole test suite.
-test: deps
+browser-deps:
+	@Deploy/install-browser-test-deps.sh
+
+## Build and run the whole test suite: the Swift tests, then the pages in headless chromium.
+test: deps browser-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	python3 -m pytest -q Tests/Browser
+
+## Only the real-browser tests (after a build).
+test-browser: browser-deps
+	python3 -m pytest -q Tests/Browser
 
 ## Release-build benchmarks (see README, "Measured performance").
 bench: release
