@@ -7,6 +7,7 @@ public struct FuzzViolation: Error, CustomStringConvertible {
     public let input: [UInt8]
 
     public var description: String {
-        "\(target.rawValue): \(message) (input, \(input.count) bytes: \(input.prefix(256).map { String($0, radix: 16) }))"
+        let shown = input.prefix(256).map { String($0, radix: 16) }
+        return "\(target.rawValue): \(message) (input, \(input.count) bytes: \(shown))"
     }
 }

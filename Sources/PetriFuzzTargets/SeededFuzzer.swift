@@ -57,7 +57,8 @@ public struct SeededFuzzer {
             case 1 where !bytes.isEmpty:
                 bytes[position] = Self.interesting[random.nextInt(in: 0...(Self.interesting.count - 1))]
             case 2:
-                let token = target.dictionary.isEmpty ? [] : target.dictionary[random.nextInt(in: 0...(target.dictionary.count - 1))]
+                let words = target.dictionary
+                let token = words.isEmpty ? [] : words[random.nextInt(in: 0...(words.count - 1))]
                 bytes.insert(contentsOf: token, at: min(position, bytes.count))
             case 3:
                 let run = (0..<random.nextInt(in: 1...16)).map { _ in UInt8(truncatingIfNeeded: random.next()) }

@@ -28,7 +28,8 @@ private let selectedTarget: FuzzTarget = {
 /// `PETRI_FUZZ_SEED_DIR` (the corpus directory), so a fresh corpus starts from valid inputs.
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzInitialize(
-    _ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
+    _ argc: UnsafeMutablePointer<CInt>?,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
 ) -> CInt {
     guard let directory = ProcessInfo.processInfo.environment["PETRI_FUZZ_SEED_DIR"] else { return 0 }
     for (i, seed) in selectedTarget.seeds.enumerated() {

@@ -15,7 +15,8 @@ enum ClientMessageTarget {
             let again = try decoder.decodeClientMessage(encoded)
             return again == message ? nil : "\(message) came back as \(again)"
         } catch {
-            return "decoded \(message), encoded it as \(String(decoding: encoded, as: UTF8.self)), which failed: \(error)"
+            let text = String(decoding: encoded, as: UTF8.self)
+            return "decoded \(message), encoded it as \(text), which failed: \(error)"
         }
     }
 

@@ -69,7 +69,8 @@ enum LessonTarget {
                 guard let token = try? AccessToken("student-token-\(1_000_000 + minted)-abcdef") else {
                     return (lesson, "could not mint a token")
                 }
-                command = .join(name: input.pick([nil, "Ada", "Ada", "  ", "Grace Hopper", "\u{202E}evil"]), token: token)
+                let name = input.pick([nil, "Ada", "Ada", "  ", "Grace Hopper", "\u{202E}evil"])
+                command = .join(name: name, token: token)
                 actor = .guest
             case 2, 3: (command, actor) = (.step(count: input.int(in: -1...4)), .teacher)
             case 4, 5: (command, actor) = (.ask(input.pick(questions)), .teacher)
@@ -91,7 +92,8 @@ enum LessonTarget {
             case 16: (command, actor) = (.takeHint(question), .student(student))
             case 17:
                 (command, actor) = (.history(from: input.int(in: -2...8), to: input.int(in: -2...8)), .student(student))
-            case 18: (command, actor) = (sessions.isEmpty ? .tick : .left(session: input.pick(sessions)), .student(student))
+            case 18:
+                (command, actor) = (sessions.isEmpty ? .tick : .left(session: input.pick(sessions)), .student(student))
             default: (command, actor) = (input.byte() % 8 == 0 ? .end : .kick(student), .teacher)
             }
             let outcome = lesson.handle(command, from: actor, at: now)

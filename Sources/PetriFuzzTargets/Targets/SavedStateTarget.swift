@@ -12,7 +12,9 @@ enum SavedStateTarget {
         guard let token = LessonTarget.teacherToken else { return "no teacher token" }
         let configuration = LessonConfiguration(nameSeed: 1, checkpointInterval: 4)
         let sealed = Lesson<LifeModel>.sealingState(input)
-        guard let lesson = try? Lesson<LifeModel>(decodingState: sealed, teacherToken: token, configuration: configuration)
+        guard
+            let lesson = try? Lesson<LifeModel>(
+                decodingState: sealed, teacherToken: token, configuration: configuration)
         else { return nil }
         do {
             let again = try Lesson<LifeModel>(
