@@ -34,6 +34,12 @@ FUZZ_TARGETS ?= clientMessage lesson savedState rle reassembly
 ## Corpora grow in Fuzz/corpus/<target>; a crash is saved as Fuzz/artifacts/<target>-crash-*.
 fuzz: deps
 	$(SWIFT) build --package-path Fuzz --sanitize=fuzzer --sanitize=address
+	@# An incremental rebuild of Fuzz/ once linked a binary without coverage counters (libFuzzer
+	@# then fuzzes blind: "no interesting inputs"); if so, rebuild it from clean.
+	@PETRI_FUZZ_TARGET=rle Fuzz/.build/debug/petri-fuzz -runs=0 2>&1 | grep -q "inline 8-bit counters" || { \
+		echo "petri-fuzz has no coverage counters; rebuilding it from clean"; \
+		rm -rf Fuzz/.build/*-unknown-linux-gnu Fuzz/.build/debug && \
+		$(SWIFT) build --package-path Fuzz --sanitize=fuzzer --sanitize=address; }
 	@for t in $(FUZZ_TARGETS); do \
 		mkdir -p Fuzz/corpus/$$t Fuzz/artifacts && \
 		PETRI_FUZZ_TARGET=$$t PETRI_FUZZ_SEED_DIR=Fuzz/corpus/$$t Fuzz/.build/debug/petri-fuzz \
