@@ -5,7 +5,9 @@ let package = Package(
     name: "petri",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "petri", targets: ["petri"])
+        .executable(name: "petri", targets: ["petri"]),
+        // The fuzz targets' bodies, for the libFuzzer build in Fuzz/ (see README, "Fuzzing").
+        .library(name: "PetriFuzzTargets", targets: ["PetriFuzzTargets"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -105,6 +107,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Fuzz target bodies shared by the seeded runs in the tests and libFuzzer (Fuzz/).
+        .target(
+            name: "PetriFuzzTargets",
+            dependencies: ["PetriLesson", "PetriProtocol", "PetriSimulation", "PetriTransport", "PetriWebSocket"]
+        ),
+        .testTarget(name: "PetriFuzzTests", dependencies: ["PetriFuzzTargets"]),
         .testTarget(name: "PetriSimulationTests", dependencies: ["PetriSimulation"]),
         .testTarget(name: "PetriProtocolTests", dependencies: ["PetriProtocol", "PetriSimulation"]),
         .testTarget(name: "PetriLessonTests", dependencies: ["PetriLesson", "PetriProtocol", "PetriSimulation"]),

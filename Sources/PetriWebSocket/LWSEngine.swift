@@ -178,7 +178,11 @@ final class LWSEngine: @unchecked Sendable {
         var info = lws_context_creation_info()
         info.protocols = UnsafePointer(protocols)
         info.user = Unmanaged.passUnretained(self).toOpaque()
-        info.options = petri_option_validate_utf8()
+        // Servers let lws check UTF-8 (its server parser is bounds-checked). Clients check it
+        // themselves: lws 4.1's client parser, on bad UTF-8, keeps its receive cursor where it
+        // was and then writes the following frames past the end of its receive buffer (see
+        // `LWSEngine.receive`).
+        info.options = options.isServer ? petri_option_validate_utf8() : 0
         info.timeout_secs = UInt32(clamping: options.handshakeTimeout)
         info.fd_limit_per_thread = 0
         info.retry_and_idle_policy = UnsafePointer(retryPolicy)
@@ -399,7 +403,9 @@ final class LWSEngine: @unchecked Sendable {
 
     func newConnection() -> LWSConnection {
         defer { nextID += 1 }
-        return LWSConnection(id: ConnectionID(nextID))
+        return LWSConnection(
+            id: ConnectionID(nextID),
+            assembler: MessageAssembler(maxMessageBytes: options.maxMessageBytes, validatesUTF8: !options.isServer))
     }
 
     /// Serialises context creation across the process.

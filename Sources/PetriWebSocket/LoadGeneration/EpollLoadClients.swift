@@ -103,7 +103,8 @@ public final class EpollLoadClients {
                 length = (0..<8).reduce(0) { $0 << 8 | Int(buffer[offset + 2 + $1]) }
                 header = 10
             }
-            guard buffer.count - offset >= header + length else { break }
+            // A 64-bit length with its top bit set reads as negative: never a frame we can hold.
+            guard length >= 0, buffer.count - offset - header >= length else { break }
             let payload = buffer[(offset + header)..<(offset + header + length)]
             let opcode = b0 & 0x0f
             let fin = b0 & 0x80 != 0
