@@ -58,6 +58,9 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
+        // Raw-socket WebSocket peers for benchmarks and tests: the epoll load generator and
+        // hand-built client frames. No libwebsockets: these play clients no library would be.
+        .target(name: "PetriLoad", dependencies: ["PetriTransport"]),
         // Wiring: configuration, the hub that maps lessons to connections, HTTP endpoints, lifecycle.
         .target(
             name: "PetriServer",
@@ -101,6 +104,7 @@ let package = Package(
                 "PetriLesson",
                 "PetriStore",
                 "PetriTerminal",
+                "PetriLoad",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -116,7 +120,7 @@ let package = Package(
         .testTarget(name: "PetriStoreTests", dependencies: ["PetriStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "PetriWebTests", dependencies: ["PetriWeb"]),
         .testTarget(name: "PetriTransportTests", dependencies: ["PetriTransport"]),
-        .testTarget(name: "PetriWebSocketTests", dependencies: ["PetriWebSocket", "PetriTransport"]),
+        .testTarget(name: "PetriWebSocketTests", dependencies: ["PetriWebSocket", "PetriTransport", "PetriLoad"]),
         .testTarget(
             name: "PetriServerTests",
             dependencies: [
