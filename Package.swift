@@ -25,6 +25,8 @@ let package = Package(
             pkgConfig: "libwebsockets",
             providers: [.apt(["libwebsockets-dev"])]
         ),
+        // Linux's epoll, which the Glibc module does not import: for the load generator.
+        .systemLibrary(name: "CEpoll"),
         // zlib, for gzip-compressing the browser pages once at start.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Deterministic classroom models: no I/O, no clock, seeded randomness.
@@ -60,7 +62,7 @@ let package = Package(
         ),
         // Raw-socket WebSocket peers for benchmarks and tests: the epoll load generator and
         // hand-built client frames. No libwebsockets: these play clients no library would be.
-        .target(name: "PetriLoad", dependencies: ["PetriTransport"]),
+        .target(name: "PetriLoad", dependencies: ["CEpoll", "PetriTransport"]),
         // Wiring: configuration, the hub that maps lessons to connections, HTTP endpoints, lifecycle.
         .target(
             name: "PetriServer",

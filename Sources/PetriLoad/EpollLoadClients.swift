@@ -1,4 +1,4 @@
-import CLibWebSockets
+import CEpoll
 import Foundation
 import PetriTransport
 
@@ -7,7 +7,7 @@ import PetriTransport
 #endif
 
 /// Many WebSocket client connections read with one `epoll` loop: a load generator for
-/// benchmarks, not a general client (use ``WebSocketClient`` for that).
+/// benchmarks, not a general client (use PetriWebSocket's `WebSocketClient` for that).
 ///
 /// It exists because lws's own client loop polls every socket on every wake-up, so with
 /// thousands of connections in one process the *load generator* — not the server under
