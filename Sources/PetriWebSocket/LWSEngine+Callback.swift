@@ -17,6 +17,7 @@ extension LWSEngine {
     func handle(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ input: UnsafeMutableRawPointer?, _ length: Int)
         -> Int32
     {
+        assertOnServiceThread()
         switch reason {
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
             drainInbox()
@@ -203,6 +204,7 @@ extension LWSEngine {
     ///
     /// - Parameter fallback: the code to report when neither side said one (nil: 1006).
     func finish(_ c: LWSConnection, fallback: (CloseCode, String)?, wsiIsValid: Bool = true) {
+        assertOnServiceThread()
         guard connectionsByID.removeValue(forKey: c.id) != nil else { return }
         if wsiIsValid, let wsi = c.wsi { lws_set_opaque_user_data(wsi, nil) }
         c.wsi = nil

@@ -6,6 +6,7 @@ extension LWSEngine {
     /// Answers a plain HTTP request on the WebSocket port: the configured handler first,
     /// then the built-in `/healthz`, else 404 (service thread).
     func answerHTTP(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?) -> Int32 {
+        assertOnServiceThread()
         let uri = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
         let path = String(uri.prefix { $0 != "?" })
         let method: String
@@ -64,6 +65,7 @@ extension LWSEngine {
 
     /// Writes the body queued by ``answerHTTP(_:_:)`` and ends the transaction.
     func writeHTTPBody(_ wsi: OpaquePointer) -> Int32 {
+        assertOnServiceThread()
         guard let response = httpPending.removeValue(forKey: wsi) else { return 0 }
         let n = response.body.count
         grow(scratchTo: lwsPre + max(n, 1))

@@ -22,6 +22,7 @@ extension LWSEngine {
     /// taken in, ``flushDirty()`` writes each marked connection's queue, several messages in
     /// one write where they fit (a generation's stats and snapshot go out in one send).
     func enqueueMessage(_ message: OutboundMessage, policy: DeliveryPolicy, on c: LWSConnection) {
+        assertOnServiceThread()
         guard c.isWritable else { return }
         if policy == .latestWins, let i = c.queue.firstIndex(where: { $0.policy == .latestWins && $0.offset == 0 }) {
             c.queuedBytes -= c.queue[i].message.count
@@ -48,6 +49,7 @@ extension LWSEngine {
 
     /// Writes to every connection that was given messages since the last flush.
     func flushDirty() {
+        assertOnServiceThread()
         guard !dirty.isEmpty else { return }
         var marked: [LWSConnection] = []
         swap(&marked, &dirty)
@@ -63,6 +65,7 @@ extension LWSEngine {
     /// (`lws_partial_buffered`): otherwise a second frame would interleave with the first's
     /// unsent tail, so we ask for WRITEABLE and catch up from there.
     func flush(_ c: LWSConnection) {
+        assertOnServiceThread()
         c.isDirty = false
         guard c.isWritable, !c.writableRequested, !c.queue.isEmpty, let wsi = c.wsi else { return }
         if lws_partial_buffered(wsi) != 0 {
@@ -74,6 +77,7 @@ extension LWSEngine {
 
     /// A WRITEABLE callback: one frame, or the close frame once the queue is empty.
     func writeable(_ wsi: OpaquePointer) -> Int32 {
+        assertOnServiceThread()
         guard let c = connection(of: wsi) else { return 0 }
         c.writableRequested = false
         if lws_partial_buffered(wsi) != 0 {
@@ -209,6 +213,7 @@ extension LWSEngine {
 
     /// Closes after the queue drains (or at once, dropping it, when `discardQueue`).
     func requestClose(_ c: LWSConnection, code: CloseCode, reason: String, discardQueue: Bool = false) {
+        assertOnServiceThread()
         guard c.closeRequest == nil else { return }
         c.closeRequest = (code, reason)
         if discardQueue {

@@ -48,6 +48,8 @@ final class LWSEngine: @unchecked Sendable {
     let acceptedContinuation: AsyncStream<Connection>.Continuation
     let accepted: AsyncStream<Connection>
     private let stopped = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    /// The thread running the service loop, recorded as it starts (see ``isOnServiceThread``).
+    private let serviceThread = Mutex<pthread_t?>(nil)
 
     // service thread
     var context: OpaquePointer?
@@ -100,6 +102,8 @@ final class LWSEngine: @unchecked Sendable {
     func start() async throws(TransportError) -> Int {
         let result: Result<Int, TransportError> = await withCheckedContinuation { (done: CheckedContinuation<Result<Int, TransportError>, Never>) in
             let thread = Thread { [self] in
+                self.serviceThread.withLock { $0 = pthread_self() }
+                defer { self.serviceThread.withLock { $0 = nil } }
                 let created = self.createContext()
                 done.resume(returning: created)
                 guard case .success = created else {
@@ -139,9 +143,24 @@ final class LWSEngine: @unchecked Sendable {
 
     var isStopped: Bool { stopped.withLock { $0.done } }
 
+    /// Whether the caller runs on this engine's service thread: the predicate behind
+    /// ``assertOnServiceThread(file:line:)``.
+    var isOnServiceThread: Bool {
+        let current = pthread_self()
+        return serviceThread.withLock { $0.map { pthread_equal($0, current) != 0 } ?? false }
+    }
+
+    /// Traps in debug builds when called off the service thread, the way NIO's
+    /// `preconditionInEventLoop` does: everything marked "service thread" touches lws and the
+    /// connection table without a lock. `assert` is compiled out of release builds.
+    func assertOnServiceThread(file: StaticString = #fileID, line: UInt = #line) {
+        assert(isOnServiceThread, "called off the libwebsockets service thread", file: file, line: line)
+    }
+
     // MARK: - Service thread
 
     private func createContext() -> Result<Int, TransportError> {
+        assertOnServiceThread()
         let verbose = ProcessInfo.processInfo.environment["PETRI_LWS_DEBUG"] != nil
         lws_set_log_level(verbose ? LLL_ERR | LLL_WARN | LLL_NOTICE | LLL_INFO | LLL_CLIENT : LLL_ERR | LLL_WARN, { level, line in
             guard let line else { return }
@@ -243,6 +262,7 @@ final class LWSEngine: @unchecked Sendable {
     }
 
     private func serviceLoop() {
+        assertOnServiceThread()
         guard let ctx = context else { return }
         while !stopRequested {
             if let eventLoop {
@@ -298,6 +318,7 @@ final class LWSEngine: @unchecked Sendable {
 
     /// Drains the inbox; called from `LWS_CALLBACK_EVENT_WAIT_CANCELLED`.
     func drainInbox() {
+        assertOnServiceThread()
         wakePending.store(false, ordering: .releasing)
         let commands = inbox.withLock { q in
             defer { q.removeAll(keepingCapacity: true) }
@@ -334,6 +355,7 @@ final class LWSEngine: @unchecked Sendable {
     }
 
     private func close(_ id: ConnectionID, code: CloseCode, reason: String) {
+        assertOnServiceThread()
         guard let c = connectionsByID[id] else { return }
         // What was queued before the close goes out first, as one write where it can.
         flush(c)
@@ -341,6 +363,7 @@ final class LWSEngine: @unchecked Sendable {
     }
 
     private func beginShutdown(code: CloseCode, reason: String, deadline: Double) {
+        assertOnServiceThread()
         if !draining {
             draining = true
             shutdownDeadline = deadline
@@ -351,6 +374,7 @@ final class LWSEngine: @unchecked Sendable {
     }
 
     func checkShutdownProgress() {
+        assertOnServiceThread()
         guard draining else { return }
         if connectionsByID.isEmpty || monotonicSeconds() >= (shutdownDeadline ?? 0) {
             stopRequested = true
@@ -364,6 +388,7 @@ final class LWSEngine: @unchecked Sendable {
     }
 
     private func openClientConnection(_ request: ClientRequest, _ continuation: CheckedContinuation<Connection, any Error>) {
+        assertOnServiceThread()
         guard let ctx = context, !draining else {
             continuation.resume(throwing: TransportError(.shutDown, "The WebSocket client is shutting down."))
             return
@@ -424,6 +449,7 @@ final class LWSEngine: @unchecked Sendable {
 
     /// Makes the scratch buffer at least `needed` bytes (service thread).
     func grow(scratchTo needed: Int) {
+        assertOnServiceThread()
         guard needed > scratchCapacity else { return }
         scratch.deallocate()
         scratchCapacity = max(needed, scratchCapacity * 2)
