@@ -30,21 +30,18 @@ public final class EpollLoadClients {
     public init(host: String = "127.0.0.1", port: Int, path: String = "/", count: Int, subprotocol: String = "petri.v1")
         throws(TransportError)
     {
-        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
-        guard epoll >= 0 else { throw TransportError(.connectFailed, "epoll_create1 failed: errno \(errno).") }
+        epoll = try posixCheck(epoll_create1(Int32(EPOLL_CLOEXEC)), "Creating the load generator's epoll instance")
         peers.reserveCapacity(count)
         for index in 0..<count {
             let fd = try Self.connect(host: host, port: port, path: path, subprotocol: subprotocol)
-            var flags = fcntl(fd, F_GETFL)
-            flags |= O_NONBLOCK
-            _ = fcntl(fd, F_SETFL, flags)
+            // Owned from here on: deinit closes it even when a later step throws.
+            peers.append(Peer(fd: fd))
+            let flags = try posixCheck(fcntl(fd, F_GETFL), "Reading load connection \(index)'s flags")
+            try posixCheck(fcntl(fd, F_SETFL, flags | O_NONBLOCK), "Making load connection \(index) non-blocking")
             var event = epoll_event()
             event.events = EPOLLIN.rawValue
             event.data.u64 = UInt64(index)
-            guard epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event) == 0 else {
-                throw TransportError(.connectFailed, "epoll_ctl failed: errno \(errno).")
-            }
-            peers.append(Peer(fd: fd))
+            try posixCheck(epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event), "Watching load connection \(index) with epoll")
         }
     }
 
@@ -153,20 +150,22 @@ public final class EpollLoadClients {
     private static func connect(host: String, port: Int, path: String, subprotocol: String) throws(TransportError)
         -> Int32
     {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw TransportError(.connectFailed, "socket failed: errno \(errno).") }
+        let fd = try posixCheck(
+            socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0), "Opening a socket")
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr(host)
-        let ok = withUnsafePointer(to: &address) {
+        let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard ok == 0 else {
+        do {
+            try posixCheck(connected, "Connecting to \(host):\(port)")
+        } catch {
             Glibc.close(fd)
-            throw TransportError(.connectFailed, "connect to \(host):\(port) failed: errno \(errno).")
+            throw error
         }
         let request = "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: cGV0cmktbG9hZC1nZW4xMg==\r\nSec-WebSocket-Version: 13\r\n"

@@ -136,9 +136,10 @@ extension LWSEngine {
         let cursor = input.assumingMemoryBound(to: UnsafeMutablePointer<UInt8>?.self)
         guard let start = cursor.pointee else { return 0 }
         let value = Array(origin.utf8)
-        return value.withUnsafeBufferPointer { v in
+        let result = value.withUnsafeBufferPointer { v in
             lws_add_http_header_by_token(wsi, WSI_TOKEN_ORIGIN, v.baseAddress, Int32(v.count), cursor, start + length)
-        } != 0 ? -1 : 0
+        }
+        return (try? lwsCheck(result, .addOriginHeader)) == nil ? -1 : 0
     }
 
     // MARK: - Reading
@@ -247,7 +248,9 @@ extension LWSEngine {
         let n = lws_hdr_total_length(wsi, token)
         guard n > 0, n < 8192 else { return nil }
         var buffer = [CChar](repeating: 0, count: Int(n) + 1)
-        guard lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token) >= 0 else { return nil }
+        guard (try? lwsCheck(lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token), .copyHeader)) != nil else {
+            return nil
+        }
         return string(fromCBuffer: buffer)
     }
 

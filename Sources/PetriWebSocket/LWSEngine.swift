@@ -243,12 +243,13 @@ final class LWSEngine: @unchecked Sendable {
                 logger.warning("libwebsockets' libev support is missing (install libwebsockets-evlib-ev); using its poll loop, which is slower with many connections")
             }
         }
-        guard let ctx = created else {
+        let ctx: OpaquePointer
+        do throws(TransportError) {
+            let call: CCall = options.isServer ? .listen(host: options.host, port: options.port) : .startClient
+            ctx = try lwsCheck(created, call)
+        } catch {
             freeCResources()
-            let what = options.isServer
-                ? "Could not listen on \(options.host ?? "*"):\(options.port): the port may be in use, the address may not belong to this machine, or a TLS certificate or key could not be read."
-                : "Could not start the WebSocket client (TLS setup failed; check the CA file)."
-            return .failure(TransportError(options.isServer ? .cannotListen : .tls, what))
+            return .failure(error)
         }
         context = ctx
         contextPointer.withLock { $0 = ContextHandle(context: ctx) }
@@ -267,8 +268,13 @@ final class LWSEngine: @unchecked Sendable {
         while !stopRequested {
             if let eventLoop {
                 petri_ev_run(eventLoop)
-            } else if lws_service(ctx, 0) < 0 {
-                break
+            } else {
+                do throws(TransportError) {
+                    try lwsCheck(lws_service(ctx, 0), .service)
+                } catch {
+                    logger.error("\(error.message)")
+                    break
+                }
             }
         }
         // lws_context_destroy calls CLOSED for every connection still open; they finish there.
@@ -413,12 +419,13 @@ final class LWSEngine: @unchecked Sendable {
             id: connection.id, remoteAddress: request.host, path: request.path, origin: request.origin,
             subprotocol: request.subprotocol)
         connectionsByID[connection.id] = connection
-        if let wsi = lws_client_connect_via_info(&ci) {
+        do throws(TransportError) {
+            let wsi = try lwsCheck(lws_client_connect_via_info(&ci), .connect(host: request.host, port: request.port))
             connection.wsi = wsi
             lws_set_opaque_user_data(wsi, Unmanaged.passUnretained(connection).toOpaque())
-        } else {
+        } catch {
             // lws may already have reported CLIENT_CONNECTION_ERROR; failOpen is idempotent.
-            failOpen(connection, "Could not connect to \(request.host):\(request.port).")
+            failOpen(connection, error.message)
         }
     }
 
