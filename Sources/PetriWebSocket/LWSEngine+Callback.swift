@@ -180,7 +180,7 @@ extension LWSEngine {
         if let raw = options.rawHandler {
             c.rx.withUnsafeBytes { raw(c.id, $0, kind) }
         } else if kind == .text {
-            c.events?.yield(.text(String(decoding: c.rx, as: UTF8.self)))
+            c.events?.yield(.text(TextFrame(validatedUTF8: c.rx)))
         } else {
             c.events?.yield(.binary(c.rx))
         }
