@@ -161,16 +161,18 @@ public final class EpollLoadClients {
                 Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
+        let request =
+            "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: cGV0cmktbG9hZC1nZW4xMg==\r\nSec-WebSocket-Version: 13\r\n"
+            + "Sec-WebSocket-Protocol: \(subprotocol)\r\n\r\n"
         do {
             try posixCheck(connected, "Connecting to \(host):\(port)")
+            let sent = Array(request.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            try posixCheck(sent, "Sending the WebSocket handshake to \(host):\(port)")
         } catch {
             Glibc.close(fd)
             throw error
         }
-        let request = "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: cGV0cmktbG9hZC1nZW4xMg==\r\nSec-WebSocket-Version: 13\r\n"
-            + "Sec-WebSocket-Protocol: \(subprotocol)\r\n\r\n"
-        _ = Array(request.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         var head = [UInt8]()
         var byte: UInt8 = 0
         while !(head.count >= 4 && head[head.count - 4..<head.count].elementsEqual([13, 10, 13, 10])) {
@@ -182,7 +184,8 @@ public final class EpollLoadClients {
         }
         guard head.starts(with: Array("HTTP/1.1 101".utf8)) else {
             Glibc.close(fd)
-            throw TransportError(.connectFailed, "The server refused the upgrade: \(String(decoding: head.prefix(40), as: UTF8.self))")
+            let status = String(decoding: head.prefix(40), as: UTF8.self)
+            throw TransportError(.connectFailed, "The server refused the upgrade: \(status)")
         }
         return fd
     }

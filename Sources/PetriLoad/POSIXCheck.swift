@@ -10,7 +10,7 @@ import PetriTransport
 /// - Parameter what: what the call was doing, as the start of a sentence ("Opening a socket").
 /// - Throws: ``TransportError`` (`connectFailed`) saying what failed and the system's reason.
 @discardableResult
-func posixCheck(_ result: Int32, _ what: @autoclosure () -> String) throws(TransportError) -> Int32 {
+func posixCheck<Code: BinaryInteger>(_ result: Code, _ what: @autoclosure () -> String) throws(TransportError) -> Code {
     guard result < 0 else { return result }
     let reason = String(cString: strerror(errno))
     throw TransportError(.connectFailed, "\(what()) failed: \(reason) (errno \(errno)).")
