@@ -27,6 +27,8 @@ let package = Package(
             pkgConfig: "libwebsockets",
             providers: [.apt(["libwebsockets-dev"])]
         ),
+        // Linux's epoll, which the Glibc module does not import: for the load generator.
+        .systemLibrary(name: "CEpoll"),
         // zlib, for gzip-compressing the browser pages once at start.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Deterministic classroom models: no I/O, no clock, seeded randomness.
@@ -60,6 +62,9 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
+        // Raw-socket WebSocket peers for benchmarks and tests: the epoll load generator and
+        // hand-built client frames. No libwebsockets: these play clients no library would be.
+        .target(name: "PetriLoad", dependencies: ["CEpoll", "PetriTransport"]),
         // Wiring: configuration, the hub that maps lessons to connections, HTTP endpoints, lifecycle.
         .target(
             name: "PetriServer",
@@ -103,6 +108,7 @@ let package = Package(
                 "PetriLesson",
                 "PetriStore",
                 "PetriTerminal",
+                "PetriLoad",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -124,7 +130,7 @@ let package = Package(
         .testTarget(name: "PetriStoreTests", dependencies: ["PetriStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "PetriWebTests", dependencies: ["PetriWeb"]),
         .testTarget(name: "PetriTransportTests", dependencies: ["PetriTransport"]),
-        .testTarget(name: "PetriWebSocketTests", dependencies: ["PetriWebSocket", "PetriTransport"]),
+        .testTarget(name: "PetriWebSocketTests", dependencies: ["PetriWebSocket", "PetriTransport", "PetriLoad"]),
         .testTarget(
             name: "PetriServerTests",
             dependencies: [

@@ -17,6 +17,7 @@ extension LWSEngine {
     func handle(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ input: UnsafeMutableRawPointer?, _ length: Int)
         -> Int32
     {
+        assertOnServiceThread()
         switch reason {
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
             drainInbox()
@@ -135,9 +136,10 @@ extension LWSEngine {
         let cursor = input.assumingMemoryBound(to: UnsafeMutablePointer<UInt8>?.self)
         guard let start = cursor.pointee else { return 0 }
         let value = Array(origin.utf8)
-        return value.withUnsafeBufferPointer { v in
+        let result = value.withUnsafeBufferPointer { v in
             lws_add_http_header_by_token(wsi, WSI_TOKEN_ORIGIN, v.baseAddress, Int32(v.count), cursor, start + length)
-        } != 0 ? -1 : 0
+        }
+        return (try? lwsCheck(result, .addOriginHeader)) == nil ? -1 : 0
     }
 
     // MARK: - Reading
@@ -189,7 +191,7 @@ extension LWSEngine {
         if let raw = options.rawHandler {
             c.assembler.bytes.withUnsafeBytes { raw(c.id, $0, kind) }
         } else if kind == .text {
-            c.events?.yield(.text(String(decoding: c.assembler.bytes, as: UTF8.self)))
+            c.events?.yield(.text(TextFrame(validatedUTF8: c.assembler.bytes)))
         } else {
             c.events?.yield(.binary(c.assembler.bytes))
         }
@@ -213,6 +215,7 @@ extension LWSEngine {
     ///
     /// - Parameter fallback: the code to report when neither side said one (nil: 1006).
     func finish(_ c: LWSConnection, fallback: (CloseCode, String)?, wsiIsValid: Bool = true) {
+        assertOnServiceThread()
         guard connectionsByID.removeValue(forKey: c.id) != nil else { return }
         if wsiIsValid, let wsi = c.wsi { lws_set_opaque_user_data(wsi, nil) }
         c.wsi = nil
@@ -255,7 +258,9 @@ extension LWSEngine {
         let n = lws_hdr_total_length(wsi, token)
         guard n > 0, n < 8192 else { return nil }
         var buffer = [CChar](repeating: 0, count: Int(n) + 1)
-        guard lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token) >= 0 else { return nil }
+        guard (try? lwsCheck(lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token), .copyHeader)) != nil else {
+            return nil
+        }
         return string(fromCBuffer: buffer)
     }
 

@@ -75,8 +75,8 @@ final class TestClient: @unchecked Sendable {
     func next() async throws -> ServerMessage? {
         while let event = await events.next() {
             switch event {
-            case .text(let text):
-                let message = try decoder.decodeServerMessage(Array(text.utf8))
+            case .text(let frame):
+                let message = try decoder.decodeServerMessage(frame.bytes)
                 seen.append(message)
                 return message
             case .binary: continue

@@ -282,8 +282,8 @@ final class DemoPeer: @unchecked Sendable {
     /// The next server message, or nil once the connection has closed. Undecodable ones are skipped.
     func next() async -> ServerMessage? {
         while let event = await events.next() {
-            guard case .text(let text) = event else { continue }
-            if let message = try? decoder.decodeServerMessage(Array(text.utf8)) { return message }
+            guard case .text(let frame) = event else { continue }
+            if let message = try? decoder.decodeServerMessage(frame.bytes) { return message }
         }
         return nil
     }

@@ -28,8 +28,8 @@ final class BenchPeer {
     /// Reads until `pick` matches; a server `error` or a close ends the benchmark with its sentence.
     func expect<T>(_ pick: (ServerMessage) -> T?) async throws -> T {
         while let event = await events.next() {
-            guard case .text(let text) = event else { continue }
-            let message = try decoder.decodeServerMessage(Array(text.utf8))
+            guard case .text(let frame) = event else { continue }
+            let message = try decoder.decodeServerMessage(frame.bytes)
             if case .error(let e) = message { throw e }
             if let value = pick(message) { return value }
         }
