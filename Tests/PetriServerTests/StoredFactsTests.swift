@@ -48,6 +48,7 @@ import Testing
         }
 
         /// Joins a student by name and returns their id.
+        @discardableResult
         mutating func join(_ name: String) async throws -> StudentID {
             let outcome = try await send(.join(name: name, token: try Self.held("token-of-\(name)-0123456789")), as: .guest)
             return try #require(outcome.effects.lazy.compactMap { effect -> StudentID? in
@@ -93,6 +94,26 @@ import Testing
         // Then each entry's kind is its command's stable name
         let kinds = try stored.storage.store.actions(lessonId: stored.record.id).map(\.kind)
         #expect(kinds == ["join", "ask", "takeHint", "answer", "step", "act", "kick", "pause"])
+    }
+
+    @Test func hintEntriesHoldTheIdsWhereTheV2UpgradeReadsThem() async throws {
+        var stored = try await DrivenLesson()
+        defer { stored.remove() }
+
+        // Given a student who takes a question's hint
+        try await stored.join("Ada")
+        let ben = try await stored.join("Ben")
+        try await stored.send(Self.ask(allowChange: true), as: .teacher)
+        try await stored.send(.takeHint(QuestionID(1)), as: .student(ben))
+
+        // Then the log's entry has the question at command.takeHint._0 and the student at actor.student._0
+        let action = try #require(try stored.storage.store.actions(lessonId: stored.record.id).last)
+        #expect(action.kind == "takeHint")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(action.payload.utf8)) as? [String: Any])
+        let command = (json["command"] as? [String: Any])?["takeHint"] as? [String: Any]
+        let actor = (json["actor"] as? [String: Any])?["student"] as? [String: Any]
+        #expect(command?["_0"] as? Int == 1)
+        #expect(actor?["_0"] as? Int == ben.rawValue)
     }
 
     @Test func answersKeepTheirPredictionAndWhetherTheHintWasTaken() async throws {
