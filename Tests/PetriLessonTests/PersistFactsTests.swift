@@ -33,10 +33,14 @@ import Testing
 
         // Then each answer says so, and the hint is a fact of its own
         #expect(
-            adaAnswers.facts == [.answered(question, by: ada, prediction: .number(40), usedHint: false, allowsChange: false)])
+            adaAnswers.facts == [
+                .answered(question, by: ada, prediction: .number(40), usedHint: false, allowsChange: false)
+            ])
         #expect(benTakesHint.facts == [.tookHint(question, by: ben)])
         #expect(
-            benAnswers.facts == [.answered(question, by: ben, prediction: .number(55), usedHint: true, allowsChange: false)])
+            benAnswers.facts == [
+                .answered(question, by: ben, prediction: .number(55), usedHint: true, allowsChange: false)
+            ])
     }
 
     @Test func aChangedAnswerToAChangeableQuestionSaysItMayChange() throws {
@@ -51,7 +55,9 @@ import Testing
 
         // Then the fact is the new prediction, allowed to replace the first
         #expect(
-            changed.facts == [.answered(question, by: ada, prediction: .number(45), usedHint: false, allowsChange: true)])
+            changed.facts == [
+                .answered(question, by: ada, prediction: .number(45), usedHint: false, allowsChange: true)
+            ])
     }
 
     @Test func aKickStatesWhoWasRemoved() throws {

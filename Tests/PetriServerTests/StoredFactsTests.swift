@@ -36,12 +36,15 @@ import Testing
 
         /// Handles the command and stores its entry with the facts of its persist effect.
         @discardableResult
-        mutating func send(_ command: LessonCommand, as actor: Participant) async throws -> LessonOutcome<CamouflageModel> {
+        mutating func send(
+            _ command: LessonCommand, as actor: Participant
+        ) async throws -> LessonOutcome<CamouflageModel> {
             now = now.adding(milliseconds: 250)
             let outcome = lesson.handle(command, from: actor, at: now)
             #expect(outcome.rejection == nil, "\(command) was refused")
             for case .persist(let entry, let facts) in outcome.effects {
-                let stored = StoredEntry(entry: entry, generation: lesson.generation, facts: facts, tokens: record.tokens)
+                let stored = StoredEntry(
+                    entry: entry, generation: lesson.generation, facts: facts, tokens: record.tokens)
                 try await storage.append([stored], toLesson: record.id)
             }
             return outcome
@@ -50,7 +53,8 @@ import Testing
         /// Joins a student by name and returns their id.
         @discardableResult
         mutating func join(_ name: String) async throws -> StudentID {
-            let outcome = try await send(.join(name: name, token: try Self.held("token-of-\(name)-0123456789")), as: .guest)
+            let token = try Self.held("token-of-\(name)-0123456789")
+            let outcome = try await send(.join(name: name, token: token), as: .guest)
             return try #require(outcome.effects.lazy.compactMap { effect -> StudentID? in
                 if case .attach(.student(let id), _) = effect { return id }
                 return nil
@@ -60,7 +64,9 @@ import Testing
         /// The answers to question 1 as the store has them, by display name.
         func answers() throws -> [String: StoredAnswer] {
             let names = Dictionary(
-                uniqueKeysWithValues: try storage.store.students(lessonId: record.id).map { ($0.studentId, $0.displayName) })
+                uniqueKeysWithValues: try storage.store.students(lessonId: record.id).map {
+                    ($0.studentId, $0.displayName)
+                })
             return Dictionary(
                 uniqueKeysWithValues: try storage.store.answers(lessonId: record.id, questionId: "1").map {
                     (names[$0.studentId] ?? $0.studentId, $0)
@@ -134,7 +140,10 @@ import Testing
 
         // Then the store has each prediction, and the hint for Ada and Ben only
         let answers = try stored.answers()
-        #expect(answers.mapValues(\.prediction) == ["Ada": #"{"number":70}"#, "Ben": #"{"number":75.5}"#, "Cy": #"{"number":90}"#])
+        #expect(
+            answers.mapValues(\.prediction) == [
+                "Ada": #"{"number":70}"#, "Ben": #"{"number":75.5}"#, "Cy": #"{"number":90}"#,
+            ])
         #expect(answers.mapValues(\.usedHint) == ["Ada": true, "Ben": true, "Cy": false])
     }
 

@@ -14,7 +14,8 @@ import Testing
         let store = try PetriStore.open(directory: directory)
         try store.close()
 
-        // Then the directory and database exist, readable by their owner only, with every table and migration in WAL mode
+        // Then the directory and database exist, readable by their owner only, with every table and
+        // migration, in WAL mode
         #expect(permissions(of: directory) == 0o700)
         #expect(permissions(of: directory + "/petri.sqlite") == 0o600)
         let database = try DatabaseQueue(path: directory + "/petri.sqlite")
@@ -165,7 +166,8 @@ import Testing
                     VALUES ('l', '1', '1', '{}', 1, 0), ('l', '1', '2', '{}', 1, 0),
                         ('l', '2', '1', '{}', 2, 0), ('l', '2', '3', '{}', 2, 0);
                     """)
-            for (seq, entry) in [(1, Self.hintEntry(question: 1, student: 1)), (2, Self.hintEntry(question: 2, student: 3))] {
+            let hints = [(1, Self.hintEntry(question: 1, student: 1)), (2, Self.hintEntry(question: 2, student: 3))]
+            for (seq, entry) in hints {
                 try db.execute(
                     sql: "INSERT INTO action VALUES ('l', ?, 0, 'takeHint', ?, 0)", arguments: [seq, entry])
             }
@@ -177,7 +179,9 @@ import Testing
 
         // Then exactly those two answers say the hint was used
         let hinted = try ["1", "2"].flatMap { question in
-            try store.answers(lessonId: "l", questionId: question).filter(\.usedHint).map { "\(question)/\($0.studentId)" }
+            try store.answers(lessonId: "l", questionId: question).filter(\.usedHint).map {
+                "\(question)/\($0.studentId)"
+            }
         }
         #expect(hinted == ["1/1", "2/3"])
         try store.close()

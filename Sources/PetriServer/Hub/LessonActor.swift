@@ -190,7 +190,8 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
             let actor = participant(for: job)
             let outcome = lesson.handle(job.command, from: actor, at: now)
             for case .persist(let entry, let facts) in outcome.effects {
-                entries.append(StoredEntry(entry: entry, generation: lesson.generation, facts: facts, tokens: record.tokens))
+                entries.append(
+                    StoredEntry(entry: entry, generation: lesson.generation, facts: facts, tokens: record.tokens))
             }
             outcomes.append((job, outcome))
         }

@@ -12,7 +12,7 @@ let storageLogger = Logger(label: "petri.store")
 ///
 /// Every call runs on one serial dispatch queue, so a write's fsync never blocks Swift's small
 /// cooperative thread pool, and writes reach SQLite in the order the hub made them. A batch of
-/// log entries and the rows derived from them (students, answers, scores) commit in one
+/// log entries and the rows of the facts the lesson stated with them (students, answers) commit in one
 /// transaction, so the store's own constraints (one answer per student per question; a scored
 /// answer never changes) hold for exactly what the log says. Scores are the exception: a
 /// resolution rewrites a row per student (ten thousand in a big class, milliseconds of page
@@ -91,7 +91,9 @@ public final class SQLiteLessonStorage: LessonStorage {
             try store.inTransaction { tx in
                 try tx.appendActions(lessonId: id, actions, expectedFirstSeq: first)
                 for stored in entries {
-                    for fact in stored.facts where !fact.isScoring { try Self.record(fact, of: stored, lesson: id, in: tx) }
+                    for fact in stored.facts where !fact.isScoring {
+                        try Self.record(fact, of: stored, lesson: id, in: tx)
+                    }
                 }
             }
         } then: { store in
