@@ -98,7 +98,7 @@ import Testing
         try await stored.send(.pause, as: .teacher)
 
         // Then each entry's kind is its command's stable name
-        let kinds = try stored.storage.store.actions(lessonId: stored.record.id).map(\.kind)
+        let kinds = try stored.storage.store.logEntries(lessonId: stored.record.id).map(\.kind)
         #expect(kinds == ["join", "ask", "takeHint", "answer", "step", "act", "kick", "pause"])
     }
 
@@ -113,7 +113,7 @@ import Testing
         try await stored.send(.takeHint(QuestionID(1)), as: .student(ben))
 
         // Then the log's entry has the question at command.takeHint._0 and the student at actor.student._0
-        let action = try #require(try stored.storage.store.actions(lessonId: stored.record.id).last)
+        let action = try #require(try stored.storage.store.logEntries(lessonId: stored.record.id).last)
         #expect(action.kind == "takeHint")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(action.payload.utf8)) as? [String: Any])
         let command = (json["command"] as? [String: Any])?["takeHint"] as? [String: Any]
@@ -189,6 +189,6 @@ import Testing
         // Then the write is refused whole: the first answer stands and the log did not grow
         #expect(error?.code == .duplicateAnswer)
         #expect(try stored.answers().mapValues(\.prediction) == ["Ada": #"{"number":70}"#])
-        #expect(try stored.storage.store.lastActionSeq(lessonId: stored.record.id) == logged)
+        #expect(try stored.storage.store.lastLogSeq(lessonId: stored.record.id) == logged)
     }
 }

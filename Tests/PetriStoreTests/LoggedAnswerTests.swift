@@ -22,11 +22,11 @@ import Testing
         allowChange: Bool
     ) throws -> AnswerOutcome {
         try store.inTransaction { tx in
-            let seq = try tx.appendAction(
+            let seq = try tx.appendLogEntry(
                 lessonId: Fixture.lessonId, generation: 0, kind: "answer",
                 payload: #"{"actor":{"student":{"_0":1}},"command":{"answer":{"_0":1,"_1":\#(prediction)}}}"#, at: 10)
             return try tx.recordAnswer(
-                lessonId: Fixture.lessonId, questionId: "q1", studentId: student, predictionInAction: seq,
+                lessonId: Fixture.lessonId, questionId: "q1", studentId: student, predictionInEntry: seq,
                 at: Self.path, answeredAt: 10, usedHint: usedHint, allowChange: allowChange)
         }
     }
@@ -63,7 +63,7 @@ import Testing
         #expect(error?.code == .duplicateAnswer)
         let predictions = try store.answers(lessonId: Fixture.lessonId, questionId: "q1").map(\.prediction)
         #expect(predictions == [#"{"number":40}"#])
-        #expect(try store.lastActionSeq(lessonId: Fixture.lessonId) == 1)
+        #expect(try store.lastLogSeq(lessonId: Fixture.lessonId) == 1)
     }
 
     @Test func aSecondAnswerToAChangeableQuestionReplacesTheFirst() throws {
@@ -84,14 +84,14 @@ import Testing
     @Test func anAnswerWhoseEntryHoldsNoPredictionIsRefused() throws {
         let directory = try TemporaryDirectory()
         let store = try lessonWithStudents(directory)
-        try Fixture.actions(store, 1)
+        try Fixture.logEntries(store, 1)
 
         // A missing entry, and one with nothing at the path, write nothing
         for seq in [1, 7] {
             let error = #expect(throws: StoreError.self) {
                 try store.inTransaction { tx in
                     try tx.recordAnswer(
-                        lessonId: Fixture.lessonId, questionId: "q1", studentId: "ada", predictionInAction: seq,
+                        lessonId: Fixture.lessonId, questionId: "q1", studentId: "ada", predictionInEntry: seq,
                         at: Self.path, answeredAt: 10, allowChange: true)
                 }
             }

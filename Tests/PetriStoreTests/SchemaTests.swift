@@ -62,7 +62,7 @@ import Testing
         var store = try PetriStore.open(directory: scratch.dataDirectory)
         let lesson = try Fixture.lesson(store)
         try Fixture.student(store, "ada")
-        try Fixture.actions(store, 3)
+        try Fixture.logEntries(store, 3)
         try store.close()
 
         // When it is opened again
@@ -72,7 +72,8 @@ import Testing
         #expect(try store.lesson(id: Fixture.lessonId) == lesson)
         #expect(try store.students(lessonId: Fixture.lessonId).map(\.studentId) == ["ada"])
         #expect(
-            try store.appendAction(lessonId: Fixture.lessonId, generation: 3, kind: "step", payload: "{}", at: 9) == 4)
+            try store.appendLogEntry(lessonId: Fixture.lessonId, generation: 3, kind: "step", payload: "{}", at: 9)
+                == 4)
         try store.close()
     }
 

@@ -63,6 +63,9 @@ public enum LessonOutcome<Model: SimulationModel>: Sendable, Hashable {
 /// the lesson is deterministic given its commands, actors and times. Join entries hold
 /// students' resume tokens as the server handed them to the lesson: digests for the lessons
 /// it creates now, so their logs hold no secret; the tokens themselves in older lessons' logs.
+///
+/// The names of the log's types in every module are listed once, at the top of PetriStore's
+/// `StoredLogEntry.swift`.
 public struct LessonLogEntry: Sendable, Hashable, Codable {
     /// 1, 2, 3, ... within the lesson, with no gaps.
     public var sequence: Int

@@ -81,15 +81,15 @@ public final class SQLiteLessonStorage: LessonStorage {
 
     public func append(_ entries: [StoredEntry], toLesson id: String) async throws {
         guard let first = entries.first?.entry.sequence else { return }
-        let actions = try entries.map { stored in
-            NewAction(
+        let rows = try entries.map { stored in
+            NewLogEntry(
                 generation: stored.generation, kind: stored.entry.command.kind.rawValue,
                 payload: try Self.json(stored.entry), at: Self.seconds(stored.entry.time))
         }
         let scoring = entries.flatMap { stored in stored.facts.filter(\.isScoring) }
         try await run { store in
             try store.inTransaction { tx in
-                try tx.appendActions(lessonId: id, actions, expectedFirstSeq: first)
+                try tx.appendLogEntries(lessonId: id, rows, expectedFirstSeq: first)
                 for stored in entries {
                     for fact in stored.facts where !fact.isScoring {
                         try Self.record(fact, of: stored, lesson: id, in: tx)
@@ -138,8 +138,8 @@ public final class SQLiteLessonStorage: LessonStorage {
     }
 
     public func log(ofLesson id: String) async throws -> [LessonLogEntry] {
-        let actions = try await run { store in try store.actions(lessonId: id) }
-        return try actions.map { try JSONDecoder().decode(LessonLogEntry.self, from: Data($0.payload.utf8)) }
+        let rows = try await run { store in try store.logEntries(lessonId: id) }
+        return try rows.map { try JSONDecoder().decode(LessonLogEntry.self, from: Data($0.payload.utf8)) }
     }
 
     /// Stores the checkpoint and prunes older ones in one transaction; the store refuses a
@@ -159,7 +159,7 @@ public final class SQLiteLessonStorage: LessonStorage {
 
     public func recovery(ofLesson id: String) async throws -> LessonRecoveryPoint {
         let recovery = try await run { store in try store.recovery(lessonId: id) }
-        let entries = try recovery.actions.map {
+        let entries = try recovery.entries.map {
             try JSONDecoder().decode(LessonLogEntry.self, from: Data($0.payload.utf8))
         }
         let checkpoint = recovery.checkpoint.map {
@@ -197,7 +197,7 @@ public final class SQLiteLessonStorage: LessonStorage {
             // here means the two disagree, and the write fails rather than store either.
             try tx.recordAnswer(
                 lessonId: id, questionId: String(question.rawValue), studentId: String(student.rawValue),
-                predictionInAction: stored.entry.sequence, at: predictionPath, answeredAt: at, usedHint: usedHint,
+                predictionInEntry: stored.entry.sequence, at: predictionPath, answeredAt: at, usedHint: usedHint,
                 allowChange: allowsChange)
         case .tookHint(let question, let student):
             try tx.recordHintTaken(

@@ -64,17 +64,17 @@ extension StoreTransaction {
 
     /// Records a student's answer whose prediction is already in the lesson's log, as
     /// ``recordAnswer(lessonId:questionId:studentId:prediction:answeredAt:usedHint:allowChange:)`` does:
-    /// the prediction is the JSON at `path` in the payload of action `seq`, which SQLite reads out
+    /// the prediction is the JSON at `path` in the payload of log entry `seq`, which SQLite reads out
     /// of the log, so the caller encodes each prediction once, for the log.
     ///
     /// - Parameters:
-    ///   - seq: The action that holds the answer; append it first, in the same transaction.
-    ///   - path: A JSON path into that action's payload (`$.command.answer._1`) naming an object or array.
-    /// - Throws: ``StoreError/Code/invalidValue`` when the action does not exist or holds no JSON
+    ///   - seq: The log entry that holds the answer; append it first, in the same transaction.
+    ///   - path: A JSON path into that entry's payload (`$.command.answer._1`) naming an object or array.
+    /// - Throws: ``StoreError/Code/invalidValue`` when the entry does not exist or holds no JSON
     ///   object or array at `path` (nothing is written), or what the other form throws.
     @discardableResult
     public func recordAnswer(
-        lessonId: String, questionId: String, studentId: String, predictionInAction seq: Int, at path: String,
+        lessonId: String, questionId: String, studentId: String, predictionInEntry seq: Int, at path: String,
         answeredAt: Double, usedHint: Bool = false, allowChange: Bool = false
     ) throws(StoreError) -> AnswerOutcome {
         let prediction = try run {
@@ -89,8 +89,8 @@ extension StoreTransaction {
         guard let prediction else {
             throw StoreError(
                 .invalidValue,
-                "Action \(seq) of lesson \"\(lessonId)\" holds no prediction at \(path); append the answer's action "
-                    + "before its answer.")
+                "Log entry \(seq) of lesson \"\(lessonId)\" holds no prediction at \(path); append the answer's "
+                    + "entry before recording the answer.")
         }
         return try recordAnswer(
             lessonId: lessonId, questionId: questionId, studentId: studentId, prediction: prediction,
