@@ -12,10 +12,11 @@ public struct StoredEntry: Sendable, Hashable {
     public var generation: Int
     /// What the command established, as the lesson's persist effect holds it.
     public var facts: [LessonFact]
-    /// How the lesson holds the tokens in its join facts (its record's ``LessonRecord/tokens``).
+    /// How the lesson holds the tokens in its join facts (its record's ``LessonRecord/tokens``;
+    /// digests for every lesson this version creates).
     public var tokens: TokenForm
 
-    public init(entry: LessonLogEntry, generation: Int, facts: [LessonFact] = [], tokens: TokenForm) {
+    public init(entry: LessonLogEntry, generation: Int, facts: [LessonFact] = [], tokens: TokenForm = .digest) {
         self.entry = entry
         self.generation = generation
         self.facts = facts
