@@ -38,21 +38,21 @@ test-browser: browser-deps
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= clientMessage lesson savedState rle reassembly
 
-## Coverage-guided fuzzing (libFuzzer + AddressSanitizer, package Fuzz/): FUZZ_SECONDS per target.
-## Corpora grow in Fuzz/corpus/<target>; a crash is saved as Fuzz/artifacts/<target>-crash-*.
+## Coverage-guided fuzzing (libFuzzer + AddressSanitizer, package Tests/Fuzz/): FUZZ_SECONDS per target.
+## Corpora grow in Tests/Fuzz/corpus/<target>; a crash is saved as Tests/Fuzz/artifacts/<target>-crash-*.
 fuzz: deps
-	$(SWIFT) build --package-path Fuzz --sanitize=fuzzer --sanitize=address
-	@# An incremental rebuild of Fuzz/ once linked a binary without coverage counters (libFuzzer
+	$(SWIFT) build --package-path Tests/Fuzz --sanitize=fuzzer --sanitize=address
+	@# An incremental rebuild of Tests/Fuzz/ once linked a binary without coverage counters (libFuzzer
 	@# then fuzzes blind: "no interesting inputs"); if so, rebuild it from clean.
-	@PETRI_FUZZ_TARGET=rle Fuzz/.build/debug/petri-fuzz -runs=0 2>&1 | grep -q "inline 8-bit counters" || { \
+	@PETRI_FUZZ_TARGET=rle Tests/Fuzz/.build/debug/petri-fuzz -runs=0 2>&1 | grep -q "inline 8-bit counters" || { \
 		echo "petri-fuzz has no coverage counters; rebuilding it from clean"; \
-		rm -rf Fuzz/.build/*-unknown-linux-gnu Fuzz/.build/debug && \
-		$(SWIFT) build --package-path Fuzz --sanitize=fuzzer --sanitize=address; }
+		rm -rf Tests/Fuzz/.build/*-unknown-linux-gnu Tests/Fuzz/.build/debug && \
+		$(SWIFT) build --package-path Tests/Fuzz --sanitize=fuzzer --sanitize=address; }
 	@for t in $(FUZZ_TARGETS); do \
-		mkdir -p Fuzz/corpus/$$t Fuzz/artifacts && \
-		PETRI_FUZZ_TARGET=$$t PETRI_FUZZ_SEED_DIR=Fuzz/corpus/$$t Fuzz/.build/debug/petri-fuzz \
-			-max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=Fuzz/artifacts/$$t- \
-			Fuzz/corpus/$$t || exit 1; \
+		mkdir -p Tests/Fuzz/corpus/$$t Tests/Fuzz/artifacts && \
+		PETRI_FUZZ_TARGET=$$t PETRI_FUZZ_SEED_DIR=Tests/Fuzz/corpus/$$t Tests/Fuzz/.build/debug/petri-fuzz \
+			-max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=Tests/Fuzz/artifacts/$$t- \
+			Tests/Fuzz/corpus/$$t || exit 1; \
 	done
 
 ## The whole suite under AddressSanitizer, then ThreadSanitizer (own build directories; slow).
