@@ -58,10 +58,23 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
+        // The hub: lessons mapped to connections, the lesson actors, storage as a protocol, the clock.
+        .target(
+            name: "PetriHub",
+            dependencies: [
+                "PetriLesson",
+                "PetriProtocol",
+                "PetriSimulation",
+                "PetriTransport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ]
+        ),
         // Wiring: configuration, the hub that maps lessons to connections, HTTP endpoints, lifecycle.
         .target(
             name: "PetriServer",
             dependencies: [
+                "PetriHub",
                 "PetriLesson",
                 "PetriStore",
                 "PetriProtocol",
