@@ -1,6 +1,5 @@
 import PetriLesson
 import PetriProtocol
-import PetriStore
 
 /// One log entry as the hub stores it: the lesson's entry, the generation after it, and the
 /// facts a store keeps in its own tables beside the log (who joined, who answered what,
@@ -30,7 +29,7 @@ public enum LessonFact: Sendable, Hashable {
 
 extension LessonFact {
     /// Scores and points: derived from logged steps, written just after the log (see ``LessonStorage``).
-    var isScoring: Bool {
+    public var isScoring: Bool {
         if case .resolved = self { return true }
         return false
     }
