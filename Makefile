@@ -7,7 +7,7 @@ DATA ?= ./data
 CONFIG ?= Config/petri.yaml
 PORT ?= 8080
 
-.PHONY: run test deps build release bench clean
+.PHONY: run test test-browser deps browser-deps build release bench clean fuzz sanitize
 
 deps:
 	@Deploy/install-deps.sh
@@ -22,10 +22,45 @@ release: deps
 run: build
 	$(SWIFT) run petri serve --config $(CONFIG) --data $(DATA) --port $(PORT) --demo
 
-## Build and run the whole test suite.
-test: deps
+browser-deps:
+	@Deploy/install-browser-test-deps.sh
+
+## Build and run the whole test suite: the Swift tests, then the pages in headless chromium.
+test: deps browser-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	python3 -m pytest -q Tests/Browser
+
+## Only the real-browser tests (after a build).
+test-browser: browser-deps
+	python3 -m pytest -q Tests/Browser
+
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= clientMessage lesson savedState rle reassembly
+
+## Coverage-guided fuzzing (libFuzzer + AddressSanitizer, package Fuzz/): FUZZ_SECONDS per target.
+## Corpora grow in Fuzz/corpus/<target>; a crash is saved as Fuzz/artifacts/<target>-crash-*.
+fuzz: deps
+	$(SWIFT) build --package-path Fuzz --sanitize=fuzzer --sanitize=address
+	@# An incremental rebuild of Fuzz/ once linked a binary without coverage counters (libFuzzer
+	@# then fuzzes blind: "no interesting inputs"); if so, rebuild it from clean.
+	@PETRI_FUZZ_TARGET=rle Fuzz/.build/debug/petri-fuzz -runs=0 2>&1 | grep -q "inline 8-bit counters" || { \
+		echo "petri-fuzz has no coverage counters; rebuilding it from clean"; \
+		rm -rf Fuzz/.build/*-unknown-linux-gnu Fuzz/.build/debug && \
+		$(SWIFT) build --package-path Fuzz --sanitize=fuzzer --sanitize=address; }
+	@for t in $(FUZZ_TARGETS); do \
+		mkdir -p Fuzz/corpus/$$t Fuzz/artifacts && \
+		PETRI_FUZZ_TARGET=$$t PETRI_FUZZ_SEED_DIR=Fuzz/corpus/$$t Fuzz/.build/debug/petri-fuzz \
+			-max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=Fuzz/artifacts/$$t- \
+			Fuzz/corpus/$$t || exit 1; \
+	done
+
+## The whole suite under AddressSanitizer, then ThreadSanitizer (own build directories; slow).
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
 ## Release-build benchmarks (see README, "Measured performance").
 bench: release

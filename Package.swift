@@ -5,7 +5,9 @@ let package = Package(
     name: "petri",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "petri", targets: ["petri"])
+        .executable(name: "petri", targets: ["petri"]),
+        // The fuzz targets' bodies, for the libFuzzer build in Fuzz/ (see README, "Fuzzing").
+        .library(name: "PetriFuzzTargets", targets: ["PetriFuzzTargets"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -25,6 +27,8 @@ let package = Package(
             pkgConfig: "libwebsockets",
             providers: [.apt(["libwebsockets-dev"])]
         ),
+        // Linux's epoll, which the Glibc module does not import: for the load generator.
+        .systemLibrary(name: "CEpoll"),
         // zlib, for gzip-compressing the browser pages once at start.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Deterministic classroom models: no I/O, no clock, seeded randomness.
@@ -81,10 +85,13 @@ let package = Package(
         .target(
             name: "PetriHubTesting",
             dependencies: [
-                "PetriHub", "PetriPeer", "PetriProtocol", "PetriSimulation", "PetriTransport",
+                "PetriHub", "PetriLesson", "PetriPeer", "PetriProtocol", "PetriSimulation", "PetriTransport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Raw-socket WebSocket peers for benchmarks and tests: the epoll load generator and
+        // hand-built client frames. No libwebsockets: these play clients no library would be.
+        .target(name: "PetriLoad", dependencies: ["CEpoll", "PetriTransport"]),
         // Wiring: configuration, the hub that maps lessons to connections, HTTP endpoints, lifecycle.
         .target(
             name: "PetriServer",
@@ -131,10 +138,17 @@ let package = Package(
                 "PetriLesson",
                 "PetriStore",
                 "PetriTerminal",
+                "PetriLoad",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Fuzz target bodies shared by the seeded runs in the tests and libFuzzer (Fuzz/).
+        .target(
+            name: "PetriFuzzTargets",
+            dependencies: ["PetriLesson", "PetriProtocol", "PetriSimulation", "PetriTransport", "PetriWebSocket"]
+        ),
+        .testTarget(name: "PetriFuzzTests", dependencies: ["PetriFuzzTargets"]),
         .testTarget(name: "PetriSimulationTests", dependencies: ["PetriSimulation"]),
         .testTarget(name: "PetriProtocolTests", dependencies: ["PetriProtocol", "PetriSimulation"]),
         .testTarget(name: "PetriLessonTests", dependencies: ["PetriLesson", "PetriProtocol", "PetriSimulation"]),
@@ -146,7 +160,7 @@ let package = Package(
         .testTarget(name: "PetriStoreTests", dependencies: ["PetriStore", "PetriProtocol", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "PetriWebTests", dependencies: ["PetriWeb"]),
         .testTarget(name: "PetriTransportTests", dependencies: ["PetriTransport"]),
-        .testTarget(name: "PetriWebSocketTests", dependencies: ["PetriWebSocket", "PetriTransport"]),
+        .testTarget(name: "PetriWebSocketTests", dependencies: ["PetriWebSocket", "PetriTransport", "PetriLoad"]),
         .testTarget(
             name: "PetriHubTests",
             dependencies: [

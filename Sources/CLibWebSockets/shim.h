@@ -4,7 +4,6 @@
 #define PETRI_CLIBWEBSOCKETS_SHIM_H
 
 #include <libwebsockets.h>
-#include <sys/epoll.h>  // for the benchmark load generator, which reads thousands of sockets
 #include <ev.h>         // libev: the event loop lws runs on (epoll instead of poll over every socket)
 
 /// Bytes lws needs in front of every payload passed to lws_write (the LWS_PRE macro).

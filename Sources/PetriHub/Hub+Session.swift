@@ -30,8 +30,8 @@ extension Hub {
         defer { logger.debug("Disconnected", metadata: ["lesson": "\(session.host?.record.id ?? "none")"]) }
         for await event in connection.events {
             switch event {
-            case .text(let text):
-                await handle(Array(text.utf8), in: &session, decoder: decoder)
+            case .text(let frame):
+                await handle(frame.bytes, in: &session, decoder: decoder)
             case .binary:
                 reply(.error(ProtocolError(.malformedJSON, "Petri messages are JSON text frames, not binary.")), to: session)
             case .closed:

@@ -191,11 +191,9 @@ actor LessonActor<Model: SimulationModel>: RunningLesson {
         for job in batch {
             let actor = participant(for: job)
             let outcome = lesson.handle(job.command, from: actor, at: now)
-            for case .persist(let entry) in outcome.effects {
-                let facts = LessonFact.facts(
-                    of: job.command, by: actor, effects: outcome.effects, tokens: record.tokens
-                ) { lesson.scoreSheet(of: $0) }
-                entries.append(StoredEntry(entry: entry, generation: lesson.generation, facts: facts))
+            for case .persist(let entry, let facts) in outcome.effects {
+                entries.append(
+                    StoredEntry(entry: entry, generation: lesson.generation, facts: facts, tokens: record.tokens))
             }
             outcomes.append((job, outcome))
         }

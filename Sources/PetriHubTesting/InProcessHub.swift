@@ -78,7 +78,7 @@ extension ProtocolPeer {
             close: { peer.close(code: $0, reason: $1) },
             receive: {
                 switch await deliveries.next() {
-                case .message(.text, let bytes, _): .text(String(decoding: bytes, as: UTF8.self))
+                case .message(.text, let bytes, _): .text(TextFrame(String(decoding: bytes, as: UTF8.self)))
                 case .message(.binary, let bytes, _): .binary(bytes)
                 case .closed(let code, let reason): .closed(code, reason: reason)
                 case nil: nil

@@ -7,8 +7,8 @@ extension Lesson {
     /// Handles one command: checks who sent it, then changes the lesson and says what to do.
     ///
     /// Accepted commands that change what a restarted lesson must remember start their effects
-    /// with ``LessonEffect/persist(_:)``; store it before performing the rest. A rejected
-    /// command changes nothing.
+    /// with ``LessonEffect/persist(_:facts:)``, which also holds what the command established for
+    /// the store's tables; store it before performing the rest. A rejected command changes nothing.
     ///
     /// - Parameters:
     ///   - command: What to do.
@@ -18,12 +18,14 @@ extension Lesson {
     public mutating func handle(_ command: LessonCommand, from actor: Participant, at now: Timestamp) -> LessonOutcome<
         Model
     > {
+        facts = []
+        defer { facts = [] }
         do {
             var effects = try perform(command, from: actor, at: now)
             if command.isDurable, !effects.isEmpty {
                 logSequence += 1
                 let entry = LessonLogEntry(sequence: logSequence, time: now, actor: actor, command: command)
-                effects.insert(.persist(entry), at: 0)
+                effects.insert(.persist(entry, facts: facts), at: 0)
             }
             return .accepted(effects)
         } catch {

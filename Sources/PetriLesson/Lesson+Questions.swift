@@ -58,6 +58,10 @@ extension Lesson {
                 .alreadyAnswered, "You already answered question \(id.rawValue), and it does not allow changes.")
         }
         questions[index].answers[student] = Question.Answer(prediction: prediction, answeredAt: now)
+        facts.append(
+            .answered(
+                id, by: student, prediction: prediction, usedHint: question.hintsTaken.contains(student),
+                allowsChange: question.allowChange))
         return [
             .reply(.answerAccepted(question: id, prediction: prediction, answeredAt: now)),
             answerCount(of: questions[index], answeredBy: student),
@@ -74,6 +78,7 @@ extension Lesson {
         }
         let index = try openIndex(of: id, at: now, refusal: .questionClosed)
         questions[index].hintsTaken.insert(student)
+        facts.append(.tookHint(id, by: student))
         return [.reply(.hint(question: id, text: hint))]
     }
 

@@ -37,6 +37,9 @@ extension Lesson {
         questions[index].state = .resolved
         questions[index].actual = actual
         questions[index].correctOption = correctOption
+        facts.append(
+            .resolved(
+                question.id, points: questions[index].answers.compactMapValues { $0.points?.total }, scores: standings))
 
         let ranking = Ranking(roster.students)
         let resolution = Resolution(

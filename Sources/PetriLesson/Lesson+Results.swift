@@ -87,8 +87,13 @@ extension Lesson {
             ScoreSheet.Question(
                 id: question.id, points: question.answers.compactMapValues { $0.points?.total })
         }
+        return ScoreSheet(questions: resolved, standings: standings)
+    }
+
+    /// Every student's score and streak, removed students included.
+    var standings: [StudentID: StudentStanding] {
         var standings: [StudentID: StudentStanding] = [:]
         for student in roster.students { standings[student.id] = StudentStanding(score: student.score, streak: student.streak) }
-        return ScoreSheet(questions: resolved, standings: standings)
+        return standings
     }
 }

@@ -22,6 +22,7 @@ extension Lesson {
             name = GeneratedNames.draw(using: &nameRandom, isTaken: roster.isNameTaken)
         }
         let student = roster.add(name: name, token: token, entry: logSequence + 1)
+        facts.append(.joined(student.id, name: name, token: token))
         return [.attach(.student(student.id), session: student.session)]
             + welcomeEffects(for: .student(student.id), token: token, lastSeen: nil)
             + [.send(.student(student.entry), to: .teacher), classSizeEffect]
@@ -90,6 +91,7 @@ extension Lesson {
             student.isKicked = true
             student.isOnline = false
         }
+        facts.append(.kicked(id))
         var effects: [Effect] = []
         if student.isOnline { effects.append(.disconnect(id, .kicked)) }
         if let entry = roster[id]?.entry { effects.append(.send(.student(entry), to: .teacher)) }

@@ -4,8 +4,11 @@ import PetriSimulation
 extension Lesson {
     /// Steps a teacher may take at once.
     static var stepCounts: ClosedRange<Int> { 1...100 }
-    /// Auto-run rates, generations per second (0 excluded).
+    /// Auto-run rates, generations per second.
     static var maxRate: Double { 30 }
+    /// The slowest auto-run: one generation every 100 s. Without a floor a tiny positive rate
+    /// (5e-324) made the tick interval `1 / rate` infinite, and building its `Duration` trapped.
+    static var minRate: Double { 0.01 }
 
     /// The teacher advances 1...100 generations.
     mutating func step(count: Int, at now: Timestamp) throws(ProtocolError) -> [Effect] {
@@ -18,8 +21,8 @@ extension Lesson {
 
     /// The teacher starts auto-running; the server sends ``LessonCommand/tick`` at the given interval.
     mutating func startRunning(rate: Double) throws(ProtocolError) -> [Effect] {
-        guard rate.isFinite, rate > 0, rate <= Self.maxRate else {
-            throw ProtocolError(.outOfRange, "Run at more than 0 and at most 30 generations per second, not \(rate).")
+        guard rate.isFinite, rate >= Self.minRate, rate <= Self.maxRate else {
+            throw ProtocolError(.outOfRange, "Run at 0.01 to 30 generations per second, not \(rate).")
         }
         try checkCanAdvance()
         runRate = rate

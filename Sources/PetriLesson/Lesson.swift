@@ -38,6 +38,10 @@ public struct Lesson<Model: SimulationModel>: Sendable, Equatable {
     var nameRandom: PetriRandom
     /// The sequence number of the last persisted log entry.
     var logSequence = 0
+    /// The facts the command being handled has established so far (see ``LessonFact``): the
+    /// handlers state them as they change the lesson, and ``handle(_:from:at:)`` moves them
+    /// into the command's persist effect, so this is empty between commands.
+    var facts: [LessonFact] = []
 
     /// Creates a lesson at generation 0.
     ///

@@ -65,8 +65,8 @@ public final class ProtocolPeer: @unchecked Sendable {
     public func next() async throws -> ServerMessage? {
         while let event = await receive() {
             switch event {
-            case .text(let text):
-                let message = try decoder.decodeServerMessage(Array(text.utf8))
+            case .text(let frame):
+                let message = try decoder.decodeServerMessage(frame.bytes)
                 seen.append(message)
                 return message
             case .binary: continue

@@ -39,7 +39,7 @@ public enum StoreCrashProbe {
             emit("ready")
         }
         for index in 0..<count {
-            let seq = try store.appendAction(
+            let seq = try store.appendLogEntry(
                 lessonId: lessonId, generation: index, kind: "probe", payload: #"{"index":\#(index)}"#,
                 at: Double(index))
             emit("action \(seq)")

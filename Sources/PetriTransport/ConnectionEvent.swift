@@ -1,7 +1,8 @@
 /// Something that happened on one connection, delivered in order on its event stream.
 public enum ConnectionEvent: Sendable, Hashable {
-    /// A complete text message (all fragments reassembled, valid UTF-8).
-    case text(String)
+    /// A complete text message (all fragments reassembled, valid UTF-8), as the bytes it
+    /// arrived as: the decoder reads them without a detour through `String`.
+    case text(TextFrame)
     /// A complete binary message (all fragments reassembled).
     case binary([UInt8])
     /// The connection is gone: the last event. `code` is what the peer or the transport said

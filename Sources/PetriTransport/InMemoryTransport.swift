@@ -148,7 +148,7 @@ public final class InMemoryPeer: Sendable {
     public func send(text: String) {
         guard !state.withLock({ $0.closed }) else { return }
         transport.received(from: id, bytes: text.utf8.count)
-        toServer.yield(.text(text))
+        toServer.yield(.text(TextFrame(text)))
     }
 
     /// Sends a binary message to the server.

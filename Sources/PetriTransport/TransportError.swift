@@ -12,6 +12,8 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         case invalidArgument = "invalid-argument"
         /// The transport was already shut down.
         case shutDown = "shut-down"
+        /// A connection's socket or its library failed while reading or writing; it is closed.
+        case connectionBroken = "connection-broken"
     }
 
     public let code: Code

@@ -37,9 +37,7 @@ final class LWSConnection {
     var isDirty = false
 
     /// The message being reassembled from chunks and fragments.
-    var rx: [UInt8] = []
-    var rxIsBinary = false
-    var rxStarted = false
+    var assembler: MessageAssembler
 
     /// Set when we decided to close; the WRITEABLE callback sends it and returns -1.
     var closeRequest: (code: CloseCode, reason: String)?
@@ -52,7 +50,10 @@ final class LWSConnection {
     /// Client connections: resumed once, with the connection or the failure.
     var onOpen: CheckedContinuation<Connection, any Error>?
 
-    init(id: ConnectionID) { self.id = id }
+    init(id: ConnectionID, assembler: MessageAssembler) {
+        self.id = id
+        self.assembler = assembler
+    }
 
     /// True while it may still take messages: not closing and not gone.
     var isWritable: Bool { isEstablished && closeRequest == nil && wsi != nil }

@@ -17,6 +17,7 @@ extension LWSEngine {
     func handle(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ input: UnsafeMutableRawPointer?, _ length: Int)
         -> Int32
     {
+        assertOnServiceThread()
         switch reason {
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
             drainInbox()
@@ -135,34 +136,47 @@ extension LWSEngine {
         let cursor = input.assumingMemoryBound(to: UnsafeMutablePointer<UInt8>?.self)
         guard let start = cursor.pointee else { return 0 }
         let value = Array(origin.utf8)
-        return value.withUnsafeBufferPointer { v in
+        let result = value.withUnsafeBufferPointer { v in
             lws_add_http_header_by_token(wsi, WSI_TOKEN_ORIGIN, v.baseAddress, Int32(v.count), cursor, start + length)
-        } != 0 ? -1 : 0
+        }
+        return (try? lwsCheck(result, .addOriginHeader)) == nil ? -1 : 0
     }
 
     // MARK: - Reading
 
+    /// Takes one chunk of an incoming message (service thread).
+    ///
+    /// A client never refuses input by returning nonzero here: lws 4.1's client parser
+    /// (`lws_ws_client_rx_sm`) then returns without resetting its receive cursor
+    /// (`rx_ubuf_head`), sends its close frame and keeps reading while it waits for the
+    /// server's reply; the next frames are written from that stale cursor on, and its only
+    /// bounds check is an equality (`rx_ubuf_head == rx_buffer_size`) that a cursor already at
+    /// or past the end never meets, so a hostile server overran the heap buffer (`free():
+    /// invalid next size`). Its built-in UTF-8 check fails the same way, so clients check UTF-8
+    /// in ``MessageAssembler`` and close through WRITEABLE, with lws's parser state intact.
+    /// The server parser checks bounds (`Attempted overflow`), so a server closes at once.
     private func receive(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
         guard let c = connection(of: wsi), c.closeRequest == nil else { return 0 }
         heard(c)
-        if !c.rxStarted {
-            c.rxStarted = true
-            c.rxIsBinary = lws_frame_is_binary(wsi) != 0
-        }
-        if c.rx.count + length > options.maxMessageBytes {
+        let chunk = UnsafeRawBufferPointer(start: length > 0 ? input : nil, count: input == nil ? 0 : length)
+        let step = c.assembler.take(
+            chunk, isBinary: lws_frame_is_binary(wsi) != 0, isFinal: lws_is_final_fragment(wsi) != 0)
+        switch step {
+        case .partial:
+            return 0
+        case .complete(let kind):
+            deliver(c, kind)
+            return 0
+        case .refused(let code, let reason):
             counts.badInput.increment()
-            let reason = "message larger than \(options.maxMessageBytes) bytes"
-            c.closeRequest = (.messageTooBig, reason)
-            sendCloseReason(wsi, .messageTooBig, reason)
-            return -1
+            if options.isServer {
+                c.closeRequest = (code, reason)
+                sendCloseReason(wsi, code, reason)
+                return -1
+            }
+            requestClose(c, code: code, reason: reason, discardQueue: true)
+            return 0
         }
-        if let input, length > 0 {
-            c.rx.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
-        }
-        if lws_is_final_fragment(wsi) != 0 {
-            deliver(c)
-        }
-        return 0
     }
 
     /// The peer is alive: restart its idle clock.
@@ -171,19 +185,17 @@ extension LWSEngine {
         c.pingSent = false
     }
 
-    private func deliver(_ c: LWSConnection) {
+    private func deliver(_ c: LWSConnection, _ kind: OutboundMessage.Kind) {
         counts.messagesIn.increment()
-        counts.bytesIn.increment(by: c.rx.count)
-        let kind: OutboundMessage.Kind = c.rxIsBinary ? .binary : .text
+        counts.bytesIn.increment(by: c.assembler.bytes.count)
         if let raw = options.rawHandler {
-            c.rx.withUnsafeBytes { raw(c.id, $0, kind) }
+            c.assembler.bytes.withUnsafeBytes { raw(c.id, $0, kind) }
         } else if kind == .text {
-            c.events?.yield(.text(String(decoding: c.rx, as: UTF8.self)))
+            c.events?.yield(.text(TextFrame(validatedUTF8: c.assembler.bytes)))
         } else {
-            c.events?.yield(.binary(c.rx))
+            c.events?.yield(.binary(c.assembler.bytes))
         }
-        c.rxStarted = false
-        c.rx.removeAll(keepingCapacity: c.rx.capacity <= 4096)
+        c.assembler.reset()
     }
 
     private func recordPeerClose(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?, _ length: Int) {
@@ -203,6 +215,7 @@ extension LWSEngine {
     ///
     /// - Parameter fallback: the code to report when neither side said one (nil: 1006).
     func finish(_ c: LWSConnection, fallback: (CloseCode, String)?, wsiIsValid: Bool = true) {
+        assertOnServiceThread()
         guard connectionsByID.removeValue(forKey: c.id) != nil else { return }
         if wsiIsValid, let wsi = c.wsi { lws_set_opaque_user_data(wsi, nil) }
         c.wsi = nil
@@ -245,7 +258,9 @@ extension LWSEngine {
         let n = lws_hdr_total_length(wsi, token)
         guard n > 0, n < 8192 else { return nil }
         var buffer = [CChar](repeating: 0, count: Int(n) + 1)
-        guard lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token) >= 0 else { return nil }
+        guard (try? lwsCheck(lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token), .copyHeader)) != nil else {
+            return nil
+        }
         return string(fromCBuffer: buffer)
     }
 

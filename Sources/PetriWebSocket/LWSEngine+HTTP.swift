@@ -6,6 +6,7 @@ extension LWSEngine {
     /// Answers a plain HTTP request on the WebSocket port: the configured handler first,
     /// then the built-in `/healthz`, else 404 (service thread).
     func answerHTTP(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?) -> Int32 {
+        assertOnServiceThread()
         let uri = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
         let path = String(uri.prefix { $0 != "?" })
         let method: String
@@ -29,33 +30,37 @@ extension LWSEngine {
 
         let extra = response.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 8 }
         var buffer = [UInt8](repeating: 0, count: lwsPre + 1024 + extra)
-        let failed = buffer.withUnsafeMutableBufferPointer { b -> Bool in
-            guard let base = b.baseAddress else { return true }
-            let start = base + lwsPre
-            let end = base + b.count - 1
-            var p: UnsafeMutablePointer<UInt8>? = start
-            if response.status == 304 {
-                if lws_add_http_header_status(wsi, 304, &p, end) != 0 { return true }
-            } else if lws_add_http_common_headers(wsi, UInt32(response.status), response.contentType, length, &p, end)
-                != 0
-            {
-                return true
-            }
-            var headers = response.headers
-            if !headers.contains(where: { $0.name == "cache-control" }) {
-                headers.append(HTTPHeader("cache-control", "no-store"))
-            }
-            for h in headers {
-                let value = Array(h.value.utf8)
-                if lws_add_http_header_by_name(wsi, h.name + ":", value, Int32(value.count), &p, end) != 0 {
-                    return true
+        do {
+            try buffer.withUnsafeMutableBufferPointer { b throws(TransportError) in
+                guard let base = b.baseAddress else { throw CCall.writeHTTPHeaders.error }
+                let start = base + lwsPre
+                let end = base + b.count - 1
+                var p: UnsafeMutablePointer<UInt8>? = start
+                if response.status == 304 {
+                    try lwsCheck(lws_add_http_header_status(wsi, 304, &p, end), .writeHTTPHeaders)
+                } else {
+                    let status = UInt32(response.status)
+                    try lwsCheck(
+                        lws_add_http_common_headers(wsi, status, response.contentType, length, &p, end),
+                        .writeHTTPHeaders)
                 }
+                var headers = response.headers
+                if !headers.contains(where: { $0.name == "cache-control" }) {
+                    headers.append(HTTPHeader("cache-control", "no-store"))
+                }
+                for h in headers {
+                    let value = Array(h.value.utf8)
+                    try lwsCheck(
+                        lws_add_http_header_by_name(wsi, h.name + ":", value, Int32(value.count), &p, end),
+                        .writeHTTPHeaders)
+                }
+                try lwsCheck(lws_finalize_write_http_header(wsi, start, &p, end), .writeHTTPHeaders)
             }
-            return lws_finalize_write_http_header(wsi, start, &p, end) != 0
+        } catch {
+            return 1
         }
-        if failed { return 1 }
         if response.body.isEmpty {
-            return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+            return (try? lwsCheck(lws_http_transaction_completed(wsi), .completeHTTP)) == nil ? -1 : 0
         }
         httpPending[wsi] = response
         lws_callback_on_writable(wsi)
@@ -64,16 +69,22 @@ extension LWSEngine {
 
     /// Writes the body queued by ``answerHTTP(_:_:)`` and ends the transaction.
     func writeHTTPBody(_ wsi: OpaquePointer) -> Int32 {
+        assertOnServiceThread()
         guard let response = httpPending.removeValue(forKey: wsi) else { return 0 }
         let n = response.body.count
         grow(scratchTo: lwsPre + max(n, 1))
         response.body.withUnsafeBytes { body in
             if let base = body.baseAddress { (scratch + lwsPre).copyMemory(from: base, byteCount: n) }
         }
-        if lws_write(wsi, (scratch + lwsPre).assumingMemoryBound(to: UInt8.self), n, LWS_WRITE_HTTP_FINAL) != n {
+        // lws 4.1 returns the whole length even when it buffers part of it: only -1 is failure.
+        do throws(TransportError) {
+            try lwsCheck(
+                lws_write(wsi, (scratch + lwsPre).assumingMemoryBound(to: UInt8.self), n, LWS_WRITE_HTTP_FINAL),
+                .writeHTTPBody)
+        } catch {
             return 1
         }
-        return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+        return (try? lwsCheck(lws_http_transaction_completed(wsi), .completeHTTP)) == nil ? -1 : 0
     }
 
     private func builtInResponse(to request: HTTPRequest) -> HTTPResponse {

@@ -5,6 +5,7 @@ import PetriTransport
 extension LWSEngine {
     /// Arms the next sweep in 250 ms (service thread).
     func scheduleHousekeeping() {
+        assertOnServiceThread()
         guard let context else { return }
         let sul = UnsafeMutableRawPointer(timer).assumingMemoryBound(to: lws_sorted_usec_list_t.self)
         lws_sul_schedule(context, 0, sul, { sul in
@@ -15,6 +16,7 @@ extension LWSEngine {
 
     /// Every 250 ms on the service thread: slow receivers, shutdown deadline.
     private func housekeeping() {
+        assertOnServiceThread()
         let now = monotonicSeconds()
         var total = 0
         var largest = 0

@@ -22,6 +22,7 @@ extension LWSEngine {
     /// taken in, ``flushDirty()`` writes each marked connection's queue, several messages in
     /// one write where they fit (a generation's stats and snapshot go out in one send).
     func enqueueMessage(_ message: OutboundMessage, policy: DeliveryPolicy, on c: LWSConnection) {
+        assertOnServiceThread()
         guard c.isWritable else { return }
         if policy == .latestWins, let i = c.queue.firstIndex(where: { $0.policy == .latestWins && $0.offset == 0 }) {
             c.queuedBytes -= c.queue[i].message.count
@@ -48,6 +49,7 @@ extension LWSEngine {
 
     /// Writes to every connection that was given messages since the last flush.
     func flushDirty() {
+        assertOnServiceThread()
         guard !dirty.isEmpty else { return }
         var marked: [LWSConnection] = []
         swap(&marked, &dirty)
@@ -63,17 +65,23 @@ extension LWSEngine {
     /// (`lws_partial_buffered`): otherwise a second frame would interleave with the first's
     /// unsent tail, so we ask for WRITEABLE and catch up from there.
     func flush(_ c: LWSConnection) {
+        assertOnServiceThread()
         c.isDirty = false
         guard c.isWritable, !c.writableRequested, !c.queue.isEmpty, let wsi = c.wsi else { return }
         if lws_partial_buffered(wsi) != 0 {
             requestWritable(c)
-        } else if !writeSome(c, wsi) {
+            return
+        }
+        do {
+            try writeSome(c, wsi)
+        } catch {
             abort(c, wsi)
         }
     }
 
     /// A WRITEABLE callback: one frame, or the close frame once the queue is empty.
     func writeable(_ wsi: OpaquePointer) -> Int32 {
+        assertOnServiceThread()
         guard let c = connection(of: wsi) else { return 0 }
         c.writableRequested = false
         if lws_partial_buffered(wsi) != 0 {
@@ -90,12 +98,12 @@ extension LWSEngine {
             (scratch + lwsPre).copyMemory(from: payload, byteCount: payload.count)
             let written = lws_write(
                 wsi, (scratch + lwsPre).assumingMemoryBound(to: UInt8.self), payload.count, LWS_WRITE_PING)
-            guard written >= 0 else { return -1 }
+            guard (try? lwsCheck(written, .writeFrame)) != nil else { return -1 }
             if !c.queue.isEmpty || c.closeRequest != nil { requestWritable(c) }
             return 0
         }
         if !c.queue.isEmpty {
-            return writeSome(c, wsi) ? 0 : -1
+            return (try? writeSome(c, wsi)) == nil ? -1 : 0
         }
         if let close = c.closeRequest {
             sendCloseReason(wsi, close.code, close.reason)
@@ -105,10 +113,16 @@ extension LWSEngine {
     }
 
     /// Writes from the head of the queue: several whole messages in one write when a server
-    /// has them queued, else one frame. False when lws reports the connection broken.
-    func writeSome(_ c: LWSConnection, _ wsi: OpaquePointer) -> Bool {
+    /// has them queued, else one frame.
+    ///
+    /// - Throws: ``CCall/writeFrame``'s error when lws reports the connection broken.
+    func writeSome(_ c: LWSConnection, _ wsi: OpaquePointer) throws(TransportError) {
         let count = options.isServer ? gatherableCount(c) : 1
-        return count >= 2 ? writeGathered(count, c, wsi) : writeNext(c, wsi)
+        if count >= 2 {
+            try writeGathered(count, c, wsi)
+        } else {
+            try writeNext(c, wsi)
+        }
     }
 
     /// How many whole messages at the head of the queue fit one gathered write.
@@ -132,7 +146,7 @@ extension LWSEngine {
     /// frame them ourselves in the scratch buffer and hand lws the lot as `LWS_WRITE_RAW`
     /// (spelled `LWS_WRITE_HTTP` in Swift), which on a WebSocket connection skips lws's framing
     /// and goes through the same partial-send buffering as any other write.
-    private func writeGathered(_ count: Int, _ c: LWSConnection, _ wsi: OpaquePointer) -> Bool {
+    private func writeGathered(_ count: Int, _ c: LWSConnection, _ wsi: OpaquePointer) throws(TransportError) {
         var total = 0
         for i in 0..<count { total += FrameHeader.maximumSize + c.queue[i].message.count }
         grow(scratchTo: total)
@@ -148,20 +162,20 @@ extension LWSEngine {
             length += message.count
             payloadBytes += message.count
         }
-        let written = lws_write(wsi, scratch.assumingMemoryBound(to: UInt8.self), length, LWS_WRITE_HTTP)
-        guard written >= 0 else { return false }
+        try lwsCheck(lws_write(wsi, scratch.assumingMemoryBound(to: UInt8.self), length, LWS_WRITE_HTTP), .writeFrame)
         c.queue.removeFirst(count)
         c.queuedBytes -= payloadBytes
         counts.messagesOut.increment(by: count)
         counts.bytesOut.increment(by: payloadBytes)
         if c.queuedBytes <= options.maxQueueBytes { c.overLimitSince = nil }
         if !c.queue.isEmpty || c.closeRequest != nil { requestWritable(c) }
-        return true
     }
 
-    /// Writes one frame of the queue's head; false when lws reports the connection broken.
-    func writeNext(_ c: LWSConnection, _ wsi: OpaquePointer) -> Bool {
-        guard let head = c.queue.first else { return true }
+    /// Writes one frame of the queue's head.
+    ///
+    /// - Throws: ``CCall/writeFrame``'s error when lws reports the connection broken.
+    func writeNext(_ c: LWSConnection, _ wsi: OpaquePointer) throws(TransportError) {
+        guard let head = c.queue.first else { return }
         let total = head.message.count
         let remaining = total - head.offset
         let chunk = min(remaining, options.maxFrameBytes)
@@ -185,9 +199,8 @@ extension LWSEngine {
             }
             payload = scratch + lwsPre
         }
-        let written = lws_write(
-            wsi, payload.assumingMemoryBound(to: UInt8.self), chunk, lws_write_protocol(rawValue: UInt32(flags)))
-        guard written >= 0 else { return false }
+        let protocolFlags = lws_write_protocol(rawValue: UInt32(flags))
+        try lwsCheck(lws_write(wsi, payload.assumingMemoryBound(to: UInt8.self), chunk, protocolFlags), .writeFrame)
         if isEnd {
             c.queue.removeFirst()
             c.queuedBytes -= total
@@ -198,7 +211,6 @@ extension LWSEngine {
             c.queue[0].offset += chunk
         }
         if !c.queue.isEmpty || c.closeRequest != nil { requestWritable(c) }
-        return true
     }
 
     func requestWritable(_ c: LWSConnection) {
@@ -209,6 +221,7 @@ extension LWSEngine {
 
     /// Closes after the queue drains (or at once, dropping it, when `discardQueue`).
     func requestClose(_ c: LWSConnection, code: CloseCode, reason: String, discardQueue: Bool = false) {
+        assertOnServiceThread()
         guard c.closeRequest == nil else { return }
         c.closeRequest = (code, reason)
         if discardQueue {

@@ -48,6 +48,8 @@ final class LWSEngine: @unchecked Sendable {
     let acceptedContinuation: AsyncStream<Connection>.Continuation
     let accepted: AsyncStream<Connection>
     private let stopped = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    /// The thread running the service loop, recorded as it starts (see ``isOnServiceThread``).
+    private let serviceThread = Mutex<pthread_t?>(nil)
 
     // service thread
     var context: OpaquePointer?
@@ -100,6 +102,8 @@ final class LWSEngine: @unchecked Sendable {
     func start() async throws(TransportError) -> Int {
         let result: Result<Int, TransportError> = await withCheckedContinuation { (done: CheckedContinuation<Result<Int, TransportError>, Never>) in
             let thread = Thread { [self] in
+                self.serviceThread.withLock { $0 = pthread_self() }
+                defer { self.serviceThread.withLock { $0 = nil } }
                 let created = self.createContext()
                 done.resume(returning: created)
                 guard case .success = created else {
@@ -139,9 +143,24 @@ final class LWSEngine: @unchecked Sendable {
 
     var isStopped: Bool { stopped.withLock { $0.done } }
 
+    /// Whether the caller runs on this engine's service thread: the predicate behind
+    /// ``assertOnServiceThread(file:line:)``.
+    var isOnServiceThread: Bool {
+        let current = pthread_self()
+        return serviceThread.withLock { $0.map { pthread_equal($0, current) != 0 } ?? false }
+    }
+
+    /// Traps in debug builds when called off the service thread, the way NIO's
+    /// `preconditionInEventLoop` does: everything marked "service thread" touches lws and the
+    /// connection table without a lock. `assert` is compiled out of release builds.
+    func assertOnServiceThread(file: StaticString = #fileID, line: UInt = #line) {
+        assert(isOnServiceThread, "called off the libwebsockets service thread", file: file, line: line)
+    }
+
     // MARK: - Service thread
 
     private func createContext() -> Result<Int, TransportError> {
+        assertOnServiceThread()
         let verbose = ProcessInfo.processInfo.environment["PETRI_LWS_DEBUG"] != nil
         lws_set_log_level(verbose ? LLL_ERR | LLL_WARN | LLL_NOTICE | LLL_INFO | LLL_CLIENT : LLL_ERR | LLL_WARN, { level, line in
             guard let line else { return }
@@ -178,7 +197,11 @@ final class LWSEngine: @unchecked Sendable {
         var info = lws_context_creation_info()
         info.protocols = UnsafePointer(protocols)
         info.user = Unmanaged.passUnretained(self).toOpaque()
-        info.options = petri_option_validate_utf8()
+        // Servers let lws check UTF-8 (its server parser is bounds-checked). Clients check it
+        // themselves: lws 4.1's client parser, on bad UTF-8, keeps its receive cursor where it
+        // was and then writes the following frames past the end of its receive buffer (see
+        // `LWSEngine.receive`).
+        info.options = options.isServer ? petri_option_validate_utf8() : 0
         info.timeout_secs = UInt32(clamping: options.handshakeTimeout)
         info.fd_limit_per_thread = 0
         info.retry_and_idle_policy = UnsafePointer(retryPolicy)
@@ -224,12 +247,13 @@ final class LWSEngine: @unchecked Sendable {
                 logger.warning("libwebsockets' libev support is missing (install libwebsockets-evlib-ev); using its poll loop, which is slower with many connections")
             }
         }
-        guard let ctx = created else {
+        let ctx: OpaquePointer
+        do throws(TransportError) {
+            let call: CCall = options.isServer ? .listen(host: options.host, port: options.port) : .startClient
+            ctx = try lwsCheck(created, call)
+        } catch {
             freeCResources()
-            let what = options.isServer
-                ? "Could not listen on \(options.host ?? "*"):\(options.port): the port may be in use, the address may not belong to this machine, or a TLS certificate or key could not be read."
-                : "Could not start the WebSocket client (TLS setup failed; check the CA file)."
-            return .failure(TransportError(options.isServer ? .cannotListen : .tls, what))
+            return .failure(error)
         }
         context = ctx
         contextPointer.withLock { $0 = ContextHandle(context: ctx) }
@@ -243,12 +267,18 @@ final class LWSEngine: @unchecked Sendable {
     }
 
     private func serviceLoop() {
+        assertOnServiceThread()
         guard let ctx = context else { return }
         while !stopRequested {
             if let eventLoop {
                 petri_ev_run(eventLoop)
-            } else if lws_service(ctx, 0) < 0 {
-                break
+            } else {
+                do throws(TransportError) {
+                    try lwsCheck(lws_service(ctx, 0), .service)
+                } catch {
+                    logger.error("\(error.message)")
+                    break
+                }
             }
         }
         // lws_context_destroy calls CLOSED for every connection still open; they finish there.
@@ -298,6 +328,7 @@ final class LWSEngine: @unchecked Sendable {
 
     /// Drains the inbox; called from `LWS_CALLBACK_EVENT_WAIT_CANCELLED`.
     func drainInbox() {
+        assertOnServiceThread()
         wakePending.store(false, ordering: .releasing)
         let commands = inbox.withLock { q in
             defer { q.removeAll(keepingCapacity: true) }
@@ -334,6 +365,7 @@ final class LWSEngine: @unchecked Sendable {
     }
 
     private func close(_ id: ConnectionID, code: CloseCode, reason: String) {
+        assertOnServiceThread()
         guard let c = connectionsByID[id] else { return }
         // What was queued before the close goes out first, as one write where it can.
         flush(c)
@@ -341,6 +373,7 @@ final class LWSEngine: @unchecked Sendable {
     }
 
     private func beginShutdown(code: CloseCode, reason: String, deadline: Double) {
+        assertOnServiceThread()
         if !draining {
             draining = true
             shutdownDeadline = deadline
@@ -351,6 +384,7 @@ final class LWSEngine: @unchecked Sendable {
     }
 
     func checkShutdownProgress() {
+        assertOnServiceThread()
         guard draining else { return }
         if connectionsByID.isEmpty || monotonicSeconds() >= (shutdownDeadline ?? 0) {
             stopRequested = true
@@ -364,6 +398,7 @@ final class LWSEngine: @unchecked Sendable {
     }
 
     private func openClientConnection(_ request: ClientRequest, _ continuation: CheckedContinuation<Connection, any Error>) {
+        assertOnServiceThread()
         guard let ctx = context, !draining else {
             continuation.resume(throwing: TransportError(.shutDown, "The WebSocket client is shutting down."))
             return
@@ -388,18 +423,21 @@ final class LWSEngine: @unchecked Sendable {
             id: connection.id, remoteAddress: request.host, path: request.path, origin: request.origin,
             subprotocol: request.subprotocol)
         connectionsByID[connection.id] = connection
-        if let wsi = lws_client_connect_via_info(&ci) {
+        do throws(TransportError) {
+            let wsi = try lwsCheck(lws_client_connect_via_info(&ci), .connect(host: request.host, port: request.port))
             connection.wsi = wsi
             lws_set_opaque_user_data(wsi, Unmanaged.passUnretained(connection).toOpaque())
-        } else {
+        } catch {
             // lws may already have reported CLIENT_CONNECTION_ERROR; failOpen is idempotent.
-            failOpen(connection, "Could not connect to \(request.host):\(request.port).")
+            failOpen(connection, error.message)
         }
     }
 
     func newConnection() -> LWSConnection {
         defer { nextID += 1 }
-        return LWSConnection(id: ConnectionID(nextID))
+        return LWSConnection(
+            id: ConnectionID(nextID),
+            assembler: MessageAssembler(maxMessageBytes: options.maxMessageBytes, validatesUTF8: !options.isServer))
     }
 
     /// Serialises context creation across the process.
@@ -424,6 +462,7 @@ final class LWSEngine: @unchecked Sendable {
 
     /// Makes the scratch buffer at least `needed` bytes (service thread).
     func grow(scratchTo needed: Int) {
+        assertOnServiceThread()
         guard needed > scratchCapacity else { return }
         scratch.deallocate()
         scratchCapacity = max(needed, scratchCapacity * 2)

@@ -152,7 +152,7 @@ struct DefinitionTests {
         room.teacher(.ask(.growShrink()))
 
         // When the lesson is rebuilt from its creation file and the persisted entries (stored as JSON)
-        let persisted = room.log.compactMap { if case .persist(let entry) = $0 { entry } else { nil } }
+        let persisted = room.log.compactMap { if case .persist(let entry, _) = $0 { entry } else { nil } }
         let stored = try JSONEncoder().encode(persisted)
         let log = try JSONDecoder().decode([LessonLogEntry].self, from: stored)
         #expect(log == persisted)

@@ -23,7 +23,7 @@ private struct ModelRoom<Model: SimulationModel> {
     @discardableResult
     mutating func send(_ command: LessonCommand, as actor: Participant = .teacher) -> LessonOutcome<Model> {
         let outcome = lesson.handle(command, from: actor, at: clock.now)
-        for case .persist(let entry) in outcome.effects { entries.append(entry) }
+        for case .persist(let entry, _) in outcome.effects { entries.append(entry) }
         return outcome
     }
 

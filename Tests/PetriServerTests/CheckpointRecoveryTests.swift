@@ -49,8 +49,8 @@ import Testing
             now = now.adding(milliseconds: 250)
             let outcome = lesson.handle(command, from: actor, at: now)
             #expect(outcome.rejection == nil, "\(command) was refused")
-            for case .persist(let entry) in outcome.effects {
-                entries.append(StoredEntry(entry: entry, generation: lesson.generation))
+            for case .persist(let entry, _) in outcome.effects {
+                entries.append(StoredEntry(entry: entry, generation: lesson.generation, tokens: record.tokens))
                 states.append(lesson)
             }
         }

@@ -103,7 +103,8 @@ import Testing
             var stored = stored
             if case .join(let name, let token) = stored.entry.command {
                 let student = StudentID(stored.entry.sequence)
-                stored.facts = [.studentJoined(student, name: name ?? "", tokenHash: TokenHash(of: token.secret))]
+                stored.facts = [.joined(student, name: name ?? "", token: token)]
+                stored.tokens = .raw
             }
             return stored
         }

@@ -6,7 +6,7 @@ import Testing
     private func lessonWithCheckpoints() throws -> PetriStore {
         let store = try PetriStore.openInMemory()
         try Fixture.lesson(store)
-        try Fixture.actions(store, 10)
+        try Fixture.logEntries(store, 10)
         for seq in [0, 4, 8] {
             try store.saveCheckpoint(
                 lessonId: Fixture.lessonId, seq: seq, generation: seq * 2, state: [UInt8(seq), 0xFF],
@@ -50,19 +50,19 @@ import Testing
         // Then it starts from checkpoint 8 and replays 9 and 10
         #expect(recovery.lesson.id == Fixture.lessonId)
         #expect(recovery.checkpoint?.seq == 8)
-        #expect(recovery.actions.map(\.seq) == [9, 10])
-        #expect(try store.actions(lessonId: Fixture.lessonId, after: 4).map(\.seq) == [5, 6, 7, 8, 9, 10])
+        #expect(recovery.entries.map(\.seq) == [9, 10])
+        #expect(try store.logEntries(lessonId: Fixture.lessonId, after: 4).map(\.seq) == [5, 6, 7, 8, 9, 10])
     }
 
     @Test func aLessonWithoutCheckpointsReplaysItsWholeLog() throws {
         let store = try PetriStore.openInMemory()
         try Fixture.lesson(store)
-        try Fixture.actions(store, 3)
+        try Fixture.logEntries(store, 3)
 
         let recovery = try store.recovery(lessonId: Fixture.lessonId)
 
         #expect(recovery.checkpoint == nil)
-        #expect(recovery.actions.map(\.seq) == [1, 2, 3])
+        #expect(recovery.entries.map(\.seq) == [1, 2, 3])
     }
 
     @Test func aCheckpointPastTheLogIsRefusedAndOneAtTheSameSeqReplacesIt() throws {

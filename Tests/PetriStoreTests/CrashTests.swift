@@ -40,7 +40,7 @@ import Testing
 
         // Then, reopened, the store has every acknowledged action and answer, and a log without gaps
         let store = try PetriStore.open(directory: scratch.dataDirectory)
-        let stored = try store.actions(lessonId: StoreCrashProbe.lessonId).map(\.seq)
+        let stored = try store.logEntries(lessonId: StoreCrashProbe.lessonId).map(\.seq)
         #expect(stored == Array(1..<(stored.count + 1)))
         #expect(Set(acknowledgedActions).isSubset(of: Set(stored)))
         #expect(acknowledgedActions.count == 88)

@@ -14,7 +14,8 @@ import Testing
         let store = try PetriStore.open(directory: directory)
         try store.close()
 
-        // Then the directory and database exist, readable by their owner only, with every table of v1 in WAL mode
+        // Then the directory and database exist, readable by their owner only, with every table and
+        // migration, in WAL mode
         #expect(permissions(of: directory) == 0o700)
         #expect(permissions(of: directory + "/petri.sqlite") == 0o600)
         let database = try DatabaseQueue(path: directory + "/petri.sqlite")
@@ -25,7 +26,7 @@ import Testing
         let migrations = try database.read { db in
             try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
         }
-        #expect(migrations == ["v1"])
+        #expect(migrations == ["v1", "v2"])
         let journalMode = try database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(journalMode == "wal")
     }
@@ -61,7 +62,7 @@ import Testing
         var store = try PetriStore.open(directory: scratch.dataDirectory)
         let lesson = try Fixture.lesson(store)
         try Fixture.student(store, "ada")
-        try Fixture.actions(store, 3)
+        try Fixture.logEntries(store, 3)
         try store.close()
 
         // When it is opened again
@@ -71,7 +72,8 @@ import Testing
         #expect(try store.lesson(id: Fixture.lessonId) == lesson)
         #expect(try store.students(lessonId: Fixture.lessonId).map(\.studentId) == ["ada"])
         #expect(
-            try store.appendAction(lessonId: Fixture.lessonId, generation: 3, kind: "step", payload: "{}", at: 9) == 4)
+            try store.appendLogEntry(lessonId: Fixture.lessonId, generation: 3, kind: "step", payload: "{}", at: 9)
+                == 4)
         try store.close()
     }
 
@@ -135,6 +137,54 @@ import Testing
         // When it is used, then it says it is closed; closing again is harmless
         let error = #expect(throws: StoreError.self) { try store.unfinishedLessons() }
         #expect(error?.code == .closed)
+        try store.close()
+    }
+}
+
+@Suite struct SchemaV2Tests {
+    /// A log entry as the server writes it: student `student` takes question `question`'s hint.
+    static func hintEntry(question: Int, student: Int) -> String {
+        #"{"actor":{"student":{"_0":\#(student)}},"command":{"takeHint":{"_0":\#(question)}},"sequence":1,"time":0}"#
+    }
+
+    @Test func upgradingMarksTheAnswersOfStudentsWhoseLogShowsTheyTookTheHint() throws {
+        // Given a database at v1 where students 1 and 2 answered question 1, 1 and 3 answered
+        // question 2, and the log says 1 took question 1's hint and 3 took question 2's
+        let scratch = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: scratch.dataDirectory, withIntermediateDirectories: true)
+        let database = try DatabaseQueue(path: scratch.dataDirectory + "/petri.sqlite")
+        var v1 = DatabaseMigrator()
+        v1.registerMigration(SchemaV1.identifier, migrate: SchemaV1.migrate)
+        try v1.migrate(database)
+        try database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO lesson VALUES ('l', 'K7QF', zeroblob(32), 'camouflage', '{}', '{}', 0, NULL);
+                    INSERT INTO student (lessonId, studentId, displayName, resumeTokenHash, joinedAt)
+                    VALUES ('l', '1', 'Ada', randomblob(32), 0), ('l', '2', 'Bo', randomblob(32), 0),
+                        ('l', '3', 'Cy', randomblob(32), 0);
+                    INSERT INTO answer (lessonId, questionId, studentId, prediction, answeredAt, usedHint)
+                    VALUES ('l', '1', '1', '{}', 1, 0), ('l', '1', '2', '{}', 1, 0),
+                        ('l', '2', '1', '{}', 2, 0), ('l', '2', '3', '{}', 2, 0);
+                    """)
+            let hints = [(1, Self.hintEntry(question: 1, student: 1)), (2, Self.hintEntry(question: 2, student: 3))]
+            for (seq, entry) in hints {
+                try db.execute(
+                    sql: "INSERT INTO action VALUES ('l', ?, 0, 'takeHint', ?, 0)", arguments: [seq, entry])
+            }
+        }
+        try database.close()
+
+        // When this build opens it
+        let store = try PetriStore.open(directory: scratch.dataDirectory)
+
+        // Then exactly those two answers say the hint was used
+        let hinted = try ["1", "2"].flatMap { question in
+            try store.answers(lessonId: "l", questionId: question).filter(\.usedHint).map {
+                "\(question)/\($0.studentId)"
+            }
+        }
+        #expect(hinted == ["1/1", "2/3"])
         try store.close()
     }
 }

@@ -56,10 +56,10 @@ enum Fixture {
             resumeTokenHash: TokenHash(of: "token-\(lessonId)-\(studentId)"), joinedAt: time)
     }
 
-    /// Appends `count` actions to a lesson.
-    static func actions(_ store: PetriStore, _ count: Int, lessonId: String = lessonId) throws {
+    /// Appends `count` log entries to a lesson.
+    static func logEntries(_ store: PetriStore, _ count: Int, lessonId: String = lessonId) throws {
         for index in 0..<count {
-            try store.appendAction(
+            try store.appendLogEntry(
                 lessonId: lessonId, generation: index, kind: "step", payload: #"{"n":\#(index)}"#, at: Double(index))
         }
     }

@@ -197,7 +197,7 @@ import Testing
         #expect(error("step 5 6") == "step takes at most 1 value after it; \"6\" is one too many. Example: step 5")
         #expect(
             error("run 99")
-                == "run: the rate must be a number above 0 and at most 30 (generations a second), not \"99\". Example: run 2"
+                == "run: the rate must be a number from 0.01 to 30 (generations a second), not \"99\". Example: run 2"
         )
         #expect(
             error("set environmentColour")

@@ -33,7 +33,7 @@ import Testing
             for k in 0..<2 {
                 let bytes = Self.payload(size, 10 * n + k)
                 batch.append(.message(OutboundMessage(binary: bytes), to: [ids[k]], policy: .reliable))
-                expected[k] += [.text(text), .binary(bytes)]
+                expected[k] += [.text(TextFrame(text)), .binary(bytes)]
             }
         }
         for k in 0..<2 {
@@ -77,7 +77,7 @@ import Testing
         // Then every stats message arrives and only the newest snapshot, after the stats before it
         var got: [String] = []
         for await event in connection.events {
-            if case .text(let t) = event { got.append(t) }
+            if case .text(let t) = event { got.append(t.string) }
             if got.last == "snapshot 3" { break }
         }
         #expect(got == ["stats 1", "stats 2", "stats 3", "snapshot 3"])

@@ -20,7 +20,7 @@ import Testing
                 group.addTask {
                     var got: [String] = []
                     for await event in connection.events {
-                        if case .text(let t) = event { got.append(t) }
+                        if case .text(let t) = event { got.append(t.string) }
                         if got.count == messageCount { break }
                     }
                     return got

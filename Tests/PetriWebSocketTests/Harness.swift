@@ -20,7 +20,7 @@ struct EchoServer {
                     group.addTask {
                         for await event in connection.events {
                             switch event {
-                            case .text(let t): server.send(OutboundMessage(text: t), to: connection.id, policy: .reliable)
+                            case .text(let t): server.send(OutboundMessage(kind: .text, bytes: t.bytes), to: connection.id, policy: .reliable)
                             case .binary(let b): server.send(OutboundMessage(binary: b), to: connection.id, policy: .reliable)
                             case .closed: break
                             }

@@ -1,4 +1,5 @@
 import Foundation
+import PetriLoad
 import PetriTransport
 import PetriWebSocket
 

@@ -7,8 +7,9 @@ import PetriSimulation
 /// durably stored before any of the others is performed: then no client is ever told about
 /// a change that a crash could lose.
 public enum LessonEffect<Model: SimulationModel>: Sendable, Hashable {
-    /// Append this entry to the lesson's log (see ``Lesson/rebuild(definition:teacherToken:configuration:log:)``).
-    case persist(LessonLogEntry)
+    /// Append this entry to the lesson's log (see ``Lesson/rebuild(definition:teacherToken:configuration:log:)``),
+    /// and record `facts`, what the command established, in the store's own tables in the same write.
+    case persist(LessonLogEntry, facts: [LessonFact])
     /// The connection that sent the command now speaks as this participant; `session`
     /// identifies this attachment of a student (pass it back in ``LessonCommand/left(session:)``).
     case attach(Participant, session: Int)
@@ -62,6 +63,9 @@ public enum LessonOutcome<Model: SimulationModel>: Sendable, Hashable {
 /// the lesson is deterministic given its commands, actors and times. Join entries hold
 /// students' resume tokens as the server handed them to the lesson: digests for the lessons
 /// it creates now, so their logs hold no secret; the tokens themselves in older lessons' logs.
+///
+/// The names of the log's types in every module are listed once, at the top of PetriStore's
+/// `StoredLogEntry.swift`.
 public struct LessonLogEntry: Sendable, Hashable, Codable {
     /// 1, 2, 3, ... within the lesson, with no gaps.
     public var sequence: Int

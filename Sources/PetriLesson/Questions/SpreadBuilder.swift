@@ -48,11 +48,21 @@ enum SpreadBuilder {
             // as a double before it becomes an index, so no value can make the conversion trap.
             let position = (x / width - low / width).rounded(.down)
             let clamped = position.isNaN ? 0 : min(Double(binCount - 1), max(0, position))
-            counts[Int(clamped)] += 1
+            counts[settle(Int(clamped), x, low: low, high: high)] += 1
         }
         return counts.indices.map { i in
             SpreadBin(lower: edge(i, low: low, high: high), upper: edge(i + 1, low: low, high: high), count: counts[i])
         }
+    }
+
+    /// The bar that holds `x` by the edges the spread reports: the division above can land a
+    /// value on an edge one bar short (0.7 / 0.1 is 6.999…), so the estimate is moved to the bar
+    /// whose `lower ≤ x < upper` (the last bar also holds its upper edge).
+    private static func settle(_ estimate: Int, _ x: Double, low: Double, high: Double) -> Int {
+        var i = estimate
+        while i < binCount - 1, x >= edge(i + 1, low: low, high: high) { i += 1 }
+        while i > 0, x < edge(i, low: low, high: high) { i -= 1 }
+        return i
     }
 
     /// The `i`-th of the eleven bar edges, as a weighted average of the ends so it stays finite.

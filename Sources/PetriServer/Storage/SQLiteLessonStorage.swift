@@ -13,7 +13,7 @@ let storageLogger = Logger(label: "petri.store")
 ///
 /// Every call runs on one serial dispatch queue, so a write's fsync never blocks Swift's small
 /// cooperative thread pool, and writes reach SQLite in the order the hub made them. A batch of
-/// log entries and the rows derived from them (students, answers, scores) commit in one
+/// log entries and the rows of the facts the lesson stated with them (students, answers) commit in one
 /// transaction, so the store's own constraints (one answer per student per question; a scored
 /// answer never changes) hold for exactly what the log says. Scores are the exception: a
 /// resolution rewrites a row per student (ten thousand in a big class, milliseconds of page
@@ -82,20 +82,18 @@ public final class SQLiteLessonStorage: LessonStorage {
 
     public func append(_ entries: [StoredEntry], toLesson id: String) async throws {
         guard let first = entries.first?.entry.sequence else { return }
-        let actions = try entries.map { stored in
-            NewAction(
-                generation: stored.generation, kind: Self.kind(of: stored.entry.command), payload: try Self.json(stored.entry),
-                at: Self.seconds(stored.entry.time))
+        let rows = try entries.map { stored in
+            NewLogEntry(
+                generation: stored.generation, kind: stored.entry.command.kind.rawValue,
+                payload: try Self.json(stored.entry), at: Self.seconds(stored.entry.time))
         }
-        let scoring = entries.flatMap { stored in
-            stored.facts.filter(\.isScoring).map { (fact: $0, entry: stored.entry) }
-        }
+        let scoring = entries.flatMap { stored in stored.facts.filter(\.isScoring) }
         try await run { store in
             try store.inTransaction { tx in
-                try tx.appendActions(lessonId: id, actions, expectedFirstSeq: first)
+                try tx.appendLogEntries(lessonId: id, rows, expectedFirstSeq: first)
                 for stored in entries {
                     for fact in stored.facts where !fact.isScoring {
-                        try Self.record(fact, at: Self.seconds(stored.entry.time), lesson: id, in: tx)
+                        try Self.record(fact, of: stored, lesson: id, in: tx)
                     }
                 }
             }
@@ -103,7 +101,7 @@ public final class SQLiteLessonStorage: LessonStorage {
             guard !scoring.isEmpty else { return }
             do {
                 try store.inTransaction { tx in
-                    for item in scoring { try Self.record(item.fact, at: Self.seconds(item.entry.time), lesson: id, in: tx) }
+                    for fact in scoring { try Self.recordScoring(fact, lesson: id, in: tx) }
                 }
             } catch {
                 storageLogger.error(
@@ -117,7 +115,7 @@ public final class SQLiteLessonStorage: LessonStorage {
         guard !facts.isEmpty else { return }
         try await run { store in
             try store.inTransaction { tx in
-                for fact in facts { try Self.record(fact, at: 0, lesson: id, in: tx) }
+                for fact in facts { try Self.recordScoring(fact, lesson: id, in: tx) }
             }
         }
     }
@@ -141,8 +139,8 @@ public final class SQLiteLessonStorage: LessonStorage {
     }
 
     public func log(ofLesson id: String) async throws -> [LessonLogEntry] {
-        let actions = try await run { store in try store.actions(lessonId: id) }
-        return try actions.map { try JSONDecoder().decode(LessonLogEntry.self, from: Data($0.payload.utf8)) }
+        let rows = try await run { store in try store.logEntries(lessonId: id) }
+        return try rows.map { try JSONDecoder().decode(LessonLogEntry.self, from: Data($0.payload.utf8)) }
     }
 
     /// Stores the checkpoint and prunes older ones in one transaction; the store refuses a
@@ -162,7 +160,7 @@ public final class SQLiteLessonStorage: LessonStorage {
 
     public func recovery(ofLesson id: String) async throws -> LessonRecoveryPoint {
         let recovery = try await run { store in try store.recovery(lessonId: id) }
-        let entries = try recovery.actions.map {
+        let entries = try recovery.entries.map {
             try JSONDecoder().decode(LessonLogEntry.self, from: Data($0.payload.utf8))
         }
         let checkpoint = recovery.checkpoint.map {
@@ -177,27 +175,48 @@ public final class SQLiteLessonStorage: LessonStorage {
 
     // MARK: - Helpers
 
-    /// Writes one fact; `at` (seconds since 1970) dates joins and answers.
-    private static func record(_ fact: LessonFact, at: Double, lesson id: String, in tx: StoreTransaction) throws {
+    /// Where a logged answer's prediction sits in its entry's JSON (``LessonCommand/answer(_:_:)``'s
+    /// second value): the store copies it from the log into the answers table, so each prediction
+    /// is encoded once, as part of its entry.
+    static let predictionPath = "$.command.answer._1"
+
+    /// Writes one fact of a stored entry (appended in the same transaction), in the entry's time.
+    private static func record(_ fact: LessonFact, of stored: StoredEntry, lesson id: String, in tx: StoreTransaction)
+        throws
+    {
+        let at = seconds(stored.entry.time)
         switch fact {
-        case .studentJoined(let student, let name, let tokenHash):
+        case .joined(let student, let name, let token):
             try tx.addStudent(
-                lessonId: id, studentId: String(student.rawValue), displayName: name, resumeTokenHash: tokenHash,
-                joinedAt: at)
-        case .studentKicked(let student):
+                lessonId: id, studentId: String(student.rawValue), displayName: name,
+                resumeTokenHash: stored.storeHash(of: token), joinedAt: at)
+        case .kicked(let student):
             try tx.setKicked(lessonId: id, studentId: String(student.rawValue), kicked: true)
-        case .answered(let question, let student, let prediction):
+        case .answered(let question, let student, _, let usedHint, let allowsChange):
+            // The store refuses a second answer unless the question allows changes, and any
+            // change to a scored answer: the lesson has refused those already, so a refusal
+            // here means the two disagree, and the write fails rather than store either.
             try tx.recordAnswer(
                 lessonId: id, questionId: String(question.rawValue), studentId: String(student.rawValue),
-                prediction: try json(prediction), answeredAt: at, allowChange: true)
-        case .resolved(let question, let points, let scores):
-            try tx.recordResolution(
-                lessonId: id, questionId: String(question.rawValue),
-                points: Dictionary(uniqueKeysWithValues: points.map { (String($0.key.rawValue), $0.value) }),
-                scores: Dictionary(uniqueKeysWithValues: scores.map {
-                    (String($0.key.rawValue), StudentScore(score: $0.value.score, streak: $0.value.streak))
-                }))
+                predictionInEntry: stored.entry.sequence, at: predictionPath, answeredAt: at, usedHint: usedHint,
+                allowChange: allowsChange)
+        case .tookHint(let question, let student):
+            try tx.recordHintTaken(
+                lessonId: id, questionId: String(question.rawValue), studentId: String(student.rawValue))
+        case .resolved:
+            try recordScoring(fact, lesson: id, in: tx)
         }
+    }
+
+    /// Writes a scoring fact (``LessonFact/resolved(_:points:scores:)``); other facts are not scoring.
+    private static func recordScoring(_ fact: LessonFact, lesson id: String, in tx: StoreTransaction) throws {
+        guard case .resolved(let question, let points, let scores) = fact else { return }
+        try tx.recordResolution(
+            lessonId: id, questionId: String(question.rawValue),
+            points: Dictionary(uniqueKeysWithValues: points.map { (String($0.key.rawValue), $0.value) }),
+            scores: Dictionary(uniqueKeysWithValues: scores.map {
+                (String($0.key.rawValue), StudentScore(score: $0.value.score, streak: $0.value.streak))
+            }))
     }
 
     private func run<T: Sendable>(_ body: @escaping @Sendable (PetriStore) throws -> T) async throws -> T {
@@ -229,9 +248,4 @@ public final class SQLiteLessonStorage: LessonStorage {
     }
 
     private static func seconds(_ time: Timestamp) -> Double { Double(time.millisecondsSince1970) / 1000 }
-
-    /// The command's name for the log's `kind` column (`step`, `answer`, ...).
-    private static func kind(of command: LessonCommand) -> String {
-        String(String(describing: command).prefix { $0.isLetter })
-    }
 }

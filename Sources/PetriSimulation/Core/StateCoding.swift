@@ -137,7 +137,11 @@ public struct StateReader: Sendable {
 
     /// Reads what ``StateWriter/appendBlock(_:)`` wrote.
     public mutating func readBlock() throws(SimulationError) -> [UInt8] {
-        let n = try readCompactCount(limit: remaining)
+        // The length first, then the limit: `readCompactCount(limit: remaining)` measured what
+        // remained before the length's own bytes were read, so a forged length could reach up to
+        // ten bytes past the end and trap the slice (found by the saved-state fuzzer).
+        let n = try readCompact()
+        guard (0...remaining).contains(n) else { throw Self.truncated }
         defer { offset += n }
         return Array(bytes[offset..<offset + n])
     }
@@ -152,7 +156,8 @@ public struct StateReader: Sendable {
     }
 
     public mutating func readString() throws(SimulationError) -> String {
-        let n = try readCount(limit: bytes.count - offset)
+        let n = try readInt()  // then the limit, as in `readBlock`: the length's 8 bytes are read by now
+        guard (0...remaining).contains(n) else { throw Self.truncated }
         defer { offset += n }
         return String(decoding: bytes[offset..<offset + n], as: UTF8.self)
     }

@@ -20,6 +20,19 @@ extension PetriStore {
         }
     }
 
+    /// Marks a student's answer as given with the hint taken, in its own transaction.
+    ///
+    /// See ``StoreTransaction/recordHintTaken(lessonId:questionId:studentId:)``.
+    ///
+    /// - Returns: Whether an answer was marked (false when the student has not answered yet).
+    /// - Throws: A database error.
+    @discardableResult
+    public func recordHintTaken(lessonId: String, questionId: String, studentId: String) throws(StoreError) -> Bool {
+        try transaction { tx throws(StoreError) in
+            try tx.recordHintTaken(lessonId: lessonId, questionId: questionId, studentId: studentId)
+        }
+    }
+
     /// Scores a question in one transaction: answers' points and students' scores and streaks, all or nothing.
     ///
     /// See ``StoreTransaction/recordResolution(lessonId:questionId:points:scores:)``.

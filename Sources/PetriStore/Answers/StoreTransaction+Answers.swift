@@ -62,6 +62,61 @@ extension StoreTransaction {
         }
     }
 
+    /// Records a student's answer whose prediction is already in the lesson's log, as
+    /// ``recordAnswer(lessonId:questionId:studentId:prediction:answeredAt:usedHint:allowChange:)`` does:
+    /// the prediction is the JSON at `path` in the payload of log entry `seq`, which SQLite reads out
+    /// of the log, so the caller encodes each prediction once, for the log.
+    ///
+    /// - Parameters:
+    ///   - seq: The log entry that holds the answer; append it first, in the same transaction.
+    ///   - path: A JSON path into that entry's payload (`$.command.answer._1`) naming an object or array.
+    /// - Throws: ``StoreError/Code/invalidValue`` when the entry does not exist or holds no JSON
+    ///   object or array at `path` (nothing is written), or what the other form throws.
+    @discardableResult
+    public func recordAnswer(
+        lessonId: String, questionId: String, studentId: String, predictionInEntry seq: Int, at path: String,
+        answeredAt: Double, usedHint: Bool = false, allowChange: Bool = false
+    ) throws(StoreError) -> AnswerOutcome {
+        let prediction = try run {
+            try String.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT json_extract(payload, ?) FROM action
+                        WHERE lessonId = ? AND seq = ? AND json_type(payload, ?) IN ('object', 'array')
+                        """),
+                arguments: [path, lessonId, seq, path])
+        }
+        guard let prediction else {
+            throw StoreError(
+                .invalidValue,
+                "Log entry \(seq) of lesson \"\(lessonId)\" holds no prediction at \(path); append the answer's "
+                    + "entry before recording the answer.")
+        }
+        return try recordAnswer(
+            lessonId: lessonId, questionId: questionId, studentId: studentId, prediction: prediction,
+            answeredAt: answeredAt, usedHint: usedHint, allowChange: allowChange)
+    }
+
+    /// Marks a student's answer to a question as given with the hint taken (a hint taken before
+    /// answering is recorded with the answer itself: `usedHint`).
+    ///
+    /// A scored answer never changes, so it is left as it is.
+    ///
+    /// - Returns: Whether an answer was marked (false when the student has not answered yet).
+    /// - Throws: A database error.
+    @discardableResult
+    public func recordHintTaken(lessonId: String, questionId: String, studentId: String) throws(StoreError) -> Bool {
+        try run {
+            try db.cachedStatement(
+                sql: """
+                    UPDATE answer SET usedHint = 1
+                    WHERE lessonId = ? AND questionId = ? AND studentId = ? AND points IS NULL
+                    """
+            ).execute(arguments: [lessonId, questionId, studentId])
+            return db.changesCount > 0
+        }
+    }
+
     /// Scores a question: writes points to its answers and the students' new scores and streaks, all or nothing.
     ///
     /// Answers the resolution does not mention keep no points. Resolving again overwrites.

@@ -3,19 +3,19 @@ import GRDB
 import PetriProtocol
 import Synchronization
 
-/// The durable state of lessons: lessons, their append-only action logs and checkpoints,
+/// The durable state of lessons: lessons, their append-only logs and checkpoints,
 /// students, answers and scores, in one SQLite database (WAL mode) in the data directory.
 ///
 /// The store decides nothing about lessons: it keeps what the lesson logic asks it to keep,
-/// as opaque JSON text (definitions, settings, action payloads, predictions) and bytes
+/// as opaque JSON text (definitions, settings, log entries, predictions) and bytes
 /// (checkpoint states), with typed columns only for what is queried or constrained (sequence
 /// numbers, join codes, one answer per student per question). Tokens are kept as
 /// ``TokenHash`` digests, never as themselves.
 ///
 /// ```swift
 /// let store = try PetriStore.open(directory: "/var/lib/petri")
-/// let seq = try store.appendAction(lessonId: id, generation: 12, kind: "act", payload: json, at: now)
-/// // The action is on disk: only now acknowledge it.
+/// let seq = try store.appendLogEntry(lessonId: id, generation: 12, kind: "act", payload: json, at: now)
+/// // The entry is on disk: only now acknowledge it.
 /// ```
 ///
 /// ## Threads
@@ -24,14 +24,14 @@ import Synchronization
 /// serialised on GRDB's single writer connection; reads run concurrently on a pool of reader
 /// connections, each seeing a consistent snapshot. Methods are synchronous: a write returns
 /// once it is committed (and, with ``Durability/full``, on the disk), blocking its caller for
-/// that long. That is deliberate: a lesson actor must not acknowledge an action before the
+/// that long. That is deliberate: a lesson actor must not acknowledge an entry before the
 /// write returns, and a synchronous call keeps the actor from being re-entered between
-/// deciding an action and storing it. Several writes that belong together (an action and
+/// deciding an entry and storing it. Several writes that belong together (an entry and
 /// the answer it records) go in one ``inTransaction(_:)``: one commit, one fsync.
 ///
 /// ## Durability
 ///
-/// See ``Durability``. The default, ``Durability/full``, fsyncs every commit: an action
+/// See ``Durability``. The default, ``Durability/full``, fsyncs every commit: an entry
 /// acknowledged to a client survives `kill -9` and a power cut.
 public final class PetriStore: Sendable {
     /// The database's file name inside the data directory.

@@ -48,7 +48,7 @@ extension PetriStore {
     ///
     /// ```swift
     /// try store.inTransaction { tx in
-    ///     let seq = try tx.appendAction(lessonId: id, generation: g, kind: "predict", payload: entry, at: now)
+    ///     let seq = try tx.appendLogEntry(lessonId: id, generation: g, kind: "predict", payload: entry, at: now)
     ///     try tx.recordAnswer(lessonId: id, questionId: q, studentId: s, prediction: p, answeredAt: now)
     /// }
     /// ```

@@ -1,18 +1,18 @@
 /// What it takes to rebuild one lesson after a restart, read from one consistent snapshot.
 ///
 /// Restore ``checkpoint`` (or start from the lesson's definition when there is none), apply
-/// ``actions`` in order, and the lesson is back at the generation and state hash it had.
+/// ``entries`` in order, and the lesson is back at the generation and state hash it had.
 public struct LessonRecovery: Sendable, Hashable {
     /// The lesson.
     public var lesson: StoredLesson
     /// Its newest checkpoint; nil if it has none.
     public var checkpoint: StoredCheckpoint?
-    /// The actions after the checkpoint (all of them without one), in order.
-    public var actions: [StoredAction]
+    /// The log entries after the checkpoint (all of them without one), in order.
+    public var entries: [StoredLogEntry]
 
-    public init(lesson: StoredLesson, checkpoint: StoredCheckpoint?, actions: [StoredAction]) {
+    public init(lesson: StoredLesson, checkpoint: StoredCheckpoint?, entries: [StoredLogEntry]) {
         self.lesson = lesson
         self.checkpoint = checkpoint
-        self.actions = actions
+        self.entries = entries
     }
 }

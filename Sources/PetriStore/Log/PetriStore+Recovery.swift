@@ -1,9 +1,9 @@
 import GRDB
 
 extension PetriStore {
-    /// The lesson, its newest checkpoint and the actions after it, read together.
+    /// The lesson, its newest checkpoint and the log entries after it, read together.
     ///
-    /// One read transaction, so the checkpoint and the actions agree even while other writes go on.
+    /// One read transaction, so the checkpoint and the entries agree even while other writes go on.
     ///
     /// - Throws: ``StoreError/Code/unknownLesson``, or a database error.
     public func recovery(lessonId: String) throws(StoreError) -> LessonRecovery {
@@ -12,10 +12,10 @@ extension PetriStore {
                 throw StoreError.unknownLesson(lessonId)
             }
             let checkpoint = try Self.latestCheckpoint(db, lessonId: lessonId, atOrBefore: nil)
-            let actions = try StoredAction.fetchAll(
+            let entries = try StoredLogEntry.fetchAll(
                 db, sql: "SELECT * FROM action WHERE lessonId = ? AND seq > ? ORDER BY seq",
                 arguments: [lessonId, checkpoint?.seq ?? 0])
-            return LessonRecovery(lesson: lesson, checkpoint: checkpoint, actions: actions)
+            return LessonRecovery(lesson: lesson, checkpoint: checkpoint, entries: entries)
         }
     }
 }

@@ -5,6 +5,7 @@ extension PetriStore {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration(SchemaV1.identifier, migrate: SchemaV1.migrate)
+        migrator.registerMigration(SchemaV2.identifier, migrate: SchemaV2.migrate)
         return migrator
     }
 

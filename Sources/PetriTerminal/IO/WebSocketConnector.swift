@@ -78,13 +78,13 @@ struct WebSocketLink: LessonLink {
                 let decoder = ProtocolDecoder(limits: .serverMessages)
                 for await event in source {
                     switch event {
-                    case .text(let text):
+                    case .text(let frame):
                         do {
-                            let message = try decoder.decodeServerMessage(Array(text.utf8))
-                            continuation.yield(.message(message, raw: text))
+                            let message = try decoder.decodeServerMessage(frame.bytes)
+                            continuation.yield(.message(message, raw: frame.string))
                         } catch {
                             continuation.yield(
-                                .unreadable(raw: text, problem: (error as? ProtocolError)?.message ?? "\(error)"))
+                                .unreadable(raw: frame.string, problem: (error as? ProtocolError)?.message ?? "\(error)"))
                         }
                     case .binary:
                         continuation.yield(.unreadable(raw: "", problem: "The server sent a binary frame."))

@@ -66,6 +66,11 @@ public struct ClientSession: Sendable {
     private var lastHeard: Duration = .zero
     private var pingSentAt: Duration?
     var hasWelcome = false
+    /// Connections we closed because the server broke the WebSocket protocol (1002, 1007).
+    var protocolFailures = 0
+    /// How many such closes end the session: a server that sends malformed frames will send
+    /// them again, and reconnecting forever would only repeat it.
+    static let protocolFailureLimit = 3
 
     /// Creates a session.
     ///
@@ -187,6 +192,7 @@ public struct ClientSession: Sendable {
         case 4013, 4014: return scheduleRetry(.busy, now: now)
         case 1008: return scheduleRetry(.tooSlow, now: now)
         case 1001, 1011: return scheduleRetry(.goingAway, now: now)
+        case 1002, 1007: return brokeProtocol(code: code, at: now)
         default: return scheduleRetry(.lost, now: now)
         }
     }
@@ -241,6 +247,22 @@ public struct ClientSession: Sendable {
     public mutating func quit() -> [SessionAction] {
         if isEnded { return [] }
         return [.disconnect] + finish(.quit, "", status: 0)
+    }
+
+    /// The server sent something no Petri server sends (a frame breaking RFC 6455, or text that
+    /// is not UTF-8): retry, in case something on the way garbled it, but not forever.
+    private mutating func brokeProtocol(code: UInt16, at now: Moment) -> [SessionAction] {
+        protocolFailures += 1
+        let what = code == 1007 ? "text that is not valid UTF-8" : "a malformed WebSocket frame"
+        guard protocolFailures < Self.protocolFailureLimit else {
+            return finish(
+                .closed,
+                "The server sent \(what) (close \(code)) \(protocolFailures) times, so this client stopped. "
+                    + "Check that the address is a Petri server; if it is, its operator should look at its logs.",
+                status: 1)
+        }
+        lesson.post("The server sent \(what) (close \(code)); reconnecting.", kind: .error, at: now.wall)
+        return scheduleRetry(.lost, now: now)
     }
 
     mutating func scheduleRetry(_ reason: ReconnectPolicy.Reason, now: Moment) -> [SessionAction] {

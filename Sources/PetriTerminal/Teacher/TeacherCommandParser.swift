@@ -47,9 +47,9 @@ public enum TeacherCommandParser {
             var rate = 1.0
             if let text = args.first {
                 let trimmed = text.hasSuffix("/s") ? String(text.dropLast(2)) : text
-                guard let value = Double(trimmed), value > 0, value <= 30 else {
+                guard let value = Double(trimmed), value >= 0.01, value <= 30 else {
                     throw CommandError(
-                        "run: the rate must be a number above 0 and at most 30 (generations a second), not \"\(text)\".",
+                        "run: the rate must be a number from 0.01 to 30 (generations a second), not \"\(text)\".",
                         example: "run 2")
                 }
                 rate = value

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import PetriWebSocket
+import PetriLoad
 
 /// The students behind `petri bench class`: N connections on one epoll loop that join,
 /// answer every question at once, and report (on stdout, one line each) when the whole class

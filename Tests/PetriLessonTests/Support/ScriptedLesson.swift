@@ -60,7 +60,7 @@ struct ScriptedLesson<Model: SimulationModel> {
         #expect(
             outcome.rejection == nil, "\(command) was refused: \(String(describing: outcome.rejection))",
             sourceLocation: sourceLocation)
-        for case .persist(let entry) in outcome.effects {
+        for case .persist(let entry, _) in outcome.effects {
             entries.append(entry)
             states.append(lesson)
         }

@@ -28,8 +28,8 @@ final class FakeLessonServer: @unchecked Sendable {
                 for await connection in server.connections {
                     group.addTask {
                         for await event in connection.events {
-                            if case .text(let text) = event,
-                                let message = try? ProtocolDecoder().decodeClientMessage(Array(text.utf8))
+                            if case .text(let frame) = event,
+                                let message = try? ProtocolDecoder().decodeClientMessage(frame.bytes)
                             {
                                 continuation.yield((connection.id, message))
                             }

@@ -1,3 +1,217 @@
-// Placeholder module: the projector view's real code replaces it.
-const status = document.getElementById("status");
-if (status) status.textContent = "The projector view is not written yet.";
+// The projector view: the join code in very large type, the join URL and its QR code, how many have
+// joined, the live picture and charts, the open question with its countdown and how many have answered
+// (never who), the class's spread only once the teacher shows it, then the actual value on the same
+// axis and the leaderboard (names left out when the lesson is anonymised).
+//
+// It connects as an observer with the lesson's teacher token, typed once and kept in sessionStorage for
+// this tab (never in the URL).
+
+import { el, setText, replaceChildren, formatNumber } from './dom.js';
+import { Connection, normaliseCode } from './connection.js';
+import { createState, apply, currentQuestion, serverNow, describeActual } from './lesson-state.js';
+import { PictureView } from './view-picture.js';
+import { ChartsView } from './view-charts.js';
+import { StatusView } from './view-status.js';
+import { drawSpread, leaderboardTable } from './view-results.js';
+import { encodeQR, drawQR } from './qr.js';
+
+const match = location.pathname.match(/^\/projector\/([^/]+)\/?$/);
+const code = match ? normaliseCode(decodeURIComponent(match[1])) : '';
+const storageKey = `petri.projector.${code}`;
+const state = createState();
+const page = {
+    state, errors: [],
+    generations: () => ({ drawn: picture.drawnGeneration, received: state.snapshot?.generation ?? null }),
+};
+window.petriPage = page;
+page.spoken = () => status.spoken;
+
+const $ = (id) => document.getElementById(id);
+const unlockForm = $('unlock');
+const wall = $('wall');
+const status = new StatusView($('connection'), $('live'));
+const picture = new PictureView($('picture'));
+const charts = new ChartsView($('charts'));
+let connection = null;
+
+/// The projector attaches as an observer with the teacher token (PROTOCOL.md 6.7): it sees what the class
+/// sees plus how many have answered (never who), and may only ask the server to show the class's answers.
+export function observerHello(token, lastSeen) {
+    return { type: 'observe', code, token, ...(lastSeen ? { lastSeen } : {}) };
+}
+
+/// Resolved questions whose spread the teacher revealed on this wall (after resolution the server has
+/// nothing more to show: the spread came with `resolved`, and the wall still waits for the teacher).
+const revealedHere = new Set();
+
+function readToken() {
+    try {
+        return sessionStorage.getItem(storageKey);
+    } catch {
+        return null;
+    }
+}
+
+function start(token) {
+    connection?.stop();
+    connection = new Connection({
+        hello: (lastSeen) => observerHello(token, lastSeen),
+        onMessage: receive,
+        onState: (connectionState) => {
+            state.connection = connectionState;
+            status.render(state);
+        },
+    });
+    connection.start();
+}
+
+function receive(message) {
+    if (message.type === 'error' && state.role === null) {
+        try {
+            sessionStorage.removeItem(storageKey);
+        } catch {
+            // storage off: nothing kept
+        }
+        setText(unlockForm.querySelector('.problem'), message.message);
+        unlockForm.hidden = false;
+        wall.hidden = true;
+    }
+    const words = apply(state, message);
+    for (const line of words ?? []) status.say(line);
+    render();
+}
+
+let drawnQR = null;
+
+function renderJoin() {
+    const url = `${location.protocol}//${location.host}/join/${code}`;
+    setText($('join-url'), url);
+    setText($('join-code'), code.length === 6 ? `${code.slice(0, 3)} ${code.slice(3)}` : code);
+    $('join-code').setAttribute('aria-label', `Join code ${code.split('').join(' ')}`);
+    if (drawnQR !== url) {
+        drawnQR = url;
+        try {
+            drawQR($('qr'), encodeQR(url, { level: 'M' }), 360);
+        } catch (error) {
+            $('qr').hidden = true;
+        }
+    }
+    const size = state.classSize;
+    const joined = size?.joined ?? state.leaderboard?.students ?? 0;
+    setText($('joined'), `${joined} ${joined === 1 ? 'student has' : 'students have'} joined` +
+        (size ? ` (${size.online} online)` : ''));
+}
+
+/// Names are left out when the lesson says so (the server then sends none) or the teacher ticked the box.
+function anonymised() {
+    return state.options?.leaderboard === 'anonymous' || $('hide-names').checked;
+}
+
+function renderQuestion() {
+    const question = currentQuestion(state);
+    const spreadCanvas = $('spread');
+    if (!question) {
+        setText($('question-title'), 'No question yet');
+        for (const id of ['question-prompt', 'question-detail', 'question-countdown', 'answered', 'actual']) setText($(id), '');
+        $('spread-hidden').hidden = true;
+        spreadCanvas.hidden = true;
+        replaceChildren($('board'));
+        return;
+    }
+    const words = { open: 'open', locked: 'locked', resolved: 'resolved', cancelled: 'withdrawn' };
+    setText($('question-title'), `Question ${question.id} (${words[question.state] ?? question.state})`);
+    setText($('question-prompt'), question.prompt || `What will ${question.metricDescription || question.metric} be?`);
+    const metric = String(question.metricDescription ?? question.metric).replace(/\.$/, '');
+    const unit = question.unit ? ` (${question.unit})` : '';
+    setText($('question-detail'), `${metric}${unit} at generation ${question.target}`);
+    const count = state.answerCounts.get(question.id);
+    setText($('answered'), count ? `${count.answered} of ${count.students} have answered` : '');
+    const resolved = state.resolutions.get(question.id);
+    const shown = state.shown.has(question.id) || revealedHere.has(question.id);
+    // After resolution the resolved spread: its bars cover the predictions and the actual value.
+    const spread = resolved?.spread ?? state.shownSpreads.get(question.id);
+    const after = question.state !== 'open' && question.state !== 'cancelled';
+    $('spread-hidden').hidden = !after || shown;
+    // Before resolution the button asks the server (everyone then gets `answersShown`), unless the lesson
+    // shows answers only at resolution; after it, the wall reveals what `resolved` brought (or, for a page
+    // opened later, the actual value from the welcome).
+    const askServer = question.state === 'locked' && state.options?.spread !== 'atResolution';
+    $('show-answers').hidden = !after || shown || !(askServer || question.state === 'resolved');
+    // Shown (even while the question is open: the teacher may show answers as they arrive).
+    spreadCanvas.hidden = !(shown && spread);
+    if (shown && spread) drawSpread(spreadCanvas, question, spread, resolved);
+    const known = resolved ?? (question.state === 'resolved' && question.kind === 'number'
+        ? { question: question.id, actual: question.actual } : null);
+    setText($('actual'), known && shown ? `Actual: ${describeActual(state, known)}`
+        : question.state === 'resolved' ? 'The answer is in: the teacher will show it.' : '');
+    const board = state.leaderboard;
+    const size = state.options?.leaderboardSize ?? 10;
+    replaceChildren($('board'), question.state === 'resolved' && shown && board
+        ? leaderboardTable({ students: board.students, top: (board.top ?? []).slice(0, size) },
+            { anonymous: anonymised() })
+        : null);
+    tick();
+}
+
+function tick() {
+    const question = currentQuestion(state);
+    if (!question || question.state !== 'open' || typeof question.closesAt !== 'number') {
+        setText($('question-countdown'),
+            question?.state === 'open' ? 'Answer now: the question locks when the simulation moves on.' : '');
+        return;
+    }
+    const left = Math.max(0, Math.ceil((question.closesAt - serverNow(state)) / 1000));
+    setText($('question-countdown'), `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left`);
+}
+
+function render() {
+    const live = state.role !== null;
+    unlockForm.hidden = live;
+    wall.hidden = !live;
+    if (!live) return;
+    document.title = `Petri projector: ${code}`;
+    renderJoin();
+    status.render(state);
+    picture.render(state);
+    charts.render(state);
+    renderQuestion();
+}
+
+setInterval(tick, 250);
+$('show-answers').addEventListener('click', () => {
+    const question = currentQuestion(state);
+    if (!question) return;
+    if (question.state === 'resolved') {
+        revealedHere.add(question.id);
+        status.say('The class\'s answers are shown.');
+        renderQuestion();
+    } else {
+        connection?.send({ type: 'showAnswers', question: question.id });
+    }
+});
+$('hide-names').addEventListener('change', () => renderQuestion());
+addEventListener('error', (event) => page.errors.push(String(event.message)));
+unlockForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const token = $('teacher-token').value.trim();
+    if (!/^[A-Za-z0-9_-]{22,128}$/.test(token)) {
+        setText(unlockForm.querySelector('.problem'),
+            'The teacher token is 22 or more letters, digits, - and _, as printed when the lesson was created.');
+        return;
+    }
+    try {
+        sessionStorage.setItem(storageKey, token);
+    } catch {
+        // storage off: the token lives only in this page
+    }
+    $('teacher-token').value = '';
+    start(token);
+});
+
+if (!code) {
+    setText(unlockForm.querySelector('.problem'), 'This address has no join code: open /projector/CODE.');
+} else if (readToken()) {
+    start(readToken());
+} else {
+    $('teacher-token').focus();
+}

@@ -1,3 +1,170 @@
-// Placeholder module: the student page's real code replaces it.
-const status = document.getElementById("status");
-if (status) status.textContent = "The student page is not written yet.";
+// The student page: join or resume, then the model, the question, the charts and the results.
+// Wires the connection to the lesson state and each view's render(state).
+
+import { el, setText, replaceChildren, formatNumber } from './dom.js';
+import { Connection, normaliseCode, tokenKey } from './connection.js';
+import { createState, apply } from './lesson-state.js';
+import { JoinView } from './view-join.js';
+import { PictureView } from './view-picture.js';
+import { ChartsView } from './view-charts.js';
+import { QuestionView } from './view-question.js';
+import { ResultsView, leaderboardTable } from './view-results.js';
+import { StatusView } from './view-status.js';
+import { AboutView } from './view-about.js';
+
+const state = createState();
+const match = location.pathname.match(/^\/join\/([^/]+)\/?$/);
+let code = match ? normaliseCode(decodeURIComponent(match[1])) : '';
+let pendingName = '';
+let connection = null;
+let joinStartedAt = null;
+const page = {
+    state, firstRenderMs: null, errors: [],
+    /// How far the picture trails the newest generation the page has heard of: the largest gap seen when
+    /// a generation's stats arrive, and the gap when auto-run paused (measured here, for the keep-up test).
+    lag: { max: 0, atPause: null },
+    /// The newest generation drawn and the newest received, for tests and for people debugging.
+    generations: () => ({
+        drawn: picture.drawnGeneration, received: state.snapshot?.generation ?? null, stats: state.lastGeneration,
+    }),
+};
+window.petriPage = page;
+page.spoken = () => status.spoken;
+
+const status = new StatusView(document.getElementById('connection'), document.getElementById('live'));
+const lessonNode = document.getElementById('lesson');
+const youNode = document.getElementById('you');
+const closingNode = document.getElementById('closing');
+const joinView = new JoinView(document.getElementById('join'), { onJoin: join, code });
+const picture = new PictureView(document.getElementById('picture'), {
+    onGenerationDrawn: () => {
+        if (page.firstRenderMs === null && joinStartedAt !== null) {
+            page.firstRenderMs = Math.round((performance.now() - joinStartedAt) * 10) / 10;
+        }
+    },
+});
+const charts = new ChartsView(document.getElementById('charts'));
+const question = new QuestionView(document.getElementById('question'), { send: (m) => connection?.send(m) ?? false });
+const results = new ResultsView(document.getElementById('results'), {
+    anonymous: (lesson) => lesson.options?.leaderboard === 'anonymous',
+});
+const about = new AboutView(document.getElementById('about'));
+
+function storedToken(lessonCode) {
+    try {
+        return localStorage.getItem(tokenKey(lessonCode));
+    } catch {
+        return null; // storage may be off (private mode): the student can still join, just not resume
+    }
+}
+
+function storeToken(lessonCode, token) {
+    try {
+        localStorage.setItem(tokenKey(lessonCode), token);
+    } catch {
+        // see storedToken
+    }
+}
+
+function forgetToken(lessonCode) {
+    try {
+        localStorage.removeItem(tokenKey(lessonCode));
+    } catch {
+        // see storedToken
+    }
+}
+
+function join({ code: lessonCode, name }) {
+    code = lessonCode;
+    pendingName = name;
+    start();
+}
+
+function start() {
+    joinStartedAt = performance.now();
+    connection?.stop();
+    connection = new Connection({
+        hello: (lastSeen) => {
+            const token = storedToken(code);
+            if (token) return { type: 'resume', code, token, ...(lastSeen ? { lastSeen } : {}) };
+            return { type: 'join', code, name: pendingName };
+        },
+        onMessage: receive,
+        onState: (connectionState) => {
+            state.connection = connectionState;
+            status.render(state);
+        },
+    });
+    connection.start();
+}
+
+function receive(message) {
+    if (message.type === 'welcome' && message.you?.token) storeToken(code, message.you.token);
+    if (message.type === 'welcome' && location.pathname !== `/join/${code}`) {
+        history.replaceState(null, '', `/join/${code}`); // so a reload resumes this lesson
+    }
+    if (message.type === 'error' && state.role === null) {
+        if (['unknown-token', 'kicked'].includes(message.code)) forgetToken(code);
+        if (['unknown-token'].includes(message.code) && pendingName) {
+            start(); // the stored token was from an older lesson with this code: join afresh
+            return;
+        }
+        joinView.showProblem(message.message);
+        joinView.render(true);
+        lessonNode.hidden = true;
+    }
+    if (message.type === 'connectionClosed' && message.code === 4000) forgetToken(code);
+    const words = apply(state, message);
+    for (const line of words ?? []) status.say(line);
+    if (picture.drawnGeneration !== null && (message.type === 'stats' || message.type === 'paused')) {
+        const behind = Math.max(0, state.lastGeneration - picture.drawnGeneration);
+        if (message.type === 'paused') page.lag.atPause = behind;
+        else if (state.running) page.lag.max = Math.max(page.lag.max, behind);
+    }
+    render();
+}
+
+function render() {
+    const joined = state.role !== null;
+    joinView.render(!joined);
+    lessonNode.hidden = !joined;
+    if (!joined) return;
+    document.title = `Petri: lesson ${code}`;
+    const you = state.you;
+    setText(youNode, you ? `${you.name} · ${formatNumber(you.score ?? 0)} points · streak ${you.streak ?? 0}` : '');
+    status.render(state);
+    picture.render(state);
+    charts.render(state);
+    question.render(state);
+    const shown = question.questionId;
+    if (shown !== null) results.render(state, shown);
+    about.render(state);
+    renderClosing();
+}
+
+function renderClosing() {
+    const closing = state.closing;
+    const ended = state.ended;
+    closingNode.hidden = !ended && !closing;
+    if (closingNode.hidden) return;
+    replaceChildren(closingNode,
+        el('h2', {}, 'The lesson has ended'),
+        closing ? el('p', { class: 'closing-message' }, closing.message) : null,
+        closing ? el('p', { class: 'closing-score' },
+            `Your score: ${formatNumber(closing.score)} of ${formatNumber(closing.possible)} possible · rank ${closing.rank}`)
+            : null,
+        state.lessonEnded?.leaderboard ? leaderboardTable({ ...state.lessonEnded.leaderboard, you: state.leaderboard?.you }, {
+            youId: state.you?.student ?? null, anonymous: state.options?.leaderboard === 'anonymous',
+        }) : null);
+}
+
+addEventListener('error', (event) => page.errors.push(String(event.message)));
+addEventListener('unhandledrejection', (event) => page.errors.push(String(event.reason)));
+
+if (code && storedToken(code)) {
+    joinStartedAt = performance.now();
+    start();
+} else {
+    joinView.render(true);
+    joinView.focus();
+}

@@ -11,12 +11,14 @@ public enum ClientFrame {
     public static func masked(
         opcode: UInt8, payload: [UInt8], fin: Bool = true, mask: [UInt8] = [0x5a, 0x17, 0xc3, 0x81]
     ) -> [UInt8] {
-        var frame = [UInt8](repeating: 0, count: FrameHeader.maximumSize)
-        let headerSize = frame.withUnsafeMutableBytes { buffer in
-            guard let start = buffer.baseAddress else { return 0 }
-            return FrameHeader.write(opcode: opcode, fin: fin, masked: true, payloadLength: payload.count, to: start)
+        var frame: [UInt8] = [(fin ? 0x80 : 0) | opcode]
+        frame.reserveCapacity(14 + payload.count)
+        // The mask bit, then a 7-bit length, or 126 and 16 bits, or 127 and 64 bits (big-endian).
+        let extra = payload.count < 126 ? 0 : payload.count < 65536 ? 2 : 8
+        frame.append(0x80 | (extra == 0 ? UInt8(payload.count) : extra == 2 ? 126 : 127))
+        for i in stride(from: extra - 1, through: 0, by: -1) {
+            frame.append(UInt8(truncatingIfNeeded: UInt64(payload.count) >> UInt64(8 * i)))
         }
-        frame.removeLast(FrameHeader.maximumSize - headerSize)
         frame += mask.prefix(4)
         for (i, b) in payload.enumerated() { frame.append(b ^ mask[i & 3]) }
         return frame

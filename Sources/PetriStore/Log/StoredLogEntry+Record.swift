@@ -1,8 +1,8 @@
 import GRDB
 
 // Fetchable only: the log is append-only, so there is no PersistableRecord (no update or delete);
-// appends go through StoreTransaction.appendAction, and triggers refuse changes made any other way.
-extension StoredAction: FetchableRecord, TableRecord {
+// appends go through StoreTransaction.appendLogEntries, and triggers refuse changes made any other way.
+extension StoredLogEntry: FetchableRecord, TableRecord {
     public static let databaseTableName = "action"
 
     public init(row: Row) throws {

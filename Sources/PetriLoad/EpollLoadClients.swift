@@ -1,4 +1,4 @@
-import CLibWebSockets
+import CEpoll
 import Foundation
 import PetriTransport
 
@@ -7,7 +7,7 @@ import PetriTransport
 #endif
 
 /// Many WebSocket client connections read with one `epoll` loop: a load generator for
-/// benchmarks, not a general client (use ``WebSocketClient`` for that).
+/// benchmarks, not a general client (use PetriWebSocket's `WebSocketClient` for that).
 ///
 /// It exists because lws's own client loop polls every socket on every wake-up, so with
 /// thousands of connections in one process the *load generator* — not the server under
@@ -30,21 +30,18 @@ public final class EpollLoadClients {
     public init(host: String = "127.0.0.1", port: Int, path: String = "/", count: Int, subprotocol: String = "petri.v1")
         throws(TransportError)
     {
-        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
-        guard epoll >= 0 else { throw TransportError(.connectFailed, "epoll_create1 failed: errno \(errno).") }
+        epoll = try posixCheck(epoll_create1(Int32(EPOLL_CLOEXEC)), "Creating the load generator's epoll instance")
         peers.reserveCapacity(count)
         for index in 0..<count {
             let fd = try Self.connect(host: host, port: port, path: path, subprotocol: subprotocol)
-            var flags = fcntl(fd, F_GETFL)
-            flags |= O_NONBLOCK
-            _ = fcntl(fd, F_SETFL, flags)
+            // Owned from here on: deinit closes it even when a later step throws.
+            peers.append(Peer(fd: fd))
+            let flags = try posixCheck(fcntl(fd, F_GETFL), "Reading load connection \(index)'s flags")
+            try posixCheck(fcntl(fd, F_SETFL, flags | O_NONBLOCK), "Making load connection \(index) non-blocking")
             var event = epoll_event()
             event.events = EPOLLIN.rawValue
             event.data.u64 = UInt64(index)
-            guard epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event) == 0 else {
-                throw TransportError(.connectFailed, "epoll_ctl failed: errno \(errno).")
-            }
-            peers.append(Peer(fd: fd))
+            try posixCheck(epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event), "Watching load connection \(index) with epoll")
         }
     }
 
@@ -103,7 +100,8 @@ public final class EpollLoadClients {
                 length = (0..<8).reduce(0) { $0 << 8 | Int(buffer[offset + 2 + $1]) }
                 header = 10
             }
-            guard buffer.count - offset >= header + length else { break }
+            // A 64-bit length with its top bit set reads as negative: never a frame we can hold.
+            guard length >= 0, buffer.count - offset - header >= length else { break }
             let payload = buffer[(offset + header)..<(offset + header + length)]
             let opcode = b0 & 0x0f
             let fin = b0 & 0x80 != 0
@@ -153,25 +151,29 @@ public final class EpollLoadClients {
     private static func connect(host: String, port: Int, path: String, subprotocol: String) throws(TransportError)
         -> Int32
     {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw TransportError(.connectFailed, "socket failed: errno \(errno).") }
+        let fd = try posixCheck(
+            socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0), "Opening a socket")
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr(host)
-        let ok = withUnsafePointer(to: &address) {
+        let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard ok == 0 else {
-            Glibc.close(fd)
-            throw TransportError(.connectFailed, "connect to \(host):\(port) failed: errno \(errno).")
-        }
-        let request = "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        let request =
+            "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: cGV0cmktbG9hZC1nZW4xMg==\r\nSec-WebSocket-Version: 13\r\n"
             + "Sec-WebSocket-Protocol: \(subprotocol)\r\n\r\n"
-        _ = Array(request.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        do {
+            try posixCheck(connected, "Connecting to \(host):\(port)")
+            let sent = Array(request.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            try posixCheck(sent, "Sending the WebSocket handshake to \(host):\(port)")
+        } catch {
+            Glibc.close(fd)
+            throw error
+        }
         var head = [UInt8]()
         var byte: UInt8 = 0
         while !(head.count >= 4 && head[head.count - 4..<head.count].elementsEqual([13, 10, 13, 10])) {
@@ -183,7 +185,8 @@ public final class EpollLoadClients {
         }
         guard head.starts(with: Array("HTTP/1.1 101".utf8)) else {
             Glibc.close(fd)
-            throw TransportError(.connectFailed, "The server refused the upgrade: \(String(decoding: head.prefix(40), as: UTF8.self))")
+            let status = String(decoding: head.prefix(40), as: UTF8.self)
+            throw TransportError(.connectFailed, "The server refused the upgrade: \(status)")
         }
         return fd
     }

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Makes sure what the real-browser tests (Tests/Browser) need is present: Debian's chromium and
+# chromedriver, zbar (to decode the pages' QR codes), and the Python packages pytest, selenium,
+# websocket-client, qrcode, pyzbar and pillow. Installs what is missing (apt-get as root, pip);
+# otherwise prints the exact commands to run.
+set -euo pipefail
+
+apt_packages=(chromium chromium-driver libzbar0)
+python_packages=(pytest selenium websocket-client qrcode pyzbar pillow)
+python_modules=(pytest selenium websocket qrcode pyzbar PIL)
+
+missing_apt=()
+command -v chromium >/dev/null 2>&1 || missing_apt+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || missing_apt+=(chromium-driver)
+if ! ldconfig -p 2>/dev/null | grep -q 'libzbar\.so\.0'; then
+    missing_apt+=(libzbar0)
+fi
+missing_pip=()
+for i in "${!python_modules[@]}"; do
+    python3 -c "import ${python_modules[$i]}" >/dev/null 2>&1 || missing_pip+=("${python_packages[$i]}")
+done
+
+if [ ${#missing_apt[@]} -gt 0 ]; then
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "The browser tests need ${missing_apt[*]} (chromium, its driver and zbar); install them with your package manager." >&2
+        exit 1
+    fi
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "The browser tests need ${missing_apt[*]}. Run this once, then try again:" >&2
+        echo "    sudo apt-get update && sudo apt-get install -y ${apt_packages[*]}" >&2
+        exit 1
+    fi
+    echo "Installing ${missing_apt[*]} with apt-get..."
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq "${missing_apt[@]}" >/dev/null
+fi
+if [ ${#missing_pip[@]} -gt 0 ]; then
+    echo "Installing ${missing_pip[*]} with pip..."
+    python3 -m pip install -q "${missing_pip[@]}" || {
+        echo "pip could not install ${missing_pip[*]}. Run: python3 -m pip install ${missing_pip[*]}" >&2
+        exit 1
+    }
+fi

@@ -1,0 +1,59 @@
+// The log's vocabulary, the same in every module:
+//
+// - A lesson's **log** is the append-only sequence of the commands it accepted; one item of it
+//   is a **log entry**, numbered 1, 2, 3, ... (its `seq`, the lesson's `sequence`).
+// - `LessonLogEntry` (PetriLesson): an entry as the lesson makes and replays it (sequence, time,
+//   actor, command); its JSON is the entry's payload.
+// - `LessonCommandKind` (PetriLesson): the stable name of an entry's command, the `kind` beside
+//   each stored entry.
+// - `LessonFact` (PetriLesson): what an entry's command established for the store's own tables
+//   (students, answers, scores), carried by the lesson's persist effect beside the entry.
+// - `StoredEntry` (the server's storage interface): an entry on its way to storage, with the
+//   generation after it and its facts.
+// - `NewLogEntry` / `StoredLogEntry` (PetriStore): an entry as the store writes it (before it
+//   has a `seq`) and reads it back. Their table is named `action`, its name since schema v1:
+//   the schema is history, so the table keeps it.
+
+/// One entry of a lesson's append-only log, as the store reads it back.
+public struct StoredLogEntry: Sendable, Hashable {
+    /// The lesson it belongs to.
+    public var lessonId: String
+    /// 1, 2, 3, ... within the lesson, with no gaps.
+    public var seq: Int
+    /// The generation once it was applied.
+    public var generation: Int
+    /// The name of its command, for reading the log without decoding payloads.
+    public var kind: String
+    /// JSON: the entry itself, as the lesson logic encoded it.
+    public var payload: String
+    /// Seconds since 1970 when it was accepted.
+    public var at: Double
+
+    public init(lessonId: String, seq: Int, generation: Int, kind: String, payload: String, at: Double) {
+        self.lessonId = lessonId
+        self.seq = seq
+        self.generation = generation
+        self.kind = kind
+        self.payload = payload
+        self.at = at
+    }
+}
+
+/// A log entry to append: a ``StoredLogEntry`` before the store has given it a sequence number.
+public struct NewLogEntry: Sendable, Hashable {
+    /// The generation once it was applied.
+    public var generation: Int
+    /// The name of its command.
+    public var kind: String
+    /// JSON: the entry itself.
+    public var payload: String
+    /// Seconds since 1970 when it was accepted.
+    public var at: Double
+
+    public init(generation: Int, kind: String, payload: String, at: Double) {
+        self.generation = generation
+        self.kind = kind
+        self.payload = payload
+        self.at = at
+    }
+}

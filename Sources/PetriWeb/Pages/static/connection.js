@@ -1,0 +1,169 @@
+// The one connection module: speaks petri.v1 over a WebSocket to the server that served the page.
+//
+// It sends the hello (`join`, `resume`, `teach` or the observer's), keeps the resume token per lesson code
+// in localStorage, reconnects with exponential backoff and jitter (the terminal client's policy: ½ s
+// doubling to 30 s, more after "busy" or "too slow"), resumes with the last position seen so the history
+// catches up, and reports its state ("connecting", "live", "reconnecting", "closed") to the page.
+
+export const SUBPROTOCOL = 'petri.v1';
+
+/// Close codes after which reconnecting would not help (PROTOCOL.md section 9).
+const FINAL_CLOSES = new Map([
+    [4000, 'The teacher removed you from the lesson.'],
+    [4001, 'This lesson is open in another tab or device; this one has stopped.'],
+    [4002, 'The teacher ended the lesson.'],
+    [1002, 'The page broke the protocol; reload it.'],
+    [1007, 'The page sent text that was not UTF-8; reload it.'],
+]);
+
+/// The least wait (ms) before reconnecting after a close code.
+function floorFor(code) {
+    if (code === 4013) return 5000;
+    if (code === 1008 || code === 1001 || code === 1011) return 2000;
+    return 0;
+}
+
+/// Error codes that mean the stored credentials are useless: forget them and stop.
+const FATAL_ERRORS = new Set(['unknown-lesson', 'unknown-token', 'kicked', 'invalid-name']);
+
+export function tokenKey(code) {
+    return `petri.resume.${code}`;
+}
+
+/// The join code as the server reads it: letters upper-cased, spaces and dashes dropped.
+export function normaliseCode(text) {
+    return String(text ?? '').toUpperCase().replace(/[\s-]/g, '');
+}
+
+export class Connection {
+    /// - Parameters:
+    ///   - hello: `(lastSeen) => message` building the first message of every connection.
+    ///   - onMessage: called with each server message (parsed JSON object).
+    ///   - onState: called with `{state, detail}` whenever the connection state changes.
+    ///   - url: the WebSocket URL; by default this page's host with ws:// or wss://.
+    constructor({ hello, onMessage, onState, url }) {
+        this.hello = hello;
+        this.onMessage = onMessage;
+        this.onState = onState;
+        this.url = url ?? `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/`;
+        this.socket = null;
+        this.attempt = 0;
+        this.timer = null;
+        this.lastSeen = null;
+        this.stopped = false;
+        this.state = 'idle';
+        this.joined = false;
+    }
+
+    setState(state, detail = '') {
+        this.state = state;
+        this.onState?.({ state, detail });
+    }
+
+    start() {
+        this.stopped = false;
+        this.open();
+    }
+
+    stop(detail = '') {
+        this.stopped = true;
+        clearTimeout(this.timer);
+        if (this.socket) {
+            this.socket.onclose = null;
+            this.socket.close(1000);
+            this.socket = null;
+        }
+        this.setState('closed', detail);
+    }
+
+    open() {
+        clearTimeout(this.timer);
+        if (this.attempt === 0) this.setState('connecting');
+        else this.setState('reconnecting', `attempt ${this.attempt + 1}`);
+        let socket;
+        try {
+            socket = new WebSocket(this.url, SUBPROTOCOL);
+        } catch (error) {
+            this.scheduleRetry(0, 'The connection could not be opened.');
+            return;
+        }
+        this.socket = socket;
+        this.joined = false;
+        socket.onopen = () => {
+            this.send(this.hello(this.lastSeen));
+        };
+        socket.onmessage = (event) => {
+            let message;
+            try {
+                message = JSON.parse(event.data);
+            } catch {
+                return; // the server only sends JSON; ignore anything else rather than break the page
+            }
+            if (!message || typeof message !== 'object') return;
+            if (message.type === 'welcome') {
+                this.joined = true;
+                this.attempt = 0;
+                this.setState('live');
+            }
+            this.trackPosition(message);
+            if (message.type === 'error' && !this.joined && FATAL_ERRORS.has(message.code)) {
+                this.stopped = true;
+                socket.onclose = null;
+                socket.close(1000);
+                this.setState('closed', message.message);
+            }
+            this.onMessage?.(message);
+        };
+        socket.onclose = (event) => {
+            this.socket = null;
+            if (this.stopped) return;
+            const final = FINAL_CLOSES.get(event.code);
+            if (final) {
+                this.stopped = true;
+                this.setState('closed', final);
+                this.onMessage?.({ type: 'connectionClosed', code: event.code, message: final });
+                return;
+            }
+            this.scheduleRetry(floorFor(event.code), event.reason || 'The connection dropped.');
+        };
+    }
+
+    scheduleRetry(floor, detail) {
+        this.attempt += 1;
+        const base = Math.min(30000, Math.max(floor, 500) * 2 ** Math.min(this.attempt - 1, 16));
+        const delay = base * (0.5 + 0.5 * Math.random());
+        this.setState('reconnecting', `${detail} Trying again in ${Math.ceil(delay / 1000)} s.`);
+        this.timer = setTimeout(() => this.open(), delay);
+    }
+
+    /// Remembers the newest position seen, for `lastSeen` when resuming: a newer timeline replaces an older
+    /// one; on the same timeline the generation only grows, except when the teacher rewinds.
+    trackPosition(message) {
+        const see = (timeline, generation) => {
+            if (typeof timeline !== 'number' || typeof generation !== 'number') return;
+            const last = this.lastSeen;
+            if (!last || timeline > last.timeline || (timeline === last.timeline && generation > last.generation)) {
+                this.lastSeen = { timeline, generation };
+            }
+        };
+        switch (message.type) {
+            case 'welcome': see(message.position?.timeline, message.position?.generation); break;
+            case 'stats': see(message.timeline, message.stats?.generation); break;
+            case 'history': see(message.timeline, message.to); break;
+            case 'rewound':
+                if (typeof message.timeline === 'number' && typeof message.generation === 'number') {
+                    this.lastSeen = { timeline: message.timeline, generation: message.generation };
+                }
+                break;
+            default: break;
+        }
+    }
+
+    send(message) {
+        if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+            this.socket.send(JSON.stringify(message));
+            return true;
+        }
+        return false;
+    }
+}

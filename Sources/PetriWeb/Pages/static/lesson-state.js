@@ -1,0 +1,244 @@
+// One lesson as the page knows it, updated from petri.v1 server messages (the browser's twin of the
+// terminal client's LessonState+Apply). Views read it; only `apply` writes it.
+//
+// Stats history is columnar, indexed by generation (uPlot's layout): `series[metric][g]`,
+// `histograms[g]`, `groups[g]`, so a chart of a thousand generations is one loop over arrays.
+
+import { wireNumber } from './dom.js';
+
+/// The metric each model's "over time" chart and spoken summary lead with.
+export const MAIN_METRIC = { camouflage: 'population', islands: 'livingSpecies', life: 'liveCells' };
+
+export function createState() {
+    return {
+        connection: { state: 'idle', detail: '' },
+        role: null, model: null, metrics: [], options: {}, parameters: {},
+        position: null, running: null, runOver: null, ended: false,
+        series: {}, histograms: [], groups: [], lastGeneration: -1,
+        snapshot: null, snapshotSerial: 0,
+        questions: new Map(), answers: new Map(), hints: new Map(), resolutions: new Map(), results: new Map(),
+        answerCounts: new Map(), shown: new Set(), shownSpreads: new Map(),
+        leaderboard: null, you: null, roster: new Map(), classSize: null, code: null, closing: null, lessonEnded: null,
+        error: null, notices: [], serverOffset: 0, version: 0,
+    };
+}
+
+function truncateHistory(state, length) {
+    for (const column of Object.values(state.series)) if (column.length > length) column.length = length;
+    if (state.histograms.length > length) state.histograms.length = length;
+    if (state.groups.length > length) state.groups.length = length;
+    state.lastGeneration = Math.min(state.lastGeneration, length - 1);
+}
+
+function recordStats(state, stats) {
+    const g = stats.generation;
+    if (typeof g !== 'number' || g < 0) return;
+    for (const [name, value] of Object.entries(stats.values ?? {})) {
+        const column = state.series[name] ?? (state.series[name] = []);
+        column[g] = wireNumber(value);
+    }
+    state.histograms[g] = Array.isArray(stats.histogram) ? stats.histogram : null;
+    state.groups[g] = stats.groups && typeof stats.groups === 'object' ? stats.groups : null;
+    state.lastGeneration = Math.max(state.lastGeneration, g);
+}
+
+/// The latest open question, if any.
+export function openQuestion(state) {
+    let open = null;
+    for (const question of state.questions.values()) if (question.state === 'open') open = question;
+    return open;
+}
+
+/// The question the question panel should show: the open one, else the newest.
+export function currentQuestion(state) {
+    const open = openQuestion(state);
+    if (open) return open;
+    let newest = null;
+    for (const question of state.questions.values()) if (!newest || question.id > newest.id) newest = question;
+    return newest;
+}
+
+/// The server's clock now, in ms, estimated from the offset measured when a question arrived live.
+export function serverNow(state) {
+    return Date.now() - state.serverOffset;
+}
+
+/// Applies one server message. Returns a short list of words to announce, or null.
+export function apply(state, message) {
+    state.version += 1;
+    switch (message.type) {
+        case 'welcome': {
+            state.role = message.role ?? null;
+            state.model = message.model ?? null;
+            state.metrics = Array.isArray(message.metrics) ? message.metrics : [];
+            state.options = message.options ?? {};
+            state.parameters = message.parameters ?? {};
+            state.position = message.position ?? null;
+            state.running = message.running ?? null;
+            state.runOver = message.runOver ?? null;
+            state.ended = message.ended === true;
+            if (typeof message.historyFrom === 'number') truncateHistory(state, message.historyFrom);
+            state.questions = new Map((message.questions ?? []).map((q) => [q.id, q]));
+            state.answers = new Map((message.answers ?? []).map((a) => [a.question, a]));
+            if (message.you) state.you = { ...state.you, ...message.you };
+            state.leaderboard = message.leaderboard ?? null;
+            if (Array.isArray(message.roster)) state.roster = new Map(message.roster.map((r) => [r.student, r]));
+            if (message.classSize) state.classSize = message.classSize;
+            if (typeof message.code === 'string') state.code = message.code;
+            state.error = null;
+            return null;
+        }
+        case 'history': {
+            truncateHistory(state, message.from ?? 0);
+            for (const stats of message.stats ?? []) recordStats(state, stats);
+            return null;
+        }
+        case 'stats': {
+            const stats = message.stats ?? {};
+            if (typeof stats.generation === 'number') {
+                truncateHistory(state, stats.generation);
+                recordStats(state, stats);
+                state.position = { timeline: message.timeline, generation: stats.generation };
+            }
+            return null;
+        }
+        case 'snapshot':
+            state.snapshot = message;
+            state.snapshotSerial += 1;
+            return null;
+        case 'running': state.running = message.rate; return null;
+        case 'paused': state.running = null; return null;
+        case 'rewound':
+            truncateHistory(state, (message.generation ?? 0) + 1);
+            state.position = { timeline: message.timeline, generation: message.generation };
+            state.runOver = null;
+            state.running = null;
+            return [`The teacher went back to generation ${message.generation}.`];
+        case 'restored':
+            state.running = null;
+            state.runOver = null;
+            return [`The teacher restored generation ${message.generation}.`];
+        case 'actionApplied':
+            if (message.action === 'set') {
+                state.parameters = { ...state.parameters, [message.name]: message.value };
+                return [`The teacher set ${message.name} to ${message.value}.`];
+            }
+            return null;
+        case 'runOver': state.runOver = message.message ?? 'The run has ended.'; return [state.runOver];
+        case 'question': {
+            if (typeof message.openedAt === 'number') state.serverOffset = Date.now() - message.openedAt;
+            const { type, ...question } = message;
+            state.questions.set(question.id, question);
+            return [`New question: ${question.prompt || question.metricDescription || question.metric}`];
+        }
+        case 'questionLocked': {
+            const question = state.questions.get(message.question);
+            if (question) question.state = 'locked';
+            const why = { advanced: 'the simulation moved on', timeLimit: 'time is up', closedByTeacher: 'the teacher closed it' };
+            return [`Answers are locked: ${why[message.reason] ?? 'the question closed'}.`];
+        }
+        case 'questionCancelled': {
+            const question = state.questions.get(message.question);
+            if (question) {
+                question.state = 'cancelled';
+                question.cancelReason = message.reason;
+            }
+            return [`The question was withdrawn. ${message.reason ?? ''}`];
+        }
+        case 'answerAccepted': {
+            const previous = state.answers.get(message.question) ?? {};
+            state.answers.set(message.question, {
+                ...previous, question: message.question, prediction: message.prediction, answeredAt: message.answeredAt,
+            });
+            return ['Your answer was received.'];
+        }
+        case 'answerCount':
+            state.answerCounts.set(message.question, { answered: message.answered, students: message.students });
+            return null;
+        case 'hint': {
+            state.hints.set(message.question, message.text);
+            const previous = state.answers.get(message.question) ?? { question: message.question };
+            state.answers.set(message.question, { ...previous, hintTaken: true });
+            return [`Hint: ${message.text}`];
+        }
+        case 'answersShown':
+            state.shown.add(message.question);
+            if (message.spread) state.shownSpreads.set(message.question, message.spread);
+            return ['The class\'s answers are shown.'];
+        case 'resolved': {
+            state.resolutions.set(message.question, message);
+            const question = state.questions.get(message.question);
+            if (question) {
+                question.state = 'resolved';
+                question.actual = message.actual;
+            }
+            if (message.leaderboard) state.leaderboard = { ...message.leaderboard, you: state.leaderboard?.you };
+            return [`The answer: ${describeActual(state, message)}.`];
+        }
+        case 'result': {
+            state.results.set(message.question, message);
+            const previous = state.answers.get(message.question) ?? { question: message.question };
+            state.answers.set(message.question, { ...previous, points: message.points });
+            state.you = { ...state.you, score: message.score, streak: message.streak };
+            if (message.standing) state.leaderboard = { ...(state.leaderboard ?? {}), you: message.standing };
+            const rank = message.standing?.rank ?? '?';
+            return [`You scored ${message.points?.total ?? 0} points; your total is ${message.score}, rank ${rank}.`];
+        }
+        case 'leaderboard': {
+            const you = state.leaderboard?.you;
+            state.leaderboard = { students: message.students, top: message.top ?? [], you: message.you ?? you };
+            return null;
+        }
+        case 'student':
+            state.roster.set(message.student, message);
+            return null;
+        case 'classSize':
+            state.classSize = { joined: message.joined, online: message.online };
+            return null;
+        case 'lessonEnded':
+            state.ended = true;
+            state.running = null;
+            state.lessonEnded = message;
+            if (message.leaderboard) state.leaderboard = { ...message.leaderboard, you: state.leaderboard?.you };
+            return ['The teacher ended the lesson.'];
+        case 'closing':
+            state.closing = message;
+            return [`${message.message} You scored ${message.score} of ${message.possible}.`];
+        case 'error':
+            state.error = { ...message, serial: state.version };
+            return [message.message];
+        default:
+            return null;
+    }
+}
+
+/// The actual value of a resolved question in words.
+export function describeActual(state, resolved) {
+    const question = state.questions.get(resolved.question);
+    if (question?.kind === 'choice') {
+        const option = question.options?.[resolved.correctOption];
+        return option ? `"${option.label}"` : 'no option';
+    }
+    if (question?.kind === 'probability') return resolved.eventHappened ? 'it happened' : 'it did not happen';
+    const value = wireNumber(resolved.actual);
+    return `${Number.isFinite(value) ? Math.round(value * 100) / 100 : 'no value'}${question?.unit ? ` ${question.unit}` : ''}`;
+}
+
+/// One generation's key numbers in words, for the live region.
+export function describeGeneration(state, g) {
+    const value = (name) => state.series[name]?.[g];
+    const whole = (v) => (Number.isFinite(v) ? Math.round(v) : 'no');
+    switch (state.model) {
+        case 'camouflage': {
+            const population = value('population');
+            const mean = value('meanTrait');
+            return `Generation ${g}: ${whole(population)} moths, mean colour ${population > 0 ? whole(mean) : 'none'}`;
+        }
+        case 'islands':
+            return `Generation ${g}: ${whole(value('livingSpecies'))} living species on ${whole(value('landTiles'))} land tiles`;
+        case 'life':
+            return `Generation ${g}: ${whole(value('liveCells'))} live cells`;
+        default:
+            return `Generation ${g}`;
+    }
+}

@@ -1,0 +1,205 @@
+// The histogram and the population-over-time chart on <canvas>, drawn from the state's columnar
+// history (arrays indexed by generation), with a slider to browse any past generation's histogram.
+// Redraws are batched onto requestAnimationFrame.
+
+import { el, setText, replaceChildren, fitCanvas, themeColour, formatNumber } from './dom.js';
+import { MAIN_METRIC } from './lesson-state.js';
+import { traitGrey } from './view-picture.js';
+
+/// Draws bars with value labels and category labels under them. `bars`: [{label, value, fill}].
+export function drawBars(canvas, bars, { marker = null, title = '', highlight = -1 } = {}) {
+    const [width, height, context] = fitCanvas(canvas);
+    const ink = themeColour('--ink', '#111');
+    const muted = themeColour('--muted', '#666');
+    context.clearRect(0, 0, width, height);
+    const top = title ? 22 : 8;
+    const bottom = height - 22;
+    const max = Math.max(1, ...bars.map((b) => b.value));
+    const slot = width / Math.max(1, bars.length);
+    context.font = '12px system-ui, sans-serif';
+    context.textAlign = 'center';
+    if (title) {
+        context.fillStyle = muted;
+        context.textAlign = 'left';
+        context.fillText(title, 4, 14);
+        context.textAlign = 'center';
+    }
+    bars.forEach((bar, i) => {
+        const barHeight = (bottom - top - 14) * bar.value / max;
+        const x = i * slot + slot * 0.12;
+        context.fillStyle = bar.fill ?? themeColour('--accent', '#2a6f97');
+        context.fillRect(x, bottom - barHeight, slot * 0.76, barHeight);
+        context.strokeStyle = i === highlight ? themeColour('--good', '#1b7f3b') : muted;
+        context.lineWidth = i === highlight ? 3 : 1;
+        context.strokeRect(x, bottom - barHeight, slot * 0.76, barHeight);
+        context.fillStyle = ink;
+        context.fillText(formatNumber(bar.value), i * slot + slot / 2, bottom - barHeight - 4);
+        context.fillStyle = muted;
+        context.fillText(bar.label, i * slot + slot / 2, height - 6, slot);
+    });
+    if (marker) {
+        // marker: {position 0...1 across the bars' axis, label}
+        const x = Math.max(1, Math.min(width - 1, marker.position * width));
+        context.strokeStyle = themeColour('--good', '#1b7f3b');
+        context.lineWidth = 3;
+        context.setLineDash([6, 4]);
+        context.beginPath();
+        context.moveTo(x, top);
+        context.lineTo(x, bottom);
+        context.stroke();
+        context.setLineDash([]);
+        context.fillStyle = ink;
+        context.textAlign = x > width / 2 ? 'right' : 'left';
+        context.font = 'bold 13px system-ui, sans-serif';
+        context.fillText(marker.label, x + (x > width / 2 ? -6 : 6), top + 12);
+    }
+}
+
+/// Draws one series over generations with axis labels.
+export function drawLine(canvas, values, { label = '', unit = '' } = {}) {
+    const [width, height, context] = fitCanvas(canvas);
+    const ink = themeColour('--ink', '#111');
+    const muted = themeColour('--muted', '#666');
+    context.clearRect(0, 0, width, height);
+    const left = 48;
+    const right = width - 10;
+    const top = 22;
+    const bottom = height - 22;
+    let min = Infinity;
+    let max = -Infinity;
+    let count = 0;
+    for (let g = 0; g < values.length; g++) {
+        const v = values[g];
+        if (Number.isFinite(v)) {
+            if (v < min) min = v;
+            if (v > max) max = v;
+            count++;
+        }
+    }
+    context.font = '12px system-ui, sans-serif';
+    context.fillStyle = muted;
+    context.textAlign = 'left';
+    context.fillText(`${label}${unit ? ` (${unit})` : ''} over generations`, 4, 14);
+    if (count === 0) return;
+    if (min === max) {
+        min -= 1;
+        max += 1;
+    }
+    min = Math.min(0, min);
+    const n = Math.max(1, values.length - 1);
+    const xOf = (g) => left + (right - left) * g / n;
+    const yOf = (v) => bottom - (bottom - top) * (v - min) / (max - min);
+    context.strokeStyle = muted;
+    context.lineWidth = 1;
+    context.beginPath();
+    context.moveTo(left, top);
+    context.lineTo(left, bottom);
+    context.lineTo(right, bottom);
+    context.stroke();
+    context.textAlign = 'right';
+    context.fillText(formatNumber(Math.round(max)), left - 4, top + 4);
+    context.fillText(formatNumber(Math.round(min)), left - 4, bottom);
+    context.textAlign = 'center';
+    context.fillText('0', left, height - 6);
+    context.fillText(String(values.length - 1), right - 10, height - 6);
+    context.strokeStyle = themeColour('--accent', '#2a6f97');
+    context.lineWidth = 2;
+    context.beginPath();
+    let started = false;
+    for (let g = 0; g < values.length; g++) {
+        const v = values[g];
+        if (!Number.isFinite(v)) {
+            started = false;
+            continue;
+        }
+        if (started) context.lineTo(xOf(g), yOf(v));
+        else context.moveTo(xOf(g), yOf(v));
+        started = true;
+    }
+    context.stroke();
+    context.fillStyle = ink;
+    context.textAlign = 'right';
+    const last = values[values.length - 1];
+    if (Number.isFinite(last)) context.fillText(formatNumber(Math.round(last * 10) / 10), right, top + 4);
+}
+
+/// The bars of one generation: camouflage's ten trait bins, or the species tile counts.
+export function histogramBars(state, g) {
+    const histogram = state.histograms[g];
+    if (Array.isArray(histogram)) {
+        return histogram.map((count, k) => ({
+            label: histogram.length === 10 ? `${k * 10 + 1}-${k * 10 + 10}` : String(k + 1),
+            value: count,
+            fill: state.model === 'camouflage' ? traitGrey(k * 10 + 5) : undefined,
+        }));
+    }
+    const groups = state.groups[g];
+    if (groups) {
+        return Object.entries(groups).sort((a, b) => b[1] - a[1]).slice(0, 12)
+            .map(([id, count]) => ({ label: `sp. ${id}`, value: count }));
+    }
+    return null;
+}
+
+export class ChartsView {
+    constructor(root) {
+        this.root = root;
+        this.lineCanvas = el('canvas', { class: 'chart', role: 'img', 'aria-label': 'Population over time' });
+        this.histogramCanvas = el('canvas', { class: 'chart', role: 'img', 'aria-label': 'Histogram' });
+        this.histogramTitle = el('h3', { class: 'chart-title' }, 'Histogram');
+        this.slider = el('input', { type: 'range', min: '0', max: '0', value: '0', id: 'histogram-generation' });
+        this.sliderLabel = el('label', { for: 'histogram-generation' }, 'Generation shown in the histogram: ');
+        this.sliderValue = el('output', { for: 'histogram-generation' });
+        this.follow = true;
+        this.histogramBox = el('div', { class: 'histogram' }, this.histogramTitle, this.histogramCanvas,
+            el('div', { class: 'slider-row' }, this.sliderLabel, this.sliderValue, this.slider));
+        replaceChildren(root, el('div', { class: 'line' }, this.lineCanvas), this.histogramBox);
+        this.slider.addEventListener('input', () => {
+            this.follow = Number(this.slider.value) >= Number(this.slider.max);
+            this.drawHistogram();
+        });
+        this.frameRequested = false;
+        this.state = null;
+        this.drawnVersion = -1;
+        addEventListener('resize', () => { this.drawnVersion = -1; this.render(this.state); });
+    }
+
+    render(state) {
+        this.state = state;
+        if (!state || this.frameRequested) return;
+        this.frameRequested = true;
+        requestAnimationFrame(() => {
+            this.frameRequested = false;
+            if (this.state.lastGeneration < 0 || this.drawnVersion === this.state.version) return;
+            this.drawnVersion = this.state.version;
+            this.draw();
+        });
+    }
+
+    draw() {
+        const state = this.state;
+        const metric = MAIN_METRIC[state.model] ?? Object.keys(state.series)[0];
+        const info = state.metrics.find((m) => m.name === metric);
+        const label = String(info?.description ?? metric ?? '').replace(/\.$/, '');
+        drawLine(this.lineCanvas, state.series[metric] ?? [], { label, unit: info?.unit ?? '' });
+        const last = state.lastGeneration;
+        const now = formatNumber(state.series[metric]?.[last]);
+        this.lineCanvas.setAttribute('aria-label', `${label} over ${last + 1} generations; now ${now}.`);
+        this.slider.max = String(Math.max(0, last));
+        if (this.follow) this.slider.value = String(Math.max(0, last));
+        this.drawHistogram();
+    }
+
+    drawHistogram() {
+        const state = this.state;
+        const g = Number(this.slider.value);
+        setText(this.sliderValue, `${g}${this.follow ? ' (live)' : ''}`);
+        const bars = histogramBars(state, g);
+        this.histogramBox.hidden = bars === null && histogramBars(state, state.lastGeneration) === null;
+        if (!bars) return;
+        const title = state.model === 'camouflage' ? `Moths by colour at generation ${g}` : `Tiles per species at generation ${g}`;
+        setText(this.histogramTitle, title);
+        drawBars(this.histogramCanvas, bars);
+        this.histogramCanvas.setAttribute('aria-label', `${title}: ${bars.map((b) => `${b.label}: ${b.value}`).join(', ')}.`);
+    }
+}

@@ -1,0 +1,325 @@
+// The model's live picture on a <canvas>: moths on their background (camouflage), the island map with
+// each species' hue (islands), or the Life board. Drawing happens on requestAnimationFrame from the
+// newest snapshot only, so an auto-run at 30 generations/s never queues work: snapshots that arrive
+// between two frames are simply never decoded.
+
+import { el, setText, replaceChildren, themeColour } from './dom.js';
+
+const SHADE_LIGHTNESS = [50, 35, 65, 25, 75];
+
+/// The grey of a camouflage trait, 1 (black) ... 100 (white), as the terminal client draws it.
+export function traitGrey(trait) {
+    const level = Math.round((Math.min(100, Math.max(1, trait)) - 1) / 99 * 255);
+    return `rgb(${level},${level},${level})`;
+}
+
+export function shadeName(colour) {
+    if (colour <= 20) return 'black';
+    if (colour <= 40) return 'dark';
+    if (colour <= 60) return 'grey';
+    if (colour <= 80) return 'light';
+    return 'white';
+}
+
+export function speciesColour(species) {
+    return `hsl(${species.hue} 70% ${SHADE_LIGHTNESS[(species.shade ?? 0) % 5]}%)`;
+}
+
+/// A small deterministic random source (mulberry32) so a generation's moths sit in the same places
+/// on every redraw and every screen.
+function random(seed) {
+    let a = seed >>> 0;
+    return () => {
+        a = (a + 0x6d2b79f5) >>> 0;
+        let t = a;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
+
+/// Every creature's trait when they fit, else `room` traits at even quantiles.
+export function sampleTraits(counts, room) {
+    const total = counts.reduce((a, b) => a + Math.max(0, b), 0);
+    const traits = [];
+    if (total === 0) return traits;
+    if (total <= room) {
+        counts.forEach((count, index) => { for (let i = 0; i < count; i++) traits.push(index + 1); });
+        return traits;
+    }
+    let cumulative = 0;
+    let index = 0;
+    for (let k = 0; k < room; k++) {
+        const target = Math.floor((k + 0.5) / room * total);
+        while (index < counts.length - 1 && cumulative + counts[index] <= target) {
+            cumulative += counts[index];
+            index += 1;
+        }
+        traits.push(index + 1);
+    }
+    return traits;
+}
+
+function decodeBase64(text) {
+    if (typeof Uint8Array.fromBase64 === 'function') return Uint8Array.fromBase64(text);
+    const binary = atob(text);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+}
+
+/// Parses the islands map's runs (`.` sea, `#` empty land, a species id; `token*count`) into an Int32Array.
+export function decodeTiles(text, width, height) {
+    const total = width * height;
+    const values = new Int32Array(total);
+    let index = 0;
+    for (const run of String(text).split(' ')) {
+        if (!run) continue;
+        const [token, countText] = run.split('*');
+        const count = countText === undefined ? 1 : Number(countText);
+        const value = token === '.' ? -1 : token === '#' ? 0 : Number(token);
+        if (!Number.isInteger(count) || count < 1 || !Number.isInteger(value) || index + count > total) return null;
+        values.fill(value, index, index + count);
+        index += count;
+    }
+    return index === total ? values : null;
+}
+
+export class PictureView {
+    /// - Parameter root: the element this view owns; it builds its canvas, caption and legend inside.
+    constructor(root, { onGenerationDrawn } = {}) {
+        this.root = root;
+        this.canvas = el('canvas', { class: 'picture', tabindex: '0', role: 'img', 'aria-label': 'The model picture' });
+        this.caption = el('p', { class: 'caption' });
+        this.readout = el('p', { class: 'readout', 'aria-live': 'off' });
+        this.legend = el('ul', { class: 'legend' });
+        replaceChildren(root, this.canvas, this.caption, this.readout, this.legend);
+        this.state = null;
+        this.drawnSerial = -1;
+        this.drawnGeneration = null;
+        this.frameRequested = false;
+        this.onGenerationDrawn = onGenerationDrawn;
+        this.points = []; // what is under the pointer: [{x, y, r, text}]
+        this.selected = -1;
+        this.lifeImage = null;
+        this.islandTiles = null;
+        this.canvas.addEventListener('pointermove', (event) => this.pointAt(event));
+        this.canvas.addEventListener('pointerleave', () => setText(this.readout, ''));
+        this.canvas.addEventListener('keydown', (event) => this.key(event));
+        this.canvas.addEventListener('focus', () => this.describeSelected());
+        matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', () => {
+            this.drawnSerial = -1;
+            this.render(this.state);
+        });
+    }
+
+    render(state) {
+        this.state = state;
+        if (this.frameRequested || !state?.snapshot || state.snapshotSerial === this.drawnSerial) return;
+        this.frameRequested = true;
+        requestAnimationFrame(() => {
+            this.frameRequested = false;
+            this.draw();
+        });
+    }
+
+    draw() {
+        const state = this.state;
+        const message = state?.snapshot;
+        if (!message || state.snapshotSerial === this.drawnSerial) return;
+        this.drawnSerial = state.snapshotSerial;
+        const snapshot = message.snapshot ?? {};
+        switch (message.model) {
+            case 'camouflage': this.drawCamouflage(snapshot); break;
+            case 'islands': this.drawIslands(snapshot); break;
+            case 'life': this.drawLife(snapshot); break;
+            default: setText(this.caption, `This page cannot draw the ${message.model} model yet.`);
+        }
+        this.drawnGeneration = message.generation;
+        this.root.dataset.generation = String(message.generation);
+        this.onGenerationDrawn?.(message.generation);
+    }
+
+    drawCamouflage(s) {
+        const width = 800;
+        const height = 480;
+        const canvas = this.canvas;
+        canvas.classList.remove('pixelated');
+        if (canvas.width !== width) canvas.width = width;
+        if (canvas.height !== height) canvas.height = height;
+        const context = canvas.getContext('2d');
+        const environment = s.environmentColour ?? 50;
+        context.fillStyle = traitGrey(environment);
+        context.fillRect(0, 0, width, height);
+        const traits = sampleTraits(Array.isArray(s.traitCounts) ? s.traitCounts : [], 600);
+        const next = random((s.generation ?? 0) * 2654435761 + traits.length);
+        const size = traits.length > 300 ? 9 : traits.length > 80 ? 13 : 18;
+        this.points = [];
+        for (const trait of traits) {
+            const x = size + next() * (width - 2 * size);
+            const y = size + next() * (height - 2 * size);
+            const angle = next() * Math.PI;
+            context.save();
+            context.translate(x, y);
+            context.rotate(angle);
+            context.fillStyle = traitGrey(trait);
+            // A moth: two wings and a body.
+            context.beginPath();
+            context.ellipse(-size * 0.45, 0, size * 0.6, size * 0.4, -0.4, 0, Math.PI * 2);
+            context.ellipse(size * 0.45, 0, size * 0.6, size * 0.4, 0.4, 0, Math.PI * 2);
+            context.fill();
+            if (Math.abs(trait - environment) <= 1) {
+                context.strokeStyle = '#d0342c';
+                context.lineWidth = 2;
+                context.stroke();
+            }
+            context.restore();
+            this.points.push({ x, y, r: size, text: `Moth colour ${trait} (${shadeName(trait)}) on background ${environment}` });
+        }
+        if (s.extinct || s.population === 0) {
+            context.fillStyle = environment > 50 ? '#000' : '#fff';
+            context.font = 'bold 28px system-ui, sans-serif';
+            context.textAlign = 'center';
+            context.fillText('Extinct: no moths are left', width / 2, height / 2);
+        }
+        const sampled = traits.length < (s.population ?? 0) && traits.length > 0
+            ? ` · each moth drawn stands for about ${Math.round(s.population / traits.length * 10) / 10}` : '';
+        setText(this.caption, `Generation ${s.generation}: background colour ${environment} (${shadeName(environment)}) · ` +
+            `${s.population} moths · ${s.bestCamouflaged} best camouflaged (outlined in red)${sampled}`);
+        this.canvas.setAttribute('aria-label', `Moths on a ${shadeName(environment)} background: ${s.population} moths. ` +
+            'Move the pointer over a moth, or focus the picture and use the arrow keys, to read its colour.');
+        replaceChildren(this.legend);
+    }
+
+    drawIslands(s) {
+        const w = s.width | 0;
+        const h = s.height | 0;
+        const tiles = w > 0 && h > 0 ? decodeTiles(s.tiles, w, h) : null;
+        if (!tiles) {
+            setText(this.caption, 'The island map could not be read.');
+            return;
+        }
+        this.islandTiles = { tiles, w, h };
+        const scale = Math.max(1, Math.floor(800 / Math.max(w, h)));
+        const canvas = this.canvas;
+        canvas.classList.add('pixelated');
+        if (canvas.width !== w * scale) canvas.width = w * scale;
+        if (canvas.height !== h * scale) canvas.height = h * scale;
+        const context = canvas.getContext('2d');
+        const colours = new Map((s.species ?? []).map((sp) => [sp.id, speciesColour(sp)]));
+        const sea = themeColour('--sea', '#2f6fa7');
+        const sand = themeColour('--sand', '#d9c58f');
+        for (let y = 0; y < h; y++) {
+            for (let x = 0; x < w; x++) {
+                const v = tiles[y * w + x];
+                context.fillStyle = v < 0 ? sea : v === 0 ? sand : colours.get(v) ?? '#888';
+                context.fillRect(x * scale, y * scale, scale, scale);
+                if (v > 0 && scale >= 12) {
+                    // The species number on its tiles, so hue is not the only carrier of meaning.
+                    context.fillStyle = '#000';
+                    context.font = `${Math.floor(scale * 0.5)}px system-ui, sans-serif`;
+                    context.textAlign = 'center';
+                    context.textBaseline = 'middle';
+                    context.fillText(String(v), x * scale + scale / 2, y * scale + scale / 2);
+                }
+            }
+        }
+        this.points = [];
+        this.islandScale = scale;
+        const living = (s.species ?? []).filter((sp) => sp.alive).sort((a, b) => b.tiles - a.tiles || a.id - b.id);
+        setText(this.caption, `Generation ${s.generation}: ${w}×${h} map · ${living.length} living species` +
+            (s.diagonal ? ' · corners touch' : ''));
+        this.canvas.setAttribute('aria-label', `Island map with ${living.length} living species.`);
+        const swatch = (colour) => {
+            const box = el('span', { class: 'swatch', 'aria-hidden': 'true' });
+            box.style.background = colour;
+            return box;
+        };
+        replaceChildren(this.legend, living.slice(0, 12).map((sp) =>
+            el('li', {}, swatch(speciesColour(sp)), `Species ${sp.id}: ${sp.tiles} tiles`)),
+        el('li', {}, swatch(sea), 'Sea'), el('li', {}, swatch(sand), 'Empty land'));
+    }
+
+    drawLife(s) {
+        const w = s.width | 0;
+        const h = s.height | 0;
+        if (w <= 0 || h <= 0) return;
+        let bytes;
+        try {
+            bytes = decodeBase64(s.cells ?? '');
+        } catch {
+            setText(this.caption, 'The board could not be read.');
+            return;
+        }
+        const rowBytes = (w + 7) >> 3;
+        if (bytes.length !== rowBytes * h) return;
+        const canvas = this.canvas;
+        canvas.classList.add('pixelated');
+        if (canvas.width !== w) canvas.width = w;
+        if (canvas.height !== h) canvas.height = h;
+        const context = canvas.getContext('2d');
+        if (!this.lifeImage || this.lifeImage.width !== w || this.lifeImage.height !== h) {
+            this.lifeImage = context.createImageData(w, h);
+            this.lifePixels = new Uint32Array(this.lifeImage.data.buffer);
+        }
+        const dark = matchMedia('(prefers-color-scheme: dark)').matches;
+        // Little-endian ABGR words.
+        const alive = dark ? 0xff7ee0a0 : 0xff1d5a2b;
+        const dead = dark ? 0xff1a1a1a : 0xfff7f7f2;
+        const pixels = this.lifePixels;
+        let p = 0;
+        for (let y = 0; y < h; y++) {
+            const row = y * rowBytes;
+            for (let x = 0; x < w; x++) pixels[p++] = (bytes[row + (x >> 3)] >> (x & 7)) & 1 ? alive : dead;
+        }
+        context.putImageData(this.lifeImage, 0, 0);
+        this.points = [];
+        const region = w === s.boardWidth && h === s.boardHeight ? '' : ` (showing ${w}×${h} from column ${s.x}, row ${s.y})`;
+        setText(this.caption, `Generation ${s.generation}: ${s.boardWidth}×${s.boardHeight} board${region} · ` +
+            `${s.liveCells} live cells · rule ${s.rule}`);
+        this.canvas.setAttribute('aria-label', `Life board, ${s.liveCells} live cells.`);
+        replaceChildren(this.legend);
+    }
+
+    pointAt(event) {
+        const rect = this.canvas.getBoundingClientRect();
+        const x = (event.clientX - rect.left) * this.canvas.width / rect.width;
+        const y = (event.clientY - rect.top) * this.canvas.height / rect.height;
+        if (this.islandTiles && this.state?.snapshot?.model === 'islands') {
+            const { tiles, w, h } = this.islandTiles;
+            const tx = Math.floor(x / this.islandScale);
+            const ty = Math.floor(y / this.islandScale);
+            if (tx >= 0 && ty >= 0 && tx < w && ty < h) {
+                const v = tiles[ty * w + tx];
+                setText(this.readout, v < 0 ? 'Sea' : v === 0 ? 'Empty land' : `Species ${v}`);
+            }
+            return;
+        }
+        let best = -1;
+        let bestDistance = Infinity;
+        this.points.forEach((point, index) => {
+            const d = (point.x - x) ** 2 + (point.y - y) ** 2;
+            if (d < bestDistance && d <= (point.r * 1.5) ** 2) {
+                bestDistance = d;
+                best = index;
+            }
+        });
+        setText(this.readout, best >= 0 ? this.points[best].text : '');
+    }
+
+    key(event) {
+        if (!this.points.length) return;
+        const count = this.points.length;
+        if (event.key === 'ArrowRight' || event.key === 'ArrowDown') this.selected = (this.selected + 1) % count;
+        else if (event.key === 'ArrowLeft' || event.key === 'ArrowUp') this.selected = (this.selected - 1 + count) % count;
+        else return;
+        event.preventDefault();
+        this.describeSelected();
+    }
+
+    describeSelected() {
+        if (!this.points.length) return;
+        const index = Math.max(0, Math.min(this.selected, this.points.length - 1));
+        setText(this.readout, `${this.points[index].text} (moth ${index + 1} of ${this.points.length})`);
+    }
+}

@@ -1,0 +1,135 @@
+// After a question resolves: the class's spread against the actual value, the points breakdown and
+// the leaderboard (top N and the student's own line). Shared by the student page and the projector.
+
+import { el, setText, replaceChildren, formatNumber, wireNumber } from './dom.js';
+import { drawBars } from './view-charts.js';
+import { describeActual } from './lesson-state.js';
+
+/// Draws a spread (`bins` or `counts`) on `canvas`; with `resolved`, marks the actual value on the same axis.
+export function drawSpread(canvas, question, spread, resolved) {
+    if (!spread) return '';
+    const only = { questions: new Map([[question?.id, question]]) }; // what describeActual reads
+    const answers = spread.answers ?? 0;
+    const counted = `${answers} prediction${answers === 1 ? '' : 's'}`;
+    let bars;
+    let marker = null;
+    let highlight = -1;
+    if (Array.isArray(spread.counts)) {
+        bars = spread.counts.map((count, i) => ({ label: question?.options?.[i]?.label ?? `option ${i + 1}`,
+            value: count }));
+        if (resolved && typeof resolved.correctOption === 'number') highlight = resolved.correctOption;
+    } else if (Array.isArray(spread.bins) && spread.bins.length) {
+        const bins = spread.bins;
+        const low = wireNumber(bins[0].lower);
+        const high = wireNumber(bins[bins.length - 1].upper);
+        const probability = question?.kind === 'probability';
+        const label = (v) => (probability ? `${Math.round(v * 100)}%` : formatNumber(Math.round(v * 10) / 10));
+        bars = bins.map((bin) => ({ label: `${label(wireNumber(bin.lower))}`, value: bin.count }));
+        if (resolved) {
+            const actual = probability ? (resolved.eventHappened ? 1 : 0) : wireNumber(resolved.actual);
+            if (Number.isFinite(actual) && high > low) {
+                marker = { position: (actual - low) / (high - low), label: `Actual: ${describeActual(only, resolved)}` };
+            }
+        }
+    } else {
+        return '';
+    }
+    drawBars(canvas, bars, { marker, highlight, title: counted });
+    const words = `${counted}: ${bars.map((b) => `${b.label}: ${b.value}`).join(', ')}` +
+        (resolved ? `. The actual answer: ${describeActual(only, resolved)}.` : '.');
+    canvas.setAttribute('aria-label', words);
+    return words;
+}
+
+/// The leaderboard as a table: rank, name (as text), score; `you` appended when not in the top.
+/// `anonymous` drops names (ranks and scores only).
+export function leaderboardTable(board, { anonymous = false, youId = null } = {}) {
+    const rows = [...(board?.top ?? [])];
+    const you = board?.you;
+    if (you && !rows.some((r) => r.student === you.student)) rows.push({ ...you, separate: true });
+    const students = board?.students ?? rows.length;
+    const table = el('table', { class: 'leaderboard' },
+        el('caption', {}, `Leaderboard (${students} ${students === 1 ? 'student' : 'students'})`),
+        el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Rank'),
+            anonymous ? null : el('th', { scope: 'col' }, 'Name'), el('th', { scope: 'col' }, 'Score'))));
+    const body = el('tbody');
+    for (const row of rows) {
+        const mine = youId !== null && row.student === youId;
+        const tr = el('tr', { class: `${mine ? 'mine' : ''}${row.separate ? ' separate' : ''}` },
+            el('td', {}, String(row.rank), anonymous && mine ? ' (you)' : ''),
+            anonymous ? null : el('td', { class: 'name' }, row.name ?? '', mine ? ' (you)' : ''),
+            el('td', {}, formatNumber(row.score)));
+        body.append(tr);
+    }
+    table.append(body);
+    return table;
+}
+
+/// The points line: "900 base, halved for the hint, +5 speed, +50 streak = 505".
+export function describePoints(points) {
+    if (!points) return '';
+    const parts = [`${points.base} base`];
+    if (points.hintTaken) parts.push('halved for the hint');
+    if (points.speed) parts.push(`+${points.speed} speed`);
+    if (points.streak) parts.push(`+${points.streak} streak`);
+    return `${parts.join(', ')} = ${points.total} points`;
+}
+
+export class ResultsView {
+    constructor(root, { anonymous = () => false } = {}) {
+        this.root = root;
+        this.anonymous = anonymous;
+        this.heading = el('h2', {}, 'Results');
+        this.points = el('p', { class: 'points' });
+        this.actual = el('p', { class: 'actual' });
+        this.spreadCanvas = el('canvas', { class: 'chart spread', role: 'img' });
+        this.board = el('div', { class: 'board' });
+        replaceChildren(root, this.heading, this.actual, this.points, this.spreadCanvas, this.board);
+        root.hidden = true;
+        this.last = null;
+        addEventListener('resize', () => { if (this.last) this.render(...this.last); });
+    }
+
+    /// Shows question `id`'s resolution; `showSpread` false keeps the class's answers hidden.
+    render(state, id, { showSpread = true } = {}) {
+        this.last = [state, id, { showSpread }];
+        const resolved = state.resolutions.get(id);
+        const question = state.questions.get(id);
+        const result = state.results.get(id);
+        const answer = state.answers.get(id);
+        const shownSpread = state.shownSpreads.get(id);
+        if (!resolved && !result && shownSpread) {
+            // The teacher showed the class's answers before the resolution.
+            this.root.hidden = false;
+            setText(this.heading, `The class's answers to question ${id} so far`);
+            setText(this.actual, '');
+            setText(this.points, '');
+            this.spreadCanvas.hidden = false;
+            drawSpread(this.spreadCanvas, question, shownSpread, null);
+            replaceChildren(this.board);
+            return;
+        }
+        if (!resolved && !result) {
+            this.root.hidden = true;
+            return;
+        }
+        this.root.hidden = false;
+        setText(this.heading, `Results of question ${id}`);
+        setText(this.actual, resolved
+            ? `The actual answer at generation ${resolved.generation}: ${describeActual(state, resolved)}.` : '');
+        const points = result?.points ?? answer?.points;
+        if (state.role === 'student') {
+            setText(this.points, points
+                ? `You scored ${describePoints(points)}. Total ${formatNumber(result?.score ?? state.you?.score)}, `
+                    + `rank ${result?.standing?.rank ?? state.leaderboard?.you?.rank ?? '?'}.`
+                : 'You did not answer this question: 0 points.');
+        } else {
+            setText(this.points, '');
+        }
+        this.spreadCanvas.hidden = !(showSpread && resolved?.spread);
+        if (showSpread && resolved?.spread) drawSpread(this.spreadCanvas, question, resolved.spread, resolved);
+        replaceChildren(this.board, state.leaderboard ? leaderboardTable(state.leaderboard, {
+            anonymous: this.anonymous(state), youId: state.you?.student ?? null,
+        }) : null);
+    }
+}

@@ -1,0 +1,75 @@
+"""Selenium helpers: waits on conditions (never fixed sleeps) and reads from the page."""
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+TIMEOUT = 15
+
+
+def wait_for(driver, condition, timeout=TIMEOUT, message=""):
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition(d), message)
+
+
+def text_of(driver, selector):
+    return driver.find_element(By.CSS_SELECTOR, selector).text
+
+
+def wait_text(driver, selector, fragment, timeout=TIMEOUT):
+    """Waits until the element's visible text contains `fragment`; returns the text."""
+    def check(d):
+        found = d.find_elements(By.CSS_SELECTOR, selector)
+        return found and fragment in found[0].text and found[0].text
+    return wait_for(driver, check, timeout, f"{selector} never showed {fragment!r}")
+
+
+def generations(driver):
+    return driver.execute_script("return window.petriPage && window.petriPage.generations()")
+
+
+def wait_drawn(driver, generation, timeout=TIMEOUT):
+    wait_for(driver, lambda d: (generations(d) or {}).get("drawn") == generation, timeout,
+             f"the page never drew generation {generation}")
+
+
+def join(driver, base, code, name):
+    driver.get(f"{base}/join/{code}")
+    name_input = driver.find_element(By.CSS_SELECTOR, "#join-name")
+    assert driver.find_element(By.CSS_SELECTOR, "#join-code").get_attribute("value") == code
+    name_input.send_keys(name)
+    driver.find_element(By.XPATH, "//button[normalize-space()='Join']").click()
+    wait_for(driver, lambda d: d.execute_script("return window.petriPage.state.role") == "student")
+
+
+def canvas_has_ink(driver, selector):
+    """True when the canvas holds more than one colour (something was drawn)."""
+    return driver.execute_script("""
+        const c = document.querySelector(arguments[0]);
+        if (!c || !c.width || !c.height) return false;
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        for (let i = 4; i < d.length; i += 4 * 7) {
+            if (d[i] !== d[0] || d[i + 1] !== d[1] || d[i + 2] !== d[2] || d[i + 3] !== d[3]) return true;
+        }
+        return false;""", selector)
+
+
+def screenshot(driver, name, width=None, height=None):
+    """Saves a PNG of the page to $PETRI_SCREENSHOTS/name.png when that variable is set (for the README)."""
+    import os
+    folder = os.environ.get("PETRI_SCREENSHOTS")
+    if not folder:
+        return
+    if width:
+        driver.set_window_size(width, height)
+    driver.save_screenshot(os.path.join(folder, f"{name}.png"))
+    if width:
+        driver.set_window_size(1280, 1000)
+
+
+def wait_spoken(driver, fragment, timeout=TIMEOUT):
+    """Waits until the live region has announced something containing `fragment`; returns that announcement."""
+    def check(d):
+        for words in d.execute_script("return window.petriPage.spoken()") or []:
+            if fragment in words:
+                return words
+        return False
+    return wait_for(driver, check, timeout, f"the live region never announced {fragment!r}")
