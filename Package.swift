@@ -39,13 +39,18 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
         // The wire protocol: versioned JSON messages, validated with limits before decoding.
-        .target(name: "PetriProtocol", dependencies: ["PetriSimulation"], exclude: ["PROTOCOL.md"]),
+        .target(
+            name: "PetriProtocol",
+            dependencies: ["PetriSimulation", .product(name: "Crypto", package: "swift-crypto")],
+            exclude: ["PROTOCOL.md"]
+        ),
         // One lesson as a pure state machine: commands in, effects out; no I/O, no clock.
         .target(name: "PetriLesson", dependencies: ["PetriSimulation", "PetriProtocol"]),
         // Durable state on SQLite (GRDB, WAL): lessons, the append-only log, students, answers.
         .target(
             name: "PetriStore",
             dependencies: [
+                "PetriProtocol",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -62,6 +67,28 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
+        // The hub: lessons mapped to connections, the lesson actors, storage as a protocol, the clock.
+        .target(
+            name: "PetriHub",
+            dependencies: [
+                "PetriLesson",
+                "PetriProtocol",
+                "PetriSimulation",
+                "PetriTransport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ]
+        ),
+        // One protocol client end (send client messages, await typed server messages) over any transport.
+        .target(name: "PetriPeer", dependencies: ["PetriProtocol", "PetriTransport"]),
+        // For tests and benchmarks: a manual clock, gated in-memory storage, a hub over the in-memory transport.
+        .target(
+            name: "PetriHubTesting",
+            dependencies: [
+                "PetriHub", "PetriLesson", "PetriPeer", "PetriProtocol", "PetriSimulation", "PetriTransport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Raw-socket WebSocket peers for benchmarks and tests: the epoll load generator and
         // hand-built client frames. No libwebsockets: these play clients no library would be.
         .target(name: "PetriLoad", dependencies: ["CEpoll", "PetriTransport"]),
@@ -69,6 +96,7 @@ let package = Package(
         .target(
             name: "PetriServer",
             dependencies: [
+                "PetriHub",
                 "PetriLesson",
                 "PetriStore",
                 "PetriProtocol",
@@ -103,6 +131,8 @@ let package = Package(
                 "PetriSimulation",
                 "PetriTransport",
                 "PetriWebSocket",
+                "PetriHub",
+                "PetriPeer",
                 "PetriServer",
                 "PetriProtocol",
                 "PetriLesson",
@@ -127,14 +157,21 @@ let package = Package(
             dependencies: ["PetriTerminal", "PetriProtocol", "PetriSimulation", "PetriTransport", "PetriWebSocket"],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "PetriStoreTests", dependencies: ["PetriStore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "PetriStoreTests", dependencies: ["PetriStore", "PetriProtocol", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "PetriWebTests", dependencies: ["PetriWeb"]),
         .testTarget(name: "PetriTransportTests", dependencies: ["PetriTransport"]),
         .testTarget(name: "PetriWebSocketTests", dependencies: ["PetriWebSocket", "PetriTransport", "PetriLoad"]),
         .testTarget(
+            name: "PetriHubTests",
+            dependencies: [
+                "PetriHub", "PetriHubTesting", "PetriPeer", "PetriLesson", "PetriProtocol", "PetriSimulation",
+                "PetriTransport",
+            ]
+        ),
+        .testTarget(
             name: "PetriServerTests",
             dependencies: [
-                "PetriServer", "PetriStore", "PetriLesson", "PetriProtocol", "PetriSimulation", "PetriTransport",
+                "petri", "PetriServer", "PetriHub", "PetriHubTesting", "PetriPeer", "PetriStore", "PetriLesson", "PetriProtocol", "PetriSimulation", "PetriTransport",
                 "PetriWebSocket", "PetriWeb",
             ]
         ),

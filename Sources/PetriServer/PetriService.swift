@@ -1,7 +1,7 @@
 import Logging
+import PetriHub
 import PetriTransport
 import PetriWeb
-import PetriWebSocket
 import ServiceLifecycle
 
 /// The Petri server as one service: it starts the transport and the hub, restores unfinished
@@ -9,18 +9,24 @@ import ServiceLifecycle
 /// then tells every client the server is restarting (close code 4012, which the bundled
 /// client treats as "reconnect") and stops.
 ///
+/// It takes any transport through a ``TransportBuilder``: the WebSocket server in production
+/// (``TransportBuilder/webSocket(_:logger:)``), the in-memory transport in tests.
+///
 /// ```swift
 /// let group = ServiceGroup(configuration: .init(
-///     services: [PetriService(webSocket: configuration, storage: store, teacherKey: key, logger: logger)],
+///     services: [PetriService(transport: .webSocket(configuration, logger: logger), storage: store,
+///                             teacherKey: key, logger: logger)],
 ///     gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
 /// try await group.run()
 /// ```
 public struct PetriService: Service {
-    public let webSocket: WebSocketServer.Configuration
+    public let transport: TransportBuilder
+    /// HTTP routes served before the readiness probe and the pages (metrics).
+    public let routes: [HTTPHandler]
     public let storage: any LessonStorage
     public let teacherKey: String
     public let hub: HubConfiguration
-    public let clock: any ServerClock
+    public let clock: any HubClock
     /// The browser pages served on the same port; nil loads the ones shipped with this build.
     public let webSite: WebSite?
     public let logger: Logger
@@ -28,17 +34,18 @@ public struct PetriService: Service {
     public let shutdownTimeout: Double
     /// Called once the server listens, with its port (for tests and the start banner).
     public let onListening: @Sendable (Int) -> Void
-    /// Called once everything runs, with the transport and the hub (metrics sampling, demos).
-    public let onStarted: @Sendable (WebSocketServer, Hub) -> Void
+    /// Called once everything runs, with the transport and the hub (metrics sampling).
+    public let onStarted: @Sendable (any ServerTransport, Hub) -> Void
 
     public init(
-        webSocket: WebSocketServer.Configuration, storage: any LessonStorage, teacherKey: String,
-        hub: HubConfiguration = .init(), clock: any ServerClock = SystemClock(), webSite: WebSite? = nil,
+        transport: TransportBuilder, routes: [HTTPHandler] = [], storage: any LessonStorage, teacherKey: String,
+        hub: HubConfiguration = .init(), clock: any HubClock = SystemClock(), webSite: WebSite? = nil,
         logger: Logger,
         shutdownTimeout: Double = 1.5, onListening: @escaping @Sendable (Int) -> Void = { _ in },
-        onStarted: @escaping @Sendable (WebSocketServer, Hub) -> Void = { _, _ in }
+        onStarted: @escaping @Sendable (any ServerTransport, Hub) -> Void = { _, _ in }
     ) {
-        self.webSocket = webSocket
+        self.transport = transport
+        self.routes = routes
         self.storage = storage
         self.teacherKey = teacherKey
         self.hub = hub
@@ -52,25 +59,20 @@ public struct PetriService: Service {
 
     public func run() async throws {
         let readiness = Readiness()
-        var webSocket = self.webSocket
-        let fallback = webSocket.httpHandler
         let pages = (webSite ?? .bundled(logger: logger)).httpHandler
-        webSocket.httpHandler = { request in
-            if request.path == "/readyz" {
-                return readiness.isReady
-                    ? .json(200, #"{"status":"ready"}"#)
-                    : .json(503, #"{"status":"not-ready","message":"The data directory is not writable."}"#)
-            }
-            return fallback?(request) ?? pages(request)
+        let ready: HTTPHandler = { request in
+            guard request.path == "/readyz" else { return nil }
+            return readiness.isReady
+                ? .json(200, #"{"status":"ready"}"#)
+                : .json(503, #"{"status":"not-ready","message":"The data directory is not writable."}"#)
         }
-        let server = try await WebSocketServer.start(webSocket, logger: logger)
+        let server = try await transport.start(HTTPRoutes.first([ready] + routes + [pages]))
         let watcher = Task { await readiness.watch(storage) }
         let hub = Hub(
             transport: server, storage: storage, clock: clock, teacherKey: teacherKey, configuration: self.hub,
             logger: logger, storageWrote: { readiness.storageWrote($0) })
         let restored = try await hub.restoreLessons()
-        logger.info(
-            "Listening", metadata: ["address": "\(webSocket.host ?? "*")", "port": "\(server.port)", "restoredLessons": "\(restored)"])
+        logger.info("Listening", metadata: ["port": "\(server.port)", "restoredLessons": "\(restored)"])
         onListening(server.port)
         onStarted(server, hub)
         let connections = Task {

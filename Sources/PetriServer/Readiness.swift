@@ -1,3 +1,4 @@
+import PetriHub
 import Synchronization
 
 /// Whether the server can take writes, as `/readyz` reports it.

@@ -1,3 +1,5 @@
+import PetriHub
+
 extension ServerConfiguration {
     /// The hub's rate limits from `limits.*` and its durable-checkpoint policy from `checkpoints.*`.
     public func hubConfiguration() -> HubConfiguration {

@@ -1,6 +1,6 @@
 import Logging
+import PetriTransport
 import PetriWeb
-import PetriWebSocket
 
 extension WebSite {
     /// The pages shipped with this build, or a site that says why they are missing (logged once).

@@ -1,4 +1,5 @@
 import Foundation
+import PetriProtocol
 
 /// The child process of the store's crash test: writes to a real store and reports each write
 /// the moment it returns, so the test can `kill -9` it mid-stream and check that everything

@@ -6,12 +6,13 @@ import Synchronization
 /// ``InMemoryPeer`` that sends to the server side and sees what the server sent it, in order.
 /// A peer can be paused to act as a slow receiver: its deliveries queue up and latest-wins
 /// messages coalesce exactly as the contract of ``DeliveryPolicy`` says. Thread-safe.
-public final class InMemoryTransport: Transport {
+public final class InMemoryTransport: ServerTransport {
     // A Mutex guards all mutable state; the streams' continuations are themselves thread-safe.
     private struct State {
         var nextID: UInt64 = 1
         var peers: [ConnectionID: InMemoryPeer] = [:]
         var counts = TransportCounts()
+        var routes: HTTPHandler?
     }
 
     private let state = Mutex(State())
@@ -70,6 +71,22 @@ public final class InMemoryTransport: Transport {
         let peers = state.withLock { Array($0.peers.values) }
         for peer in peers { peer.closedByServer(code: code, reason: reason) }
         accepted.finish()
+    }
+
+    /// Listens on no port.
+    public var port: Int { 0 }
+
+    /// Closes every connection and finishes ``connections``; nothing is left to wait for.
+    public func shutdown(code: CloseCode, reason: String, timeout: Double) async {
+        shutdown(code: code, reason: reason)
+    }
+
+    /// Installs the HTTP routes a service serves (see ``TransportBuilder/inMemory(_:)``).
+    public func serve(_ routes: @escaping HTTPHandler) { state.withLock { $0.routes = routes } }
+
+    /// What the installed routes answer `request` (nil: no route, the 404 a listening transport sends).
+    public func respond(to request: HTTPRequest) -> HTTPResponse? {
+        state.withLock { $0.routes }?(request)
     }
 
     func received(from id: ConnectionID, bytes: Int) {

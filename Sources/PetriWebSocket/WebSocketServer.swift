@@ -11,7 +11,7 @@ import PetriTransport
 /// for await connection in server.connections { ... }
 /// await server.shutdown()
 /// ```
-public final class WebSocketServer: Transport {
+public final class WebSocketServer: ServerTransport {
     private let engine: LWSEngine
     /// The port actually listened on (useful with port 0).
     public let port: Int

@@ -81,10 +81,10 @@ struct Serve: AsyncParsableCommand {
         }
         let host = configuration.server.host
         // Before the hub exists: the endpoint bootstraps swift-metrics, which the hub's counters need.
-        var webSocket = configuration.webSocketConfiguration()
-        let metrics = MetricsEndpoint.install(in: &webSocket, enabled: configuration.metrics.enabled)
+        let metrics = MetricsEndpoint.install(enabled: configuration.metrics.enabled)
         let service = PetriService(
-            webSocket: webSocket, storage: storage, teacherKey: key,
+            transport: .webSocket(configuration.webSocketConfiguration(), logger: logger),
+            routes: metrics.map { [$0.httpHandler] } ?? [], storage: storage, teacherKey: key,
             hub: configuration.hubConfiguration(), logger: logger
         ) { [demo] port in
             say("Petri is listening on ws://\(host):\(port)/ (health: http://\(host):\(port)/healthz)")

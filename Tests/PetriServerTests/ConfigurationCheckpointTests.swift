@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PetriHub
 @testable import PetriServer
 
 @Suite("Configuration: the durable-checkpoint policy")

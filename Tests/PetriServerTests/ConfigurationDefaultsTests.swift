@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PetriHub
 @testable import PetriServer
 
 @Suite("Configuration: the shipped default file")

@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import PetriHub
 @testable import PetriServer
 
 /// Paths and scratch files for the configuration and deployment tests.

@@ -1,6 +1,7 @@
 import PetriWebSocket
 import Testing
 
+@testable import PetriHub
 @testable import PetriServer
 
 @Suite("Configuration: mapping onto the WebSocket transport")

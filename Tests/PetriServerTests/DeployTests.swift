@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PetriHub
 @testable import PetriServer
 
 @Suite("Deploy: systemd unit, nginx site, Dockerfile")

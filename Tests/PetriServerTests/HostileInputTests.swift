@@ -1,4 +1,7 @@
 import Foundation
+import PetriHub
+import PetriHubTesting
+import PetriPeer
 import PetriProtocol
 import PetriServer
 import PetriTransport
@@ -68,7 +71,7 @@ import Testing
         #expect(beforeJoining.count + afterJoining.count >= 25)
 
         // And a binary frame is refused too
-        client.send(OutboundMessage(binary: [1, 2, 3]), to: hostile.connection.id, policy: .reliable)
+        hostile.sendRaw(OutboundMessage(binary: [1, 2, 3]))
         #expect(try await hostile.expectError().code == .malformedJSON)
 
         // Then the hostile connection is still usable, and everyone else is still served

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PetriHub
 import PetriServer
 import Synchronization
 import Testing

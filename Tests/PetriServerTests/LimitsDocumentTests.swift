@@ -1,10 +1,13 @@
 import Foundation
+import PetriHubTesting
+import PetriPeer
 import PetriProtocol
 import PetriSimulation
 import PetriTransport
 import PetriWebSocket
 import Testing
 
+@testable import PetriHub
 @testable import PetriServer
 
 /// The limits live in one place (PetriProtocol's ``ProtocolLimits``), the server and transport
@@ -92,9 +95,9 @@ import Testing
         let server = InProcessHub()
         let peer = server.connect()
         let name = String(repeating: "a", count: 20_000)
-        peer.peer.send(text: #"{"type":"join","code":"ABCDEF","name":"\#(name)"}"#)
+        peer.sendRaw(#"{"type":"join","code":"ABCDEF","name":"\#(name)"}"#)
         let error = try await peer.expectError()
-        #expect(error?.code == .tooLarge)
+        #expect(error.code == .tooLarge)
         let pong = try await peer.answers(to: .ping)
         #expect(pong.isEmpty)
         await server.stop()

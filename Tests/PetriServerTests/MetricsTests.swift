@@ -1,4 +1,7 @@
 import Foundation
+import PetriHub
+import PetriHubTesting
+import PetriPeer
 import PetriProtocol
 import PetriServer
 import PetriTransport

@@ -1,8 +1,19 @@
 import Foundation
-import PetriServer
 import Testing
 
+@testable import PetriHub
+@testable import PetriServer
+
 @Suite struct ReadinessTests {
+    @Test func readinessIsNotReadyFromAFailedWriteUntilAWriteSucceeds() {
+        let readiness = Readiness()
+        readiness.set(true)
+        readiness.storageWrote(false)
+        #expect(!readiness.isReady)
+        readiness.storageWrote(true)
+        #expect(readiness.isReady)
+    }
+
     @Test(.timeLimit(.minutes(1))) func readyzFailsOnceTheDataDirectoryCannotBeWritten() async throws {
         let executable = try #require(petriExecutable(), "build the petri executable first (swift build)")
         guard let curl = DeployTools.find("curl") else {

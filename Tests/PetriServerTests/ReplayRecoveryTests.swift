@@ -1,5 +1,8 @@
 import Foundation
+import PetriHub
+import PetriHubTesting
 import PetriLesson
+import PetriPeer
 import PetriProtocol
 import PetriServer
 import PetriSimulation

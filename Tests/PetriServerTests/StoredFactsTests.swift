@@ -1,4 +1,5 @@
 import Foundation
+import PetriHub
 import PetriLesson
 import PetriProtocol
 import PetriServer

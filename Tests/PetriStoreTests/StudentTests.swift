@@ -1,3 +1,4 @@
+import PetriProtocol
 import PetriStore
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import PetriProtocol
 import PetriStore
 import Testing
 

@@ -1,4 +1,5 @@
 import Logging
+import PetriHub
 import PetriProtocol
 
 // The sections of `petri.yaml`, one struct each. Defaults live here and nowhere else in code;

@@ -1,4 +1,6 @@
 import CoreMetrics
+import PetriHub
+import PetriTransport
 import PetriWebSocket
 import Prometheus
 
@@ -11,11 +13,9 @@ import Prometheus
 /// ``startSampling(_:_:every:)``.
 ///
 /// ```swift
-/// var webSocket = configuration.webSocketConfiguration()
-/// let metrics = MetricsEndpoint.install(in: &webSocket, enabled: configuration.metrics.enabled)
-/// let service = PetriService(webSocket: webSocket, ..., onStarted: { server, hub in
-///     metrics?.startSampling(server, hub)
-/// })
+/// let metrics = MetricsEndpoint.install(enabled: configuration.metrics.enabled)
+/// let service = PetriService(transport: transport, routes: metrics.map { [$0.httpHandler] } ?? [], ...,
+///     onStarted: { server, hub in metrics?.startSampling(server, hub) })
 /// ```
 public final class MetricsEndpoint: Sendable {
     /// The path the endpoint answers.
@@ -66,6 +66,12 @@ public final class MetricsEndpoint: Sendable {
         }
     }
 
+    /// The endpoint when `enabled` (bootstrapping swift-metrics at the first call), to serve as a
+    /// route; nil when disabled (then `/metrics` stays a 404 and nothing is bootstrapped).
+    public static func install(enabled: Bool) -> MetricsEndpoint? {
+        enabled ? shared : nil
+    }
+
     /// Puts `/metrics` in front of `webSocket`'s HTTP handler when `enabled` (otherwise `/metrics`
     /// stays a 404 and nothing is bootstrapped).
     ///
@@ -75,8 +81,7 @@ public final class MetricsEndpoint: Sendable {
     /// - Returns: The endpoint, to start sampling once the server runs; nil when disabled.
     @discardableResult
     public static func install(in webSocket: inout WebSocketServer.Configuration, enabled: Bool) -> MetricsEndpoint? {
-        guard enabled else { return nil }
-        let endpoint = shared
+        guard let endpoint = install(enabled: enabled) else { return nil }
         let metrics = endpoint.httpHandler
         let fallback = webSocket.httpHandler
         webSocket.httpHandler = { request in metrics(request) ?? fallback?(request) }

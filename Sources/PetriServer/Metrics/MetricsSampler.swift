@@ -1,5 +1,5 @@
+import PetriHub
 import PetriTransport
-import PetriWebSocket
 import Prometheus
 
 /// The metrics copied from the transport's and the hub's own counters by the sampler.
@@ -92,7 +92,7 @@ extension MetricsEndpoint {
     ///   - interval: Time between samples.
     /// - Returns: The sampling task (cancel it to stop early).
     @discardableResult
-    public func startSampling(_ server: WebSocketServer, _ hub: Hub, every interval: Duration = .seconds(1))
+    public func startSampling(_ server: any Transport, _ hub: Hub, every interval: Duration = .seconds(1))
         -> Task<Void, Never>
     {
         let metrics = sampled

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Logging
+import PetriHub
 import PetriLesson
 import PetriProtocol
 import PetriStore

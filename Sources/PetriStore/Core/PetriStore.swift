@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PetriProtocol
 import Synchronization
 
 /// The durable state of lessons: lessons, their append-only logs and checkpoints,

@@ -1,4 +1,5 @@
 import GRDB
+import PetriProtocol
 
 extension PetriStore {
     /// Stores a new, unfinished lesson, in its own transaction.

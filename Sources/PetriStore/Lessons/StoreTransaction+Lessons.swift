@@ -1,4 +1,5 @@
 import GRDB
+import PetriProtocol
 
 extension StoreTransaction {
     /// Stores a new, unfinished lesson.

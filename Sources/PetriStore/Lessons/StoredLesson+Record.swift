@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PetriProtocol
 
 extension StoredLesson: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "lesson"

@@ -1,3 +1,5 @@
+import PetriProtocol
+
 /// A lesson as stored: how it was created and whether it has ended.
 public struct StoredLesson: Sendable, Hashable {
     /// The lesson's id, chosen by the caller (e.g. a UUID string).

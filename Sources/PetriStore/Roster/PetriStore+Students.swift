@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PetriProtocol
 
 extension PetriStore {
     /// Adds a student to a lesson, in its own transaction.

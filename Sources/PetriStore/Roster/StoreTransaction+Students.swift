@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PetriProtocol
 
 extension StoreTransaction {
     /// Adds a student to a lesson, with no points and not kicked.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PetriProtocol
 
 extension StoredStudent: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "student"

@@ -1,3 +1,5 @@
+import PetriProtocol
+
 /// A student of one lesson: identity, resume token digest, score and streak.
 public struct StoredStudent: Sendable, Hashable {
     /// The lesson they joined.

@@ -1,4 +1,5 @@
 import GRDB
+import PetriProtocol
 
 /// Migration `v1`: the first schema. Shipped; never edit it — add `v2` instead (see STYLE.md §9).
 ///

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PetriHub
 import PetriLesson
 import PetriProtocol
 import PetriServer
@@ -73,9 +74,9 @@ struct BenchClass: AsyncParsableCommand {
         let teacher = try await BenchPeer.connect(to: url)
         let parameters = try JSONValue(encoding: CamouflageBenchmark(population: population, generations: 1, seed: 1).parameters())
         try teacher.send(.create(teacherKey: key, model: .camouflage, parameters: parameters, seed: 1, options: nil))
-        let (code, token) = try await teacher.expect { if case .created(let c, let t) = $0 { (c, t) } else { nil } }
+        let (code, token) = try await teacher.expectReply { if case .created(let c, let t) = $0 { (c, t) } else { nil } }
         try teacher.send(.teach(code: code, token: token, lastSeen: nil))
-        _ = try await teacher.expect { if case .welcome = $0 { true } else { nil } }
+        _ = try await teacher.expectReply { if case .welcome = $0 { true } else { nil } }
         let baseline = residentBytes()
 
         // The class: a child process of students.

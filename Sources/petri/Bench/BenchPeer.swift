@@ -1,38 +1,13 @@
-import PetriProtocol
-import PetriTransport
+import PetriPeer
 import PetriWebSocket
 
-/// One protocol connection for benchmarks: sends client messages, reads server messages.
-final class BenchPeer {
-    let client: WebSocketClient
-    let connection: Connection
-    private var events: AsyncStream<ConnectionEvent>.Iterator
-    private let encoder = ProtocolEncoder()
-    private let decoder = ProtocolDecoder(limits: .serverMessages)
-
-    private init(client: WebSocketClient, connection: Connection) {
-        self.client = client
-        self.connection = connection
-        events = connection.events.makeAsyncIterator()
-    }
-
-    static func connect(to url: String) async throws -> BenchPeer {
+extension ProtocolPeer {
+    /// A benchmark's teacher connection: the shared protocol peer on its own WebSocket client.
+    static func connect(to url: String) async throws -> ProtocolPeer {
         let client = try await WebSocketClient.start()
-        return BenchPeer(client: client, connection: try await client.connect(to: url))
-    }
-
-    func send(_ message: ClientMessage) throws {
-        client.send(OutboundMessage(kind: .text, bytes: try encoder.encode(message)), to: connection.id, policy: .reliable)
-    }
-
-    /// Reads until `pick` matches; a server `error` or a close ends the benchmark with its sentence.
-    func expect<T>(_ pick: (ServerMessage) -> T?) async throws -> T {
-        while let event = await events.next() {
-            guard case .text(let frame) = event else { continue }
-            let message = try decoder.decodeServerMessage(frame.bytes)
-            if case .error(let e) = message { throw e }
-            if let value = pick(message) { return value }
-        }
-        throw TransportError(.connectFailed, "The server closed the teacher's connection.")
+        return ProtocolPeer(client, try await client.connect(to: url))
     }
 }
+
+/// The benchmarks' protocol connection (``ProtocolPeer``; a server `error` is thrown by `expectReply`).
+typealias BenchPeer = ProtocolPeer

@@ -3,7 +3,7 @@ import PetriProtocol
 import PetriTransport
 
 /// A running lesson as the hub and the connection sessions see it, whatever its model.
-protocol LessonHost: Actor {
+protocol RunningLesson: Actor {
     nonisolated var record: LessonRecord { get }
 
     /// Handles one command from a connection (or from the server when `connection` is nil),
@@ -29,9 +29,13 @@ protocol LessonHost: Actor {
 
     /// Students in the lesson, connected or not (for metrics).
     func studentCount() async -> Int
+
+    /// Commands waiting in the mailbox for the batch being handled to finish (for tests that
+    /// line up a batch exactly).
+    func queuedCommandCount() async -> Int
 }
 
-extension LessonHost {
+extension RunningLesson {
     /// Handles a command that reveals no token (see ``handle(_:from:revealing:)``).
     func handle(_ command: LessonCommand, from connection: ConnectionID?) async -> HostResult {
         await handle(command, from: connection, revealing: nil, quietly: false)

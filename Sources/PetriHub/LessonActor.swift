@@ -11,7 +11,7 @@ import PetriTransport
 /// then are their effects performed, in order. So nothing is acknowledged before it is
 /// durable, ten thousand joins do not cost ten thousand fsyncs, and effects never
 /// interleave between commands. Actor-isolated; callers just `await handle(...)`.
-actor LessonActor<Model: SimulationModel>: LessonHost {
+actor LessonActor<Model: SimulationModel>: RunningLesson {
     struct Job {
         var command: LessonCommand
         var connection: ConnectionID?
@@ -19,7 +19,7 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
         var actor: Participant?
         /// The raw resume token to send in place of the digest in a join's welcome.
         var token: AccessToken?
-        /// The caller answers a rejection itself (see ``LessonHost/handle(_:from:revealing:quietly:)``).
+        /// The caller answers a rejection itself (see ``RunningLesson/handle(_:from:revealing:quietly:)``).
         var quiet = false
         var done: CheckedContinuation<HostResult, Never>
     }
@@ -158,6 +158,8 @@ actor LessonActor<Model: SimulationModel>: LessonHost {
     }
 
     func studentCount() -> Int { lesson.rosterEntries.count }
+
+    func queuedCommandCount() -> Int { mailbox.count }
 
 
     // MARK: - The mailbox

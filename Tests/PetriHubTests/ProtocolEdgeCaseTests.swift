@@ -1,12 +1,14 @@
+import PetriHubTesting
+import PetriPeer
 import PetriProtocol
 import PetriTransport
 import Testing
 
-@testable import PetriServer
+@testable import PetriHub
 
 /// The surprising corners PROTOCOL.md now states, each pinned down.
 @Suite struct ProtocolEdgeCaseTests {
-    private func attachedTeacher(on server: InProcessHub) async throws -> (InProcessHub.Peer, JoinCode, AccessToken) {
+    private func attachedTeacher(on server: InProcessHub) async throws -> (ProtocolPeer, JoinCode, AccessToken) {
         let (code, token) = try await server.connect().createLesson()
         let teacher = server.connect()
         let attached = try await teacher.answers(to: .teach(code: code, token: token, lastSeen: nil))
@@ -17,10 +19,10 @@ import Testing
     @Test func binaryFramesAndTopLevelArraysGetMalformedJSONAndTheConnectionStays() async throws {
         let server = InProcessHub()
         let peer = server.connect()
-        peer.peer.send(binary: Array(#"{"type":"ping"}"#.utf8))
-        #expect(try await peer.expectError()?.code == .malformedJSON)
-        peer.peer.send(text: #"[{"type":"ping"}]"#)
-        #expect(try await peer.expectError()?.code == .malformedJSON)
+        peer.sendRaw(OutboundMessage(binary: Array(#"{"type":"ping"}"#.utf8)))
+        #expect(try await peer.expectError().code == .malformedJSON)
+        peer.sendRaw(#"[{"type":"ping"}]"#)
+        #expect(try await peer.expectError().code == .malformedJSON)
         #expect(try await peer.answers(to: .ping).isEmpty)
         await server.stop()
     }

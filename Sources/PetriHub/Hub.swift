@@ -23,6 +23,32 @@ public struct HubConfiguration: Sendable {
     public init() {}
 }
 
+// The hub's vocabulary, in one place.
+//
+// Lessons and connections:
+// - `Hub`: maps join codes to running lessons and connections to the lesson they speak to.
+// - `RunningLesson`: a lesson being served, whatever its model (one `LessonActor` per lesson).
+// - `HubServices`: what every lesson actor shares (transport, storage, clock, metrics, logger,
+//   calls back into the hub).
+// - `Outgoing` (PetriTransport): one instruction of a batch handed to the transport (a message
+//   to some connections, or a close); `OutboundMessage` is the encoded bytes such a message carries.
+//   A lesson actor collects a turn's `Outgoing`s in its outbox and submits them at once.
+//
+// Checkpoints and recovery, from the lesson outwards:
+// - `SavedCheckpoint` (PetriLesson, internal): the teacher's in-lesson rewind point (the
+//   `checkpoint` command); part of a lesson's state, never stored on its own.
+// - `LessonCheckpoint` (PetriLesson): the whole lesson encoded after one log entry, a durable
+//   checkpoint; the hub saves one every `CheckpointPolicy` entries or generations
+//   (`CheckpointSchedule` tracks when the next is due).
+// - `StoredCheckpoint` (PetriStore): that checkpoint as the SQLite store keeps it.
+// - `LessonRecoveryPoint` (here): where a restart picks a lesson up, as `LessonStorage` returns it:
+//   the newest `LessonCheckpoint` and the log entries after it. PetriStore's `LessonRecovery` is
+//   the same read in the store's own types; the SQLite adapter turns one into the other.
+//
+// Log entries: `LessonLogEntry` (PetriLesson) is one accepted command as logged; `StoredEntry`
+// (here) is what the hub hands `LessonStorage.append`: the entry, the generation after it and the
+// facts the store keeps beside the log (`LessonFact`).
+
 /// Maps join codes to running lessons and connections to the lesson they speak to.
 ///
 /// The hub is an actor for its small tables (codes, lessons, failed-join buckets); the work of
@@ -38,8 +64,8 @@ public actor Hub {
     nonisolated let services: HubServices
     nonisolated let configuration: HubConfiguration
     private let teacherKey: [UInt8]
-    private var byCode: [JoinCode: any LessonHost] = [:]
-    private var byID: [String: any LessonHost] = [:]
+    private var byCode: [JoinCode: any RunningLesson] = [:]
+    private var byID: [String: any RunningLesson] = [:]
     private var reservedCodes: Set<JoinCode> = []
     private var failedJoins: [String: TokenBucket] = [:]
     /// Codes of lessons being rebuilt from storage after a failed write: they answer
@@ -52,7 +78,7 @@ public actor Hub {
     private var endedLessons: [String: Timestamp] = [:]
 
     public init(
-        transport: any Transport, storage: any LessonStorage, clock: any ServerClock, teacherKey: String,
+        transport: any Transport, storage: any LessonStorage, clock: any HubClock, teacherKey: String,
         configuration: HubConfiguration = .init(), logger: Logger = Logger(label: "petri.hub"),
         metrics: ServerMetrics = .init(), storageWrote: @escaping @Sendable (_ succeeded: Bool) -> Void = { _ in }
     ) {
@@ -111,11 +137,11 @@ public actor Hub {
 
     // MARK: - Lessons
 
-    func host(for code: JoinCode) -> (any LessonHost)? { byCode[code] }
+    func host(for code: JoinCode) -> (any RunningLesson)? { byCode[code] }
 
     /// The lesson with this code, unless it ended longer ago than the retention period: then
     /// it is dropped and the code answers `lesson-expired` (``isExpired(_:)``).
-    func readableHost(for code: JoinCode) async -> (any LessonHost)? {
+    func readableHost(for code: JoinCode) async -> (any RunningLesson)? {
         guard let host = byCode[code] else { return nil }
         guard let ended = endedLessons[host.record.id], isPastRetention(ended) else { return host }
         await expire(host)
@@ -139,7 +165,7 @@ public actor Hub {
         }
     }
 
-    private func expire(_ host: any LessonHost) async {
+    private func expire(_ host: any RunningLesson) async {
         let id = host.record.id
         guard byID[id] === host else { return }
         byID[id] = nil
@@ -196,7 +222,7 @@ public actor Hub {
         let record = LessonRecord(
             id: UUID().uuidString.lowercased(), code: code, teacherToken: held, tokens: .digest, definition: definition,
             configuration: lessonConfiguration, createdAt: services.clock.now())
-        let host: any LessonHost
+        let host: any RunningLesson
         do {
             let empty = LessonRecoveryPoint(checkpoint: nil, entries: [])
             host = try await Self.makeHost(record, from: empty, services: services).host
@@ -217,7 +243,7 @@ public actor Hub {
         return .success(CreatedLesson(code: code, token: token))
     }
 
-    private func register(_ host: any LessonHost) {
+    private func register(_ host: any RunningLesson) {
         byCode[host.record.code] = host
         byID[host.record.id] = host
     }
@@ -298,7 +324,7 @@ public actor Hub {
     nonisolated static func makeHost(
         _ record: LessonRecord, from point: LessonRecoveryPoint, mode: RecoveryMode = .replay, services: HubServices,
         endedAt: Timestamp? = nil
-    ) async throws(ProtocolError) -> (host: any LessonHost, restoration: Restoration) {
+    ) async throws(ProtocolError) -> (host: any RunningLesson, restoration: Restoration) {
         switch record.model {
         case .camouflage: try await start(CamouflageModel.self, record, point, mode, services, endedAt)
         case .islands: try await start(IslandsModel.self, record, point, mode, services, endedAt)
@@ -309,7 +335,7 @@ public actor Hub {
     private nonisolated static func start<Model: SimulationModel>(
         _: Model.Type, _ record: LessonRecord, _ point: LessonRecoveryPoint, _ mode: RecoveryMode,
         _ services: HubServices, _ endedAt: Timestamp?
-    ) async throws(ProtocolError) -> (host: any LessonHost, restoration: Restoration) {
+    ) async throws(ProtocolError) -> (host: any RunningLesson, restoration: Restoration) {
         var (lesson, restoration) = try await rebuild(Model.self, record, point, mode, services)
         if let notice = restoration.notice {
             // Entries after the stop stay in the log but are never replayed again: a checkpoint

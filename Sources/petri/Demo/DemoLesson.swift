@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PetriPeer
 import PetriProtocol
 import PetriSimulation
 import PetriTransport
@@ -75,7 +76,7 @@ public actor DemoLesson {
     ///   - dataDirectory: Where ``fileName`` is read and written (mode 0600).
     /// - Returns: The lesson's join code and teacher token.
     /// - Throws: ``TransportError`` if the server cannot be reached, ``ProtocolError`` if it refuses
-    ///   the lesson, or a ``DemoError`` if the connection closes or the file cannot be written.
+    ///   the lesson, a ``PeerError`` if the connection closes, or a ``DemoError`` if the file cannot be written.
     public func start(url: String, teacherKey: String, dataDirectory: String) async throws
         -> (code: JoinCode, teacherToken: AccessToken)
     {
@@ -105,7 +106,7 @@ public actor DemoLesson {
             let parameters = JSONValue.object(["scenario": .string(CamouflageScenario.industrialRevolution.rawValue)])
             try creator.send(
                 .create(teacherKey: teacherKey, model: .camouflage, parameters: parameters, seed: settings.seed, options: nil))
-            let (code, token) = try await creator.expect { message -> (JoinCode, AccessToken)? in
+            let (code, token) = try await creator.expectReply { message -> (JoinCode, AccessToken)? in
                 if case .created(let code, let token) = message { (code, token) } else { nil }
             }
             creator.close()
@@ -256,54 +257,19 @@ extension DemoLesson {
     }
 }
 
-/// One WebSocket connection of the demo: sends client messages, reads server messages.
-final class DemoPeer: @unchecked Sendable {
-    // @unchecked Sendable: used by one task at a time (the start, then the driving loop).
-    private let client: WebSocketClient
-    private let connection: Connection
-    private var events: AsyncStream<ConnectionEvent>.Iterator
-    private let encoder = ProtocolEncoder()
-    private let decoder = ProtocolDecoder(limits: .serverMessages)
+/// The demo's connections: the shared protocol peer, over the demo's WebSocket client.
+typealias DemoPeer = ProtocolPeer
 
-    private init(client: WebSocketClient, connection: Connection) {
-        self.client = client
-        self.connection = connection
-        events = connection.events.makeAsyncIterator()
+extension ProtocolPeer {
+    static func connect(_ client: WebSocketClient, to url: String) async throws -> ProtocolPeer {
+        ProtocolPeer(client, try await client.connect(to: url))
     }
 
-    static func connect(_ client: WebSocketClient, to url: String) async throws -> DemoPeer {
-        DemoPeer(client: client, connection: try await client.connect(to: url))
-    }
-
-    func send(_ message: ClientMessage) throws {
-        client.send(OutboundMessage(kind: .text, bytes: try encoder.encode(message)), to: connection.id, policy: .reliable)
-    }
-
-    /// The next server message, or nil once the connection has closed. Undecodable ones are skipped.
-    func next() async -> ServerMessage? {
-        while let event = await events.next() {
-            guard case .text(let frame) = event else { continue }
-            if let message = try? decoder.decodeServerMessage(frame.bytes) { return message }
-        }
-        return nil
-    }
-
-    /// Reads until `pick` matches; a server `error` is thrown, a close throws ``DemoError``.
-    func expect<T>(_ pick: (ServerMessage) -> T?) async throws -> T {
-        while let message = await next() {
-            if case .error(let error) = message { throw error }
-            if let value = pick(message) { return value }
-        }
-        throw DemoError("The server closed the demo lesson's connection.")
-    }
-
-    /// Attaches as the lesson's teacher and returns the welcome.
+    /// Attaches as the lesson's teacher and returns the welcome; a refusal is thrown.
     func teach(_ code: JoinCode, _ token: AccessToken) async throws -> Welcome {
         try send(.teach(code: code, token: token, lastSeen: nil))
-        return try await expect { message in if case .welcome(let welcome) = message { welcome } else { nil } }
+        return try await expectReply("welcome") { message in if case .welcome(let welcome) = message { welcome } else { nil } }
     }
-
-    func close() { client.close(connection.id, code: .normal, reason: "done") }
 }
 
 /// The demo's driving loop: a small state machine fed by the server's messages.
@@ -364,7 +330,7 @@ struct DemoLoop: Sendable {
 
     /// Reacts to server messages until the connection closes, the lesson ends or the task is cancelled.
     mutating func run() async {
-        while !Task.isCancelled, let message = await peer.next() {
+        while !Task.isCancelled, let message = await peer.nextDecodable() {
             do {
                 if try !handle(message) { break }
             } catch {

@@ -1,6 +1,5 @@
 import PetriLesson
 import PetriProtocol
-import PetriStore
 
 /// One log entry as the hub stores it: the lesson's entry, the generation after it, and the
 /// facts the lesson stated with it (``LessonFact``: who joined, who answered what, how
@@ -24,12 +23,12 @@ public struct StoredEntry: Sendable, Hashable {
     }
 
     /// The store's digest of a token a join fact holds: its SHA-256 whichever way the lesson holds it.
-    func storeHash(of token: AccessToken) -> TokenHash { tokens.storeHash(ofHeld: token) }
+    public func storeHash(of token: AccessToken) -> TokenHash { tokens.storeHash(ofHeld: token) }
 }
 
 extension LessonFact {
     /// Scores and points: derived from logged steps, written just after the log (see ``LessonStorage``).
-    var isScoring: Bool {
+    public var isScoring: Bool {
         if case .resolved = self { return true }
         return false
     }

@@ -4,9 +4,9 @@ import CoreMetrics
 /// Prometheus factory is bootstrapped; no-ops otherwise).
 public struct ServerMetrics: Sendable {
     /// The label of the store write latency histogram.
-    static let storeWriteLabel = "petri_store_write_seconds"
+    public static let storeWriteLabel = "petri_store_write_seconds"
     /// The label of the broadcast fan-out duration histogram (encode once, queue for every recipient).
-    static let fanOutLabel = "petri_broadcast_fanout_seconds"
+    public static let fanOutLabel = "petri_broadcast_fanout_seconds"
 
     private let storeWrites = Timer(label: ServerMetrics.storeWriteLabel)
     private let fanOuts = Timer(label: ServerMetrics.fanOutLabel)

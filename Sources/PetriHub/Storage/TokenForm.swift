@@ -1,5 +1,4 @@
 import PetriProtocol
-import PetriStore
 
 /// How a lesson holds its teacher token and its students' resume tokens: in its record, its
 /// log's `join` entries and its checkpoints' roster.
@@ -28,7 +27,7 @@ public enum TokenForm: String, Sendable, Hashable, Codable {
 
     /// The store's digest of the token a lesson of this form holds: the token's SHA-256 either way,
     /// so the store's tables mean the same thing for old and new lessons.
-    func storeHash(ofHeld token: AccessToken) -> TokenHash {
+    public func storeHash(ofHeld token: AccessToken) -> TokenHash {
         if self == .digest, let hash = TokenHash(hex: token.secret) { return hash }
         return TokenHash(of: token.secret)
     }

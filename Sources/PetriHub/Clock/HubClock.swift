@@ -3,7 +3,7 @@ import PetriProtocol
 
 /// Where the server's time comes from: wall-clock milliseconds for answer times and
 /// deadlines, and sleeping for timers. Injected so tests run on a manual clock.
-public protocol ServerClock: Sendable {
+public protocol HubClock: Sendable {
     /// The current time.
     func now() -> Timestamp
     /// Returns at or after `deadline`, or throws `CancellationError` when the task is cancelled.
@@ -11,7 +11,7 @@ public protocol ServerClock: Sendable {
 }
 
 /// The machine's real-time clock.
-public struct SystemClock: ServerClock {
+public struct SystemClock: HubClock {
     public init() {}
 
     public func now() -> Timestamp {

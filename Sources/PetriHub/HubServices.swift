@@ -8,7 +8,7 @@ import PetriTransport
 struct HubServices: Sendable {
     var transport: any Transport
     var storage: any LessonStorage
-    var clock: any ServerClock
+    var clock: any HubClock
     var encoder = ProtocolEncoder()
     var metrics: ServerMetrics
     var logger: Logger

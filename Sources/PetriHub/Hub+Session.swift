@@ -9,7 +9,7 @@ extension Hub {
         let connection: ConnectionInfo
         var rateLimit: ConnectionRateLimit
         /// The lesson this connection joined, resumed or teaches.
-        var host: (any LessonHost)?
+        var host: (any RunningLesson)?
     }
 
     /// Serves one connection until it closes: decodes, rate-limits and routes its messages.

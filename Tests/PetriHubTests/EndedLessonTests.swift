@@ -1,8 +1,10 @@
+import PetriHubTesting
+import PetriPeer
 import PetriProtocol
 import PetriTransport
 import Testing
 
-@testable import PetriServer
+@testable import PetriHub
 
 /// An ended lesson stays readable for the retention period, then answers `lesson-expired`.
 @Suite struct EndedLessonTests {
@@ -20,7 +22,7 @@ import Testing
         try teacher.send(.end)
         _ = try await teacher.expect { if case .lessonEnded = $0 { true } else { nil } }
         while try await teacher.next() != nil {}
-        #expect(teacher.closed?.rawValue == LessonCloseCode.lessonEnded.rawValue)
+        #expect(teacher.closed?.code.rawValue == LessonCloseCode.lessonEnded.rawValue)
         return (code, token, resume)
     }
 
@@ -72,12 +74,12 @@ import Testing
         let again = try await server.restarted { $0.endedLessonRetentionSeconds = 2 * day }
 
         // then the teacher can still attach a day later,
-        again.clock.advance(seconds: day)
+        again.clock.advance(by: day)
         let attached = try await again.connect().answers(to: .teach(code: code, token: token, lastSeen: nil))
         #expect(welcomeIn(attached)?.ended == true)
 
         // and once the retention is over the code answers `lesson-expired`, for good.
-        again.clock.advance(seconds: 1.5 * day)
+        again.clock.advance(by: 1.5 * day)
         for _ in 0..<2 {
             let expired = try await again.connect().answers(to: .teach(code: code, token: token, lastSeen: nil))
             guard case .error(let error)? = expired.first else {
@@ -100,7 +102,7 @@ import Testing
         #expect(await server.hub.lessonCount == 1)
 
         // when the period is over and another lesson is created, the ended one is dropped from memory
-        server.clock.advance(seconds: 61)
+        server.clock.advance(by: 61)
         _ = try await server.connect().createLesson()
         #expect(await server.hub.lessonCount == 1)
         #expect(await server.hub.isExpired(code))

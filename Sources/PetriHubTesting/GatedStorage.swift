@@ -1,0 +1,88 @@
+import PetriHub
+import PetriLesson
+import PetriProtocol
+
+/// In-memory storage whose writes can be made to fail and whose `recovery` can be held open,
+/// so a test can act while the hub is rebuilding a lesson (a deterministic interleaving, no sleeps).
+public actor GatedStorage: LessonStorage {
+    public let inner = InMemoryLessonStorage()
+    private var holding = false
+    private var held: [CheckedContinuation<Void, Never>] = []
+    /// Yields each time a held `recovery` starts waiting.
+    public nonisolated let recoveryWaiting: AsyncStream<Void>
+    private let waiting: AsyncStream<Void>.Continuation
+
+    public init() {
+        (recoveryWaiting, waiting) = AsyncStream.makeStream()
+        (appendWaiting, appendWaits) = AsyncStream.makeStream()
+    }
+
+    public func hold() { holding = true }
+
+    public func release() {
+        holding = false
+        for continuation in held { continuation.resume() }
+        held = []
+    }
+
+    private var holdingAppends = false
+    private var heldAppends: [CheckedContinuation<Void, Never>] = []
+    /// How many entries each `append` stored, in order (group commit writes several at once).
+    public private(set) var appendSizes: [Int] = []
+    /// Yields each time a held `append` starts waiting.
+    public nonisolated let appendWaiting: AsyncStream<Void>
+    private let appendWaits: AsyncStream<Void>.Continuation
+
+    /// Holds every `append` until ``releaseAppends()``: commands sent meanwhile queue up in the lesson.
+    public func holdAppends() { holdingAppends = true }
+
+    public func releaseAppends() {
+        holdingAppends = false
+        for continuation in heldAppends { continuation.resume() }
+        heldAppends = []
+    }
+
+    public func failWrites(with error: (any Error)?) async { await inner.failWrites(with: error) }
+
+    public func createLesson(_ record: LessonRecord) async throws { try await inner.createLesson(record) }
+    public func append(_ entries: [StoredEntry], toLesson id: String) async throws {
+        if holdingAppends {
+            await withCheckedContinuation { continuation in
+                heldAppends.append(continuation)
+                appendWaits.yield()
+            }
+        }
+        try await inner.append(entries, toLesson: id)
+        appendSizes.append(entries.count)
+    }
+    public func recordScores(_ facts: [LessonFact], ofLesson id: String) async throws {
+        try await inner.recordScores(facts, ofLesson: id)
+    }
+    public func endLesson(id: String, at time: Timestamp) async throws { try await inner.endLesson(id: id, at: time) }
+    public func unfinishedLessons() async throws -> [LessonRecord] { try await inner.unfinishedLessons() }
+    public func lessons(endedSince time: Timestamp) async throws -> [EndedLesson] {
+        try await inner.lessons(endedSince: time)
+    }
+    public func log(ofLesson id: String) async throws -> [LessonLogEntry] { try await inner.log(ofLesson: id) }
+    public func saveCheckpoint(
+        _ checkpoint: LessonCheckpoint, ofLesson id: String, at time: Timestamp, keeping keep: Int
+    ) async throws {
+        try await inner.saveCheckpoint(checkpoint, ofLesson: id, at: time, keeping: keep)
+    }
+    public func beginReplay(ofLesson id: String, attempt: Int) async throws {
+        try await inner.beginReplay(ofLesson: id, attempt: attempt)
+    }
+    public func endReplay(ofLesson id: String) async throws { try await inner.endReplay(ofLesson: id) }
+    public func interruptedReplays() async throws -> [String: Int] { try await inner.interruptedReplays() }
+    public func isWritable() async -> Bool { await inner.isWritable() }
+
+    public func recovery(ofLesson id: String) async throws -> LessonRecoveryPoint {
+        if holding {
+            await withCheckedContinuation { continuation in
+                held.append(continuation)
+                waiting.yield()
+            }
+        }
+        return try await inner.recovery(ofLesson: id)
+    }
+}

@@ -1,0 +1,132 @@
+import Logging
+import PetriHub
+import PetriPeer
+import PetriProtocol
+import PetriSimulation
+import PetriTransport
+import Synchronization
+
+/// A hub over the in-memory transport, on a manual clock and gated in-memory storage: no
+/// sockets and no real time, so a test can drive an interleaving exactly.
+///
+/// ```swift
+/// let server = InProcessHub()
+/// let teacher = server.connect()
+/// let (code, token) = try await teacher.createLesson()
+/// ```
+public struct InProcessHub: Sendable {
+    /// The teacher key the hub is started with.
+    public static let teacherKey = "test-teacher-key-0123456789"
+
+    public let transport = InMemoryTransport()
+    public let storage: GatedStorage
+    public let clock: ManualClock
+    public let hub: Hub
+    private let task: Task<Void, Never>
+    /// Every `storageWrote` report, in order.
+    public let writes = WriteReports()
+
+    public init(
+        storage: GatedStorage = GatedStorage(), clock: ManualClock = ManualClock(),
+        logger: Logger = Logger(label: "petri.hub"), configure: (inout HubConfiguration) -> Void = { _ in }
+    ) {
+        self.storage = storage
+        self.clock = clock
+        var configuration = HubConfiguration()
+        configure(&configuration)
+        let writes = self.writes
+        let hub = Hub(
+            transport: transport, storage: storage, clock: clock, teacherKey: Self.teacherKey,
+            configuration: configuration, logger: logger, storageWrote: { ok in writes.record(ok) })
+        self.hub = hub
+        let connections = transport.connections
+        task = Task {
+            await withDiscardingTaskGroup { group in
+                for await connection in connections { group.addTask { await hub.serve(connection) } }
+            }
+        }
+    }
+
+    /// A server started again on the same storage and clock (after ``stop()``), lessons restored.
+    public func restarted(configure: (inout HubConfiguration) -> Void = { _ in }) async throws -> InProcessHub {
+        let next = InProcessHub(storage: storage, clock: clock, configure: configure)
+        _ = try await next.hub.restoreLessons()
+        return next
+    }
+
+    /// A new client connection from `address`.
+    public func connect(from address: String = "10.0.0.1") -> ProtocolPeer { ProtocolPeer(transport.connect(remoteAddress: address)) }
+
+    public func stop() async {
+        await hub.stopAll()
+        transport.shutdown()
+        await task.value
+    }
+}
+
+extension ProtocolPeer {
+    /// A peer on the client end of an in-memory connection.
+    public convenience init(_ peer: InMemoryPeer) {
+        var deliveries = peer.received.makeAsyncIterator()
+        self.init(
+            send: { message in
+                switch message.kind {
+                case .text: peer.send(text: String(decoding: message.bytes, as: UTF8.self))
+                case .binary: peer.send(binary: message.bytes)
+                }
+            },
+            close: { peer.close(code: $0, reason: $1) },
+            receive: {
+                switch await deliveries.next() {
+                case .message(.text, let bytes, _): .text(TextFrame(String(decoding: bytes, as: UTF8.self)))
+                case .message(.binary, let bytes, _): .binary(bytes)
+                case .closed(let code, let reason): .closed(code, reason: reason)
+                case nil: nil
+                }
+            })
+    }
+
+    /// Creates a lesson (teacher key ``InProcessHub/teacherKey``) and returns its code and teacher token.
+    public func createLesson(
+        _ model: ModelKind = .life, _ parameters: JSONValue? = nil, seed: UInt64 = 7,
+        teacherKey: String = InProcessHub.teacherKey
+    ) async throws -> (JoinCode, AccessToken) {
+        try send(.create(teacherKey: teacherKey, model: model, parameters: parameters, seed: seed, options: nil))
+        return try await expect("created") { if case .created(let c, let t) = $0 { (c, t) } else { nil } }
+    }
+}
+
+extension ProtocolPeer {
+    /// Sends join/resume/teach/observe and waits for the welcome.
+    ///
+    /// - Throws: the server's ``ProtocolError`` when it refuses.
+    public func attach(_ message: ClientMessage) async throws -> Welcome {
+        try send(message)
+        return try await expect("welcome") {
+            switch $0 {
+            case .welcome(let w): w
+            case .error(let e): throw e
+            default: nil
+            }
+        }
+    }
+
+    /// Reads until the snapshot of `generation` (or later).
+    public func waitForGeneration(_ generation: Int) async throws {
+        _ = try await expect("generation \(generation)") {
+            if case .snapshot(let header, _) = $0, header.generation >= generation { true } else { nil }
+        }
+    }
+}
+
+/// What the hub reported about its writes, in order.
+public final class WriteReports: Sendable {
+    private let reports = Mutex<[Bool]>([])
+
+    public init() {}
+
+    public func record(_ succeeded: Bool) { reports.withLock { $0.append(succeeded) } }
+
+    public var last: Bool? { reports.withLock { $0.last } }
+    public var all: [Bool] { reports.withLock { $0 } }
+}

@@ -1,0 +1,4 @@
+import PetriHubTesting
+
+/// The teacher key every in-process hub starts with.
+let testTeacherKey = InProcessHub.teacherKey
