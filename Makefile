@@ -7,7 +7,7 @@ DATA ?= ./data
 CONFIG ?= Config/petri.yaml
 PORT ?= 8080
 
-.PHONY: run test test-browser deps browser-deps build release bench clean fuzz sanitize
+.PHONY: run test test-browser lint format deps browser-deps build release bench clean fuzz sanitize
 
 deps:
 	@Deploy/install-deps.sh
@@ -26,10 +26,17 @@ browser-deps:
 	@Deploy/install-browser-test-deps.sh
 
 ## Build and run the whole test suite: the Swift tests, then the pages in headless chromium.
-test: deps browser-deps
+test: deps browser-deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	python3 -m pytest -q Tests/Browser
+
+## The formatter's check (.swift-format: 4 spaces, 120 columns); `make format` fixes what it can.
+lint:
+	swift-format lint --strict --recursive --parallel Package.swift Sources Tests
+
+format:
+	swift-format format --in-place --recursive --parallel Package.swift Sources Tests
 
 ## Only the real-browser tests (after a build).
 test-browser: browser-deps

@@ -157,7 +157,9 @@ let package = Package(
             dependencies: ["PetriTerminal", "PetriProtocol", "PetriSimulation", "PetriTransport", "PetriWebSocket"],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "PetriStoreTests", dependencies: ["PetriStore", "PetriProtocol", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "PetriStoreTests",
+            dependencies: ["PetriStore", "PetriProtocol", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "PetriWebTests", dependencies: ["PetriWeb"]),
         .testTarget(name: "PetriTransportTests", dependencies: ["PetriTransport"]),
         .testTarget(name: "PetriWebSocketTests", dependencies: ["PetriWebSocket", "PetriTransport", "PetriLoad"]),
@@ -171,7 +173,8 @@ let package = Package(
         .testTarget(
             name: "PetriServerTests",
             dependencies: [
-                "petri", "PetriServer", "PetriHub", "PetriHubTesting", "PetriPeer", "PetriStore", "PetriLesson", "PetriProtocol", "PetriSimulation", "PetriTransport",
+                "petri", "PetriServer", "PetriHub", "PetriHubTesting", "PetriPeer", "PetriStore", "PetriLesson",
+                "PetriProtocol", "PetriSimulation", "PetriTransport",
                 "PetriWebSocket", "PetriWeb",
             ]
         ),

@@ -21,7 +21,8 @@ extension Hub {
         services.metrics.sessionStarted()
         var session = Session(
             connection: connection.info,
-            rateLimit: ConnectionRateLimit(burst: configuration.messageBurst, perSecond: configuration.messagesPerSecond))
+            rateLimit: ConnectionRateLimit(
+                burst: configuration.messageBurst, perSecond: configuration.messagesPerSecond))
         let decoder = ProtocolDecoder()
         var logger = services.logger
         logger[metadataKey: "connection"] = "\(connection.id)"
@@ -33,7 +34,9 @@ extension Hub {
             case .text(let frame):
                 await handle(frame.bytes, in: &session, decoder: decoder)
             case .binary:
-                reply(.error(ProtocolError(.malformedJSON, "Petri messages are JSON text frames, not binary.")), to: session)
+                reply(
+                    .error(ProtocolError(.malformedJSON, "Petri messages are JSON text frames, not binary.")),
+                    to: session)
             case .closed:
                 if let host = session.host { await host.connectionClosed(connection.id) }
             }
@@ -82,7 +85,9 @@ extension Hub {
             await attach(.observe(token: token, lastSeen: lastSeen), code: code, in: &session)
         default:
             guard let host = session.host, let command = LessonCommand(message) else {
-                reply(.error(ProtocolError(.notJoined, "Join a lesson first: send join, resume or teach with its code.")), to: session)
+                reply(
+                    .error(ProtocolError(.notJoined, "Join a lesson first: send join, resume or teach with its code.")),
+                    to: session)
                 return
             }
             let result = await host.handle(command, from: session.connection.id)
@@ -150,18 +155,30 @@ extension Hub {
     private nonisolated func attach(_ attachment: Attachment, code: JoinCode, in session: inout Session) async {
         let address = session.connection.remoteAddress
         guard session.host == nil else {
-            reply(.error(ProtocolError(.alreadyJoined, "This connection is already in a lesson; open a new connection for another.")), to: session)
+            reply(
+                .error(
+                    ProtocolError(
+                        .alreadyJoined, "This connection is already in a lesson; open a new connection for another.")),
+                to: session)
             return
         }
         guard let host = await readableHost(for: code) else {
             if await isExpired(code) {
                 services.metrics.rejected(ProtocolError.Code.lessonExpired.rawValue)
-                reply(.error(ProtocolError(.lessonExpired, "The lesson \(code) ended too long ago to be opened again; its results are no longer kept here.")), to: session)
+                reply(
+                    .error(
+                        ProtocolError(
+                            .lessonExpired,
+                            "The lesson \(code) ended too long ago to be opened again; its results are no longer kept here."
+                        )), to: session)
                 return
             }
             if await isReloading(code) {
                 services.metrics.rejected(ProtocolError.Code.lessonReloading.rawValue)
-                reply(.error(ProtocolError(.lessonReloading, "The lesson \(code) is being reloaded; try again in a moment.")), to: session)
+                reply(
+                    .error(
+                        ProtocolError(.lessonReloading, "The lesson \(code) is being reloaded; try again in a moment.")),
+                    to: session)
                 return
             }
             guard await mayTryJoining(from: address, code: nil) else {
@@ -170,7 +187,12 @@ extension Hub {
             }
             await recordFailedJoin(from: address, code: nil)
             services.metrics.rejected(ProtocolError.Code.unknownLesson.rawValue)
-            reply(.error(ProtocolError(.unknownLesson, "No lesson is running with the code \(code); check the code on the teacher's screen.")), to: session)
+            reply(
+                .error(
+                    ProtocolError(
+                        .unknownLesson,
+                        "No lesson is running with the code \(code); check the code on the teacher's screen.")),
+                to: session)
             return
         }
         let command: LessonCommand
@@ -199,7 +221,11 @@ extension Hub {
 
     private nonisolated func refuseFailedJoins(_ session: Session) {
         services.metrics.rejected(ProtocolError.Code.rateLimited.rawValue)
-        reply(.error(ProtocolError(.rateLimited, "Too many wrong codes or tokens from your address; wait a minute and try again.")), to: session)
+        reply(
+            .error(
+                ProtocolError(
+                    .rateLimited, "Too many wrong codes or tokens from your address; wait a minute and try again.")),
+            to: session)
     }
 
     /// Sends a rejection the lesson could not send itself (it had stopped or its write failed).
@@ -220,6 +246,7 @@ extension Hub {
 
     private nonisolated func reply(_ message: ServerMessage, to session: Session) {
         guard let bytes = try? services.encoder.encode(message) else { return }
-        services.transport.send(OutboundMessage(kind: .text, bytes: bytes), to: session.connection.id, policy: .reliable)
+        services.transport.send(
+            OutboundMessage(kind: .text, bytes: bytes), to: session.connection.id, policy: .reliable)
     }
 }

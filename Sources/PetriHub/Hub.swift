@@ -113,7 +113,8 @@ public actor Hub {
             if await rebuild(record, interruptedAttempt: interrupted[record.id]) { restored += 1 }
         }
         let since = services.clock.now().adding(milliseconds: -Int64(configuration.endedLessonRetentionSeconds * 1000))
-        for ended in try await services.storage.lessons(endedSince: since).reversed() where byCode[ended.record.code] == nil {
+        for ended in try await services.storage.lessons(endedSince: since).reversed()
+        where byCode[ended.record.code] == nil {
             _ = await rebuild(ended.record, endedAt: ended.endedAt)
         }
         return restored
@@ -187,7 +188,9 @@ public actor Hub {
         -> Result<CreatedLesson, ProtocolError>
     {
         guard keyMatches(key) else {
-            return .failure(ProtocolError(.notAuthorised, "That is not this server's teacher key; ask whoever runs the server for it."))
+            return .failure(
+                ProtocolError(
+                    .notAuthorised, "That is not this server's teacher key; ask whoever runs the server for it."))
         }
         var lessonConfiguration = configuration.lessonDefaults
         lessonConfiguration.options = options ?? LessonOptions()
@@ -235,11 +238,13 @@ public actor Hub {
         } catch {
             services.storageWrote(false)
             services.logger.error("Could not store a new lesson", metadata: ["error": "\(error)"])
-            return .failure(ProtocolError(.internalError, "The server could not save the new lesson; try again in a moment."))
+            return .failure(
+                ProtocolError(.internalError, "The server could not save the new lesson; try again in a moment."))
         }
         register(host)
         services.metrics.lessonCreated()
-        services.logger.info("Lesson created", metadata: ["lesson": "\(record.id)", "model": "\(definition.model.rawValue)"])
+        services.logger.info(
+            "Lesson created", metadata: ["lesson": "\(record.id)", "model": "\(definition.model.rawValue)"])
         return .success(CreatedLesson(code: code, token: token))
     }
 
@@ -292,7 +297,8 @@ public actor Hub {
             await endReplay(of: record.id)
             return true
         } catch {
-            services.logger.error("Could not restore a lesson", metadata: ["lesson": "\(record.id)", "error": "\(error)"])
+            services.logger.error(
+                "Could not restore a lesson", metadata: ["lesson": "\(record.id)", "error": "\(error)"])
             await endReplay(of: record.id)
             return false
         }
@@ -438,8 +444,10 @@ public actor Hub {
     func recordFailedJoin(from address: String, code: JoinCode?) {
         let now = services.clock.now()
         let key = Self.failureKey(address, code)
-        var bucket = failedJoins[key]
-            ?? TokenBucket(capacity: configuration.failedJoinBurst, refillPerSecond: 1 / configuration.secondsPerFailedJoin)
+        var bucket =
+            failedJoins[key]
+            ?? TokenBucket(
+                capacity: configuration.failedJoinBurst, refillPerSecond: 1 / configuration.secondsPerFailedJoin)
         _ = bucket.take(at: now)
         failedJoins[key] = bucket
         if failedJoins.count > 10_000 {

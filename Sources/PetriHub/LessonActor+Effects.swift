@@ -48,7 +48,8 @@ extension LessonActor {
             case .disconnect(let id, let reason):
                 if let c = studentConnections[id] {
                     detach(c)
-                    outbox.append(.close(c, code: CloseCode(rawValue: reason.closeCode.rawValue), reason: reason.sentence))
+                    outbox.append(
+                        .close(c, code: CloseCode(rawValue: reason.closeCode.rawValue), reason: reason.sentence))
                 }
             case .startTicking(let interval):
                 startTicking(every: interval)
@@ -62,7 +63,8 @@ extension LessonActor {
                 let result = await services.spawn(definition, lessonConfiguration)
                 guard let connection else { continue }
                 switch result {
-                case .success(let created): send(.created(code: created.code, teacherToken: created.token), to: connection)
+                case .success(let created):
+                    send(.created(code: created.code, teacherToken: created.token), to: connection)
                 case .failure(let error): send(.error(error), to: connection)
                 }
             }
@@ -87,7 +89,8 @@ extension LessonActor {
     /// answers tells the teacher once, naming all thousand students.
     func countForTeacher(_ question: QuestionID, answered: Int, students: Int, answeredBy: [StudentID]) {
         if let pending = teacherCount, pending.question != question { emitTeacherCount() }
-        var count = teacherCount ?? TeacherCount(question: question, answered: answered, students: students, answeredBy: [])
+        var count =
+            teacherCount ?? TeacherCount(question: question, answered: answered, students: students, answeredBy: [])
         count.answered = answered
         count.students = students
         count.answeredBy += answeredBy
@@ -100,7 +103,9 @@ extension LessonActor {
         guard let count = teacherCount else { return }
         teacherCount = nil
         send(
-            .answerCount(question: count.question, answered: count.answered, students: count.students, answeredBy: count.answeredBy),
+            .answerCount(
+                question: count.question, answered: count.answered, students: count.students,
+                answeredBy: count.answeredBy),
             toAll: Array(teacherList))
         // Observers (the projector) get how many, never who.
         send(

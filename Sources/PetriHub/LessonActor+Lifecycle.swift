@@ -19,10 +19,13 @@ extension LessonActor {
         do {
             try await services.storage.endLesson(id: record.id, at: now)
         } catch {
-            logger.error("Could not store that the lesson ended; it will be restored on restart", metadata: ["error": "\(error)"])
+            logger.error(
+                "Could not store that the lesson ended; it will be restored on restart", metadata: ["error": "\(error)"]
+            )
         }
         await services.ended(record.id, now)
-        closeEveryone(code: CloseCode(rawValue: LessonCloseCode.lessonEnded.rawValue), reason: "The teacher ended this lesson.")
+        closeEveryone(
+            code: CloseCode(rawValue: LessonCloseCode.lessonEnded.rawValue), reason: "The teacher ended this lesson.")
         ticker?.cancel()
         ticker = nil
         for task in deadlines.values { task.cancel() }
@@ -35,10 +38,12 @@ extension LessonActor {
     /// unavailable, retry", and let the hub rebuild it from storage (which holds exactly what was
     /// acknowledged). Until it is rebuilt, the lesson's code answers `lesson-reloading`.
     func failStorage(_ error: any Error, batch: [Job]) async {
-        logger.error("Could not store lesson actions; reloading the lesson from storage", metadata: ["error": "\(error)"])
+        logger.error(
+            "Could not store lesson actions; reloading the lesson from storage", metadata: ["error": "\(error)"])
         services.storageWrote(false)
         let refusal = ProtocolError(
-            .lessonReloading, "The server could not save that, so nothing changed; reconnect in a moment and send it again.")
+            .lessonReloading,
+            "The server could not save that, so nothing changed; reconnect in a moment and send it again.")
         // Queued before the closes, so each sender reads its answer before the close frame.
         for job in batch { if let connection = job.connection { send(.error(refusal), to: connection) } }
         stoppedBecause = ProtocolError(.lessonReloading, "This lesson is being reloaded; try again in a moment.")

@@ -8,7 +8,8 @@ extension LessonActor {
     /// tick instead of piling them up; after a stall the schedule restarts from now.
     func startTicking(every interval: Duration) {
         ticker?.cancel()
-        let step = max(1, Int64(interval.components.seconds) * 1000 + interval.components.attoseconds / 1_000_000_000_000_000)
+        let step = max(
+            1, Int64(interval.components.seconds) * 1000 + interval.components.attoseconds / 1_000_000_000_000_000)
         let clock = services.clock
         ticker = Task {
             var next = clock.now().adding(milliseconds: step)

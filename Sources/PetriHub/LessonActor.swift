@@ -161,7 +161,6 @@ actor LessonActor<Model: SimulationModel>: RunningLesson {
 
     func queuedCommandCount() -> Int { mailbox.count }
 
-
     // MARK: - The mailbox
 
     private func run() async {

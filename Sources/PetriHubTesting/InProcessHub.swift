@@ -55,7 +55,9 @@ public struct InProcessHub: Sendable {
     }
 
     /// A new client connection from `address`.
-    public func connect(from address: String = "10.0.0.1") -> ProtocolPeer { ProtocolPeer(transport.connect(remoteAddress: address)) }
+    public func connect(from address: String = "10.0.0.1") -> ProtocolPeer {
+        ProtocolPeer(transport.connect(remoteAddress: address))
+    }
 
     public func stop() async {
         await hub.stopAll()

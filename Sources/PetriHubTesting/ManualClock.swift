@@ -78,7 +78,11 @@ public final class ManualClock: HubClock {
                     return (false, ready)
                 }
                 if resumeNow {
-                    if Task.isCancelled { continuation.resume(throwing: CancellationError()) } else { continuation.resume() }
+                    if Task.isCancelled {
+                        continuation.resume(throwing: CancellationError())
+                    } else {
+                        continuation.resume()
+                    }
                 }
                 for watcher in ready { watcher.resume() }
             }

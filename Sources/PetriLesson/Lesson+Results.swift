@@ -93,7 +93,9 @@ extension Lesson {
     /// Every student's score and streak, removed students included.
     var standings: [StudentID: StudentStanding] {
         var standings: [StudentID: StudentStanding] = [:]
-        for student in roster.students { standings[student.id] = StudentStanding(score: student.score, streak: student.streak) }
+        for student in roster.students {
+            standings[student.id] = StudentStanding(score: student.score, streak: student.streak)
+        }
         return standings
     }
 }

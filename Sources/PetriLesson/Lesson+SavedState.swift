@@ -168,7 +168,9 @@ extension Lesson {
         }
         roster = try r.read()
         let questionCount = try r.readCompactCount(limit: r.remaining)
-        for index in 0..<questionCount { questions.append(try Question(id: QuestionID(index + 1), from: &r, version: version)) }
+        for index in 0..<questionCount {
+            questions.append(try Question(id: QuestionID(index + 1), from: &r, version: version))
+        }
     }
 
     /// Restores a lesson from a durable checkpoint and checks that it is the one recorded.

@@ -25,7 +25,8 @@ extension Lesson {
         // The teacher attaching mid-question sees who has answered so far, not "none yet".
         let open = questions.last.flatMap { $0.state == .open ? $0 : nil }
         // Kicked students' answers do not count, as in `answerCount`.
-        let answeredBy = isTeacher ? open.map { $0.answers.keys.filter { roster[$0]?.isKicked == false }.sorted() } : nil
+        let answeredBy =
+            isTeacher ? open.map { $0.answers.keys.filter { roster[$0]?.isKicked == false }.sorted() } : nil
         let isObserver = participant == .observer
         let welcome = Welcome(
             role: isTeacher ? .teacher : isObserver ? .observer : .student,
@@ -103,7 +104,8 @@ extension Lesson {
         var end = questions.count
         if let before {
             guard let index = questions.firstIndex(where: { $0.id == before }) else {
-                throw ProtocolError(.unknownQuestion, "There is no question \(before.rawValue) in this lesson (before).")
+                throw ProtocolError(
+                    .unknownQuestion, "There is no question \(before.rawValue) in this lesson (before).")
             }
             end = index
         }

@@ -39,7 +39,8 @@ public struct JSONLogHandler: LogHandler {
         for (key, value) in metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) {
             fields["meta." + key] = "\(value)"
         }
-        let line = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]))
+        let line =
+            (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]))
             .map { String(decoding: $0, as: UTF8.self) } ?? #"{"message":"unencodable log line"}"#
         write(line)
     }
@@ -49,13 +50,17 @@ public struct JSONLogHandler: LogHandler {
         level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String,
         function: String, line: UInt
     ) {
-        log(event: LogEvent(level: level, message: message, metadata: metadata, source: source, file: file, function: function, line: line))
+        log(
+            event: LogEvent(
+                level: level, message: message, metadata: metadata, source: source, file: file, function: function,
+                line: line))
     }
 
     private static func timestamp() -> String {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         let date = Date(timeIntervalSince1970: Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9)
-        return date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
+        return date.formatted(
+            .iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
     }
 }

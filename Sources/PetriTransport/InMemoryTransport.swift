@@ -160,7 +160,11 @@ public final class InMemoryPeer: Sendable {
 
     /// Closes from the client side; the server sees `closed(code, reason)`.
     public func close(code: CloseCode = .normal, reason: String = "") {
-        guard state.withLock({ s in defer { s.closed = true }; return !s.closed }) else { return }
+        guard
+            state.withLock({ s in
+                defer { s.closed = true }; return !s.closed
+            })
+        else { return }
         toServer.yield(.closed(code, reason: reason))
         toServer.finish()
         toPeer.finish()
@@ -177,7 +181,9 @@ public final class InMemoryPeer: Sendable {
             defer { s.backlog = [] }
             return s.backlog
         }
-        for (message, policy) in backlog { toPeer.yield(.message(kind: message.kind, bytes: message.bytes, policy: policy)) }
+        for (message, policy) in backlog {
+            toPeer.yield(.message(kind: message.kind, bytes: message.bytes, policy: policy))
+        }
     }
 
     /// Messages waiting while paused.
@@ -201,7 +207,11 @@ public final class InMemoryPeer: Sendable {
     }
 
     func closedByServer(code: CloseCode, reason: String) {
-        guard state.withLock({ s in defer { s.closed = true }; return !s.closed }) else { return }
+        guard
+            state.withLock({ s in
+                defer { s.closed = true }; return !s.closed
+            })
+        else { return }
         toPeer.yield(.closed(code, reason: reason))
         toPeer.finish()
         toServer.yield(.closed(code, reason: reason))

@@ -12,7 +12,8 @@ enum FrameHeader {
     ///   - masked: Whether a masking key follows (client frames).
     ///   - payloadLength: The payload's length in bytes.
     static func write(
-        opcode: UInt8, fin: Bool = true, masked: Bool = false, payloadLength: Int, to destination: UnsafeMutableRawPointer
+        opcode: UInt8, fin: Bool = true, masked: Bool = false, payloadLength: Int,
+        to destination: UnsafeMutableRawPointer
     ) -> Int {
         let bytes = destination.assumingMemoryBound(to: UInt8.self)
         let maskBit: UInt8 = masked ? 0x80 : 0

@@ -72,7 +72,8 @@ extension LWSEngine {
     /// Decides whether an upgrade may proceed; creates the connection record when it may.
     private func filterUpgrade(_ wsi: OpaquePointer) -> Int32 {
         let peer = peerAddress(wsi)
-        let address = options.trustedProxies.contains(peer)
+        let address =
+            options.trustedProxies.contains(peer)
             ? ForwardedAddress.client(
                 peer: peer, forwardedFor: header(wsi, WSI_TOKEN_X_FORWARDED_FOR), trusted: options.trustedProxies)
             : peer
@@ -83,7 +84,9 @@ extension LWSEngine {
         }
         if !options.allowedOrigins.isEmpty, let origin, !options.allowedOrigins.contains(origin) {
             counts.refused.increment()
-            logger.notice("Refused an upgrade from a disallowed Origin", metadata: ["remote": "\(address)", "origin": "\(origin)"])
+            logger.notice(
+                "Refused an upgrade from a disallowed Origin",
+                metadata: ["remote": "\(address)", "origin": "\(origin)"])
             return 1
         }
         if options.maxConnectionsPerAddress > 0, perAddress[address, default: 0] >= options.maxConnectionsPerAddress {
@@ -92,11 +95,13 @@ extension LWSEngine {
             return 1
         }
         let offered = header(wsi, WSI_TOKEN_PROTOCOL)
-        let negotiated = offered == nil ? nil : lws_get_protocol(wsi).flatMap { $0.pointee.name.map { String(cString: $0) } }
+        let negotiated =
+            offered == nil ? nil : lws_get_protocol(wsi).flatMap { $0.pointee.name.map { String(cString: $0) } }
         let fullPath = header(wsi, WSI_TOKEN_GET_URI) ?? "/"
         let c = newConnection()
         c.wsi = wsi
-        c.info = ConnectionInfo(id: c.id, remoteAddress: address, path: fullPath, origin: origin, subprotocol: negotiated)
+        c.info = ConnectionInfo(
+            id: c.id, remoteAddress: address, path: fullPath, origin: origin, subprotocol: negotiated)
         c.countedAddress = address
         perAddress[address, default: 0] += 1
         lws_set_opaque_user_data(wsi, Unmanaged.passUnretained(c).toOpaque())
@@ -221,7 +226,8 @@ extension LWSEngine {
         c.wsi = nil
         if let onOpen = c.onOpen {
             c.onOpen = nil
-            onOpen.resume(throwing: TransportError(.connectFailed, fallback?.1 ?? "The connection closed during the handshake."))
+            onOpen.resume(
+                throwing: TransportError(.connectFailed, fallback?.1 ?? "The connection closed during the handshake."))
         }
         if c.isEstablished {
             c.isEstablished = false

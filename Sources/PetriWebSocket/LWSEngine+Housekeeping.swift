@@ -8,10 +8,12 @@ extension LWSEngine {
         assertOnServiceThread()
         guard let context else { return }
         let sul = UnsafeMutableRawPointer(timer).assumingMemoryBound(to: lws_sorted_usec_list_t.self)
-        lws_sul_schedule(context, 0, sul, { sul in
-            guard let sul, let owner = petri_timer_owner(sul) else { return }
-            Unmanaged<LWSEngine>.fromOpaque(owner).takeUnretainedValue().housekeeping()
-        }, 250_000)
+        lws_sul_schedule(
+            context, 0, sul,
+            { sul in
+                guard let sul, let owner = petri_timer_owner(sul) else { return }
+                Unmanaged<LWSEngine>.fromOpaque(owner).takeUnretainedValue().housekeeping()
+            }, 250_000)
     }
 
     /// Every 250 ms on the service thread: slow receivers, shutdown deadline.
@@ -26,8 +28,9 @@ extension LWSEngine {
             if options.isServer { checkIdle(c, now: now) }
             if let since = c.overLimitSince, now - since >= options.stallTimeout, c.closeRequest == nil {
                 counts.slowClosed.increment()
-                requestClose(c, code: .policyViolation,
-                             reason: "too slow: \(c.queuedBytes) bytes waiting for over \(Int(options.stallTimeout)) s")
+                requestClose(
+                    c, code: .policyViolation,
+                    reason: "too slow: \(c.queuedBytes) bytes waiting for over \(Int(options.stallTimeout)) s")
             }
         }
         counts.queuedBytes.store(total, ordering: .relaxed)

@@ -34,8 +34,9 @@ extension LWSEngine {
         if c.queuedBytes > options.maxQueueBytes {
             if c.queuedBytes > 4 * options.maxQueueBytes {
                 counts.slowClosed.increment()
-                requestClose(c, code: .policyViolation,
-                             reason: "too slow: over \(4 * options.maxQueueBytes) bytes waiting", discardQueue: true)
+                requestClose(
+                    c, code: .policyViolation,
+                    reason: "too slow: over \(4 * options.maxQueueBytes) bytes waiting", discardQueue: true)
                 return
             }
             if c.overLimitSince == nil { c.overLimitSince = monotonicSeconds() }
@@ -132,7 +133,7 @@ extension LWSEngine {
         for pending in c.queue {
             let size = pending.message.count
             guard pending.offset == 0, size <= options.maxFrameBytes,
-                  bytes + size + FrameHeader.maximumSize <= gatherBytes
+                bytes + size + FrameHeader.maximumSize <= gatherBytes
             else { break }
             bytes += size + FrameHeader.maximumSize
             count += 1

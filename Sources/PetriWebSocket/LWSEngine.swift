@@ -100,7 +100,8 @@ final class LWSEngine: @unchecked Sendable {
     /// - Returns: the port actually listened on (servers; 0 for clients).
     /// - Throws: ``TransportError`` when the context cannot be created (port in use, bad TLS files).
     func start() async throws(TransportError) -> Int {
-        let result: Result<Int, TransportError> = await withCheckedContinuation { (done: CheckedContinuation<Result<Int, TransportError>, Never>) in
+        let result: Result<Int, TransportError> = await withCheckedContinuation {
+            (done: CheckedContinuation<Result<Int, TransportError>, Never>) in
             let thread = Thread { [self] in
                 self.serviceThread.withLock { $0 = pthread_self() }
                 defer { self.serviceThread.withLock { $0 = nil } }
@@ -162,11 +163,14 @@ final class LWSEngine: @unchecked Sendable {
     private func createContext() -> Result<Int, TransportError> {
         assertOnServiceThread()
         let verbose = ProcessInfo.processInfo.environment["PETRI_LWS_DEBUG"] != nil
-        lws_set_log_level(verbose ? LLL_ERR | LLL_WARN | LLL_NOTICE | LLL_INFO | LLL_CLIENT : LLL_ERR | LLL_WARN, { level, line in
-            guard let line else { return }
-            let text = String(cString: line).trimmingCharacters(in: .whitespacesAndNewlines)
-            lwsLogger.log(level: level & LLL_ERR != 0 ? .error : level & LLL_WARN != 0 ? .warning : .notice, "\(text)")
-        })
+        lws_set_log_level(
+            verbose ? LLL_ERR | LLL_WARN | LLL_NOTICE | LLL_INFO | LLL_CLIENT : LLL_ERR | LLL_WARN,
+            { level, line in
+                guard let line else { return }
+                let text = String(cString: line).trimmingCharacters(in: .whitespacesAndNewlines)
+                lwsLogger.log(
+                    level: level & LLL_ERR != 0 ? .error : level & LLL_WARN != 0 ? .warning : .notice, "\(text)")
+            })
         let subprotocols = options.subprotocols.isEmpty ? ["petri"] : options.subprotocols
         let count = subprotocols.count
         let table = UnsafeMutablePointer<lws_protocols>.allocate(capacity: count + 1)
@@ -244,7 +248,9 @@ final class LWSEngine: @unchecked Sendable {
         if created == nil {
             created = Self.createContextSerially(&info, needsTLS: options.usesTLS)
             if created != nil {
-                logger.warning("libwebsockets' libev support is missing (install libwebsockets-evlib-ev); using its poll loop, which is slower with many connections")
+                logger.warning(
+                    "libwebsockets' libev support is missing (install libwebsockets-evlib-ev); using its poll loop, which is slower with many connections"
+                )
             }
         }
         let ctx: OpaquePointer
@@ -319,9 +325,13 @@ final class LWSEngine: @unchecked Sendable {
     }
 
     private func failQueuedConnects() {
-        for command in inbox.withLock({ q in defer { q = [] }; return q }) {
+        for command in inbox.withLock({ q in
+            defer { q = [] }; return q
+        }) {
             if case .connect(_, let c) = command {
-                c.resume(throwing: TransportError(.shutDown, "The WebSocket client was shut down before the connection opened."))
+                c.resume(
+                    throwing: TransportError(
+                        .shutDown, "The WebSocket client was shut down before the connection opened."))
             }
         }
     }
@@ -397,7 +407,9 @@ final class LWSEngine: @unchecked Sendable {
         }
     }
 
-    private func openClientConnection(_ request: ClientRequest, _ continuation: CheckedContinuation<Connection, any Error>) {
+    private func openClientConnection(
+        _ request: ClientRequest, _ continuation: CheckedContinuation<Connection, any Error>
+    ) {
         assertOnServiceThread()
         guard let ctx = context, !draining else {
             continuation.resume(throwing: TransportError(.shutDown, "The WebSocket client is shutting down."))

@@ -83,7 +83,8 @@ public final class WebSocketClient: Transport {
     {
         let request = try Self.parse(url, subprotocol: subprotocol, origin: origin)
         if request.useTLS && !engine.options.usesTLS {
-            throw TransportError(.tls, "This client was started without TLS; start it with Configuration.enablesTLS to open \(url).")
+            throw TransportError(
+                .tls, "This client was started without TLS; start it with Configuration.enablesTLS to open \(url).")
         }
         do {
             return try await withCheckedThrowingContinuation { continuation in
@@ -134,7 +135,8 @@ public final class WebSocketClient: Transport {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "ws" || scheme == "wss",
             let host = url.host, !host.isEmpty
         else {
-            throw TransportError(.invalidArgument, "\"\(text)\" is not a WebSocket URL; use ws://host:port/ or wss://host/.")
+            throw TransportError(
+                .invalidArgument, "\"\(text)\" is not a WebSocket URL; use ws://host:port/ or wss://host/.")
         }
         let tls = scheme == "wss"
         let port = url.port ?? (tls ? 443 : 80)

@@ -61,12 +61,22 @@ extension WebSocketServer {
             try require(maxQueueBytes >= 4096, "maxQueueBytes must be at least 4096, but was \(maxQueueBytes).")
             try require(stallTimeout > 0, "stallTimeout must be more than 0 seconds, but was \(stallTimeout).")
             try require(maxFrameBytes >= 16, "maxFrameBytes must be at least 16, but was \(maxFrameBytes).")
-            try require((1...300).contains(handshakeTimeout), "handshakeTimeout must be between 1 and 300 seconds, but was \(handshakeTimeout).")
-            try require((1...3600).contains(pingAfterIdle), "pingAfterIdle must be between 1 and 3600 seconds, but was \(pingAfterIdle).")
-            try require(hangupAfterIdle > pingAfterIdle && hangupAfterIdle <= 3600,
-                        "hangupAfterIdle must be more than pingAfterIdle (\(pingAfterIdle)) and at most 3600 seconds, but was \(hangupAfterIdle).")
-            try require(maxConnectionsPerAddress >= 0, "maxConnectionsPerAddress must be 0 (no cap) or more, but was \(maxConnectionsPerAddress).")
-            try require((128...65536).contains(receiveBufferBytes), "receiveBufferBytes must be between 128 and 65536, but was \(receiveBufferBytes).")
+            try require(
+                (1...300).contains(handshakeTimeout),
+                "handshakeTimeout must be between 1 and 300 seconds, but was \(handshakeTimeout).")
+            try require(
+                (1...3600).contains(pingAfterIdle),
+                "pingAfterIdle must be between 1 and 3600 seconds, but was \(pingAfterIdle).")
+            try require(
+                hangupAfterIdle > pingAfterIdle && hangupAfterIdle <= 3600,
+                "hangupAfterIdle must be more than pingAfterIdle (\(pingAfterIdle)) and at most 3600 seconds, but was \(hangupAfterIdle)."
+            )
+            try require(
+                maxConnectionsPerAddress >= 0,
+                "maxConnectionsPerAddress must be 0 (no cap) or more, but was \(maxConnectionsPerAddress).")
+            try require(
+                (128...65536).contains(receiveBufferBytes),
+                "receiveBufferBytes must be between 128 and 65536, but was \(receiveBufferBytes).")
             try require(!subprotocols.isEmpty, "subprotocols must name at least one subprotocol.")
             for proxy in trustedProxies.sorted() {
                 try require(isIPAddressLiteral(proxy), "trustedProxies must list IP addresses, but has \"\(proxy)\".")

@@ -37,7 +37,9 @@ struct Serve: AsyncParsableCommand {
     var logLevel: String?
     @Option(
         name: .customLong("teacher-key"),
-        help: "The key teachers need to create lessons. Prefer PETRI_TEACHER_KEY or teacher.key in the file: command lines are visible to other users.")
+        help:
+            "The key teachers need to create lessons. Prefer PETRI_TEACHER_KEY or teacher.key in the file: command lines are visible to other users."
+    )
     var teacherKey: String?
     @Flag(help: "Also run a demo lesson: camouflage, industrial revolution, auto-running, with questions.")
     var demo = false
@@ -47,7 +49,8 @@ struct Serve: AsyncParsableCommand {
         do {
             configuration = try ServerConfiguration.load(
                 file: ServerConfiguration.defaultFile(), environment: ProcessInfo.processInfo.environment,
-                overrides: ConfigurationOverrides(configFile: config, host: host, port: port, dataDirectory: data, logLevel: logLevel))
+                overrides: ConfigurationOverrides(
+                    configFile: config, host: host, port: port, dataDirectory: data, logLevel: logLevel))
         } catch {
             FileHandle.standardError.write(Data("petri: \(error.message)\n".utf8))
             throw ExitCode(1)
@@ -72,7 +75,9 @@ struct Serve: AsyncParsableCommand {
                 let file = try TeacherKeyFile.loadOrCreate(in: directory, generate: TeacherKey.generate)
                 key = file.key
                 if file.created {
-                    say("New teacher key (needed to create lessons; also in \(directory)/\(TeacherKeyFile.fileName)): \(key)")
+                    say(
+                        "New teacher key (needed to create lessons; also in \(directory)/\(TeacherKeyFile.fileName)): \(key)"
+                    )
                 }
             }
         } catch {

@@ -17,7 +17,8 @@ import Testing
         _ = try await teacher.expect { if case .welcome(let w) = $0 { w } else { nil } }
         let student = server.connect()
         try student.send(.join(code: code, name: "Ada"))
-        let resume = try #require(try await student.expect { if case .welcome(let w) = $0 { w.you?.token } else { nil } } ?? nil)
+        let resume = try #require(
+            try await student.expect { if case .welcome(let w) = $0 { w.you?.token } else { nil } } ?? nil)
         try teacher.send(.step(count: 2))
         try teacher.send(.end)
         _ = try await teacher.expect { if case .lessonEnded = $0 { true } else { nil } }
@@ -43,7 +44,8 @@ import Testing
         #expect(welcome.position.generation == 2)
         // the results and the lesson file still export,
         let results = try await teacher.answers(to: .exportResults)
-        #expect(results.contains { if case .results(let csv) = $0 { csv.hasPrefix("student,question") } else { false } })
+        #expect(
+            results.contains { if case .results(let csv) = $0 { csv.hasPrefix("student,question") } else { false } })
         let file = try await teacher.answers(to: .export)
         #expect(file.contains { if case .definition = $0 { true } else { false } })
         // and a change is refused with a clear error.

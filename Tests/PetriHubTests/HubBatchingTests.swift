@@ -60,7 +60,9 @@ import Testing
 
         // Then each is welcomed, and their five joins were stored in one write after the held one
         _ = try await blocker.expect("welcome") { if case .welcome = $0 { true } else { nil } }
-        for student in students { _ = try await student.expect("welcome") { if case .welcome = $0 { true } else { nil } } }
+        for student in students {
+            _ = try await student.expect("welcome") { if case .welcome = $0 { true } else { nil } }
+        }
         let sizes = await server.storage.appendSizes
         #expect(Array(sizes.dropFirst(before)) == [1, 5])
         await server.stop()
@@ -90,7 +92,9 @@ import Testing
 
         // Then Ada's counts, the step locks the question, and Bo's is late
         _ = try await ada.expect("answerAccepted") { if case .answerAccepted = $0 { true } else { nil } }
-        _ = try await bo.expect("questionLocked") { if case .questionLocked(question.id, _, _) = $0 { true } else { nil } }
+        _ = try await bo.expect("questionLocked") {
+            if case .questionLocked(question.id, _, _) = $0 { true } else { nil }
+        }
         #expect(try await bo.expectError().code == .lateAnswer)
         await server.stop()
     }
@@ -107,12 +111,15 @@ import Testing
         // Then the teacher's stats and the student's snapshots come in generation order
         var stats: [Int] = []
         while stats.last != 5 {
-            stats.append(try await lesson.teacher.expect("stats") { if case .stats(_, let s) = $0 { s.generation } else { nil } })
+            stats.append(
+                try await lesson.teacher.expect("stats") { if case .stats(_, let s) = $0 { s.generation } else { nil } }
+            )
         }
         #expect(stats == [1, 2, 3, 4, 5])
         var snapshots: [Int] = []
         while snapshots.last != 5 {
-            snapshots.append(try await ada.expect("snapshot") { if case .snapshot(let h, _) = $0 { h.generation } else { nil } })
+            snapshots.append(
+                try await ada.expect("snapshot") { if case .snapshot(let h, _) = $0 { h.generation } else { nil } })
         }
         #expect(snapshots == snapshots.sorted() && Set(snapshots).count == snapshots.count)
         await server.stop()

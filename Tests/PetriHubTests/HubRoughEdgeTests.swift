@@ -19,7 +19,8 @@ struct DiskFull: Error {}
         let (code, token) = try await teacher.createLesson()
         let student = server.connect()
         try student.send(.join(code: code, name: "Ada"))
-        let resumeToken = try #require(try await student.expect { if case .welcome(let w) = $0 { w.you?.token } else { nil } } ?? nil)
+        let resumeToken = try #require(
+            try await student.expect { if case .welcome(let w) = $0 { w.you?.token } else { nil } } ?? nil)
         let host = try #require(await server.hub.host(for: code))
         await host.stop()
 
@@ -110,21 +111,24 @@ struct DiskFull: Error {}
         // then a join with the valid code and the teacher with a valid token still get in,
         let joined = try await server.connect(from: "10.0.0.9").answers(to: .join(code: code, name: "Ada"))
         #expect(joined.contains { if case .welcome = $0 { true } else { false } })
-        let taught = try await server.connect(from: "10.0.0.9").answers(to: .teach(code: code, token: token, lastSeen: nil))
+        let taught = try await server.connect(from: "10.0.0.9").answers(
+            to: .teach(code: code, token: token, lastSeen: nil))
         #expect(taught.contains { if case .welcome = $0 { true } else { false } })
 
         // while wrong tokens for that lesson are counted per address and code, and then refused.
         let guess = try AccessToken(randomBytes: Array(repeating: 7, count: 16))
         var codes: [ProtocolError.Code] = []
         for _ in 0..<12 {
-            let answers = try await server.connect(from: "10.0.0.9").answers(to: .resume(code: code, token: guess, lastSeen: nil))
+            let answers = try await server.connect(from: "10.0.0.9").answers(
+                to: .resume(code: code, token: guess, lastSeen: nil))
             if case .error(let e)? = answers.first { codes.append(e.code) }
         }
         #expect(codes.count == 12)
         #expect(codes.prefix(10).allSatisfy { $0 == .unknownToken })
         #expect(codes.suffix(2).allSatisfy { $0 == .rateLimited })
         // A valid token is still let in after that.
-        let again = try await server.connect(from: "10.0.0.9").answers(to: .teach(code: code, token: token, lastSeen: nil))
+        let again = try await server.connect(from: "10.0.0.9").answers(
+            to: .teach(code: code, token: token, lastSeen: nil))
         #expect(again.contains { if case .welcome = $0 { true } else { false } })
         await server.stop()
     }

@@ -25,7 +25,8 @@ import Testing
         let server = InProcessHub()
         let (teacher, student) = try await lesson(on: server)
         // Given a question with a 30-second time limit
-        try teacher.send(.ask(QuestionSpec(metric: "meanTrait", kind: .number(tolerance: nil), horizon: 3, timeLimit: 30)))
+        try teacher.send(
+            .ask(QuestionSpec(metric: "meanTrait", kind: .number(tolerance: nil), horizon: 3, timeLimit: 30)))
         let question = try await student.expect("question") { if case .question(let q) = $0 { q } else { nil } }
         await server.clock.waitForSleepers(1)
 
@@ -68,7 +69,9 @@ import Testing
     }
 
     @Test func theMessageRateRefillsWithTheClockAndAFloodIsDisconnected() async throws {
-        let server = InProcessHub { $0.messageBurst = 5; $0.messagesPerSecond = 1 }
+        let server = InProcessHub {
+            $0.messageBurst = 5; $0.messagesPerSecond = 1
+        }
         let peer = server.connect()
         // Given a connection that used its burst of 5
         for _ in 0..<5 { try peer.send(.ping) }

@@ -14,7 +14,9 @@ import Testing
 @Suite struct LessonHubTests {
     static let moths: JSONValue = .object(["population": .number(60), "reproductiveChance": .number(0.6)])
 
-    @Test(.timeLimit(.minutes(1))) func theTeacherLearnsWhoAnsweredEachStudentOnceInAsFewCountsAsTheServerBatched() async throws {
+    @Test(.timeLimit(.minutes(1))) func theTeacherLearnsWhoAnsweredEachStudentOnceInAsFewCountsAsTheServerBatched()
+        async throws
+    {
         let server = InProcessHub()
         // Given a lesson with 20 students and an open question
         let teacher = server.connect()
@@ -29,7 +31,9 @@ import Testing
             students.append(student)
         }
         try teacher.send(.ask(QuestionSpec(metric: "meanTrait", kind: .number(tolerance: 20), horizon: 2)))
-        let opening = try await teacher.expect("answerCount") { if case .answerCount(_, let a, let s, let by) = $0 { (a, s, by) } else { nil } }
+        let opening = try await teacher.expect("answerCount") {
+            if case .answerCount(_, let a, let s, let by) = $0 { (a, s, by) } else { nil }
+        }
         #expect(opening.0 == 0 && opening.1 == 20 && opening.2.isEmpty)
 
         // When every student answers at once
@@ -43,7 +47,9 @@ import Testing
         var counts = 0
         var answered = 0
         while answered < 20 {
-            let (a, by) = try await teacher.expect("answerCount") { if case .answerCount(_, let a, _, let by) = $0 { (a, by) } else { nil } }
+            let (a, by) = try await teacher.expect("answerCount") {
+                if case .answerCount(_, let a, _, let by) = $0 { (a, by) } else { nil }
+            }
             #expect(a == answered + by.count)
             answered = a
             named += by
@@ -137,8 +143,10 @@ import Testing
         _ = try await mallory.attach(.join(code: code, name: "Mallory"))
 
         // When a student sends teacher commands
-        for command: ClientMessage in [.step(count: 5), .run(rate: 30), .setParameter(name: "environmentColour", value: .number(1)),
-                                       .end, .export, .exportResults, .rewind(count: 1), .kick(student: StudentID(1))] {
+        for command: ClientMessage in [
+            .step(count: 5), .run(rate: 30), .setParameter(name: "environmentColour", value: .number(1)),
+            .end, .export, .exportResults, .rewind(count: 1), .kick(student: StudentID(1)),
+        ] {
             try mallory.send(command)
             // Then each is refused
             #expect(try await mallory.expectError().code == .notAuthorised, "\(command)")

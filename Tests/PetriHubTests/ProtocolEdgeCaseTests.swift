@@ -66,10 +66,12 @@ import Testing
         try teacher.send(.step(count: 3))
         let changes = [ParameterChange("rule", .text("B36/S23"))]
         let cloned = try await teacher.answers(to: .clone(changes: changes))
-        let created = try #require(cloned.compactMap { if case .created(let c, let t) = $0 { (c, t) } else { nil } }.first)
+        let created = try #require(
+            cloned.compactMap { if case .created(let c, let t) = $0 { (c, t) } else { nil } }.first)
         #expect(created.0 != code)
         let answers = try await server.connect().answers(to: .teach(code: created.0, token: created.1, lastSeen: nil))
-        let welcomes = answers.compactMap { message -> Welcome? in if case .welcome(let w) = message { w } else { nil } }
+        let welcomes = answers.compactMap { message -> Welcome? in if case .welcome(let w) = message { w } else { nil }
+        }
         let welcome = try #require(welcomes.first)
         #expect(welcome.position == TimelinePosition(timeline: 0, generation: 3))
         #expect(welcome.roster?.isEmpty == true)

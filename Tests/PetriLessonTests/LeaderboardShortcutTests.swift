@@ -21,7 +21,9 @@ import Testing
             let top = random.nextInt(in: 0...12)
             let me = size == 0 ? nil : StudentID(random.nextInt(in: 1...size))
             // Then the shortcut gives exactly the full ranking's board
-            #expect(Ranking.board(of: students, top: top, for: me) == Ranking(students).board(top: top, for: me), "trial \(trial)")
+            #expect(
+                Ranking.board(of: students, top: top, for: me) == Ranking(students).board(top: top, for: me),
+                "trial \(trial)")
         }
     }
 }

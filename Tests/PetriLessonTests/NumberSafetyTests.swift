@@ -81,7 +81,9 @@ struct NumberSafetyTests {
         for round in 0..<50 {
             let actual = values[Int(random.next() % UInt64(values.count))]
             let sample = (0..<Int(random.next() % 12)).map { _ in values[Int(random.next() % UInt64(values.count))] }
-            let ranges: [ClosedRange<Double>?] = [nil, 0...100, 0...1, -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude]
+            let ranges: [ClosedRange<Double>?] = [
+                nil, 0...100, 0...1, -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude,
+            ]
             for range in ranges {
                 let spread = SpreadBuilder.numbers(sample, actual: actual, range: range)
                 let bins = try #require(spread.bins, "round \(round)")

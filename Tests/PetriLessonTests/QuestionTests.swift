@@ -118,7 +118,10 @@ struct QuestionTests {
             outcome.replies == [
                 .answerAccepted(question: question, prediction: .number(120), answeredAt: room.clock.now)
             ])
-        #expect(outcome.sent(to: .teacher) == [.answerCount(question: question, answered: 1, students: 1, answeredBy: [ada])])
+        #expect(
+            outcome.sent(to: .teacher) == [
+                .answerCount(question: question, answered: 1, students: 1, answeredBy: [ada])
+            ])
     }
 
     @Test func answersMayChangeUntilTheLockOnlyWhenTheQuestionAllowsIt() throws {
@@ -150,7 +153,8 @@ struct QuestionTests {
         let step = room.teacher(.step(count: 1))
 
         // Then the question locks before the new generation's stats go out
-        #expect(step.broadcasts.first == .questionLocked(question: question, reason: .advanced, lockedAt: room.clock.now))
+        #expect(
+            step.broadcasts.first == .questionLocked(question: question, reason: .advanced, lockedAt: room.clock.now))
 
         // And an answer now is refused, saying why
         let late = room.student(ada, .answer(question, .number(100)))
@@ -214,7 +218,9 @@ struct QuestionTests {
         // Then its timer is cancelled and everyone sees it locked
         #expect(outcome.effects.contains(.cancelDeadline(question)))
         #expect(
-            outcome.broadcasts == [.questionLocked(question: question, reason: .closedByTeacher, lockedAt: room.clock.now)])
+            outcome.broadcasts == [
+                .questionLocked(question: question, reason: .closedByTeacher, lockedAt: room.clock.now)
+            ])
         // And late answers and a second close are refused
         #expect(
             room.student(ada, .answer(question, .number(1))).rejection?.message

@@ -51,7 +51,9 @@ struct ResultsTests {
         for lesson in [room.lesson, restored] {
             var copy = lesson
             let outcome = copy.handle(.exportResults, from: .teacher, at: room.clock.now)
-            #expect(outcome.effects.contains(.reply(.results(csv: "student,question,prediction,actual,points,answered at\r\n" + line))))
+            #expect(
+                outcome.effects.contains(
+                    .reply(.results(csv: "student,question,prediction,actual,points,answered at\r\n" + line))))
         }
     }
 

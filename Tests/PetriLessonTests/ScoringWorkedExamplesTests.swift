@@ -24,7 +24,8 @@ struct ScoringWorkedExamplesTests {
         // When the mean trait turns out 58.5, Then points fall by 100 per trait unit off
         #expect(Scoring.number(prediction: 58.5, actual: 58.5, tolerance: tolerance) == 1000)
         #expect(Scoring.number(prediction: 55, actual: 58.5, tolerance: tolerance) == 650)
-        #expect(Scoring.number(prediction: 70, actual: 58.5, tolerance: tolerance) == 0)  // 11.5 off: past the tolerance
+        // 11.5 off: past the tolerance
+        #expect(Scoring.number(prediction: 70, actual: 58.5, tolerance: tolerance) == 0)
     }
 
     @Test func numberOnA1To100MetricUsesATolerance9Point9() throws {
@@ -109,7 +110,8 @@ struct ScoringWorkedExamplesTests {
 
     @Test func choiceAboutAPopulationThatDiesOutMakesExtinctRightNotShrink() throws {
         // Given the same question about a population of 4 that loses 2 a generation
-        var room = try Classroom(.init(start: 4, drift: -2), options: LessonOptions(speedBonus: false, streakBonus: false))
+        var room = try Classroom(
+            .init(start: 4, drift: -2), options: LessonOptions(speedBonus: false, streakBonus: false))
         let ada = try room.join("Ada").0
         let ben = try room.join("Ben").0
         let question = try room.ask(.growShrink(in: 5))

@@ -15,7 +15,8 @@ import Testing
         room.student(ada, .answer(question, .number(120)))
 
         // when the teacher attaches, the welcome says two answered, and who, ascending;
-        let teacher = try #require(room.send(.attachTeacher(token: room.teacherToken, lastSeen: nil), as: .guest).welcome)
+        let teacher = try #require(
+            room.send(.attachTeacher(token: room.teacherToken, lastSeen: nil), as: .guest).welcome)
         #expect(teacher.answered == 2)
         #expect(teacher.answeredBy == [ada, cy])
 
@@ -30,7 +31,8 @@ import Testing
     @Test func teacherWelcomeWithNoOpenQuestionHasNoAnswerCount() throws {
         var room = try Classroom()
         try room.join("Ada")
-        let teacher = try #require(room.send(.attachTeacher(token: room.teacherToken, lastSeen: nil), as: .guest).welcome)
+        let teacher = try #require(
+            room.send(.attachTeacher(token: room.teacherToken, lastSeen: nil), as: .guest).welcome)
         #expect(teacher.answered == nil)
         #expect(teacher.answeredBy == nil)
     }

@@ -1,6 +1,7 @@
-@testable import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriProtocol
 
 /// The per-student messages skip `JSONEncoder`; their bytes must not change because of it.
 @Suite("Messages: per-student messages are byte for byte what JSONEncoder writes")
@@ -49,19 +50,26 @@ struct HotMessageWriterTests {
             let standing = LeaderboardEntry(
                 rank: Int(random.next() % 10_000) + 1, student: StudentID(Int(random.next() % 100_000)), name: name,
                 score: i == 0 ? Int.max : i == 1 ? Int.min : Int(random.next() % 1_000_000))
-            messages.append(.result(PersonalResult(
-                question: QuestionID(Int(random.next() % 500) + 1), prediction: randomPrediction(&random),
-                points: points, score: standing.score, streak: Int(random.next() % 50), standing: standing)))
-            messages.append(.answerAccepted(
-                question: QuestionID(i + 1), prediction: randomPrediction(&random) ?? .choice(0),
-                answeredAt: Timestamp(millisecondsSince1970: Int64(bitPattern: random.next() >> 1))))
-            messages.append(.answerCount(
-                question: QuestionID(i + 1), answered: Int(random.next() % 10_000), students: Int(random.next() % 10_000),
-                answeredBy: (0..<Int(random.next() % 4)).map { _ in StudentID(Int(random.next() % 10_000)) }))
+            messages.append(
+                .result(
+                    PersonalResult(
+                        question: QuestionID(Int(random.next() % 500) + 1), prediction: randomPrediction(&random),
+                        points: points, score: standing.score, streak: Int(random.next() % 50), standing: standing)))
+            messages.append(
+                .answerAccepted(
+                    question: QuestionID(i + 1), prediction: randomPrediction(&random) ?? .choice(0),
+                    answeredAt: Timestamp(millisecondsSince1970: Int64(bitPattern: random.next() >> 1))))
+            messages.append(
+                .answerCount(
+                    question: QuestionID(i + 1), answered: Int(random.next() % 10_000),
+                    students: Int(random.next() % 10_000),
+                    answeredBy: (0..<Int(random.next() % 4)).map { _ in StudentID(Int(random.next() % 10_000)) }))
             let top = (0..<Int(random.next() % 5)).map { rank in
-                LeaderboardEntry(rank: rank + 1, student: StudentID(rank), name: names[rank % names.count], score: 1000 - rank)
+                LeaderboardEntry(
+                    rank: rank + 1, student: StudentID(rank), name: names[rank % names.count], score: 1000 - rank)
             }
-            messages.append(.leaderboard(Leaderboard(top: top, you: random.next() % 2 == 0 ? nil : standing, students: top.count)))
+            messages.append(
+                .leaderboard(Leaderboard(top: top, you: random.next() % 2 == 0 ? nil : standing, students: top.count)))
         }
         return messages
     }
@@ -76,7 +84,8 @@ struct HotMessageWriterTests {
             let fast = try encoder.encode(message)
             let reference = try encoder.encodeWithFoundation(message)
             if fast != reference {
-                mismatches.append("\(String(decoding: fast, as: UTF8.self)) != \(String(decoding: reference, as: UTF8.self))")
+                mismatches.append(
+                    "\(String(decoding: fast, as: UTF8.self)) != \(String(decoding: reference, as: UTF8.self))")
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) differ; the first: \(mismatches.first ?? "")")

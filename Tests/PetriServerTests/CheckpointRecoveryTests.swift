@@ -149,7 +149,8 @@ import Testing
         #expect(restored.metadata["checkpoint"] == "none")
         #expect(restored.metadata["replayed"] == "\(driven.entries.count)")
         let teacher = try await TestClient(client, url: server.url)
-        let welcome = try await teacher.attach(.teach(code: driven.record.code, token: driven.record.teacherToken, lastSeen: nil))
+        let welcome = try await teacher.attach(
+            .teach(code: driven.record.code, token: driven.record.teacherToken, lastSeen: nil))
         #expect(welcome.position.generation == driven.lesson.generation)
         try teacher.send(.export)
         let file = try await teacher.expect { if case .definition(let d) = $0 { d } else { nil } }
@@ -192,7 +193,8 @@ import Testing
         try (first.storage as? SQLiteLessonStorage)?.store.close()
         let logs = LogRecorder()
         let second = try await TestServer.start(
-            storage: try SQLiteLessonStorage(directory: data), logger: logs.logger, configure: checkpointEveryTenEntries)
+            storage: try SQLiteLessonStorage(directory: data), logger: logs.logger, configure: checkpointEveryTenEntries
+        )
 
         // Then the lesson was restored from a checkpoint, replaying only the entries after it
         let restored = try #require(logs.records("Lesson restored").first)

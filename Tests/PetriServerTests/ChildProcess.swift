@@ -78,9 +78,12 @@ func temporaryDirectory() throws -> String {
 extension PetriProcess {
     /// Starts `petri serve` on a free port with `data` and returns it with its WebSocket URL.
     static func serve(data: String, teacherKey: String, executable: URL) async throws -> (PetriProcess, String) {
-        let child = try PetriProcess(["serve", "--port", "0", "--data", data, "--teacher-key", teacherKey], executable: executable)
+        let child = try PetriProcess(
+            ["serve", "--port", "0", "--data", data, "--teacher-key", teacherKey], executable: executable)
         for await line in child.lines {
-            if let url = line.split(separator: " ").first(where: { $0.hasPrefix("ws://") }) { return (child, String(url)) }
+            if let url = line.split(separator: " ").first(where: { $0.hasPrefix("ws://") }) {
+                return (child, String(url))
+            }
         }
         throw ChildError.noBanner
     }

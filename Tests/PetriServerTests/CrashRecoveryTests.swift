@@ -138,7 +138,8 @@ import Testing
         let again = try await TestClient(client, url: url)
         #expect(try await again.attach(.teach(code: code, token: token, lastSeen: nil)).position.generation == 3)
         let boAgain = try await TestClient(client, url: url)
-        let resumed = try await boAgain.attach(.resume(code: code, token: try #require(joined.you?.token), lastSeen: nil))
+        let resumed = try await boAgain.attach(
+            .resume(code: code, token: try #require(joined.you?.token), lastSeen: nil))
         #expect(resumed.answers.map(\.question) == [question.id])
         await server.crash()
         await client.shutdown()

@@ -32,9 +32,15 @@ import Testing
         defer { server.process.interrupt() }
 
         // Then it printed the exact commands, with --server because the port is not 8080
-        #expect(banner.studentLine == "  Students, in a second terminal:  .build/debug/petri join \(banner.code) --name YourName --server \(banner.url)")
+        #expect(
+            banner.studentLine
+                == "  Students, in a second terminal:  .build/debug/petri join \(banner.code) --name YourName --server \(banner.url)"
+        )
         let tokenFlag = banner.token.secret.hasPrefix("-") ? "--token=" : "--token "
-        #expect(banner.teacherLine == "  Teacher console:                 .build/debug/petri teach attach \(banner.code) \(tokenFlag)\(banner.token.secret) --server \(banner.url)")
+        #expect(
+            banner.teacherLine
+                == "  Teacher console:                 .build/debug/petri teach attach \(banner.code) \(tokenFlag)\(banner.token.secret) --server \(banner.url)"
+        )
         // And it remembers the lesson in a private file
         let attributes = try FileManager.default.attributesOfItem(atPath: "\(data)/\(DemoLesson.fileName)")
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
@@ -68,7 +74,10 @@ import Testing
                 try await ada.expect("answerAccepted") { message -> QuestionID? in
                     switch message {
                     case .answerAccepted(let id, _, _): id
-                    case .error(let e): { Issue.record("answer refused: \(e)"); return question.id }()
+                    case .error(let e):
+                        {
+                            Issue.record("answer refused: \(e)"); return question.id
+                        }()
                     default: nil
                     }
                 }
@@ -79,7 +88,10 @@ import Testing
                 try await ada.expect("resolved") { message -> QuestionID? in
                     switch message {
                     case .resolved(let r): r.question
-                    case .question(let q): { Issue.record("question \(q.id) asked before \(question.id) resolved"); return q.id }()
+                    case .question(let q):
+                        {
+                            Issue.record("question \(q.id) asked before \(question.id) resolved"); return q.id
+                        }()
                     default: nil
                     }
                 }
@@ -134,18 +146,25 @@ import Testing
         let code = try JoinCode("K7QX2M")
         let token = try AccessToken("abcdefghijklmnopqrstuv")
         let lines = DemoLesson.instructions(code: code, teacherToken: token, server: "ws://127.0.0.1:8080/")
-        #expect(lines == [
-            "Demo lesson running (camouflage: industrial revolution). Join code: K7QX2M",
-            "  Students, in a second terminal:  .build/debug/petri join K7QX2M --name YourName",
-            "  Teacher console:                 .build/debug/petri teach attach K7QX2M --token abcdefghijklmnopqrstuv",
-            "  Students, in a browser:          http://127.0.0.1:8080/join/K7QX2M",
-            "  Projector, in a browser:         http://127.0.0.1:8080/projector/K7QX2M (enter the teacher token there)",
-        ])
+        #expect(
+            lines == [
+                "Demo lesson running (camouflage: industrial revolution). Join code: K7QX2M",
+                "  Students, in a second terminal:  .build/debug/petri join K7QX2M --name YourName",
+                "  Teacher console:                 .build/debug/petri teach attach K7QX2M --token abcdefghijklmnopqrstuv",
+                "  Students, in a browser:          http://127.0.0.1:8080/join/K7QX2M",
+                "  Projector, in a browser:         http://127.0.0.1:8080/projector/K7QX2M (enter the teacher token there)",
+            ])
         // A token starting with "-" would be read as a flag, so it is attached with "="
         let dashed = try AccessToken("-7gCWqbqJYj2E_QPgdSDiw")
         let other = DemoLesson.instructions(code: code, teacherToken: dashed, server: "ws://10.0.0.5:8080/")
-        #expect(other.dropFirst(2).first == "  Teacher console:                 .build/debug/petri teach attach K7QX2M --token=-7gCWqbqJYj2E_QPgdSDiw --server ws://10.0.0.5:8080/")
-        #expect(other.dropFirst().first == "  Students, in a second terminal:  .build/debug/petri join K7QX2M --name YourName --server ws://10.0.0.5:8080/")
+        #expect(
+            other.dropFirst(2).first
+                == "  Teacher console:                 .build/debug/petri teach attach K7QX2M --token=-7gCWqbqJYj2E_QPgdSDiw --server ws://10.0.0.5:8080/"
+        )
+        #expect(
+            other.dropFirst().first
+                == "  Students, in a second terminal:  .build/debug/petri join K7QX2M --name YourName --server ws://10.0.0.5:8080/"
+        )
     }
 
     // MARK: - Helpers

@@ -19,7 +19,9 @@ import Testing
         return result
     }
 
-    @Test(.timeLimit(.minutes(1))) func everyKindOfMalformedOrHostileInputGetsItsErrorAndNothingElseBreaks() async throws {
+    @Test(.timeLimit(.minutes(1))) func everyKindOfMalformedOrHostileInputGetsItsErrorAndNothingElseBreaks()
+        async throws
+    {
         let server = try await TestServer.start()
         let client = try await WebSocketClient.start()
         let teacher = try await TestClient(client, url: server.url)
@@ -85,7 +87,9 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1))) func aFloodIsRefusedThenDisconnected() async throws {
-        let server = try await TestServer.start { $0.messageBurst = 5; $0.messagesPerSecond = 1 }
+        let server = try await TestServer.start {
+            $0.messageBurst = 5; $0.messagesPerSecond = 1
+        }
         let client = try await WebSocketClient.start()
         let flooder = try await TestClient(client, url: server.url)
         // When a client sends 200 pings at once

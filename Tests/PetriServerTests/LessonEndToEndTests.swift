@@ -35,10 +35,13 @@ import Testing
         // When the teacher asks three questions of each kind, everyone answers, and the simulation gets there
         let kinds: [(String, QuestionKind)] = [
             ("meanTrait", .number(tolerance: 20)),
-            ("population", .choice(options: [
-                ChoiceOption("grows", when: .grows), ChoiceOption("shrinks", when: .shrinks),
-                ChoiceOption("stays the same", when: .otherwise),
-            ])),
+            (
+                "population",
+                .choice(options: [
+                    ChoiceOption("grows", when: .grows), ChoiceOption("shrinks", when: .shrinks),
+                    ChoiceOption("stays the same", when: .otherwise),
+                ])
+            ),
             ("meanTrait", .probability(event: Condition(.gt, 50))),
         ]
         var asked = 0
@@ -46,14 +49,19 @@ import Testing
             for (metric, kind) in kinds {
                 try teacher.send(.ask(QuestionSpec(metric: metric, kind: kind, horizon: 2)))
                 for (i, student) in students.enumerated() {
-                    let question = try await student.expect("question") { if case .question(let q) = $0 { q } else { nil } }
-                    let prediction: Prediction = switch kind {
-                    case .number: .number(Double(30 + i * 2))
-                    case .choice: .choice(i % 3)
-                    case .probability: .probability(Double(i) / 29)
+                    let question = try await student.expect("question") {
+                        if case .question(let q) = $0 { q } else { nil }
                     }
+                    let prediction: Prediction =
+                        switch kind {
+                        case .number: .number(Double(30 + i * 2))
+                        case .choice: .choice(i % 3)
+                        case .probability: .probability(Double(i) / 29)
+                        }
                     try student.send(.answer(question: question.id, prediction: prediction))
-                    _ = try await student.expect("answerAccepted") { if case .answerAccepted = $0 { true } else { nil } }
+                    _ = try await student.expect("answerAccepted") {
+                        if case .answerAccepted = $0 { true } else { nil }
+                    }
                 }
                 try teacher.send(.step(count: 2))
                 asked += 1
@@ -61,11 +69,13 @@ import Testing
                 // Then every student sees the same resolution, and their own points
                 var resolutions: [Resolution] = []
                 for student in students {
-                    resolutions.append(try await student.expect("resolved") { if case .resolved(let r) = $0 { r } else { nil } })
+                    resolutions.append(
+                        try await student.expect("resolved") { if case .resolved(let r) = $0 { r } else { nil } })
                     let personal = try await student.expect("result") { if case .result(let r) = $0 { r } else { nil } }
                     #expect((0...1210).contains(personal.points.total))
                 }
-                #expect(resolutions.allSatisfy { $0.actual == resolutions[0].actual && $0.spread == resolutions[0].spread })
+                #expect(
+                    resolutions.allSatisfy { $0.actual == resolutions[0].actual && $0.spread == resolutions[0].spread })
                 #expect(resolutions[0].generation == asked * 2)
             }
         }

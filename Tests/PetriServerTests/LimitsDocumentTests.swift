@@ -43,7 +43,8 @@ import Testing
     }
 
     @Test func protocolDocumentStatesTheShippedDefaults() throws {
-        let text = try String(contentsOf: Self.root.appendingPathComponent("Sources/PetriProtocol/PROTOCOL.md"), encoding: .utf8)
+        let text = try String(
+            contentsOf: Self.root.appendingPathComponent("Sources/PetriProtocol/PROTOCOL.md"), encoding: .utf8)
         let defaults = ProtocolLimits.Defaults.self
         let standard = ProtocolLimits.standard.maxMessageBytes
         let file = ProtocolLimits.lessonFile.maxMessageBytes

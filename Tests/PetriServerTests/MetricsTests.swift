@@ -41,8 +41,11 @@ import Testing
 
         // The sampler copies transport and hub figures in every 20 ms: poll, boundedly, until they show.
         var after = try PrometheusText.parse(scrape(curl, server.port).body)
-        for _ in 0..<250 where !(after.value("petri_lessons") >= 1 && after.value("petri_students") >= 1
-            && after.value("petri_connections") >= 3 && after.value("petri_sent_bytes_total") > first.value("petri_sent_bytes_total")
+        for _ in 0..<250
+        where
+            !(after.value("petri_lessons") >= 1 && after.value("petri_students") >= 1
+            && after.value("petri_connections") >= 3
+            && after.value("petri_sent_bytes_total") > first.value("petri_sent_bytes_total")
             && after.value("petri_messages_received_total") - first.value("petri_messages_received_total") >= 5
             && after.value("petri_messages_sent_total") - first.value("petri_messages_sent_total") >= 8)
         {
@@ -122,13 +125,20 @@ import Testing
     {
         let marker = "\n@@petri-test@@"
         let (exit, output) = try DeployTools.run(
-            curl, ["-sS", "--max-time", "5", "-w", "\(marker)%{http_code} %{content_type}", "http://127.0.0.1:\(port)\(path)"])
+            curl,
+            [
+                "-sS", "--max-time", "5", "-w", "\(marker)%{http_code} %{content_type}",
+                "http://127.0.0.1:\(port)\(path)",
+            ])
         guard exit == 0, let split = output.range(of: marker, options: .backwards) else {
             Issue.record("curl failed (\(exit)): \(output)")
             return (0, "", "")
         }
         let trailer = output[split.upperBound...].split(separator: " ", maxSplits: 1)
-        return (Int(trailer.first ?? "") ?? 0, trailer.count > 1 ? String(trailer[1]) : "", String(output[..<split.lowerBound]))
+        return (
+            Int(trailer.first ?? "") ?? 0, trailer.count > 1 ? String(trailer[1]) : "",
+            String(output[..<split.lowerBound])
+        )
     }
 }
 
@@ -148,7 +158,8 @@ struct MetricsTestServer {
         // Installed before the hub exists, so the hub's swift-metrics counters reach the registry.
         let endpoint = MetricsEndpoint.install(in: &configuration, enabled: enabled)
         let server = try await WebSocketServer.start(configuration)
-        let hub = Hub(transport: server, storage: InMemoryLessonStorage(), clock: SystemClock(), teacherKey: testTeacherKey)
+        let hub = Hub(
+            transport: server, storage: InMemoryLessonStorage(), clock: SystemClock(), teacherKey: testTeacherKey)
         let sampler = endpoint?.startSampling(server, hub, every: .milliseconds(20))
         let task = Task {
             await withDiscardingTaskGroup { group in
@@ -188,7 +199,8 @@ struct PrometheusText {
     /// The value of the sample `name` whose labels include `labels`, or 0 when there is none (a
     /// counter not created yet has not counted anything).
     func value(_ name: String, _ labels: [String: String] = [:]) -> Double {
-        samples.first { sample in sample.name == name && labels.allSatisfy { sample.labels[$0.key] == $0.value } }?.value ?? 0
+        samples.first { sample in sample.name == name && labels.allSatisfy { sample.labels[$0.key] == $0.value } }?
+            .value ?? 0
     }
 
     /// Parses the whole text; throws on the first line that is neither blank, a comment nor
@@ -213,7 +225,9 @@ struct PrometheusText {
     }
 
     private static func isName<S: StringProtocol>(_ name: S) -> Bool {
-        guard let first = name.unicodeScalars.first, first == "_" || first == ":" || isLetter(first) else { return false }
+        guard let first = name.unicodeScalars.first, first == "_" || first == ":" || isLetter(first) else {
+            return false
+        }
         return name.unicodeScalars.allSatisfy { $0 == "_" || $0 == ":" || isLetter($0) || ("0"..."9").contains($0) }
     }
 

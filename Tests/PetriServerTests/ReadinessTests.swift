@@ -36,7 +36,9 @@ import Testing
 
         // Then /readyz answers 503 within the probe's interval, while /healthz stays 200
         #expect(await eventually { (try? status()) == "503" })
-        let health = try DeployTools.run(curl, ["-s", "-o", "/dev/null", "-w", "%{http_code}", readyz.replacingOccurrences(of: "readyz", with: "healthz")])
+        let health = try DeployTools.run(
+            curl,
+            ["-s", "-o", "/dev/null", "-w", "%{http_code}", readyz.replacingOccurrences(of: "readyz", with: "healthz")])
         #expect(health.output == "200")
         await server.crash()
     }

@@ -45,7 +45,8 @@ import Testing
         let client = try await WebSocketClient.start()
 
         // Then it says which lesson and entry, and the teacher finds the lesson as it was after the last good entry
-        let stopped = try #require(logs.records("The lesson's log did not replay to its end; it is restored to its last good entry").first)
+        let stopped = try #require(
+            logs.records("The lesson's log did not replay to its end; it is restored to its last good entry").first)
         #expect(stopped.metadata["lesson"] == "lesson-1")
         #expect(stopped.metadata["notice"]?.contains("entry \(bad + 1) could not be replayed") == true)
         let teacher = try await TestClient(client, url: server.url)
@@ -93,7 +94,9 @@ import Testing
 
         // Then it is restored from its checkpoint without replaying the entries after it, the
         // record of the replay is cleared, and the teacher is told
-        #expect(logs.records("The server stopped while replaying this lesson last time; restoring it without that replay").count == 1)
+        #expect(
+            logs.records("The server stopped while replaying this lesson last time; restoring it without that replay")
+                .count == 1)
         #expect(await storage.interruptedReplays().isEmpty)
         let teacher = try await TestClient(client, url: server.url)
         let welcome = try await teacher.attach(

@@ -30,7 +30,9 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func aResolutionStoresEveryStudentsPointsAndScoreAndARestartRepairsThem() async throws {
+    @Test(.timeLimit(.minutes(1))) func aResolutionStoresEveryStudentsPointsAndScoreAndARestartRepairsThem()
+        async throws
+    {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let data = directory + "/data"

@@ -10,7 +10,8 @@ import Testing
         // Given `petri serve` on a free port with two clients connected
         let data = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let child = try PetriProcess(["serve", "--port", "0", "--data", data, "--teacher-key", "k"], executable: executable)
+        let child = try PetriProcess(
+            ["serve", "--port", "0", "--data", data, "--teacher-key", "k"], executable: executable)
         var lines = child.lines.makeAsyncIterator()
         var url: String?
         while url == nil, let line = await lines.next() {
@@ -39,9 +40,11 @@ import Testing
 
     @Test func everySubcommandHasHelp() async throws {
         let executable = try #require(petriExecutable(), "build the petri executable first (swift build)")
-        for command in [["--help"], ["serve", "--help"], ["join", "--help"], ["teach", "--help"], ["teach", "new", "--help"],
-                        ["config", "check", "--help"], ["bench", "--help"], ["bench", "transport", "--help"],
-                        ["bench", "class", "--help"], ["bench", "life", "--help"], ["bench", "camouflage", "--help"]] {
+        for command in [
+            ["--help"], ["serve", "--help"], ["join", "--help"], ["teach", "--help"], ["teach", "new", "--help"],
+            ["config", "check", "--help"], ["bench", "--help"], ["bench", "transport", "--help"],
+            ["bench", "class", "--help"], ["bench", "life", "--help"], ["bench", "camouflage", "--help"],
+        ] {
             let child = try PetriProcess(command, executable: executable)
             var output: [String] = []
             for await line in child.lines { output.append(line) }

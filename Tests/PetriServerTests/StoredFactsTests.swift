@@ -56,10 +56,11 @@ import Testing
         mutating func join(_ name: String) async throws -> StudentID {
             let token = try Self.held("token-of-\(name)-0123456789")
             let outcome = try await send(.join(name: name, token: token), as: .guest)
-            return try #require(outcome.effects.lazy.compactMap { effect -> StudentID? in
-                if case .attach(.student(let id), _) = effect { return id }
-                return nil
-            }.first)
+            return try #require(
+                outcome.effects.lazy.compactMap { effect -> StudentID? in
+                    if case .attach(.student(let id), _) = effect { return id }
+                    return nil
+                }.first)
         }
 
         /// The answers to question 1 as the store has them, by display name.

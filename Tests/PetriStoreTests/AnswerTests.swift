@@ -135,7 +135,8 @@ import Testing
         try store.recordResolution(
             lessonId: Fixture.lessonId, questionId: "q1",
             points: Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0 % 1001) }),
-            scores: Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, StudentScore(score: 2 * $0, streak: $0 % 7)) }))
+            scores: Dictionary(
+                uniqueKeysWithValues: ids.enumerated().map { ($1, StudentScore(score: 2 * $0, streak: $0 % 7)) }))
 
         // Then every answer has its own points and every student their own score and streak
         let answers = try store.answers(lessonId: Fixture.lessonId, questionId: "q1")

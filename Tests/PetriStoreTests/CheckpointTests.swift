@@ -84,7 +84,8 @@ import Testing
         // Given checkpoints at 0, 4 and 8 of one lesson, and one of another lesson
         let store = try lessonWithCheckpoints()
         try Fixture.lesson(store, id: Fixture.otherLessonId, joinCode: "OTHR")
-        try store.saveCheckpoint(lessonId: Fixture.otherLessonId, seq: 0, generation: 0, state: [1], stateHash: 1, at: 0)
+        try store.saveCheckpoint(
+            lessonId: Fixture.otherLessonId, seq: 0, generation: 0, state: [1], stateHash: 1, at: 0)
 
         // When the first lesson keeps its newest two
         try store.pruneCheckpoints(lessonId: Fixture.lessonId, keepingNewest: 2)
@@ -107,7 +108,8 @@ import Testing
         struct Abort: Error {}
         #expect(throws: Abort.self) {
             try store.inTransaction { tx in
-                try tx.saveCheckpoint(lessonId: Fixture.lessonId, seq: 10, generation: 20, state: [], stateHash: 0, at: 1)
+                try tx.saveCheckpoint(
+                    lessonId: Fixture.lessonId, seq: 10, generation: 20, state: [], stateHash: 0, at: 1)
                 try tx.pruneCheckpoints(lessonId: Fixture.lessonId, keepingNewest: 1)
                 throw Abort()
             }

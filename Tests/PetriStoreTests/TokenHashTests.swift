@@ -14,7 +14,10 @@ import Testing
         #expect(TokenHash(of: "abc").hex == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
-    @Test(arguments: ["", "abc", String(repeating: "g", count: 64), String(repeating: "A", count: 64), String(repeating: "0", count: 66)])
+    @Test(arguments: [
+        "", "abc", String(repeating: "g", count: 64), String(repeating: "A", count: 64),
+        String(repeating: "0", count: 66),
+    ])
     func anythingButSixtyFourLowercaseHexDigitsIsNoDigest(_ text: String) {
         #expect(TokenHash(hex: text) == nil)
     }

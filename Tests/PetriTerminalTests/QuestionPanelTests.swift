@@ -61,7 +61,9 @@ import Testing
                 }
                 let q = state.lesson.openQuestion
                 // When the rows are laid out
-                let rows = q.map { QuestionPanel.openRows($0, lesson: state.lesson, width: 76, theme: Theme(mode: .none)) }
+                let rows = q.map {
+                    QuestionPanel.openRows($0, lesson: state.lesson, width: 76, theme: Theme(mode: .none))
+                }
                 let drawn = Self.panelRows(Screen.student(state, width: 80, height: 24))
                 // Then each text row appears on the screen exactly as laid out, none overwritten by a later one
                 for case .text(let text, _) in rows ?? [] {
@@ -115,7 +117,9 @@ import Testing
         let first = Screen.student(state, width: 80, height: 24).lines()
         try Golden.check(first.joined(separator: "\n"), name: "leaderboard-80x24-none")
         // Then the first page shows as many names as the window holds (18 rows), in order, and says how to page
-        let names = (1...15).filter { n in first.contains { $0.contains("Student \(n) ") || $0.hasSuffix("Student \(n)") } }
+        let names = (1...15).filter { n in
+            first.contains { $0.contains("Student \(n) ") || $0.hasSuffix("Student \(n)") }
+        }
         #expect(names == Array(1...15))
         #expect(first.contains { $0.contains("Ada") })
         // And at 80×14-ish sizes it pages: on a 60×18 window l shows the rest

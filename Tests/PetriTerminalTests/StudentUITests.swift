@@ -66,7 +66,8 @@ import Testing
 
     @Test func theFooterSaysWhatADigitDoes() {
         let state = lesson(with: Fixtures.growShrink)
-        let screen = ScreenState(lesson: state, connection: .online, ui: StudentUI(), now: Fixtures.now, colorMode: .none)
+        let screen = ScreenState(
+            lesson: state, connection: .online, ui: StudentUI(), now: Fixtures.now, colorMode: .none)
         let footer = Screen.student(screen, width: 120, height: 36).lines().last ?? ""
         #expect(footer.contains("1-4 send"))
         var final = state
@@ -76,14 +77,16 @@ import Testing
         }
         let finalScreen = ScreenState(
             lesson: final, connection: .online, ui: StudentUI(), now: Fixtures.now, colorMode: .none)
-        #expect((Screen.student(finalScreen, width: 120, height: 36).lines().last ?? "").contains("1-4 pick  Enter send"))
+        #expect(
+            (Screen.student(finalScreen, width: 120, height: 36).lines().last ?? "").contains("1-4 pick  Enter send"))
     }
 
     @Test func afterTheLessonEndsTheFooterSaysHowToLeaveAndQStillLeaves() {
         var state = lesson(with: .number(tolerance: nil))
         state.apply(
             .lessonEnded(LessonSummary(leaderboard: Fixtures.leaderboard(you: "Ada"), questions: 1)), at: Fixtures.now)
-        let screen = ScreenState(lesson: state, connection: .online, ui: StudentUI(), now: Fixtures.now, colorMode: .none)
+        let screen = ScreenState(
+            lesson: state, connection: .online, ui: StudentUI(), now: Fixtures.now, colorMode: .none)
         let footer = Screen.student(screen, width: 80, height: 24).lines().last ?? ""
         #expect(footer.contains("The lesson has ended; press q to leave"))
         var ui = StudentUI()

@@ -62,20 +62,26 @@ import Testing
         var (lesson, _) = Fixtures.lesson(
             Fixtures.make { try LifeModel(parameters: parameters, seed: 1) }, steps: 1, role: .teacher)
         for (id, name) in [(1, "Ada"), (2, "Ben")] {
-            lesson.apply(.student(RosterEntry(student: StudentID(id), name: name, online: true, kicked: false, score: 0, streak: 0)), at: Fixtures.now)
+            lesson.apply(
+                .student(
+                    RosterEntry(student: StudentID(id), name: name, online: true, kicked: false, score: 0, streak: 0)),
+                at: Fixtures.now)
         }
         let q = Fixtures.question(
-            1, metric: "liveCells", description: "How many cells are alive.", unit: "cells", kind: .number(tolerance: 2),
+            1, metric: "liveCells", description: "How many cells are alive.", unit: "cells",
+            kind: .number(tolerance: 2),
             askedAt: 1, horizon: 4, askedValue: 5, prompt: "How many?")
         lesson.apply(.question(q), at: Fixtures.now)
         lesson.apply(.answerCount(question: q.id, answered: 0, students: 2), at: Fixtures.now)
 
         // When Ben answers
-        lesson.apply(.answerCount(question: q.id, answered: 1, students: 2, answeredBy: [StudentID(2)]), at: Fixtures.now)
+        lesson.apply(
+            .answerCount(question: q.id, answered: 1, students: 2, answeredBy: [StudentID(2)]), at: Fixtures.now)
 
         // Then the header counts 1/2 and only Ben's row is ticked
         var canvas = Canvas(width: 60, height: 12)
-        RosterView.draw(into: &canvas, rect: Rect(x: 0, y: 0, width: 60, height: 12), lesson: lesson, theme: Theme(mode: .none))
+        RosterView.draw(
+            into: &canvas, rect: Rect(x: 0, y: 0, width: 60, height: 12), lesson: lesson, theme: Theme(mode: .none))
         let lines = canvas.lines()
         #expect(lines[0].contains("1/2 answered"))
         #expect(lines.first { $0.contains("Ben") }?.contains("✓") == true, "\(lines)")
@@ -88,7 +94,8 @@ import Testing
         let parameters = LifeModel.Parameters(width: 20, height: 10, pattern: "glider")
         let model = Fixtures.make { try LifeModel(parameters: parameters, seed: 1) }
         let q = Fixtures.question(
-            1, metric: "liveCells", description: "How many cells are alive.", unit: "cells", kind: .number(tolerance: 2),
+            1, metric: "liveCells", description: "How many cells are alive.", unit: "cells",
+            kind: .number(tolerance: 2),
             askedAt: 0, horizon: 4, askedValue: 5, prompt: "How many?")
         let welcome = Welcome(
             role: .teacher, you: nil, model: .life, metrics: LifeModel.metrics,
@@ -155,7 +162,8 @@ import Testing
         // Given two students called Ben with the same score
         var lesson = Self.attachedMidQuestion(answered: nil, answeredBy: nil)
         lesson.apply(
-            .student(RosterEntry(student: StudentID(9), name: "Ben", online: true, kicked: false, score: 1500, streak: 0)),
+            .student(
+                RosterEntry(student: StudentID(9), name: "Ben", online: true, kicked: false, score: 1500, streak: 0)),
             at: Fixtures.now)
         let lines = Self.roster(lesson)
         // Then both are 2nd, Cy is 4th, and each Ben shows the id that tells them apart
@@ -169,16 +177,20 @@ import Testing
             return
         }
         #expect(ambiguous.message.contains("Ben (#1), Ben (#9)"))
-        #expect(TeacherCommandParser.parse("kick #9", context: context) == .success(.send(.kick(student: StudentID(9)))))
-        #expect(TeacherCommandParser.parse("kick Dee", context: context) == .success(.send(.kick(student: StudentID(3)))))
+        #expect(
+            TeacherCommandParser.parse("kick #9", context: context) == .success(.send(.kick(student: StudentID(9)))))
+        #expect(
+            TeacherCommandParser.parse("kick Dee", context: context) == .success(.send(.kick(student: StudentID(3)))))
     }
 
     @Test func ranksReadAsOrdinalsAndScoresWithThousandsSeparated() {
-        #expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111].map(Format.ordinal) == [
-            "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th",
-        ])
-        #expect([0, 999, 1840, 1_234_567, -1200].map(Format.points) == [
-            "0 pts", "999 pts", "1,840 pts", "1,234,567 pts", "-1,200 pts",
-        ])
+        #expect(
+            [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111].map(Format.ordinal) == [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th",
+            ])
+        #expect(
+            [0, 999, 1840, 1_234_567, -1200].map(Format.points) == [
+                "0 pts", "999 pts", "1,840 pts", "1,234,567 pts", "-1,200 pts",
+            ])
     }
 }

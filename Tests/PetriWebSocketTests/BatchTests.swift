@@ -58,7 +58,9 @@ import Testing
         await server.shutdown()
     }
 
-    @Test(.timeLimit(.minutes(1))) func latestWinsInOneBatchKeepsOnlyTheNewestSnapshotButEveryReliableMessage() async throws {
+    @Test(.timeLimit(.minutes(1))) func latestWinsInOneBatchKeepsOnlyTheNewestSnapshotButEveryReliableMessage()
+        async throws
+    {
         // Given a connected client
         let server = try await WebSocketServer.start(.init(host: "127.0.0.1", port: 0))
         let client = try await WebSocketClient.start()

@@ -14,7 +14,9 @@ import Testing
         return (peer, connection?.info.remoteAddress)
     }
 
-    @Test(.timeLimit(.minutes(1))) func aTrustedProxysForwardedForNamesTheClientAndForgedEntriesAreIgnored() async throws {
+    @Test(.timeLimit(.minutes(1))) func aTrustedProxysForwardedForNamesTheClientAndForgedEntriesAreIgnored()
+        async throws
+    {
         // Given a server that trusts the proxy on loopback (its default)
         let server = try await WebSocketServer.start(.init(host: "127.0.0.1", port: 0))
         var accepted = server.connections.makeAsyncIterator()
@@ -74,7 +76,10 @@ import Testing
     @Test func trustedProxiesMustBeAddresses() {
         var configuration = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
         configuration.trustedProxies = ["127.0.0.1", "proxy.school.example"]
-        #expect(throws: TransportError(.invalidArgument, "trustedProxies must list IP addresses, but has \"proxy.school.example\".")) {
+        #expect(
+            throws: TransportError(
+                .invalidArgument, "trustedProxies must list IP addresses, but has \"proxy.school.example\".")
+        ) {
             try configuration.validate()
         }
     }

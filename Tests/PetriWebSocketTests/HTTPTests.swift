@@ -38,8 +38,12 @@ func which(_ name: String) -> String? {
 
         // When curl asks for /healthz and for an unknown page
         let port = echo.server.port
-        let health = try await onThread { try run(curl, ["-s", "-w", "\n%{http_code}", "http://127.0.0.1:\(port)/healthz"]) }
-        let missing = try await onThread { try run(curl, ["-s", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/nope"]) }
+        let health = try await onThread {
+            try run(curl, ["-s", "-w", "\n%{http_code}", "http://127.0.0.1:\(port)/healthz"])
+        }
+        let missing = try await onThread {
+            try run(curl, ["-s", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/nope"])
+        }
 
         // Then /healthz is 200 with JSON, and other paths are 404
         let lines = health.output.split(separator: "\n")
@@ -83,7 +87,9 @@ func which(_ name: String) -> String? {
         // When it is asked with GET, HEAD and a matching If-None-Match
         let get = try await onThread { try httpGet(port: port, path: "/page", extra: ["Accept-Encoding: gzip"]) }
         let head = try await onThread { try httpGet(port: port, path: "/page", method: "HEAD") }
-        let notModified = try await onThread { try httpGet(port: port, path: "/page", extra: ["If-None-Match: \"v1\""]) }
+        let notModified = try await onThread {
+            try httpGet(port: port, path: "/page", extra: ["If-None-Match: \"v1\""])
+        }
 
         // Then GET has the headers and the body, HEAD the same headers and length but no body,
         // and 304 neither body nor length; a handler's cache-control replaces the default
@@ -134,7 +140,9 @@ func httpGet(port: Int, path: String, method: String = "GET", extra: [String] = 
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     _ = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
     }
     let lines = ["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1", "Connection: close"] + extra
     let request = Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
@@ -151,29 +159,29 @@ func httpGet(port: Int, path: String, method: String = "GET", extra: [String] = 
 
 /// An RFC 6455 client in Python's standard library only: a client no code of ours wrote.
 let independentClient = #"""
-import base64, hashlib, os, socket, struct, sys
+    import base64, hashlib, os, socket, struct, sys
 
-port = int(sys.argv[1])
-s = socket.create_connection(("127.0.0.1", port), timeout=10)
-key = base64.b64encode(os.urandom(16)).decode()
-s.sendall((f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-           f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: petri.v1\r\n\r\n").encode())
-head = b""
-while b"\r\n\r\n" not in head:
-    head += s.recv(1)
-assert head.startswith(b"HTTP/1.1 101"), head
-accept = base64.b64encode(hashlib.sha1((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").encode()).digest()).decode()
-assert ("sec-websocket-accept: " + accept).lower() in head.decode().lower(), head
-payload = "hello from python".encode()
-mask = os.urandom(4)
-s.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
-def exact(n):
-    data = b""
-    while len(data) < n:
-        data += s.recv(n - len(data))
-    return data
-b0, b1 = exact(2)
-n = b1 & 0x7F
-if n == 126: n = struct.unpack(">H", exact(2))[0]
-print("echo: " + exact(n).decode())
-"""#
+    port = int(sys.argv[1])
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall((f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+               f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: petri.v1\r\n\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += s.recv(1)
+    assert head.startswith(b"HTTP/1.1 101"), head
+    accept = base64.b64encode(hashlib.sha1((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").encode()).digest()).decode()
+    assert ("sec-websocket-accept: " + accept).lower() in head.decode().lower(), head
+    payload = "hello from python".encode()
+    mask = os.urandom(4)
+    s.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+    def exact(n):
+        data = b""
+        while len(data) < n:
+            data += s.recv(n - len(data))
+        return data
+    b0, b1 = exact(2)
+    n = b1 & 0x7F
+    if n == 126: n = struct.unpack(">H", exact(2))[0]
+    print("echo: " + exact(n).decode())
+    """#

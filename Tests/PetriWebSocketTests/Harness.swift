@@ -10,7 +10,8 @@ struct EchoServer {
 
     var url: String { "ws://127.0.0.1:\(server.port)/" }
 
-    static func start(_ configure: (inout WebSocketServer.Configuration) -> Void = { _ in }) async throws -> EchoServer {
+    static func start(_ configure: (inout WebSocketServer.Configuration) -> Void = { _ in }) async throws -> EchoServer
+    {
         var configuration = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
         configure(&configuration)
         let server = try await WebSocketServer.start(configuration)
@@ -20,8 +21,11 @@ struct EchoServer {
                     group.addTask {
                         for await event in connection.events {
                             switch event {
-                            case .text(let t): server.send(OutboundMessage(kind: .text, bytes: t.bytes), to: connection.id, policy: .reliable)
-                            case .binary(let b): server.send(OutboundMessage(binary: b), to: connection.id, policy: .reliable)
+                            case .text(let t):
+                                server.send(
+                                    OutboundMessage(kind: .text, bytes: t.bytes), to: connection.id, policy: .reliable)
+                            case .binary(let b):
+                                server.send(OutboundMessage(binary: b), to: connection.id, policy: .reliable)
                             case .closed: break
                             }
                         }

@@ -101,7 +101,8 @@ final class HostileServer: @unchecked Sendable {
                 length = 0
                 for _ in 0..<8 { length = length << 8 | Int(try readByte()) }
             }
-            let mask = b1 & 0x80 != 0 ? [try readByte(), try readByte(), try readByte(), try readByte()] : [0, 0, 0, 0]
+            let mask =
+                b1 & 0x80 != 0 ? [try readByte(), try readByte(), try readByte(), try readByte()] : [0, 0, 0, 0]
             var payload = [UInt8]()
             for i in 0..<length { payload.append(try readByte() ^ mask[i & 3]) }
             return (b0 & 0x0f, payload)
@@ -154,10 +155,13 @@ enum SHA1 {
             var (a, b, c, d, e) = (h[0], h[1], h[2], h[3], h[4])
             for t in 0..<80 {
                 let (f, k): (UInt32, UInt32) =
-                    t < 20 ? ((b & c) | (~b & d), 0x5A82_7999)
-                    : t < 40 ? (b ^ c ^ d, 0x6ED9_EBA1)
-                    : t < 60 ? ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
-                    : (b ^ c ^ d, 0xCA62_C1D6)
+                    t < 20
+                    ? ((b & c) | (~b & d), 0x5A82_7999)
+                    : t < 40
+                        ? (b ^ c ^ d, 0x6ED9_EBA1)
+                        : t < 60
+                            ? ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
+                            : (b ^ c ^ d, 0xCA62_C1D6)
                 let temp = rotate(a, 5) &+ f &+ e &+ k &+ w[t]
                 (e, d, c, b, a) = (d, c, rotate(b, 30), a, temp)
             }

@@ -40,7 +40,9 @@ import Testing
                 try peer.sendFrame(opcode: 1, payload: Array("before".utf8))
                 // When the server sends the volley, then keeps sending more bad text (which the
                 // old client wrote past the end of lws's receive buffer)
-                for frame in volley.frames { try peer.sendFrame(opcode: frame.opcode, payload: frame.payload, fin: frame.fin) }
+                for frame in volley.frames {
+                    try peer.sendFrame(opcode: frame.opcode, payload: frame.payload, fin: frame.fin)
+                }
                 for _ in 0..<4 { try? peer.sendFrame(opcode: 1, payload: Self.badText(3 * 1024)) }
                 let code = peer.readUntilClose()
                 try? peer.sendFrame(opcode: 8, payload: [0x03, 0xEF])  // acknowledge with 1007

@@ -62,7 +62,10 @@ import Testing
 
     @Test func aMalformedURLIsRejectedWithASentence() async throws {
         let client = try await WebSocketClient.start()
-        await #expect(throws: TransportError(.invalidArgument, "\"http://x\" is not a WebSocket URL; use ws://host:port/ or wss://host/.")) {
+        await #expect(
+            throws: TransportError(
+                .invalidArgument, "\"http://x\" is not a WebSocket URL; use ws://host:port/ or wss://host/.")
+        ) {
             _ = try await client.connect(to: "http://x")
         }
         await client.shutdown()

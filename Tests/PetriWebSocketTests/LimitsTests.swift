@@ -14,7 +14,9 @@ import Testing
         client.send(OutboundMessage(text: String(repeating: "x", count: 5000)), to: offender.id, policy: .reliable)
 
         // Then it is closed with 1009, and the other still gets its echo
-        #expect(await EventReader(offender).closeEvent() == .closed(.messageTooBig, reason: "message larger than 4096 bytes"))
+        #expect(
+            await EventReader(offender).closeEvent()
+                == .closed(.messageTooBig, reason: "message larger than 4096 bytes"))
         client.send(OutboundMessage(text: "still here"), to: bystander.id, policy: .reliable)
         #expect(await EventReader(bystander).next() == .text("still here"))
         #expect(echo.server.counts.badInput == 1)

@@ -32,8 +32,9 @@ import Testing
 
     @Test func badUTF8IsRefusedAtTheFirstBadChunkAndLaterChunksAreIgnored() {
         var assembler = MessageAssembler(maxMessageBytes: 100, validatesUTF8: true)
-        #expect(assembler.take([0x61, 0xFF], isBinary: false, isFinal: false)
-            == .refused(.invalidPayload, "text message is not valid UTF-8"))
+        #expect(
+            assembler.take([0x61, 0xFF], isBinary: false, isFinal: false)
+                == .refused(.invalidPayload, "text message is not valid UTF-8"))
         #expect(assembler.take([0x61], isBinary: false, isFinal: true) == .partial)
         #expect(assembler.bytes.isEmpty)
     }
@@ -42,6 +43,8 @@ import Testing
         var assembler = MessageAssembler(maxMessageBytes: 4, validatesUTF8: true)
         #expect(assembler.take([0xFF, 0xFE], isBinary: true, isFinal: false) == .partial)
         #expect(assembler.take([0xFF, 0xFE], isBinary: false, isFinal: false) == .partial)  // kind from the first chunk
-        #expect(assembler.take([0], isBinary: true, isFinal: true) == .refused(.messageTooBig, "message larger than 4 bytes"))
+        #expect(
+            assembler.take([0], isBinary: true, isFinal: true)
+                == .refused(.messageTooBig, "message larger than 4 bytes"))
     }
 }

@@ -115,5 +115,7 @@ final class RawPeer: @unchecked Sendable {
 }
 
 extension Array where Element == UInt8 {
-    fileprivate func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
+    fileprivate func ends(with suffix: [UInt8]) -> Bool {
+        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+    }
 }

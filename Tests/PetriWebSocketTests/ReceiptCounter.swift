@@ -16,7 +16,9 @@ final class ReceiptCounter: Sendable {
     private func record() {
         let ready = state.withLock { s -> [CheckedContinuation<Void, Never>] in
             s.count += 1
-            let (done, waiting) = s.waiters.reduce(into: ([CheckedContinuation<Void, Never>](), [(Int, CheckedContinuation<Void, Never>)]())) {
+            let (done, waiting) = s.waiters.reduce(
+                into: ([CheckedContinuation<Void, Never>](), [(Int, CheckedContinuation<Void, Never>)]())
+            ) {
                 if $1.0 <= s.count { $0.0.append($1.1) } else { $0.1.append($1) }
             }
             s.waiters = waiting

@@ -49,8 +49,9 @@ import Testing
 
         // Then the others' median delivery time stays within 2x of the run without it
         let median = { (xs: [Double]) in xs.sorted()[xs.count / 2] }
-        #expect(median(withStuck) <= 2 * median(alone) + 0.002,
-                "median \(median(withStuck)) s with the stuck peer vs \(median(alone)) s without")
+        #expect(
+            median(withStuck) <= 2 * median(alone) + 0.002,
+            "median \(median(withStuck)) s with the stuck peer vs \(median(alone)) s without")
         // And the server's memory for it stayed bounded (the hard cap is 4x the queue limit)
         #expect(largestQueue <= 4 * 64 * 1024 + message.count)
         // And it was closed with a policy-violation code and a reason
@@ -70,11 +71,12 @@ import Testing
 
     @Test(.timeLimit(.minutes(1))) func aSlowReceiverGetsTheNewestSnapshotNotABacklog() async throws {
         // Given a peer whose socket is full: one large reliable message it has not read yet
-        let server = try await WebSocketServer.start({
-            var c = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
-            c.maxQueueBytes = 64 << 20
-            return c
-        }())
+        let server = try await WebSocketServer.start(
+            {
+                var c = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
+                c.maxQueueBytes = 64 << 20
+                return c
+            }())
         let peer = try RawPeer(port: server.port, receiveBuffer: 4096)
         var accepted = server.connections.makeAsyncIterator()
         let id = try #require(await accepted.next()).id
@@ -106,12 +108,13 @@ import Testing
 @Suite struct StallTimeoutTests {
     @Test(.timeLimit(.minutes(1))) func aConnectionOverItsLimitPastTheStallTimeoutIsClosedWithTheReason() async throws {
         // Given a stuck peer and a server with a 64 KiB limit and a 1 s stall timeout
-        let server = try await WebSocketServer.start({
-            var c = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
-            c.maxQueueBytes = 64 * 1024
-            c.stallTimeout = 1
-            return c
-        }())
+        let server = try await WebSocketServer.start(
+            {
+                var c = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
+                c.maxQueueBytes = 64 * 1024
+                c.stallTimeout = 1
+                return c
+            }())
         let peer = try RawPeer(port: server.port, receiveBuffer: 4096)
         var accepted = server.connections.makeAsyncIterator()
         let connection = try #require(await accepted.next())
@@ -119,7 +122,8 @@ import Testing
         // When it is sent 8 KiB messages until its queue is over the limit (but under the hard cap)
         var sent = 0
         while server.counts.largestQueueBytes <= 64 * 1024 && sent < 10_000 {
-            server.send(OutboundMessage(binary: [UInt8](repeating: 2, count: 8192)), to: connection.id, policy: .reliable)
+            server.send(
+                OutboundMessage(binary: [UInt8](repeating: 2, count: 8192)), to: connection.id, policy: .reliable)
             sent += 1
             if sent % 8 == 0 { _ = await eventually("sampled", within: 0.3) { false } }
         }

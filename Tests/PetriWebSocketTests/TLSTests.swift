@@ -14,10 +14,12 @@ struct TestCertificate {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("petri-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let made = TestCertificate(directory: dir)
-        let result = try run(openssl, [
-            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
-            "-addext", "subjectAltName=DNS:localhost", "-keyout", made.key, "-out", made.certificate,
-        ])
+        let result = try run(
+            openssl,
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+                "-addext", "subjectAltName=DNS:localhost", "-keyout", made.key, "-out", made.certificate,
+            ])
         return result.status == 0 ? made : nil
     }
 }
@@ -51,8 +53,12 @@ struct TestCertificate {
         if let curl = which("curl") {
             let port = echo.server.port
             let version = try await onThread {
-                try run(curl, ["-s", "--http2", "--cacert", cert.certificate, "-o", "/dev/null", "-w", "%{http_version}",
-                               "https://localhost:\(port)/healthz"])
+                try run(
+                    curl,
+                    [
+                        "-s", "--http2", "--cacert", cert.certificate, "-o", "/dev/null", "-w", "%{http_version}",
+                        "https://localhost:\(port)/healthz",
+                    ])
             }
             #expect(version.output == "1.1")
         } else {
@@ -87,7 +93,10 @@ struct TestCertificate {
     @Test func aMissingCertificateStopsTheStartWithAClearError() async throws {
         var configuration = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
         configuration.tls = .init(certificatePath: "/nonexistent/cert.pem", privateKeyPath: "/nonexistent/key.pem")
-        await #expect(throws: TransportError(.tls, "The TLS certificate file /nonexistent/cert.pem does not exist or cannot be read.")) {
+        await #expect(
+            throws: TransportError(
+                .tls, "The TLS certificate file /nonexistent/cert.pem does not exist or cannot be read.")
+        ) {
             _ = try await WebSocketServer.start(configuration)
         }
     }

@@ -80,6 +80,7 @@ enum SpreadBuilder {
         let sum = values.reduce(0, +)
         if sum.isFinite { return sum / n }
         let scaled = values.reduce(0) { $0 + $1 / n }
-        return scaled.isFinite ? scaled : (scaled > 0 ? Double.greatestFiniteMagnitude : -Double.greatestFiniteMagnitude)
+        return scaled.isFinite
+            ? scaled : (scaled > 0 ? Double.greatestFiniteMagnitude : -Double.greatestFiniteMagnitude)
     }
 }

@@ -167,7 +167,8 @@ enum JSONShapeCheck {
             let text = String(decoding: bytes[start..<i], as: UTF8.self)
             if let x = Double(text), !x.isFinite {
                 throw ProtocolError(
-                    .invalidField, "The field \"\(fieldName)\" has the number \(text), which is too large for any field.")
+                    .invalidField,
+                    "The field \"\(fieldName)\" has the number \(text), which is too large for any field.")
             }
         }
 

@@ -47,9 +47,11 @@ extension KeyedDecodingContainer {
         let x = try decode(Double.self, forKey: key)
         let field = WireCoding.fieldPath(codingPath + [key])
         if x == x.rounded() {
-            throw ProtocolError(.invalidField, "The field \"\(field)\" is too large for a whole number (\(NumberText.format(x))).")
+            throw ProtocolError(
+                .invalidField, "The field \"\(field)\" is too large for a whole number (\(NumberText.format(x))).")
         }
-        throw ProtocolError(.invalidField, "The field \"\(field)\" must be a whole number, not \(NumberText.format(x)).")
+        throw ProtocolError(
+            .invalidField, "The field \"\(field)\" must be a whole number, not \(NumberText.format(x)).")
     }
 
     /// Decodes an optional whole number (see ``decodeWhole(_:)``).

@@ -82,7 +82,7 @@ extension ClientMessage: Codable {
             self = .observe(
                 code: try c.decode(JoinCode.self, forKey: .code), token: try c.decode(AccessToken.self, forKey: .token),
                 lastSeen: try c.decodeIfPresent(TimelinePosition.self, forKey: .lastSeen))
-                case "step": self = .step(count: try c.decodeWhole(.count))
+        case "step": self = .step(count: try c.decodeWhole(.count))
         case "run": self = .run(rate: try c.decodeFinite(.rate))
         case "pause": self = .pause
         case "setParameter":

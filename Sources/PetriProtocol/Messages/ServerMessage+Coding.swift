@@ -88,7 +88,8 @@ extension ServerMessage: Codable {
         case "answerCount":
             self = .answerCount(
                 question: try c.decode(QuestionID.self, forKey: .question),
-                answered: try c.decode(Int.self, forKey: .answered), students: try c.decode(Int.self, forKey: .students),
+                answered: try c.decode(Int.self, forKey: .answered),
+                students: try c.decode(Int.self, forKey: .students),
                 answeredBy: try c.decodeIfPresent([StudentID].self, forKey: .answeredBy) ?? [])
         case "hint":
             self = .hint(

@@ -30,7 +30,8 @@ struct SampledMetrics: Sendable {
         queuedBytes = registry.makeGauge(
             name: "petri_outbound_queued_bytes", help: "Outbound bytes waiting in all connections' queues.")
         largestQueueBytes = registry.makeGauge(
-            name: "petri_outbound_largest_queue_bytes", help: "The longest single connection's outbound queue in bytes.")
+            name: "petri_outbound_largest_queue_bytes", help: "The longest single connection's outbound queue in bytes."
+        )
         accepted = registry.makeCounter(
             name: "petri_connections_accepted_total", help: "WebSocket connections accepted.")
         closed = registry.makeCounter(

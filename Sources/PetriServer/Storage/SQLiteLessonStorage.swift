@@ -214,9 +214,10 @@ public final class SQLiteLessonStorage: LessonStorage {
         try tx.recordResolution(
             lessonId: id, questionId: String(question.rawValue),
             points: Dictionary(uniqueKeysWithValues: points.map { (String($0.key.rawValue), $0.value) }),
-            scores: Dictionary(uniqueKeysWithValues: scores.map {
-                (String($0.key.rawValue), StudentScore(score: $0.value.score, streak: $0.value.streak))
-            }))
+            scores: Dictionary(
+                uniqueKeysWithValues: scores.map {
+                    (String($0.key.rawValue), StudentScore(score: $0.value.score, streak: $0.value.streak))
+                }))
     }
 
     private func run<T: Sendable>(_ body: @escaping @Sendable (PetriStore) throws -> T) async throws -> T {

@@ -99,14 +99,16 @@ public struct MetricID: Sendable, Hashable, Codable, CustomStringConvertible {
         let t = text.filter { !$0.isWhitespace }
         guard let open = t.firstIndex(of: "(") else {
             guard !t.isEmpty, t.allSatisfy({ $0.isLetter || $0.isNumber }) else {
-                throw SimulationError(.unknownMetric, "\"\(text)\" is not a metric name; use a name like population or cell(3,4).")
+                throw SimulationError(
+                    .unknownMetric, "\"\(text)\" is not a metric name; use a name like population or cell(3,4).")
             }
             self.init(t)
             return
         }
         let name = String(t[..<open])
         guard t.hasSuffix(")"), !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber }) else {
-            throw SimulationError(.unknownMetric, "\"\(text)\" is not a metric; use a name like population or cell(3,4).")
+            throw SimulationError(
+                .unknownMetric, "\"\(text)\" is not a metric; use a name like population or cell(3,4).")
         }
         let inner = t[t.index(after: open)..<t.index(before: t.endIndex)]
         var args: [Int] = []

@@ -76,7 +76,9 @@ public struct StateReader: Sendable {
         }
         let v: UInt8 = try readByte()
         guard v == version else {
-            throw SimulationError(.corruptState, "The saved \(model.rawValue) state has format version \(v); this build reads version \(version).")
+            throw SimulationError(
+                .corruptState,
+                "The saved \(model.rawValue) state has format version \(v); this build reads version \(version).")
         }
     }
 
@@ -169,7 +171,8 @@ public struct StateReader: Sendable {
     /// Fails unless every byte was consumed (trailing garbage means a corrupt file).
     public func finish() throws(SimulationError) {
         guard isAtEnd else {
-            throw SimulationError(.corruptState, "The saved state has \(bytes.count - offset) unexpected bytes at its end.")
+            throw SimulationError(
+                .corruptState, "The saved state has \(bytes.count - offset) unexpected bytes at its end.")
         }
     }
 

@@ -29,7 +29,8 @@ extension StoreTransaction {
         try run {
             let scored = try Bool.fetchOne(
                 db.cachedStatement(
-                    sql: "SELECT points IS NOT NULL FROM answer WHERE lessonId = ? AND questionId = ? AND studentId = ?"),
+                    sql: "SELECT points IS NOT NULL FROM answer WHERE lessonId = ? AND questionId = ? AND studentId = ?"
+                ),
                 arguments: [lessonId, questionId, studentId])
             guard let scored else {
                 let known = try Bool.fetchOne(
@@ -166,7 +167,8 @@ extension StoreTransaction {
 
     /// `UPDATE table SET columns FROM (VALUES rows) WHERE matching AND studentId = row's first value`.
     private func bulkUpdate(
-        table: String, set columns: [String], matching: KeyValuePairs<String, String>, rows: [[any DatabaseValueConvertible]]
+        table: String, set columns: [String], matching: KeyValuePairs<String, String>,
+        rows: [[any DatabaseValueConvertible]]
     ) throws {
         let width = columns.count + 1
         let tuple = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
@@ -182,7 +184,8 @@ extension StoreTransaction {
         for row in rows { arguments += row.map { $0 } }
         arguments += matching.map { $0.value }
         // Full chunks reuse one cached statement; the last, shorter one is prepared once.
-        let statement = rows.count == Self.rowsPerStatement ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
+        let statement =
+            rows.count == Self.rowsPerStatement ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
         try statement.execute(arguments: StatementArguments(arguments))
     }
 

@@ -48,7 +48,8 @@ extension PetriStore {
     /// - Throws: A database error.
     public func checkpointSequences(lessonId: String) throws(StoreError) -> [Int] {
         try read { db in
-            try Int.fetchAll(db, sql: "SELECT seq FROM checkpoint WHERE lessonId = ? ORDER BY seq", arguments: [lessonId])
+            try Int.fetchAll(
+                db, sql: "SELECT seq FROM checkpoint WHERE lessonId = ? ORDER BY seq", arguments: [lessonId])
         }
     }
 }

@@ -84,7 +84,8 @@ struct WebSocketLink: LessonLink {
                             continuation.yield(.message(message, raw: frame.string))
                         } catch {
                             continuation.yield(
-                                .unreadable(raw: frame.string, problem: (error as? ProtocolError)?.message ?? "\(error)"))
+                                .unreadable(
+                                    raw: frame.string, problem: (error as? ProtocolError)?.message ?? "\(error)"))
                         }
                     case .binary:
                         continuation.yield(.unreadable(raw: "", problem: "The server sent a binary frame."))

@@ -97,7 +97,9 @@ extension LessonState {
                 serverClockOffset = answeredAt.millisecondsSince1970 - now.millisecondsSince1970
             }
         case .answerCount(let id, let answered, let students, let answeredBy):
-            var tally = answerCount?.question == id ? answerCount ?? AnswerTally(question: id, answered: 0, students: 0)
+            var tally =
+                answerCount?.question == id
+                ? answerCount ?? AnswerTally(question: id, answered: 0, students: 0)
                 : AnswerTally(question: id, answered: 0, students: 0)
             tally.answered = answered
             tally.students = students

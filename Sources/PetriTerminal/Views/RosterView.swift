@@ -40,7 +40,8 @@ public enum RosterView {
         let shown = students.count > room ? max(0, room - 1) : students.count
         for (rank, student) in students.prefix(shown) {
             let dot = student.online ? "●" : "○"
-            let standing = (answered.contains(student.student) ? "✓ " : "")
+            let standing =
+                (answered.contains(student.student) ? "✓ " : "")
                 + "\(Format.ordinal(rank)) · \(Format.points(student.score))"
             let style = student.online ? CellStyle.plain : theme.dim
             let shared = (names[student.name.lowercased()] ?? 0) > 1

@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,7 +3,8 @@ import ArgumentParser
 struct BenchCamouflage: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "camouflage",
-        abstract: "Step a camouflage population of about P creatures; report generations and creature-updates per second."
+        abstract:
+            "Step a camouflage population of about P creatures; report generations and creature-updates per second."
     )
 
     @Option(help: "Creatures to hold steady (the crowding coefficient is derived to hold it).")
@@ -14,8 +15,12 @@ struct BenchCamouflage: AsyncParsableCommand {
     var seed: UInt64 = 1
 
     func validate() throws {
-        guard (10...100_000).contains(population) else { throw ValidationError("--population must be between 10 and 100000, but was \(population).") }
-        guard (1...1_000_000).contains(generations) else { throw ValidationError("--generations must be between 1 and 1000000, but was \(generations).") }
+        guard (10...100_000).contains(population) else {
+            throw ValidationError("--population must be between 10 and 100000, but was \(population).")
+        }
+        guard (1...1_000_000).contains(generations) else {
+            throw ValidationError("--generations must be between 1 and 1000000, but was \(generations).")
+        }
     }
 
     func run() async throws {

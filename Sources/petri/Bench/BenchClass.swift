@@ -19,7 +19,8 @@ import PetriWebSocket
 struct BenchClass: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "class",
-        abstract: "Run a whole class (students in a separate process); report join time, step latency, answers/s, memory."
+        abstract:
+            "Run a whole class (students in a separate process); report join time, step latency, answers/s, memory."
     )
 
     @Option(help: "Students in the class.")
@@ -30,14 +31,25 @@ struct BenchClass: AsyncParsableCommand {
     var questionEvery = 5
     @Option(help: "Creatures the camouflage lesson holds (its snapshots are what students receive).")
     var population = 1000
-    @Flag(help: "Keep lessons in memory instead of SQLite (the default stores them as `petri serve` does, in a temporary directory).")
+    @Flag(
+        help:
+            "Keep lessons in memory instead of SQLite (the default stores them as `petri serve` does, in a temporary directory)."
+    )
     var inMemory = false
 
     func validate() throws {
-        guard (1...19_000).contains(students) else { throw ValidationError("--students must be between 1 and 19000, but was \(students).") }
-        guard (1...10_000).contains(generations) else { throw ValidationError("--generations must be between 1 and 10000, but was \(generations).") }
-        guard (1...1000).contains(questionEvery) else { throw ValidationError("--question-every must be between 1 and 1000, but was \(questionEvery).") }
-        guard (10...100_000).contains(population) else { throw ValidationError("--population must be between 10 and 100000, but was \(population).") }
+        guard (1...19_000).contains(students) else {
+            throw ValidationError("--students must be between 1 and 19000, but was \(students).")
+        }
+        guard (1...10_000).contains(generations) else {
+            throw ValidationError("--generations must be between 1 and 10000, but was \(generations).")
+        }
+        guard (1...1000).contains(questionEvery) else {
+            throw ValidationError("--question-every must be between 1 and 1000, but was \(questionEvery).")
+        }
+        guard (10...100_000).contains(population) else {
+            throw ValidationError("--population must be between 10 and 100000, but was \(population).")
+        }
     }
 
     func run() async throws {
@@ -59,10 +71,13 @@ struct BenchClass: AsyncParsableCommand {
         hubConfiguration.messagesPerSecond = 1_000_000
         // The server's own storage unless asked otherwise: every step and answer is stored
         // (group commit, synchronous=FULL) before anyone hears of it, in a scratch directory.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("petri-bench-\(UUID().uuidString)").path
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("petri-bench-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let storage: any LessonStorage = inMemory ? InMemoryLessonStorage() : try SQLiteLessonStorage(directory: scratch)
-        let hub = Hub(transport: server, storage: storage, clock: SystemClock(), teacherKey: key, configuration: hubConfiguration)
+        let storage: any LessonStorage =
+            inMemory ? InMemoryLessonStorage() : try SQLiteLessonStorage(directory: scratch)
+        let hub = Hub(
+            transport: server, storage: storage, clock: SystemClock(), teacherKey: key, configuration: hubConfiguration)
         let serving = Task {
             await withDiscardingTaskGroup { group in
                 for await connection in server.connections { group.addTask { await hub.serve(connection) } }
@@ -72,9 +87,12 @@ struct BenchClass: AsyncParsableCommand {
 
         // The teacher: creates a camouflage lesson that holds about `population` creatures.
         let teacher = try await BenchPeer.connect(to: url)
-        let parameters = try JSONValue(encoding: CamouflageBenchmark(population: population, generations: 1, seed: 1).parameters())
+        let parameters = try JSONValue(
+            encoding: CamouflageBenchmark(population: population, generations: 1, seed: 1).parameters())
         try teacher.send(.create(teacherKey: key, model: .camouflage, parameters: parameters, seed: 1, options: nil))
-        let (code, token) = try await teacher.expectReply { if case .created(let c, let t) = $0 { (c, t) } else { nil } }
+        let (code, token) = try await teacher.expectReply {
+            if case .created(let c, let t) = $0 { (c, t) } else { nil }
+        }
         try teacher.send(.teach(code: code, token: token, lastSeen: nil))
         _ = try await teacher.expectReply { if case .welcome = $0 { true } else { nil } }
         let baseline = residentBytes()
@@ -82,7 +100,9 @@ struct BenchClass: AsyncParsableCommand {
         // The class: a child process of students.
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-        child.arguments = ["bench", "class-students", "--url", url, "--code", code.text, "--students", String(students)]
+        child.arguments = [
+            "bench", "class-students", "--url", url, "--code", code.text, "--students", String(students),
+        ]
         let pipe = Pipe()
         child.standardOutput = pipe
         try child.run()
@@ -99,7 +119,9 @@ struct BenchClass: AsyncParsableCommand {
         let joined = try await report("joined")
         let joinSeconds = Double(UInt64(joined[0]) ?? 0) / 1e9
         let memoryPerStudent = Double(residentBytes() - baseline) / Double(students)
-        say("\(students) students joined in \(fixed(joinSeconds, 3)) s; server memory \(fixed(memoryPerStudent / 1024)) KiB per student")
+        say(
+            "\(students) students joined in \(fixed(joinSeconds, 3)) s; server memory \(fixed(memoryPerStudent / 1024)) KiB per student"
+        )
 
         var latencies: [Double] = []
         var answerRates: [Double] = []
@@ -139,9 +161,15 @@ struct BenchClass: AsyncParsableCommand {
         let p50 = quantile(latencies, 0.5)
         let p99 = quantile(latencies, 0.99)
         let answersPerSecond = answerRates.isEmpty ? 0 : quantile(answerRates, 0.5)
-        say("step → last student's snapshot over \(generations) steps: p50 \(fixed(p50)) ms, p99 \(fixed(p99)) ms, max \(fixed(latencies.max() ?? 0)) ms")
-        say("answers: \(fixed(answersPerSecond, 0)) per second (median over \(answerRates.count) questions, all \(students) answering)")
+        say(
+            "step → last student's snapshot over \(generations) steps: p50 \(fixed(p50)) ms, p99 \(fixed(p99)) ms, max \(fixed(latencies.max() ?? 0)) ms"
+        )
+        say(
+            "answers: \(fixed(answersPerSecond, 0)) per second (median over \(answerRates.count) questions, all \(students) answering)"
+        )
         say("auto-run at 10 generations/s: every student received all \(autoRunGenerations) generations' stats")
-        say(#"{"benchmark":"class","storage":"\#(inMemory ? "memory" : "sqlite")","students":\#(students),"generations":\#(generations),"joinSeconds":\#(fixed(joinSeconds, 3)),"stepP50Ms":\#(fixed(p50, 3)),"stepP99Ms":\#(fixed(p99, 3)),"answersPerSecond":\#(Int(answersPerSecond)),"bytesPerStudent":\#(Int(memoryPerStudent))}"#)
+        say(
+            #"{"benchmark":"class","storage":"\#(inMemory ? "memory" : "sqlite")","students":\#(students),"generations":\#(generations),"joinSeconds":\#(fixed(joinSeconds, 3)),"stepP50Ms":\#(fixed(p50, 3)),"stepP99Ms":\#(fixed(p99, 3)),"answersPerSecond":\#(Int(answersPerSecond)),"bytesPerStudent":\#(Int(memoryPerStudent))}"#
+        )
     }
 }

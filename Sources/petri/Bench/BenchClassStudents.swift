@@ -32,7 +32,9 @@ struct BenchClassStudents: ParsableCommand {
             case "welcome":
                 if tally.welcomed(now) { say("joined \(now - start)") }
             case "snapshot":
-                if let g = ScannedMessage.int(after: #"{"generation":"#, in: bytes), tally.snapshot(g) { say("generation \(g) \(now)") }
+                if let g = ScannedMessage.int(after: #"{"generation":"#, in: bytes), tally.snapshot(g) {
+                    say("generation \(g) \(now)")
+                }
             case "stats":
                 if let g = ScannedMessage.int(after: #""generation":"#, in: bytes), tally.stats(g) { say("stats \(g)") }
             case "question":

@@ -3,7 +3,8 @@ import ArgumentParser
 struct BenchLife: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "life",
-        abstract: "Step a random N×N Life board; report generations and cell-updates per second against a plain reference."
+        abstract:
+            "Step a random N×N Life board; report generations and cell-updates per second against a plain reference."
     )
 
     @Option(help: "Board side in cells.")
@@ -16,9 +17,15 @@ struct BenchLife: AsyncParsableCommand {
     var seed: UInt64 = 1
 
     func validate() throws {
-        guard (8...16384).contains(size) else { throw ValidationError("--size must be between 8 and 16384, but was \(size).") }
-        guard (1...1_000_000).contains(generations) else { throw ValidationError("--generations must be between 1 and 1000000, but was \(generations).") }
-        guard (0...1).contains(density) else { throw ValidationError("--density must be between 0 and 1, but was \(density).") }
+        guard (8...16384).contains(size) else {
+            throw ValidationError("--size must be between 8 and 16384, but was \(size).")
+        }
+        guard (1...1_000_000).contains(generations) else {
+            throw ValidationError("--generations must be between 1 and 1000000, but was \(generations).")
+        }
+        guard (0...1).contains(density) else {
+            throw ValidationError("--density must be between 0 and 1, but was \(density).")
+        }
     }
 
     func run() async throws {

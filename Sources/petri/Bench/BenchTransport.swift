@@ -25,9 +25,15 @@ struct BenchTransport: AsyncParsableCommand {
     var receiveBuffer = 1024
 
     func validate() throws {
-        guard (1...19_000).contains(clients) else { throw ValidationError("--clients must be between 1 and 19000, but was \(clients).") }
-        guard (32...1 << 20).contains(size) else { throw ValidationError("--size must be between 32 and 1048576 bytes, but was \(size).") }
-        guard (1...100_000).contains(rounds) else { throw ValidationError("--rounds must be between 1 and 100000, but was \(rounds).") }
+        guard (1...19_000).contains(clients) else {
+            throw ValidationError("--clients must be between 1 and 19000, but was \(clients).")
+        }
+        guard (32...1 << 20).contains(size) else {
+            throw ValidationError("--size must be between 32 and 1048576 bytes, but was \(size).")
+        }
+        guard (1...100_000).contains(rounds) else {
+            throw ValidationError("--rounds must be between 1 and 100000, but was \(rounds).")
+        }
     }
 
     func run() async throws {
@@ -47,7 +53,9 @@ struct BenchTransport: AsyncParsableCommand {
 
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-        child.arguments = ["bench", "transport-clients", "--url", "ws://127.0.0.1:\(server.port)/", "--clients", String(clients)]
+        child.arguments = [
+            "bench", "transport-clients", "--url", "ws://127.0.0.1:\(server.port)/", "--clients", String(clients),
+        ]
         let pipe = Pipe()
         child.standardOutput = pipe
         try child.run()
@@ -56,7 +64,8 @@ struct BenchTransport: AsyncParsableCommand {
         guard await reader.next() == "ready" else { throw ValidationError("The client process did not connect.") }
         let ids = await accepted.value
         let idleMemory = residentBytes() - baseline
-        print("\(clients) clients connected; server memory \(fixed(Double(idleMemory) / 1048576, 1)) MiB above baseline")
+        print(
+            "\(clients) clients connected; server memory \(fixed(Double(idleMemory) / 1048576, 1)) MiB above baseline")
 
         var latencies: [Double] = []
         let warmUp = 10
@@ -84,9 +93,13 @@ struct BenchTransport: AsyncParsableCommand {
         let p99 = quantile(latencies, 0.99)
         let max = latencies.max() ?? 0
         let perConnection = Double(idleMemory) / Double(clients)
-        print("broadcast of \(size) B to \(clients) clients, \(rounds) rounds: p50 \(fixed(p50)) ms, p99 \(fixed(p99)) ms, max \(fixed(max)) ms")
+        print(
+            "broadcast of \(size) B to \(clients) clients, \(rounds) rounds: p50 \(fixed(p50)) ms, p99 \(fixed(p99)) ms, max \(fixed(max)) ms"
+        )
         print("server memory per idle connection: \(fixed(perConnection / 1024)) KiB")
-        print(#"{"benchmark":"transport","clients":\#(clients),"size":\#(size),"rounds":\#(rounds),"p50Ms":\#(fixed(p50, 3)),"p99Ms":\#(fixed(p99, 3)),"maxMs":\#(fixed(max, 3)),"bytesPerIdleConnection":\#(Int(perConnection))}"#)
+        print(
+            #"{"benchmark":"transport","clients":\#(clients),"size":\#(size),"rounds":\#(rounds),"p50Ms":\#(fixed(p50, 3)),"p99Ms":\#(fixed(p99, 3)),"maxMs":\#(fixed(max, 3)),"bytesPerIdleConnection":\#(Int(perConnection))}"#
+        )
     }
 }
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import PetriTransport
 import PetriLoad
+import PetriTransport
 import Synchronization
 
 /// The load generator behind `petri bench transport`: N connections in this process that

@@ -91,7 +91,8 @@ public actor DemoLesson {
                 if !welcome.ended, welcome.runOver == nil {
                     attached = (peer, welcome, saved.code, saved.teacherToken)
                 } else {
-                    logger.info("The previous demo lesson is over; starting a new one", metadata: ["code": "\(saved.code)"])
+                    logger.info(
+                        "The previous demo lesson is over; starting a new one", metadata: ["code": "\(saved.code)"])
                     peer.close()
                 }
             } catch let error as ProtocolError {
@@ -105,7 +106,9 @@ public actor DemoLesson {
             let creator = try await DemoPeer.connect(client, to: url)
             let parameters = JSONValue.object(["scenario": .string(CamouflageScenario.industrialRevolution.rawValue)])
             try creator.send(
-                .create(teacherKey: teacherKey, model: .camouflage, parameters: parameters, seed: settings.seed, options: nil))
+                .create(
+                    teacherKey: teacherKey, model: .camouflage, parameters: parameters, seed: settings.seed,
+                    options: nil))
             let (code, token) = try await creator.expectReply { message -> (JoinCode, AccessToken)? in
                 if case .created(let code, let token) = message { (code, token) } else { nil }
             }
@@ -268,7 +271,9 @@ extension ProtocolPeer {
     /// Attaches as the lesson's teacher and returns the welcome; a refusal is thrown.
     func teach(_ code: JoinCode, _ token: AccessToken) async throws -> Welcome {
         try send(.teach(code: code, token: token, lastSeen: nil))
-        return try await expectReply("welcome") { message in if case .welcome(let welcome) = message { welcome } else { nil } }
+        return try await expectReply("welcome") { message in
+            if case .welcome(let welcome) = message { welcome } else { nil }
+        }
     }
 }
 
@@ -314,7 +319,8 @@ struct DemoLoop: Sendable {
         generation = welcome.position.generation
         running = welcome.running != nil
         over = welcome.runOver != nil || welcome.ended
-        lastAskedAt = max(welcome.questions.last?.askedAt ?? 0, welcome.position.generation - settings.questionEvery + 1)
+        lastAskedAt = max(
+            welcome.questions.last?.askedAt ?? 0, welcome.position.generation - settings.questionEvery + 1)
         asked = welcome.questions.count
         if let last = welcome.questions.last, last.state == .open || last.state == .locked {
             pending = last.id
