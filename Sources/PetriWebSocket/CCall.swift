@@ -16,6 +16,8 @@ enum CCall: Sendable, Equatable {
     case writeFrame
     /// `lws_write` of an HTTP response body.
     case writeHTTPBody
+    /// `lws_write` of the HTTP refusal of an upgrade offering no subprotocol the server speaks.
+    case writeRefusal
     /// `lws_add_http_*` and `lws_finalize_write_http_header`: an HTTP response's headers.
     case writeHTTPHeaders
     /// `lws_http_transaction_completed`: the end of one HTTP response.
@@ -55,6 +57,9 @@ enum CCall: Sendable, Equatable {
         case .writeHTTPBody:
             TransportError(
                 .connectionBroken, "Writing an HTTP response body failed: the socket is broken, so it is closed.")
+        case .writeRefusal:
+            TransportError(
+                .connectionBroken, "Writing the refusal of an unsupported subprotocol failed; the socket is closed.")
         case .writeHTTPHeaders:
             TransportError(
                 .connectionBroken,

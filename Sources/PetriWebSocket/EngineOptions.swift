@@ -6,6 +6,8 @@ struct EngineOptions: Sendable {
     var host: String?
     var port: Int
     var subprotocols: [String]
+    /// Subprotocols a server answers with HTTP 400 when a client offers none it speaks.
+    var refusedSubprotocols: [String] = []
     var maxMessageBytes: Int
     var maxQueueBytes: Int
     var stallTimeout: Double

@@ -18,6 +18,9 @@ extension LWSEngine {
         -> Int32
     {
         assertOnServiceThread()
+        // A served name lent to a refused one lasts only until lws has written its 101 (the
+        // next callback after the filter's, whatever it is): see ``SubprotocolTable``.
+        subprotocolTable.restore()
         switch reason {
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
             drainInbox()
@@ -89,14 +92,29 @@ extension LWSEngine {
                 metadata: ["remote": "\(address)", "origin": "\(origin)"])
             return 1
         }
+        let offered = header(wsi, WSI_TOKEN_PROTOCOL)
+        let bound = lws_get_protocol(wsi)?.pointee.name.map { String(cString: $0) }
+        var negotiated = offered == nil ? nil : bound
+        if let offered, let bound, subprotocolTable.isRefused(bound) {
+            guard let served = subprotocolTable.firstServed(in: offered) else {
+                counts.refused.increment()
+                logger.notice(
+                    "Refused an upgrade offering no subprotocol this server speaks",
+                    metadata: ["remote": "\(address)", "offered": "\(offered)"])
+                refuseSubprotocol(wsi)
+                return 1
+            }
+            negotiated = served
+        }
         if options.maxConnectionsPerAddress > 0, perAddress[address, default: 0] >= options.maxConnectionsPerAddress {
             counts.refused.increment()
             logger.notice("Refused an upgrade over the per-address cap", metadata: ["remote": "\(address)"])
             return 1
         }
-        let offered = header(wsi, WSI_TOKEN_PROTOCOL)
-        let negotiated =
-            offered == nil ? nil : lws_get_protocol(wsi).flatMap { $0.pointee.name.map { String(cString: $0) } }
+        if let bound, let negotiated, bound != negotiated {
+            // lws bound a refused name listed before a served one; its 101 must name the served one.
+            subprotocolTable.standIn(negotiated, for: bound)
+        }
         let fullPath = header(wsi, WSI_TOKEN_GET_URI) ?? "/"
         let c = newConnection()
         c.wsi = wsi
@@ -107,6 +125,27 @@ extension LWSEngine {
         lws_set_opaque_user_data(wsi, Unmanaged.passUnretained(c).toOpaque())
         connectionsByID[c.id] = c
         return 0
+    }
+
+    /// Answers an upgrade that offered only refused subprotocols with `400 Bad Request`.
+    ///
+    /// lws has already made the connection a WebSocket one when it calls the filter, so the
+    /// response goes out as raw bytes (`LWS_WRITE_RAW`, spelled `LWS_WRITE_HTTP`), through TLS
+    /// when there is TLS. When the filter then returns nonzero lws closes without a close frame,
+    /// first flushing whatever part of these bytes the socket did not take at once.
+    private func refuseSubprotocol(_ wsi: OpaquePointer) {
+        let body = subprotocolTable.refusalBody
+        let head =
+            "HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: \(body.count)\r\n"
+            + "cache-control: no-store\r\nconnection: close\r\n\r\n"
+        let response = Array(head.utf8) + body
+        grow(scratchTo: lwsPre + response.count)
+        response.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress { (scratch + lwsPre).copyMemory(from: base, byteCount: bytes.count) }
+        }
+        let start = (scratch + lwsPre).assumingMemoryBound(to: UInt8.self)
+        // A failed write leaves nothing to do: the connection is being refused either way.
+        _ = try? lwsCheck(lws_write(wsi, start, response.count, LWS_WRITE_HTTP), .writeRefusal)
     }
 
     private func established(_ wsi: OpaquePointer) {

@@ -68,6 +68,8 @@ final class LWSEngine: @unchecked Sendable {
     var scratchCapacity: Int
     private var protocols: UnsafeMutablePointer<lws_protocols>?
     private var strings = CStrings()
+    /// Served and refused subprotocol names as lws sees them (see ``SubprotocolTable``).
+    var subprotocolTable = SubprotocolTable(served: [], refused: [])
     private let retryPolicy = UnsafeMutablePointer<lws_retry_bo_t>.allocate(capacity: 1)
     /// The housekeeping sweep's lws timer record (see `scheduleHousekeeping`).
     let timer: UnsafeMutablePointer<petri_timer_t>
@@ -172,11 +174,15 @@ final class LWSEngine: @unchecked Sendable {
                     level: level & LLL_ERR != 0 ? .error : level & LLL_WARN != 0 ? .warning : .notice, "\(text)")
             })
         let subprotocols = options.subprotocols.isEmpty ? ["petri"] : options.subprotocols
-        let count = subprotocols.count
+        subprotocolTable = SubprotocolTable(served: subprotocols, refused: options.refusedSubprotocols)
+        let names =
+            subprotocols.map { strings.copy($0) }
+            + subprotocolTable.refused.indices.map { subprotocolTable.refusedName(at: $0) }
+        let count = names.count
         let table = UnsafeMutablePointer<lws_protocols>.allocate(capacity: count + 1)
-        for (i, name) in subprotocols.enumerated() {
+        for (i, name) in names.enumerated() {
             var p = lws_protocols()
-            p.name = strings.copy(name)
+            p.name = name
             p.callback = lwsCallback
             p.per_session_data_size = 0
             p.rx_buffer_size = options.rxBufferSize
@@ -312,6 +318,7 @@ final class LWSEngine: @unchecked Sendable {
             self.protocols = nil
         }
         strings.freeAll()
+        subprotocolTable.free()
     }
 
     private func finishStopping() {

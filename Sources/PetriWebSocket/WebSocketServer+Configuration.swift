@@ -10,6 +10,11 @@ extension WebSocketServer {
         public var port: Int = 8080
         /// WebSocket subprotocols accepted; a client offering none is bound to the first.
         public var subprotocols: [String] = ["petri.v1"]
+        /// Subprotocols answered, when a client offers none of ``subprotocols``, with
+        /// `400 Bad Request` and a JSON body naming the ones spoken. libwebsockets 4.1 can answer
+        /// only names it knows: any other unknown offer is closed with no HTTP response. A client
+        /// offering one of these and a spoken one (`petri.v2, petri.v1`) gets the spoken one.
+        public var refusedSubprotocols: [String] = ["petri.v0"] + (2...9).map { "petri.v\($0)" }
         /// Largest incoming message, all fragments together; larger closes with 1009.
         /// 1 MiB: PetriProtocol's `ProtocolLimits.Defaults.frameBytes` (an `import` may be that
         /// large; other messages are held to 16 KiB by the decoder). A test checks they agree.
@@ -91,7 +96,8 @@ extension WebSocketServer {
 
         var engineOptions: EngineOptions {
             EngineOptions(
-                isServer: true, host: host, port: port, subprotocols: subprotocols, maxMessageBytes: maxMessageBytes,
+                isServer: true, host: host, port: port, subprotocols: subprotocols,
+                refusedSubprotocols: refusedSubprotocols, maxMessageBytes: maxMessageBytes,
                 maxQueueBytes: maxQueueBytes, stallTimeout: stallTimeout, maxFrameBytes: maxFrameBytes,
                 handshakeTimeout: handshakeTimeout, pingAfterIdle: pingAfterIdle, hangupAfterIdle: hangupAfterIdle,
                 allowedOrigins: allowedOrigins, maxConnectionsPerAddress: maxConnectionsPerAddress,

@@ -100,4 +100,36 @@ struct TestCertificate {
             _ = try await WebSocketServer.start(configuration)
         }
     }
+
+    @Test(.timeLimit(.minutes(1))) func anUnsupportedSubprotocolGetsItsHTTP400ThroughTLS() async throws {
+        guard let cert = try TestCertificate.make(), let curl = which("curl") else {
+            print("skipped: openssl or curl is not installed, so the refusal was not checked over wss://")
+            return
+        }
+        defer { try? FileManager.default.removeItem(at: cert.directory) }
+        // Given a TLS server
+        let echo = try await EchoServer.start {
+            $0.tls = .init(certificatePath: cert.certificate, privateKeyPath: cert.key)
+        }
+
+        // When curl asks it for a WebSocket upgrade offering only petri.v2
+        let port = echo.server.port
+        let answer = try await onThread {
+            try run(
+                curl,
+                [
+                    "-s", "--http1.1", "--cacert", cert.certificate, "-w", "\n%{http_code}",
+                    "-H", "Upgrade: websocket", "-H", "Connection: Upgrade", "-H", "Sec-WebSocket-Version: 13",
+                    "-H", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "-H", "Sec-WebSocket-Protocol: petri.v2",
+                    "https://localhost:\(port)/",
+                ])
+        }
+
+        // Then the 400 and its JSON body come back encrypted like any response
+        let lines = answer.output.split(separator: "\n")
+        #expect(lines.last == "400")
+        let json = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: String]
+        #expect(json?["error"] == "unsupported-subprotocol")
+        await echo.stop()
+    }
 }
