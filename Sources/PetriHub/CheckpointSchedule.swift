@@ -24,7 +24,7 @@ struct CheckpointSchedule: Sendable {
     }
 
     /// Counts the generations that stored entries stepped.
-    mutating func stored(_ entries: [StoredEntry]) {
+    mutating func stored(_ entries: [LogEntryToStore]) {
         for entry in entries {
             stepped += max(0, entry.generation - generation)
             generation = entry.generation

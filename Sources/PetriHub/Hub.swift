@@ -28,11 +28,11 @@ public struct HubConfiguration: Sendable {
 // Lessons and connections:
 // - `Hub`: maps join codes to running lessons and connections to the lesson they speak to.
 // - `RunningLesson`: a lesson being served, whatever its model (one `LessonActor` per lesson).
-// - `HubServices`: what every lesson actor shares (transport, storage, clock, metrics, logger,
+// - `LessonEnvironment`: what every lesson actor shares (transport, storage, clock, metrics, logger,
 //   calls back into the hub).
-// - `Outgoing` (PetriTransport): one instruction of a batch handed to the transport (a message
+// - `TransportInstruction` (PetriTransport): one instruction of a batch handed to the transport (a message
 //   to some connections, or a close); `OutboundMessage` is the encoded bytes such a message carries.
-//   A lesson actor collects a turn's `Outgoing`s in its outbox and submits them at once.
+//   A lesson actor collects a turn's `TransportInstruction`s in its outbox and submits them at once.
 //
 // Checkpoints and recovery, from the lesson outwards:
 // - `SavedCheckpoint` (PetriLesson, internal): the teacher's in-lesson rewind point (the
@@ -45,7 +45,7 @@ public struct HubConfiguration: Sendable {
 //   the newest `LessonCheckpoint` and the log entries after it. PetriStore's `LessonRecovery` is
 //   the same read in the store's own types; the SQLite adapter turns one into the other.
 //
-// Log entries: `LessonLogEntry` (PetriLesson) is one accepted command as logged; `StoredEntry`
+// Log entries: `LessonLogEntry` (PetriLesson) is one accepted command as logged; `LogEntryToStore`
 // (here) is what the hub hands `LessonStorage.append`: the entry, the generation after it and the
 // facts the store keeps beside the log (`LessonFact`).
 
@@ -61,7 +61,7 @@ public struct HubConfiguration: Sendable {
 /// for await connection in server.connections { group.addTask { await hub.serve(connection) } }
 /// ```
 public actor Hub {
-    nonisolated let services: HubServices
+    nonisolated let services: LessonEnvironment
     nonisolated let configuration: HubConfiguration
     private let teacherKey: [UInt8]
     private var byCode: [JoinCode: any RunningLesson] = [:]
@@ -83,7 +83,7 @@ public actor Hub {
         metrics: ServerMetrics = .init(), storageWrote: @escaping @Sendable (_ succeeded: Bool) -> Void = { _ in }
     ) {
         let reference = HubReference()
-        services = HubServices(
+        services = LessonEnvironment(
             transport: transport, storage: storage, clock: clock, metrics: metrics, logger: logger,
             checkpoints: configuration.checkpoints,
             spawn: { definition, lessonConfiguration in
@@ -328,7 +328,8 @@ public actor Hub {
     /// after it (off the hub's executor: a long imported lesson replays without holding up
     /// other lessons).
     nonisolated static func makeHost(
-        _ record: LessonRecord, from point: LessonRecoveryPoint, mode: RecoveryMode = .replay, services: HubServices,
+        _ record: LessonRecord, from point: LessonRecoveryPoint, mode: RecoveryMode = .replay,
+        services: LessonEnvironment,
         endedAt: Timestamp? = nil
     ) async throws(ProtocolError) -> (host: any RunningLesson, restoration: Restoration) {
         switch record.model {
@@ -340,7 +341,7 @@ public actor Hub {
 
     private nonisolated static func start<Model: SimulationModel>(
         _: Model.Type, _ record: LessonRecord, _ point: LessonRecoveryPoint, _ mode: RecoveryMode,
-        _ services: HubServices, _ endedAt: Timestamp?
+        _ services: LessonEnvironment, _ endedAt: Timestamp?
     ) async throws(ProtocolError) -> (host: any RunningLesson, restoration: Restoration) {
         var (lesson, restoration) = try await rebuild(Model.self, record, point, mode, services)
         if let notice = restoration.notice {
@@ -387,7 +388,7 @@ public actor Hub {
     /// teacher); `mode` replays less after a replay crashed the server.
     private nonisolated static func rebuild<Model: SimulationModel>(
         _: Model.Type, _ record: LessonRecord, _ point: LessonRecoveryPoint, _ mode: RecoveryMode,
-        _ services: HubServices
+        _ services: LessonEnvironment
     ) async throws(ProtocolError) -> (Lesson<Model>, Restoration) {
         var log = mode == .replay ? point.entries : []
         if let checkpoint = point.checkpoint, mode != .definitionOnly {

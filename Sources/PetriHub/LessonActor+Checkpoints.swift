@@ -12,7 +12,7 @@ extension LessonActor {
     /// ahead of them (and storage refuses one that would).
     /// A failed write is logged and tried again after another interval: the log still has
     /// everything.
-    func checkpointIfDue(after entries: [StoredEntry]) {
+    func checkpointIfDue(after entries: [LogEntryToStore]) {
         checkpoints.stored(entries)
         let last = lesson.lastLogSequence
         guard !stopped, checkpoints.isDue(at: last) else { return }

@@ -31,7 +31,7 @@ actor LessonActor<Model: SimulationModel>: RunningLesson {
 
     nonisolated let record: LessonRecord
     var lesson: Lesson<Model>
-    let services: HubServices
+    let services: LessonEnvironment
     let logger: Logger
 
     private var mailbox: [Job] = []
@@ -54,7 +54,7 @@ actor LessonActor<Model: SimulationModel>: RunningLesson {
 
     /// What this turn of the mailbox has to send and close, handed to the transport in one
     /// batch (``flushOutbox()``) so each student's messages of a generation can go out in one write.
-    var outbox: [Outgoing] = []
+    var outbox: [TransportInstruction] = []
 
     /// The teacher's answer count not yet queued (see ``countForTeacher(_:answered:students:answeredBy:)``).
     var teacherCount: TeacherCount?
@@ -80,7 +80,7 @@ actor LessonActor<Model: SimulationModel>: RunningLesson {
     ///   - endedAt: When the lesson's end was stored, for a lesson restored after its end.
     ///   - notice: Why the lesson was restored short of its log, if it was.
     init(
-        record: LessonRecord, lesson: Lesson<Model>, services: HubServices,
+        record: LessonRecord, lesson: Lesson<Model>, services: LessonEnvironment,
         checkpoint: (sequence: Int, generation: Int) = (0, 0), endedAt: Timestamp? = nil, notice: String? = nil
     ) {
         recoveryNotice = notice
@@ -186,13 +186,13 @@ actor LessonActor<Model: SimulationModel>: RunningLesson {
     private func process(_ batch: [Job]) async {
         let now = services.clock.now()
         var outcomes: [(Job, LessonOutcome<Model>)] = []
-        var entries: [StoredEntry] = []
+        var entries: [LogEntryToStore] = []
         for job in batch {
             let actor = participant(for: job)
             let outcome = lesson.handle(job.command, from: actor, at: now)
             for case .persist(let entry, let facts) in outcome.effects {
                 entries.append(
-                    StoredEntry(entry: entry, generation: lesson.generation, facts: facts, tokens: record.tokens))
+                    LogEntryToStore(entry: entry, generation: lesson.generation, facts: facts, tokens: record.tokens))
             }
             outcomes.append((job, outcome))
         }

@@ -45,7 +45,7 @@ public actor GatedStorage: LessonStorage {
     public func failWrites(with error: (any Error)?) async { await inner.failWrites(with: error) }
 
     public func createLesson(_ record: LessonRecord) async throws { try await inner.createLesson(record) }
-    public func append(_ entries: [StoredEntry], toLesson id: String) async throws {
+    public func append(_ entries: [LogEntryToStore], toLesson id: String) async throws {
         if holdingAppends {
             await withCheckedContinuation { continuation in
                 heldAppends.append(continuation)

@@ -57,7 +57,7 @@ public final class InMemoryTransport: ServerTransport {
         for id in ids { send(message, to: id, policy: policy) }
     }
 
-    public func submit(_ batch: [Outgoing]) { submitEachInTurn(batch) }
+    public func submit(_ batch: [TransportInstruction]) { submitEachInTurn(batch) }
 
     public func close(_ id: ConnectionID, code: CloseCode, reason: String) {
         guard let peer = state.withLock({ $0.peers[id] }) else { return }

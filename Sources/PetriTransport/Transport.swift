@@ -31,7 +31,7 @@ public protocol Transport: AnyObject, Sendable {
     /// The same as making the calls one by one, except that the transport takes them together:
     /// its I/O thread wakes once, and a connection that gets several of the messages may get
     /// them in one write (a generation's stats and snapshot, say, plus a student's result).
-    func submit(_ batch: [Outgoing])
+    func submit(_ batch: [TransportInstruction])
 
     /// Live counters.
     var counts: TransportCounts { get }

@@ -21,7 +21,7 @@ final class LWSEngine: @unchecked Sendable {
         case send(OutboundMessage, ConnectionID, DeliveryPolicy)
         case broadcast(OutboundMessage, [ConnectionID], DeliveryPolicy)
         case close(ConnectionID, CloseCode, String)
-        case batch([Outgoing])
+        case batch([TransportInstruction])
         case connect(ClientRequest, CheckedContinuation<Connection, any Error>)
         case shutdown(CloseCode, String, deadline: Double)
     }

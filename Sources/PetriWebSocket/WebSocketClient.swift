@@ -108,7 +108,7 @@ public final class WebSocketClient: Transport {
         engine.enqueue(.broadcast(message, ids, policy))
     }
 
-    public func submit(_ batch: [Outgoing]) {
+    public func submit(_ batch: [TransportInstruction]) {
         guard !batch.isEmpty else { return }
         engine.enqueue(.batch(batch))
     }

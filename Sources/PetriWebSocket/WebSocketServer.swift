@@ -49,7 +49,7 @@ public final class WebSocketServer: ServerTransport {
         engine.enqueue(.broadcast(message, ids, policy))
     }
 
-    public func submit(_ batch: [Outgoing]) {
+    public func submit(_ batch: [TransportInstruction]) {
         guard !batch.isEmpty else { return }
         engine.enqueue(.batch(batch))
     }

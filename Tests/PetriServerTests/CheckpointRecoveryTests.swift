@@ -19,7 +19,7 @@ import Testing
     struct Driven {
         var record: LessonRecord
         var lesson: Lesson<CamouflageModel>
-        var entries: [StoredEntry] = []
+        var entries: [LogEntryToStore] = []
         /// The lesson right after each entry; index = the entry's sequence.
         var states: [Lesson<CamouflageModel>] = []
         var now = Timestamp(millisecondsSince1970: 1_741_080_000_000)
@@ -50,7 +50,7 @@ import Testing
             let outcome = lesson.handle(command, from: actor, at: now)
             #expect(outcome.rejection == nil, "\(command) was refused")
             for case .persist(let entry, _) in outcome.effects {
-                entries.append(StoredEntry(entry: entry, generation: lesson.generation, tokens: record.tokens))
+                entries.append(LogEntryToStore(entry: entry, generation: lesson.generation, tokens: record.tokens))
                 states.append(lesson)
             }
         }

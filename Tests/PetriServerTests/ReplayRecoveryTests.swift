@@ -16,7 +16,8 @@ import Testing
     typealias Driven = CheckpointRecoveryTests.Driven
 
     /// Two stored lessons: the driven one with its entries as given, and an untouched second one.
-    static func stored(_ entries: [StoredEntry], in storage: InMemoryLessonStorage) async throws -> (Driven, Driven) {
+    static func stored(_ entries: [LogEntryToStore], in storage: InMemoryLessonStorage) async throws -> (Driven, Driven)
+    {
         let driven = try Driven()
         var other = try Driven()
         other.record.id = "lesson-2"

@@ -44,7 +44,7 @@ import Testing
             let outcome = lesson.handle(command, from: actor, at: now)
             #expect(outcome.rejection == nil, "\(command) was refused")
             for case .persist(let entry, let facts) in outcome.effects {
-                let stored = StoredEntry(
+                let stored = LogEntryToStore(
                     entry: entry, generation: lesson.generation, facts: facts, tokens: record.tokens)
                 try await storage.append([stored], toLesson: record.id)
             }
@@ -180,7 +180,7 @@ import Testing
         let entry = LessonLogEntry(
             sequence: logged + 1, time: stored.now.adding(milliseconds: 250), actor: .student(ada),
             command: .answer(QuestionID(1), .number(40)))
-        let second = StoredEntry(
+        let second = LogEntryToStore(
             entry: entry, generation: stored.lesson.generation,
             facts: [.answered(QuestionID(1), by: ada, prediction: .number(40), usedHint: false, allowsChange: false)],
             tokens: .digest)

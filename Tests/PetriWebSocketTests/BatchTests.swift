@@ -25,7 +25,7 @@ import Testing
 
         // When one batch carries shared text, per-connection binary messages of every size, and
         // closes both connections
-        var batch: [Outgoing] = []
+        var batch: [TransportInstruction] = []
         var expected: [[ConnectionEvent]] = [[], []]
         for (n, size) in Self.sizes.enumerated() {
             let text = String(repeating: "g", count: size)
@@ -69,7 +69,7 @@ import Testing
         let id = await accepted[0].id
 
         // When one batch holds three generations, each stats (reliable) then snapshot (latest wins)
-        var batch: [Outgoing] = []
+        var batch: [TransportInstruction] = []
         for g in 1...3 {
             batch.append(.message(OutboundMessage(text: "stats \(g)"), to: [id], policy: .reliable))
             batch.append(.message(OutboundMessage(text: "snapshot \(g)"), to: [id], policy: .latestWins))

@@ -36,7 +36,7 @@ public actor InMemoryLessonStorage: LessonStorage {
         order.append(record.id)
     }
 
-    public func append(_ entries: [StoredEntry], toLesson id: String) throws {
+    public func append(_ entries: [LogEntryToStore], toLesson id: String) throws {
         if let failure { throw failure }
         logs[id, default: []].append(contentsOf: entries.map(\.entry))
     }

@@ -13,7 +13,7 @@ public protocol LessonStorage: Sendable {
     /// Scoring facts (``LessonFact/resolved(_:points:scores:)``) follow the log: they are
     /// consequences of logged steps, so an implementation may write them just after it returns
     /// (before any later write), and ``recordScores(_:ofLesson:)`` repairs them after a crash.
-    func append(_ entries: [StoredEntry], toLesson id: String) async throws
+    func append(_ entries: [LogEntryToStore], toLesson id: String) async throws
     /// Writes scoring facts as they stand (idempotent): a rebuilt lesson's scores, after a restart.
     func recordScores(_ facts: [LessonFact], ofLesson id: String) async throws
     /// Marks a lesson ended; the next start rebuilds it (read-only) only while within the retention period.

@@ -13,7 +13,7 @@ public struct ProtocolEncoder: Sendable {
     /// - Parameter message: The message.
     /// - Throws: ``ProtocolError/Code/internalError`` if a payload cannot be encoded.
     public func encode(_ message: ServerMessage) throws(ProtocolError) -> [UInt8] {
-        if let hot = HotMessageWriter.encode(message) { return hot }
+        if let hot = DirectJSONWriter.encode(message) { return hot }
         return try bytes(of: message)
     }
 

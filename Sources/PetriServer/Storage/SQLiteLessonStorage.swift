@@ -80,7 +80,7 @@ public final class SQLiteLessonStorage: LessonStorage {
         }
     }
 
-    public func append(_ entries: [StoredEntry], toLesson id: String) async throws {
+    public func append(_ entries: [LogEntryToStore], toLesson id: String) async throws {
         guard let first = entries.first?.entry.sequence else { return }
         let rows = try entries.map { stored in
             NewLogEntry(
@@ -181,7 +181,9 @@ public final class SQLiteLessonStorage: LessonStorage {
     static let predictionPath = "$.command.answer._1"
 
     /// Writes one fact of a stored entry (appended in the same transaction), in the entry's time.
-    private static func record(_ fact: LessonFact, of stored: StoredEntry, lesson id: String, in tx: StoreTransaction)
+    private static func record(
+        _ fact: LessonFact, of stored: LogEntryToStore, lesson id: String, in tx: StoreTransaction
+    )
         throws
     {
         let at = seconds(stored.entry.time)

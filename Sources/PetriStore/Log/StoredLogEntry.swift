@@ -8,7 +8,7 @@
 //   each stored entry.
 // - `LessonFact` (PetriLesson): what an entry's command established for the store's own tables
 //   (students, answers, scores), carried by the lesson's persist effect beside the entry.
-// - `StoredEntry` (the server's storage interface): an entry on its way to storage, with the
+// - `LogEntryToStore` (the server's storage interface): an entry on its way to storage, with the
 //   generation after it and its facts.
 // - `NewLogEntry` / `StoredLogEntry` (PetriStore): an entry as the store writes it (before it
 //   has a `seq`) and reads it back. Their table is named `action`, its name since schema v1:

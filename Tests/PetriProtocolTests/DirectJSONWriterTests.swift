@@ -93,10 +93,10 @@ struct HotMessageWriterTests {
 
     @Test func theFastWriterOnlyTakesThePerStudentKinds() {
         // Given messages of other kinds, Then the fast writer leaves them to JSONEncoder
-        #expect(HotMessageWriter.encode(.pong) == nil)
-        #expect(HotMessageWriter.encode(.paused) == nil)
-        #expect(HotMessageWriter.encode(.stats(timeline: 0, stats: GenerationStats(generation: 0, values: [:]))) == nil)
-        #expect(HotMessageWriter.encode(.runOver(message: "extinct")) == nil)
+        #expect(DirectJSONWriter.encode(.pong) == nil)
+        #expect(DirectJSONWriter.encode(.paused) == nil)
+        #expect(DirectJSONWriter.encode(.stats(timeline: 0, stats: GenerationStats(generation: 0, values: [:]))) == nil)
+        #expect(DirectJSONWriter.encode(.runOver(message: "extinct")) == nil)
     }
 
     @Test func everyNonFiniteNumberTravelsAsWireCodingsString() throws {

@@ -5,7 +5,7 @@ import PetriTransport
 
 /// What every lesson actor shares: the transport, storage, clock, encoder, metrics, logger,
 /// and two calls back into the hub (start a cloned lesson; forget a stopped one).
-struct HubServices: Sendable {
+struct LessonEnvironment: Sendable {
     var transport: any Transport
     var storage: any LessonStorage
     var clock: any HubClock

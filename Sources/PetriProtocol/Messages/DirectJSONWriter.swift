@@ -8,14 +8,14 @@
 /// most of its time in generic machinery; this writer produces the same bytes (compact,
 /// sorted keys, the same number and string forms; pinned by tests against `JSONEncoder`)
 /// in a fraction of the time. Every other message goes through `JSONEncoder`.
-struct HotMessageWriter {
+struct DirectJSONWriter {
     private(set) var bytes: [UInt8] = []
 
     init() { bytes.reserveCapacity(256) }
 
     /// The bytes of `message` when it is one of the hot kinds; nil for every other message.
     static func encode(_ message: ServerMessage) -> [UInt8]? {
-        var w = HotMessageWriter()
+        var w = DirectJSONWriter()
         switch message {
         case .result(let r):
             w.raw("{\"points\":")
