@@ -24,12 +24,6 @@ struct EngineOptions: Sendable {
     var caFilePath: String?
     var rxBufferSize: Int
     var httpHandler: HTTPHandler?
-    var rawHandler: RawMessageHandler?
     /// Whether the context initialises TLS (a server with certificate and key; a client that opts in).
     var usesTLS = false
 }
-
-/// Receives complete messages on the service thread without building a `ConnectionEvent`:
-/// for load generators that must not pay per-message allocation. The bytes are valid only
-/// during the call.
-public typealias RawMessageHandler = @Sendable (ConnectionID, UnsafeRawBufferPointer, OutboundMessage.Kind) -> Void

@@ -232,9 +232,7 @@ extension LWSEngine {
     private func deliver(_ c: LWSConnection, _ kind: OutboundMessage.Kind) {
         counts.messagesIn.increment()
         counts.bytesIn.increment(by: c.assembler.bytes.count)
-        if let raw = options.rawHandler {
-            c.assembler.bytes.withUnsafeBytes { raw(c.id, $0, kind) }
-        } else if kind == .text {
+        if kind == .text {
             c.events?.yield(.text(TextFrame(validatedUTF8: c.assembler.bytes)))
         } else {
             c.events?.yield(.binary(c.assembler.bytes))

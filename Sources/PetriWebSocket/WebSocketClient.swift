@@ -35,8 +35,6 @@ public final class WebSocketClient: Transport {
         /// Idle seconds before a ping, and before giving up on a silent server.
         public var pingAfterIdle: Int = 20
         public var hangupAfterIdle: Int = 50
-        /// When set, complete messages go here on the service thread instead of the event streams.
-        public var rawHandler: RawMessageHandler?
         /// lws's receive chunk per connection.
         public var receiveBufferBytes: Int = 4096
 
@@ -48,7 +46,7 @@ public final class WebSocketClient: Transport {
                 maxQueueBytes: maxQueueBytes, stallTimeout: stallTimeout, maxFrameBytes: maxFrameBytes,
                 handshakeTimeout: handshakeTimeout, pingAfterIdle: pingAfterIdle, hangupAfterIdle: hangupAfterIdle,
                 allowedOrigins: [], maxConnectionsPerAddress: 0, tlsCertificatePath: nil, tlsKeyPath: nil,
-                caFilePath: caFilePath, rxBufferSize: receiveBufferBytes, httpHandler: nil, rawHandler: rawHandler,
+                caFilePath: caFilePath, rxBufferSize: receiveBufferBytes, httpHandler: nil,
                 usesTLS: enablesTLS)
         }
     }

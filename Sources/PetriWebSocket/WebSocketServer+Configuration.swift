@@ -103,7 +103,7 @@ extension WebSocketServer {
                 allowedOrigins: allowedOrigins, maxConnectionsPerAddress: maxConnectionsPerAddress,
                 trustedProxies: trustedProxies,
                 tlsCertificatePath: tls?.certificatePath, tlsKeyPath: tls?.privateKeyPath, caFilePath: nil,
-                rxBufferSize: receiveBufferBytes, httpHandler: httpHandler, rawHandler: nil, usesTLS: tls != nil)
+                rxBufferSize: receiveBufferBytes, httpHandler: httpHandler, usesTLS: tls != nil)
         }
     }
 

@@ -3,12 +3,20 @@ import PetriTransport
 import PetriWebSocket
 import Synchronization
 
-/// Counts messages a client received (from its raw handler) and lets a test await a total.
+/// Counts messages the client's connections received and lets a test await a total.
 final class ReceiptCounter: Sendable {
     private let state = Mutex<(count: Int, waiters: [(Int, CheckedContinuation<Void, Never>)])>((0, []))
 
-    var handler: RawMessageHandler {
-        { [self] _, _, _ in self.record() }
+    /// Counts every message that arrives on `connection` from now on, until it closes.
+    func count(_ connection: Connection) {
+        Task { [self] in
+            for await event in connection.events {
+                switch event {
+                case .text, .binary: record()
+                default: continue
+                }
+            }
+        }
     }
 
     var count: Int { state.withLock { $0.count } }

@@ -14,11 +14,9 @@ import Testing
                 return c
             }())
         let counter = ReceiptCounter()
-        var clientConfiguration = WebSocketClient.Configuration()
-        clientConfiguration.rawHandler = counter.handler
-        let client = try await WebSocketClient.start(clientConfiguration)
+        let client = try await WebSocketClient.start(WebSocketClient.Configuration())
         async let acceptedReaders = accept(10, from: server)
-        for _ in 0..<10 { _ = try await client.connect(to: "ws://127.0.0.1:\(server.port)/") }
+        for _ in 0..<10 { counter.count(try await client.connect(to: "ws://127.0.0.1:\(server.port)/")) }
         let readers = await acceptedReaders.map(\.id)
         let message = OutboundMessage(binary: [UInt8](repeating: 7, count: 32 * 1024))
         var delivered = 0
