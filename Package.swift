@@ -111,11 +111,11 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
-        // The browser pages (HTML, CSS, ES modules in Pages/) held in memory, with their routes and headers.
+        // The browser pages (HTML, CSS, ES modules in Pages/) compiled into the program, with their routes and headers.
         .target(
             name: "PetriWeb",
             dependencies: ["CZlib", .product(name: "Crypto", package: "swift-crypto")],
-            resources: [.copy("Pages")]
+            resources: [.embedInCode("Pages")]
         ),
         // The bundled terminal clients (student and teacher), drawn with ANSI escape sequences.
         .target(

@@ -3,14 +3,9 @@ import PetriTransport
 import PetriWeb
 
 extension WebSite {
-    /// The pages shipped with this build, or a site that says why they are missing (logged once).
+    /// The pages built into this program.
     static func bundled(logger: Logger) -> WebSite {
-        do {
-            return WebSite(assets: try WebAssets.bundled())
-        } catch {
-            logger.warning("Browser pages unavailable", metadata: ["reason": "\(error)"])
-            return WebSite(unavailable: "\(error)")
-        }
+        WebSite(assets: WebAssets.bundled())
     }
 
     /// The pages as an HTTP route for the transport: nil for paths that are not theirs.

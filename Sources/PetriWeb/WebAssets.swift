@@ -1,12 +1,12 @@
 import Foundation
 
-/// Every file of the browser pages, read into memory once at start.
+/// Every file of the browser pages, in memory.
 ///
 /// Nothing is read from the disk while serving: a request can only ever name one of these
 /// entries, so no path a browser sends reaches the file system.
 ///
 /// ```swift
-/// let assets = try WebAssets.bundled()
+/// let assets = WebAssets.bundled()
 /// assets["static/student.js"]?.contentType  // "text/javascript; charset=utf-8"
 /// ```
 public struct WebAssets: Sendable {
@@ -19,33 +19,10 @@ public struct WebAssets: Sendable {
 
     public subscript(path: String) -> WebAsset? { files[path] }
 
-    /// The name SwiftPM gives the resource directory it copies next to the program.
-    static let bundleName = "petri_PetriWeb.resources"
-
-    /// The pages shipped with this build: `Pages` in the resource directory SwiftPM places next
-    /// to the program (`petri_PetriWeb.resources`).
-    ///
-    /// Found by hand rather than through `Bundle.module`, whose accessor stops the whole process
-    /// when the directory is missing: a server installed without its pages should still serve
-    /// its terminal clients and say what is missing.
-    /// - Throws: ``WebError`` (`pagesMissing`) naming where it looked.
-    public static func bundled() throws -> WebAssets {
-        var places: [URL] = [Bundle.main.bundleURL]
-        if let executable = Bundle.main.executableURL {
-            places.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
-        }
-        for place in places {
-            let pages = place.appendingPathComponent(bundleName).appendingPathComponent("Pages")
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: pages.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                return try load(from: pages)
-            }
-        }
-        throw WebError(
-            .pagesMissing,
-            "The browser pages were not found (looked for \(bundleName)/Pages in "
-                + places.map(\.path).joined(separator: " and ")
-                + "); install that directory from the build (.build/release/\(bundleName)) next to the petri program.")
+    /// The pages built into this program (see ``EmbeddedPages``), each compressed once.
+    public static func bundled() -> WebAssets {
+        WebAssets(
+            EmbeddedPages.files.map { WebAsset(path: $0.path, bytes: $0.bytes, gzipped: Gzip.compress($0.bytes)) })
     }
 
     /// Reads every regular file under `directory` (hidden files excluded), compressing each.

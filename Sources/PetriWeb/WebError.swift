@@ -1,8 +1,6 @@
 /// What can go wrong loading the browser pages.
 public struct WebError: Error, Sendable, CustomStringConvertible {
     public enum Code: Sendable, Hashable {
-        /// The pages directory was not found next to the program.
-        case pagesMissing
         /// A file in the pages directory could not be read.
         case unreadable
     }

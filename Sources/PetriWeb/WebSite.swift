@@ -18,18 +18,9 @@ import Foundation
 /// not ours (nil) and the transport answers its JSON 404.
 public struct WebSite: Sendable {
     public let assets: WebAssets
-    /// Why the pages are missing, when they are: page routes then answer 503 with this sentence.
-    public let unavailable: String?
 
     public init(assets: WebAssets) {
         self.assets = assets
-        self.unavailable = nil
-    }
-
-    /// A site whose pages could not be loaded; its routes say why instead of a bare 404.
-    public init(unavailable reason: String) {
-        self.assets = WebAssets([])
-        self.unavailable = reason
     }
 
     /// The answer to `request`, or nil when the path is not one of the pages' routes.
@@ -42,10 +33,6 @@ public struct WebSite: Sendable {
                     + #"'..', '\\', '%', NUL or '//'. Use a link from the lesson's pages."}"#, host: request.host)
         }
         guard let file = Self.file(for: path) else { return nil }
-        if let unavailable, file.hasSuffix(".html") {
-            return Self.json(
-                503, #"{"error":"pages-missing","message":"\#(Self.jsonEscaped(unavailable))"}"#, host: request.host)
-        }
         guard let asset = assets[file] else { return nil }
         guard request.method == "GET" || request.method == "HEAD" else {
             var reply = Self.json(

@@ -5,15 +5,29 @@ import Testing
 
 @Suite struct WebAssetsTests {
     @Test func theBuildShipsTheStudentAndProjectorPagesAndTheirModules() throws {
-        let assets = try WebAssets.bundled()
+        let assets = WebAssets.bundled()
         for path in ["student.html", "projector.html", "static/student.js", "static/projector.js", "static/petri.css"] {
             #expect(assets[path] != nil, "\(path) is missing from the build")
         }
     }
 
+    @Test func theProgramCarriesExactlyThePagesDirectory() throws {
+        // Given the Pages directory of the source tree
+        let pages = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/PetriWeb/Pages")
+        let onDisk = try WebAssets.load(from: pages)
+        // Then the pages built into the program are the same files, under the same paths, byte for byte
+        let built = WebAssets.bundled()
+        #expect(Set(built.files.keys) == Set(onDisk.files.keys), "EmbeddedPages.swift and Pages/ list other files")
+        for (path, file) in onDisk.files {
+            #expect(built[path]?.bytes == file.bytes, "\(path) differs from the one built in")
+        }
+    }
+
     @Test func everyModuleAPageLoadsIsInTheBuild() throws {
         // A page naming a script or style sheet the build lacks would load as a JSON 404.
-        let assets = try WebAssets.bundled()
+        let assets = WebAssets.bundled()
         for page in assets.files.values where page.path.hasSuffix(".html") {
             let html = String(decoding: page.bytes, as: UTF8.self)
             for match in html.matches(of: /(?:src|href)="\/static\/([^"]+)"/) {
@@ -23,7 +37,7 @@ import Testing
     }
 
     @Test func pagesHaveNoInlineScriptOrStyleThePolicyWouldBlock() throws {
-        let assets = try WebAssets.bundled()
+        let assets = WebAssets.bundled()
         for page in assets.files.values where page.path.hasSuffix(".html") {
             let html = String(decoding: page.bytes, as: UTF8.self)
             #expect(html.matches(of: /<script(?![^>]*\bsrc=)[^>]*>/).isEmpty, "\(page.path) has an inline script")

@@ -89,15 +89,6 @@ func get(
         #expect(post.status == 405)
         #expect(post.header("allow") == "GET, HEAD")
     }
-
-    @Test func missingPagesAnswer503SayingWhatToInstall() throws {
-        let site = WebSite(unavailable: "The browser pages were not found; install \"them\".")
-        let reply = try #require(get("/join/ABC234", site: site))
-        #expect(reply.status == 503)
-        let json = try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: String]
-        #expect(json?["message"] == "The browser pages were not found; install \"them\".")
-        #expect(get("/static/student.js", site: site) == nil)
-    }
 }
 
 @Suite struct WebSiteCachingTests {

@@ -1,0 +1,28 @@
+/// The pages' files, compiled into the program (`resources: [.embedInCode("Pages")]` in
+/// Package.swift), so a server is one file to install and can never start without its pages.
+///
+/// SwiftPM names each embedded file after its file name alone (`view-join.js` becomes
+/// `view_join_js`), so the path it is served under is written here; `EmbeddedPagesTests` checks
+/// that this list and the `Pages` directory hold the same files with the same bytes. A new page
+/// file needs one line here.
+enum EmbeddedPages {
+    static let files: [(path: String, bytes: [UInt8])] = [
+        ("projector.html", PackageResources.projector_html),
+        ("static/connection.js", PackageResources.connection_js),
+        ("static/dom.js", PackageResources.dom_js),
+        ("static/favicon.svg", PackageResources.favicon_svg),
+        ("static/lesson-state.js", PackageResources.lesson_state_js),
+        ("static/petri.css", PackageResources.petri_css),
+        ("static/projector.js", PackageResources.projector_js),
+        ("static/qr.js", PackageResources.qr_js),
+        ("static/student.js", PackageResources.student_js),
+        ("static/view-about.js", PackageResources.view_about_js),
+        ("static/view-charts.js", PackageResources.view_charts_js),
+        ("static/view-join.js", PackageResources.view_join_js),
+        ("static/view-picture.js", PackageResources.view_picture_js),
+        ("static/view-question.js", PackageResources.view_question_js),
+        ("static/view-results.js", PackageResources.view_results_js),
+        ("static/view-status.js", PackageResources.view_status_js),
+        ("student.html", PackageResources.student_html),
+    ]
+}
