@@ -162,7 +162,12 @@ let package = Package(
             dependencies: ["PetriStore", "PetriProtocol", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "PetriWebTests", dependencies: ["PetriWeb"]),
         .testTarget(name: "PetriTransportTests", dependencies: ["PetriTransport"]),
-        .testTarget(name: "PetriWebSocketTests", dependencies: ["PetriWebSocket", "PetriTransport", "PetriLoad"]),
+        .testTarget(
+            name: "PetriWebSocketTests",
+            dependencies: [
+                "PetriWebSocket", "PetriTransport", "PetriLoad", .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .testTarget(
             name: "PetriHubTests",
             dependencies: [

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 #if canImport(Glibc)
@@ -52,7 +53,8 @@ final class HostileServer: @unchecked Sendable {
                 .map { String($0.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces) }
         }
         guard let key = header("Sec-WebSocket-Key") else { throw Failure.handshake(request) }
-        let accept = Data(SHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
+        let accept = Data(Insecure.SHA1.hash(data: Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8)))
+            .base64EncodedString()
         var response = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         response += "Sec-WebSocket-Accept: \(accept)\r\n"
         if let offered = header("Sec-WebSocket-Protocol") { response += "Sec-WebSocket-Protocol: \(offered)\r\n" }
@@ -63,7 +65,7 @@ final class HostileServer: @unchecked Sendable {
     /// One accepted connection: sends unmasked server frames, reads the client's masked ones.
     final class Peer {
         let fd: Int32
-        private var buffer: [UInt8] = []
+        private lazy var stream = SocketStream(fd: fd)
 
         init(fd: Int32) { self.fd = fd }
         deinit { Glibc.close(fd) }
@@ -109,70 +111,15 @@ final class HostileServer: @unchecked Sendable {
         }
 
         func readHead() throws -> String {
-            var head = [UInt8]()
-            while !(head.count >= 4 && Array(head.suffix(4)) == [13, 10, 13, 10]) {
-                head.append(try readByte())
-                if head.count > 16384 { throw Failure.handshake("request too long") }
-            }
-            return String(decoding: head, as: UTF8.self)
+            try stream.readHead(limit: 16384)
         }
 
         private func readByte() throws -> UInt8 {
-            if buffer.isEmpty {
-                var chunk = [UInt8](repeating: 0, count: 65536)
-                let n = read(fd, &chunk, chunk.count)
-                guard n > 0 else { throw Failure.closed }
-                buffer = Array(chunk[0..<n].reversed())
-            }
-            return buffer.removeLast()
+            try stream.readByte()
         }
 
         func writeAll(_ bytes: [UInt8]) throws {
-            var offset = 0
-            while offset < bytes.count {
-                let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                guard n > 0 else { throw Failure.closed }
-                offset += n
-            }
+            try stream.writeAll(bytes)
         }
     }
-}
-
-/// SHA-1 (FIPS 180-4), only for the upgrade's `Sec-WebSocket-Accept` in tests.
-enum SHA1 {
-    static func digest(_ message: [UInt8]) -> [UInt8] {
-        var h: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
-        var data = message + [0x80]
-        while data.count % 64 != 56 { data.append(0) }
-        let bits = UInt64(message.count) * 8
-        for i in (0..<8).reversed() { data.append(UInt8(truncatingIfNeeded: bits >> (8 * UInt64(i)))) }
-        for block in stride(from: 0, to: data.count, by: 64) {
-            var w = [UInt32](repeating: 0, count: 80)
-            for t in 0..<16 {
-                w[t] = (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(data[block + 4 * t + $1]) }
-            }
-            for t in 16..<80 { w[t] = rotate(w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16], 1) }
-            var (a, b, c, d, e) = (h[0], h[1], h[2], h[3], h[4])
-            for t in 0..<80 {
-                let (f, k): (UInt32, UInt32) =
-                    t < 20
-                    ? ((b & c) | (~b & d), 0x5A82_7999)
-                    : t < 40
-                        ? (b ^ c ^ d, 0x6ED9_EBA1)
-                        : t < 60
-                            ? ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
-                            : (b ^ c ^ d, 0xCA62_C1D6)
-                let temp = rotate(a, 5) &+ f &+ e &+ k &+ w[t]
-                (e, d, c, b, a) = (d, c, rotate(b, 30), a, temp)
-            }
-            h[0] &+= a
-            h[1] &+= b
-            h[2] &+= c
-            h[3] &+= d
-            h[4] &+= e
-        }
-        return h.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - 8 * UInt32($0))) } }
-    }
-
-    private static func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { x << n | x >> (32 - n) }
 }

@@ -14,7 +14,7 @@ final class RawPeer: @unchecked Sendable {
     enum Failure: Error { case connect(String), handshake(String), closed }
 
     let fd: Int32
-    private var buffer: [UInt8] = []
+    private lazy var stream = SocketStream(fd: fd)
 
     /// Connects and completes the upgrade; `receiveBuffer` shrinks SO_RCVBUF to stall sooner.
     init(port: Int, path: String = "/", headers: [String] = [], receiveBuffer: Int? = nil) throws {
@@ -86,36 +86,14 @@ final class RawPeer: @unchecked Sendable {
     }
 
     private func readHandshake() throws -> String {
-        var head = [UInt8]()
-        while !head.ends(with: [13, 10, 13, 10]) {
-            head.append(try readByte())
-            if head.count > 8192 { throw Failure.handshake("response too long") }
-        }
-        return String(decoding: head, as: UTF8.self)
+        try stream.readHead(limit: 8192)
     }
 
     private func readByte() throws -> UInt8 {
-        if buffer.isEmpty {
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            let n = read(fd, &chunk, chunk.count)
-            guard n > 0 else { throw Failure.closed }
-            buffer = Array(chunk[0..<n].reversed())
-        }
-        return buffer.removeLast()
+        try stream.readByte()
     }
 
     private func writeAll(_ bytes: [UInt8]) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            guard n > 0 else { throw Failure.closed }
-            offset += n
-        }
-    }
-}
-
-extension Array where Element == UInt8 {
-    fileprivate func ends(with suffix: [UInt8]) -> Bool {
-        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+        try stream.writeAll(bytes)
     }
 }
