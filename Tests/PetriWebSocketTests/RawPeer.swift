@@ -18,24 +18,10 @@ final class RawPeer: @unchecked Sendable {
 
     /// Connects and completes the upgrade; `receiveBuffer` shrinks SO_RCVBUF to stall sooner.
     init(port: Int, path: String = "/", headers: [String] = [], receiveBuffer: Int? = nil) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure.connect("socket failed") }
-        if var size = receiveBuffer.map(Int32.init) {
-            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let ok = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard ok == 0 else {
-            Glibc.close(fd)
+        guard let connected = SocketStream.connectToLoopback(port: port, receiveBuffer: receiveBuffer) else {
             throw Failure.connect("connect failed: errno \(errno)")
         }
+        fd = connected
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         request += "Sec-WebSocket-Protocol: petri.v1\r\n"

@@ -101,20 +101,10 @@ struct UpgradeAnswer: Sendable {
 
 /// Sends one WebSocket upgrade request on a blocking socket, offering `offer` (no header if nil).
 func upgrade(port: Int, offering offer: String?) throws -> UpgradeAnswer {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var timeout = timeval(tv_sec: 10, tv_usec: 0)
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
+    guard let fd = SocketStream.connectToLoopback(port: port, receiveTimeout: 10) else {
+        throw RawPeer.Failure.connect("connect failed: errno \(errno)")
     }
-    guard connected == 0 else { throw RawPeer.Failure.connect("connect failed: errno \(errno)") }
+    defer { close(fd) }
     var request = "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
     request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
     if let offer { request += "Sec-WebSocket-Protocol: \(offer)\r\n" }
