@@ -1,0 +1,95 @@
+/// What a model is and what a teacher can set on it, for forms generated from it (the browser console, the
+/// terminal's help), so a new model needs no client change.
+///
+/// Each model states its own (see ``SimulationModel``); the ranges and defaults are the ones its
+/// `validate()` enforces, so a form that keeps to them is never refused.
+public struct ModelDescription: Sendable, Hashable, Codable {
+    /// The model's name in lesson files and on the wire (``ModelKind``'s raw value).
+    public let model: String
+    /// A short title for menus, e.g. "Peppered moths (camouflage)".
+    public let title: String
+    /// The model's real-world story and what it shows, in a few sentences for the teacher and the class.
+    public let story: String
+    /// Every parameter a lesson can start with, in the order a form shows them.
+    public let parameters: [ParameterDescriptor]
+    /// The ready-made starting points, each with what it shows.
+    public let scenarios: [ScenarioDescriptor]
+    /// The metrics a question can be about.
+    public let metrics: [MetricDescriptor]
+
+    public init(
+        model: String, title: String, story: String, parameters: [ParameterDescriptor],
+        scenarios: [ScenarioDescriptor], metrics: [MetricDescriptor]
+    ) {
+        self.model = model
+        self.title = title
+        self.story = story
+        self.parameters = parameters
+        self.scenarios = scenarios
+        self.metrics = metrics
+    }
+}
+
+/// One parameter of a model: its kind, allowed values, default and whether it can change mid-lesson.
+public struct ParameterDescriptor: Sendable, Hashable, Codable {
+    /// How a form asks for the value.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// A whole number within ``ParameterDescriptor/range``.
+        case integer
+        /// A real number within ``ParameterDescriptor/range``.
+        case number
+        /// On or off.
+        case flag
+        /// One of ``ParameterDescriptor/choices``.
+        case choice
+        /// Free text (e.g. a Life rule or RLE pattern), checked by the model.
+        case text
+    }
+
+    /// The key in lesson files and in `set` actions.
+    public let name: String
+    /// One sentence saying what it does.
+    public let description: String
+    public let kind: Kind
+    /// The unit shown beside the value (may be empty).
+    public let unit: String
+    /// The allowed values of an integer or number parameter.
+    public let range: ClosedRange<Double>?
+    /// The allowed values of a choice parameter (text parameters may list suggestions here).
+    public let choices: [String]?
+    /// The value a lesson gets when the key is missing (nil: none, e.g. an optional pattern).
+    public let defaultValue: ParameterValue?
+    /// True when a teacher can change it between generations with `set`; false when it only shapes
+    /// generation 0.
+    public let changeable: Bool
+
+    public init(
+        name: String, description: String, kind: Kind, unit: String = "", range: ClosedRange<Double>? = nil,
+        choices: [String]? = nil, defaultValue: ParameterValue?, changeable: Bool
+    ) {
+        self.name = name
+        self.description = description
+        self.kind = kind
+        self.unit = unit
+        self.range = range
+        self.choices = choices
+        self.defaultValue = defaultValue
+        self.changeable = changeable
+    }
+}
+
+/// A ready-made starting point of a model.
+public struct ScenarioDescriptor: Sendable, Hashable, Codable {
+    /// The value of the `scenario` key in lesson files, e.g. `industrial-revolution`.
+    public let name: String
+    /// A short title for menus.
+    public let title: String
+    /// What it shows a class.
+    public let explanation: String
+
+    public init(name: String, title: String, explanation: String) {
+        self.name = name
+        self.title = title
+        self.explanation = explanation
+    }
+}
