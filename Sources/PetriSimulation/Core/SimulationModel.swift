@@ -161,6 +161,12 @@ public protocol SimulationModel: Sendable, Equatable {
     /// The metrics a question can be about, with descriptions, units and ranges.
     static var metrics: [MetricDescriptor] { get }
 
+    /// What the model is and what a teacher can set on it (``ModelDescription``), for generated forms.
+    ///
+    /// Its ranges and defaults must be the ones ``init(parameters:seed:)`` enforces: a test creates every
+    /// model of ``ModelKind/allCases`` at each range end and one step beyond.
+    static var modelDescription: ModelDescription { get }
+
     /// Creates generation 0.
     ///
     /// - Throws: ``SimulationError`` naming the first invalid parameter.

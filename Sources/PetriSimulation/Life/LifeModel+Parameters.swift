@@ -7,6 +7,8 @@ extension LifeModel {
     public struct Parameters: Sendable, Hashable, Codable {
         /// The density of the starting soup when neither `pattern` nor `density` is given.
         public static let defaultDensity = 0.35
+        /// The densities a starting soup may have.
+        public static let densityRange = 0.0...1.0
 
         /// Columns, 1...16384 (default 64). Fixed once the lesson starts.
         public var width: Int

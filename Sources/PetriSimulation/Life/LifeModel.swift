@@ -58,7 +58,9 @@ public struct LifeModel: SimulationModel {
     public init(parameters: Parameters, seed: UInt64) throws(SimulationError) {
         var grid = try LifeGrid(width: parameters.width, height: parameters.height)
         let rule = try LifeRule(parsing: parameters.rule)
-        if let density = parameters.density { try SimulationError.check("density", density, in: 0...1) }
+        if let density = parameters.density {
+            try SimulationError.check("density", density, in: Parameters.densityRange)
+        }
         let pattern = try parameters.pattern.map { (text) throws(SimulationError) in
             try LifePattern(resolving: text, maxWidth: grid.width, maxHeight: grid.height)
         }

@@ -37,6 +37,11 @@ struct WalkModel: SimulationModel {
         MetricDescriptor(name: "level", description: "The population, capped to 0...100", unit: "", range: 0...100),
         MetricDescriptor(name: "extinct", description: "Whether it died out", unit: "", range: 0...1, isYesNo: true),
     ]
+    static var modelDescription: ModelDescription {
+        ModelDescription(
+            model: "walk", title: "Walk", story: "A drifting population for lesson tests.", parameters: [],
+            scenarios: [], metrics: metrics)
+    }
 
     private(set) var parameters: Parameters
     private(set) var generation = 0

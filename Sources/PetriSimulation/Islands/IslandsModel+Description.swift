@@ -1,0 +1,27 @@
+/// The islands model as a teacher's form shows it, with the ranges and defaults of ``IslandsParameters``.
+extension IslandsModel {
+    public static var modelDescription: ModelDescription {
+        typealias P = IslandsParameters
+        let defaults = P()
+        let size = Double(P.sizeRange.lowerBound)...Double(P.sizeRange.upperBound)
+        return ModelDescription(
+            model: kind.rawValue, title: "Islands (speciation)",
+            story:
+                "A map of sea and land with species living on it. The teacher raises land and floods it, joining "
+                + "and splitting islands: a range that is cut apart gives new species, islands that join let the "
+                + "largest species take over, and a species that loses all its land is extinct for good.",
+            parameters: [
+                ParameterDescriptor(
+                    name: "width", description: "Tiles across the map; fixed for the lesson.", kind: .integer,
+                    unit: "tiles", range: size, defaultValue: .number(Double(defaults.width)), changeable: false),
+                ParameterDescriptor(
+                    name: "height", description: "Tiles down the map; fixed for the lesson.", kind: .integer,
+                    unit: "tiles", range: size, defaultValue: .number(Double(defaults.height)), changeable: false),
+                ParameterDescriptor(
+                    name: "diagonal",
+                    description: "Whether land tiles that touch only at a corner belong to the same island.",
+                    kind: .flag, defaultValue: .flag(defaults.diagonal), changeable: true),
+            ],
+            scenarios: [], metrics: metrics)
+    }
+}
