@@ -68,6 +68,8 @@ extension Hub {
         switch message {
         case .ping:
             reply(.pong, to: session)
+        case .describeModels(let key):
+            reply(await describeModels(key: key), to: session)
         case .create(let key, let model, let parameters, let seed, let options):
             var random = SystemRandomNumberGenerator()
             let definition = LessonDefinition(

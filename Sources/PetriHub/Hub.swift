@@ -187,11 +187,7 @@ public actor Hub {
     func create(key: String, definition: LessonDefinition, options: LessonOptions?) async
         -> Result<CreatedLesson, ProtocolError>
     {
-        guard keyMatches(key) else {
-            return .failure(
-                ProtocolError(
-                    .notAuthorised, "That is not this server's teacher key; ask whoever runs the server for it."))
-        }
+        guard keyMatches(key) else { return .failure(Self.wrongTeacherKey) }
         var lessonConfiguration = configuration.lessonDefaults
         lessonConfiguration.options = options ?? LessonOptions()
         var random = SystemRandomNumberGenerator()
@@ -330,7 +326,7 @@ public actor Hub {
         code.map { "\(address) \($0)" } ?? address
     }
 
-    private func keyMatches(_ key: String) -> Bool {
+    func keyMatches(_ key: String) -> Bool {
         let given = Array(key.utf8)
         guard given.count == teacherKey.count else { return false }
         var difference: UInt8 = 0

@@ -63,11 +63,13 @@ enum Fixtures {
         .answer(question: QuestionID(3), prediction: .choice(2)),
         .answer(question: QuestionID(3), prediction: .probability(0.7)),
         .hint(question: QuestionID(3)), .history(from: 0, to: 40), .history(from: nil, to: nil),
-        .questions(before: QuestionID(41), limit: 20), .ping,
+        .questions(before: QuestionID(41), limit: 20), .ping, .describeModels(teacherKey: nil),
+        .describeModels(teacherKey: "key"),
     ]
 
     static let serverMessages: [ServerMessage] = [
         .error(ProtocolError(.lateAnswer, "Too late.")), .pong, .created(code: code, teacherToken: token),
+        .models([IslandsModel.modelDescription]),
         .welcome(
             Welcome(
                 role: .student,

@@ -9,13 +9,13 @@ struct MessageRoundTripTests {
     let decoder = ProtocolDecoder(limits: .lessonFile)
 
     @Test func everyClientMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 28 client message types
-        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 28)
+        // Given the fixtures, Then together they use all 29 client message types
+        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 29)
     }
 
     @Test func everyServerMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 31 server message types
-        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 31)
+        // Given the fixtures, Then together they use all 32 server message types
+        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 32)
     }
 
     @Test(arguments: Fixtures.clientMessages)

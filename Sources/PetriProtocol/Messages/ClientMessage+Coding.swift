@@ -37,6 +37,7 @@ extension ClientMessage: Codable {
         case .history: "history"
         case .questions: "questions"
         case .ping: "ping"
+        case .describeModels: "describeModels"
         }
     }
 
@@ -117,6 +118,8 @@ extension ClientMessage: Codable {
                 before: try c.decodeIfPresent(QuestionID.self, forKey: .before),
                 limit: try c.decodeWholeIfPresent(.limit))
         case "ping": self = .ping
+        case "describeModels":
+            self = .describeModels(teacherKey: try c.decodeTextIfPresent(.key, limit: TextLimit.teacherKey))
         default: throw MessageType.unknown(type)
         }
     }
@@ -169,6 +172,7 @@ extension ClientMessage: Codable {
         case .questions(let before, let limit):
             try c.encodeIfPresent(before, forKey: .before)
             try c.encodeIfPresent(limit, forKey: .limit)
+        case .describeModels(let key): try c.encodeIfPresent(key, forKey: .key)
         case .pause, .checkpoint, .restore, .export, .end, .exportResults, .ping: break
         }
     }

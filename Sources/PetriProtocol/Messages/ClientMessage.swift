@@ -63,4 +63,7 @@ public enum ClientMessage: Sendable, Hashable {
     case questions(before: QuestionID?, limit: Int?)
     /// Anyone: checks the connection; answered by `pong`.
     case ping
+    /// Anyone, before or without a lesson: every model's parameters, scenarios and metrics (`models`).
+    /// A teacher key, when given, is checked first, so a page can sign a teacher in with it.
+    case describeModels(teacherKey: String?)
 }

@@ -4,6 +4,7 @@ extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, code, message, teacherToken, timeline, stats, rate, snapshot, generation, question, reason
         case prediction, answeredAt, lockedAt, answered, answeredBy, students, text, definition, csv, spread
+        case models
     }
 
     /// The wire name of the message's type.
@@ -40,6 +41,7 @@ extension ServerMessage: Codable {
         case .results: "results"
         case .lessonEnded: "lessonEnded"
         case .closing: "closing"
+        case .models: "models"
         }
     }
 
@@ -107,6 +109,7 @@ extension ServerMessage: Codable {
         case "results": self = .results(csv: try c.decode(String.self, forKey: .csv))
         case "lessonEnded": self = .lessonEnded(try LessonSummary(from: decoder))
         case "closing": self = .closing(try Closing(from: decoder))
+        case "models": self = .models(try c.decode([ModelDescription].self, forKey: .models))
         default: throw MessageType.unknown(type)
         }
     }
@@ -166,6 +169,7 @@ extension ServerMessage: Codable {
         case .results(let csv): try c.encode(csv, forKey: .csv)
         case .lessonEnded(let summary): try summary.encode(to: encoder)
         case .closing(let closing): try closing.encode(to: encoder)
+        case .models(let models): try c.encode(models, forKey: .models)
         }
     }
 }

@@ -72,4 +72,6 @@ public enum ServerMessage: Sendable, Hashable {
     case lessonEnded(LessonSummary)
     /// The receiving student's final score and closing message.
     case closing(Closing)
+    /// Every model's description, answering `describeModels`.
+    case models([ModelDescription])
 }

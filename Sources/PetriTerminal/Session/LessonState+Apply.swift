@@ -17,7 +17,7 @@ extension LessonState {
         switch message {
         case .error(let error):
             post(Self.describe(error), kind: .error, at: now)
-        case .pong, .definition, .results, .questions:
+        case .pong, .definition, .results, .questions, .models:
             break
         case .answersShown, .classSize:
             // For the browser's projector view; the terminal shows the spread at resolution.
