@@ -167,3 +167,44 @@ export class Connection {
         return false;
     }
 }
+
+/// Sends one message on a connection of its own and resolves with the first answer of one of `types`, or an
+/// `error` message (whose `message` is the server's sentence); for what needs no lesson (`describeModels`,
+/// `create`, `import`). A socket that cannot open or closes first resolves with an error of code `offline`.
+export function requestOnce(message, types, { url, timeoutMs = 15000 } = {}) {
+    const address = url ?? `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/`;
+    return new Promise((resolve) => {
+        let settled = false;
+        let socket;
+        const finish = (answer) => {
+            if (settled) return;
+            settled = true;
+            clearTimeout(timer);
+            if (socket) {
+                socket.onclose = null;
+                socket.close(1000);
+            }
+            resolve(answer);
+        };
+        const offline = (words) => finish({ type: 'error', code: 'offline', message: words });
+        const timer = setTimeout(() => offline('The server did not answer in time; check the connection and try again.'),
+            timeoutMs);
+        try {
+            socket = new WebSocket(address, SUBPROTOCOL);
+        } catch {
+            offline('The connection to the server could not be opened.');
+            return;
+        }
+        socket.onopen = () => socket.send(JSON.stringify(message));
+        socket.onmessage = (event) => {
+            let answer;
+            try {
+                answer = JSON.parse(event.data);
+            } catch {
+                return;
+            }
+            if (answer && (answer.type === 'error' || types.includes(answer.type))) finish(answer);
+        };
+        socket.onclose = () => offline('The server closed the connection; try again in a moment.');
+    });
+}

@@ -117,6 +117,7 @@ export function apply(state, message) {
         case 'restored':
             state.running = null;
             state.runOver = null;
+            state.position = { timeline: message.timeline, generation: message.generation };
             return [`The teacher restored generation ${message.generation}.`];
         case 'actionApplied':
             if (message.action === 'set') {

@@ -1,0 +1,588 @@
+// The teacher's console: sign in with the teacher key, start a lesson (a model and a scenario, or parameters
+// from a form generated from `describeModels`), import a lesson file or go back to a running lesson; then run
+// it: the live picture and charts, stepping and auto-run, parameters, rewind, checkpoint, clone, questions,
+// the roster, the gradebook and the end.
+//
+// Secrets stay in this tab's sessionStorage only (never a URL, never localStorage): the teacher key, and each
+// lesson's teacher token, so a reload, a dropped connection or a server restart (close 4012) reattaches to
+// the same lesson. Everything goes through petri.v1; every refusal shows the server's sentence.
+
+import { el, setText, replaceChildren, formatNumber } from './dom.js';
+import { Connection, normaliseCode, requestOnce } from './connection.js';
+import { createState, apply, currentQuestion, openQuestion, describeActual } from './lesson-state.js';
+import { PictureView } from './view-picture.js';
+import { ChartsView } from './view-charts.js';
+import { StatusView } from './view-status.js';
+import { drawSpread, leaderboardTable } from './view-results.js';
+import { parameterField, readFields } from './view-parameters.js';
+import { QuestionBuilder } from './view-question-builder.js';
+import { RosterView } from './view-roster.js';
+
+const KEY = 'petri.teach.key';
+const CURRENT = 'petri.teach.current';
+const tokenKey = (code) => `petri.teach.token.${code}`;
+
+const $ = (id) => document.getElementById(id);
+
+function stored(name) {
+    try {
+        return sessionStorage.getItem(name);
+    } catch {
+        return null; // storage off: the console still works, only a reload signs out
+    }
+}
+
+function store(name, value) {
+    try {
+        if (value === null) sessionStorage.removeItem(name);
+        else sessionStorage.setItem(name, value);
+    } catch {
+        // see stored
+    }
+}
+
+let state = createState();
+let models = [];
+let teacherKey = null;
+let lesson = null; // { code, token }
+let connection = null;
+/// Who answered each question (teacher only: `answeredBy`), by question id.
+let answered = new Map();
+/// The last question asked from this console, for "ask again".
+let lastAsked = null;
+let checkpointAt = null;
+let lastRate = 2;
+
+const page = {
+    get state() { return state; }, errors: [], downloads: [],
+    generations: () => ({ drawn: picture.drawnGeneration, received: state.snapshot?.generation ?? null }),
+};
+window.petriPage = page;
+
+const status = new StatusView($('connection'), $('live'));
+page.spoken = () => status.spoken;
+const picture = new PictureView($('picture'));
+const charts = new ChartsView($('charts'));
+const builder = new QuestionBuilder($('question-builder'), { ask: (message) => ask(message) });
+const roster = new RosterView($('roster'), {
+    answeredBy: (id) => answered.get(id) ?? new Set(),
+    onKick: (student) => confirmThen(`Remove ${student.name} from the lesson? Their token stops working.`,
+        () => send({ type: 'kick', student: student.student })),
+});
+
+// MARK: - Screens
+
+function showScreen(name) {
+    $('signin').hidden = name !== 'signin';
+    $('start').hidden = name !== 'start';
+    $('console').hidden = name !== 'console';
+    $('help-button').hidden = name !== 'console';
+}
+
+function problem(form, words) {
+    setText(form.querySelector('.problem'), words ?? '');
+}
+
+// MARK: - Signing in and the models
+
+async function signIn(key) {
+    const form = $('signin');
+    problem(form, '');
+    const answer = await requestOnce({ type: 'describeModels', key }, ['models']);
+    if (answer.type === 'error') {
+        store(KEY, null);
+        teacherKey = null;
+        if (!lesson) showScreen('signin');
+        problem(form, answer.message);
+        return false;
+    }
+    teacherKey = key;
+    store(KEY, key);
+    models = Array.isArray(answer.models) ? answer.models : [];
+    renderModels();
+    if (!lesson) showScreen('start');
+    renderConsoleForms();
+    return true;
+}
+
+function describe(model) {
+    return models.find((m) => m.model === model) ?? null;
+}
+
+let parameterFields = [];
+
+function renderModels() {
+    const select = $('model');
+    const previous = select.value;
+    replaceChildren(select, models.map((m) => el('option', { value: m.model }, m.title || m.model)));
+    if (models.some((m) => m.model === previous)) select.value = previous;
+    renderModel();
+}
+
+function renderModel() {
+    const model = describe($('model').value);
+    setText($('model-story'), model?.story ?? '');
+    const scenarios = model?.scenarios ?? [];
+    replaceChildren($('scenario'), scenarios.map((s) => el('option', { value: s.name }, s.title || s.name)),
+        el('option', { value: '' }, 'My own parameters (below)'));
+    $('scenario-field').hidden = scenarios.length === 0;
+    parameterFields = (model?.parameters ?? []).map((p) => parameterField(p));
+    replaceChildren($('parameter-fields'), parameterFields.map((f) => f.node));
+    renderScenario();
+}
+
+function renderScenario() {
+    const model = describe($('model').value);
+    const name = $('scenario').value;
+    const scenario = model?.scenarios?.find((s) => s.name === name);
+    setText($('scenario-explanation'), scenario?.explanation ?? '');
+    $('parameters').hidden = Boolean(scenario);
+}
+
+function lessonOptions() {
+    const options = {
+        names: $('opt-names').value,
+        leaderboardSize: Number($('opt-leaderboard-size').value || 10),
+        speedBonus: $('opt-speed').checked,
+        streakBonus: $('opt-streak').checked,
+        leaderboard: $('opt-leaderboard').value,
+        spread: $('opt-spread').value,
+    };
+    const limit = $('opt-question-limit').value;
+    if (limit !== '') options.questionLimit = Number(limit);
+    return options;
+}
+
+async function createLesson(event) {
+    event.preventDefault();
+    const form = $('new-lesson');
+    problem(form, '');
+    const model = $('model').value;
+    const scenario = $('scenario').value;
+    let parameters;
+    if (scenario && describe(model)?.scenarios?.length) {
+        parameters = { scenario };
+    } else {
+        const read = readFields(parameterFields);
+        if (read.problem) {
+            problem(form, read.problem);
+            return;
+        }
+        parameters = read.values;
+    }
+    const answer = await requestOnce({ type: 'create', key: teacherKey, model, parameters, options: lessonOptions() },
+        ['created']);
+    if (answer.type === 'error') {
+        problem(form, answer.message);
+        return;
+    }
+    openLesson(answer.code, answer.teacherToken);
+}
+
+async function importLesson(event) {
+    event.preventDefault();
+    const form = $('import');
+    problem(form, '');
+    const file = $('import-file').files?.[0];
+    if (!file) {
+        problem(form, 'Choose a lesson file first (one exported from this console).');
+        return;
+    }
+    let definition;
+    try {
+        const parsed = JSON.parse(await file.text());
+        definition = parsed?.definition ?? parsed;
+    } catch {
+        problem(form, 'That file is not a lesson file: it is not JSON. Choose a file exported from this console.');
+        return;
+    }
+    const answer = await requestOnce({ type: 'import', key: teacherKey, definition, options: lessonOptions() },
+        ['created']);
+    if (answer.type === 'error') {
+        problem(form, answer.message);
+        return;
+    }
+    openLesson(answer.code, answer.teacherToken);
+}
+
+function reattach(event) {
+    event.preventDefault();
+    const form = $('reattach');
+    const code = normaliseCode($('reattach-code').value);
+    const token = $('reattach-token').value.trim() || stored(tokenKey(code));
+    if (!code) {
+        problem(form, 'Type the lesson\'s join code.');
+        return;
+    }
+    if (!token) {
+        problem(form, 'This tab holds no token for that lesson: type its teacher token.');
+        return;
+    }
+    $('reattach-token').value = '';
+    problem(form, '');
+    openLesson(code, token);
+}
+
+// MARK: - The lesson connection
+
+function openLesson(code, token) {
+    connection?.stop();
+    lesson = { code, token };
+    store(tokenKey(code), token);
+    store(CURRENT, code);
+    state = createState();
+    answered = new Map();
+    checkpointAt = null;
+    renderedFormsFor = null;
+    connection = new Connection({
+        hello: (lastSeen) => ({ type: 'teach', code, token, ...(lastSeen ? { lastSeen } : {}) }),
+        onMessage: receive,
+        onState: (connectionState) => {
+            state.connection = connectionState;
+            status.render(state);
+        },
+    });
+    connection.start();
+}
+
+function leaveLesson() {
+    connection?.stop();
+    connection = null;
+    lesson = null;
+    store(CURRENT, null);
+    state = createState();
+    showScreen(teacherKey ? 'start' : 'signin');
+    setText($('lesson-title'), '');
+    document.title = 'Petri: teacher\'s console';
+}
+
+function send(message) {
+    if (!connection?.send(message)) {
+        setText($('console-problem'), 'Not connected: the console is reconnecting; try again in a moment.');
+        return false;
+    }
+    return true;
+}
+
+function ask(message) {
+    lastAsked = message;
+    send(message);
+}
+
+function receive(message) {
+    if (message.type === 'error' && state.role === null && ['unknown-lesson', 'unknown-token', 'lesson-expired']
+        .includes(message.code)) {
+        // The stored lesson is gone or the token is wrong: back to the start with the server's sentence.
+        const code = lesson?.code;
+        if (code) store(tokenKey(code), null);
+        leaveLesson();
+        problem($('reattach'), message.message);
+        return;
+    }
+    if (message.type === 'connectionClosed' && message.code === 4002 && lesson) {
+        // Ended: attach again read-only, to keep the final board, the gradebook and the lesson file.
+        const { code, token } = lesson;
+        setTimeout(() => { if (lesson?.code === code) reopenEnded(code, token); }, 0);
+    }
+    switch (message.type) {
+        case 'welcome':
+            if (Array.isArray(message.answeredBy)) {
+                const open = (message.questions ?? []).find((q) => q.state === 'open');
+                if (open) answered.set(open.id, new Set(message.answeredBy));
+            }
+            checkpointAt = typeof message.checkpoint === 'number' ? message.checkpoint : null;
+            break;
+        case 'answerCount': {
+            const set = answered.get(message.question) ?? new Set();
+            for (const id of message.answeredBy ?? []) set.add(id);
+            answered.set(message.question, set);
+            break;
+        }
+        case 'checkpointSaved': checkpointAt = message.generation; break;
+        case 'created':
+            // A clone: open it (its token is kept for this tab like any other lesson's).
+            openLesson(message.code, message.teacherToken);
+            return;
+        case 'results':
+            download(`petri-${lesson?.code ?? 'lesson'}-results.csv`, message.csv ?? '', 'text/csv');
+            status.say('The gradebook was downloaded.');
+            break;
+        case 'definition':
+            download(`petri-${lesson?.code ?? 'lesson'}.json`, JSON.stringify({ definition: message.definition }, null, 2),
+                'application/json');
+            status.say('The lesson file was downloaded.');
+            break;
+        default: break;
+    }
+    const words = apply(state, message);
+    for (const line of words ?? []) status.say(line);
+    if (message.type === 'error') setText($('console-problem'), message.message);
+    else if (['stats', 'snapshot', 'question', 'actionApplied', 'rewound', 'restored', 'checkpointSaved', 'running',
+        'paused'].includes(message.type)) setText($('console-problem'), '');
+    render();
+}
+
+function reopenEnded(code, token) {
+    const keep = state;
+    openLesson(code, token);
+    state.lessonEnded = keep.lessonEnded;
+}
+
+function download(name, text, type) {
+    const url = URL.createObjectURL(new Blob([text], { type }));
+    const link = el('a', { href: url, download: name, hidden: true });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+    page.downloads.push(name);
+}
+
+// MARK: - Rendering the console
+
+let renderedFormsFor = null;
+let setField = null;
+let cloneFields = [];
+
+/// The set-parameter and clone forms, from the model's changeable parameters and the lesson's current values.
+function renderConsoleForms() {
+    const model = describe(state.model);
+    const key = model ? `${lesson?.code}:${state.model}:${JSON.stringify(state.parameters)}` : null;
+    if (!model || key === renderedFormsFor) return;
+    renderedFormsFor = key;
+    const changeable = model.parameters.filter((p) => p.changeable);
+    const select = $('set-name');
+    const previous = select.value;
+    replaceChildren(select, changeable.map((p) => el('option', { value: p.name }, p.name)));
+    if (changeable.some((p) => p.name === previous)) select.value = previous;
+    renderSetField();
+    cloneFields = changeable.map((p) => parameterField(p, state.parameters?.[p.name] ?? p.defaultValue));
+    replaceChildren($('clone-fields'), cloneFields.map((f) => f.node));
+}
+
+function renderSetField() {
+    const model = describe(state.model);
+    const parameter = model?.parameters.find((p) => p.name === $('set-name').value);
+    setField = parameter ? parameterField(parameter, state.parameters?.[parameter.name] ?? parameter.defaultValue) : null;
+    replaceChildren($('set-field'), setField?.node ?? null);
+}
+
+function renderPosition() {
+    const position = state.position;
+    const words = position ? `Generation ${position.generation} · timeline ${position.timeline}` : 'Waiting for the lesson…';
+    const running = state.running ? ` · running at ${formatNumber(state.running)} per second` : ' · paused';
+    setText($('position'), `${words}${state.ended ? ' · ended' : running}${state.runOver ? ` · ${state.runOver}` : ''}`);
+    setText($('checkpoint-state'), checkpointAt === null ? 'No checkpoint yet.' : `Checkpoint at generation ${checkpointAt}.`);
+    $('run').disabled = state.ended;
+    $('pause').disabled = state.ended || !state.running;
+}
+
+let renderedQuestion = null;
+
+function renderQuestion() {
+    const root = $('current-question');
+    const question = currentQuestion(state);
+    if (!question) {
+        renderedQuestion = null;
+        replaceChildren(root, el('h2', {}, 'Questions'), el('p', { class: 'waiting' }, 'No question asked yet.'));
+        return;
+    }
+    const words = { open: 'open', locked: 'locked', resolved: 'resolved', cancelled: 'withdrawn' };
+    const count = state.answerCounts.get(question.id);
+    const who = [...(answered.get(question.id) ?? [])].map((id) => state.roster.get(id)?.name ?? `student ${id}`)
+        .sort((a, b) => a.localeCompare(b));
+    const resolved = state.resolutions.get(question.id);
+    const spread = resolved?.spread ?? state.shownSpreads.get(question.id);
+    // Redrawn only when something it shows changed, so a focused button keeps its focus during an auto-run.
+    const drawn = JSON.stringify([lesson?.code, question, count, who, resolved, spread, state.options?.spread]);
+    if (drawn === renderedQuestion) return;
+    renderedQuestion = drawn;
+    const canvas = el('canvas', { class: 'chart spread', role: 'img', id: 'teacher-spread' });
+    const closeButton = question.state === 'open'
+        ? el('button', { type: 'button', id: 'close-question' }, 'Close answers now') : null;
+    closeButton?.addEventListener('click', () => send({ type: 'closeQuestion', question: question.id }));
+    const showButton = (question.state === 'open' || question.state === 'locked') && state.options?.spread !== 'atResolution'
+        ? el('button', { type: 'button', id: 'show-answers' }, 'Show the class\'s answers') : null;
+    showButton?.addEventListener('click', () => send({ type: 'showAnswers', question: question.id }));
+    const detail = `${String(question.metricDescription ?? question.metric).replace(/\.$/, '')}` +
+        `${question.unit ? ` (${question.unit})` : ''} at generation ${question.target}` +
+        (question.kind === 'number' && question.tolerance !== undefined ? ` · tolerance ${formatNumber(question.tolerance)}` : '');
+    replaceChildren(root,
+        el('h2', { id: 'question-title' }, `Question ${question.id} (${words[question.state] ?? question.state})`),
+        el('p', { class: 'prompt' }, question.prompt || `What will ${question.metricDescription || question.metric} be?`),
+        el('p', { class: 'detail' }, detail),
+        question.kind === 'choice' ? el('ol', { class: 'option-list' }, (question.options ?? []).map((o) => el('li', {}, o.label)))
+            : null,
+        el('p', { class: 'answered', id: 'answered' }, count ? `${count.answered} of ${count.students} have answered` : ''),
+        who.length ? el('p', { class: 'answered-names', id: 'answered-names' }, `Answered: ${who.join(', ')}`) : null,
+        question.state === 'cancelled' ? el('p', {}, question.cancelReason ?? '') : null,
+        resolved ? el('p', { class: 'actual', id: 'teacher-actual' }, `Actual: ${describeActual(state, resolved)}`) : null,
+        spread ? canvas : null,
+        el('div', { class: 'button-row' }, closeButton, showButton));
+    if (spread) requestAnimationFrame(() => drawSpread(canvas, question, spread, resolved));
+}
+
+function renderEnded() {
+    const node = $('ended');
+    node.hidden = !state.ended;
+    if (!state.ended) return;
+    const summary = state.lessonEnded;
+    replaceChildren(node, el('h3', {}, 'The lesson has ended'),
+        el('p', {}, summary ? `${summary.questions} question${summary.questions === 1 ? '' : 's'} scored. Students now see their closing message.`
+            : 'Students see their closing message. The gradebook and the lesson file can still be downloaded.'),
+        state.leaderboard ? leaderboardTable(state.leaderboard) : null);
+}
+
+function render() {
+    if (!lesson) return;
+    if (state.role === null) return;
+    showScreen('console');
+    const code = lesson.code;
+    setText($('lesson-title'), `Lesson ${code}${state.model ? ` · ${describe(state.model)?.title ?? state.model}` : ''}`);
+    document.title = `Petri console: ${code}`;
+    setText($('console-code'), code);
+    $('projector-link').setAttribute('href', `/projector/${code}`);
+    setText($('teacher-token-text'), lesson.token);
+    status.render(state);
+    picture.render(state);
+    charts.render(state);
+    renderPosition();
+    renderConsoleForms();
+    builder.render(state);
+    renderQuestion();
+    roster.render(state);
+    renderEnded();
+    for (const id of ['step-1', 'step-5', 'step-10', 'rewind', 'checkpoint', 'restore', 'end-lesson', 'q-ask']) {
+        $(id).disabled = state.ended;
+    }
+}
+
+// MARK: - Confirmation and help
+
+function confirmThen(words, action) {
+    const dialog = $('confirm');
+    setText($('confirm-text'), words);
+    dialog.returnValue = '';
+    dialog.onclose = () => {
+        if (dialog.returnValue === 'yes') action();
+    };
+    dialog.showModal();
+    $('confirm-no').focus();
+}
+
+function toggleRun() {
+    if (state.running) send({ type: 'pause' });
+    else send({ type: 'run', rate: Number($('run-rate').value || lastRate) });
+}
+
+function shortcut(event) {
+    if ($('console').hidden || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (document.querySelector('dialog[open]')) return;
+    const target = event.target;
+    if (target instanceof HTMLElement && target.closest('input, select, textarea, [contenteditable]')) return;
+    const actions = {
+        1: () => send({ type: 'step', count: 1 }),
+        5: () => send({ type: 'step', count: 5 }),
+        0: () => send({ type: 'step', count: 10 }),
+        r: toggleRun,
+        a: () => {
+            if (lastAsked) ask(lastAsked);
+            else setText($('console-problem'), 'No question has been asked from this console yet.');
+        },
+        '?': () => $('help').showModal(),
+    };
+    const action = actions[event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+}
+
+// MARK: - Wiring
+
+$('signin').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const key = $('teacher-key').value;
+    $('teacher-key').value = '';
+    if (!key) {
+        problem($('signin'), 'Type the teacher key: whoever runs the server has it.');
+        return;
+    }
+    signIn(key);
+});
+$('model').addEventListener('change', renderModel);
+$('scenario').addEventListener('change', renderScenario);
+$('new-lesson').addEventListener('submit', createLesson);
+$('import').addEventListener('submit', importLesson);
+$('reattach').addEventListener('submit', reattach);
+$('sign-out').addEventListener('click', () => {
+    store(KEY, null);
+    teacherKey = null;
+    showScreen('signin');
+});
+$('leave').addEventListener('click', leaveLesson);
+for (const button of document.querySelectorAll('[data-step]')) {
+    button.addEventListener('click', () => send({ type: 'step', count: Number(button.dataset.step) }));
+}
+$('run').addEventListener('click', () => {
+    lastRate = Number($('run-rate').value || lastRate);
+    send({ type: 'run', rate: lastRate });
+});
+$('pause').addEventListener('click', () => send({ type: 'pause' }));
+$('rewind').addEventListener('click', () => send({ type: 'rewind', count: Number($('rewind-count').value || 1) }));
+$('checkpoint').addEventListener('click', () => send({ type: 'checkpoint' }));
+$('restore').addEventListener('click', () => send({ type: 'restore' }));
+$('set-name').addEventListener('change', renderSetField);
+$('set-parameter').addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (!setField) return;
+    const read = readFields([setField]);
+    if (read.problem) {
+        setText($('console-problem'), read.problem);
+        return;
+    }
+    const value = read.values[setField.parameter.name];
+    if (value === undefined) {
+        setText($('console-problem'), `Give ${setField.parameter.name} a value first.`);
+        return;
+    }
+    send({ type: 'setParameter', name: setField.parameter.name, value });
+});
+$('clone').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const read = readFields(cloneFields);
+    if (read.problem) {
+        setText($('console-problem'), read.problem);
+        return;
+    }
+    const changes = Object.entries(read.values)
+        .filter(([name, value]) => JSON.stringify(value) !== JSON.stringify(state.parameters?.[name]))
+        .map(([name, value]) => ({ name, value }));
+    send({ type: 'clone', changes });
+});
+$('download-csv').addEventListener('click', () => send({ type: 'exportResults' }));
+$('export-lesson').addEventListener('click', () => send({ type: 'export' }));
+$('end-lesson').addEventListener('click', () => confirmThen(
+    'End the lesson for everyone? Students see their final score; nothing can be changed afterwards.',
+    () => send({ type: 'end' })));
+$('projector-link').addEventListener('click', () => {
+    // The projector tab reads the token from its own sessionStorage, which a tab opened from here inherits.
+    if (lesson) store(`petri.projector.${lesson.code}`, lesson.token);
+});
+$('help-button').addEventListener('click', () => $('help').showModal());
+$('help').addEventListener('close', () => $('help-button').focus());
+document.addEventListener('keydown', shortcut);
+addEventListener('error', (event) => page.errors.push(String(event.message)));
+addEventListener('unhandledrejection', (event) => page.errors.push(String(event.reason)));
+
+// A reload: back to the lesson this tab was running, signed in as before.
+teacherKey = stored(KEY);
+const current = stored(CURRENT);
+if (current && stored(tokenKey(current))) {
+    openLesson(current, stored(tokenKey(current)));
+}
+if (teacherKey) {
+    signIn(teacherKey);
+} else if (!lesson) {
+    showScreen('signin');
+    $('teacher-key').focus();
+}

@@ -1,0 +1,55 @@
+// The teacher's roster: every student (not removed) with online state, score, streak and a tick when they
+// have answered the open question, and a button to remove them (the page asks for confirmation first).
+// Names arrive from the network and go in as text only.
+
+import { el, replaceChildren, formatNumber } from './dom.js';
+import { openQuestion } from './lesson-state.js';
+
+export class RosterView {
+    /// - Parameters:
+    ///   - root: the element this view owns.
+    ///   - answeredBy: `(questionId) => Set` of student ids who answered it.
+    ///   - onKick: `(entry) => void`, called when the teacher asks to remove a student.
+    constructor(root, { answeredBy, onKick }) {
+        this.root = root;
+        this.answeredBy = answeredBy;
+        this.onKick = onKick;
+        this.drawn = null;
+    }
+
+    render(state) {
+        const open = openQuestion(state);
+        const answered = open ? this.answeredBy(open.id) : new Set();
+        const students = [...state.roster.values()].filter((s) => !s.kicked)
+            .sort((a, b) => (b.score ?? 0) - (a.score ?? 0) || String(a.name).localeCompare(String(b.name)));
+        const key = JSON.stringify([open?.id ?? null, [...answered].sort(), students.map((s) =>
+            [s.student, s.name, s.online, s.score, s.streak])]);
+        if (key === this.drawn) return;
+        this.drawn = key;
+        const online = students.filter((s) => s.online).length;
+        const table = el('table', { class: 'roster', id: 'roster-table' },
+            el('caption', {}, `Students: ${students.length} joined, ${online} online`),
+            el('thead', {}, el('tr', {},
+                el('th', { scope: 'col' }, 'Name'), el('th', { scope: 'col' }, 'Online'),
+                el('th', { scope: 'col' }, 'Score'), el('th', { scope: 'col' }, 'Streak'),
+                el('th', { scope: 'col' }, open ? `Answered Q${open.id}` : 'Answered'),
+                el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, 'Remove')))));
+        const body = el('tbody');
+        for (const student of students) {
+            const has = answered.has(student.student);
+            const kick = el('button', { type: 'button', class: 'small kick', 'data-student': student.student,
+                'aria-label': `Remove ${student.name}` }, 'Remove');
+            kick.addEventListener('click', () => this.onKick(student));
+            body.append(el('tr', { 'data-student': student.student, class: student.online ? 'online' : 'offline' },
+                el('td', { class: 'name' }, student.name ?? ''),
+                el('td', { class: 'presence' }, student.online ? 'online' : 'away'),
+                el('td', {}, formatNumber(student.score ?? 0)),
+                el('td', {}, String(student.streak ?? 0)),
+                el('td', { class: 'answered-tick' }, open ? (has ? '✓ answered' : '–') : ''),
+                el('td', {}, kick)));
+        }
+        table.append(body);
+        replaceChildren(this.root, students.length ? table
+            : el('p', { class: 'waiting' }, 'No students yet: they join at /join/ with the code on the projector.'));
+    }
+}
