@@ -1,0 +1,455 @@
+"""The teacher's console at /teach: signing in, a whole class from a scenario through the builder to the
+gradebook and the end, the parameter form against the server's ranges, the controls, and coming back after a
+reload and a server restart. One server is shared by the tests that need no restart."""
+
+import csv
+import io
+import os
+import pathlib
+import tempfile
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+from conftest import Server, console_errors, open_tab
+from helpers import join, screenshot, wait_for
+from petri_peer import Peer
+
+STUDENTS = ["Ada Lovelace", "Ben Okri", "Cy Twombly"]
+
+
+@pytest.fixture(scope="module")
+def shared():
+    started = Server()
+    yield started
+    started.stop()
+
+
+def wait_text(driver, selector, fragment, timeout=15):
+    """Waits until the element's visible text contains `fragment` (read in the page, so a view that redraws
+    its DOM meanwhile is no problem); returns the text."""
+    def check(d):
+        text = d.execute_script("const n = document.querySelector(arguments[0]); return n ? n.innerText : null",
+                                selector)
+        return text is not None and fragment in text and text
+    return wait_for(driver, check, timeout, f"{selector} never showed {fragment!r}")
+
+
+def script(driver, expression, *arguments):
+    return driver.execute_script(f"return {expression}", *arguments)
+
+
+def role(driver):
+    return script(driver, "window.petriPage && window.petriPage.state.role")
+
+
+def generation(driver):
+    return script(driver, "window.petriPage.state.position && window.petriPage.state.position.generation")
+
+
+def fresh_console(driver, server):
+    """/teach in this tab with nothing kept from an earlier test (same origin, same tab)."""
+    driver.get(f"{server.http}/teach")
+    driver.execute_script("sessionStorage.clear()")
+    driver.get(f"{server.http}/teach")
+    wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#signin").is_displayed())
+
+
+def sign_in(driver, server, key=None):
+    field = driver.find_element(By.CSS_SELECTOR, "#teacher-key")
+    field.send_keys(key or server.key, Keys.ENTER)
+
+
+def signed_in(driver, server):
+    fresh_console(driver, server)
+    sign_in(driver, server)
+    wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#new-lesson").is_displayed())
+    wait_for(driver, lambda d: len(Select(d.find_element(By.CSS_SELECTOR, "#model")).options) >= 3)
+
+
+def start_lesson(driver, model="camouflage", scenario=None):
+    Select(driver.find_element(By.CSS_SELECTOR, "#model")).select_by_value(model)
+    if scenario is not None:
+        Select(driver.find_element(By.CSS_SELECTOR, "#scenario")).select_by_value(scenario)
+    driver.find_element(By.CSS_SELECTOR, "#create").click()
+
+
+def wait_console(driver):
+    wait_for(driver, lambda d: role(d) == "teacher" and d.find_element(By.CSS_SELECTOR, "#console").is_displayed())
+    return wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#console-code").text)
+
+
+def wait_generation(driver, value):
+    wait_for(driver, lambda d: generation(d) == value, message=f"the console never reached generation {value}")
+    wait_text(driver, "#position", f"Generation {value} ")
+
+
+def builder_ask(driver, kind, metric, horizon, prompt):
+    Select(driver.find_element(By.CSS_SELECTOR, "#q-kind")).select_by_value(kind)
+    Select(driver.find_element(By.CSS_SELECTOR, "#q-metric")).select_by_value(metric)
+    field = driver.find_element(By.CSS_SELECTOR, "#q-horizon")
+    field.clear()
+    field.send_keys(str(horizon))
+    field = driver.find_element(By.CSS_SELECTOR, "#q-prompt")
+    field.clear()
+    field.send_keys(prompt)
+    driver.find_element(By.CSS_SELECTOR, "#q-ask").click()
+    wait_text(driver, "#current-question .prompt", prompt)
+    return wait_for(driver, lambda d: script(d, "[...window.petriPage.state.questions.values()].pop()"))
+
+
+def press(driver, key):
+    """Types a shortcut with the focus on nothing in particular (not in a field)."""
+    driver.execute_script("document.activeElement && document.activeElement.blur()")
+    ActionChains(driver).send_keys(key).perform()
+
+
+def confirm(driver):
+    wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#confirm").is_displayed())
+    driver.find_element(By.CSS_SELECTOR, "#confirm-yes").click()
+
+
+def allow_downloads(driver):
+    folder = tempfile.mkdtemp(prefix="petri-downloads-")
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder})
+    return pathlib.Path(folder)
+
+
+def downloaded(driver, folder, name):
+    path = folder / name
+    wait_for(driver, lambda d: path.exists() and not (folder / f"{name}.crdownload").exists(),
+             message=f"{name} was never downloaded")
+    return path.read_text(encoding="utf-8")
+
+
+def answered_by_student(driver, question_id):
+    wait_for(driver, lambda d: script(d, "window.petriPage.state.answers.has(arguments[0])", question_id),
+             message=f"question {question_id} was never answered")
+
+
+def key_is_nowhere(driver, key):
+    """The key is in no URL of this tab's history and in no localStorage value."""
+    assert key not in driver.current_url
+    history = driver.execute_cdp_cmd("Page.getNavigationHistory", {})
+    assert all(key not in entry["url"] for entry in history["entries"])
+    stored = script(driver, "Object.keys(localStorage).map((k) => k + '=' + localStorage.getItem(k))")
+    assert all(key not in item for item in stored)
+
+
+def test_a_wrong_key_gets_the_servers_sentence_and_the_key_stays_out_of_urls_history_and_local_storage(shared, page):
+    # Given the sign-in form, When a wrong key is typed, Then the server's sentence shows and no console
+    fresh_console(page, shared)
+    sign_in(page, shared, "not-the-key-at-all")
+    refusal = Peer(shared.ws)
+    refusal.send(type="describeModels", key="not-the-key-at-all")
+    sentence = refusal.wait("error", lambda m: True)["message"]
+    refusal.close()
+    wait_text(page, "#signin .problem", sentence)
+    assert not page.find_element(By.CSS_SELECTOR, "#start").is_displayed()
+    assert not page.find_element(By.CSS_SELECTOR, "#console").is_displayed()
+    assert script(page, "sessionStorage.getItem('petri.teach.key')") is None
+
+    # When the right key is typed, Then the start screen shows and the key is only in this tab's sessionStorage
+    sign_in(page, shared)
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#new-lesson").is_displayed())
+    assert script(page, "sessionStorage.getItem('petri.teach.key')") == shared.key
+    key_is_nowhere(page, shared.key)
+
+    # When the tab closes, Then a new tab of the same site has the key nowhere and asks for it again
+    first = page.current_window_handle
+    open_tab(page)
+    page.switch_to.window(first)
+    page.close()
+    page.switch_to.window(page.window_handles[0])
+    page.get(f"{shared.http}/teach")
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#signin").is_displayed())
+    assert script(page, "sessionStorage.getItem('petri.teach.key')") is None
+    key_is_nowhere(page, shared.key)
+    assert console_errors(page) == []
+
+
+def test_the_parameter_form_shows_the_servers_sentence_out_of_range_and_accepts_the_range_ends(shared, page):
+    signed_in(page, shared)
+    Select(page.find_element(By.CSS_SELECTOR, "#model")).select_by_value("camouflage")
+    Select(page.find_element(By.CSS_SELECTOR, "#scenario")).select_by_value("")
+    population = page.find_element(By.CSS_SELECTOR, "#parameter-fields input[data-parameter='population']")
+    low, high = int(population.get_attribute("min")), int(population.get_attribute("max"))
+    assert (low, high) == (1, 100000)
+
+    # When a value beyond either end is sent, Then the form shows the server's own sentence
+    for value in (low - 1, high + 1):
+        peer = Peer(shared.ws)
+        peer.send(type="create", key=shared.key, model="camouflage", parameters={"population": value})
+        sentence = peer.wait("error")["message"]
+        peer.close()
+        assert "population" in sentence
+        population.clear()
+        population.send_keys(str(value))
+        page.find_element(By.CSS_SELECTOR, "#create").click()
+        wait_text(page, "#new-lesson .problem", sentence)
+        assert not page.find_element(By.CSS_SELECTOR, "#console").is_displayed()
+
+    # When every number is at its lowest, then at its highest documented value, Then a lesson starts each time
+    for end in ("min", "max"):
+        for field in page.find_elements(By.CSS_SELECTOR, "#parameter-fields input[type='number']"):
+            field.clear()
+            field.send_keys(field.get_attribute(end))
+        page.find_element(By.CSS_SELECTOR, "#create").click()
+        wait_console(page)
+        parameters = script(page, "window.petriPage.state.parameters")
+        expected = 1 if end == "min" else 100000
+        assert parameters["population"] == expected
+        page.find_element(By.CSS_SELECTOR, "#leave").click()
+        wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#new-lesson").is_displayed())
+        Select(page.find_element(By.CSS_SELECTOR, "#scenario")).select_by_value("")
+    assert console_errors(page) == []
+
+
+def test_a_whole_class_from_a_scenario_through_three_questions_the_gradebook_a_kick_and_the_end(shared, page):
+    folder = allow_downloads(page)
+    signed_in(page, shared)
+    start_lesson(page, "camouflage", "stable-environment")
+    code = wait_console(page)
+    console = page.current_window_handle
+    assert script(page, "window.petriPage.state.parameters.scenario") == "stable-environment"
+
+    # Three students join through the student page
+    tabs = {}
+    for name in STUDENTS:
+        tabs[name] = open_tab(page)
+        # The tabs share localStorage: forget the previous tab's resume token, so this one joins afresh
+        page.get(f"{shared.http}/")
+        page.execute_script("localStorage.clear()")
+        join(page, shared.http, code, name)
+    page.switch_to.window(console)
+    for name in STUDENTS:
+        wait_text(page, "#roster", name)
+    wait_text(page, "#roster-table caption", "3 joined, 3 online")
+
+    # The projector opens from the console's link with the token this tab holds
+    page.find_element(By.CSS_SELECTOR, "#projector-link").click()
+    wait_for(page, lambda d: len(d.window_handles) == 5)
+    projector = [h for h in page.window_handles if h not in tabs.values() and h != console][0]
+    page.switch_to.window(projector)
+    wait_for(page, lambda d: role(d) == "observer")
+    page.switch_to.window(console)
+
+    page.find_element(By.CSS_SELECTOR, "#step-1").click()
+    wait_generation(page, 1)
+
+    # A number question: the default tolerance shown is the one the server uses
+    shown_default = wait_text(page, "#q-tolerance-default", "server's default")
+    number = builder_ask(page, "number", "population", 1, "How many moths next generation?")
+    assert f"default: {number['tolerance']:g}" in shown_default.replace(",", "")
+    for index, name in enumerate(STUDENTS):
+        page.switch_to.window(tabs[name])
+        field = wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#answer-number"))
+        field.send_keys(str(number["askedValue"] + index), Keys.ENTER)
+        answered_by_student(page, number["id"])
+    page.switch_to.window(console)
+    wait_text(page, "#answered", "3 of 3 have answered")
+    for name in STUDENTS:
+        wait_text(page, "#answered-names", name)
+    assert page.find_element(By.CSS_SELECTOR, "#roster-table").text.count("✓ answered") == 3
+    page.find_element(By.CSS_SELECTOR, "#step-1").click()
+    wait_text(page, "#question-title", "(resolved)")
+    wait_text(page, "#teacher-actual", "Actual:")
+    for name in STUDENTS:
+        page.switch_to.window(tabs[name])
+        wait_text(page, "#results", f"Results of question {number['id']}")
+    page.switch_to.window(projector)
+    wait_text(page, "#question-title", "(resolved)")
+    page.switch_to.window(console)
+    screenshot(page, "teacher-console", 1600, 1200)
+
+    # A choice question from the grow / shrink / extinct / same preset
+    choice = builder_ask(page, "choice", "population", 1, "What will the population do?")
+    assert [o["label"] for o in choice["options"]] == ["extinct", "grow", "shrink", "same"]
+    for name, label in zip(STUDENTS, ["grow", "shrink", "same"]):
+        page.switch_to.window(tabs[name])
+        wait_for(page, lambda d: d.find_element(By.XPATH, f"//button[normalize-space()='{label}']")).click()
+        answered_by_student(page, choice["id"])
+    page.switch_to.window(console)
+    wait_text(page, "#answered", "3 of 3 have answered")
+    page.find_element(By.CSS_SELECTOR, "#step-1").click()
+    wait_text(page, "#question-title", f"Question {choice['id']} (resolved)")
+    for name in STUDENTS:
+        page.switch_to.window(tabs[name])
+        wait_text(page, "#results", f"Results of question {choice['id']}")
+
+    # A probability question about the yes/no metric extinct, closed early from the console
+    page.switch_to.window(console)
+    probability = builder_ask(page, "probability", "extinct", 1, "Extinct next generation?")
+    for name in STUDENTS:
+        page.switch_to.window(tabs[name])
+        wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#answer-probability"))
+        page.find_element(By.XPATH, "//button[normalize-space()='Send my answer']").click()
+        answered_by_student(page, probability["id"])
+    page.switch_to.window(console)
+    wait_text(page, "#answered", "3 of 3 have answered")
+    page.find_element(By.CSS_SELECTOR, "#close-question").click()
+    wait_text(page, "#question-title", "(locked)")
+    page.find_element(By.CSS_SELECTOR, "#step-1").click()
+    wait_text(page, "#question-title", f"Question {probability['id']} (resolved)")
+    for name in STUDENTS:
+        page.switch_to.window(tabs[name])
+        wait_text(page, "#results", f"Results of question {probability['id']}")
+
+    # The gradebook: a row per student per question
+    page.switch_to.window(console)
+    page.find_element(By.CSS_SELECTOR, "#download-csv").click()
+    rows = list(csv.reader(io.StringIO(downloaded(page, folder, f"petri-{code}-results.csv"), newline="")))
+    assert rows[0] == ["student", "question", "prediction", "actual", "points", "answered at"]
+    assert len(rows) == 1 + 3 * 3
+    for name in STUDENTS:
+        assert sum(1 for row in rows[1:] if row[0] == name) == 3
+
+    # Removing a student asks first, then takes them off the roster and out of the lesson
+    kicked = STUDENTS[2]
+    page.find_element(By.CSS_SELECTOR, f"button[aria-label='Remove {kicked}']").click()
+    confirm(page)
+    wait_for(page, lambda d: kicked not in d.find_element(By.CSS_SELECTOR, "#roster").text)
+    page.switch_to.window(tabs[kicked])
+    wait_text(page, "#connection", "removed you")
+
+    # Ending shows the closing messages on the students' pages and the final board on the console
+    page.switch_to.window(console)
+    page.find_element(By.CSS_SELECTOR, "#end-lesson").click()
+    confirm(page)
+    wait_text(page, "#ended", "The lesson has ended")
+    for name in STUDENTS[:2]:
+        page.switch_to.window(tabs[name])
+        wait_text(page, "#closing", "The lesson has ended")
+        wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, ".closing-message").text)
+    page.switch_to.window(console)
+    assert script(page, "window.petriPage.state.ended") is True
+    assert script(page, "window.petriPage.errors") == []
+    assert script(page, "window.__dialogs") == 0
+    assert console_errors(page) == []
+
+
+def test_the_controls_shortcuts_export_import_and_clone(shared, page):
+    folder = allow_downloads(page)
+    signed_in(page, shared)
+    start_lesson(page, "camouflage", "stable-environment")
+    code = wait_console(page)
+
+    # Shortcuts: 1, 5 and 0 step; ? opens the help, Escape closes it
+    press(page, "1")
+    wait_generation(page, 1)
+    press(page, "5")
+    wait_generation(page, 6)
+    press(page, "0")
+    wait_generation(page, 16)
+    press(page, "?")
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#help").is_displayed())
+    assert page.switch_to.active_element.get_attribute("id") == "help-close"
+    page.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait_for(page, lambda d: not d.find_element(By.CSS_SELECTOR, "#help").is_displayed())
+
+    # Run and pause
+    rate = page.find_element(By.CSS_SELECTOR, "#run-rate")
+    rate.clear()
+    rate.send_keys("20")
+    page.find_element(By.CSS_SELECTOR, "#run").click()
+    wait_text(page, "#position", "running at 20 per second")
+    wait_for(page, lambda d: generation(d) >= 20)
+    page.find_element(By.CSS_SELECTOR, "#pause").click()
+    wait_text(page, "#position", "paused")
+    at = generation(page)
+
+    # A refusal shows the server's sentence; a parameter changes between generations
+    Select(page.find_element(By.CSS_SELECTOR, "#set-name")).select_by_value("environmentColour")
+    field = page.find_element(By.CSS_SELECTOR, "#set-field input[type='number']")
+    field.clear()
+    field.send_keys("101")
+    page.find_element(By.CSS_SELECTOR, "#set-parameter button[type='submit']").click()
+    wait_text(page, "#console-problem", "environmentColour must be")
+    field.clear()
+    field.send_keys("45")
+    page.find_element(By.CSS_SELECTOR, "#set-parameter button[type='submit']").click()
+    wait_for(page, lambda d: script(d, "window.petriPage.state.parameters.environmentColour") == 45)
+
+    # Checkpoint, step, restore; rewind
+    page.find_element(By.CSS_SELECTOR, "#checkpoint").click()
+    wait_text(page, "#checkpoint-state", f"Checkpoint at generation {at}")
+    page.find_element(By.CSS_SELECTOR, "#step-5").click()
+    wait_generation(page, at + 5)
+    page.find_element(By.CSS_SELECTOR, "#restore").click()
+    wait_for(page, lambda d: script(d, "window.petriPage.state.snapshot.generation") == at)
+    count = page.find_element(By.CSS_SELECTOR, "#rewind-count")
+    count.clear()
+    count.send_keys("2")
+    page.find_element(By.CSS_SELECTOR, "#rewind").click()
+    wait_generation(page, at - 2)
+
+    # "a" asks the last question again once it has resolved
+    builder_ask(page, "number", "meanTrait", 1, "Mean colour next?")
+    page.find_element(By.CSS_SELECTOR, "#step-1").click()
+    wait_text(page, "#question-title", "(resolved)")
+    press(page, "a")
+    wait_for(page, lambda d: script(d, "window.petriPage.state.questions.size") == 2)
+    wait_text(page, "#question-title", "Question 2 (open)")
+
+    # Export the lesson file, then import it as a new lesson at the same generation
+    page.find_element(By.CSS_SELECTOR, "#export-lesson").click()
+    exported = folder / f"petri-{code}.json"
+    downloaded(page, folder, exported.name)
+    exported_generation = generation(page)
+    page.find_element(By.CSS_SELECTOR, "#leave").click()
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#import").is_displayed())
+    page.find_element(By.CSS_SELECTOR, "#import-file").send_keys(str(exported))
+    page.find_element(By.CSS_SELECTOR, "#import button[type='submit']").click()
+    imported = wait_for(page, lambda d: role(d) == "teacher" and d.find_element(By.CSS_SELECTOR, "#console-code").text
+                        not in ("", code) and d.find_element(By.CSS_SELECTOR, "#console-code").text)
+    wait_generation(page, exported_generation)
+
+    # Clone with a new parameter: the console opens the clone
+    page.find_element(By.CSS_SELECTOR, "#clone-panel summary").click()
+    field = page.find_element(By.CSS_SELECTOR, "#clone-fields input[data-parameter='environmentColour']")
+    field.clear()
+    field.send_keys("55")
+    page.find_element(By.CSS_SELECTOR, "#clone button[type='submit']").click()
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#console-code").text not in ("", code, imported)
+             and role(d) == "teacher")
+    wait_for(page, lambda d: script(d, "window.petriPage.state.snapshot && "
+                                       "window.petriPage.state.snapshot.snapshot.environmentColour") == 55)
+    wait_generation(page, exported_generation)
+    assert script(page, "window.petriPage.errors") == []
+    assert console_errors(page) == []
+
+
+def test_a_reload_and_a_server_restart_return_to_the_same_lesson_and_generation(server, page):
+    signed_in(page, server)
+    start_lesson(page, "camouflage", "stable-environment")
+    code = wait_console(page)
+    page.find_element(By.CSS_SELECTOR, "#step-5").click()
+    wait_generation(page, 5)
+    page.find_element(By.CSS_SELECTOR, "#checkpoint").click()
+    wait_text(page, "#checkpoint-state", "Checkpoint at generation 5")
+
+    # When the page reloads, Then it is the same console, lesson and generation, with no sign-in
+    page.refresh()
+    wait_console(page)
+    assert page.find_element(By.CSS_SELECTOR, "#console-code").text == code
+    wait_generation(page, 5)
+    wait_text(page, "#checkpoint-state", "Checkpoint at generation 5")
+    assert not page.find_element(By.CSS_SELECTOR, "#signin").is_displayed()
+    assert server.key not in page.current_url
+
+    # When the server restarts (close 4012), Then the console reattaches by itself
+    server.stop(keep_data=True)
+    wait_text(page, "#connection", "reconnecting")
+    again = Server(port=server.port, data=server.data)
+    try:
+        wait_text(page, "#connection", "Connected", timeout=40)
+        assert page.find_element(By.CSS_SELECTOR, "#console-code").text == code
+        page.find_element(By.CSS_SELECTOR, "#step-1").click()
+        wait_generation(page, 6)
+        others = [e for e in console_errors(page) if "WebSocket connection to" not in e["message"]]
+        assert others == []
+    finally:
+        again.stop()
