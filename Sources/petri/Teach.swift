@@ -76,7 +76,8 @@ extension Teach {
 
         func validate() throws {
             guard let kind = ModelKind(rawValue: model.lowercased()) else {
-                throw ValidationError("The model must be camouflage, resistance, beaks, islands or life, but was \(model).")
+                throw ValidationError(
+                    "The model must be camouflage, resistance, beaks, islands or life, but was \(model).")
             }
             _ = try ModelParameters.parse(parameters, model: kind)
             _ = try TeacherKeyOption.resolve(key)

@@ -89,7 +89,12 @@ import Testing
         var model = try BeaksModel(parameters: BeaksParameters(), seed: 3)
         try model.apply(.set(name: "population", value: .number(50)))
         #expect(model.traits.count == 50)
-        #expect(model == (try BeaksModel(parameters: { var p = BeaksParameters(); p.population = 50; return p }(), seed: 3)))
+        #expect(
+            model
+                == (try BeaksModel(
+                    parameters: {
+                        var p = BeaksParameters(); p.population = 50; return p
+                    }(), seed: 3)))
         model.step()
         try model.apply(.set(name: "seedHardness", value: .number(100)))
         #expect(try model.value(of: MetricID("bestBeakDepth")) == 11)
@@ -107,13 +112,15 @@ import Testing
         let p = BeaksParameters()
         let base = try BeaksModel(parameters: p, seed: 1)
         let model = BeaksModel(
-            parameters: p, creatures: TraitPopulation(traits: [87, 92, 98, 120], random: base.creatures.random, seed: 1))
+            parameters: p,
+            creatures: TraitPopulation(traits: [87, 92, 98, 120], random: base.creatures.random, seed: 1))
         #expect(abs(try model.value(of: MetricID("meanBeakDepth")) - 9.925) < 1e-12)
         #expect(try model.value(of: MetricID("medianBeakDepth")) == 9.5)
         #expect(try model.value(of: MetricID("foodMatchedFraction")) == 0.5)
         #expect(try model.value(of: MetricID("bestBeakDepth")) == 9.2)
         let histogram = model.stats().histogram ?? []
-        #expect(histogram.count == 16 && histogram[5] == 1 && histogram[6] == 1 && histogram[7] == 1 && histogram[12] == 1)
+        #expect(
+            histogram.count == 16 && histogram[5] == 1 && histogram[6] == 1 && histogram[7] == 1 && histogram[12] == 1)
         #expect(model.snapshot().traitCounts.count == 81 && model.snapshot().target == 92)
         for descriptor in BeaksModel.metrics { _ = try model.value(of: MetricID(descriptor.name)) }
     }

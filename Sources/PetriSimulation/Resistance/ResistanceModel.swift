@@ -97,7 +97,8 @@ extension ResistanceModel: TraitModel {
                 resistance: resistance, reproductiveChance: p.reproductiveChance, cost: p.costOfResistance)
         }
         return SelectionRound(
-            survival: AntibioticSurvival(kill: kill, crowd: Self.chanceOfCrowding(crowding: p.crowding, population: population)),
+            survival: AntibioticSurvival(
+                kill: kill, crowd: Self.chanceOfCrowding(crowding: p.crowding, population: population)),
             birthChance: birth, mutation: p.mutation, traitRange: Self.traitRange, maxPopulation: p.maxPopulation)
     }
 }

@@ -19,7 +19,8 @@ public enum TraitView {
         // The axis: the lowest value under the first bar, the highest under the last.
         let high = value(snapshot, snapshot.traitMin + max(0, snapshot.traitCounts.count - 1))
         let end = min(axisRow.maxX, axisRow.x + bins * (barWidth + 1) - 1)
-        canvas.put(value(snapshot, snapshot.traitMin), x: axisRow.x, y: axisRow.y, style: theme.dim, maxWidth: axisRow.width)
+        canvas.put(
+            value(snapshot, snapshot.traitMin), x: axisRow.x, y: axisRow.y, style: theme.dim, maxWidth: axisRow.width)
         canvas.put(
             high, x: max(axisRow.x, end - TerminalText.width(of: high)), y: axisRow.y, style: theme.dim,
             maxWidth: axisRow.width)
