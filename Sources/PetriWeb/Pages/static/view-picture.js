@@ -233,6 +233,18 @@ export class PictureView {
             this.points.push({ x: x + step / 2, y: bottom - h / 2, r: step / 2,
                 text: `${count} with ${s.trait} ${shown(low)} to ${shown(high)}` });
         });
+        // The favoured value as a red line, visible even when its bin is empty.
+        const markerX = left + Math.min(bins.length, Math.max(0, (target - traitMin) / binWidth)) * step;
+        context.strokeStyle = '#d0342c';
+        context.lineWidth = 2;
+        context.setLineDash([6, 4]);
+        context.beginPath();
+        context.moveTo(markerX, 24);
+        context.lineTo(markerX, bottom);
+        context.stroke();
+        context.setLineDash([]);
+        context.fillStyle = '#d0342c';
+        context.fillText(`${s.environment === 'dose' ? 'dose' : 'best beak'} ${shown(target)}`, markerX, 18);
         if (s.extinct || s.population === 0) {
             context.fillStyle = dark ? '#fff' : '#000';
             context.font = 'bold 28px system-ui, sans-serif';
@@ -241,7 +253,7 @@ export class PictureView {
         const suited = s.trait === 'resistance' ? 'resistant (at or above the dose)' : 'well fed (beak within 0.5 mm of the best)';
         const marker = s.trait === 'resistance' ? 'the dose' : 'the best beak for the seeds';
         setText(this.caption, `Generation ${s.generation}: ${s.environment} ${s.environmentValue} · ${s.population} alive · ` +
-            `${s.suited} ${suited} · red bar: ${marker} (${shown(target)})`);
+            `${s.suited} ${suited} · red line and bar: ${marker} (${shown(target)})`);
         this.canvas.setAttribute('aria-label', `Histogram of ${s.trait}: ${bins.join(', ')}. ` +
             'Move the pointer over a bar, or focus the picture and use the arrow keys, to read it.');
         replaceChildren(this.legend);
