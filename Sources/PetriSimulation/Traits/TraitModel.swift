@@ -8,7 +8,7 @@ protocol TraitModel: SimulationModel where Parameters: TraitParameters {
 
     /// The name in sentences, e.g. "Camouflage".
     static var displayName: String { get }
-    /// What the creatures are called in sentences: "species", "strain", "population".
+    /// The sentence refusing a change once every creature has died.
     static var runOverSentence: String { get }
     /// A parameter to suggest when a teacher tries a grid action, e.g. `environmentColour`.
     static var environmentName: String { get }
