@@ -20,6 +20,8 @@ extension Hub {
         case .camouflage: try await start(CamouflageModel.self, record, point, mode, services, endedAt)
         case .islands: try await start(IslandsModel.self, record, point, mode, services, endedAt)
         case .life: try await start(LifeModel.self, record, point, mode, services, endedAt)
+        case .resistance: try await start(ResistanceModel.self, record, point, mode, services, endedAt)
+        case .beaks: try await start(BeaksModel.self, record, point, mode, services, endedAt)
         }
     }
 

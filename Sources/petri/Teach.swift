@@ -29,14 +29,20 @@ extension Teach {
                   camouflage  --population --environment-colour --reproductive-chance
                               --selection-pressure --crowding --max-population
                               --initial-trait-min --initial-trait-max --scenario
+                  resistance  --population --dose --reproductive-chance --cost-of-resistance
+                              --crowding --mutation --max-population
+                              --initial-resistance-min --initial-resistance-max --scenario
+                  beaks       --population --seed-hardness --food --reproductive-chance
+                              --selection-pressure --mutation --max-population --scenario
                   islands     --width --height --diagonal
                   life        --width --height --rule --boundary --pattern --density
 
                 Example: petri teach new camouflage --population 20 --environment-colour 30
+                         petri teach new beaks --scenario drought-1977
                 """
         )
 
-        @Argument(help: "The model: camouflage, islands or life.")
+        @Argument(help: "The model: camouflage, resistance, beaks, islands or life.")
         var model: String
 
         @Option(help: "The server's teacher key (default: $PETRI_TEACHER_KEY).")
@@ -70,7 +76,8 @@ extension Teach {
 
         func validate() throws {
             guard let kind = ModelKind(rawValue: model.lowercased()) else {
-                throw ValidationError("The model must be camouflage, islands or life, but was \(model).")
+                throw ValidationError(
+                    "The model must be camouflage, resistance, beaks, islands or life, but was \(model).")
             }
             _ = try ModelParameters.parse(parameters, model: kind)
             _ = try TeacherKeyOption.resolve(key)
@@ -188,6 +195,8 @@ enum ModelParameters {
         case .camouflage: CamouflageParameters.settableNames
         case .islands: IslandsParameters.names
         case .life: ["width", "height", "rule", "boundary", "pattern", "density"]
+        case .resistance: ResistanceParameters.settableNames
+        case .beaks: BeaksParameters.settableNames
         }
     }
 

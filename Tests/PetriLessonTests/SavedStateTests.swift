@@ -10,6 +10,8 @@ struct SavedStateTests {
         case .camouflage: try restoresExactly(.camouflage)
         case .islands: try restoresExactly(.islands)
         case .life: try restoresExactly(.life)
+        case .resistance: try restoresExactly(.resistance)
+        case .beaks: try restoresExactly(.beaks)
         }
     }
 
@@ -19,6 +21,8 @@ struct SavedStateTests {
         case .camouflage: try checkpointPlusTailEqualsFullReplay(.camouflage)
         case .islands: try checkpointPlusTailEqualsFullReplay(.islands)
         case .life: try checkpointPlusTailEqualsFullReplay(.life)
+        case .resistance: try checkpointPlusTailEqualsFullReplay(.resistance)
+        case .beaks: try checkpointPlusTailEqualsFullReplay(.beaks)
         }
     }
 

@@ -49,15 +49,7 @@ extension CamouflageModel {
     ///   - metric: One of ``metrics`` by name; none takes arguments.
     /// - Throws: ``SimulationError/Code/unknownMetric`` for another name or for arguments.
     public func value(of metric: MetricID) throws(SimulationError) -> Double {
-        guard let value = CamouflageSummary(self).values[metric.name] else {
-            let names = Self.metrics.map(\.name).joined(separator: ", ")
-            throw SimulationError(
-                .unknownMetric, "Camouflage has no metric named \"\(metric.name)\"; its metrics are \(names).")
-        }
-        guard metric.arguments.isEmpty else {
-            throw SimulationError(.unknownMetric, "\(metric.name) takes no arguments, but was given \(metric).")
-        }
-        return value
+        try metricValue(metric, in: CamouflageSummary(self).values)
     }
 
     /// Every metric's value plus the ten-bin histogram.
@@ -69,31 +61,24 @@ extension CamouflageModel {
 
 /// One pass over the creatures, shared by metrics, stats and the snapshot.
 struct CamouflageSummary {
-    /// 101 entries; index 0 unused, `traitCounts[t]` creatures have trait t.
-    var traitCounts: [Int]
+    var tally: TraitTally
     var histogram: [Int]
     var bestCamouflaged: Int
     var values: [String: Double]
 
     init(_ model: CamouflageModel) {
-        var traitCounts = [Int](repeating: 0, count: 101)
-        for trait in model.traits { traitCounts[Int(trait)] += 1 }
-        self.traitCounts = traitCounts
-        histogram = (0..<10).map { bin in traitCounts[(bin * 10 + 1)...(bin * 10 + 10)].reduce(0, +) }
+        let tally = TraitTally(model.traits, range: CamouflageModel.traitRange)
+        self.tally = tally
+        histogram = tally.histogram(binWidth: 10)
         let environment = model.parameters.environmentColour
-        bestCamouflaged = (max(1, environment - 1)...min(100, environment + 1)).reduce(0) { $0 + traitCounts[$1] }
-        let n = model.traits.count
-        var sum = 0
-        var dark = 0
-        for trait in 1...100 {
-            sum += trait * traitCounts[trait]
-            if trait <= 50 { dark += traitCounts[trait] }
-        }
+        bestCamouflaged = tally.count(in: (environment - 1)...(environment + 1))
+        let n = tally.population
+        let dark = tally.count(in: 1...50)
         let counts = model.lastCounts
         values = [
             "population": Double(n),
-            "meanTrait": n == 0 ? 0 : Double(sum) / Double(n),
-            "medianTrait": Self.median(traitCounts, count: n),
+            "meanTrait": tally.mean,
+            "medianTrait": tally.median,
             "bestCamouflaged": Double(bestCamouflaged),
             "extinct": n == 0 ? 1 : 0,
             "environmentColour": Double(environment),
@@ -104,22 +89,5 @@ struct CamouflageSummary {
             "luckySurvivors": Double(counts.luckySurvivors),
             "unluckyDeaths": Double(counts.unluckyDeaths),
         ]
-    }
-
-    /// The median trait (the mean of the two middle ones for an even count), 0 for no creatures.
-    static func median(_ traitCounts: [Int], count n: Int) -> Double {
-        guard n > 0 else { return 0 }
-        // 0-based positions of the middle creature(s) in trait order.
-        let low = (n - 1) / 2
-        let high = n / 2
-        var seen = 0
-        var lowTrait = 0
-        for trait in 1...100 {
-            let next = seen + traitCounts[trait]
-            if lowTrait == 0 && low < next { lowTrait = trait }
-            if high < next { return Double(lowTrait + trait) / 2 }
-            seen = next
-        }
-        return Double(lowTrait)  // unreachable: the counts add up to n
     }
 }

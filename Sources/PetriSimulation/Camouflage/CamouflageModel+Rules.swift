@@ -33,9 +33,5 @@ extension CamouflageModel {
     ///
     /// - Parameters:
     ///   - t: The parent's trait plus the mutation offset.
-    public static func reflect(_ t: Int) -> Int {
-        if t > 100 { return 200 - t }
-        if t < 1 { return 2 - t }
-        return t
-    }
+    public static func reflect(_ t: Int) -> Int { TraitPopulation.reflect(t, into: traitRange) }
 }

@@ -23,31 +23,8 @@ extension CamouflageModel {
         w.append(p.initialTraitMin)
         w.append(p.initialTraitMax)
         w.append(p.scenario?.rawValue ?? "")
-        w.append(p.schedule.count)
-        for change in p.schedule {
-            w.append(change.generation)
-            w.append(change.name)
-            switch change.value {
-            case .number(let x):
-                w.append(0 as UInt8)
-                w.append(x)
-            case .text(let s):
-                w.append(1 as UInt8)
-                w.append(s)
-            case .flag(let b):
-                w.append(2 as UInt8)
-                w.append(b)
-            }
-        }
-        w.append(seed)
-        w.append(generation)
-        w.append(lastCounts.births)
-        w.append(lastCounts.deaths)
-        w.append(lastCounts.luckySurvivors)
-        w.append(lastCounts.unluckyDeaths)
-        w.append(random)
-        w.append(traits.count)
-        for trait in traits { w.append(trait) }
+        w.append(p.schedule)
+        creatures.encode(into: &w)
         return w.bytes
     }
 
@@ -73,46 +50,16 @@ extension CamouflageModel {
             }
             p.scenario = scenario
         }
-        let changes = try r.readCount(limit: CamouflageParameters.scheduleLimit)
-        for _ in 0..<changes {
-            let generation = try r.readInt()
-            let name = try r.readString()
-            let value: ParameterValue
-            switch try r.readByte() {
-            case 0: value = .number(try r.readDouble())
-            case 1: value = .text(try r.readString())
-            case 2: value = .flag(try r.readBool())
-            default: throw Self.corrupt("holds a scheduled value of unknown kind")
-            }
-            p.schedule.append(CamouflageScheduledChange(generation: generation, name: name, value: value))
-        }
+        p.schedule = try r.readSchedule(limit: CamouflageParameters.scheduleLimit, corrupt: Self.corrupt)
         do {
             try p.validate()
         } catch {
             throw Self.corrupt("holds invalid parameters (\(error.message))")
         }
-        let seed = try r.readUInt64()
-        let generation = try r.readInt()
-        var counts = CamouflageGenerationCounts()
-        counts.births = try r.readCount(limit: Self.creatureLimit)
-        counts.deaths = try r.readCount(limit: Self.creatureLimit)
-        counts.luckySurvivors = try r.readCount(limit: Self.creatureLimit)
-        counts.unluckyDeaths = try r.readCount(limit: Self.creatureLimit)
-        let random = try r.readRandom()
-        let count = try r.readCount(limit: Self.creatureLimit)
-        var traits: [UInt8] = []
-        traits.reserveCapacity(min(count, bytes.count))
-        for _ in 0..<count {
-            let trait = try r.readByte()
-            guard (1...100).contains(trait) else { throw Self.corrupt("holds a creature with trait \(trait)") }
-            traits.append(trait)
-        }
+        let creatures = try TraitPopulation(
+            reading: &r, traitRange: Self.traitRange, creatureLimit: Self.creatureLimit, corrupt: Self.corrupt)
         try r.finish()
-        guard generation >= 0, generation > 0 || !traits.isEmpty else {
-            throw Self.corrupt("holds an impossible generation \(generation) with \(count) creatures")
-        }
-        self.init(
-            parameters: p, seed: seed, random: random, traits: traits, generation: generation, lastCounts: counts)
+        self.init(parameters: p, creatures: creatures)
     }
 
     private static func corrupt(_ problem: String) -> SimulationError {

@@ -15,15 +15,17 @@ public struct CamouflageModel: SimulationModel {
     public static let extinctionMessage = "This species didn't adapt fast enough - it is now extinct."
 
     public internal(set) var parameters: CamouflageParameters
-    public internal(set) var generation = 0
+    /// The creatures and their generator, stepped by the shared selection engine.
+    var creatures: TraitPopulation
+
+    /// Generations stepped since generation 0.
+    public var generation: Int { creatures.generation }
     /// Every creature's trait (1...100), in draw order: survivors keep their order, children follow.
-    public internal(set) var traits: [UInt8]
+    public var traits: [UInt8] { creatures.traits }
     /// What happened in the step that produced this generation (all zero at generation 0).
-    public internal(set) var lastCounts = CamouflageGenerationCounts()
-    /// Kept so that a creation-only parameter changed at generation 0 rebuilds generation 0 exactly as
-    /// if the lesson had been created with it. It reveals no more than ``random`` already does.
-    let seed: UInt64
-    var random: PetriRandom
+    public var lastCounts: CamouflageGenerationCounts { creatures.lastCounts }
+    var seed: UInt64 { creatures.seed }
+    var random: PetriRandom { creatures.random }
 
     /// Creates generation 0: `population` creatures with traits uniform in `initialTraitMin...initialTraitMax`.
     ///
@@ -51,15 +53,18 @@ public struct CamouflageModel: SimulationModel {
         generation: Int = 0, lastCounts: CamouflageGenerationCounts = CamouflageGenerationCounts()
     ) {
         self.parameters = parameters
-        self.seed = seed
-        self.random = random
-        self.traits = traits
-        self.generation = generation
-        self.lastCounts = lastCounts
+        creatures = TraitPopulation(
+            traits: traits, random: random, generation: generation, lastCounts: lastCounts, seed: seed)
+    }
+
+    /// Assembles a model from decoded parts.
+    init(parameters: CamouflageParameters, creatures: TraitPopulation) {
+        self.parameters = parameters
+        self.creatures = creatures
     }
 
     /// True once every creature has died; the run is then over.
-    public var isExtinct: Bool { traits.isEmpty }
+    public var isExtinct: Bool { creatures.traits.isEmpty }
 
     public var isOver: Bool { isExtinct }
 
@@ -79,83 +84,29 @@ public struct CamouflageModel: SimulationModel {
     ///    and a child with trait ``reflect(_:)``(trait + d) is appended after the survivors.
     ///    Children do not breed in the generation they are born in.
     ///
-    /// A no-op once the species is extinct.
-    public mutating func step() {
-        guard !traits.isEmpty else { return }
-        generation += 1
-        applySchedule(for: generation)
-        lastCounts = CamouflageGenerationCounts()
-        select()
-        if !traits.isEmpty { reproduce() }
-    }
-
-    private mutating func applySchedule(for generation: Int) {
-        for change in parameters.schedule where change.generation == generation {
-            // Every entry was checked when the parameters were validated, so parsing cannot fail here.
-            if let setting = try? CamouflageSetting(name: change.name, value: change.value) {
-                setting.apply(to: &parameters)
-            }
-        }
-    }
-
-    private mutating func select() {
-        let population = traits.count
-        let p = parameters
-        var random = self.random
-        var counts = lastCounts
-        var survivors = 0
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 101) { deathChance in
-            for trait in 1...100 {
-                deathChance[trait] = Self.chanceOfDeath(
-                    trait: trait, environmentColour: p.environmentColour, selectionPressure: p.selectionPressure,
-                    crowding: p.crowding, population: population)
-            }
-            traits.withUnsafeMutableBufferPointer { creatures in
-                for i in 0..<population {
-                    let trait = creatures[i]
-                    let chance = deathChance[Int(trait)]
-                    if random.nextUnit() > chance {
-                        creatures[survivors] = trait
-                        survivors += 1
-                        if chance > 0.5 { counts.luckySurvivors += 1 }
-                    } else if chance < 0.5 {
-                        counts.unluckyDeaths += 1
-                    }
-                }
-            }
-        }
-        traits.removeLast(population - survivors)  // keeps the capacity for this step's children
-        counts.deaths = population - survivors
-        lastCounts = counts
-        self.random = random
-    }
-
-    private mutating func reproduce() {
-        let parents = traits.count
-        let cap = parameters.maxPopulation
-        let chance = parameters.reproductiveChance
-        var random = self.random
-        for i in 0..<parents {
-            guard traits.count < cap else { break }
-            if random.nextUnit() < chance {
-                traits.append(UInt8(Self.reflect(Int(traits[i]) + random.nextInt(in: -10...10))))
-            }
-        }
-        lastCounts.births = traits.count - parents
-        self.random = random
-    }
+    /// Steps 3 and 4 are the shared engine's (``TraitPopulation``). A no-op once the species is extinct.
+    public mutating func step() { stepGeneration() }
 }
 
-/// What one generation's step did, kept for the stats of that generation.
-public struct CamouflageGenerationCounts: Sendable, Hashable, Codable {
-    /// Children born.
-    public var births = 0
-    /// Creatures that died.
-    public var deaths = 0
-    /// Creatures that survived although their chance of death was above one half: poorly adapted but lucky.
-    public var luckySurvivors = 0
-    /// Creatures that died although their chance of death was below one half: well adapted but unlucky.
-    public var unluckyDeaths = 0
+extension CamouflageModel: TraitModel {
+    static let displayName = "Camouflage"
+    static let runOverSentence = "The species is extinct, so the run is over; start a new lesson to try again."
+    static let environmentName = "environmentColour"
+    static let traitRange = CamouflageParameters.traitRange
+    /// A child's colour differs from its parent's by at most this much (the original app's rule).
+    static let mutation = 10
 
-    public init() {}
+    func selectionRound(population: Int) -> SelectionRound<SingleDrawSurvival> {
+        let p = parameters
+        var chances = [Double](repeating: 0, count: Self.traitRange.upperBound + 1)
+        for trait in Self.traitRange {
+            chances[trait] = Self.chanceOfDeath(
+                trait: trait, environmentColour: p.environmentColour, selectionPressure: p.selectionPressure,
+                crowding: p.crowding, population: population)
+        }
+        return SelectionRound(
+            survival: SingleDrawSurvival(chances: chances),
+            birthChance: [Double](repeating: p.reproductiveChance, count: Self.traitRange.upperBound + 1),
+            mutation: Self.mutation, traitRange: Self.traitRange, maxPopulation: p.maxPopulation)
+    }
 }

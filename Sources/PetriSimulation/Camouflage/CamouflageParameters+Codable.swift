@@ -4,14 +4,6 @@ extension CamouflageParameters: Codable {
         case initialTraitMin, initialTraitMax, schedule, scenario
     }
 
-    /// Any key at all, to find the ones this model does not have.
-    private struct AnyKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     /// Decodes a lesson file's parameters: missing keys take the defaults, or the named scenario's values.
     ///
     /// Values are not range-checked here; ``CamouflageModel/init(parameters:seed:)`` does that with
@@ -20,15 +12,7 @@ extension CamouflageParameters: Codable {
     /// - Throws: `DecodingError` for a key the model does not have (a misspelt key would otherwise
     ///   be silently ignored), an unknown scenario or a value of the wrong type.
     public init(from decoder: any Decoder) throws {
-        let all = try decoder.container(keyedBy: AnyKey.self)
-        for key in all.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
-            let names = CodingKeys.allCases.map(\.stringValue).joined(separator: ", ")
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: all,
-                debugDescription:
-                    "Camouflage has no parameter named \"\(key.stringValue)\"; its parameters are \(names)."
-            )
-        }
+        try UnknownKeys.refuse(in: decoder, allowed: CodingKeys.allCases.map(\.stringValue), model: "Camouflage")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let scenario = try c.decodeIfPresent(CamouflageScenario.self, forKey: .scenario)
         var p = scenario?.parameters ?? CamouflageParameters()

@@ -29,7 +29,7 @@ public struct CamouflageParameters: Sendable, Hashable {
     /// The highest trait of the generation-0 creatures.
     public var initialTraitMax = 100
     /// Changes applied automatically at given generations (see ``CamouflageScheduledChange``).
-    public var schedule: [CamouflageScheduledChange] = []
+    public var schedule: [ScheduledChange] = []
     /// The preset these parameters started from, if any; informational once the run has started.
     public var scenario: CamouflageScenario?
 
@@ -50,8 +50,6 @@ public struct CamouflageParameters: Sendable, Hashable {
     public static let maxPopulationRange = 1...1_000_000
     /// Every trait lies here: 1 black ... 100 white.
     public static let traitRange = 1...100
-    /// At most this many scheduled changes.
-    public static let scheduleLimit = 1_000
 
     /// The names ``CamouflageModel/apply(_:)`` accepts in `.set`, in the order error messages list them.
     public static let settableNames = [
@@ -78,34 +76,14 @@ public struct CamouflageParameters: Sendable, Hashable {
                 "initialTraitMin (\(initialTraitMin)) must not be above initialTraitMax (\(initialTraitMax))."
             )
         }
-        guard schedule.count <= Self.scheduleLimit else {
-            throw SimulationError(
-                .parameterOutOfRange,
-                "schedule may hold at most \(Self.scheduleLimit) changes, but held \(schedule.count)."
-            )
-        }
-        for (index, change) in schedule.enumerated() {
-            try change.validate(position: index + 1)
-        }
+        try validateSchedule()
     }
 
-    /// Checks a real-valued parameter, with numbers written as a teacher would (0.5, 1, not a number).
-    ///
-    /// - Throws: ``SimulationError/Code/parameterOutOfRange`` for a value outside `range` or NaN.
     static func checkNumber(_ name: String, _ value: Double, in range: ClosedRange<Double>) throws(SimulationError) {
-        guard range.contains(value) else {
-            throw SimulationError(
-                .parameterOutOfRange,
-                "\(name) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), "
-                    + "but was \(format(value))."
-            )
-        }
+        try ParameterCheck.number(name, value, in: range)
     }
+}
 
-    /// `0.5` as "0.5", `1.0` as "1", NaN as "not a number".
-    static func format(_ x: Double) -> String {
-        if x.isNaN { return "not a number" }
-        if x.isInfinite { return x < 0 ? "minus infinity" : "infinity" }
-        return ParameterValue.number(x).description
-    }
+extension CamouflageParameters: TraitParameters {
+    typealias Setting = CamouflageSetting
 }

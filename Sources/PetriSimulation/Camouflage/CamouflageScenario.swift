@@ -108,16 +108,7 @@ extension CamouflageParameters {
 
 extension CamouflageScenario: Codable {
     /// Decodes a scenario name, listing the valid names when it is not one.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let scenario = CamouflageScenario(rawValue: text) else {
-            let names = Self.allCases.map(\.rawValue).joined(separator: ", ")
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "scenario must be one of \(names), but was \"\(text)\".")
-        }
-        self = scenario
-    }
+    public init(from decoder: any Decoder) throws { self = try ScenarioCoding.decode(decoder) }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

@@ -2,7 +2,7 @@
 ///
 /// Teacher actions and scheduled changes both go through this type, so they accept the same names
 /// and fail with the same sentences.
-enum CamouflageSetting: Sendable, Hashable {
+enum CamouflageSetting: TraitSetting, Hashable {
     case environmentColour(Int)
     case reproductiveChance(Double)
     case selectionPressure(Double)
@@ -25,40 +25,25 @@ enum CamouflageSetting: Sendable, Hashable {
         typealias P = CamouflageParameters
         switch name {
         case "environmentColour":
-            self = .environmentColour(try Self.wholeNumber(name, value, in: P.environmentColourRange))
+            self = .environmentColour(try ParameterCheck.wholeNumber(name, value, in: P.environmentColourRange))
         case "reproductiveChance":
-            self = .reproductiveChance(try Self.number(name, value, in: P.reproductiveChanceRange))
+            self = .reproductiveChance(try ParameterCheck.number(name, value, in: P.reproductiveChanceRange))
         case "selectionPressure":
-            self = .selectionPressure(try Self.number(name, value, in: P.selectionPressureRange))
+            self = .selectionPressure(try ParameterCheck.number(name, value, in: P.selectionPressureRange))
         case "crowding":
-            self = .crowding(try Self.number(name, value, in: P.crowdingRange))
+            self = .crowding(try ParameterCheck.number(name, value, in: P.crowdingRange))
         case "maxPopulation":
-            self = .maxPopulation(try Self.wholeNumber(name, value, in: P.maxPopulationRange))
+            self = .maxPopulation(try ParameterCheck.wholeNumber(name, value, in: P.maxPopulationRange))
         case "population":
-            self = .population(try Self.wholeNumber(name, value, in: P.populationRange))
+            self = .population(try ParameterCheck.wholeNumber(name, value, in: P.populationRange))
         case "initialTraitMin":
-            self = .initialTraitMin(try Self.wholeNumber(name, value, in: P.traitRange))
+            self = .initialTraitMin(try ParameterCheck.wholeNumber(name, value, in: P.traitRange))
         case "initialTraitMax":
-            self = .initialTraitMax(try Self.wholeNumber(name, value, in: P.traitRange))
+            self = .initialTraitMax(try ParameterCheck.wholeNumber(name, value, in: P.traitRange))
         case "scenario":
-            guard case .text(let text) = value else {
-                throw SimulationError(
-                    .wrongValueKind,
-                    "scenario takes a scenario name such as industrial-revolution, "
-                        + "but was given \(Self.describe(value))."
-                )
-            }
-            guard let scenario = CamouflageScenario(rawValue: text) else {
-                let names = CamouflageScenario.allCases.map(\.rawValue).joined(separator: ", ")
-                throw SimulationError(.parameterOutOfRange, "scenario must be one of \(names), but was \"\(text)\".")
-            }
-            self = .scenario(scenario)
+            self = .scenario(try ParameterCheck.scenario(value, example: "industrial-revolution"))
         case "schedule":
-            throw SimulationError(
-                .invalidAction,
-                "schedule can only be given when the lesson is created; "
-                    + "between generations, set a parameter such as environmentColour directly."
-            )
+            throw ParameterCheck.scheduleRefusal(example: "environmentColour")
         default:
             throw SimulationError(
                 .unknownParameter,
@@ -83,6 +68,10 @@ enum CamouflageSetting: Sendable, Hashable {
         }
     }
 
+    static let schedulableNames = [
+        "environmentColour", "reproductiveChance", "selectionPressure", "crowding", "maxPopulation",
+    ]
+
     /// True for the settings that shape generation 0 and so can only change before the first step.
     var isCreationOnly: Bool {
         switch self {
@@ -103,39 +92,6 @@ enum CamouflageSetting: Sendable, Hashable {
         case .initialTraitMin(let v): parameters.initialTraitMin = v
         case .initialTraitMax(let v): parameters.initialTraitMax = v
         case .scenario(let s): parameters = s.parameters
-        }
-    }
-
-    private static func number(
-        _ name: String, _ value: ParameterValue, in range: ClosedRange<Double>
-    ) throws(SimulationError) -> Double {
-        guard case .number(let x) = value else {
-            throw SimulationError(.wrongValueKind, "\(name) takes a number, but was given \(describe(value)).")
-        }
-        try CamouflageParameters.checkNumber(name, x, in: range)
-        return x
-    }
-
-    private static func wholeNumber(
-        _ name: String, _ value: ParameterValue, in range: ClosedRange<Int>
-    ) throws(SimulationError) -> Int {
-        let x = try number(name, value, in: Double(range.lowerBound)...Double(range.upperBound))
-        guard x == x.rounded() else {
-            throw SimulationError(
-                .parameterOutOfRange,
-                "\(name) must be a whole number between \(range.lowerBound) and \(range.upperBound), "
-                    + "but was \(CamouflageParameters.format(x))."
-            )
-        }
-        return Int(x)  // exact: x is whole and within an Int range
-    }
-
-    /// "the text \"dark\"", "the yes/no value true", "the number 3".
-    static func describe(_ value: ParameterValue) -> String {
-        switch value {
-        case .number(let x): "the number \(CamouflageParameters.format(x))"
-        case .text(let s): "the text \"\(s)\""
-        case .flag(let b): "the yes/no value \(b)"
         }
     }
 }

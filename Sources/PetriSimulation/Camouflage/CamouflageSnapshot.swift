@@ -38,6 +38,6 @@ extension CamouflageModel {
         return CamouflageSnapshot(
             generation: generation, environmentColour: parameters.environmentColour, population: traits.count,
             bestCamouflaged: summary.bestCamouflaged, extinct: isExtinct,
-            traitCounts: Array(summary.traitCounts.dropFirst()), histogram: summary.histogram)
+            traitCounts: summary.tally.rangeCounts, histogram: summary.histogram)
     }
 }

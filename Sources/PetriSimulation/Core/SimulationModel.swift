@@ -3,6 +3,10 @@ public enum ModelKind: String, Sendable, Hashable, Codable, CaseIterable {
     case camouflage
     case islands
     case life
+    /// Antibiotic resistance in bacteria (see ``ResistanceModel``).
+    case resistance
+    /// Darwin's finches' beak depth on Daphne Major (see ``BeaksModel``).
+    case beaks
 
     /// The first byte of a saved state, so one model's bytes never load as another's.
     var tag: UInt8 {
@@ -10,6 +14,8 @@ public enum ModelKind: String, Sendable, Hashable, Codable, CaseIterable {
         case .camouflage: 1
         case .islands: 2
         case .life: 3
+        case .resistance: 4
+        case .beaks: 5
         }
     }
 }

@@ -69,6 +69,8 @@ public enum Screen {
         switch lesson.picture {
         case .camouflage(let snapshot):
             CamouflageView.draw(into: &canvas, rect: rect, snapshot: snapshot, markBest: markBest, theme: theme)
+        case .trait(let snapshot):
+            TraitView.draw(into: &canvas, rect: rect, snapshot: snapshot, theme: theme)
         case .islands(let snapshot, let tiles):
             IslandsView.draw(into: &canvas, rect: rect, snapshot: snapshot, tiles: tiles, theme: theme)
         case .life(let snapshot, let cells):

@@ -50,6 +50,20 @@ public enum AboutScreen {
                 yet it is very hard to predict without running it. Look for still lifes, blinkers and gliders.
                 """
             )
+        case .resistance:
+            return (
+                "About: antibiotic resistance (bacteria)",
+                ResistanceModel.story
+                    + "\n\nThe bars count the bacteria at each resistance, from 0 on the left to 100 on the right; "
+                    + "▲ marks the dose: bacteria at or beyond it are resistant."
+            )
+        case .beaks:
+            return (
+                "About: finch beaks (Darwin's finches)",
+                BeaksModel.story
+                    + "\n\nThe bars count the finches at each beak depth, in half-millimetre steps; ▲ marks the "
+                    + "depth best suited to the seeds."
+            )
         case nil:
             return ("About", "Waiting for the lesson to start.")
         }

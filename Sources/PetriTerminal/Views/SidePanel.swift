@@ -46,6 +46,20 @@ public enum SidePanel {
                 into: &canvas, rect: top, stats: stats,
                 names: [("liveCells", "live cells"), ("births", "births"), ("deaths", "deaths"), ("period", "period")],
                 theme: theme)
+        case .resistance:
+            drawValues(
+                into: &canvas, rect: top, stats: stats,
+                names: [
+                    ("dose", "dose"), ("meanResistance", "mean resist."), ("resistantFraction", "resistant"),
+                    ("luckySurvivors", "lucky"), ("unluckyDeaths", "unlucky"),
+                ], theme: theme)
+        case .beaks:
+            drawValues(
+                into: &canvas, rect: top, stats: stats,
+                names: [
+                    ("seedHardness", "seeds"), ("meanBeakDepth", "mean beak"), ("bestBeakDepth", "best beak"),
+                    ("foodMatchedFraction", "well fed"), ("luckySurvivors", "lucky"), ("unluckyDeaths", "unlucky"),
+                ], theme: theme)
         case nil:
             break
         }

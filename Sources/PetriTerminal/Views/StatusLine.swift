@@ -55,6 +55,8 @@ public enum StatusLine {
         case .camouflage: return stats.values["population"].map { "\(Format.compact($0)) creatures" }
         case .islands: return stats.values["livingSpecies"].map { "\(Format.compact($0)) species" }
         case .life: return stats.values["liveCells"].map { "\(Format.compact($0)) live cells" }
+        case .resistance: return stats.values["population"].map { "\(Format.compact($0)) bacteria" }
+        case .beaks: return stats.values["population"].map { "\(Format.compact($0)) finches" }
         case nil: return nil
         }
     }

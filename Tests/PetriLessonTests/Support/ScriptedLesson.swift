@@ -180,3 +180,25 @@ extension LessonScript<LifeModel> {
             probability: QuestionSpec(metric: "still", kind: .probability(event: nil), horizon: 2))
     }
 }
+
+extension LessonScript<ResistanceModel> {
+    static var resistance: Self {
+        LessonScript(
+            parameters: ResistanceScenario.stoppedEarly.parameters,
+            actions: (.set(name: "dose", value: .number(40)), .set(name: "costOfResistance", value: .number(0.5))),
+            cloneChange: ParameterChange("dose", .number(60)), numberMetric: "population",
+            choiceMetric: "meanResistance",
+            probability: QuestionSpec(metric: "extinct", kind: .probability(event: nil), horizon: 2))
+    }
+}
+
+extension LessonScript<BeaksModel> {
+    static var beaks: Self {
+        LessonScript(
+            parameters: BeaksScenario.drought1977.parameters,
+            actions: (.set(name: "seedHardness", value: .number(75)), .set(name: "food", value: .number(300))),
+            cloneChange: ParameterChange("seedHardness", .number(20)), numberMetric: "population",
+            choiceMetric: "meanBeakDepth",
+            probability: QuestionSpec(metric: "extinct", kind: .probability(event: nil), horizon: 2))
+    }
+}

@@ -7,7 +7,11 @@
 import { wireNumber } from './dom.js';
 
 /// The metric each model's "over time" chart and spoken summary lead with.
-export const MAIN_METRIC = { camouflage: 'population', islands: 'livingSpecies', life: 'liveCells' };
+// The beaks' chart shows the flock (a 0.5 mm shift would be a hair on a 0-based axis; the histogram shows it).
+export const MAIN_METRIC = {
+    camouflage: 'population', islands: 'livingSpecies', life: 'liveCells', resistance: 'population',
+    beaks: 'population',
+};
 
 export function createState() {
     return {
@@ -239,6 +243,12 @@ export function describeGeneration(state, g) {
             return `Generation ${g}: ${whole(value('livingSpecies'))} living species on ${whole(value('landTiles'))} land tiles`;
         case 'life':
             return `Generation ${g}: ${whole(value('liveCells'))} live cells`;
+        case 'resistance':
+            return `Generation ${g}: ${whole(value('population'))} bacteria, mean resistance ${whole(value('meanResistance'))}`;
+        case 'beaks': {
+            const depth = value('meanBeakDepth');
+            return `Generation ${g}: ${whole(value('population'))} finches, mean beak depth ${Number.isFinite(depth) ? Math.round(depth * 100) / 100 : 'no'} mm`;
+        }
         default:
             return `Generation ${g}`;
     }

@@ -16,6 +16,23 @@ const ABOUT = {
         'Species spread to neighbouring land, compete, and some die out; new species can appear by random change.',
         'What happens to any one species is random, so the same start can end differently.',
     ],
+    resistance: [
+        'Bacteria in an infection each have a resistance to the antibiotic, from 0 (none) to 100. The teacher sets the dose.',
+        'An antibiotic kills the least resistant bacteria most often. If the course stops early, the survivors are the '
+            + 'toughest ones, they multiply, and the infection that comes back is harder to treat: that is how resistant '
+            + 'infections arise, and why a course should be finished.',
+        'Survival is random: a resistant bacterium can be killed and a weak one can survive. Children inherit their '
+            + 'parent\'s resistance with small random mutations; resistance has a cost, so without the antibiotic it fades.',
+        'The picture shows how many bacteria have each resistance; the red bar holds the dose.',
+    ],
+    beaks: [
+        'On Daphne Major in the Galapagos, Peter and Rosemary Grant measured the beaks of nearly every medium ground finch.',
+        'In the 1977 drought only large hard seeds were left; most finches starved, and the survivors had beaks about '
+            + '0.5 mm deeper than before (Boag and Grant, 1981). Their chicks inherited the deeper beaks.',
+        'Survival is random: a finch with the best beak can still die and a poorly suited one can live. Chicks inherit '
+            + 'their parent\'s beak depth with small random mutations.',
+        'The picture shows how many finches have each beak depth; the red bar holds the best depth for the seeds.',
+    ],
     life: [
         'Conway\'s Game of Life: each square is a cell, alive (dark) or dead (light).',
         'Every generation, each cell looks at its eight neighbours: a live cell with two or three live neighbours '

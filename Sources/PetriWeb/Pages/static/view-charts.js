@@ -123,12 +123,25 @@ export function drawLine(canvas, values, { label = '', unit = '' } = {}) {
     if (Number.isFinite(last)) context.fillText(formatNumber(Math.round(last * 10) / 10), right, top + 4);
 }
 
-/// The bars of one generation: camouflage's ten trait bins, or the species tile counts.
+/// The trait models' histogram bins beyond camouflage's: lowest value, values per bin, display scale and unit.
+const TRAIT_BINS = {
+    resistance: { min: 0, width: 10, scale: 1, unit: '', title: 'Bacteria by resistance' },
+    beaks: { min: 60, width: 5, scale: 0.1, unit: ' mm', title: 'Finches by beak depth' },
+};
+
+/// The label of bin k: camouflage's 1-10 ... 91-100, a trait model's lowest value, else its number.
+function binLabel(model, histogram, k) {
+    const bins = TRAIT_BINS[model];
+    if (bins) return `${Math.round((bins.min + k * bins.width) * bins.scale * 10) / 10}${bins.unit}`;
+    return histogram.length === 10 ? `${k * 10 + 1}-${k * 10 + 10}` : String(k + 1);
+}
+
+/// The bars of one generation: camouflage's ten trait bins, a trait model's bins, or the species tile counts.
 export function histogramBars(state, g) {
     const histogram = state.histograms[g];
     if (Array.isArray(histogram)) {
         return histogram.map((count, k) => ({
-            label: histogram.length === 10 ? `${k * 10 + 1}-${k * 10 + 10}` : String(k + 1),
+            label: binLabel(state.model, histogram, k),
             value: count,
             fill: state.model === 'camouflage' ? traitGrey(k * 10 + 5) : undefined,
         }));
@@ -197,7 +210,9 @@ export class ChartsView {
         const bars = histogramBars(state, g);
         this.histogramBox.hidden = bars === null && histogramBars(state, state.lastGeneration) === null;
         if (!bars) return;
-        const title = state.model === 'camouflage' ? `Moths by colour at generation ${g}` : `Tiles per species at generation ${g}`;
+        const title = state.model === 'camouflage' ? `Moths by colour at generation ${g}`
+            : TRAIT_BINS[state.model] ? `${TRAIT_BINS[state.model].title} at generation ${g}`
+                : `Tiles per species at generation ${g}`;
         setText(this.histogramTitle, title);
         drawBars(this.histogramCanvas, bars);
         this.histogramCanvas.setAttribute('aria-label', `${title}: ${bars.map((b) => `${b.label}: ${b.value}`).join(', ')}.`);

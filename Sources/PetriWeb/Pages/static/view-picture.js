@@ -133,6 +133,8 @@ export class PictureView {
             case 'camouflage': this.drawCamouflage(snapshot); break;
             case 'islands': this.drawIslands(snapshot); break;
             case 'life': this.drawLife(snapshot); break;
+            case 'resistance':
+            case 'beaks': this.drawTrait(snapshot); break;
             default: setText(this.caption, `This page cannot draw the ${message.model} model yet.`);
         }
         this.drawnGeneration = message.generation;
@@ -188,6 +190,72 @@ export class PictureView {
             `${s.population} moths · ${s.bestCamouflaged} best camouflaged (outlined in red)${sampled}`);
         this.canvas.setAttribute('aria-label', `Moths on a ${shadeName(environment)} background: ${s.population} moths. ` +
             'Move the pointer over a moth, or focus the picture and use the arrow keys, to read its colour.');
+        replaceChildren(this.legend);
+    }
+
+    /// The resistance and beak models: a histogram of the trait with the environment's favoured value marked.
+    drawTrait(s) {
+        const width = 800;
+        const height = 480;
+        const canvas = this.canvas;
+        canvas.classList.remove('pixelated');
+        if (canvas.width !== width) canvas.width = width;
+        if (canvas.height !== height) canvas.height = height;
+        const context = canvas.getContext('2d');
+        const dark = matchMedia('(prefers-color-scheme: dark)').matches;
+        context.fillStyle = dark ? '#1b2233' : '#f4f6fb';
+        context.fillRect(0, 0, width, height);
+        const bins = Array.isArray(s.histogram) ? s.histogram.map((v) => Math.max(0, Number(v) || 0)) : [];
+        const traitMin = Number(s.traitMin) || 0;
+        const binWidth = Math.max(1, Number(s.binWidth) || 1);
+        const scale = Number.isFinite(Number(s.scale)) ? Number(s.scale) : 1;
+        const unit = typeof s.unit === 'string' && s.unit ? ` ${s.unit}` : '';
+        const shown = (t) => `${Math.round(t * scale * 10) / 10}${unit}`;
+        const left = 50;
+        const bottom = height - 40;
+        const plotWidth = width - left - 20;
+        const peak = Math.max(1, ...bins);
+        const step = bins.length > 0 ? plotWidth / bins.length : plotWidth;
+        const target = Number(s.target) || 0;
+        const targetBin = Math.min(bins.length - 1, Math.max(0, Math.floor((target - traitMin) / binWidth)));
+        this.points = [];
+        context.font = '14px system-ui, sans-serif';
+        context.textAlign = 'center';
+        bins.forEach((count, k) => {
+            const h = (count / peak) * (bottom - 30);
+            const x = left + k * step;
+            context.fillStyle = k === targetBin ? '#d0342c' : (dark ? '#7fb3ff' : '#2f6fbf');
+            context.fillRect(x + 2, bottom - h, step - 4, h);
+            const low = traitMin + k * binWidth;
+            const high = k === bins.length - 1 ? traitMin + (s.traitCounts?.length ?? 1) - 1 : low + binWidth - 1;
+            context.fillStyle = dark ? '#ddd' : '#222';
+            if (k % 2 === 0 || bins.length <= 10) context.fillText(shown(low), x + step / 2, bottom + 18);
+            this.points.push({ x: x + step / 2, y: bottom - h / 2, r: step / 2,
+                text: `${count} with ${s.trait} ${shown(low)} to ${shown(high)}` });
+        });
+        // The favoured value as a red line, visible even when its bin is empty.
+        const markerX = left + Math.min(bins.length, Math.max(0, (target - traitMin) / binWidth)) * step;
+        context.strokeStyle = '#d0342c';
+        context.lineWidth = 2;
+        context.setLineDash([6, 4]);
+        context.beginPath();
+        context.moveTo(markerX, 24);
+        context.lineTo(markerX, bottom);
+        context.stroke();
+        context.setLineDash([]);
+        context.fillStyle = '#d0342c';
+        context.fillText(`${s.environment === 'dose' ? 'dose' : 'best beak'} ${shown(target)}`, markerX, 18);
+        if (s.extinct || s.population === 0) {
+            context.fillStyle = dark ? '#fff' : '#000';
+            context.font = 'bold 28px system-ui, sans-serif';
+            context.fillText('Extinct: none are left', width / 2, height / 2);
+        }
+        const suited = s.trait === 'resistance' ? 'resistant (at or above the dose)' : 'well fed (beak within 0.5 mm of the best)';
+        const marker = s.trait === 'resistance' ? 'the dose' : 'the best beak for the seeds';
+        setText(this.caption, `Generation ${s.generation}: ${s.environment} ${s.environmentValue} · ${s.population} alive · ` +
+            `${s.suited} ${suited} · red line and bar: ${marker} (${shown(target)})`);
+        this.canvas.setAttribute('aria-label', `Histogram of ${s.trait}: ${bins.join(', ')}. ` +
+            'Move the pointer over a bar, or focus the picture and use the arrow keys, to read it.');
         replaceChildren(this.legend);
     }
 

@@ -1,12 +1,11 @@
-/// A parameter change the model makes by itself at a given generation, so a scenario such as
-/// the industrial revolution replays exactly.
+/// A parameter change a trait model makes by itself at a given generation, so a scenario such as the
+/// industrial revolution or the 1977 drought replays exactly.
 ///
 /// The change with generation `g` is applied at the start of the step that produces generation `g`:
 /// generation `g`'s creatures are the first ones selected under the new value, and the snapshot of
 /// generation `g` shows it. Several changes for one generation apply in list order. Only the
-/// between-generations parameters (environmentColour, reproductiveChance, selectionPressure,
-/// crowding, maxPopulation) can be scheduled.
-public struct CamouflageScheduledChange: Sendable, Hashable, Codable {
+/// between-generations parameters (each model's ``TraitSetting/schedulableNames``) can be scheduled.
+public struct ScheduledChange: Sendable, Hashable, Codable {
     /// The generation the change first applies to (1 or more).
     public var generation: Int
     /// The parameter to change, e.g. `environmentColour`.
@@ -24,27 +23,32 @@ public struct CamouflageScheduledChange: Sendable, Hashable, Codable {
     ///
     /// - Parameters:
     ///   - position: The entry's 1-based position in the schedule, for the error sentence.
+    ///   - setting: The model's settings, which parse the name and value.
     /// - Throws: ``SimulationError`` whose sentence starts "schedule entry N (generation G)".
-    func validate(position: Int) throws(SimulationError) {
+    func validate<Setting: TraitSetting>(position: Int, as setting: Setting.Type) throws(SimulationError) {
         guard generation >= 1 else {
             throw SimulationError(
                 .parameterOutOfRange,
                 "schedule entry \(position) has generation \(generation); scheduled changes start at generation 1."
             )
         }
-        let setting: CamouflageSetting
+        let parsed: Setting
         do {
-            setting = try CamouflageSetting(name: name, value: value)
+            parsed = try Setting(name: name, value: value)
         } catch {
             throw SimulationError(error.code, "schedule entry \(position) (generation \(generation)): \(error.message)")
         }
-        guard !setting.isCreationOnly else {
+        guard !parsed.isCreationOnly else {
+            let names = Setting.schedulableNames
+            let list = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
             throw SimulationError(
                 .invalidAction,
                 "schedule entry \(position) (generation \(generation)) changes \(name), which only shapes "
-                    + "generation 0; a schedule may change environmentColour, reproductiveChance, "
-                    + "selectionPressure, crowding or maxPopulation."
+                    + "generation 0; a schedule may change \(list)."
             )
         }
     }
 }
+
+/// The camouflage model's name for a scheduled change, kept for existing callers.
+public typealias CamouflageScheduledChange = ScheduledChange

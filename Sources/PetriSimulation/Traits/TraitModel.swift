@@ -1,0 +1,84 @@
+/// What the three trait models (camouflage, antibiotic resistance, finch beaks) share beyond the engine: the
+/// step with its schedule, teacher actions, metric look-up and state coding of the creatures.
+///
+/// A conformer holds its parameters and a ``TraitPopulation`` and states its fitness rule
+/// (``selectionRound(population:)``); its public ``SimulationModel`` members forward to the helpers below.
+protocol TraitModel: SimulationModel where Parameters: TraitParameters {
+    associatedtype Survival: SurvivalRule
+
+    /// The name in sentences, e.g. "Camouflage".
+    static var displayName: String { get }
+    /// The sentence refusing a change once every creature has died.
+    static var runOverSentence: String { get }
+    /// A parameter to suggest when a teacher tries a grid action, e.g. `environmentColour`.
+    static var environmentName: String { get }
+    /// Every trait lies here.
+    static var traitRange: ClosedRange<Int> { get }
+
+    var parameters: Parameters { get set }
+    var creatures: TraitPopulation { get set }
+
+    /// This generation's rules for a population of `population` at its start.
+    func selectionRound(population: Int) -> SelectionRound<Survival>
+}
+
+extension TraitModel {
+    /// Advances one generation: scheduled changes whose generation is `generation + 1` in schedule order, then
+    /// the engine's selection and reproduction (see ``TraitPopulation``). A no-op once extinct.
+    mutating func stepGeneration() {
+        guard !creatures.traits.isEmpty else { return }
+        creatures.generation += 1
+        parameters.applySchedule(for: creatures.generation)
+        creatures.select(selectionRound(population: creatures.traits.count))
+    }
+
+    /// Applies a teacher's `.set` between generations; on error nothing changes.
+    ///
+    /// Creation-only settings rebuild generation 0 exactly as if the lesson had been created with them (same
+    /// seed) and are refused later.
+    ///
+    /// - Throws: ``SimulationError`` for a grid action, an extinct run, or a bad or untimely change.
+    mutating func applySetting(_ action: ModelAction) throws(SimulationError) {
+        guard case .set(let name, let value) = action else {
+            throw SimulationError(
+                .invalidAction,
+                "\(Self.displayName) has no grid to toggle or place patterns on; "
+                    + "change a parameter such as \(Self.environmentName) instead."
+            )
+        }
+        guard !creatures.traits.isEmpty else {
+            throw SimulationError(.invalidAction, Self.runOverSentence)
+        }
+        let setting = try Parameters.Setting(name: name, value: value)
+        guard !setting.isCreationOnly || creatures.generation == 0 else {
+            throw SimulationError(
+                .invalidAction,
+                "\(name) shapes the starting population, so it can only be changed at generation 0; "
+                    + "this run is at generation \(creatures.generation). Start a new lesson to change it."
+            )
+        }
+        var changed = parameters
+        setting.apply(to: &changed)
+        try changed.validate()
+        if setting.isCreationOnly {
+            self = try Self(parameters: changed, seed: creatures.seed)
+        } else {
+            parameters = changed
+        }
+    }
+
+    /// The value named by `metric` among `values`.
+    ///
+    /// - Throws: ``SimulationError/Code/unknownMetric`` for another name or for arguments.
+    func metricValue(_ metric: MetricID, in values: [String: Double]) throws(SimulationError) -> Double {
+        guard let value = values[metric.name] else {
+            let names = Self.metrics.map(\.name).joined(separator: ", ")
+            throw SimulationError(
+                .unknownMetric, "\(Self.displayName) has no metric named \"\(metric.name)\"; its metrics are \(names).")
+        }
+        guard metric.arguments.isEmpty else {
+            throw SimulationError(.unknownMetric, "\(metric.name) takes no arguments, but was given \(metric).")
+        }
+        return value
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@testable import PetriSimulation
+
+/// The antibiotic-resistance model as a whole: pinned history, saved state, parameters and teacher actions.
+@Suite struct ResistanceModelTests {
+    /// A course stopped early, then a teacher's second course at dose 40 from generation 11.
+    private func run(seed: UInt64, generations: Int = 200) throws -> ResistanceModel {
+        var model = try ResistanceModel(parameters: ResistanceScenario.stoppedEarly.parameters, seed: seed)
+        for generation in 1...generations {
+            if generation == 11 { try model.apply(.set(name: "dose", value: .number(40))) }
+            if generation == 21 { try model.apply(.set(name: "dose", value: .number(0))) }
+            model.step()
+        }
+        return model
+    }
+
+    @Test func sameSeedAndActionsGiveThePinnedHash() throws {
+        let model = try run(seed: 2_024)
+        #expect(model.generation == 200)
+        // Read off this build (generation 0's traits are checked against the generator in ResistanceRulesTests).
+        #expect(model.traits.count == 574)
+        #expect(model.stateHash == 3_850_020_543_608_822_338)
+        #expect(try run(seed: 2_024).stateHash == model.stateHash)
+    }
+
+    @Test func generationZeroHasAPinnedHash() throws {
+        let model = try ResistanceModel(parameters: ResistanceParameters(), seed: 1)
+        #expect(model.stateHash == 10_906_615_930_855_649_384)
+    }
+
+    @Test func restoringSavedStateContinuesExactlyAsTheUninterruptedRun() throws {
+        let saved = try run(seed: 77, generations: 5)
+        var restored = try ResistanceModel(decodingState: saved.encodeState())
+        #expect(restored == saved)
+        var uninterrupted = saved
+        for _ in 0..<30 {
+            restored.step()
+            uninterrupted.step()
+        }
+        #expect(restored == uninterrupted)
+    }
+
+    @Test func corruptOrTruncatedStateIsRefused() throws {
+        let bytes = try run(seed: 9, generations: 4).encodeState()
+        var badTrait = bytes
+        badTrait[badTrait.count - 1] = 101
+        var otherModel = bytes
+        otherModel[0] = ModelKind.camouflage.tag
+        for corrupt in [Array(bytes.prefix(bytes.count / 2)), badTrait, otherModel, bytes + [0]] {
+            #expect(throws: SimulationError.self) { try ResistanceModel(decodingState: corrupt) }
+        }
+        #expect(
+            throws: SimulationError(
+                .corruptState, "The saved resistance state holds a creature with trait 101; it cannot be restored.")
+        ) { try ResistanceModel(decodingState: badTrait) }
+    }
+
+    @Test func outOfRangeParametersAreNamedWithTheirValueAndRange() {
+        func refusal(_ change: (inout ResistanceParameters) -> Void) -> String? {
+            var p = ResistanceParameters()
+            change(&p)
+            do {
+                _ = try ResistanceModel(parameters: p, seed: 1)
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        #expect(refusal { $0.dose = 101 } == "dose must be between 0 and 100, but was 101.")
+        #expect(refusal { $0.population = 0 } == "population must be between 1 and 100000, but was 0.")
+        #expect(
+            refusal { $0.costOfResistance = 1.5 } == "costOfResistance must be between 0 and 1, but was 1.5.")
+        #expect(refusal { $0.crowding = .nan } == "crowding must be between 0 and 1, but was not a number.")
+        #expect(refusal { $0.mutation = 21 } == "mutation must be between 0 and 20, but was 21.")
+        #expect(
+            refusal { $0.reproductiveChance = -0.1 } == "reproductiveChance must be between 0 and 1, but was -0.1.")
+        #expect(
+            refusal {
+                $0.initialResistanceMin = 50
+                $0.initialResistanceMax = 20
+            } == "initialResistanceMin (50) must not be above initialResistanceMax (20).")
+    }
+
+    @Test func theTeacherChangesTheDoseBetweenGenerations() throws {
+        var model = try ResistanceModel(parameters: ResistanceParameters(), seed: 3)
+        model.step()
+        try model.apply(.set(name: "dose", value: .number(60)))
+        #expect(model.parameters.dose == 60)
+        #expect(try model.value(of: MetricID("dose")) == 60)
+        #expect(throws: SimulationError(.parameterOutOfRange, "dose must be between 0 and 100, but was 120.")) {
+            try model.apply(.set(name: "dose", value: .number(120)))
+        }
+        #expect(
+            throws: SimulationError(
+                .invalidAction,
+                "population shapes the starting population, so it can only be changed at generation 0; this run is at "
+                    + "generation 1. Start a new lesson to change it.")
+        ) { try model.apply(.set(name: "population", value: .number(10))) }
+        #expect(throws: SimulationError.self) { try model.apply(.set(name: "colour", value: .number(10))) }
+        #expect(throws: SimulationError.self) { try model.apply(.toggle(x: 1, y: 1)) }
+    }
+
+    @Test func lessonFileParametersTakeTheScenarioAndRefuseUnknownKeys() throws {
+        let json = Data(#"{"scenario":"second-course","population":300}"#.utf8)
+        let p = try JSONDecoder().decode(ResistanceParameters.self, from: json)
+        #expect(p.population == 300)
+        #expect(p.schedule == ResistanceScenario.secondCourse.parameters.schedule)
+        #expect(try JSONDecoder().decode(ResistanceParameters.self, from: JSONEncoder().encode(p)) == p)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(ResistanceParameters.self, from: Data(#"{"doze":40}"#.utf8))
+        }
+    }
+
+    @Test func metricsDescribeTheBacteria() throws {
+        var p = ResistanceParameters()
+        p.dose = 30
+        let base = try ResistanceModel(parameters: p, seed: 1)
+        let model = ResistanceModel(
+            parameters: p, creatures: TraitPopulation(traits: [10, 30, 40, 90], random: base.creatures.random, seed: 1))
+        #expect(try model.value(of: MetricID("meanResistance")) == 42.5)
+        #expect(try model.value(of: MetricID("medianResistance")) == 35)
+        #expect(try model.value(of: MetricID("resistantFraction")) == 0.75)
+        #expect(try model.value(of: MetricID("extinct")) == 0)
+        #expect(model.stats().histogram == [0, 1, 0, 1, 1, 0, 0, 0, 0, 1])
+        let snapshot = model.snapshot()
+        #expect(snapshot.traitCounts.count == 101 && snapshot.traitCounts[30] == 1 && snapshot.suited == 3)
+        for descriptor in ResistanceModel.metrics { _ = try model.value(of: MetricID(descriptor.name)) }
+    }
+
+    @Test func theDescriptionTakesItsRangesAndDefaultsFromTheParameters() {
+        let description = ResistanceModel.modelDescription
+        #expect(description.model == "resistance")
+        let dose = description.parameters.first { $0.name == "dose" }
+        #expect(dose?.range == 0...100 && dose?.changeable == true)
+        #expect(description.parameters.first { $0.name == "population" }?.defaultValue == .number(500))
+        #expect(description.scenarios.map(\.name) == ResistanceScenario.allCases.map(\.rawValue))
+        #expect(description.story.contains("Who dies is a matter of chance"))
+    }
+}
