@@ -19,8 +19,14 @@ extension LessonState {
             post(Self.describe(error), kind: .error, at: now)
         case .pong, .definition, .results, .questions:
             break
-        case .answersShown, .classSize:
-            // For the browser's projector view; the terminal shows the spread at resolution.
+        case .answersShown(let id, let spread):
+            // The chart of the spread comes with the resolution; until then one line says what the class thinks.
+            var line = "The teacher showed the class's answers to question \(id.rawValue): \(spread.answers) answered"
+            if let mean = spread.mean { line += ", mean \(Format.number(mean, decimals: 2))" }
+            if let counts = spread.counts { line += ", by option " + counts.map(String.init).joined(separator: " / ") }
+            post(line + ".", at: now)
+        case .classSize:
+            // For the browser's projector view.
             break
         case .replicates(let bands):
             guard bands.timeline == position.timeline else { return }
