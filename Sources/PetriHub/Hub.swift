@@ -19,6 +19,10 @@ public struct HubConfiguration: Sendable {
     public var lessonDefaults = LessonConfiguration()
     /// How often lessons save durable checkpoints to storage.
     public var checkpoints = CheckpointPolicy()
+    /// Threads each request of replicates runs on (default: all cores but one).
+    public var replicateThreads = ReplicateWorker.defaultThreads
+    /// Told how running replicates progress; for tests that watch them run.
+    public var replicateProgress: (@Sendable (ReplicateProgress) -> Void)?
 
     public init() {}
 }
@@ -93,7 +97,8 @@ public actor Hub {
                 return await hub.start(definition: definition, configuration: lessonConfiguration)
             },
             forget: { id, reload in await reference.hub?.forget(id, reload: reload) },
-            ended: { id, time in await reference.hub?.lessonEnded(id, at: time) }, storageWrote: storageWrote)
+            ended: { id, time in await reference.hub?.lessonEnded(id, at: time) }, storageWrote: storageWrote,
+            replicateThreads: configuration.replicateThreads, replicateProgress: configuration.replicateProgress)
         self.configuration = configuration
         self.teacherKey = Array(teacherKey.utf8)
         reference.hub = self

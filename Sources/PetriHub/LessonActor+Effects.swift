@@ -59,6 +59,10 @@ extension LessonActor {
                 scheduleDeadline(question, at: at)
             case .cancelDeadline(let question):
                 cancelDeadline(question)
+            case .runReplicates(let job):
+                startReplicates(job)
+            case .cancelReplicates:
+                cancelReplicates()
             case .spawn(let definition):
                 let result = await services.spawn(definition, lessonConfiguration)
                 guard let connection else { continue }

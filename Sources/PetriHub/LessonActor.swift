@@ -70,6 +70,8 @@ actor LessonActor<Model: SimulationModel>: RunningLesson {
     var deadlines: [QuestionID: Task<Void, Never>] = [:]
     var endHandled = false
     var checkpoints: CheckpointSchedule
+    /// Stops the replicates running for this lesson, if any.
+    var replicateCancellation: ReplicateCancellation?
 
     /// Why the lesson was restored short of its last log entry, told to each teacher who attaches.
     let recoveryNotice: String?
@@ -143,6 +145,7 @@ actor LessonActor<Model: SimulationModel>: RunningLesson {
 
     func stop() {
         stopped = true
+        cancelReplicates()
         ticker?.cancel()
         for task in deadlines.values { task.cancel() }
         deadlines = [:]

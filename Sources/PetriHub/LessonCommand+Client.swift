@@ -24,6 +24,8 @@ extension LessonCommand {
         case .closeQuestion(let question): self = .closeQuestion(question)
         case .exportResults: self = .exportResults
         case .showAnswers(let question): self = .showAnswers(question)
+        case .replicates(let count, let horizon, let metric):
+            self = .replicates(count: count, horizon: horizon, metric: metric)
         case .answer(let question, let prediction): self = .answer(question, prediction)
         case .hint(let question): self = .takeHint(question)
         case .history(let from, let to): self = .history(from: from, to: to)

@@ -21,6 +21,10 @@ struct LessonEnvironment: Sendable {
     var ended: @Sendable (_ id: String, _ time: Timestamp) async -> Void = { _, _ in }
     /// Told whether each write to storage succeeded (readiness turns 503 on a failure).
     var storageWrote: @Sendable (_ succeeded: Bool) -> Void = { _ in }
+    /// Threads each request of replicates runs on.
+    var replicateThreads = ReplicateWorker.defaultThreads
+    /// Told how running replicates progress (tests watch it).
+    var replicateProgress: (@Sendable (ReplicateProgress) -> Void)?
 }
 
 /// A new lesson's join code and teacher token.

@@ -21,7 +21,9 @@ extension Lesson {
         facts = []
         defer { facts = [] }
         do {
+            let timelineBefore = timeline
             var effects = try perform(command, from: actor, at: now)
+            cancelStaleReplicates(timelineBefore: timelineBefore, into: &effects)
             if command.isDurable, !effects.isEmpty {
                 logSequence += 1
                 let entry = LessonLogEntry(sequence: logSequence, time: now, actor: actor, command: command)
@@ -61,6 +63,9 @@ extension Lesson {
         case .deadline(let question):
             guard actor == .server else { throw Self.serverOnly }
             return deadlinePassed(question, at: now)
+        case .replicatesFinished(let outcome):
+            guard actor == .server else { throw Self.serverOnly }
+            return replicatesFinished(outcome)
         case .step(let count):
             try requireTeacher(actor, to: "step the simulation")
             return try step(count: count, at: now)
@@ -106,6 +111,9 @@ extension Lesson {
         case .showAnswers(let question):
             if actor != .observer { try requireTeacher(actor, to: "show the class's answers") }
             return try showAnswers(question)
+        case .replicates(let count, let horizon, let metric):
+            try requireTeacher(actor, to: "run replicates")
+            return try requestReplicates(count: count, horizon: horizon, metric: metric)
         case .answer(let question, let prediction):
             let student = try requireStudent(actor, to: "answer questions")
             return try answer(question, with: prediction, from: student, at: now)
@@ -175,7 +183,7 @@ extension LessonCommand {
     var isAllowedAfterEnd: Bool {
         switch self {
         case .resume, .attachTeacher, .attachObserver, .left, .tick, .deadline, .history, .questions, .exportResults,
-            .exportDefinition, .clone:
+            .exportDefinition, .clone, .replicatesFinished:
             true
         default:
             false

@@ -45,7 +45,9 @@ extension Lesson {
         let resolution = Resolution(
             question: question.id, generation: run.generation, actual: actual, correctOption: correctOption,
             eventHappened: eventHappened, spread: spread(of: questions[index], actual: actual),
-            leaderboard: publicBoard(ranking.board(top: configuration.options.leaderboardSize)))
+            leaderboard: publicBoard(ranking.board(top: configuration.options.leaderboardSize)),
+            replicates: replicates.standing(
+                of: actual, metric: question.metric, target: question.target, timeline: timeline))
         effects.append(.broadcast(.resolved(resolution)))
         for student in roster.students where student.isOnline && !student.isKicked {
             guard let standing = ranking.entry(for: student.id) else { continue }

@@ -42,6 +42,8 @@ public struct Lesson<Model: SimulationModel>: Sendable, Equatable {
     /// handlers state them as they change the lesson, and ``handle(_:from:at:)`` moves them
     /// into the command's persist effect, so this is empty between commands.
     var facts: [LessonFact] = []
+    /// Replicates asked for and the latest results (not saved: see ``ReplicateBook``).
+    var replicates = ReplicateBook()
 
     /// Creates a lesson at generation 0.
     ///

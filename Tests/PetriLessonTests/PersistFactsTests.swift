@@ -143,6 +143,13 @@ import Testing
             (.exportResults, "exportResults"), (.showAnswers(QuestionID(1)), "showAnswers"),
             (.answer(QuestionID(1), .number(1)), "answer"), (.takeHint(QuestionID(1)), "takeHint"),
             (.history(from: nil, to: nil), "history"), (.questions(before: nil, limit: nil), "questions"),
+            (.replicates(count: 1, horizon: 1, metric: "population"), "replicates"),
+            (
+                .replicatesFinished(
+                    ReplicateOutcome(
+                        request: 1, position: TimelinePosition(timeline: 0, generation: 0),
+                        metric: MetricID("population"), horizon: 1, traces: [])), "replicatesFinished"
+            ),
         ]
         for (command, name) in commands { #expect(command.kind.rawValue == name) }
         #expect(Set(commands.map(\.1)) == Set(LessonCommandKind.allCases.map(\.rawValue)))

@@ -59,6 +59,7 @@ enum Fixtures {
         .ask(spec), .ask(choiceSpec),
         .ask(QuestionSpec(metric: "extinct", kind: .probability(event: nil), horizon: 20)),
         .closeQuestion(question: QuestionID(3)), .exportResults, .showAnswers(question: QuestionID(3)),
+        .replicates(count: 100, horizon: 50, metric: "meanTrait"),
         .answer(question: QuestionID(3), prediction: .number(41.5)),
         .answer(question: QuestionID(3), prediction: .choice(2)),
         .answer(question: QuestionID(3), prediction: .probability(0.7)),
@@ -100,6 +101,10 @@ enum Fixtures {
                 historyFrom: 0, missed: false, roster: nil, checkpoint: nil, code: code,
                 classSize: ClassSize(joined: 28, online: 26))),
         .classSize(ClassSize(joined: 28, online: 26)),
+        .replicates(
+            ReplicateBands(
+                timeline: 0, generation: 10, metric: "meanTrait", replicates: 100, horizon: 2, median: [52, 52, 53],
+                low: [52, 49, 47], high: [52, 55, 58], extinctAt: [11, 12])),
         .answersShown(
             question: QuestionID(3),
             spread: Spread(answers: 3, bins: [SpreadBin(lower: 0, upper: 10, count: 3)], mean: 4)),
@@ -122,6 +127,12 @@ enum Fixtures {
                 question: QuestionID(3), generation: 22, actual: 130, correctOption: 1, eventHappened: nil,
                 spread: Spread(answers: 3, bins: [SpreadBin(lower: 0, upper: 10, count: 3)], counts: [1, 2], mean: 4),
                 leaderboard: Leaderboard(top: [entry], you: nil, students: 30))),
+        .resolved(
+            Resolution(
+                question: QuestionID(4), generation: 22, actual: 130, correctOption: nil, eventHappened: nil,
+                spread: Spread(answers: 0, bins: [SpreadBin(lower: 0, upper: 10, count: 0)], mean: nil),
+                leaderboard: Leaderboard(top: [], you: nil, students: 30),
+                replicates: ReplicateStanding(generation: 10, replicates: 10, below: 8, equal: 1))),
         .result(
             PersonalResult(
                 question: QuestionID(3), prediction: .number(12), points: breakdown, score: 1010, streak: 2,

@@ -225,7 +225,8 @@ import Testing
 
     @Test func completionOffersCommandsThenWhatEachTakes() {
         #expect(CommandCompletion.candidates(for: "st", context: context) == ["step"])
-        #expect(CommandCompletion.candidates(for: "re", context: context) == ["rewind", "restore"])
+        #expect(
+            CommandCompletion.candidates(for: "re", context: context) == ["reveal", "replicates", "rewind", "restore"])
         #expect(CommandCompletion.candidates(for: "ask ", context: context) == ["number", "choice", "probability"])
         #expect(CommandCompletion.candidates(for: "ask number pop", context: context) == ["population"])
         #expect(CommandCompletion.candidates(for: "set env", context: context) == ["environmentColour"])
@@ -258,5 +259,38 @@ import Testing
         #expect(console.markBest)
         _ = console.execute("best maybe", lesson: lesson, now: Fixtures.now)
         #expect(console.log.last?.text == "best takes on or off. Example: best on")
+    }
+}
+
+@Suite("Teacher console: replicates and reveal")
+struct ReplicateCommandTests {
+    private let context = CommandContext(
+        model: .camouflage, metrics: ["population", "meanTrait"], parameterNames: [], roster: [],
+        openQuestion: QuestionID(2), pendingHint: nil, generation: 10)
+
+    @Test func replicatesTakesRunsGenerationsAndAMetric() {
+        #expect(
+            TeacherCommandParser.parse("replicates 100 50 meanTrait", context: context)
+                == .success(.send(.replicates(count: 100, horizon: 50, metric: "meanTrait"))))
+        guard case .failure(let tooMany) = TeacherCommandParser.parse("replicates 500 50 meanTrait", context: context)
+        else {
+            Issue.record("500 runs were accepted")
+            return
+        }
+        #expect(tooMany.text.contains("from 1 to 200"))
+        guard case .failure(let unknown) = TeacherCommandParser.parse("replicates 10 5 height", context: context) else {
+            Issue.record("an unknown metric was accepted")
+            return
+        }
+        #expect(unknown.text.contains("not a metric of this model"))
+    }
+
+    @Test func revealShowsTheOpenQuestionOrTheNamedOne() {
+        #expect(
+            TeacherCommandParser.parse("reveal", context: context)
+                == .success(.send(.showAnswers(question: QuestionID(2)))))
+        #expect(
+            TeacherCommandParser.parse("reveal Q5", context: context)
+                == .success(.send(.showAnswers(question: QuestionID(5)))))
     }
 }

@@ -29,6 +29,8 @@ public enum LessonCommand: Sendable, Hashable, Codable {
     case tick
     /// A question's time limit timer fired (from the server).
     case deadline(QuestionID)
+    /// Replicates the lesson asked for have run (from the server).
+    case replicatesFinished(ReplicateOutcome)
 
     // Teacher commands.
     case step(count: Int)
@@ -48,6 +50,8 @@ public enum LessonCommand: Sendable, Hashable, Codable {
     case exportResults
     /// Broadcasts the class's anonymous spread of an open or locked question (teacher or observer).
     case showAnswers(QuestionID)
+    /// Runs `count` replicates of the present `horizon` generations ahead, recording `metric`.
+    case replicates(count: Int, horizon: Int, metric: String)
 
     // Student commands.
     case answer(QuestionID, Prediction)
@@ -73,6 +77,10 @@ public enum LessonCommand: Sendable, Hashable, Codable {
         // Showing answers changes nothing a restart must remember: it sends a spread computed
         // from answers already stored, and may be sent again.
         case .attachObserver, .showAnswers:
+            false
+        // Replicates are a view of possible futures, recomputed on request; they change no lesson state
+        // a restart must keep (see `ReplicateBook`).
+        case .replicates, .replicatesFinished:
             false
         }
     }

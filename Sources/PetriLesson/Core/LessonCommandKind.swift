@@ -32,6 +32,8 @@ public enum LessonCommandKind: String, Sendable, Hashable, CaseIterable, Codable
     case takeHint
     case history
     case questions
+    case replicates
+    case replicatesFinished
 }
 
 extension LessonCommand {
@@ -64,6 +66,8 @@ extension LessonCommand {
         case .takeHint: .takeHint
         case .history: .history
         case .questions: .questions
+        case .replicates: .replicates
+        case .replicatesFinished: .replicatesFinished
         }
     }
 }

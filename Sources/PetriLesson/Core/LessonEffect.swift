@@ -33,6 +33,11 @@ public enum LessonEffect<Model: SimulationModel>: Sendable, Hashable {
     case scheduleDeadline(QuestionID, at: Timestamp)
     /// Forget the question's deadline timer.
     case cancelDeadline(QuestionID)
+    /// Run these replicates off the lesson's actor, replacing any still running, and hand the result back
+    /// as ``LessonCommand/replicatesFinished(_:)`` (from the server).
+    case runReplicates(ReplicateJob<Model>)
+    /// Stop the replicates still running (the lesson rewound, restored or ended); nothing comes back.
+    case cancelReplicates
     /// Create a new lesson from this definition (a clone) and reply `created` to the sender.
     case spawn(LessonDefinition)
 }

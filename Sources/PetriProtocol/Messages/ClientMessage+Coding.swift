@@ -4,6 +4,7 @@ extension ClientMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, key, model, parameters, seed, options, definition, code, name, token, lastSeen
         case count, rate, value, x, y, pattern, changes, student, question, from, to, before, limit
+        case horizon, metric
     }
 
     /// The wire name of the message's type.
@@ -32,6 +33,7 @@ extension ClientMessage: Codable {
         case .closeQuestion: "closeQuestion"
         case .exportResults: "exportResults"
         case .showAnswers: "showAnswers"
+        case .replicates: "replicates"
         case .answer: "answer"
         case .hint: "hint"
         case .history: "history"
@@ -106,6 +108,10 @@ extension ClientMessage: Codable {
         case "closeQuestion": self = .closeQuestion(question: QuestionID(try c.decodeWhole(.question)))
         case "exportResults": self = .exportResults
         case "showAnswers": self = .showAnswers(question: try c.decode(QuestionID.self, forKey: .question))
+        case "replicates":
+            self = .replicates(
+                count: try c.decodeWhole(.count), horizon: try c.decodeWhole(.horizon),
+                metric: try c.decodeText(.metric, limit: TextLimit.metric))
         case "answer":
             self = .answer(
                 question: QuestionID(try c.decodeWhole(.question)), prediction: try Prediction(from: decoder))
@@ -163,6 +169,10 @@ extension ClientMessage: Codable {
         case .ask(let spec): try spec.encode(to: encoder)
         case .closeQuestion(let question), .hint(let question), .showAnswers(let question):
             try c.encode(question, forKey: .question)
+        case .replicates(let count, let horizon, let metric):
+            try c.encode(count, forKey: .count)
+            try c.encode(horizon, forKey: .horizon)
+            try c.encode(metric, forKey: .metric)
         case .answer(let question, let prediction):
             try c.encode(question, forKey: .question)
             try prediction.encode(to: encoder)

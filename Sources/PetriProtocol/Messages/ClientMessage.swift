@@ -52,6 +52,9 @@ public enum ClientMessage: Sendable, Hashable {
     case exportResults
     /// Teacher or observer: shows the class's anonymous spread of an open or locked question.
     case showAnswers(question: QuestionID)
+    /// Teacher: runs `count` replicates (1...200) of the present `horizon` generations ahead (1...200) and
+    /// broadcasts the `metric`'s bands (`replicates`).
+    case replicates(count: Int, horizon: Int, metric: String)
     /// Student: answers (or changes the answer to) a question.
     case answer(question: QuestionID, prediction: Prediction)
     /// Student: reveals the hint, which halves the question's points.

@@ -33,6 +33,7 @@ extension ServerMessage: Codable {
         case .answerCount: "answerCount"
         case .hint: "hint"
         case .answersShown: "answersShown"
+        case .replicates: "replicates"
         case .classSize: "classSize"
         case .resolved: "resolved"
         case .result: "result"
@@ -101,6 +102,7 @@ extension ServerMessage: Codable {
             self = .answersShown(
                 question: try c.decode(QuestionID.self, forKey: .question),
                 spread: try c.decode(Spread.self, forKey: .spread))
+        case "replicates": self = .replicates(try ReplicateBands(from: decoder))
         case "classSize": self = .classSize(try ClassSize(from: decoder))
         case "resolved": self = .resolved(try Resolution(from: decoder))
         case "result": self = .result(try PersonalResult(from: decoder))
@@ -161,6 +163,7 @@ extension ServerMessage: Codable {
         case .answersShown(let question, let spread):
             try c.encode(question, forKey: .question)
             try c.encode(spread, forKey: .spread)
+        case .replicates(let bands): try bands.encode(to: encoder)
         case .classSize(let size): try size.encode(to: encoder)
         case .resolved(let resolution): try resolution.encode(to: encoder)
         case .result(let result): try result.encode(to: encoder)

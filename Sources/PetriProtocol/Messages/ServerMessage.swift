@@ -56,6 +56,8 @@ public enum ServerMessage: Sendable, Hashable {
     case hint(question: QuestionID, text: String)
     /// The teacher showed the class's anonymous spread of an open or locked question (everyone).
     case answersShown(question: QuestionID, spread: Spread)
+    /// Replicates the teacher asked for: a metric's median and 10-90% band per generation (everyone).
+    case replicates(ReplicateBands)
     /// How many students joined and are online (observers only: counts, never names).
     case classSize(ClassSize)
     /// A question resolved: the actual value, the class's spread, the leaderboard's top.

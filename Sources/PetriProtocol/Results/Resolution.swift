@@ -12,10 +12,13 @@ public struct Resolution: Sendable, Hashable, Codable {
     public var spread: Spread
     /// The top of the leaderboard after scoring (no `you`: that is in the personal result).
     public var leaderboard: Leaderboard
+    /// Where the actual value fell among the latest replicates of this metric that reached the target
+    /// (absent when none had been run).
+    public var replicates: ReplicateStanding?
 
     public init(
         question: QuestionID, generation: Int, actual: Double, correctOption: Int?, eventHappened: Bool?,
-        spread: Spread, leaderboard: Leaderboard
+        spread: Spread, leaderboard: Leaderboard, replicates: ReplicateStanding? = nil
     ) {
         self.question = question
         self.generation = generation
@@ -24,6 +27,7 @@ public struct Resolution: Sendable, Hashable, Codable {
         self.eventHappened = eventHappened
         self.spread = spread
         self.leaderboard = leaderboard
+        self.replicates = replicates
     }
 }
 

@@ -197,6 +197,13 @@ public protocol SimulationModel: Sendable, Equatable {
     /// Advances exactly one generation (a no-op once ``isOver``).
     mutating func step()
 
+    /// Replaces the model's random generator with a fresh one seeded with `seed`; nothing else changes.
+    ///
+    /// Replicates ("what else could have happened?") copy the lesson's model and reseed each copy, so
+    /// every copy has the same present and its own future. A model without randomness after
+    /// generation 0 does nothing here (its replicates all repeat the real run, which is the truth).
+    mutating func reseed(_ seed: UInt64)
+
     /// Applies a teacher's action between generations; on error nothing changes.
     ///
     /// - Throws: ``SimulationError`` saying what was wrong with the action.

@@ -19,9 +19,19 @@ extension LessonState {
             post(Self.describe(error), kind: .error, at: now)
         case .pong, .definition, .results, .questions, .models:
             break
-        case .answersShown, .classSize:
-            // For the browser's projector view; the terminal shows the spread at resolution.
+        case .answersShown(let id, let spread):
+            // The chart of the spread comes with the resolution; until then one line says what the class thinks.
+            var line = "The teacher showed the class's answers to question \(id.rawValue): \(spread.answers) answered"
+            if let mean = spread.mean { line += ", mean \(Format.number(mean, decimals: 2))" }
+            if let counts = spread.counts { line += ", by option " + counts.map(String.init).joined(separator: " / ") }
+            post(line + ".", at: now)
+        case .classSize:
+            // For the browser's projector view.
             break
+        case .replicates(let bands):
+            guard bands.timeline == position.timeline else { return }
+            replicates = bands
+            post(Self.describe(bands), at: now)
         case .created(let code, _):
             post("Lesson \(code.text) created.", kind: .success, at: now)
         case .welcome(let welcome):
@@ -64,11 +74,13 @@ extension LessonState {
             applyAction(action, at: now)
         case .rewound(let to):
             position = to
+            replicates = nil
             dropHistory(from: to.generation + 1)
             running = nil
             post("The teacher went back to generation \(to.generation).", at: now)
         case .restored(let to):
             position = to
+            replicates = nil
             running = nil
             post("The teacher restored the checkpoint (generation \(to.generation)).", at: now)
         case .checkpointSaved(let generation):
@@ -147,6 +159,9 @@ extension LessonState {
         case .rewound(let p), .restored(let p): return ok(p.generation) && ok(p.timeline)
         case .question(let q): return ok(q.askedAt) && ok(q.target)
         case .resolved(let r): return ok(r.generation)
+        case .replicates(let b):
+            return ok(b.timeline) && ok(b.generation) && (1...1000).contains(b.horizon)
+                && [b.median, b.low, b.high].allSatisfy { $0.count == b.horizon + 1 }
         case .checkpointSaved(let g): return ok(g)
         default: return true
         }
@@ -213,6 +228,21 @@ extension LessonState {
             let shown = pattern.count <= 24 ? TerminalText.sanitise(pattern) : "a pattern"
             post("The teacher placed \(shown) at (\(x), \(y)).", at: now)
         }
+    }
+
+    /// The replicates as one line, for screens without a chart: where the band ends and how many ended.
+    static func describe(_ bands: ReplicateBands) -> String {
+        let metric = TerminalText.sanitise(bands.metric, maxCharacters: 64)
+        let last = bands.horizon
+        let end = bands.generation + last
+        var line =
+            "What else could have happened: \(bands.replicates) runs of \(metric) from generation \(bands.generation);"
+            + " at generation \(end) the median is \(Format.number(bands.median[last]))"
+            + " (8 in 10 between \(Format.number(bands.low[last])) and \(Format.number(bands.high[last])))"
+        if let first = bands.extinctAt.first {
+            line += "; \(Format.percent(bands.extinctFraction)) died out, the first at generation \(first)"
+        }
+        return line + "."
     }
 
     private mutating func applyResolution(_ resolution: Resolution) {

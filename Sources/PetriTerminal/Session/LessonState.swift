@@ -62,6 +62,8 @@ public struct LessonState: Sendable {
     public var summary: LessonSummary?
     /// This student's final score and closing sentence.
     public var closing: Closing?
+    /// The latest replicates the teacher ran ("what else could have happened?"), drawn behind the chart.
+    public var replicates: ReplicateBands?
     /// News for the user, oldest first (at most ``noticeLimit``).
     public var notices: [Notice] = []
     /// How many notices were ever posted (the list keeps only the newest), to find the new ones.

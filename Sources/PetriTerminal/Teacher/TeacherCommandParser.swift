@@ -82,6 +82,22 @@ public enum TeacherCommandParser {
             return .send(.place(pattern: args[0], x: x, y: y))
         case "ask":
             return .send(.ask(try QuestionSyntax.parse(args, context: context)))
+        case "replicates", "what-if":
+            return .send(try replicates(args, context: context))
+        case "reveal":
+            try atMost(1, args, "reveal")
+            if let text = args.first {
+                guard let id = Int(text.hasPrefix("Q") || text.hasPrefix("q") ? String(text.dropFirst()) : text), id > 0
+                else {
+                    throw CommandError("reveal takes a question number, like 3 or Q3.", example: "reveal 3")
+                }
+                return .send(.showAnswers(question: QuestionID(id)))
+            }
+            guard let open = context.openQuestion else {
+                throw CommandError(
+                    "No question is open; name the locked question whose answers to show.", example: "reveal 3")
+            }
+            return .send(.showAnswers(question: open))
         case "close":
             try atMost(0, args, "close")
             guard let open = context.openQuestion else {
@@ -171,6 +187,31 @@ public enum TeacherCommandParser {
                 "Unknown command \"\(TerminalText.sanitise(name, maxCharacters: 20))\".\(suggestion) Type help for the list."
             )
         }
+    }
+
+    /// `replicates K H METRIC`: K runs (1-200) of the present H generations ahead (1-200), recording METRIC.
+    private static func replicates(_ args: [String], context: CommandContext) throws(CommandError) -> ClientMessage {
+        let example = "replicates 100 50 \(context.metrics.first ?? "population")"
+        guard args.count == 3 else {
+            throw CommandError(
+                "replicates needs how many runs (1-200), how many generations ahead (1-200) and a metric.",
+                example: example)
+        }
+        guard let count = Int(args[0]), (1...200).contains(count) else {
+            throw CommandError("replicates: the number of runs must be a whole number from 1 to 200.", example: example)
+        }
+        guard let horizon = Int(args[1]), (1...200).contains(horizon) else {
+            throw CommandError(
+                "replicates: the generations ahead must be a whole number from 1 to 200.", example: example)
+        }
+        let base = args[2].split(separator: "(").first.map(String.init) ?? args[2]
+        let known = context.metrics.map { $0.split(separator: "(").first.map(String.init) ?? $0 }
+        guard known.isEmpty || known.contains(base) else {
+            throw CommandError(
+                "replicates: \"\(TerminalText.sanitise(args[2], maxCharacters: 30))\" is not a metric of this model"
+                    + " (\(context.metrics.joined(separator: ", "))).", example: example)
+        }
+        return .replicates(count: count, horizon: horizon, metric: args[2])
     }
 
     /// `true`/`false` as a flag, a number as a number, anything else as text.

@@ -46,6 +46,14 @@ public struct TeacherCommandSpec: Sendable, Hashable {
             ]),
         .init(name: "close", usage: "close", summary: "stop taking answers now", examples: ["close"]),
         .init(
+            name: "reveal", usage: "reveal [Q]",
+            summary: "show everyone the class's anonymous answers to the open (or locked) question, after discussing",
+            examples: ["reveal", "reveal 3"]),
+        .init(
+            name: "replicates", usage: "replicates K H METRIC",
+            summary: "run K copies of now H generations ahead: what else could have happened (a band for everyone)",
+            examples: ["replicates 100 50 meanTrait", "replicates 50 20 population"]),
+        .init(
             name: "hint", usage: "hint TEXT | hint off",
             summary: "hint for the next question (taking it halves the points)",
             examples: ["hint \"Look back five generations\""]),

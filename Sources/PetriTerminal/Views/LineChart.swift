@@ -1,3 +1,19 @@
+/// A shaded range behind a chart's line: replicates' 10-90% band, per generation.
+public struct ChartBand: Sendable, Hashable {
+    /// The index into the chart's values of `low[0]` (the band may run past the line's end).
+    public var offset: Int
+    public var low: [Double]
+    public var high: [Double]
+
+    public init(offset: Int, low: [Double], high: [Double]) {
+        self.offset = offset
+        self.low = low
+        self.high = high
+    }
+
+    var count: Int { min(low.count, high.count) }
+}
+
 /// A small line chart drawn with braille dots (2×4 dots per cell), with its range on the left.
 public enum LineChart {
     /// Draws `values` (one per generation, oldest first) in `rect`.
@@ -8,11 +24,14 @@ public enum LineChart {
     /// - Parameters:
     ///   - firstGeneration: The generation of `values[0]`, for the axis label.
     ///   - color: The line's colour (ignored without colour).
+    ///   - band: A range shaded behind the line (`░`); the x axis stretches to its end.
     public static func draw(
         into canvas: inout Canvas, rect: Rect, values: [Double], firstGeneration: Int = 0, color: TerminalColor,
-        theme: Theme
+        theme: Theme, band: ChartBand? = nil
     ) {
-        let finite = values.filter(\.isFinite)
+        let band = band.flatMap { $0.offset >= 0 && $0.count > 0 ? $0 : nil }
+        let bandValues = band.map { Array($0.low.prefix($0.count)) + Array($0.high.prefix($0.count)) } ?? []
+        let finite = (values + bandValues).filter(\.isFinite)
         guard rect.height >= 2, rect.width >= 8 else { return }
         guard let high0 = finite.max(), let low0 = finite.min() else {
             canvas.put("no data yet", x: rect.x, y: rect.y, style: theme.dim, maxWidth: rect.width)
@@ -56,15 +75,24 @@ public enum LineChart {
                 }
             dots[(y / 4) * plot.width + x / 2] |= bit
         }
-        // One y per dot column: sample when there are more values than columns, spread them out otherwise.
+        // The x axis covers the line and the band; the line uses the dot columns of its own part.
         let n = values.count
-        let columns = min(dotsWide, max(1, n))
+        let domain = max(n, band.map { $0.offset + $0.count } ?? 0)
+        let lineDotsWide =
+            domain <= n || domain < 2
+            ? dotsWide : Int((Double(max(0, n - 1)) / Double(domain - 1) * Double(dotsWide - 1)).rounded()) + 1
+        if let band {
+            drawBand(band, into: &canvas, plot: plot, domain: domain, row: { dotY($0) / 4 }, theme: theme)
+        }
+        // One y per dot column: sample when there are more values than columns, spread them out otherwise.
+        let columns = min(lineDotsWide, max(1, n))
         var previous: Int?
         var previousX: Int?
         for column in 0..<columns {
             let index = columns == 1 ? n - 1 : Int((Double(column) * Double(n - 1) / Double(columns - 1)).rounded())
             let y = dotY(values[index])
-            let x = columns == 1 ? 0 : Int((Double(column) * Double(dotsWide - 1) / Double(columns - 1)).rounded())
+            let x =
+                columns == 1 ? 0 : Int((Double(column) * Double(lineDotsWide - 1) / Double(columns - 1)).rounded())
             if let previous, let previousX {
                 // Join to the previous point, filling each column's vertical step so steep lines stay unbroken.
                 var lastY = previous
@@ -86,12 +114,35 @@ public enum LineChart {
                 canvas.set(plot.x + column, plot.y + row, Character(scalar), style)
             }
         }
-        let lastGeneration = firstGeneration &+ max(0, n - 1)
+        let lastGeneration = firstGeneration &+ max(0, domain - 1)
         let axisY = rect.maxY - 1
         canvas.put("gen \(firstGeneration)", x: plot.x, y: axisY, style: theme.dim, maxWidth: plot.width)
         let right = "\(lastGeneration)"
         if lastGeneration != firstGeneration {
             canvas.put(right, x: plot.maxX - TerminalText.width(of: right), y: axisY, style: theme.dim)
+        }
+    }
+
+    /// Shades each cell column between the band's low and high rows.
+    private static func drawBand(
+        _ band: ChartBand, into canvas: inout Canvas, plot: Rect, domain: Int, row: (Double) -> Int, theme: Theme
+    ) {
+        let style = theme.dim
+        for column in 0..<plot.width {
+            // The generations this cell column covers.
+            let from = Int((Double(column) / Double(plot.width) * Double(domain)).rounded(.down))
+            let to = max(from, Int((Double(column + 1) / Double(plot.width) * Double(domain)).rounded(.down)) - 1)
+            var top = Int.max
+            var bottom = Int.min
+            for index in from...to where index >= band.offset && index < band.offset + band.count {
+                let low = band.low[index - band.offset]
+                let high = band.high[index - band.offset]
+                guard low.isFinite, high.isFinite else { continue }
+                top = min(top, row(high))
+                bottom = max(bottom, row(low))
+            }
+            guard top <= bottom else { continue }
+            for y in top...bottom { canvas.set(plot.x + column, plot.y + y, "░", style) }
         }
     }
 }

@@ -57,6 +57,12 @@ extension QuestionPanel {
             canvas.put("\(resolution.spread.answers) answered", x: left.x, y: y, style: theme.dim, maxWidth: left.width)
             y += 1
         }
+        if let standing = resolution.replicates, y < left.maxY {
+            canvas.put(
+                TerminalText.sanitise(standing.sentence, maxCharacters: 200), x: left.x, y: y, style: theme.dim,
+                maxWidth: left.width)
+            y += 1
+        }
         if y < left.maxY {
             let top = LeaderboardView.inline(resolution.leaderboard.top, width: left.width - 5)
             canvas.put("Top: " + top, x: left.x, y: y, style: theme.dim, maxWidth: left.width)

@@ -64,13 +64,28 @@ public enum SidePanel {
             break
         }
 
-        let (metric, label, color) = headlineMetric(lesson.model)
+        var (metric, label, color) = headlineMetric(lesson.model)
+        // Replicates of a metric the history holds replace the headline: the band behind the real run's line.
+        let replicates = lesson.replicates.flatMap { bands in
+            lesson.history[bands.generation]?.values[bands.metric] != nil ? bands : nil
+        }
+        if let replicates {
+            metric = replicates.metric
+            label = TerminalText.sanitise(replicates.metric, maxCharacters: 30)
+        }
         let (titleRow, chart) = chartArea.splitTop(1)
-        canvas.put(label + " over time", x: titleRow.x, y: titleRow.y, style: theme.title, maxWidth: titleRow.width)
+        let title =
+            replicates.map { "\(label): real run and 8 in 10 of \($0.replicates) runs (░)" } ?? label + " over time"
+        canvas.put(title, x: titleRow.x, y: titleRow.y, style: theme.title, maxWidth: titleRow.width)
         let upTo = generations.filter { $0 <= shown }
         let values = upTo.map { lesson.history[$0]?.values[metric] ?? .nan }
+        let first = upTo.first ?? 0
+        let band = replicates.flatMap { bands in
+            bands.generation >= first
+                ? ChartBand(offset: bands.generation - first, low: bands.low, high: bands.high) : nil
+        }
         LineChart.draw(
-            into: &canvas, rect: chart, values: values, firstGeneration: upTo.first ?? 0, color: color, theme: theme)
+            into: &canvas, rect: chart, values: values, firstGeneration: first, color: color, theme: theme, band: band)
     }
 
     /// The metric charted for each model, its label and colour.

@@ -69,6 +69,8 @@ struct WalkModel: SimulationModel {
 
     var endMessage: String? { isOver ? "This species didn't adapt fast enough - it is now extinct" : nil }
 
+    mutating func reseed(_ seed: UInt64) { random = PetriRandom(seed: seed) }
+
     mutating func step() {
         guard !isOver else { return }
         let jitter = parameters.spread > 0 ? random.nextInt(in: -parameters.spread...parameters.spread) : 0

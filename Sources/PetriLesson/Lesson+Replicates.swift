@@ -1,0 +1,53 @@
+import PetriProtocol
+import PetriSimulation
+
+/// Replicates ("what else could have happened?"): the lesson checks a request and hands the server a copy
+/// of the present to run off its actor; the result comes back as a server command and goes to everyone.
+extension Lesson {
+    /// Checks a teacher's request and asks the server to run it (superseding any request still running).
+    mutating func requestReplicates(count: Int, horizon: Int, metric text: String) throws(ProtocolError) -> [Effect] {
+        guard (1...Replicates.maxCount).contains(count) else {
+            throw ProtocolError(
+                .outOfRange, "count must be between 1 and \(Replicates.maxCount) replicates, but was \(count).")
+        }
+        guard (1...Replicates.maxHorizon).contains(horizon) else {
+            throw ProtocolError(
+                .outOfRange,
+                "horizon must be between 1 and \(Replicates.maxHorizon) generations ahead, but was \(horizon).")
+        }
+        let metric: MetricID
+        do {
+            metric = try MetricID(parsing: text)
+            _ = try run.model.value(of: metric)
+        } catch {
+            throw ProtocolError(simulation: error)
+        }
+        replicates.requested += 1
+        replicates.isRunning = true
+        let job = ReplicateJob(
+            request: replicates.requested, position: position, model: run.model, lessonSeed: seed, count: count,
+            horizon: horizon, metric: metric)
+        return [.runReplicates(job)]
+    }
+
+    /// Takes finished replicates: everyone gets the bands, unless the request was superseded, the
+    /// timeline changed (a rewind or restore) or the lesson ended, when they are dropped.
+    mutating func replicatesFinished(_ outcome: ReplicateOutcome) -> [Effect] {
+        guard !isEnded, outcome.request == replicates.requested, outcome.position.timeline == timeline else {
+            return []
+        }
+        replicates.isRunning = false
+        replicates.record(outcome)
+        return [.broadcast(.replicates(ReplicateBook.bands(of: outcome)))]
+    }
+
+    /// After a command that rewound, restored or ended the lesson: stop replicates of a past that is gone.
+    mutating func cancelStaleReplicates(timelineBefore: Int, into effects: inout [Effect]) {
+        guard timeline != timelineBefore || isEnded else { return }
+        replicates.results.removeAll { $0.position.timeline != timeline }
+        if replicates.isRunning {
+            replicates.isRunning = false
+            effects.append(.cancelReplicates)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import PetriProtocol
+import PetriSimulation
+
+/// The lesson's record of replicates: the request in flight and the latest results per metric.
+///
+/// Not saved with the lesson: replicates are a view of possible futures, recomputable at will, and
+/// a restarted lesson simply has none until the teacher asks again (resolutions then carry no standing).
+struct ReplicateBook: Sendable, Equatable {
+    /// The number of the latest request (0 before any).
+    var requested = 0
+    /// Whether the latest request is still running.
+    var isRunning = false
+    /// The latest finished result per metric, newest last (at most ``keep``).
+    var results: [ReplicateOutcome] = []
+
+    static let keep = 8
+
+    mutating func record(_ outcome: ReplicateOutcome) {
+        results.removeAll { $0.metric == outcome.metric }
+        results.append(outcome)
+        if results.count > Self.keep { results.removeFirst(results.count - Self.keep) }
+    }
+
+    /// Where `actual` fell among the newest replicates of `metric` on `timeline` that reached `target`.
+    func standing(of actual: Double, metric: MetricID, target: Int, timeline: Int) -> ReplicateStanding? {
+        guard
+            let outcome = results.last(where: {
+                $0.metric == metric && $0.position.timeline == timeline
+                    && ($0.position.generation...($0.position.generation + $0.horizon)).contains(target)
+            })
+        else { return nil }
+        let index = target - outcome.position.generation
+        let values = outcome.traces.map { $0.values[index] }.filter(\.isFinite)
+        guard !values.isEmpty else { return nil }
+        return ReplicateStanding(
+            generation: outcome.position.generation, replicates: values.count,
+            below: values.count { $0 < actual }, equal: values.count { $0 == actual })
+    }
+
+    /// The bands everyone sees: median and 10-90% band per generation, and when replicates ended.
+    static func bands(of outcome: ReplicateOutcome) -> ReplicateBands {
+        var median: [Double] = []
+        var low: [Double] = []
+        var high: [Double] = []
+        for i in 0...outcome.horizon {
+            let sorted = outcome.traces.compactMap { i < $0.values.count ? $0.values[i] : nil }.filter(\.isFinite)
+                .sorted()
+            // A generation no replicate could measure shows as 0; the lesson checks the metric first.
+            median.append(Quantile.of(sorted: sorted, 0.5) ?? 0)
+            low.append(Quantile.of(sorted: sorted, 0.1) ?? 0)
+            high.append(Quantile.of(sorted: sorted, 0.9) ?? 0)
+        }
+        return ReplicateBands(
+            timeline: outcome.position.timeline, generation: outcome.position.generation,
+            metric: outcome.metric.description, replicates: outcome.traces.count, horizon: outcome.horizon,
+            median: median, low: low, high: high, extinctAt: outcome.traces.compactMap(\.endedAt).sorted())
+    }
+}
