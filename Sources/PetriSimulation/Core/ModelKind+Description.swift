@@ -6,6 +6,8 @@ extension ModelKind {
         case .camouflage: CamouflageModel.self
         case .islands: IslandsModel.self
         case .life: LifeModel.self
+        case .resistance: ResistanceModel.self
+        case .beaks: BeaksModel.self
         }
     }
 
