@@ -170,8 +170,9 @@ async function createLesson(event) {
         }
         parameters = read.values;
     }
-    const answer = await requestOnce({ type: 'create', key: teacherKey, model, parameters, options: lessonOptions() },
-        ['created']);
+    const seed = $('opt-seed').value.trim();
+    const answer = await requestOnce({ type: 'create', key: teacherKey, model, parameters, options: lessonOptions(),
+        ...(seed ? { seed } : {}) }, ['created']);
     if (answer.type === 'error') {
         problem(form, answer.message);
         return;
