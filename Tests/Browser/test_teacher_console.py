@@ -213,6 +213,38 @@ def test_the_parameter_form_shows_the_servers_sentence_out_of_range_and_accepts_
     assert console_errors(page) == []
 
 
+def test_every_model_starts_from_its_generated_form_with_the_described_defaults(shared, page):
+    signed_in(page, shared)
+    names = [o.get_attribute("value") for o in Select(page.find_element(By.CSS_SELECTOR, "#model")).options]
+    peer = Peer(shared.ws)
+    peer.send(type="describeModels")
+    described = peer.wait("models")["models"]
+    peer.close()
+    assert names == [m["model"] for m in described]
+    for model in described:
+        Select(page.find_element(By.CSS_SELECTOR, "#model")).select_by_value(model["model"])
+        if model["scenarios"]:
+            Select(page.find_element(By.CSS_SELECTOR, "#scenario")).select_by_value("")
+        fields = page.find_elements(By.CSS_SELECTOR, "#parameter-fields [data-parameter]")
+        assert [f.get_attribute("data-parameter") for f in fields] == [p["name"] for p in model["parameters"]]
+        page.find_element(By.CSS_SELECTOR, "#create").click()
+        wait_console(page)
+        wait_for(page, lambda d: (script(d, "window.petriPage.generations()") or {}).get("drawn") == 0,
+                 message=f"{model['model']}: the console never drew generation 0")
+        parameters = script(page, "window.petriPage.state.parameters")
+        for parameter in model["parameters"]:
+            if "defaultValue" in parameter and parameter["name"] in parameters:
+                assert parameters[parameter["name"]] == parameter["defaultValue"], parameter["name"]
+        metrics = [o.get_attribute("value") for o in Select(page.find_element(By.CSS_SELECTOR, "#q-metric")).options]
+        assert metrics == [m["name"] for m in model["metrics"]]
+        changeable = [o.get_attribute("value") for o in Select(page.find_element(By.CSS_SELECTOR, "#set-name")).options]
+        assert changeable == [p["name"] for p in model["parameters"] if p["changeable"]]
+        page.find_element(By.CSS_SELECTOR, "#leave").click()
+        wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#new-lesson").is_displayed())
+    assert script(page, "window.petriPage.errors") == []
+    assert console_errors(page) == []
+
+
 def test_a_whole_class_from_a_scenario_through_three_questions_the_gradebook_a_kick_and_the_end(shared, page):
     folder = allow_downloads(page)
     signed_in(page, shared)
