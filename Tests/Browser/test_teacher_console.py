@@ -318,16 +318,26 @@ def test_a_whole_class_from_a_scenario_through_three_questions_the_gradebook_a_k
         page.switch_to.window(tabs[name])
         wait_text(page, "#results", f"Results of question {choice['id']}")
 
-    # A probability question about the yes/no metric extinct, closed early from the console
+    # A late joiner whose name a spreadsheet would run as a formula (a scripted student)
     page.switch_to.window(console)
+    formula = Peer(shared.ws)
+    formula.send(type="join", code=code, name="=1+1")
+    formula.wait("welcome")
+    wait_text(page, "#roster-table caption", "4 joined")
+
+    # A probability question about the yes/no metric extinct, closed early from the console
     probability = builder_ask(page, "probability", "extinct", 1, "Extinct next generation?")
+    formula.wait("question", lambda m: m["id"] == probability["id"])
+    formula.send(type="answer", question=probability["id"], probability=0.25)
+    formula.wait("answerAccepted")
     for name in STUDENTS:
         page.switch_to.window(tabs[name])
         wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#answer-probability"))
         page.find_element(By.XPATH, "//button[normalize-space()='Send my answer']").click()
         answered_by_student(page, probability["id"])
     page.switch_to.window(console)
-    wait_text(page, "#answered", "3 of 3 have answered")
+    wait_text(page, "#answered", "4 of 4 have answered")
+    wait_text(page, "#answered-names", "=1+1")
     page.find_element(By.CSS_SELECTOR, "#close-question").click()
     wait_text(page, "#question-title", "(locked)")
     page.find_element(By.CSS_SELECTOR, "#step-1").click()
@@ -341,9 +351,11 @@ def test_a_whole_class_from_a_scenario_through_three_questions_the_gradebook_a_k
     page.find_element(By.CSS_SELECTOR, "#download-csv").click()
     rows = list(csv.reader(io.StringIO(downloaded(page, folder, f"petri-{code}-results.csv"), newline="")))
     assert rows[0] == ["student", "question", "prediction", "actual", "points", "answered at"]
-    assert len(rows) == 1 + 3 * 3
+    assert len(rows) == 1 + 3 * 3 + 1
     for name in STUDENTS:
         assert sum(1 for row in rows[1:] if row[0] == name) == 3
+    # The server's guard reaches the file as it was sent: the formula is shown, never run
+    assert [row[0] for row in rows[1:] if "1+1" in row[0]] == ["'=1+1"]
 
     # Removing a student asks first, then takes them off the roster and out of the lesson
     kicked = STUDENTS[2]
@@ -362,6 +374,8 @@ def test_a_whole_class_from_a_scenario_through_three_questions_the_gradebook_a_k
         page.switch_to.window(tabs[name])
         wait_text(page, "#closing", "The lesson has ended")
         wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, ".closing-message").text)
+    formula.wait("closing")
+    formula.close()
     page.switch_to.window(console)
     assert script(page, "window.petriPage.state.ended") is True
     assert script(page, "window.petriPage.errors") == []
