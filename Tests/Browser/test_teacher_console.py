@@ -52,9 +52,13 @@ def generation(driver):
 
 
 def fresh_console(driver, server):
-    """/teach in this tab with nothing kept from an earlier test (same origin, same tab)."""
-    driver.get(f"{server.http}/teach")
-    driver.execute_script("sessionStorage.clear()")
+    """/teach in a new tab, which starts with an empty sessionStorage: nothing is kept from an earlier test
+    (clearing the storage of a tab whose console is still starting would race with it)."""
+    old = driver.current_window_handle
+    new = open_tab(driver)
+    driver.switch_to.window(old)
+    driver.close()
+    driver.switch_to.window(new)
     driver.get(f"{server.http}/teach")
     wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#signin").is_displayed())
 
@@ -246,8 +250,8 @@ def test_every_model_starts_from_its_generated_form_with_the_described_defaults(
 
 
 def test_a_whole_class_from_a_scenario_through_three_questions_the_gradebook_a_kick_and_the_end(shared, page):
-    folder = allow_downloads(page)
     signed_in(page, shared)
+    folder = allow_downloads(page)  # after signed_in, which moves to a new tab
     start_lesson(page, "camouflage", "industrial-revolution")
     code = wait_console(page)
     console = page.current_window_handle
@@ -384,8 +388,8 @@ def test_a_whole_class_from_a_scenario_through_three_questions_the_gradebook_a_k
 
 
 def test_the_controls_shortcuts_export_import_and_clone(shared, page):
-    folder = allow_downloads(page)
     signed_in(page, shared)
+    folder = allow_downloads(page)  # after signed_in, which moves to a new tab
     start_lesson(page, "camouflage", "harsh-selection")
     code = wait_console(page)
 
