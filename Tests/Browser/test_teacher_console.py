@@ -4,6 +4,7 @@ reload and a server restart. One server is shared by the tests that need no rest
 
 import csv
 import io
+import json
 import os
 import pathlib
 import tempfile
@@ -51,9 +52,13 @@ def generation(driver):
 
 
 def fresh_console(driver, server):
-    """/teach in this tab with nothing kept from an earlier test (same origin, same tab)."""
-    driver.get(f"{server.http}/teach")
-    driver.execute_script("sessionStorage.clear()")
+    """/teach in a new tab, which starts with an empty sessionStorage: nothing is kept from an earlier test
+    (clearing the storage of a tab whose console is still starting would race with it)."""
+    old = driver.current_window_handle
+    new = open_tab(driver)
+    driver.switch_to.window(old)
+    driver.close()
+    driver.switch_to.window(new)
     driver.get(f"{server.http}/teach")
     wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#signin").is_displayed())
 
@@ -70,10 +75,14 @@ def signed_in(driver, server):
     wait_for(driver, lambda d: len(Select(d.find_element(By.CSS_SELECTOR, "#model")).options) >= 3)
 
 
-def start_lesson(driver, model="camouflage", scenario=None):
+def start_lesson(driver, model="camouflage", scenario=None, seed="42"):
+    """Starts a lesson from the form; a fixed seed, so the run (and whether it dies out) is the same each time."""
     Select(driver.find_element(By.CSS_SELECTOR, "#model")).select_by_value(model)
     if scenario is not None:
         Select(driver.find_element(By.CSS_SELECTOR, "#scenario")).select_by_value(scenario)
+    field = driver.find_element(By.CSS_SELECTOR, "#opt-seed")
+    field.clear()
+    field.send_keys(seed)
     driver.find_element(By.CSS_SELECTOR, "#create").click()
 
 
@@ -208,13 +217,45 @@ def test_the_parameter_form_shows_the_servers_sentence_out_of_range_and_accepts_
     assert console_errors(page) == []
 
 
-def test_a_whole_class_from_a_scenario_through_three_questions_the_gradebook_a_kick_and_the_end(shared, page):
-    folder = allow_downloads(page)
+def test_every_model_starts_from_its_generated_form_with_the_described_defaults(shared, page):
     signed_in(page, shared)
-    start_lesson(page, "camouflage", "stable-environment")
+    names = [o.get_attribute("value") for o in Select(page.find_element(By.CSS_SELECTOR, "#model")).options]
+    peer = Peer(shared.ws)
+    peer.send(type="describeModels")
+    described = peer.wait("models")["models"]
+    peer.close()
+    assert names == [m["model"] for m in described]
+    for model in described:
+        Select(page.find_element(By.CSS_SELECTOR, "#model")).select_by_value(model["model"])
+        if model["scenarios"]:
+            Select(page.find_element(By.CSS_SELECTOR, "#scenario")).select_by_value("")
+        fields = page.find_elements(By.CSS_SELECTOR, "#parameter-fields [data-parameter]")
+        assert [f.get_attribute("data-parameter") for f in fields] == [p["name"] for p in model["parameters"]]
+        page.find_element(By.CSS_SELECTOR, "#create").click()
+        wait_console(page)
+        wait_for(page, lambda d: (script(d, "window.petriPage.generations()") or {}).get("drawn") == 0,
+                 message=f"{model['model']}: the console never drew generation 0")
+        parameters = script(page, "window.petriPage.state.parameters")
+        for parameter in model["parameters"]:
+            if "defaultValue" in parameter and parameter["name"] in parameters:
+                assert parameters[parameter["name"]] == parameter["defaultValue"], parameter["name"]
+        metrics = [o.get_attribute("value") for o in Select(page.find_element(By.CSS_SELECTOR, "#q-metric")).options]
+        assert metrics == [m["name"] for m in model["metrics"]]
+        changeable = [o.get_attribute("value") for o in Select(page.find_element(By.CSS_SELECTOR, "#set-name")).options]
+        assert changeable == [p["name"] for p in model["parameters"] if p["changeable"]]
+        page.find_element(By.CSS_SELECTOR, "#leave").click()
+        wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#new-lesson").is_displayed())
+    assert script(page, "window.petriPage.errors") == []
+    assert console_errors(page) == []
+
+
+def test_a_whole_class_from_a_scenario_through_three_questions_the_gradebook_a_kick_and_the_end(shared, page):
+    signed_in(page, shared)
+    folder = allow_downloads(page)  # after signed_in, which moves to a new tab
+    start_lesson(page, "camouflage", "industrial-revolution")
     code = wait_console(page)
     console = page.current_window_handle
-    assert script(page, "window.petriPage.state.parameters.scenario") == "stable-environment"
+    assert script(page, "window.petriPage.state.parameters.scenario") == "industrial-revolution"
 
     # Three students join through the student page
     tabs = {}
@@ -263,7 +304,8 @@ def test_a_whole_class_from_a_scenario_through_three_questions_the_gradebook_a_k
     page.switch_to.window(projector)
     wait_text(page, "#question-title", "(resolved)")
     page.switch_to.window(console)
-    screenshot(page, "teacher-console", 1600, 1200)
+    page.execute_script("window.scrollTo(0, 0)")
+    screenshot(page, "teacher-console", 1600, 1100)
 
     # A choice question from the grow / shrink / extinct / same preset
     choice = builder_ask(page, "choice", "population", 1, "What will the population do?")
@@ -280,16 +322,26 @@ def test_a_whole_class_from_a_scenario_through_three_questions_the_gradebook_a_k
         page.switch_to.window(tabs[name])
         wait_text(page, "#results", f"Results of question {choice['id']}")
 
-    # A probability question about the yes/no metric extinct, closed early from the console
+    # A late joiner whose name a spreadsheet would run as a formula (a scripted student)
     page.switch_to.window(console)
+    formula = Peer(shared.ws)
+    formula.send(type="join", code=code, name="=1+1")
+    formula.wait("welcome")
+    wait_text(page, "#roster-table caption", "4 joined")
+
+    # A probability question about the yes/no metric extinct, closed early from the console
     probability = builder_ask(page, "probability", "extinct", 1, "Extinct next generation?")
+    formula.wait("question", lambda m: m["id"] == probability["id"])
+    formula.send(type="answer", question=probability["id"], probability=0.25)
+    formula.wait("answerAccepted")
     for name in STUDENTS:
         page.switch_to.window(tabs[name])
         wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#answer-probability"))
         page.find_element(By.XPATH, "//button[normalize-space()='Send my answer']").click()
         answered_by_student(page, probability["id"])
     page.switch_to.window(console)
-    wait_text(page, "#answered", "3 of 3 have answered")
+    wait_text(page, "#answered", "4 of 4 have answered")
+    wait_text(page, "#answered-names", "=1+1")
     page.find_element(By.CSS_SELECTOR, "#close-question").click()
     wait_text(page, "#question-title", "(locked)")
     page.find_element(By.CSS_SELECTOR, "#step-1").click()
@@ -303,9 +355,11 @@ def test_a_whole_class_from_a_scenario_through_three_questions_the_gradebook_a_k
     page.find_element(By.CSS_SELECTOR, "#download-csv").click()
     rows = list(csv.reader(io.StringIO(downloaded(page, folder, f"petri-{code}-results.csv"), newline="")))
     assert rows[0] == ["student", "question", "prediction", "actual", "points", "answered at"]
-    assert len(rows) == 1 + 3 * 3
+    assert len(rows) == 1 + 3 * 3 + 1
     for name in STUDENTS:
         assert sum(1 for row in rows[1:] if row[0] == name) == 3
+    # The server's guard reaches the file as it was sent: the formula is shown, never run
+    assert [row[0] for row in rows[1:] if "1+1" in row[0]] == ["'=1+1"]
 
     # Removing a student asks first, then takes them off the roster and out of the lesson
     kicked = STUDENTS[2]
@@ -324,6 +378,8 @@ def test_a_whole_class_from_a_scenario_through_three_questions_the_gradebook_a_k
         page.switch_to.window(tabs[name])
         wait_text(page, "#closing", "The lesson has ended")
         wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, ".closing-message").text)
+    formula.wait("closing")
+    formula.close()
     page.switch_to.window(console)
     assert script(page, "window.petriPage.state.ended") is True
     assert script(page, "window.petriPage.errors") == []
@@ -332,9 +388,9 @@ def test_a_whole_class_from_a_scenario_through_three_questions_the_gradebook_a_k
 
 
 def test_the_controls_shortcuts_export_import_and_clone(shared, page):
-    folder = allow_downloads(page)
     signed_in(page, shared)
-    start_lesson(page, "camouflage", "stable-environment")
+    folder = allow_downloads(page)  # after signed_in, which moves to a new tab
+    start_lesson(page, "camouflage", "harsh-selection")
     code = wait_console(page)
 
     # Shortcuts: 1, 5 and 0 step; ? opens the help, Escape closes it
@@ -380,6 +436,7 @@ def test_the_controls_shortcuts_export_import_and_clone(shared, page):
     wait_generation(page, at + 5)
     page.find_element(By.CSS_SELECTOR, "#restore").click()
     wait_for(page, lambda d: script(d, "window.petriPage.state.snapshot.generation") == at)
+    wait_generation(page, at)  # the position line follows a restore too
     count = page.find_element(By.CSS_SELECTOR, "#rewind-count")
     count.clear()
     count.send_keys("2")
@@ -397,7 +454,8 @@ def test_the_controls_shortcuts_export_import_and_clone(shared, page):
     # Export the lesson file, then import it as a new lesson at the same generation
     page.find_element(By.CSS_SELECTOR, "#export-lesson").click()
     exported = folder / f"petri-{code}.json"
-    downloaded(page, folder, exported.name)
+    lesson_file = json.loads(downloaded(page, folder, exported.name))
+    assert lesson_file["definition"]["seed"] == "42" and lesson_file["definition"]["model"] == "camouflage"
     exported_generation = generation(page)
     page.find_element(By.CSS_SELECTOR, "#leave").click()
     wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#import").is_displayed())
@@ -424,7 +482,7 @@ def test_the_controls_shortcuts_export_import_and_clone(shared, page):
 
 def test_a_reload_and_a_server_restart_return_to_the_same_lesson_and_generation(server, page):
     signed_in(page, server)
-    start_lesson(page, "camouflage", "stable-environment")
+    start_lesson(page, "camouflage", "industrial-revolution")
     code = wait_console(page)
     page.find_element(By.CSS_SELECTOR, "#step-5").click()
     wait_generation(page, 5)

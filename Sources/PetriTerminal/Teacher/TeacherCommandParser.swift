@@ -177,6 +177,9 @@ public enum TeacherCommandParser {
                 throw CommandError("best takes on or off.", example: "best on")
             }
             return .best(on)
+        case "models", "parameters":
+            try atMost(0, args, "models")
+            return .send(.describeModels(teacherKey: nil))
         case "help", "?":
             return .help(args.first)
         case "quit", "exit", "q":

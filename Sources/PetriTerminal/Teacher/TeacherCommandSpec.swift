@@ -81,6 +81,9 @@ public struct TeacherCommandSpec: Sendable, Hashable {
             examples: ["look 100 40", "look"]),
         .init(
             name: "best", usage: "best on|off", summary: "mark the best-camouflaged creatures", examples: ["best on"]),
+        .init(
+            name: "models", usage: "models", summary: "what each model's parameters accept (set, clone)",
+            examples: ["models"]),
         .init(name: "help", usage: "help [COMMAND]", summary: "this list, or one command", examples: ["help ask"]),
         .init(name: "quit", usage: "quit", summary: "leave (the lesson goes on)", examples: ["quit"]),
     ]

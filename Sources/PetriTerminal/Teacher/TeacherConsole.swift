@@ -122,6 +122,9 @@ public struct TeacherConsole: Sendable {
         case .question:
             // The hint went with the question.
             return []
+        case .models(let models):
+            for line in Self.describe(models, lesson: lesson.model) { write(line, .info, now) }
+            return []
         default:
             return []
         }

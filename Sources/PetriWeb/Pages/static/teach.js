@@ -170,8 +170,9 @@ async function createLesson(event) {
         }
         parameters = read.values;
     }
-    const answer = await requestOnce({ type: 'create', key: teacherKey, model, parameters, options: lessonOptions() },
-        ['created']);
+    const seed = $('opt-seed').value.trim();
+    const answer = await requestOnce({ type: 'create', key: teacherKey, model, parameters, options: lessonOptions(),
+        ...(seed ? { seed } : {}) }, ['created']);
     if (answer.type === 'error') {
         problem(form, answer.message);
         return;
@@ -243,6 +244,17 @@ function openLesson(code, token) {
         },
     });
     connection.start();
+    if (!models.length && !teacherKey) loadModels();
+}
+
+/// The models' descriptions without the key (anyone may ask), for the console's parameter forms when this tab
+/// holds a lesson's token but not the key.
+async function loadModels() {
+    const answer = await requestOnce({ type: 'describeModels' }, ['models']);
+    if (answer.type !== 'models' || models.length) return;
+    models = Array.isArray(answer.models) ? answer.models : [];
+    renderModels();
+    renderConsoleForms();
 }
 
 function leaveLesson() {
