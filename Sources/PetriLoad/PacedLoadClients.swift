@@ -71,7 +71,8 @@ public final class PacedLoadClients {
     @discardableResult
     public func open() throws(TransportError) -> Int {
         let fd = try posixCheck(
-            socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0),
+            socket(
+                AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0),
             "Opening a socket")
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

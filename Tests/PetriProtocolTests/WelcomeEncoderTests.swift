@@ -30,7 +30,9 @@ struct WelcomeEncoderTests {
         let kinds: [QuestionKind] = [
             .number(tolerance: HotMessageWriterTests.randomNumber(&random)), .number(tolerance: nil),
             .probability(event: nil), .probability(event: Condition(.between, 2.5, upper: 7, ref: .asked)),
-            .choice(options: [ChoiceOption("few", when: Condition(.lt, 10)), ChoiceOption("many", when: Condition(.otherwise))]),
+            .choice(options: [
+                ChoiceOption("few", when: Condition(.lt, 10)), ChoiceOption("many", when: Condition(.otherwise)),
+            ]),
         ]
         let states: [QuestionState] = [.open, .locked, .resolved, .cancelled]
         return QuestionInfo(
@@ -83,7 +85,8 @@ struct WelcomeEncoderTests {
                         answeredAt: Timestamp(millisecondsSince1970: Int64(random.next() % 1_000_000)),
                         hintTaken: random.next() % 2 == 0,
                         points: maybe {
-                            ScoreBreakdown(base: 10, hintTaken: false, speed: 2, streak: 1, total: Int(random.next() % 99))
+                            ScoreBreakdown(
+                                base: 10, hintTaken: false, speed: 2, streak: 1, total: Int(random.next() % 99))
                         })
                 }
             },

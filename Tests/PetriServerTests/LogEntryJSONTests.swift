@@ -14,7 +14,8 @@ struct LogEntryJSONTests {
         "\u{2028}", "x (2)", "",
     ]
     static let numbers: [Double] = [
-        0, -0.0, 1, -1, 0.1, 0.7, 1.0 / 3, 1e15, 1e16, 1e21, 1e22, -2.5e-7, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 50,
+        0, -0.0, 1, -1, 0.1, 0.7, 1.0 / 3, 1e15, 1e16, 1e21, 1e22, -2.5e-7, .leastNonzeroMagnitude,
+        .greatestFiniteMagnitude, 50,
     ]
 
     static func randomEntries(_ count: Int) throws -> [LessonLogEntry] {
@@ -25,7 +26,8 @@ struct LogEntryJSONTests {
             let number = numbers[Int(random.next() % UInt64(numbers.count))]
             let predictions: [Prediction] = [
                 .number(number), .number(Double(bitPattern: random.next() % 0x7FE0_0000_0000_0000)),
-                .choice(Int(Int32(truncatingIfNeeded: random.next()))), .probability(Double(random.next() % 1001) / 1000),
+                .choice(Int(Int32(truncatingIfNeeded: random.next()))),
+                .probability(Double(random.next() % 1001) / 1000),
             ]
             entries.append(
                 LessonLogEntry(
@@ -34,7 +36,8 @@ struct LogEntryJSONTests {
                         QuestionID(Int(random.next() % 500) + 1), predictions[Int(random.next() % 4)])))
             let token = try AccessToken(randomBytes: (0..<16).map { _ in UInt8(random.next() % 256) })
             let name = random.next() % 5 == 0 ? nil : names[Int(random.next() % UInt64(names.count))]
-            entries.append(LessonLogEntry(sequence: i + 2, time: time, actor: .guest, command: .join(name: name, token: token)))
+            entries.append(
+                LessonLogEntry(sequence: i + 2, time: time, actor: .guest, command: .join(name: name, token: token)))
         }
         return entries
     }
@@ -58,7 +61,8 @@ struct LogEntryJSONTests {
             LessonLogEntry(sequence: 1, time: time, actor: .teacher, command: .step(count: 1)),
             LessonLogEntry(sequence: 2, time: time, actor: .teacher, command: .answer(QuestionID(1), .choice(0))),
             LessonLogEntry(sequence: 3, time: time, actor: .student(StudentID(1)), command: .takeHint(QuestionID(1))),
-            LessonLogEntry(sequence: 4, time: time, actor: .student(StudentID(1)), command: .answer(QuestionID(1), .number(.nan))),
+            LessonLogEntry(
+                sequence: 4, time: time, actor: .student(StudentID(1)), command: .answer(QuestionID(1), .number(.nan))),
         ]
         // Then the direct writer declines them
         for entry in others { #expect(LogEntryJSON.bytes(of: entry) == nil) }

@@ -80,7 +80,9 @@ extension BenchClass {
                     "\(studentCount) students welcomed \(fixed(joinSeconds, 3)) s after the first connection (\(fixed(joinRate, 0))/s); server memory \(fixed(memoryPerStudent / 1024)) KiB per student"
                 )
             case "answered":
-                if fields.count > 1, let ns = Double(fields[1]), ns > 0 { answerRates.append(Double(studentCount) / ns * 1e9) }
+                if fields.count > 1, let ns = Double(fields[1]), ns > 0 {
+                    answerRates.append(Double(studentCount) / ns * 1e9)
+                }
             case "latency":
                 guard fields.count == 6, let joined = Int(fields[3]), joined > 0, let worst = Double(fields[4]),
                     let lost = Int(fields[5])

@@ -123,7 +123,9 @@ struct BenchStormStudents: ParsableCommand {
                     say("joined \(now)")
                 }
             case "snapshot":
-                if let g = ScannedMessage.int(after: #"{"generation":"#, in: bytes) { log.arrived(g, index - 1, at: now) }
+                if let g = ScannedMessage.int(after: #"{"generation":"#, in: bytes) {
+                    log.arrived(g, index - 1, at: now)
+                }
             case "question":
                 guard let id = ScannedMessage.int(after: #","id":"#, in: bytes) else { return }
                 if firstQuestion == nil { firstQuestion = now }
