@@ -25,8 +25,12 @@ extension Hub {
                 burst: configuration.messageBurst, perSecond: configuration.messagesPerSecond))
         let decoder = ProtocolDecoder()
         var logger = services.logger
-        logger[metadataKey: "connection"] = "\(connection.id)"
-        logger[metadataKey: "remote"] = "\(connection.info.remoteAddress)"
+        // Only when it will be used: metadata copies the log handler and two strings for every
+        // connection, a measurable part of what each of ten thousand students costs.
+        if logger.logLevel <= .debug {
+            logger[metadataKey: "connection"] = "\(connection.id)"
+            logger[metadataKey: "remote"] = "\(connection.info.remoteAddress)"
+        }
         logger.debug("Connected", metadata: ["subprotocol": "\(connection.info.subprotocol ?? "none")"])
         defer { logger.debug("Disconnected", metadata: ["lesson": "\(session.host?.record.id ?? "none")"]) }
         for await event in connection.events {

@@ -23,6 +23,9 @@ public struct HubConfiguration: Sendable {
     public var replicateThreads = ReplicateWorker.defaultThreads
     /// Told how running replicates progress; for tests that watch them run.
     public var replicateProgress: (@Sendable (ReplicateProgress) -> Void)?
+    /// Joins and resumes a lesson takes in one turn at most, after every other command waiting:
+    /// during a join storm a step waits for at most this many joins (and their one group commit).
+    public var arrivalsPerTurn = 256
 
     public init() {}
 }
@@ -89,7 +92,7 @@ public actor Hub {
         let reference = HubReference()
         services = LessonEnvironment(
             transport: transport, storage: storage, clock: clock, metrics: metrics, logger: logger,
-            checkpoints: configuration.checkpoints,
+            checkpoints: configuration.checkpoints, arrivalsPerTurn: configuration.arrivalsPerTurn,
             spawn: { definition, lessonConfiguration in
                 guard let hub = reference.hub else {
                     return .failure(ProtocolError(.internalError, "The server is shutting down."))
@@ -372,8 +375,11 @@ private final class HubReference: @unchecked Sendable {
 enum Secrets {
     /// A fresh 128-bit token.
     static func token() throws(ProtocolError) -> AccessToken {
+        // Two draws of 64 bits, not sixteen of one byte: each draw is a system call, and a join
+        // storm mints thousands of tokens a second.
         var random = SystemRandomNumberGenerator()
-        let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let words: [UInt64] = [random.next(), random.next()]
+        let bytes = words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) } }
         return try AccessToken(randomBytes: bytes)
     }
 }

@@ -23,10 +23,12 @@ extension LessonActor {
                 guard let connection else { continue }
                 if let token, welcome.you?.token != nil { welcome.you?.token = token }
                 if welcome.role == .observer { welcome.code = record.code }
-                send(.welcome(welcome), to: connection)
+                sendWelcome(welcome, to: connection)
                 if let recoveryNotice, members[connection]?.participant == .teacher {
                     send(.error(ProtocolError(.lessonRecovered, recoveryNotice)), to: connection)
                 }
+            case .reply(.history(let page)):
+                if let connection { sendHistory(page, to: connection) }
             case .reply(let message):
                 if let connection { send(message, to: connection) }
             case .replySnapshot(let header, let snapshot):
@@ -132,12 +134,45 @@ extension LessonActor {
         }
     }
 
+    /// Welcomes go through the lesson's own writer (``WelcomeEncoder``), not `JSONEncoder`.
+    func sendWelcome(_ welcome: Welcome, to connection: ConnectionID) {
+        let started = ContinuousClock.now
+        defer { services.metrics.fanOut(since: started) }
+        do {
+            queue(try welcomeEncoder.encode(welcome), to: [connection], policy: .reliable)
+        } catch {
+            logUnencodable(error)
+        }
+    }
+
+    /// History pages are encoded once for a run of welcomes that all carry the same pages.
+    func sendHistory(_ page: HistoryPage, to connection: ConnectionID) {
+        if let cached = encodedHistory.first(where: { $0.page == page }) {
+            queue(cached.bytes, to: [connection], policy: .reliable)
+            return
+        }
+        do {
+            let bytes = try services.encoder.encode(.history(page))
+            if encodedHistory.count >= 8 { encodedHistory.removeFirst() }
+            encodedHistory.append((page, bytes))
+            queue(bytes, to: [connection], policy: .reliable)
+        } catch {
+            logUnencodable(error)
+        }
+    }
+
     func sendSnapshot(_ header: SnapshotHeader, _ snapshot: Model.Snapshot, to connections: [ConnectionID]) {
         guard !connections.isEmpty else { return }
         let started = ContinuousClock.now
         defer { services.metrics.fanOut(since: started) }
         do {
-            queue(try services.encoder.encodeSnapshot(header, snapshot), to: connections, policy: .latestWins)
+            if let cached = encodedSnapshot, cached.header == header, cached.snapshot == snapshot {
+                queue(cached.bytes, to: connections, policy: .latestWins)
+                return
+            }
+            let bytes = try services.encoder.encodeSnapshot(header, snapshot)
+            encodedSnapshot = (header, snapshot, bytes)
+            queue(bytes, to: connections, policy: .latestWins)
         } catch {
             logUnencodable(error)
         }

@@ -35,6 +35,11 @@ actor LessonActor<Model: SimulationModel>: RunningLesson {
     let logger: Logger
 
     private var mailbox: [Job] = []
+    /// Joins and resumes waiting their turn: each turn takes everything in `mailbox` first and
+    /// at most ``LessonEnvironment/arrivalsPerTurn`` of these, so a step never waits behind more
+    /// than one bounded slice of a join storm (see ``process(_:urgent:)``).
+    private var arrivals: [Job] = []
+    private var arrivalsStart = 0
     private var wake: CheckedContinuation<Void, Never>?
     private var loop: Task<Void, Never>?
     var stopped = false
@@ -55,6 +60,13 @@ actor LessonActor<Model: SimulationModel>: RunningLesson {
     /// What this turn of the mailbox has to send and close, handed to the transport in one
     /// batch (``flushOutbox()``) so each student's messages of a generation can go out in one write.
     var outbox: [TransportInstruction] = []
+    /// Writes this lesson's welcomes, keeping the parts every welcome shares.
+    var welcomeEncoder = WelcomeEncoder()
+    /// The last snapshot encoded and its bytes: every welcome of a join storm carries the same
+    /// picture, encoded once.
+    var encodedSnapshot: (header: SnapshotHeader, snapshot: Model.Snapshot, bytes: [UInt8])?
+    /// The newest history pages encoded (a few), for the same reason.
+    var encodedHistory: [(page: HistoryPage, bytes: [UInt8])] = []
 
     /// The teacher's answer count not yet queued (see ``countForTeacher(_:answered:students:answeredBy:)``).
     var teacherCount: TeacherCount?
@@ -124,10 +136,10 @@ actor LessonActor<Model: SimulationModel>: RunningLesson {
                 continuation.resume(returning: HostResult(rejection: stoppedBecause, attached: false, told: false))
                 return
             }
-            mailbox.append(
-                Job(
-                    command: command, connection: connection, actor: actor, token: token, quiet: quietly,
-                    done: continuation))
+            let job = Job(
+                command: command, connection: connection, actor: actor, token: token, quiet: quietly,
+                done: continuation)
+            if command.isArrival { arrivals.append(job) } else { mailbox.append(job) }
             if let wake {
                 self.wake = nil
                 wake.resume()
@@ -154,27 +166,39 @@ actor LessonActor<Model: SimulationModel>: RunningLesson {
             self.wake = nil
             wake.resume()
         }
-        for job in mailbox {
+        for job in mailbox + arrivals[arrivalsStart...] {
             job.done.resume(returning: HostResult(rejection: stoppedBecause, attached: false, told: false))
         }
         mailbox = []
+        arrivals = []
+        arrivalsStart = 0
     }
 
     func studentCount() -> Int { lesson.rosterEntries.count }
 
-    func queuedCommandCount() -> Int { mailbox.count }
+    func queuedCommandCount() -> Int { mailbox.count + arrivals.count - arrivalsStart }
 
     // MARK: - The mailbox
 
     private func run() async {
         while !stopped {
-            if mailbox.isEmpty {
+            if mailbox.isEmpty && arrivalsStart == arrivals.count {
                 await withCheckedContinuation { wake = $0 }
                 continue
             }
-            let batch = mailbox
+            let urgent = mailbox
             mailbox = []
-            await process(batch)
+            let end = min(arrivals.count, arrivalsStart + max(1, services.arrivalsPerTurn))
+            let admitted = Array(arrivals[arrivalsStart..<end])
+            arrivalsStart = end
+            if arrivalsStart == arrivals.count {
+                arrivals.removeAll(keepingCapacity: true)
+                arrivalsStart = 0
+            } else if arrivalsStart > 4096, arrivalsStart * 2 > arrivals.count {
+                arrivals.removeFirst(arrivalsStart)
+                arrivalsStart = 0
+            }
+            await process(urgent + admitted, urgent: urgent.count)
         }
     }
 
@@ -186,7 +210,13 @@ actor LessonActor<Model: SimulationModel>: RunningLesson {
         return members[connection]?.participant ?? .guest
     }
 
-    private func process(_ batch: [Job]) async {
+    /// Handles one turn: every command in memory, their log entries in one write (group
+    /// commit), then their effects in order.
+    ///
+    /// - Parameter urgent: How many of the batch's first jobs are not arrivals (joins and
+    ///   resumes come last in a batch): their effects go to the transport before the arrivals'
+    ///   welcomes are even encoded, so a step's snapshot leaves as soon as the turn is stored.
+    private func process(_ batch: [Job], urgent: Int) async {
         let now = services.clock.now()
         var outcomes: [(Job, LessonOutcome<Model>)] = []
         var entries: [LogEntryToStore] = []
@@ -214,7 +244,8 @@ actor LessonActor<Model: SimulationModel>: RunningLesson {
         // Effects fill the outbox; it goes to the transport as one batch before anyone is
         // answered, so a sender's next message never overtakes what this one caused.
         var answers: [(CheckedContinuation<HostResult, Never>, HostResult)] = []
-        for (job, outcome) in outcomes {
+        for (index, (job, outcome)) in outcomes.enumerated() {
+            if index == urgent, index > 0 { flushOutbox() }
             switch outcome {
             case .rejected(let error):
                 if job.quiet {

@@ -34,3 +34,14 @@ extension LessonCommand {
         }
     }
 }
+
+extension LessonCommand {
+    /// Whether it brings a student in (`join`, `resume`): such commands wait in a queue of their
+    /// own and a lesson takes a bounded slice of them per turn, after everything else.
+    var isArrival: Bool {
+        switch self {
+        case .join, .resume: true
+        default: false
+        }
+    }
+}

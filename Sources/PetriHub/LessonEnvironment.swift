@@ -13,6 +13,8 @@ struct LessonEnvironment: Sendable {
     var metrics: ServerMetrics
     var logger: Logger
     var checkpoints: CheckpointPolicy
+    /// Joins and resumes a lesson takes in one turn at most (``HubConfiguration/arrivalsPerTurn``).
+    var arrivalsPerTurn = 256
     /// Creates a lesson from a definition (a clone): its join code and teacher token.
     var spawn: @Sendable (LessonDefinition, LessonConfiguration) async -> Result<CreatedLesson, ProtocolError>
     /// The lesson with this id stopped; `reload` asks the hub to rebuild it from storage.

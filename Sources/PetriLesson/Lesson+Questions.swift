@@ -51,17 +51,20 @@ extension Lesson {
         _ id: QuestionID, with prediction: Prediction, from student: StudentID, at now: Timestamp
     ) throws(ProtocolError) -> [Effect] {
         let index = try openIndex(of: id, at: now, refusal: .lateAnswer)
-        let question = questions[index]
-        try check(prediction, against: question)
-        if question.answers[student] != nil, !question.allowChange {
-            throw ProtocolError(
-                .alreadyAnswered, "You already answered question \(id.rawValue), and it does not allow changes.")
+        // Read what is needed before the answer goes in: a copy of the question still alive at
+        // that write would copy its whole answer table, once per answer (quadratic in a class).
+        let (allowChange, usedHint): (Bool, Bool)
+        do {
+            let question = questions[index]
+            try check(prediction, against: question)
+            if question.answers[student] != nil, !question.allowChange {
+                throw ProtocolError(
+                    .alreadyAnswered, "You already answered question \(id.rawValue), and it does not allow changes.")
+            }
+            (allowChange, usedHint) = (question.allowChange, question.hintsTaken.contains(student))
         }
         questions[index].answers[student] = Question.Answer(prediction: prediction, answeredAt: now)
-        facts.append(
-            .answered(
-                id, by: student, prediction: prediction, usedHint: question.hintsTaken.contains(student),
-                allowsChange: question.allowChange))
+        facts.append(.answered(id, by: student, prediction: prediction, usedHint: usedHint, allowsChange: allowChange))
         return [
             .reply(.answerAccepted(question: id, prediction: prediction, answeredAt: now)),
             answerCount(of: questions[index], answeredBy: student),

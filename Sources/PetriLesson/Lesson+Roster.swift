@@ -21,6 +21,8 @@ extension Lesson {
         case .generated:
             name = GeneratedNames.draw(using: &nameRandom, isTaken: roster.isNameTaken)
         }
+        // The board is kept up to date from here on, so each welcome of a storm costs no pass over the class.
+        roster.prepareBoard(top: configuration.options.leaderboardSize)
         let student = roster.add(name: name, token: token, entry: logSequence + 1)
         facts.append(.joined(student.id, name: name, token: token))
         return [.attach(.student(student.id), session: student.session)]
@@ -44,6 +46,7 @@ extension Lesson {
             student.isOnline = true
         }
         guard let student = roster[found.id] else { return effects }
+        roster.prepareBoard(top: configuration.options.leaderboardSize)
         effects.append(.attach(.student(student.id), session: student.session))
         effects += welcomeEffects(for: .student(student.id), token: nil, lastSeen: lastSeen)
         effects.append(.send(.student(student.entry), to: .teacher))
@@ -69,7 +72,7 @@ extension Lesson {
 
     /// How many students joined (not removed) and how many are connected.
     var classSize: ClassSize {
-        ClassSize(joined: roster.activeCount, online: roster.students.reduce(0) { $0 + ($1.isOnline ? 1 : 0) })
+        ClassSize(joined: roster.activeCount, online: roster.onlineCount)
     }
 
     /// Tells observers the class's size (after a join, a return, a departure or a removal).

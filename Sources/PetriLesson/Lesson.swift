@@ -102,7 +102,7 @@ public struct Lesson<Model: SimulationModel>: Sendable, Equatable {
     /// The leaderboard's top lines and, for a student, their own line.
     /// Names follow the lesson's `leaderboard` option (the student's own line keeps theirs).
     public func leaderboard(for student: StudentID? = nil) -> Leaderboard {
-        publicBoard(Ranking.board(of: roster.students, top: configuration.options.leaderboardSize, for: student))
+        publicBoard(roster.board(top: configuration.options.leaderboardSize, for: student))
     }
 
     /// The teacher's lesson file of the current state (contains the seed: teacher only).

@@ -26,4 +26,40 @@ import Testing
                 "trial \(trial)")
         }
     }
+
+    @Test func theRostersKeptBoardMatchesTheFullRankingThroughJoinsScoresAndKicks() throws {
+        // Given a roster whose board is kept between score changes (as during a join storm)
+        var random = PetriRandom(seed: 1414)
+        var roster = Roster()
+        let size = 5
+        for step in 0..<600 {
+            // When students join, scores change, students are kicked or come back online, in any order
+            switch random.nextInt(in: 0...9) {
+            case 0...5:
+                roster.prepareBoard(top: size)
+                _ = roster.add(
+                    name: ["Ada", "Ben", "Cy", "Di", "Ed"][random.nextInt(in: 0...4)] + " \(step % 7)",
+                    token: try AccessToken("token-\(step)-abcdefghijklmnopqrst"), entry: step)
+            case 6, 7:
+                guard !roster.students.isEmpty else { continue }
+                let id = StudentID(random.nextInt(in: 1...roster.students.count))
+                let score = random.nextInt(in: 0...3) * 100
+                roster.update(id) { $0.score = score }
+            case 8:
+                guard !roster.students.isEmpty else { continue }
+                let id = StudentID(random.nextInt(in: 1...roster.students.count))
+                let kicked = random.nextInt(in: 0...1) == 0
+                roster.update(id) { $0.isKicked = kicked }
+            default:
+                guard !roster.students.isEmpty else { continue }
+                let id = StudentID(random.nextInt(in: 1...roster.students.count))
+                roster.update(id) { $0.isOnline.toggle() }
+            }
+            // Then its board, for anyone, is exactly the full ranking's, and its online count is right
+            let me = roster.students.isEmpty ? nil : StudentID(random.nextInt(in: 1...roster.students.count))
+            #expect(
+                roster.board(top: size, for: me) == Ranking(roster.students).board(top: size, for: me), "step \(step)")
+            #expect(roster.onlineCount == roster.students.filter(\.isOnline).count)
+        }
+    }
 }

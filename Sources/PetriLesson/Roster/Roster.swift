@@ -8,6 +8,11 @@ struct Roster: Sendable, Hashable {
     private var nameKeys: Set<String> = []
     /// Kept in step with `students` by ``update(_:_:)``, so counts need no scan.
     private(set) var kickedCount = 0
+    /// How many students are connected, kept in step like `kickedCount`.
+    private(set) var onlineCount = 0
+    /// The leaderboard between score changes (see ``BoardCache``); nil until asked for, and
+    /// again after any score changes or anyone is kicked.
+    private var boardCache = Uncompared<BoardCache?>(value: nil)
 
     init() {}
 
@@ -21,6 +26,7 @@ struct Roster: Sendable, Hashable {
             idsByToken[student.token] = student.id
             nameKeys.insert(DisplayName.key(student.name))
             if student.isKicked { kickedCount += 1 }
+            if student.isOnline { onlineCount += 1 }
         }
     }
 
@@ -46,6 +52,8 @@ struct Roster: Sendable, Hashable {
         students.append(student)
         idsByToken[token] = student.id
         nameKeys.insert(DisplayName.key(name))
+        if student.isOnline { onlineCount += 1 }
+        boardCache.value?.add(student)
         return student
     }
 
@@ -53,9 +61,29 @@ struct Roster: Sendable, Hashable {
     mutating func update(_ id: StudentID, _ change: (inout Student) -> Void) {
         let index = id.rawValue - 1
         guard students.indices.contains(index) else { return }
-        let wasKicked = students[index].isKicked
+        let before = students[index]
         change(&students[index])
-        if students[index].isKicked != wasKicked { kickedCount += wasKicked ? -1 : 1 }
+        let after = students[index]
+        if after.isKicked != before.isKicked { kickedCount += before.isKicked ? -1 : 1 }
+        if after.isOnline != before.isOnline { onlineCount += before.isOnline ? -1 : 1 }
+        if after.score != before.score || after.isKicked != before.isKicked || after.name != before.name {
+            boardCache.value = nil
+        }
+    }
+
+    /// The top `size` lines and `student`'s own line, as ``Ranking/board(of:top:for:)`` gives
+    /// them: from the cache when it holds that many lines, else with one pass over the class.
+    func board(top size: Int, for student: StudentID?) -> Leaderboard {
+        guard let cache = boardCache.value, cache.size == size else {
+            return Ranking.board(of: students, top: size, for: student)
+        }
+        return cache.board(for: student.flatMap { self[$0] })
+    }
+
+    /// Builds the board cache for `size` lines if it is not there (before a run of welcomes).
+    mutating func prepareBoard(top size: Int) {
+        guard boardCache.value?.size != size else { return }
+        boardCache.value = BoardCache(of: students, top: size)
     }
 
     /// After a restart nobody is connected, and attachments are counted afresh.
@@ -67,5 +95,6 @@ struct Roster: Sendable, Hashable {
             students[index].isOnline = false
             students[index].session = 1
         }
+        onlineCount = 0
     }
 }

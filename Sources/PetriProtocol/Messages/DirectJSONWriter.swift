@@ -8,10 +8,20 @@
 /// most of its time in generic machinery; this writer produces the same bytes (compact,
 /// sorted keys, the same number and string forms; pinned by tests against `JSONEncoder`)
 /// in a fraction of the time. Every other message goes through `JSONEncoder`.
-struct DirectJSONWriter {
-    private(set) var bytes: [UInt8] = []
+///
+/// Public for the store, which writes its hottest log entries the same way (with escaped
+/// slashes, as its encoder does: ``escapesSlashes``).
+public struct DirectJSONWriter {
+    public private(set) var bytes: [UInt8] = []
+    /// Writes `/` as `\/`, as `JSONEncoder` does without `.withoutEscapingSlashes`.
+    public var escapesSlashes = false
 
-    init() { bytes.reserveCapacity(256) }
+    public init() { bytes.reserveCapacity(256) }
+
+    mutating func reserve(_ capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    /// JSON written elsewhere, as it is.
+    public mutating func append(_ json: [UInt8]) { bytes += json }
 
     /// The bytes of `message` when it is one of the hot kinds; nil for every other message.
     static func encode(_ message: ServerMessage) -> [UInt8]? {
@@ -57,6 +67,21 @@ struct DirectJSONWriter {
             w.raw(",\"students\":")
             w.int(students)
             w.raw(",\"type\":\"answerCount\"}")
+        case .student(let entry):
+            // One per join, to the teacher.
+            w.raw("{\"kicked\":")
+            w.raw(entry.kicked ? "true" : "false")
+            w.raw(",\"name\":")
+            w.string(entry.name)
+            w.raw(",\"online\":")
+            w.raw(entry.online ? "true" : "false")
+            w.raw(",\"score\":")
+            w.int(entry.score)
+            w.raw(",\"streak\":")
+            w.int(entry.streak)
+            w.raw(",\"student\":")
+            w.int(entry.student.rawValue)
+            w.raw(",\"type\":\"student\"}")
         case .leaderboard(let board):
             w.raw("{\"students\":")
             w.int(board.students)
@@ -77,7 +102,7 @@ struct DirectJSONWriter {
         return w.bytes
     }
 
-    private mutating func points(_ p: ScoreBreakdown) {
+    mutating func points(_ p: ScoreBreakdown) {
         raw("{\"base\":")
         int(p.base)
         raw(",\"hintTaken\":")
@@ -91,7 +116,7 @@ struct DirectJSONWriter {
         raw("}")
     }
 
-    private mutating func prediction(_ p: Prediction) {
+    public mutating func prediction(_ p: Prediction) {
         switch p {
         case .number(let x):
             raw("{\"number\":")
@@ -106,7 +131,7 @@ struct DirectJSONWriter {
         raw("}")
     }
 
-    private mutating func entry(_ e: LeaderboardEntry) {
+    mutating func entry(_ e: LeaderboardEntry) {
         raw("{\"name\":")
         string(e.name)
         raw(",\"rank\":")
@@ -120,17 +145,17 @@ struct DirectJSONWriter {
 
     // MARK: - Values, as JSONEncoder writes them with WireCoding's settings
 
-    private mutating func raw(_ text: StaticString) {
+    public mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    private mutating func int(_ value: some BinaryInteger) {
+    public mutating func int(_ value: some BinaryInteger) {
         bytes.append(contentsOf: String(value).utf8)
     }
 
     /// Shortest round-trip form without a trailing `.0` (`1`, `0.1`, `1e+21`, `-0`); values that
     /// are not finite as the strings WireCoding uses.
-    private mutating func double(_ x: Double) {
+    public mutating func double(_ x: Double) {
         guard x.isFinite else {
             string(x.isNaN ? "NaN" : x > 0 ? "Infinity" : "-Infinity")
             return
@@ -142,12 +167,13 @@ struct DirectJSONWriter {
 
     /// A JSON string: quotes and backslashes escaped, control characters as `\n`-style escapes
     /// or `\u00XX`; everything else (slashes and non-ASCII included) as it is.
-    private mutating func string(_ s: String) {
+    public mutating func string(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
         for byte in s.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
             case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "/") where escapesSlashes: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "/")]
             case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
             case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
             case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]

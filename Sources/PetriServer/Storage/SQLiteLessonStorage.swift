@@ -85,7 +85,9 @@ public final class SQLiteLessonStorage: LessonStorage {
         let rows = try entries.map { stored in
             NewLogEntry(
                 generation: stored.generation, kind: stored.entry.command.kind.rawValue,
-                payload: try Self.json(stored.entry), at: Self.seconds(stored.entry.time))
+                payload: try LogEntryJSON.bytes(of: stored.entry).map { String(decoding: $0, as: UTF8.self) }
+                    ?? Self.json(stored.entry),
+                at: Self.seconds(stored.entry.time))
         }
         let scoring = entries.flatMap { stored in stored.facts.filter(\.isScoring) }
         try await run { store in
@@ -198,7 +200,7 @@ public final class SQLiteLessonStorage: LessonStorage {
             // The store refuses a second answer unless the question allows changes, and any
             // change to a scored answer: the lesson has refused those already, so a refusal
             // here means the two disagree, and the write fails rather than store either.
-            try tx.recordAnswer(
+            try tx.recordFirstAnswer(
                 lessonId: id, questionId: String(question.rawValue), studentId: String(student.rawValue),
                 predictionInEntry: stored.entry.sequence, at: predictionPath, answeredAt: at, usedHint: usedHint,
                 allowChange: allowsChange)
@@ -244,7 +246,7 @@ public final class SQLiteLessonStorage: LessonStorage {
         }
     }
 
-    private static func json(_ value: some Encodable) throws -> String {
+    static func json(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return String(decoding: try encoder.encode(value), as: UTF8.self)

@@ -23,8 +23,8 @@ struct BenchClass: AsyncParsableCommand {
             "Run a whole class (students in a separate process); report join time, step latency, answers/s, memory."
     )
 
-    @Option(help: "Students in the class.")
-    var students = 1000
+    @Option(help: "Students in the class (default 1000, or 10000 with --join-storm).")
+    var students: Int?
     @Option(help: "Generations stepped one at a time by the teacher (each one timed).")
     var generations = 100
     @Option(help: "Ask a question every this many generations.")
@@ -36,10 +36,30 @@ struct BenchClass: AsyncParsableCommand {
             "Keep lessons in memory instead of SQLite (the default stores them as `petri serve` does, in a temporary directory)."
     )
     var inMemory = false
+    @Flag(help: "Students join at --join-rate while the teacher steps every --step-interval ms (a join storm).")
+    var joinStorm = false
+    @Option(help: "With --join-storm: connections opened per second.")
+    var joinRate = 2000.0
+    @Option(help: "With --join-storm: milliseconds between the teacher's steps.")
+    var stepInterval = 500
+    @Option(help: "With --join-storm: steps after the last welcome (the same run's reference without joins).")
+    var quietSteps = 20
+
+    /// The class size: `--students`, else 1,000 (10,000 for a join storm).
+    var studentCount: Int { students ?? (joinStorm ? 10_000 : 1000) }
 
     func validate() throws {
-        guard (1...19_000).contains(students) else {
-            throw ValidationError("--students must be between 1 and 19000, but was \(students).")
+        guard (1...19_000).contains(studentCount) else {
+            throw ValidationError("--students must be between 1 and 19000, but was \(studentCount).")
+        }
+        guard joinRate >= 1, joinRate <= 100_000 else {
+            throw ValidationError("--join-rate must be between 1 and 100000 per second, but was \(joinRate).")
+        }
+        guard (10...60_000).contains(stepInterval) else {
+            throw ValidationError("--step-interval must be between 10 and 60000 ms, but was \(stepInterval).")
+        }
+        guard (1...10_000).contains(quietSteps) else {
+            throw ValidationError("--quiet-steps must be between 1 and 10000, but was \(quietSteps).")
         }
         guard (1...10_000).contains(generations) else {
             throw ValidationError("--generations must be between 1 and 10000, but was \(generations).")
@@ -53,6 +73,8 @@ struct BenchClass: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if joinStorm { return try await runJoinStorm() }
+        let students = studentCount
         var webSocket = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
         webSocket.receiveBufferBytes = 1024
         // The teacher is an instrument in this process, sharing the server's CPU: during a
