@@ -31,9 +31,13 @@ let package = Package(
         .systemLibrary(name: "CEpoll"),
         // zlib, for gzip-compressing the browser pages once at start.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // The Life kernel for AVX2 CPUs, in C for its per-function `target("avx2")`: the binary stays
+        // generic x86-64 and PetriSimulation picks this kernel at run time (LifeVectorUnit).
+        .target(name: "CLifeKernel"),
         // Deterministic classroom models: no I/O, no clock, seeded randomness.
         .target(
             name: "PetriSimulation",
+            dependencies: ["CLifeKernel"],
             // `Double.rounded()` lowers to libm's round on Linux; say so rather than rely on a
             // client happening to link Foundation.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
