@@ -24,11 +24,14 @@ struct LifeBenchmark: Sendable {
     /// Generations the reference runs; nil scales them to about 2^25 cell updates (about a
     /// second), at least 1 and at most ``generations``.
     var referenceGenerations: Int?
+    /// The vector unit the bit-packed engine steps with (one this CPU lacks runs the portable kernel).
+    var unit: LifeVectorUnit
 
     init(
         size: Int = 1024, generations: Int = 5_000, density: Double = 0.35, seed: UInt64 = 1,
-        referenceGenerations: Int? = nil
+        referenceGenerations: Int? = nil, unit: LifeVectorUnit = .best
     ) {
+        self.unit = unit.isAvailable ? unit : .portable
         self.size = size
         self.generations = generations
         self.density = density
@@ -68,7 +71,7 @@ struct LifeBenchmark: Sendable {
         var changes = 0
         let fastTime = clock.measure {
             for _ in 0..<generations {
-                let counts = fast.step(rule: .conway, boundary: .bounded)
+                let counts = fast.step(rule: .conway, boundary: .bounded, using: unit)
                 changes &+= counts.births &+ counts.deaths
             }
         }
@@ -82,13 +85,13 @@ struct LifeBenchmark: Sendable {
         }
 
         var check = start
-        for _ in 0..<referenceRuns { check.step(rule: .conway, boundary: .bounded) }
+        for _ in 0..<referenceRuns { check.step(rule: .conway, boundary: .bounded, using: unit) }
         let agree = LifeReferenceGrid(check) == reference
 
         let seconds = Self.seconds(fastTime)
         let referenceSeconds = Self.seconds(referenceTime)
         return LifeBenchmarkResult(
-            size: size, density: density, seed: seed, generations: generations, seconds: seconds,
+            unit: unit, size: size, density: density, seed: seed, generations: generations, seconds: seconds,
             gensPerSecond: Double(generations) / seconds, cellUpdatesPerSecond: Double(generations) * cells / seconds,
             referenceGenerations: referenceRuns, referenceSeconds: referenceSeconds,
             referenceGensPerSecond: Double(referenceRuns) / referenceSeconds,
@@ -105,6 +108,8 @@ struct LifeBenchmark: Sendable {
 
 /// What ``LifeBenchmark/run()`` measured.
 struct LifeBenchmarkResult: Sendable {
+    /// The vector unit the bit-packed engine ran on.
+    var unit: LifeVectorUnit
     var size: Int
     var density: Double
     var seed: UInt64
@@ -130,21 +135,22 @@ struct LifeBenchmarkResult: Sendable {
     var report: String {
         """
         Life benchmark: \(size)×\(size) board, density \(density), seed \(seed), rule B3/S23, bounded, one thread
-        bit-packed: \(generations) generations in \(Self.fixed(seconds, 3)) s = \(Self.fixed(gensPerSecond, 1)) \
+        bit-packed (\(unit.rawValue) kernel): \(generations) generations in \(Self.fixed(seconds, 3)) s = \(Self.fixed(gensPerSecond, 1)) \
         generations/s, \(Self.fixed(cellUpdatesPerSecond / 1e9, 2)) G cell-updates/s
         reference:  \(referenceGenerations) generations in \(Self.fixed(referenceSeconds, 3)) s = \
         \(Self.fixed(referenceGensPerSecond, 2)) generations/s, \(Self.fixed(referenceCellUpdatesPerSecond / 1e6, 1)) \
         M cell-updates/s
         speedup: \(Self.fixed(speedup, 1))× (engines agree after \(referenceGenerations) generations: \
         \(agree ? "yes" : "NO"))
-        \(json)
+        \(MachineInfo.current.annotating(json))
         """
     }
 
     /// One line of JSON with every figure, for scripts.
     var json: String {
         let fields: [(String, String)] = [
-            ("benchmark", "\"life\""), ("size", "\(size)"), ("density", "\(density)"), ("seed", "\(seed)"),
+            ("benchmark", "\"life\""), ("kernel", "\"\(unit.rawValue)\""), ("size", "\(size)"),
+            ("density", "\(density)"), ("seed", "\(seed)"),
             ("generations", "\(generations)"), ("seconds", Self.fixed(seconds, 6)),
             ("gensPerSecond", Self.fixed(gensPerSecond, 1)),
             ("cellUpdatesPerSecond", Self.fixed(cellUpdatesPerSecond, 0)),
