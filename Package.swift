@@ -93,9 +93,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Raw-socket WebSocket peers for benchmarks and tests: the epoll load generator and
-        // hand-built client frames. No libwebsockets: these play clients no library would be.
-        .target(name: "PetriLoad", dependencies: ["CEpoll", "PetriTransport"]),
+        // Raw-socket WebSocket peers for benchmarks and tests: the epoll load generator,
+        // hand-built client frames and the floor broadcaster. No libwebsockets: these play
+        // clients no library would be, and the server with no library at all.
+        .target(
+            name: "PetriLoad",
+            dependencies: ["CEpoll", "PetriTransport", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // Wiring: configuration, the hub that maps lessons to connections, HTTP endpoints, lifecycle.
         .target(
             name: "PetriServer",
