@@ -19,13 +19,17 @@ import Synchronization
 /// library and its own code add. Sockets are set up as libwebsockets sets up its own
 /// (non-blocking, `TCP_NODELAY`), so the kernel's share of the work is the same.
 ///
-/// Start it, point the clients at ``port``, then ``broadcast(_:)`` from any thread.
+/// Start it, point the clients at ``port``, then ``broadcast(_:)`` from any thread; or give it
+/// every round's frame and a descriptor to read round numbers from, so that the write of a
+/// round number is the service thread's wake-up, with no thread in between.
 public final class EpollFloorServer: Sendable {
     /// The port it listens on, on 127.0.0.1.
     public let port: Int
     private let listener: Int32
     private let wake: Int32
     private let expected: Int
+    /// A descriptor to read round numbers from, and each round's frame.
+    private let rounds: (input: Int32, frames: [[UInt8]])?
     /// What the service thread shares with callers: the next frame to send, and the stop flag.
     private let inbox = Mutex<(frame: [UInt8]?, stop: Bool)>((nil, false))
     private let accepted = Mutex<(count: Int, failure: TransportError?)>((0, nil))
@@ -35,8 +39,23 @@ public final class EpollFloorServer: Sendable {
     /// `count` connections (see ``waitUntilAccepted()``).
     ///
     /// - Throws: ``TransportError`` when the socket, the listener or the wake-up descriptor fails.
-    public init(expecting count: Int) throws(TransportError) {
+    public convenience init(expecting count: Int) throws(TransportError) {
+        try self.init(expecting: count, rounds: nil)
+    }
+
+    /// Like ``init(expecting:)``, but the service thread also reads round numbers, one a line,
+    /// from `input` and broadcasts `frames[round]` for each, with no other thread in between (a
+    /// benchmark's parent process writes them); it stops at the end of `input` or at a number
+    /// outside `frames`.
+    ///
+    /// - Throws: ``TransportError`` when the socket, the listener or the wake-up descriptor fails.
+    public convenience init(expecting count: Int, roundsFrom input: Int32, frames: [[UInt8]]) throws(TransportError) {
+        try self.init(expecting: count, rounds: (input, frames))
+    }
+
+    private init(expecting count: Int, rounds: (input: Int32, frames: [[UInt8]])?) throws(TransportError) {
         expected = count
+        self.rounds = rounds
         let fd = try posixCheck(
             socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0), "Opening the floor's socket"
         )
@@ -104,6 +123,12 @@ public final class EpollFloorServer: Sendable {
         var one: UInt64 = 1
         _ = write(wake, &one, 8)
         while !stopped.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(1)) }
+    }
+
+    /// Waits (polling every 10 ms) until the service thread has stopped: after ``shutdown()``,
+    /// at the end of the round input, or after a failure.
+    public func waitUntilStopped() async {
+        while !stopped.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(10)) }
     }
 
     /// The frame for one text message, exactly as a server writes it: unmasked, FIN set.
@@ -196,6 +221,11 @@ public final class EpollFloorServer: Sendable {
         event.events = EPOLLIN.rawValue
         event.data.u64 = UInt64.max
         try posixCheck(epoll_ctl(epoll, EPOLL_CTL_ADD, wake, &event), "Watching the floor's eventfd")
+        if let rounds {
+            event.data.u64 = UInt64.max - 1
+            try posixCheck(epoll_ctl(epoll, EPOLL_CTL_ADD, rounds.input, &event), "Watching the floor's round input")
+        }
+        var pendingInput: [UInt8] = []
         var frame: [UInt8] = []
         // Bytes of `frame` already written to each connection; below frame.count = waiting for EPOLLOUT.
         var written = [Int](repeating: 0, count: fds.count)
@@ -235,27 +265,43 @@ public final class EpollFloorServer: Sendable {
             try posixCheck(n, "Waiting in the floor's epoll loop")
             for i in 0..<Int(n) {
                 let tag = events[i].data.u64
-                if tag != UInt64.max {
+                if tag < UInt64.max - 1 {
                     send(Int(tag))
                     continue
                 }
-                var count: UInt64 = 0
-                _ = read(wake, &count, 8)
-                let (next, stop) = inbox.withLock { state in
-                    defer { state.frame = nil }
-                    return state
+                var next: [[UInt8]] = []
+                if tag == UInt64.max - 1, let rounds {
+                    var chunk = [UInt8](repeating: 0, count: 256)
+                    let got = read(rounds.input, &chunk, chunk.count)
+                    if got <= 0 && !(got < 0 && (errno == EINTR || errno == EAGAIN)) { return }
+                    pendingInput += chunk.prefix(max(got, 0))
+                    while let newline = pendingInput.firstIndex(of: 10) {
+                        let line = String(decoding: pendingInput[..<newline], as: UTF8.self)
+                        pendingInput.removeSubrange(...newline)
+                        guard let round = Int(line), rounds.frames.indices.contains(round) else { return }
+                        next.append(rounds.frames[round])
+                    }
+                } else {
+                    var count: UInt64 = 0
+                    _ = read(wake, &count, 8)
+                    let (taken, stop) = inbox.withLock { state in
+                        defer { state.frame = nil }
+                        return state
+                    }
+                    if stop { return }
+                    if let taken { next.append(taken) }
                 }
-                if stop { return }
-                guard let next else { continue }
-                // A new frame before a slow client took the whole last one: finish the last one first.
-                for index in fds.indices where written[index] < frame.count {
-                    var pfd = pollfd(fd: fds[index], events: Int16(POLLOUT), revents: 0)
-                    while written[index] < frame.count, poll(&pfd, 1, 1000) > 0 { send(index) }
-                }
-                frame = next
-                for index in fds.indices {
-                    written[index] = 0
-                    send(index)
+                for nextFrame in next {
+                    // A new frame before a slow client took the whole last one: finish the last one first.
+                    for index in fds.indices where written[index] < frame.count {
+                        var pfd = pollfd(fd: fds[index], events: Int16(POLLOUT), revents: 0)
+                        while written[index] < frame.count, poll(&pfd, 1, 1000) > 0 { send(index) }
+                    }
+                    frame = nextFrame
+                    for index in fds.indices {
+                        written[index] = 0
+                        send(index)
+                    }
                 }
             }
         }

@@ -4,6 +4,10 @@ import Testing
 
 @testable import PetriWebSocket
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The floor `petri bench transport` compares Petri with must be the same work done with no
 /// library: the same frame bytes, a real handshake, every client served.
 @Suite struct EpollFloorServerTests {
@@ -43,6 +47,30 @@ import Testing
             #expect(intact, "round \(round)")
         }
         await floor.shutdown()
+    }
+
+    @Test(.timeLimit(.minutes(1))) func roundNumbersReadFromADescriptorBroadcastThoseRoundsFrames() async throws {
+        // Given a floor reading round numbers from a pipe, with three rounds' frames,
+        let payloads = (0..<3).map { [UInt8]("\($0) round".utf8) }
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let floor = try EpollFloorServer(
+            expecting: 5, roundsFrom: ends[0], frames: payloads.map(EpollFloorServer.textFrame))
+        let load = try EpollLoadClients(port: floor.port, count: 5)
+        try await floor.waitUntilAccepted()
+        for round in [2, 0] {
+            // when a round number is written,
+            let line = Array("\(round)\n".utf8)
+            #expect(line.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } == line.count)
+            // then every client gets that round's message.
+            var received: [[UInt8]] = []
+            load.run(until: { received.count >= 5 }) { _, bytes in received.append(Array(bytes)) }
+            #expect(received == [[UInt8]](repeating: payloads[round], count: 5))
+        }
+        // The end of the input stops it.
+        close(ends[1])
+        await floor.waitUntilStopped()
+        close(ends[0])
     }
 
     @Test(.timeLimit(.minutes(1))) func shutdownWhileStillAcceptingReturns() async throws {

@@ -68,43 +68,78 @@ struct BenchTransport: AsyncParsableCommand {
             }
             return ids
         }
+        let warmUp = 10
         let baseline = residentBytes()
-        let petri = try await measure(port: server.port, baseline: baseline) { () async -> Prepare in
-            let ids = await accepted.value
-            return { message in { server.broadcast(message, to: ids, policy: .reliable) } }
+        let petriClients = try ChildLines([
+            "bench", "transport-clients", "--url", "ws://127.0.0.1:\(server.port)/", "--clients", String(clients),
+        ])
+        defer { petriClients.stop() }
+        guard await petriClients.next() == "ready" else {
+            throw ValidationError("The client process did not connect.")
+        }
+        let ids = await accepted.value
+        let idleMemory = residentBytes() - baseline
+        print(
+            "\(clients) clients connected; server memory \(fixed(Double(idleMemory) / 1048576, 1)) MiB above baseline")
+
+        // The floor in a process of its own, with its own client process: at 10,000 clients the
+        // two servers' sockets would not fit one process's descriptor limit.
+        var floor: (server: ChildLines, clients: ChildLines)?
+        if reference == .floor {
+            let floorServer = try ChildLines(
+                [
+                    "bench", "transport-floor", "--clients", String(clients), "--size", String(size), "--rounds",
+                    String(warmUp + rounds),
+                ],
+                input: true)
+            guard let portLine = await floorServer.next(), portLine.hasPrefix("port "),
+                let port = Int(portLine.dropFirst(5))
+            else { throw ValidationError("The floor process did not start.") }
+            let floorClients = try ChildLines([
+                "bench", "transport-clients", "--url", "ws://127.0.0.1:\(port)/", "--clients", String(clients),
+            ])
+            floor = (floorServer, floorClients)
+            guard await floorClients.next() == "ready", await floorServer.next() == "ready" else {
+                throw ValidationError("The floor's client process did not connect.")
+            }
+        }
+        defer {
+            floor?.clients.stop()
+            floor?.server.stop()
+        }
+
+        // Rounds alternate between the two servers, so a busy machine slows both alike.
+        var latencies: [Double] = []
+        var floorLatencies: [Double] = []
+        for round in 0..<(warmUp + rounds) {
+            let message = OutboundMessage(text: Self.text(round: round, size: size))
+            let sent = monotonicNanoseconds()
+            server.broadcast(message, to: ids, policy: .reliable)
+            let last = try await Self.lastReceipt(of: round, from: petriClients)
+            if round >= warmUp { latencies.append(Double(last &- sent) / 1e6) }
+            if let floor {
+                // The floor process has every round's frame built already: this line is its
+                // wake-up, as lws_cancel_service is Petri's.
+                let floorSent = monotonicNanoseconds()
+                floor.server.send("\(round)\n")
+                let floorLast = try await Self.lastReceipt(of: round, from: floor.clients)
+                if round >= warmUp { floorLatencies.append(Double(floorLast &- floorSent) / 1e6) }
+            }
         }
         await server.shutdown()
 
-        var floor: Measurement?
-        if reference == .floor {
-            let broadcaster = try EpollFloorServer(expecting: clients)
-            do {
-                floor = try await measure(port: broadcaster.port, baseline: residentBytes()) {
-                    () async throws -> Prepare in
-                    try await broadcaster.waitUntilAccepted()
-                    return { message in
-                        // Pre-framed before the clock starts: the floor's broadcast is only the writes.
-                        let frame = message.withPayload { EpollFloorServer.textFrame(Array($0)) }
-                        return { broadcaster.broadcast(frame) }
-                    }
-                }
-            } catch {
-                await broadcaster.shutdown()
-                throw error
-            }
-            await broadcaster.shutdown()
-        }
-
-        let perConnection = Double(petri.idleMemory) / Double(clients)
+        let petri = Measurement(latencies)
+        let perConnection = Double(idleMemory) / Double(clients)
         print(
             "Petri: broadcast of \(size) B to \(clients) clients, \(rounds) rounds: p50 \(fixed(petri.p50)) ms, "
                 + "p99 \(fixed(petri.p99)) ms, max \(fixed(petri.max)) ms")
         print("server memory per idle connection: \(fixed(perConnection / 1024)) KiB")
         var json =
             #"{"benchmark":"transport","clients":\#(clients),"size":\#(size),"rounds":\#(rounds),"p50Ms":\#(fixed(petri.p50, 3)),"p99Ms":\#(fixed(petri.p99, 3)),"maxMs":\#(fixed(petri.max, 3)),"bytesPerIdleConnection":\#(Int(perConnection))"#
-        if let floor {
+        if floor != nil {
+            let floor = Measurement(floorLatencies)
             print(
-                "floor (no WebSocket library), same clients and frames: p50 \(fixed(floor.p50)) ms, "
+                "floor (no WebSocket library), same clients and frames, rounds interleaved: p50 \(fixed(floor.p50)) ms, "
                     + "p99 \(fixed(floor.p99)) ms, max \(fixed(floor.max)) ms")
             print(
                 "Petri / floor: p50 \(fixed(petri.p50 / floor.p50))×, p99 \(fixed(petri.p99 / floor.p99))×")
@@ -114,66 +149,67 @@ struct BenchTransport: AsyncParsableCommand {
         print(machine.annotating(json + "}"))
     }
 
-    /// One server's figures: latency quantiles over the timed rounds, memory after connecting.
+    /// Round `round`'s message: its number, a space, then `x` up to `size` bytes.
+    static func text(round: Int, size: Int) -> String {
+        let header = "\(round) "
+        return header + String(repeating: "x", count: max(0, size - header.utf8.count))
+    }
+
+    /// Waits for a client process's report of `round` and returns its last receipt's time.
+    private static func lastReceipt(of round: Int, from clients: ChildLines) async throws -> UInt64 {
+        guard let line = await clients.next() else { throw ValidationError("The client process ended early.") }
+        let fields = line.split(separator: " ")
+        guard fields.count == 2, Int(fields[0]) == round, let last = UInt64(fields[1]) else {
+            throw ValidationError("Unexpected report from the client process: \(line)")
+        }
+        return last
+    }
+
+    /// Latency quantiles over the timed rounds, in milliseconds.
     struct Measurement {
         var p50: Double
         var p99: Double
         var max: Double
-        var idleMemory: Int
+
+        init(_ latencies: [Double]) {
+            p50 = quantile(latencies, 0.5)
+            p99 = quantile(latencies, 0.99)
+            max = latencies.max() ?? 0
+        }
+    }
+}
+
+/// A child `petri` process whose output is read line by line (and whose input may be written).
+final class ChildLines {
+    private let process = Process()
+    private let input: Pipe?
+    private var reader: AsyncStream<String>.AsyncIterator
+
+    /// Starts `petri` with `arguments`; `input` gives it a pipe on standard input.
+    init(_ arguments: [String], input: Bool = false) throws {
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        self.input = input ? Pipe() : nil
+        if let pipe = self.input { process.standardInput = pipe }
+        reader = lines(of: output.fileHandleForReading).makeAsyncIterator()
+        try process.run()
     }
 
-    /// Turns a round's message into the server's broadcast of it (whatever a server prepares
-    /// before the clock starts happens in the outer call).
-    typealias Prepare = (OutboundMessage) -> () -> Void
+    /// The next line the child printed, or nil once it closed its output.
+    func next() async -> String? { await reader.next() }
 
-    /// Runs the client process against `port`, then the rounds: builds each round's message,
-    /// prepares its broadcast, reads the clock, broadcasts, and waits for the child's report of
-    /// that round's last receipt.
-    ///
-    /// - Parameters:
-    ///   - baseline: the resident size before the clients connected.
-    ///   - connect: called once the child reports its connections open; waits until the server
-    ///     has them all and returns how the server broadcasts.
-    private func measure(
-        port: Int, baseline: Int, connect: () async throws -> Prepare
-    ) async throws -> Measurement {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-        child.arguments = [
-            "bench", "transport-clients", "--url", "ws://127.0.0.1:\(port)/", "--clients", String(clients),
-        ]
-        let pipe = Pipe()
-        child.standardOutput = pipe
-        try child.run()
-        defer {
-            child.terminate()
-            child.waitUntilExit()
-        }
-        var reader = lines(of: pipe.fileHandleForReading).makeAsyncIterator()
+    /// Writes `text` to the child's standard input.
+    func send(_ text: String) { input?.fileHandleForWriting.write(Data(text.utf8)) }
 
-        guard await reader.next() == "ready" else { throw ValidationError("The client process did not connect.") }
-        let prepare = try await connect()
-        let idleMemory = residentBytes() - baseline
+    deinit { stop() }
 
-        var latencies: [Double] = []
-        let warmUp = 10
-        for round in 0..<(warmUp + rounds) {
-            let header = "\(round) "
-            var text = header + String(repeating: "x", count: Swift.max(0, size - header.utf8.count))
-            text.reserveCapacity(size)
-            let broadcast = prepare(OutboundMessage(text: text))
-            let sent = monotonicNanoseconds()
-            broadcast()
-            guard let line = await reader.next() else { throw ValidationError("The client process ended early.") }
-            let fields = line.split(separator: " ")
-            guard fields.count == 2, Int(fields[0]) == round, let last = UInt64(fields[1]) else {
-                throw ValidationError("Unexpected report from the client process: \(line)")
-            }
-            if round >= warmUp { latencies.append(Double(last &- sent) / 1e6) }
-        }
-        return Measurement(
-            p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), max: latencies.max() ?? 0,
-            idleMemory: idleMemory)
+    /// Ends the child and waits for it.
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
     }
 }
 
