@@ -69,12 +69,11 @@ sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
-## Release-build benchmarks (see README, "Measured performance").
+## Release-build benchmarks: README's "Measured performance" tables from fresh runs (about 15 minutes;
+## each figure the range over BENCH_RUNS runs, with the machine and the same-run ratios).
+BENCH_RUNS ?= 5
 bench: release
-	.build/release/petri bench life --size 1024 --generations 2000
-	.build/release/petri bench camouflage --population 10000 --generations 2000
-	.build/release/petri bench transport --clients 1000 --size 1024 --rounds 200
-	.build/release/petri bench class --students 1000 --generations 200
+	python3 Deploy/bench-tables.py --petri .build/release/petri --runs $(BENCH_RUNS)
 
 clean:
 	rm -rf .build

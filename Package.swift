@@ -31,9 +31,13 @@ let package = Package(
         .systemLibrary(name: "CEpoll"),
         // zlib, for gzip-compressing the browser pages once at start.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // The Life kernel for AVX2 CPUs, in C for its per-function `target("avx2")`: the binary stays
+        // generic x86-64 and PetriSimulation picks this kernel at run time (LifeVectorUnit).
+        .target(name: "CLifeKernel"),
         // Deterministic classroom models: no I/O, no clock, seeded randomness.
         .target(
             name: "PetriSimulation",
+            dependencies: ["CLifeKernel"],
             // `Double.rounded()` lowers to libm's round on Linux; say so rather than rely on a
             // client happening to link Foundation.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
@@ -89,9 +93,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Raw-socket WebSocket peers for benchmarks and tests: the epoll load generator and
-        // hand-built client frames. No libwebsockets: these play clients no library would be.
-        .target(name: "PetriLoad", dependencies: ["CEpoll", "PetriTransport"]),
+        // Raw-socket WebSocket peers for benchmarks and tests: the epoll load generator,
+        // hand-built client frames and the floor broadcaster. No libwebsockets: these play
+        // clients no library would be, and the server with no library at all.
+        .target(
+            name: "PetriLoad",
+            dependencies: ["CEpoll", "PetriTransport", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // Wiring: configuration, the hub that maps lessons to connections, HTTP endpoints, lifecycle.
         .target(
             name: "PetriServer",

@@ -1,8 +1,11 @@
 // Linux's epoll, which Swift's Glibc module does not import: for the benchmark load generator
-// (PetriLoad), which reads thousands of sockets with one epoll loop.
+// (PetriLoad), which reads thousands of sockets with one epoll loop, and the eventfd and
+// TCP_NODELAY of its floor broadcaster.
 #ifndef PETRI_CEPOLL_SHIM_H
 #define PETRI_CEPOLL_SHIM_H
 
+#include <netinet/tcp.h>
 #include <sys/epoll.h>
+#include <sys/eventfd.h>
 
 #endif

@@ -31,19 +31,24 @@ struct LifeGenericKernel: LifeRuleKernel {
     private let flip: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
     init(_ rule: LifeRule) {
-        func bornMask(_ t: Int) -> UInt64 { rule.isBorn(neighbours: t) ? ~0 : 0 }
-        func flipMask(_ t: Int) -> UInt64 {
+        let m = Self.masks(rule)
+        born = (
+            m.born[0], m.born[1], m.born[2], m.born[3], m.born[4], m.born[5], m.born[6], m.born[7], m.born[8], m.born[9]
+        )
+        flip = (
+            m.flip[0], m.flip[1], m.flip[2], m.flip[3], m.flip[4], m.flip[5], m.flip[6], m.flip[7], m.flip[8], m.flip[9]
+        )
+    }
+
+    /// The leaves' constants for totals 0...9: `born[t]` = B(t), `flip[t]` = B(t) xor S(t-1), each
+    /// all ones or zero (shared with the AVX2 kernel, which takes them as arrays).
+    static func masks(_ rule: LifeRule) -> (born: [UInt64], flip: [UInt64]) {
+        let born = (0...9).map { t -> UInt64 in rule.isBorn(neighbours: t) ? ~0 : 0 }
+        let flip = (0...9).map { t -> UInt64 in
             let survives = t >= 1 && rule.survives(neighbours: t - 1)
             return rule.isBorn(neighbours: t) != survives ? ~0 : 0
         }
-        born = (
-            bornMask(0), bornMask(1), bornMask(2), bornMask(3), bornMask(4),
-            bornMask(5), bornMask(6), bornMask(7), bornMask(8), bornMask(9)
-        )
-        flip = (
-            flipMask(0), flipMask(1), flipMask(2), flipMask(3), flipMask(4),
-            flipMask(5), flipMask(6), flipMask(7), flipMask(8), flipMask(9)
-        )
+        return (born, flip)
     }
 
     @inline(__always)

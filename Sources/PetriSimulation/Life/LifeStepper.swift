@@ -20,6 +20,9 @@
 /// by masking them off and taking them back out of the birth count, restoring the invariant.
 /// Everything runs on unsafe pointers: no bounds checks, copy-on-write checks or reference
 /// counting inside the loops.
+///
+/// This is the portable kernel (``LifeVectorUnit/portable``). `Sources/CLifeKernel` is the same
+/// algorithm for AVX2 CPUs; a change here is a change there, and the tests compare the two.
 struct LifeStepper<Kernel: LifeRuleKernel> {
     let kernel: Kernel
     let width: Int

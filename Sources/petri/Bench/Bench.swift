@@ -9,8 +9,8 @@ struct Bench: AsyncParsableCommand {
             Example: swift build -c release && .build/release/petri bench transport --clients 1000
             """,
         subcommands: [
-            BenchTransport.self, BenchTransportClients.self, BenchClass.self, BenchClassStudents.self,
-            BenchStormStudents.self, BenchLife.self, BenchCamouflage.self, BenchReplicates.self,
+            BenchTransport.self, BenchTransportClients.self, BenchTransportFloor.self, BenchClass.self,
+            BenchClassStudents.self, BenchStormStudents.self, BenchLife.self, BenchCamouflage.self, BenchReplicates.self,
         ]
     )
 }

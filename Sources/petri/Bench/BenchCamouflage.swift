@@ -25,7 +25,8 @@ struct BenchCamouflage: AsyncParsableCommand {
 
     func run() async throws {
         let result = CamouflageBenchmark(population: population, generations: generations, seed: seed).run()
+        print(MachineInfo.current.line)
         for line in result.humanLines { print(line) }
-        print(result.jsonLine)
+        print(MachineInfo.current.annotating(result.jsonLine))
     }
 }

@@ -73,6 +73,7 @@ struct BenchClass: AsyncParsableCommand {
     }
 
     func run() async throws {
+        say(MachineInfo.current.line)
         if joinStorm { return try await runJoinStorm() }
         let students = studentCount
         var webSocket = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
@@ -191,7 +192,9 @@ struct BenchClass: AsyncParsableCommand {
         )
         say("auto-run at 10 generations/s: every student received all \(autoRunGenerations) generations' stats")
         say(
-            #"{"benchmark":"class","storage":"\#(inMemory ? "memory" : "sqlite")","students":\#(students),"generations":\#(generations),"joinSeconds":\#(fixed(joinSeconds, 3)),"stepP50Ms":\#(fixed(p50, 3)),"stepP99Ms":\#(fixed(p99, 3)),"answersPerSecond":\#(Int(answersPerSecond)),"bytesPerStudent":\#(Int(memoryPerStudent))}"#
+            MachineInfo.current.annotating(
+                #"{"benchmark":"class","storage":"\#(inMemory ? "memory" : "sqlite")","students":\#(students),"generations":\#(generations),"joinSeconds":\#(fixed(joinSeconds, 3)),"stepP50Ms":\#(fixed(p50, 3)),"stepP99Ms":\#(fixed(p99, 3)),"answersPerSecond":\#(Int(answersPerSecond)),"bytesPerStudent":\#(Int(memoryPerStudent))}"#
+            )
         )
     }
 }

@@ -1,4 +1,7 @@
 import ArgumentParser
+import PetriSimulation
+
+extension LifeVectorUnit: ExpressibleByArgument {}
 
 struct BenchLife: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,6 +18,12 @@ struct BenchLife: AsyncParsableCommand {
     var density = 0.35
     @Option(help: "Random seed, for a repeatable run.")
     var seed: UInt64 = 1
+    @Option(
+        help: """
+            The bit-packed engine's kernel: avx2 or portable (default: the fastest this CPU has). \
+            Force portable to compare with the AVX2 kernel on the same machine.
+            """)
+    var kernel: LifeVectorUnit = .best
 
     func validate() throws {
         guard (8...16384).contains(size) else {
@@ -26,10 +35,15 @@ struct BenchLife: AsyncParsableCommand {
         guard (0...1).contains(density) else {
             throw ValidationError("--density must be between 0 and 1, but was \(density).")
         }
+        guard kernel.isAvailable else {
+            throw ValidationError("--kernel \(kernel.rawValue) needs a CPU with AVX2; this one has none: use portable.")
+        }
     }
 
     func run() async throws {
-        let benchmark = LifeBenchmark(size: size, generations: generations, density: density, seed: seed)
+        print(MachineInfo.current.line)
+        let benchmark = LifeBenchmark(
+            size: size, generations: generations, density: density, seed: seed, unit: kernel)
         print(benchmark.run().report)
     }
 }

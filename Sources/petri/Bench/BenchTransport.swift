@@ -1,19 +1,34 @@
 import ArgumentParser
 import Foundation
+import PetriLoad
 import PetriTransport
 import PetriWebSocket
 
-/// `petri bench transport`: broadcast latency and idle memory of the WebSocket server.
+/// `petri bench transport`: broadcast latency and idle memory of the WebSocket server, next to
+/// the floor: the same broadcast by a server with no WebSocket library.
 ///
 /// The server runs in this process; the clients run in a child process (`petri bench
 /// transport-clients`) so they do not share the server's allocator or thread. Both read the
 /// same CLOCK_MONOTONIC, so "broadcast call → last client's receipt" is measured directly:
 /// the child reports, per round, the monotonic time at which its last client got the message.
+///
+/// With `--reference floor` (the default) the same harness then runs again against
+/// `EpollFloorServer` (PetriLoad): the same number of clients from the same load generator,
+/// the same message bytes framed the same way, the same clock readings, the same rounds. The
+/// ratio of Petri's figures to the floor's is what a reader can compare between machines.
 struct BenchTransport: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transport",
-        abstract: "Broadcast to N WebSocket clients in a separate process; report latency and memory."
+        abstract: "Broadcast to N WebSocket clients in a separate process; report latency and memory against the floor."
     )
+
+    /// What runs next to Petri in the same run.
+    enum Reference: String, ExpressibleByArgument {
+        /// Nothing: Petri's figures alone.
+        case none
+        /// A broadcaster with no WebSocket library (plain epoll writes of a pre-framed buffer).
+        case floor
+    }
 
     @Option(help: "Number of client connections (the process limit here is 20,000 descriptors).")
     var clients = 1000
@@ -23,6 +38,8 @@ struct BenchTransport: AsyncParsableCommand {
     var rounds = 200
     @Option(help: "lws receive buffer per connection, in bytes.")
     var receiveBuffer = 1024
+    @Option(help: "floor: also run the same rounds against a broadcaster with no WebSocket library; none: skip it.")
+    var reference: Reference = .floor
 
     func validate() throws {
         guard (1...19_000).contains(clients) else {
@@ -37,6 +54,8 @@ struct BenchTransport: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let machine = MachineInfo.current
+        print(machine.line)
         var configuration = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
         configuration.receiveBufferBytes = receiveBuffer
         configuration.maxConnectionsPerAddress = 0
@@ -49,57 +68,148 @@ struct BenchTransport: AsyncParsableCommand {
             }
             return ids
         }
+        let warmUp = 10
         let baseline = residentBytes()
-
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-        child.arguments = [
+        let petriClients = try ChildLines([
             "bench", "transport-clients", "--url", "ws://127.0.0.1:\(server.port)/", "--clients", String(clients),
-        ]
-        let pipe = Pipe()
-        child.standardOutput = pipe
-        try child.run()
-        var reader = lines(of: pipe.fileHandleForReading).makeAsyncIterator()
-
-        guard await reader.next() == "ready" else { throw ValidationError("The client process did not connect.") }
+        ])
+        defer { petriClients.stop() }
+        guard await petriClients.next() == "ready" else {
+            throw ValidationError("The client process did not connect.")
+        }
         let ids = await accepted.value
         let idleMemory = residentBytes() - baseline
         print(
             "\(clients) clients connected; server memory \(fixed(Double(idleMemory) / 1048576, 1)) MiB above baseline")
 
+        // The floor in a process of its own, with its own client process: at 10,000 clients the
+        // two servers' sockets would not fit one process's descriptor limit.
+        var floor: (server: ChildLines, clients: ChildLines)?
+        if reference == .floor {
+            let floorServer = try ChildLines(
+                [
+                    "bench", "transport-floor", "--clients", String(clients), "--size", String(size), "--rounds",
+                    String(warmUp + rounds),
+                ],
+                input: true)
+            guard let portLine = await floorServer.next(), portLine.hasPrefix("port "),
+                let port = Int(portLine.dropFirst(5))
+            else { throw ValidationError("The floor process did not start.") }
+            let floorClients = try ChildLines([
+                "bench", "transport-clients", "--url", "ws://127.0.0.1:\(port)/", "--clients", String(clients),
+            ])
+            floor = (floorServer, floorClients)
+            guard await floorClients.next() == "ready", await floorServer.next() == "ready" else {
+                throw ValidationError("The floor's client process did not connect.")
+            }
+        }
+        defer {
+            floor?.clients.stop()
+            floor?.server.stop()
+        }
+
+        // Rounds alternate between the two servers, so a busy machine slows both alike.
         var latencies: [Double] = []
-        let warmUp = 10
+        var floorLatencies: [Double] = []
         for round in 0..<(warmUp + rounds) {
-            let start = monotonicNanoseconds()
-            let header = "\(round) "
-            var text = header + String(repeating: "x", count: max(0, size - header.utf8.count))
-            text.reserveCapacity(size)
-            let message = OutboundMessage(text: text)
+            let message = OutboundMessage(text: Self.text(round: round, size: size))
             let sent = monotonicNanoseconds()
             server.broadcast(message, to: ids, policy: .reliable)
-            guard let line = await reader.next() else { throw ValidationError("The client process ended early.") }
-            let fields = line.split(separator: " ")
-            guard fields.count == 2, Int(fields[0]) == round, let last = UInt64(fields[1]) else {
-                throw ValidationError("Unexpected report from the client process: \(line)")
-            }
-            _ = start
+            let last = try await Self.lastReceipt(of: round, from: petriClients)
             if round >= warmUp { latencies.append(Double(last &- sent) / 1e6) }
+            if let floor {
+                // The floor process has every round's frame built already: this line is its
+                // wake-up, as lws_cancel_service is Petri's.
+                let floorSent = monotonicNanoseconds()
+                floor.server.send("\(round)\n")
+                let floorLast = try await Self.lastReceipt(of: round, from: floor.clients)
+                if round >= warmUp { floorLatencies.append(Double(floorLast &- floorSent) / 1e6) }
+            }
         }
-        child.terminate()
-        child.waitUntilExit()
         await server.shutdown()
 
-        let p50 = quantile(latencies, 0.5)
-        let p99 = quantile(latencies, 0.99)
-        let max = latencies.max() ?? 0
+        let petri = Measurement(latencies)
         let perConnection = Double(idleMemory) / Double(clients)
         print(
-            "broadcast of \(size) B to \(clients) clients, \(rounds) rounds: p50 \(fixed(p50)) ms, p99 \(fixed(p99)) ms, max \(fixed(max)) ms"
-        )
+            "Petri: broadcast of \(size) B to \(clients) clients, \(rounds) rounds: p50 \(fixed(petri.p50)) ms, "
+                + "p99 \(fixed(petri.p99)) ms, max \(fixed(petri.max)) ms")
         print("server memory per idle connection: \(fixed(perConnection / 1024)) KiB")
-        print(
-            #"{"benchmark":"transport","clients":\#(clients),"size":\#(size),"rounds":\#(rounds),"p50Ms":\#(fixed(p50, 3)),"p99Ms":\#(fixed(p99, 3)),"maxMs":\#(fixed(max, 3)),"bytesPerIdleConnection":\#(Int(perConnection))}"#
-        )
+        var json =
+            #"{"benchmark":"transport","clients":\#(clients),"size":\#(size),"rounds":\#(rounds),"p50Ms":\#(fixed(petri.p50, 3)),"p99Ms":\#(fixed(petri.p99, 3)),"maxMs":\#(fixed(petri.max, 3)),"bytesPerIdleConnection":\#(Int(perConnection))"#
+        if floor != nil {
+            let floor = Measurement(floorLatencies)
+            print(
+                "floor (no WebSocket library), same clients and frames, rounds interleaved: p50 \(fixed(floor.p50)) ms, "
+                    + "p99 \(fixed(floor.p99)) ms, max \(fixed(floor.max)) ms")
+            print(
+                "Petri / floor: p50 \(fixed(petri.p50 / floor.p50))×, p99 \(fixed(petri.p99 / floor.p99))×")
+            json +=
+                #","floorP50Ms":\#(fixed(floor.p50, 3)),"floorP99Ms":\#(fixed(floor.p99, 3)),"floorMaxMs":\#(fixed(floor.max, 3)),"p50Ratio":\#(fixed(petri.p50 / floor.p50, 3)),"p99Ratio":\#(fixed(petri.p99 / floor.p99, 3))"#
+        }
+        print(machine.annotating(json + "}"))
+    }
+
+    /// Round `round`'s message: its number, a space, then `x` up to `size` bytes.
+    static func text(round: Int, size: Int) -> String {
+        let header = "\(round) "
+        return header + String(repeating: "x", count: max(0, size - header.utf8.count))
+    }
+
+    /// Waits for a client process's report of `round` and returns its last receipt's time.
+    private static func lastReceipt(of round: Int, from clients: ChildLines) async throws -> UInt64 {
+        guard let line = await clients.next() else { throw ValidationError("The client process ended early.") }
+        let fields = line.split(separator: " ")
+        guard fields.count == 2, Int(fields[0]) == round, let last = UInt64(fields[1]) else {
+            throw ValidationError("Unexpected report from the client process: \(line)")
+        }
+        return last
+    }
+
+    /// Latency quantiles over the timed rounds, in milliseconds.
+    struct Measurement {
+        var p50: Double
+        var p99: Double
+        var max: Double
+
+        init(_ latencies: [Double]) {
+            p50 = quantile(latencies, 0.5)
+            p99 = quantile(latencies, 0.99)
+            max = latencies.max() ?? 0
+        }
+    }
+}
+
+/// A child `petri` process whose output is read line by line (and whose input may be written).
+final class ChildLines {
+    private let process = Process()
+    private let input: Pipe?
+    private var reader: AsyncStream<String>.AsyncIterator
+
+    /// Starts `petri` with `arguments`; `input` gives it a pipe on standard input.
+    init(_ arguments: [String], input: Bool = false) throws {
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        self.input = input ? Pipe() : nil
+        if let pipe = self.input { process.standardInput = pipe }
+        reader = lines(of: output.fileHandleForReading).makeAsyncIterator()
+        try process.run()
+    }
+
+    /// The next line the child printed, or nil once it closed its output.
+    func next() async -> String? { await reader.next() }
+
+    /// Writes `text` to the child's standard input.
+    func send(_ text: String) { input?.fileHandleForWriting.write(Data(text.utf8)) }
+
+    deinit { stop() }
+
+    /// Ends the child and waits for it.
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
     }
 }
 

@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""Runs Petri's release benchmarks several times and prints README's performance tables.
+
+Every benchmark prints one JSON line of its figures (with the machine it ran on); this script
+runs each one --runs times (5 unless told), and prints markdown tables whose cells are the range over the
+runs (min-max) and whose ratios are taken run by run: Petri against the floor broadcaster of the
+same run (their rounds interleaved), the bit-packed Life engine against the plain reference
+engine and the AVX2 kernel against the portable one in the same run (taking turns), SQLite
+against in-memory storage in the paired run (one after the other).
+
+    make bench                                  # all of it, about 15 minutes on 2 cores
+    Deploy/bench-tables.py --runs 3 --quick     # a smaller class and transport, for a look
+
+Progress goes to stderr, the tables to stdout.
+"""
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+
+
+def run(petri, args):
+    """Runs one benchmark and returns its JSON line as a dict."""
+    command = [petri, "bench"] + args
+    started = time.monotonic()
+    print(f"  {' '.join(command[1:])}", end="", file=sys.stderr, flush=True)
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"\n{' '.join(command)} failed ({done.returncode}):\n{done.stdout}{done.stderr}")
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    if not lines:
+        sys.exit(f"\n{' '.join(command)} printed no JSON line:\n{done.stdout}")
+    print(f"  ({time.monotonic() - started:.0f} s)", file=sys.stderr)
+    return json.loads(lines[-1])
+
+
+def span(values, digits=1, scale=1.0, unit=""):
+    """'lo–hi' (or one value when they agree at this precision), for a table cell."""
+    values = [v * scale for v in values]
+    lo, hi = min(values), max(values)
+    text = lambda x: f"{x:,.{digits}f}"
+    return (text(lo) if text(lo) == text(hi) else f"{text(lo)}–{text(hi)}") + unit
+
+
+def machine_line(result):
+    m = result.get("machine", {})
+    mhz = f" at {m['mhz']} MHz" if m.get("mhz") else ""
+    memory = f", {m['memoryBytes'] / 2**30:.1f} GiB" if m.get("memoryBytes") else ""
+    return (f"{m.get('cpu', 'unknown CPU')}, {m.get('cpus', '?')} CPUs{mhz}, AVX2 {'yes' if m.get('avx2') else 'no'}, "
+            f"AVX-512 {'yes' if m.get('avx512') else 'no'}{memory}, {m.get('kernel', '?')}")
+
+
+def transport(petri, runs, configurations):
+    rows = []
+    for clients, rounds in configurations:
+        results = [run(petri, ["transport", "--clients", str(clients), "--size", "1024", "--rounds", str(rounds),
+                               "--reference", "floor"]) for _ in range(runs)]
+        rows.append(
+            f"| `petri bench transport --clients {clients} --rounds {rounds}` | "
+            f"{span([r['p50Ms'] for r in results])} ms | {span([r['p99Ms'] for r in results])} ms | "
+            f"{span([r['floorP50Ms'] for r in results])} ms | {span([r['floorP99Ms'] for r in results])} ms | "
+            f"{span([r['p50Ratio'] for r in results], 2)}× | {span([r['p99Ratio'] for r in results], 2)}× | "
+            f"{span([r['bytesPerIdleConnection'] for r in results], 1, 1 / 1024)} KiB |")
+    return results[0], [
+        "| command (1 KiB messages) | p50 | p99 | floor p50 | floor p99 | p50 ÷ floor | p99 ÷ floor "
+        "| server memory per idle connection |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ] + rows
+
+
+def life(petri, runs, configurations):
+    rows = []
+    for size, generations in configurations:
+        results = [run(petri, ["life", "--size", str(size), "--generations", str(generations)]) for _ in range(runs)]
+        kernel = results[0]["kernel"]
+        portable = [r for r in results if "portableGensPerSecond" in r]
+        rows.append(
+            f"| `petri bench life --size {size} --generations {generations}` | {kernel} | "
+            f"{span([r['gensPerSecond'] for r in results], 0)} | "
+            f"{span([r['cellUpdatesPerSecond'] for r in results], 1, 1e-9)} G | "
+            f"{span([r['speedup'] for r in results], 0)}× | "
+            + (f"{span([r['portableGensPerSecond'] for r in portable], 0)} | "
+               f"{span([r['kernelSpeedup'] for r in portable], 2)}× |" if portable else "— | — |"))
+    return results[0], [
+        "| command | kernel | generations/s | cell-updates/s | × plain reference (same run) "
+        "| portable kernel, same run | ÷ portable (same run) |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ] + rows
+
+
+def camouflage(petri, runs):
+    results = [run(petri, ["camouflage", "--population", "10000", "--generations", "2000"]) for _ in range(runs)]
+    return results[0], [
+        "| command | generations/s | creature-updates/s |",
+        "| --- | --- | --- |",
+        f"| `petri bench camouflage --population 10000 --generations 2000` | "
+        f"{span([r['generationsPerSecond'] for r in results], 0)} | "
+        f"{span([r['creatureUpdatesPerSecond'] for r in results], 1, 1e-6)} M |",
+    ]
+
+
+def class_table(petri, runs, configurations):
+    rows = []
+    for students, generations in configurations:
+        sqlite, memory = [], []
+        for _ in range(runs):  # paired runs: SQLite, then the same class in memory
+            base = ["class", "--students", str(students), "--generations", str(generations)]
+            sqlite.append(run(petri, base))
+            memory.append(run(petri, base + ["--in-memory"]))
+        for results, flag in ((sqlite, ""), (memory, " --in-memory")):
+            rows.append(
+                f"| `petri bench class --students {students} --generations {generations}{flag}` | "
+                f"{results[0]['storage']} | {span([r['joinSeconds'] for r in results], 2)} s | "
+                f"{span([r['stepP50Ms'] for r in results])} ms | {span([r['stepP99Ms'] for r in results])} ms | "
+                f"{span([r['answersPerSecond'] for r in results], 0)} | "
+                f"{span([r['bytesPerStudent'] for r in results], 0, 1 / 1024)} KiB |")
+        answers = [s["answersPerSecond"] / m["answersPerSecond"] for s, m in zip(sqlite, memory) if m["answersPerSecond"]]
+        p99 = [s["stepP99Ms"] / m["stepP99Ms"] for s, m in zip(sqlite, memory) if m["stepP99Ms"]]
+        rows.append(f"| SQLite ÷ in memory, paired runs | | | | {span(p99, 2)}× | {span(answers, 2)}× | |")
+    return sqlite[0], [
+        "| command | storage | join time | step p50 | step p99 | answers/s | server memory per student |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ] + rows
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--petri", default=".build/release/petri", help="the release binary")
+    parser.add_argument("--runs", type=int, default=5, help="runs of every benchmark (the range is over them)")
+    parser.add_argument("--quick", action="store_true", help="1,000 clients and students only")
+    parser.add_argument("--only", choices=["transport", "life", "camouflage", "class"], action="append",
+                        help="run only these tables (repeatable)")
+    options = parser.parse_args()
+    wanted = set(options.only or ["transport", "life", "camouflage", "class"])
+    started = time.monotonic()
+    tables, first = [], None
+    if "transport" in wanted:
+        print("transport:", file=sys.stderr)
+        sizes = [(1000, 200)] + ([] if options.quick else [(10000, 100)])
+        first, table = transport(options.petri, options.runs, sizes)
+        tables.append(("Transport: step to last client, against the floor of the same run", table))
+    if "life" in wanted:
+        print("life:", file=sys.stderr)
+        first, table = life(options.petri, options.runs, [(1024, 10000), (4096, 600)])
+        tables.append(("Life, one core", table))
+    if "camouflage" in wanted:
+        print("camouflage:", file=sys.stderr)
+        first, table = camouflage(options.petri, options.runs)
+        tables.append(("Camouflage, one core", table))
+    if "class" in wanted:
+        print("class:", file=sys.stderr)
+        sizes = [(1000, 200)] + ([] if options.quick else [(10000, 30)])
+        first, table = class_table(options.petri, options.runs, sizes)
+        tables.append(("A whole class", table))
+    print(f"Machine: {machine_line(first)}. Release build; each cell is the range over {options.runs} runs.")
+    for title, table in tables:
+        print(f"\n#### {title}\n")
+        print("\n".join(table))
+    print(f"\n({time.monotonic() - started:.0f} s in all)", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
