@@ -14,8 +14,8 @@ struct MessageRoundTripTests {
     }
 
     @Test func everyServerMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 31 server message types
-        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 31)
+        // Given the fixtures, Then together they use all 32 server message types
+        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 32)
     }
 
     @Test(arguments: Fixtures.clientMessages)

@@ -3,7 +3,7 @@ import PetriSimulation
 extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, code, message, teacherToken, timeline, stats, rate, snapshot, generation, question, reason
-        case prediction, answeredAt, lockedAt, answered, answeredBy, students, text, definition, csv, spread
+        case prediction, answeredAt, lockedAt, answered, answeredBy, students, text, definition, csv, spread, url
     }
 
     /// The wire name of the message's type.
@@ -40,6 +40,7 @@ extension ServerMessage: Codable {
         case .results: "results"
         case .lessonEnded: "lessonEnded"
         case .closing: "closing"
+        case .redirect: "redirect"
         }
     }
 
@@ -107,6 +108,9 @@ extension ServerMessage: Codable {
         case "results": self = .results(csv: try c.decode(String.self, forKey: .csv))
         case "lessonEnded": self = .lessonEnded(try LessonSummary(from: decoder))
         case "closing": self = .closing(try Closing(from: decoder))
+        case "redirect":
+            self = .redirect(
+                url: try c.decode(String.self, forKey: .url), code: try c.decode(JoinCode.self, forKey: .code))
         default: throw MessageType.unknown(type)
         }
     }
@@ -166,6 +170,9 @@ extension ServerMessage: Codable {
         case .results(let csv): try c.encode(csv, forKey: .csv)
         case .lessonEnded(let summary): try summary.encode(to: encoder)
         case .closing(let closing): try closing.encode(to: encoder)
+        case .redirect(let url, let code):
+            try c.encode(url, forKey: .url)
+            try c.encode(code, forKey: .code)
         }
     }
 }

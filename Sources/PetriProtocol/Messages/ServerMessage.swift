@@ -72,4 +72,7 @@ public enum ServerMessage: Sendable, Hashable {
     case lessonEnded(LessonSummary)
     /// The receiving student's final score and closing message.
     case closing(Closing)
+    /// Another node of a cluster runs the lesson with this code: connect to `url` and send the
+    /// same `join`, `resume`, `teach` or `observe` there (PROTOCOL.md, "Clusters: redirect").
+    case redirect(url: String, code: JoinCode)
 }
