@@ -50,7 +50,11 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         counters: LeaseCounters = .init()
     ) async throws -> PostgresLessonStorage {
         let parsed = try PostgresStoreURL(url)
-        let client = PostgresClient(configuration: parsed.configuration, backgroundLogger: logger)
+        // The pool's own chatter (each failed connection attempt at info) only at errors: the node
+        // says itself, once per renewal, that it cannot reach PostgreSQL.
+        var background = logger
+        background.logLevel = .error
+        let client = PostgresClient(configuration: parsed.configuration, backgroundLogger: background)
         let storage = PostgresLessonStorage(client: client, node: node, logger: logger, counters: counters)
         storage.startBackground { await client.run() }
         do {
