@@ -10,7 +10,7 @@ struct Bench: AsyncParsableCommand {
             """,
         subcommands: [
             BenchTransport.self, BenchTransportClients.self, BenchClass.self, BenchClassStudents.self, BenchLife.self,
-            BenchCamouflage.self,
+            BenchCamouflage.self, BenchCluster.self,
         ]
     )
 }
