@@ -68,6 +68,9 @@ struct Serve: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "petri")
+        // Before the store and the hub exist: the endpoint bootstraps swift-metrics, which their
+        // counters need (a counter made earlier stays a no-op).
+        let metrics = MetricsEndpoint.install(enabled: configuration.metrics.enabled)
         let directory = configuration.data.directory
         let storage: any LessonStorage
         let postgres: PostgresLessonStorage?
@@ -95,8 +98,6 @@ struct Serve: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let host = configuration.server.host
-        // Before the hub exists: the endpoint bootstraps swift-metrics, which the hub's counters need.
-        let metrics = MetricsEndpoint.install(enabled: configuration.metrics.enabled)
         var service = PetriService(
             transport: .webSocket(configuration.webSocketConfiguration(), logger: logger),
             routes: metrics.map { [$0.httpHandler] } ?? [], storage: storage, teacherKey: key,
