@@ -92,7 +92,31 @@ import Testing
             let result = try await student.expect("result") { if case .result(let r) = $0 { r } else { nil } }
             #expect(result.question == question)
         }
+
+        // And the surviving nodes' metrics count the redirects and the one restore, and both are ready
+        if let curl = DeployTools.find("curl") {
+            var redirects = 0.0
+            var restores = 0.0
+            for node in nodes.dropFirst() {
+                let port = node.url.split(separator: ":").last?.filter(\.isNumber) ?? ""
+                let (_, text) = try DeployTools.run(
+                    curl, ["-sS", "--max-time", "5", "http://127.0.0.1:\(port)/metrics"])
+                redirects += Self.value(of: "petri_cluster_redirects_total", in: text)
+                restores += Self.value(of: "petri_cluster_restores_total", in: text)
+                let (_, ready) = try DeployTools.run(
+                    curl, ["-sS", "--max-time", "5", "http://127.0.0.1:\(port)/readyz"])
+                #expect(ready.contains("\"ready\""))
+            }
+            #expect(redirects >= 6)
+            #expect(restores == 1)
+        }
         await client.shutdown()
+    }
+
+    /// A counter's value in Prometheus text (0 when absent).
+    static func value(of name: String, in text: String) -> Double {
+        text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+            .flatMap { $0.split(separator: " ").last.flatMap { Double($0) } } ?? 0
     }
 
     @Test(.timeLimit(.minutes(2)))
