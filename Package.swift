@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The only module that touches C: libwebsockets from Debian's libwebsockets-dev.
@@ -59,6 +60,21 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Durable state on PostgreSQL (postgres-nio), the store of a cluster: the hub's storage,
+        // lesson leases fenced by epoch, node addresses.
+        .target(
+            name: "PetriStorePostgres",
+            dependencies: [
+                "PetriHub",
+                "PetriLesson",
+                "PetriProtocol",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ]
+        ),
+        // For tests and benchmarks: a private PostgreSQL server (initdb in a temporary directory).
+        .target(name: "PetriPostgresTesting"),
         // The interface the server talks to, plus an in-memory implementation for tests.
         .target(name: "PetriTransport"),
         // libwebsockets server and client implementing PetriTransport.
@@ -107,6 +123,7 @@ let package = Package(
                 "PetriHub",
                 "PetriLesson",
                 "PetriStore",
+                "PetriStorePostgres",
                 "PetriProtocol",
                 "PetriSimulation",
                 "PetriTransport",
@@ -145,6 +162,8 @@ let package = Package(
                 "PetriProtocol",
                 "PetriLesson",
                 "PetriStore",
+                "PetriStorePostgres",
+                "PetriPostgresTesting",
                 "PetriTerminal",
                 "PetriLoad",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -188,7 +207,14 @@ let package = Package(
             dependencies: [
                 "petri", "PetriServer", "PetriHub", "PetriHubTesting", "PetriPeer", "PetriStore", "PetriLesson",
                 "PetriProtocol", "PetriSimulation", "PetriTransport",
-                "PetriWebSocket", "PetriWeb",
+                "PetriWebSocket", "PetriWeb", "PetriStorePostgres", "PetriPostgresTesting",
+            ]
+        ),
+        .testTarget(
+            name: "PetriStorePostgresTests",
+            dependencies: [
+                "PetriStorePostgres", "PetriPostgresTesting", "PetriHub", "PetriLesson", "PetriProtocol",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
     ],

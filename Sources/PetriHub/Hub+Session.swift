@@ -168,7 +168,22 @@ extension Hub {
                 to: session)
             return
         }
-        guard let host = await readableHost(for: code) else {
+        var found = await readableHost(for: code)
+        if found == nil, ownership != nil {
+            switch await adopt(code) {
+            case .unknown: break
+            case .host(let host): found = host
+            case .redirect(let url):
+                services.metrics.redirected()
+                reply(.redirect(url: url, code: code), to: session)
+                return
+            case .unavailable(let error):
+                services.metrics.rejected(error.code.rawValue)
+                reply(.error(error), to: session)
+                return
+            }
+        }
+        guard let host = found else {
             if await isExpired(code) {
                 services.metrics.rejected(ProtocolError.Code.lessonExpired.rawValue)
                 reply(

@@ -71,24 +71,32 @@ public actor Hub {
     nonisolated let services: LessonEnvironment
     nonisolated let configuration: HubConfiguration
     private let teacherKey: [UInt8]
-    private var byCode: [JoinCode: any RunningLesson] = [:]
-    private var byID: [String: any RunningLesson] = [:]
+    var byCode: [JoinCode: any RunningLesson] = [:]
+    var byID: [String: any RunningLesson] = [:]
     private var reservedCodes: Set<JoinCode> = []
     private var failedJoins: [String: TokenBucket] = [:]
     /// Codes of lessons being rebuilt from storage after a failed write: they answer
     /// `lesson-reloading` (retry), never `unknown-lesson` (which a client takes as final).
-    private var reloading: Set<JoinCode> = []
+    var reloading: Set<JoinCode> = []
     /// Codes of ended lessons whose retention ran out since the start (until a new lesson takes
     /// the code): they answer `lesson-expired`.
     private var expired: Set<JoinCode> = []
     /// When each ended lesson still held (readable) ended, by lesson id: swept once expired.
-    private var endedLessons: [String: Timestamp] = [:]
+    var endedLessons: [String: Timestamp] = [:]
+    /// Which lessons this node may run, in a cluster (nil on a single node).
+    nonisolated let ownership: (any LessonOwnership)?
+    /// Adoptions under way (see ``adopt(_:)``), by code.
+    var adopting: [JoinCode: Task<Adoption, Never>] = [:]
+    /// Drops lessons whose lease is lost (``watchLeases()``).
+    var leaseWatcher: Task<Void, Never>?
 
     public init(
         transport: any Transport, storage: any LessonStorage, clock: any HubClock, teacherKey: String,
         configuration: HubConfiguration = .init(), logger: Logger = Logger(label: "petri.hub"),
-        metrics: ServerMetrics = .init(), storageWrote: @escaping @Sendable (_ succeeded: Bool) -> Void = { _ in }
+        metrics: ServerMetrics = .init(), storageWrote: @escaping @Sendable (_ succeeded: Bool) -> Void = { _ in },
+        ownership: (any LessonOwnership)? = nil
     ) {
+        self.ownership = ownership
         let reference = HubReference()
         services = LessonEnvironment(
             transport: transport, storage: storage, clock: clock, metrics: metrics, logger: logger,
@@ -113,6 +121,11 @@ public actor Hub {
     /// - Returns: how many lessons are running again (ended ones not counted).
     /// - Throws: when storage cannot be read at all; a lesson that fails to rebuild is logged and skipped.
     public func restoreLessons() async throws -> Int {
+        // In a cluster, a lesson is restored by the node the first client asks (``adopt(_:)``).
+        if ownership != nil {
+            watchLeases()
+            return 0
+        }
         var restored = 0
         // A replay still recorded as under way died with the last process (a trap cannot be
         // caught): that lesson is restored more cautiously, not replayed into the same crash.
@@ -181,6 +194,7 @@ public actor Hub {
         endedLessons[id] = nil
         if byCode[host.record.code] === host { byCode[host.record.code] = nil }
         expired.insert(host.record.code)
+        await ownership?.release(lesson: id)
         services.logger.info("Ended lesson expired", metadata: ["lesson": "\(id)"])
         await host.stop()
     }
@@ -262,7 +276,7 @@ public actor Hub {
     /// - Parameter interruptedAttempt: The attempt whose replay died with the last process, if
     ///   one did: attempt 1 replayed the log; attempt 2 replays nothing after the newest
     ///   checkpoint; attempt 3 only the lesson's definition; after that the lesson is left alone.
-    private func rebuild(
+    func rebuild(
         _ record: LessonRecord, interruptedAttempt: Int? = nil, endedAt: Timestamp? = nil
     ) async -> Bool {
         let attempt = (interruptedAttempt ?? 0) + 1
@@ -322,9 +336,14 @@ public actor Hub {
         guard let host = byID.removeValue(forKey: id) else { return }
         let endedAt = endedLessons.removeValue(forKey: id)
         if byCode[host.record.code].map({ $0 === host }) ?? false { byCode[host.record.code] = nil }
-        guard reload else { return }
+        guard reload else {
+            await ownership?.release(lesson: id)
+            return
+        }
         reloading.insert(host.record.code)
         defer { reloading.remove(host.record.code) }
+        // In a cluster, only while this node still holds (or can take back) the lesson's lease.
+        if let ownership, (try? await ownership.claim(lesson: id)) != true { return }
         _ = await rebuild(host.record, endedAt: endedAt)
     }
 

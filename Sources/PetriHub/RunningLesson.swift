@@ -24,6 +24,9 @@ protocol RunningLesson: Actor {
     /// Stops timers and the mailbox; connections are left to the transport.
     func stop() async
 
+    /// Stops and closes every connection so clients reconnect elsewhere (its lease was lost).
+    func relinquish() async
+
     /// Stops, then waits for a durable checkpoint being written (at shutdown).
     func shutDown() async
 

@@ -40,7 +40,14 @@ public struct ServerMetrics: Sendable {
         checkpointBytes.increment(by: Int64(bytes))
     }
 
+    private let redirects = Counter(label: "petri_cluster_redirects_total")
+    private let claimedRestores = Counter(label: "petri_cluster_restores_total")
+
     func lessonCreated() { lessonsCreated.increment() }
+    /// A client was sent to the node that owns its lesson.
+    func redirected() { redirects.increment() }
+    /// A lesson whose owner was gone was claimed and restored here.
+    func lessonClaimed() { claimedRestores.increment() }
     func sessionStarted() { connectionsServed.increment() }
     func messageHandled() { messagesHandled.increment() }
 }

@@ -36,6 +36,8 @@ public struct PetriService: Service {
     public let onListening: @Sendable (Int) -> Void
     /// Called once everything runs, with the transport and the hub (metrics sampling).
     public let onStarted: @Sendable (any ServerTransport, Hub) -> Void
+    /// Which lessons this node may run, when it is one of a cluster (nil on a single node).
+    public var ownership: (any LessonOwnership)?
 
     public init(
         transport: TransportBuilder, routes: [HTTPHandler] = [], storage: any LessonStorage, teacherKey: String,
@@ -59,18 +61,19 @@ public struct PetriService: Service {
 
     public func run() async throws {
         let readiness = Readiness()
+        let notReady = ownership == nil ? "The data directory is not writable." : "The lesson store cannot be reached."
         let pages = (webSite ?? .bundled(logger: logger)).httpHandler
         let ready: HTTPHandler = { request in
             guard request.path == "/readyz" else { return nil }
             return readiness.isReady
                 ? .json(200, #"{"status":"ready"}"#)
-                : .json(503, #"{"status":"not-ready","message":"The data directory is not writable."}"#)
+                : .json(503, #"{"status":"not-ready","message":"\#(notReady)"}"#)
         }
         let server = try await transport.start(HTTPRoutes.first([ready] + routes + [pages]))
         let watcher = Task { await readiness.watch(storage) }
         let hub = Hub(
             transport: server, storage: storage, clock: clock, teacherKey: teacherKey, configuration: self.hub,
-            logger: logger, storageWrote: { readiness.storageWrote($0) })
+            logger: logger, storageWrote: { readiness.storageWrote($0) }, ownership: ownership)
         let restored = try await hub.restoreLessons()
         logger.info("Listening", metadata: ["port": "\(server.port)", "restoredLessons": "\(restored)"])
         onListening(server.port)
@@ -88,6 +91,7 @@ public struct PetriService: Service {
         readiness.set(false)
         watcher.cancel()
         await hub.stopAll()
+        await hub.releaseLeases()
         await server.shutdown(code: .serverRestarting, reason: "server restarting", timeout: shutdownTimeout)
         await connections.value
         logger.info("Stopped")

@@ -5,6 +5,9 @@ struct Petri: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "petri",
         abstract: "A classroom sync server: watch evolution live and predict what it does next.",
-        subcommands: [Serve.self, Join.self, Teach.self, ConfigCommand.self, Bench.self, StoreCrashProbeCommand.self]
+        subcommands: [
+            Serve.self, Join.self, Teach.self, ConfigCommand.self, StoreCommand.self, Bench.self,
+            StoreCrashProbeCommand.self,
+        ]
     )
 }

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 import Logging
+import PetriHub
 import PetriServer
 import PetriStore
+import PetriStorePostgres
 import PetriWebSocket
 import ServiceLifecycle
 
@@ -14,7 +16,9 @@ struct Serve: AsyncParsableCommand {
             the configuration file (--config, else $PETRI_CONFIG, else /etc/petri/petri.yaml or
             Config/petri.yaml), and the defaults. See Config/petri.yaml for every setting.
 
-            Lessons are stored in SQLite in the data directory and survive restarts. When no
+            Lessons are stored in SQLite in the data directory and survive restarts; with
+            store.url (PETRI_STORE_URL) set to a postgres:// URL they are stored in PostgreSQL,
+            which several nodes can share (README, "Several servers"). When no
             teacher key is configured, one is generated on first start, stored in the data
             directory (teacher.key) and printed once.
 
@@ -64,11 +68,20 @@ struct Serve: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "petri")
+        // Before the store and the hub exist: the endpoint bootstraps swift-metrics, which their
+        // counters need (a counter made earlier stays a no-op).
+        let metrics = MetricsEndpoint.install(enabled: configuration.metrics.enabled)
         let directory = configuration.data.directory
-        let storage: SQLiteLessonStorage
+        let storage: any LessonStorage
+        let postgres: PostgresLessonStorage?
         let key: String
         do {
-            storage = try SQLiteLessonStorage(directory: directory)
+            postgres = try await configuration.openPostgres(logger: Logger(label: "petri.store"))
+            if let postgres {
+                storage = postgres
+            } else {
+                storage = try SQLiteLessonStorage(directory: directory)
+            }
             if let configured = teacherKey ?? configuration.teacher.key {
                 key = configured
             } else {
@@ -85,14 +98,16 @@ struct Serve: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let host = configuration.server.host
-        // Before the hub exists: the endpoint bootstraps swift-metrics, which the hub's counters need.
-        let metrics = MetricsEndpoint.install(enabled: configuration.metrics.enabled)
-        let service = PetriService(
+        var service = PetriService(
             transport: .webSocket(configuration.webSocketConfiguration(), logger: logger),
             routes: metrics.map { [$0.httpHandler] } ?? [], storage: storage, teacherKey: key,
             hub: configuration.hubConfiguration(), logger: logger
-        ) { [demo] port in
+        ) { [demo, configuration] port in
             say("Petri is listening on ws://\(host):\(port)/ (health: http://\(host):\(port)/healthz)")
+            if let postgres, configuration.cluster.advertiseUrl == nil {
+                let url = configuration.clusterNode(port: port).advertisedURL
+                Task { try? await postgres.advertise(url) }
+            }
             if demo {
                 DemoLesson.launch(
                     host: host, port: port, teacherKey: key, dataDirectory: directory,
@@ -101,9 +116,11 @@ struct Serve: AsyncParsableCommand {
         } onStarted: { server, hub in
             metrics?.startSampling(server, hub)
         }
+        service.ownership = postgres
         let group = ServiceGroup(
             configuration: .init(services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
+        postgres?.close()
     }
 }
 

@@ -140,6 +140,7 @@ enum Fixtures {
         .leaderboard(board), .definition(definition), .results(csv: "student,question\r\n\"a,b\",Q1\r\n"),
         .lessonEnded(LessonSummary(leaderboard: board, questions: 4)),
         .closing(Closing(score: 1010, possible: 2000, rank: 2, message: "Good effort")),
+        .redirect(url: "ws://node-2.school.example:8080/", code: code),
     ]
 }
 

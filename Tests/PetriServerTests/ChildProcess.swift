@@ -19,9 +19,12 @@ final class PetriProcess: @unchecked Sendable {
     let process = Process()
     let lines: AsyncStream<String>
 
-    init(_ arguments: [String], executable: URL) throws {
+    init(_ arguments: [String], executable: URL, environment: [String: String] = [:]) throws {
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

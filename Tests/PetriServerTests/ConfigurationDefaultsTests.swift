@@ -91,6 +91,11 @@ struct ConfigurationDefaultsTests {
                 "log.level": "PETRI_LOG_LEVEL",
                 "log.format": "PETRI_LOG_FORMAT",
                 "metrics.enabled": "PETRI_METRICS_ENABLED",
+                "store.url": "PETRI_STORE_URL",
+                "cluster.node": "PETRI_CLUSTER_NODE",
+                "cluster.advertiseUrl": "PETRI_CLUSTER_ADVERTISE_URL",
+                "cluster.leaseMilliseconds": "PETRI_CLUSTER_LEASE_MILLISECONDS",
+                "cluster.renewMilliseconds": "PETRI_CLUSTER_RENEW_MILLISECONDS",
             ])
     }
 

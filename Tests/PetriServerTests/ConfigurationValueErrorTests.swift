@@ -143,6 +143,31 @@ struct ConfigurationValueErrorTests {
             variable: "PETRI_METRICS_ENABLED", value: "maybe",
             message: #"metrics.enabled must be true or false, but was "maybe" (from PETRI_METRICS_ENABLED)."#
         ),
+        .init(
+            variable: "PETRI_STORE_URL", value: "mysql://db/petri",
+            message:
+                "store.url must be a URL such as postgres://petri:password@db.school.example:5432/petri, or empty for SQLite in data.directory, but was 16 characters long (from PETRI_STORE_URL)."
+        ),
+        .init(
+            variable: "PETRI_CLUSTER_NODE", value: "node one",
+            message:
+                #"cluster.node must be a name of 1 to 64 letters, digits, dots, dashes or underscores, or empty for the host name, but was "node one" (from PETRI_CLUSTER_NODE)."#
+        ),
+        .init(
+            variable: "PETRI_CLUSTER_ADVERTISE_URL", value: "http://node1/",
+            message:
+                #"cluster.advertiseUrl must be a WebSocket URL clients can reach this node at, such as wss://node1.school.example/, or empty, but was "http://node1/" (from PETRI_CLUSTER_ADVERTISE_URL)."#
+        ),
+        .init(
+            variable: "PETRI_CLUSTER_LEASE_MILLISECONDS", value: "500",
+            message:
+                "cluster.leaseMilliseconds must be a whole number between 1000 and 600000, but was 500 (from PETRI_CLUSTER_LEASE_MILLISECONDS)."
+        ),
+        .init(
+            variable: "PETRI_CLUSTER_RENEW_MILLISECONDS", value: "4000",
+            message:
+                "cluster.renewMilliseconds must be a whole number between 100 and 2500 (at most half of cluster.leaseMilliseconds), but was 4000 (from PETRI_CLUSTER_RENEW_MILLISECONDS)."
+        ),
     ]
 
     @Test(arguments: examples)

@@ -14,8 +14,12 @@ import Testing
 @Suite struct LessonEndToEndTests {
     static let moths: JSONValue = .object(["population": .number(60), "reproductiveChance": .number(0.6)])
 
-    @Test(.timeLimit(.minutes(2))) func aWholeLessonWithThirtyStudentsAndThreeQuestionsOfEachKind() async throws {
-        let server = try await TestServer.start()
+    /// The same lesson on each store; at the end the server restarts on what the store kept.
+    @Test(.timeLimit(.minutes(2)), arguments: TestStore.allCases)
+    func aWholeLessonWithThirtyStudentsAndThreeQuestionsOfEachKind(on store: TestStore) async throws {
+        let location = try await store.create()
+        let opened = try await location.open()
+        let server = try await TestServer.start(storage: opened.storage, ownership: opened.ownership)
         let client = try await WebSocketClient.start()
         // Given a teacher who created a camouflage lesson and 30 students who joined it
         let teacher = try await TestClient(client, url: server.url)
@@ -93,7 +97,26 @@ import Testing
         #expect(definition.seed == 7)
         #expect(definition.generation == 18)
 
-        await client.shutdown()
+        // And a server restarted on what the store kept has the same generation, state and scores
         await server.stop()
+        opened.close()
+        let reopened = try await location.open()
+        let restarted = try await TestServer.start(storage: reopened.storage, ownership: reopened.ownership)
+        let returning = try await TestClient(client, url: restarted.url)
+        let welcome = try await returning.attach(.teach(code: code, token: token, lastSeen: nil))
+        #expect(welcome.role == .teacher)
+        try returning.send(.export)
+        let restored = try await returning.expect("definition") { if case .definition(let d) = $0 { d } else { nil } }
+        #expect(restored.generation == definition.generation)
+        #expect(restored.stateHash == definition.stateHash)
+        try returning.send(.exportResults)
+        let restoredCSV = try await returning.expect("results") {
+            if case .results(let csv) = $0 { csv } else { nil }
+        }
+        #expect(restoredCSV == csv)
+
+        await client.shutdown()
+        await restarted.stop()
+        reopened.close()
     }
 }

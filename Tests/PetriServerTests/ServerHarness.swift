@@ -24,14 +24,15 @@ struct TestServer {
 
     static func start(
         storage: any LessonStorage = InMemoryLessonStorage(), clock: any HubClock = SystemClock(),
-        logger: Logger = Logger(label: "petri.hub"), configure: (inout HubConfiguration) -> Void = { _ in }
+        logger: Logger = Logger(label: "petri.hub"), ownership: (any LessonOwnership)? = nil,
+        configure: (inout HubConfiguration) -> Void = { _ in }
     ) async throws -> TestServer {
         let server = try await WebSocketServer.start(.init(host: "127.0.0.1", port: 0))
         var configuration = HubConfiguration()
         configure(&configuration)
         let hub = Hub(
             transport: server, storage: storage, clock: clock, teacherKey: testTeacherKey, configuration: configuration,
-            logger: logger)
+            logger: logger, ownership: ownership)
         _ = try await hub.restoreLessons()
         let task = Task {
             await withDiscardingTaskGroup { group in

@@ -4,7 +4,7 @@ extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, code, message, teacherToken, timeline, stats, rate, snapshot, generation, question, reason
         case prediction, answeredAt, lockedAt, answered, answeredBy, students, text, definition, csv, spread
-        case models
+        case models, url
     }
 
     /// The wire name of the message's type.
@@ -43,6 +43,7 @@ extension ServerMessage: Codable {
         case .lessonEnded: "lessonEnded"
         case .closing: "closing"
         case .models: "models"
+        case .redirect: "redirect"
         }
     }
 
@@ -112,6 +113,9 @@ extension ServerMessage: Codable {
         case "lessonEnded": self = .lessonEnded(try LessonSummary(from: decoder))
         case "closing": self = .closing(try Closing(from: decoder))
         case "models": self = .models(try c.decode([ModelDescription].self, forKey: .models))
+        case "redirect":
+            self = .redirect(
+                url: try c.decode(String.self, forKey: .url), code: try c.decode(JoinCode.self, forKey: .code))
         default: throw MessageType.unknown(type)
         }
     }
@@ -173,6 +177,9 @@ extension ServerMessage: Codable {
         case .lessonEnded(let summary): try summary.encode(to: encoder)
         case .closing(let closing): try closing.encode(to: encoder)
         case .models(let models): try c.encode(models, forKey: .models)
+        case .redirect(let url, let code):
+            try c.encode(url, forKey: .url)
+            try c.encode(code, forKey: .code)
         }
     }
 }

@@ -76,4 +76,7 @@ public enum ServerMessage: Sendable, Hashable {
     case closing(Closing)
     /// Every model's description, answering `describeModels`.
     case models([ModelDescription])
+    /// Another node of a cluster runs the lesson with this code: connect to `url` and send the
+    /// same `join`, `resume`, `teach` or `observe` there (PROTOCOL.md, "Clusters: redirect").
+    case redirect(url: String, code: JoinCode)
 }

@@ -63,6 +63,33 @@ extension ConfigurationSetting {
             .choice("log.level", \.log.level),
             .choice("log.format", \.log.format),
             .boolean("metrics.enabled", \.metrics.enabled),
+            .optionalText(
+                "store.url", \.store.url, isSecret: true,
+                allowed: "a URL such as postgres://petri:password@db.school.example:5432/petri, or empty for SQLite "
+                    + "in data.directory",
+                isValid: { ($0.hasPrefix("postgres://") || $0.hasPrefix("postgresql://")) && !hasControlCharacters($0) }
+            ),
+            .optionalText(
+                "cluster.node", \.cluster.node,
+                allowed: "a name of 1 to 64 letters, digits, dots, dashes or underscores, or empty for the host name",
+                isValid: { name in
+                    (1...64).contains(name.count)
+                        && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+                }
+            ),
+            .optionalText(
+                "cluster.advertiseUrl", \.cluster.advertiseUrl,
+                allowed:
+                    "a WebSocket URL clients can reach this node at, such as wss://node1.school.example/, or empty",
+                isValid: {
+                    ($0.hasPrefix("ws://") || $0.hasPrefix("wss://")) && !$0.contains(where: \.isWhitespace)
+                        && !hasControlCharacters($0)
+                }),
+            .integer("cluster.leaseMilliseconds", \.cluster.leaseMilliseconds, in: 1000...600_000),
+            .integer(
+                "cluster.renewMilliseconds", \.cluster.renewMilliseconds,
+                note: "at most half of cluster.leaseMilliseconds",
+                range: { 100...max(100, min($0.cluster.leaseMilliseconds, 600_000) / 2) }),
         ]
     }
 

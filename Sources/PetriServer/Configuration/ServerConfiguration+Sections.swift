@@ -138,4 +138,33 @@ extension ServerConfiguration {
 
         public init() {}
     }
+
+    /// `store:` where lessons are stored: SQLite in the data directory, or a shared PostgreSQL.
+    public struct Store: Sendable, Codable, Equatable, CustomStringConvertible {
+        /// Nil (the default) keeps lessons in SQLite in ``DataDirectory/directory``; a
+        /// `postgres://user:password@host:5432/database` URL keeps them in PostgreSQL, which several
+        /// nodes can share (see ``Cluster``). It may hold a password: never logged.
+        public var url: String?
+
+        public init() {}
+
+        /// `url: <set>` or `url: <not set>`, never the URL (it may hold a password).
+        public var description: String { "url: \(url == nil ? "<not set>" : "<set>")" }
+    }
+
+    /// `cluster:` this node, when several share one PostgreSQL store (`store.url`).
+    public struct Cluster: Sendable, Codable, Equatable {
+        /// This node's name, unique in the cluster and stable across restarts; nil uses the host name.
+        public var node: String?
+        /// The WebSocket URL clients reach this node at (sent in `redirect`); nil uses
+        /// `ws://<host name>:<server.port>/`.
+        public var advertiseUrl: String?
+        /// How long a lesson's lease lasts without renewal: after a node dies, its lessons move
+        /// to another node once this has passed.
+        public var leaseMilliseconds = 5_000
+        /// How often a node renews its leases (at most half the lease).
+        public var renewMilliseconds = 1_500
+
+        public init() {}
+    }
 }

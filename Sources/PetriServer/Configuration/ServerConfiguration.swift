@@ -35,6 +35,10 @@ public struct ServerConfiguration: Sendable, Codable, Equatable {
     public var log = Log()
     /// The Prometheus `/metrics` endpoint.
     public var metrics = Metrics()
+    /// Where lessons are stored: SQLite (the default) or PostgreSQL (`store.url`).
+    public var store = Store()
+    /// This node's identity and lease timing when several nodes share a PostgreSQL store.
+    public var cluster = Cluster()
 
     /// The built-in defaults: a development server on `127.0.0.1:8080` keeping its data in `./data`.
     public init() {}

@@ -175,9 +175,10 @@ public final class ClientRunner {
                 let epoch = self.epoch
                 let connector = self.connector
                 let continuation = self.continuation
+                let target = session.redirect
                 Task {
                     do {
-                        let link = try await connector.connect()
+                        let link = try await connector.connect(redirectedTo: target)
                         continuation.yield(.connected(epoch: epoch, link: link))
                         for await event in link.events { continuation.yield(.link(epoch: epoch, event)) }
                     } catch {

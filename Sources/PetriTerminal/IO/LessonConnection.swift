@@ -30,6 +30,17 @@ public protocol LessonConnector: Sendable {
     ///
     /// - Throws: ``TerminalError/Code/cannotConnect`` with a sentence saying why.
     func connect() async throws(TerminalError) -> any LessonLink
+    /// Opens a new connection to another node of the same server (after a `redirect`); nil is ``connect()``.
+    ///
+    /// - Throws: ``TerminalError/Code/cannotConnect`` with a sentence saying why.
+    func connect(redirectedTo url: String?) async throws(TerminalError) -> any LessonLink
     /// Closes everything; no connection is opened afterwards.
     func shutdown() async
+}
+
+extension LessonConnector {
+    /// Connectors that know only one server ignore redirects.
+    public func connect(redirectedTo url: String?) async throws(TerminalError) -> any LessonLink {
+        try await connect()
+    }
 }

@@ -25,6 +25,18 @@ public actor WebSocketConnector: LessonConnector {
     }
 
     public func connect() async throws(TerminalError) -> any LessonLink {
+        try await connect(redirectedTo: nil)
+    }
+
+    /// Connects to `url` (a node another node redirected to), or to ``url`` when nil.
+    ///
+    /// A redirect keeps the scheme: a `ws://` client is never sent to `wss://` or back.
+    public func connect(redirectedTo target: String?) async throws(TerminalError) -> any LessonLink {
+        let url = target ?? self.url
+        guard url.lowercased().hasPrefix(configuration.enablesTLS ? "wss://" : "ws://") else {
+            throw TerminalError(
+                .cannotConnect, "The server redirected to \(url), which is not a \(self.url.prefix(3)) URL.")
+        }
         guard !stopped else { throw TerminalError(.cannotConnect, "The client is shutting down.") }
         let client: WebSocketClient
         if let existing = self.client {

@@ -7,6 +7,7 @@ extension ClientSession {
         case .welcome:
             phase = .joined
             failures = 0
+            redirects = 0
             hasWelcome = true
             lesson.apply(message, at: wall)
             var actions: [SessionAction] = []
@@ -26,10 +27,31 @@ extension ClientSession {
             return [.storeToken(token, code: code, teacher: true), .send(hello())]
         case .error(let error):
             return refused(error, at: now)
+        case .redirect(let url, _):
+            return redirected(to: url, at: now)
         default:
             lesson.apply(message, at: wall)
             return []
         }
+    }
+
+    /// Another node runs the lesson: connect there at once and say hello again (PROTOCOL.md §9).
+    private mutating func redirected(to url: String, at now: Moment) -> [SessionAction] {
+        redirects += 1
+        guard redirects <= Self.redirectLimit else {
+            lesson.post(
+                "The servers keep sending this client elsewhere; trying again shortly.", kind: .error, at: now.wall)
+            redirects = 0
+            return [.disconnect] + scheduleRetry(.lost, now: now)
+        }
+        let attempt: Int
+        if case .connecting(let current) = phase { attempt = current } else { attempt = failures + 1 }
+        phase = .connecting(attempt: attempt)
+        var actions: [SessionAction] = [.disconnect]
+        // Set after the disconnect: closing this connection must not clear the new target.
+        redirect = url
+        actions.append(.connect)
+        return actions
     }
 
     /// The server refused the hello.

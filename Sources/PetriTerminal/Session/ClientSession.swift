@@ -66,6 +66,15 @@ public struct ClientSession: Sendable {
     private var lastHeard: Duration = .zero
     private var pingSentAt: Duration?
     var hasWelcome = false
+    /// The node the next connection goes to, when another node redirected there (a cluster);
+    /// nil for the server the client was started with. Cleared when that connection fails or
+    /// closes, so a client redirected to a node that died goes back to its own server, which then
+    /// sends it to the lesson's new owner.
+    public internal(set) var redirect: String?
+    /// Redirects followed since the last welcome: a loop of them is treated as a lost connection.
+    var redirects = 0
+    /// Redirects followed in a row before the client backs off instead.
+    static let redirectLimit = 4
     /// Connections we closed because the server broke the WebSocket protocol (1002, 1007).
     var protocolFailures = 0
     /// How many such closes end the session: a server that sends malformed frames will send
@@ -133,6 +142,7 @@ public struct ClientSession: Sendable {
     /// The connection could not be opened.
     public mutating func connectFailed(_ reason: String, at now: Moment) -> [SessionAction] {
         guard case .connecting = phase else { return [] }
+        redirect = nil
         lesson.post("Cannot reach the server: \(reason)", kind: .error, at: now.wall)
         return scheduleRetry(.lost, now: now)
     }
@@ -176,6 +186,7 @@ public struct ClientSession: Sendable {
         default: return []
         }
         let code0 = lesson.code
+        redirect = nil
         switch code {
         case LessonCloseCode.kicked.rawValue:
             var actions = finish(.kicked, "The teacher removed you from the lesson.", status: 1)

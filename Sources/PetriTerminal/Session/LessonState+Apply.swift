@@ -141,6 +141,9 @@ extension LessonState {
             var clean = closing
             clean.message = TerminalText.sanitise(closing.message, maxCharacters: 300)
             self.closing = clean
+        case .redirect:
+            // The session follows it (``ClientSession``); the lesson itself is unchanged.
+            break
         }
     }
 

@@ -2,9 +2,11 @@ import ArgumentParser
 import Foundation
 import PetriHub
 import PetriLesson
+import PetriPostgresTesting
 import PetriProtocol
 import PetriServer
 import PetriSimulation
+import PetriStorePostgres
 import PetriTransport
 import PetriWebSocket
 
@@ -48,7 +50,16 @@ struct BenchClass: AsyncParsableCommand {
     /// The class size: `--students`, else 1,000 (10,000 for a join storm).
     var studentCount: Int { students ?? (joinStorm ? 10_000 : 1000) }
 
+    @Option(
+        help:
+            "sqlite (the default: as `petri serve` stores), or postgres (a private PostgreSQL server started for the run, as a cluster node stores)."
+    )
+    var store = "sqlite"
+
     func validate() throws {
+        guard ["sqlite", "postgres"].contains(store) else {
+            throw ValidationError("--store must be sqlite or postgres, but was \(store).")
+        }
         guard (1...19_000).contains(studentCount) else {
             throw ValidationError("--students must be between 1 and 19000, but was \(studentCount).")
         }
@@ -97,10 +108,19 @@ struct BenchClass: AsyncParsableCommand {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("petri-bench-\(UUID().uuidString)")
             .path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let storage: any LessonStorage =
-            inMemory ? InMemoryLessonStorage() : try SQLiteLessonStorage(directory: scratch)
+        let postgres = store == "postgres" && !inMemory ? try await Self.privatePostgres() : nil
+        defer { postgres?.close() }
+        let storage: any LessonStorage
+        if inMemory {
+            storage = InMemoryLessonStorage()
+        } else if let postgres {
+            storage = postgres
+        } else {
+            storage = try SQLiteLessonStorage(directory: scratch)
+        }
         let hub = Hub(
-            transport: server, storage: storage, clock: SystemClock(), teacherKey: key, configuration: hubConfiguration)
+            transport: server, storage: storage, clock: SystemClock(), teacherKey: key, configuration: hubConfiguration,
+            ownership: postgres)
         let serving = Task {
             await withDiscardingTaskGroup { group in
                 for await connection in server.connections { group.addTask { await hub.serve(connection) } }
@@ -193,8 +213,15 @@ struct BenchClass: AsyncParsableCommand {
         say("auto-run at 10 generations/s: every student received all \(autoRunGenerations) generations' stats")
         say(
             MachineInfo.current.annotating(
-                #"{"benchmark":"class","storage":"\#(inMemory ? "memory" : "sqlite")","students":\#(students),"generations":\#(generations),"joinSeconds":\#(fixed(joinSeconds, 3)),"stepP50Ms":\#(fixed(p50, 3)),"stepP99Ms":\#(fixed(p99, 3)),"answersPerSecond":\#(Int(answersPerSecond)),"bytesPerStudent":\#(Int(memoryPerStudent))}"#
+                #"{"benchmark":"class","storage":"\#(inMemory ? "memory" : store)","students":\#(students),"generations":\#(generations),"joinSeconds":\#(fixed(joinSeconds, 3)),"stepP50Ms":\#(fixed(p50, 3)),"stepP99Ms":\#(fixed(p99, 3)),"answersPerSecond":\#(Int(answersPerSecond)),"bytesPerStudent":\#(Int(memoryPerStudent))}"#
             )
         )
+    }
+
+    /// A PostgreSQL store on a private server started for this run (initdb in a temporary directory).
+    static func privatePostgres() async throws -> PostgresLessonStorage {
+        let url = try await PrivatePostgres.shared().createDatabase()
+        return try await PostgresLessonStorage.connect(
+            url: url, node: ClusterNode(id: "bench", advertisedURL: "ws://127.0.0.1:0/"))
     }
 }

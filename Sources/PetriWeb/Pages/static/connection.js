@@ -4,6 +4,8 @@
 // in localStorage, reconnects with exponential backoff and jitter (the terminal client's policy: ½ s
 // doubling to 30 s, more after "busy" or "too slow"), resumes with the last position seen so the history
 // catches up, and reports its state ("connecting", "live", "reconnecting", "closed") to the page.
+// In a cluster it follows `redirect` to the node that runs the lesson, for that connection only
+// (PROTOCOL.md section 10).
 
 export const SUBPROTOCOL = 'petri.v1';
 
@@ -25,6 +27,9 @@ function floorFor(code) {
 
 /// Error codes that mean the stored credentials are useless: forget them and stop.
 const FATAL_ERRORS = new Set(['unknown-lesson', 'unknown-token', 'kicked', 'invalid-name']);
+
+/// Redirects followed in a row without a welcome before backing off instead.
+const REDIRECT_LIMIT = 4;
 
 export function tokenKey(code) {
     return `petri.resume.${code}`;
@@ -53,6 +58,9 @@ export class Connection {
         this.stopped = false;
         this.state = 'idle';
         this.joined = false;
+        /// The node a redirect named, for the next connection only (null: `url`).
+        this.target = null;
+        this.redirects = 0;
     }
 
     setState(state, detail = '') {
@@ -82,13 +90,15 @@ export class Connection {
         else this.setState('reconnecting', `attempt ${this.attempt + 1}`);
         let socket;
         try {
-            socket = new WebSocket(this.url, SUBPROTOCOL);
+            socket = new WebSocket(this.target ?? this.url, SUBPROTOCOL);
         } catch (error) {
             this.scheduleRetry(0, 'The connection could not be opened.');
             return;
         }
         this.socket = socket;
         this.joined = false;
+        // A redirect target serves one connection: when it fails or closes, the next goes back to `url`.
+        this.target = null;
         socket.onopen = () => {
             this.send(this.hello(this.lastSeen));
         };
@@ -100,9 +110,14 @@ export class Connection {
                 return; // the server only sends JSON; ignore anything else rather than break the page
             }
             if (!message || typeof message !== 'object') return;
+            if (message.type === 'redirect' && !this.joined) {
+                this.followRedirect(socket, message.url);
+                return;
+            }
             if (message.type === 'welcome') {
                 this.joined = true;
                 this.attempt = 0;
+                this.redirects = 0;
                 this.setState('live');
             }
             this.trackPosition(message);
@@ -126,6 +141,22 @@ export class Connection {
             }
             this.scheduleRetry(floorFor(event.code), event.reason || 'The connection dropped.');
         };
+    }
+
+    /// Another node runs the lesson: connect there at once with the same hello (same scheme only).
+    followRedirect(socket, url) {
+        socket.onclose = null;
+        socket.close(1000);
+        this.socket = null;
+        const scheme = this.url.startsWith('wss://') ? 'wss://' : 'ws://';
+        this.redirects += 1;
+        if (typeof url !== 'string' || !url.startsWith(scheme) || this.redirects > REDIRECT_LIMIT) {
+            this.redirects = 0;
+            this.scheduleRetry(0, 'The servers could not agree where this lesson runs.');
+            return;
+        }
+        this.target = url;
+        this.open();
     }
 
     scheduleRetry(floor, detail) {

@@ -1,0 +1,107 @@
+import PetriLesson
+import PetriProtocol
+import PetriTransport
+
+extension Hub {
+    /// What a node that does not run a lesson does about a client asking for it (see ``LessonOwnership``).
+    enum Adoption: Sendable {
+        /// No lesson has this code.
+        case unknown
+        /// Another node runs it: send the client there.
+        case redirect(String)
+        /// This node claimed it and restored it from the store: serve the client here.
+        case host(any RunningLesson)
+        /// It cannot be served right now (the store is unreachable, or its restore failed).
+        case unavailable(ProtocolError)
+    }
+
+    /// Finds a lesson this node does not run: redirects to its owner, or claims and restores it
+    /// when nobody holds a live lease. One adoption per code at a time: clients arriving together
+    /// wait for the first one's outcome (a second claim would fence the first copy).
+    func adopt(_ code: JoinCode) async -> Adoption {
+        if let host = byCode[code] { return .host(host) }
+        // Being rebuilt here after a failed write (``forget(_:reload:)``): a second claim would fence it.
+        if reloading.contains(code) {
+            return .unavailable(
+                ProtocolError(.lessonReloading, "The lesson \(code) is being reloaded; try again in a moment."))
+        }
+        if let pending = adopting[code] { return await pending.value }
+        let task = Task { await self.locateAndClaim(code) }
+        adopting[code] = task
+        let outcome = await task.value
+        adopting[code] = nil
+        return outcome
+    }
+
+    private func locateAndClaim(_ code: JoinCode) async -> Adoption {
+        guard let ownership else { return .unknown }
+        let since = services.clock.now().adding(milliseconds: -Int64(configuration.endedLessonRetentionSeconds * 1000))
+        let unreachable = ProtocolError(
+            .lessonReloading, "The server cannot reach its lesson store just now; try again in a moment.")
+        do {
+            switch try await ownership.locate(code: code, endedSince: since) {
+            case .unknown:
+                return .unknown
+            case .elsewhere(let url):
+                return .redirect(url)
+            case .claimable(let record, let endedAt):
+                guard try await ownership.claim(lesson: record.id) else {
+                    // Another node claimed it between the two reads: send the client there.
+                    if case .elsewhere(let url) = try await ownership.locate(code: code, endedSince: since) {
+                        return .redirect(url)
+                    }
+                    return .unavailable(unreachable)
+                }
+                let interrupted = (try? await services.storage.interruptedReplays()) ?? [:]
+                guard await rebuild(record, interruptedAttempt: interrupted[record.id], endedAt: endedAt),
+                    let host = byCode[code]
+                else {
+                    await ownership.release(lesson: record.id)
+                    return .unavailable(
+                        ProtocolError(.lessonReloading, "The lesson \(code) could not be restored here; try again."))
+                }
+                services.metrics.lessonClaimed()
+                return .host(host)
+            }
+        } catch {
+            services.logger.error("Could not locate a lesson in the store", metadata: ["error": "\(error)"])
+            return .unavailable(unreachable)
+        }
+    }
+
+    /// Drops the lessons whose lease this node loses, for as long as the hub lives.
+    func watchLeases() {
+        guard let ownership, leaseWatcher == nil else { return }
+        leaseWatcher = Task { [weak self] in
+            for await id in ownership.lostLeases {
+                await self?.dropLost(id)
+            }
+        }
+    }
+
+    /// Another node owns the lesson now (or may): stop this copy and send its clients away to reconnect.
+    func dropLost(_ id: String) async {
+        guard let host = byID.removeValue(forKey: id) else { return }
+        endedLessons[id] = nil
+        if byCode[host.record.code].map({ $0 === host }) ?? false { byCode[host.record.code] = nil }
+        services.logger.warning("Dropped a lesson whose lease was lost", metadata: ["lesson": "\(id)"])
+        await host.relinquish()
+    }
+
+    /// Gives up the leases of every lesson this node runs (after ``stopAll()``, at shutdown).
+    public func releaseLeases() async {
+        guard let ownership else { return }
+        for id in byID.keys { await ownership.release(lesson: id) }
+    }
+}
+
+extension LessonActor {
+    /// The lesson's lease went to another node: stop, and close every connection with 4012 so
+    /// clients reconnect (and are redirected to the new owner).
+    func relinquish() {
+        stoppedBecause = ProtocolError(.lessonReloading, "This lesson moved to another server; reconnect.")
+        closeEveryone(code: .serverRestarting, reason: "This lesson moved to another server; reconnect.")
+        flushOutbox()
+        stop()
+    }
+}

@@ -1,0 +1,31 @@
+import PetriProtocol
+
+/// Which lessons this node may run, when several nodes share one store (a cluster on PostgreSQL).
+///
+/// A lesson is authoritative on one node at a time: the holder of its lease. The store fences
+/// every write by the lease (a node that lost it cannot append), so the hub only has to ask
+/// before it runs a lesson it does not have (``locate(code:endedSince:)``, ``claim(lesson:)``)
+/// and to drop the lessons whose lease it loses (``lostLeases``). Nil on a single node.
+public protocol LessonOwnership: Sendable {
+    /// Where the lesson with this code is, for a node that does not run it.
+    ///
+    /// - Parameter endedSince: Ended lessons count only when they ended at or after this time (retention).
+    func locate(code: JoinCode, endedSince: Timestamp) async throws -> LessonLocation
+    /// Takes the lesson's lease for this node (raising its epoch) when it is free, expired or
+    /// already this node's; false when another node holds it.
+    func claim(lesson id: String) async throws -> Bool
+    /// Gives the lesson's lease up now, so another node may claim it at once (a lesson dropped, a shutdown).
+    func release(lesson id: String) async
+    /// Lessons whose lease this node lost (taken over, or not renewed in time): drop them.
+    var lostLeases: AsyncStream<String> { get }
+}
+
+/// Where a lesson lives, as a node that does not run it learns from the store.
+public enum LessonLocation: Sendable {
+    /// No such lesson (or it ended longer ago than the retention period).
+    case unknown
+    /// Another node holds its lease: clients go there.
+    case elsewhere(url: String)
+    /// Nobody holds a live lease (its node died or gave it up): this node may claim and restore it.
+    case claimable(LessonRecord, endedAt: Timestamp?)
+}

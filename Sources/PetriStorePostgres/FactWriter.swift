@@ -1,0 +1,185 @@
+import Foundation
+import Logging
+import PetriHub
+import PetriLesson
+import PetriProtocol
+import PostgresNIO
+
+/// Writes the facts a batch of log entries stated (students, answers, hints, scores) inside the
+/// batch's transaction, enforcing the SQLite store's rules: one answer per student per question
+/// unless the question allows a change, and a scored answer never changes.
+///
+/// Rows of one kind go in one statement (`unnest` of arrays): a join storm or an answer rush
+/// costs a few round trips per batch, not one per student.
+struct FactWriter {
+    let lesson: String
+    let connection: PostgresConnection
+    let logger: Logger
+
+    func write(_ entries: [LogEntryToStore]) async throws {
+        var students: (ids: [String], names: [String], hashes: [String], times: [Double]) = ([], [], [], [])
+        var answers: [AnswerRow] = []
+        for stored in entries {
+            let at = PostgresLessonStorage.seconds(stored.entry.time)
+            for fact in stored.facts {
+                switch fact {
+                case .joined(let student, let name, let token):
+                    try await flush(answers)
+                    answers = []
+                    students.ids.append(String(student.rawValue))
+                    students.names.append(name)
+                    students.hashes.append(stored.storeHash(of: token).hex)
+                    students.times.append(at)
+                case .kicked(let student):
+                    try await flushStudents(&students)
+                    let id = String(student.rawValue)
+                    let rows = try await connection.run(
+                        """
+                        UPDATE student SET kicked = true WHERE lesson_id = \(lesson) AND student_id = \(id)
+                        RETURNING 1
+                        """, logger: logger
+                    ).collect()
+                    guard !rows.isEmpty else { throw Self.unknownStudent(id, lesson) }
+                case .answered(let question, let student, let prediction, let usedHint, let allowsChange):
+                    try await flushStudents(&students)
+                    answers.append(
+                        AnswerRow(
+                            question: String(question.rawValue), student: String(student.rawValue),
+                            prediction: try PostgresLessonStorage.json(prediction), at: at, usedHint: usedHint,
+                            allowsChange: allowsChange))
+                case .tookHint(let question, let student):
+                    try await flushStudents(&students)
+                    try await flush(answers)
+                    answers = []
+                    try await connection.run(
+                        """
+                        UPDATE answer SET used_hint = true WHERE lesson_id = \(lesson)
+                            AND question_id = \(String(question.rawValue)) AND student_id = \(String(student.rawValue))
+                            AND points IS NULL
+                        """, logger: logger)
+                case .resolved:
+                    try await flushStudents(&students)
+                    try await flush(answers)
+                    answers = []
+                    try await scoring(fact)
+                }
+            }
+        }
+        try await flushStudents(&students)
+        try await flush(answers)
+    }
+
+    private func flushStudents(
+        _ students: inout (ids: [String], names: [String], hashes: [String], times: [Double])
+    ) async throws {
+        guard !students.ids.isEmpty else { return }
+        defer { students = ([], [], [], []) }
+        do {
+            try await connection.run(
+                """
+                INSERT INTO student (lesson_id, student_id, display_name, resume_token_hash, joined_at)
+                SELECT \(lesson), s.id, s.name, decode(s.hash, 'hex'), s.at
+                FROM unnest(\(students.ids)::text[], \(students.names)::text[], \(students.hashes)::text[],
+                    \(students.times)::float8[]) AS s(id, name, hash, at)
+                """, logger: logger)
+        } catch let error where PostgresStoreError.isState(error, "23505") {
+            throw PostgresStoreError(
+                .refused,
+                "A student of lesson \"\(lesson)\" is already stored, or their resume token is in use; rebuild the "
+                    + "lesson from the store.")
+        }
+    }
+
+    struct AnswerRow {
+        var question: String
+        var student: String
+        var prediction: String
+        var at: Double
+        var usedHint: Bool
+        var allowsChange: Bool
+    }
+
+    /// Answers in a few statements: new ones inserted, changes (where allowed) updating unscored
+    /// rows; any row refused makes the whole batch fail, as in the SQLite store.
+    private func flush(_ answers: [AnswerRow]) async throws {
+        guard !answers.isEmpty else { return }
+        // The last answer of each student to each question (a change later in the same batch
+        // replaces an earlier one; only questions that allow changes can have two).
+        var latest: [String: Int] = [:]
+        for (index, row) in answers.enumerated() { latest["\(row.question) \(row.student)"] = index }
+        let kept = answers.indices.filter { latest["\(answers[$0].question) \(answers[$0].student)"] == $0 }
+            .map { answers[$0] }
+        for allowsChange in [false, true] {
+            let rows = kept.filter { $0.allowsChange == allowsChange }
+            guard !rows.isEmpty else { continue }
+            let onConflict =
+                allowsChange
+                ? """
+                ON CONFLICT (lesson_id, question_id, student_id) DO UPDATE SET prediction = EXCLUDED.prediction,
+                    answered_at = EXCLUDED.answered_at, used_hint = EXCLUDED.used_hint WHERE answer.points IS NULL
+                """ : "ON CONFLICT (lesson_id, question_id, student_id) DO NOTHING"
+            let written: [PostgresRow]
+            do {
+                written = try await connection.run(
+                    """
+                    INSERT INTO answer (lesson_id, question_id, student_id, prediction, answered_at, used_hint)
+                    SELECT \(lesson), * FROM unnest(\(rows.map(\.question))::text[], \(rows.map(\.student))::text[],
+                        \(rows.map(\.prediction))::text[], \(rows.map(\.at))::float8[], \(rows.map(\.usedHint))::bool[])
+                    \(unescaped: onConflict) RETURNING 1
+                    """, logger: logger
+                ).collect()
+            } catch let error where PostgresStoreError.isState(error, "23503") {
+                throw PostgresStoreError(
+                    .refused, "An answer names a student who is not in lesson \"\(lesson)\"; rebuild the lesson.")
+            }
+            guard written.count == rows.count else {
+                let reason = allowsChange ? "it has already been scored" : "changing it is not allowed"
+                throw PostgresStoreError(
+                    .refused, "A student already answered a question of lesson \"\(lesson)\" and \(reason).")
+            }
+        }
+    }
+
+    /// Writes a scoring fact: points to the question's answers, and students' scores and streaks.
+    func scoring(_ fact: LessonFact) async throws {
+        guard case .resolved(let question, let points, let scores) = fact else { return }
+        let questionId = String(question.rawValue)
+        let awarded = points.sorted { $0.key.rawValue < $1.key.rawValue }
+        if !awarded.isEmpty {
+            let rows = try await connection.run(
+                """
+                UPDATE answer SET points = v.points
+                FROM unnest(\(awarded.map { String($0.key.rawValue) })::text[], \(awarded.map { Int64($0.value) })::bigint[])
+                    AS v(student_id, points)
+                WHERE answer.lesson_id = \(lesson) AND answer.question_id = \(questionId)
+                    AND answer.student_id = v.student_id
+                RETURNING 1
+                """, logger: logger
+            ).collect()
+            guard rows.count == awarded.count else {
+                throw PostgresStoreError(
+                    .refused,
+                    "A scored student has no answer to question \"\(questionId)\" in lesson \"\(lesson)\"; resolve "
+                        + "only the answers that were recorded.")
+            }
+        }
+        let totals = scores.sorted { $0.key.rawValue < $1.key.rawValue }
+        if !totals.isEmpty {
+            let rows = try await connection.run(
+                """
+                UPDATE student SET score = v.score, streak = v.streak
+                FROM unnest(\(totals.map { String($0.key.rawValue) })::text[],
+                    \(totals.map { Int64($0.value.score) })::bigint[], \(totals.map { Int64($0.value.streak) })::bigint[])
+                    AS v(student_id, score, streak)
+                WHERE student.lesson_id = \(lesson) AND student.student_id = v.student_id
+                RETURNING 1
+                """, logger: logger
+            ).collect()
+            guard rows.count == totals.count else { throw Self.unknownStudent("?", lesson) }
+        }
+    }
+
+    static func unknownStudent(_ student: String, _ lesson: String) -> PostgresStoreError {
+        PostgresStoreError(.refused, "Lesson \"\(lesson)\" has no student \"\(student)\"; rebuild the lesson.")
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Logging
+import PetriHub
+import PetriProtocol
+import PostgresNIO
+
+extension PostgresLessonStorage {
+    public func locate(code: JoinCode, endedSince: Timestamp) async throws -> LessonLocation {
+        let rows = try await read("find a lesson by code") { connection in
+            try await connection.run(
+                """
+                SELECT l.settings, l.ended_at, le.node, COALESCE(le.expires_at > now(), false), n.url
+                FROM lesson l LEFT JOIN lease le ON le.lesson_id = l.id LEFT JOIN node n ON n.id = le.node
+                WHERE l.join_code = \(code.text)
+                    AND (l.ended_at IS NULL OR l.ended_at >= \(Self.seconds(endedSince)))
+                ORDER BY l.ended_at IS NULL DESC, l.ended_at DESC LIMIT 1
+                """, logger: self.logger
+            ).decode((String, Double?, String?, Bool, String?).self).collected()
+        }
+        guard let row = rows.first else { return .unknown }
+        if row.3, let owner = row.2, owner != node.id, let url = row.4 { return .elsewhere(url: url) }
+        return .claimable(try Self.record(row.0), endedAt: row.1.map(Self.timestamp))
+    }
+
+    public func claim(lesson id: String) async throws -> Bool {
+        let epochs = try await write("claim a lesson") { connection in
+            try await connection.run(
+                """
+                INSERT INTO lease (lesson_id, node, epoch, expires_at)
+                VALUES (\(id), \(self.node.id), 1, now() + \(self.leaseInterval)::interval)
+                ON CONFLICT (lesson_id) DO UPDATE
+                    SET node = EXCLUDED.node, epoch = lease.epoch + 1, expires_at = EXCLUDED.expires_at
+                    WHERE lease.expires_at <= now() OR lease.node = EXCLUDED.node
+                RETURNING epoch
+                """, logger: self.logger
+            ).decode(Int64.self).collected()
+        }
+        guard let epoch = epochs.first else { return false }
+        held.withLock { $0[id] = epoch }
+        counters.claimed()
+        counters.owned(held.withLock { $0.count })
+        logger.info("Claimed a lesson", metadata: ["lesson": "\(id)", "epoch": "\(epoch)"])
+        return true
+    }
+
+    public func release(lesson id: String) async {
+        guard let epoch = held.withLock({ $0.removeValue(forKey: id) }) else { return }
+        counters.owned(held.withLock { $0.count })
+        do {
+            _ = try await write("release a lease") { connection in
+                try await connection.run(
+                    """
+                    UPDATE lease SET expires_at = now()
+                    WHERE lesson_id = \(id) AND node = \(self.node.id) AND epoch = \(epoch)
+                    """, logger: self.logger)
+            }
+        } catch {
+            logger.warning(
+                "Could not release a lease; it expires by itself", metadata: ["lesson": "\(id)", "error": "\(error)"])
+        }
+    }
+
+    /// Releases every lease this node holds (at a graceful shutdown: other nodes take over at once).
+    public func releaseAll() async {
+        for id in held.withLock({ Array($0.keys) }) { await release(lesson: id) }
+    }
+
+    /// The leases this node holds now, by lesson id, with their epochs (for tests and metrics).
+    public var heldLeases: [String: Int64] { held.withLock { $0 } }
+
+    /// Changes the URL other nodes send clients to (once the port is known) and records it.
+    ///
+    /// - Throws: ``PostgresStoreError`` when PostgreSQL cannot be reached.
+    public func advertise(_ url: String) async throws {
+        advertised.withLock { $0 = url }
+        try await announce()
+    }
+
+    /// Records this node and its advertised URL, so other nodes can redirect clients here.
+    func announce() async throws {
+        let url = advertised.withLock { $0 }
+        _ = try await write("announce this node") { connection in
+            try await connection.run(
+                """
+                INSERT INTO node (id, url, seen_at) VALUES (\(self.node.id), \(url), now())
+                ON CONFLICT (id) DO UPDATE SET url = EXCLUDED.url, seen_at = now()
+                """, logger: self.logger)
+        }
+    }
+
+    /// Renews this node's leases every renewal interval, until cancelled.
+    func renewLoop() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(node.renewMilliseconds))
+            guard !Task.isCancelled else { return }
+            await renewOnce()
+        }
+    }
+
+    /// One renewal: every lease this node holds gets a new expiry, in one statement. A lease
+    /// the statement does not return was taken over; a node that cannot reach PostgreSQL for a
+    /// whole lease duration counts all of its leases lost (another node may have claimed them;
+    /// either way none of its writes could commit).
+    public func renewOnce() async {
+        let started = ContinuousClock.now
+        let mine = held.withLock { $0 }
+        let url = advertised.withLock { $0 }
+        do {
+            let ids = Array(mine.keys)
+            let epochs = mine.map { $0.value }
+            let renewed = try await write("renew leases") { connection in
+                try await connection.run(
+                    "UPDATE node SET seen_at = now(), url = \(url) WHERE id = \(self.node.id)",
+                    logger: self.logger)
+                guard !ids.isEmpty else { return [(String, Int64)]() }
+                return try await connection.run(
+                    """
+                    UPDATE lease SET expires_at = now() + \(self.leaseInterval)::interval
+                    FROM unnest(\(ids)::text[], \(epochs)::bigint[]) AS mine(lesson_id, epoch)
+                    WHERE lease.lesson_id = mine.lesson_id AND lease.epoch = mine.epoch AND lease.node = \(self.node.id)
+                    RETURNING lease.lesson_id, lease.epoch
+                    """, logger: self.logger
+                ).decode((String, Int64).self).collected()
+            }
+            lastContact.withLock { $0 = started }
+            let kept = Set(renewed.map { "\($0.0) \($0.1)" })
+            counters.renewed(renewed.count)
+            for (id, epoch) in mine where !kept.contains("\(id) \(epoch)") { dropLease(id, epoch: epoch) }
+        } catch {
+            let since = lastContact.withLock { $0 } ?? started
+            logger.warning("Could not renew leases", metadata: ["error": "\(error)"])
+            guard since.duration(to: .now) >= .milliseconds(node.leaseMilliseconds) else { return }
+            for (id, epoch) in mine { dropLease(id, epoch: epoch) }
+        }
+    }
+}

@@ -1,0 +1,390 @@
+import Foundation
+import Logging
+import PetriHub
+import PetriLesson
+import PetriProtocol
+import PostgresNIO
+import Synchronization
+
+/// ``LessonStorage`` on PostgreSQL, the store of a cluster of Petri nodes, with lesson leases.
+///
+/// The same guarantees as the SQLite store: a batch of log entries and the rows of the facts
+/// stated with them (students, answers, scores) commit in one transaction before the call
+/// returns, so nothing is acknowledged before it is durable; recovery reads the newest
+/// checkpoint and the entries after it in one transaction; tokens are stored only as digests.
+///
+/// Ownership: a lesson is written by one node at a time, the holder of its lease (a row:
+/// lesson, node, epoch, expiry; see ``LessonOwnership``). Every write transaction first locks
+/// the lease row (`FOR SHARE`) and checks that it still names this node and the epoch this node
+/// claimed; a claim by another node takes the row `FOR UPDATE` and raises the epoch. So the two
+/// serialise in PostgreSQL, and once another node has claimed a lesson, nothing this node sends
+/// for it can commit, whatever the clocks say: it gets ``PostgresStoreError/Code/leaseLost`` and
+/// the hub drops the lesson. Expiry times are PostgreSQL's own clock (`now()`), one clock for
+/// every node.
+///
+/// Thread-safe: the client is; the table of held leases is behind a mutex.
+public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
+    public let client: PostgresClient
+    public let node: ClusterNode
+    let logger: Logger
+    /// The epoch of each lease this node holds, by lesson id.
+    let held = Mutex<[String: Int64]>([:])
+    /// When PostgreSQL last answered the renewal (nil before the first).
+    let lastContact = Mutex<ContinuousClock.Instant?>(nil)
+    /// The URL other nodes redirect this node's clients to.
+    let advertised: Mutex<String>
+    private let lost: AsyncStream<String>.Continuation
+    public let lostLeases: AsyncStream<String>
+    private let tasks = Mutex<[Task<Void, Never>]>([])
+    let counters: LeaseCounters
+
+    /// Connects (the pool connects lazily), migrates the schema and starts renewing leases.
+    ///
+    /// - Parameters:
+    ///   - url: `postgres://user:password@host:port/database`.
+    ///   - node: This node's identity and lease timing.
+    ///   - migrate: Bring the schema up to date first (a node does; `petri store copy` reuses it).
+    /// - Throws: ``PostgresStoreError`` when the URL is invalid or the schema cannot be brought up to date.
+    public static func connect(
+        url: String, node: ClusterNode, logger: Logger = Logger(label: "petri.store.postgres"),
+        counters: LeaseCounters = .init()
+    ) async throws -> PostgresLessonStorage {
+        let parsed = try PostgresStoreURL(url)
+        // The pool's own chatter (each failed connection attempt at info) only at errors: the node
+        // says itself, once per renewal, that it cannot reach PostgreSQL.
+        var background = logger
+        background.logLevel = .error
+        let client = PostgresClient(configuration: parsed.configuration, backgroundLogger: background)
+        let storage = PostgresLessonStorage(client: client, node: node, logger: logger, counters: counters)
+        storage.startBackground { await client.run() }
+        do {
+            _ = try await PostgresSchema.migrate(client, logger: logger)
+        } catch {
+            storage.close()
+            throw error
+        }
+        try await storage.announce()
+        storage.startBackground { await storage.renewLoop() }
+        return storage
+    }
+
+    init(client: PostgresClient, node: ClusterNode, logger: Logger, counters: LeaseCounters) {
+        self.client = client
+        self.node = node
+        self.logger = logger
+        self.counters = counters
+        advertised = Mutex(node.advertisedURL)
+        (lostLeases, lost) = AsyncStream.makeStream(of: String.self)
+    }
+
+    private func startBackground(_ body: @escaping @Sendable () async -> Void) {
+        tasks.withLock { $0.append(Task { await body() }) }
+    }
+
+    /// Stops renewing and closes the connections (leases then expire unless released first).
+    public func close() {
+        let running = tasks.withLock { tasks in
+            defer { tasks = [] }
+            return tasks
+        }
+        for task in running { task.cancel() }
+        lost.finish()
+    }
+
+    // MARK: - LessonStorage
+
+    public func createLesson(_ record: LessonRecord) async throws {
+        let definition = try Self.json(record.definition)
+        let settings = try Self.json(record)
+        let hash = record.tokens.storeHash(ofHeld: record.teacherToken)
+        let epoch: Int64 = try await write("store a new lesson") { connection in
+            do {
+                try await connection.run(
+                    """
+                    INSERT INTO lesson (id, join_code, teacher_token_hash, model, definition, settings, created_at)
+                    VALUES (\(record.id), \(record.code.text), \(ByteBuffer(bytes: hash.bytes)),
+                        \(record.model.rawValue), \(definition), \(settings), \(Self.seconds(record.createdAt)))
+                    """, logger: self.logger)
+            } catch let error where PostgresStoreError.isState(error, "23505") {
+                throw PostgresStoreError(
+                    .refused, "The join code \(record.code.text) or the lesson id is taken; choose another code.")
+            }
+            try await connection.run(
+                """
+                INSERT INTO lease (lesson_id, node, epoch, expires_at)
+                VALUES (\(record.id), \(self.node.id), 1, now() + \(self.leaseInterval)::interval)
+                """, logger: self.logger)
+            return 1
+        }
+        held.withLock { $0[record.id] = epoch }
+        counters.owned(held.withLock { $0.count })
+    }
+
+    public func append(_ entries: [LogEntryToStore], toLesson id: String) async throws {
+        guard let first = entries.first?.entry.sequence else { return }
+        let payloads = try entries.map { try Self.json($0.entry) }
+        try await fencedWrite(id, "store lesson actions") { connection in
+            let last = try await Self.lastSeq(id, connection, self.logger)
+            guard last + 1 == first else {
+                throw PostgresStoreError(
+                    .sequenceMismatch,
+                    "Lesson \"\(id)\" expected to store action \(first) but its log ends at \(last); rebuild the "
+                        + "lesson from the store.")
+            }
+            let seqs = entries.indices.map { Int64(first + $0) }
+            let generations = entries.map { Int64($0.generation) }
+            let kinds = entries.map { $0.entry.command.kind.rawValue }
+            let times = entries.map { Self.seconds($0.entry.time) }
+            try await connection.run(
+                """
+                INSERT INTO action (lesson_id, seq, generation, kind, payload, at)
+                SELECT \(id), * FROM unnest(\(seqs)::bigint[], \(generations)::bigint[], \(kinds)::text[],
+                    \(payloads)::text[], \(times)::float8[])
+                """, logger: self.logger)
+            try await FactWriter(lesson: id, connection: connection, logger: self.logger).write(entries)
+        }
+    }
+
+    public func recordScores(_ facts: [LessonFact], ofLesson id: String) async throws {
+        guard !facts.isEmpty else { return }
+        try await fencedWrite(id, "store scores") { connection in
+            let writer = FactWriter(lesson: id, connection: connection, logger: self.logger)
+            for fact in facts { try await writer.scoring(fact) }
+        }
+    }
+
+    public func endLesson(id: String, at time: Timestamp) async throws {
+        try await fencedWrite(id, "store that the lesson ended") { connection in
+            try await connection.run(
+                "UPDATE lesson SET ended_at = \(Self.seconds(time)) WHERE id = \(id) AND ended_at IS NULL",
+                logger: self.logger)
+        }
+    }
+
+    public func unfinishedLessons() async throws -> [LessonRecord] {
+        let rows = try await read("list unfinished lessons") { connection in
+            try await connection.run(
+                "SELECT settings FROM lesson WHERE ended_at IS NULL ORDER BY created_at, id", logger: self.logger
+            ).decode(String.self).collected()
+        }
+        return try rows.map { try Self.record($0) }
+    }
+
+    public func lessons(endedSince time: Timestamp) async throws -> [EndedLesson] {
+        let rows = try await read("list ended lessons") { connection in
+            try await connection.run(
+                """
+                SELECT settings, ended_at FROM lesson WHERE ended_at IS NOT NULL AND ended_at >= \(Self.seconds(time))
+                ORDER BY ended_at, id
+                """, logger: self.logger
+            ).decode((String, Double).self).collected()
+        }
+        return try rows.map { EndedLesson(record: try Self.record($0.0), endedAt: Self.timestamp($0.1)) }
+    }
+
+    public func log(ofLesson id: String) async throws -> [LessonLogEntry] {
+        let payloads = try await read("read a lesson's log") { connection in
+            try await connection.run(
+                "SELECT payload FROM action WHERE lesson_id = \(id) ORDER BY seq", logger: self.logger
+            ).decode(String.self).collected()
+        }
+        return try payloads.map { try JSONDecoder().decode(LessonLogEntry.self, from: Data($0.utf8)) }
+    }
+
+    public func saveCheckpoint(
+        _ checkpoint: LessonCheckpoint, ofLesson id: String, at time: Timestamp, keeping keep: Int
+    ) async throws {
+        try await fencedWrite(id, "store a checkpoint") { connection in
+            let last = try await Self.lastSeq(id, connection, self.logger)
+            guard (0...last).contains(checkpoint.sequence) else {
+                throw PostgresStoreError(
+                    .refused,
+                    "A checkpoint of lesson \"\(id)\" at action \(checkpoint.sequence) is past its log, which ends at "
+                        + "\(last); store the actions first.")
+            }
+            let hash = Int64(bitPattern: checkpoint.stateHash)
+            try await connection.run(
+                """
+                INSERT INTO checkpoint (lesson_id, seq, generation, state, state_hash, at)
+                VALUES (\(id), \(Int64(checkpoint.sequence)), \(Int64(checkpoint.generation)),
+                    \(ByteBuffer(bytes: checkpoint.state)), \(hash), \(Self.seconds(time)))
+                ON CONFLICT (lesson_id, seq) DO UPDATE SET generation = EXCLUDED.generation, state = EXCLUDED.state,
+                    state_hash = EXCLUDED.state_hash, at = EXCLUDED.at
+                """, logger: self.logger)
+            try await connection.run(
+                """
+                DELETE FROM checkpoint WHERE lesson_id = \(id) AND seq NOT IN (
+                    SELECT seq FROM checkpoint WHERE lesson_id = \(id) ORDER BY seq DESC LIMIT \(max(1, keep)))
+                """, logger: self.logger)
+        }
+    }
+
+    public func recovery(ofLesson id: String) async throws -> LessonRecoveryPoint {
+        let (checkpoint, payloads) = try await write("read a lesson's checkpoint and log") { connection in
+            // One snapshot for both reads, so the checkpoint and the entries agree.
+            try await connection.run("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ", logger: self.logger)
+            let checkpoints = try await connection.run(
+                """
+                SELECT seq, generation, state_hash, state FROM checkpoint WHERE lesson_id = \(id)
+                ORDER BY seq DESC LIMIT 1
+                """, logger: self.logger
+            ).decode((Int64, Int64, Int64, ByteBuffer).self).collected()
+            let checkpoint = checkpoints.first.map {
+                LessonCheckpoint(
+                    sequence: Int($0.0), generation: Int($0.1), stateHash: UInt64(bitPattern: $0.2),
+                    state: Array($0.3.readableBytesView))
+            }
+            let payloads = try await connection.run(
+                "SELECT payload FROM action WHERE lesson_id = \(id) AND seq > \(Int64(checkpoint?.sequence ?? 0)) ORDER BY seq",
+                logger: self.logger
+            ).decode(String.self).collected()
+            return (checkpoint, payloads)
+        }
+        let entries = try payloads.map { try JSONDecoder().decode(LessonLogEntry.self, from: Data($0.utf8)) }
+        return LessonRecoveryPoint(checkpoint: checkpoint, entries: entries)
+    }
+
+    public func beginReplay(ofLesson id: String, attempt: Int) async throws {
+        _ = try await write("record a replay") { connection in
+            try await connection.run(
+                """
+                INSERT INTO replay (lesson_id, attempt) VALUES (\(id), \(attempt))
+                ON CONFLICT (lesson_id) DO UPDATE SET attempt = EXCLUDED.attempt
+                """, logger: self.logger)
+        }
+    }
+
+    public func endReplay(ofLesson id: String) async throws {
+        _ = try await write("clear a replay") { connection in
+            try await connection.run("DELETE FROM replay WHERE lesson_id = \(id)", logger: self.logger)
+        }
+    }
+
+    public func interruptedReplays() async throws -> [String: Int] {
+        let rows = try await read("read replays") { connection in
+            try await connection.run("SELECT lesson_id, attempt FROM replay", logger: self.logger)
+                .decode((String, Int).self).collected()
+        }
+        return Dictionary(rows.map { ($0.0, $0.1) }, uniquingKeysWith: { $1 })
+    }
+
+    public func isWritable() async -> Bool {
+        do {
+            return try await withThrowingTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    try await self.client.withConnection { connection in
+                        _ = try await connection.run("SELECT 1", logger: self.logger).collect()
+                    }
+                    return true
+                }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(2))
+                    return false
+                }
+                let first = try await group.next() ?? false
+                group.cancelAll()
+                return first
+            }
+        } catch {
+            return false
+        }
+    }
+
+    // MARK: - Transactions
+
+    /// A write in one transaction, its errors as ``PostgresStoreError``.
+    func write<T: Sendable>(
+        _ doing: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch {
+            throw PostgresStoreError.wrapping(error, doing)
+        }
+    }
+
+    func read<T: Sendable>(
+        _ doing: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        do {
+            return try await client.withConnection { connection in try await body(connection) }
+        } catch {
+            throw PostgresStoreError.wrapping(error, doing)
+        }
+    }
+
+    /// A write to a lesson's rows, fenced by this node's lease: it commits only while the lease
+    /// row still names this node and the epoch it claimed (see the type's notes).
+    ///
+    /// - Throws: ``PostgresStoreError/Code/leaseLost`` (and the lesson is reported lost) when
+    ///   this node does not hold the lesson's lease; nothing is written then.
+    func fencedWrite(
+        _ id: String, _ doing: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> Void
+    ) async throws {
+        guard let epoch = held.withLock({ $0[id] }) else {
+            throw PostgresStoreError(
+                .leaseLost, "This node does not hold the lease of lesson \"\(id)\"; its clients must reconnect.")
+        }
+        do {
+            try await write(doing) { connection in
+                let current = try await connection.run(
+                    """
+                    SELECT epoch FROM lease WHERE lesson_id = \(id) AND node = \(self.node.id) AND epoch = \(epoch)
+                    FOR SHARE
+                    """, logger: self.logger
+                ).decode(Int64.self).collected()
+                guard !current.isEmpty else {
+                    throw PostgresStoreError(
+                        .leaseLost,
+                        "Another node took over lesson \"\(id)\" (this node's epoch \(epoch) is gone); nothing was "
+                            + "written and its clients must reconnect.")
+                }
+                try await body(connection)
+            }
+        } catch let error as PostgresStoreError where error.code == .leaseLost {
+            dropLease(id, epoch: epoch)
+            throw error
+        }
+    }
+
+    /// Forgets a lease this node held at `epoch` and reports the lesson lost (once).
+    func dropLease(_ id: String, epoch: Int64) {
+        let dropped = held.withLock { held in
+            guard held[id] == epoch else { return false }
+            held[id] = nil
+            return true
+        }
+        guard dropped else { return }
+        counters.leaseLost()
+        counters.owned(held.withLock { $0.count })
+        logger.warning("Lost the lease of a lesson", metadata: ["lesson": "\(id)", "epoch": "\(epoch)"])
+        lost.yield(id)
+    }
+
+    var leaseInterval: String { "\(node.leaseMilliseconds) milliseconds" }
+
+    static func lastSeq(_ id: String, _ connection: PostgresConnection, _ logger: Logger) async throws -> Int {
+        let rows = try await connection.run(
+            "SELECT COALESCE(MAX(seq), 0) FROM action WHERE lesson_id = \(id)", logger: logger
+        ).decode(Int64.self).collected()
+        return Int(rows.first ?? 0)
+    }
+
+    // MARK: - Encoding
+
+    static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static func record(_ settings: String) throws -> LessonRecord {
+        try JSONDecoder().decode(LessonRecord.self, from: Data(settings.utf8))
+    }
+
+    static func seconds(_ time: Timestamp) -> Double { Double(time.millisecondsSince1970) / 1000 }
+
+    static func timestamp(_ seconds: Double) -> Timestamp {
+        Timestamp(millisecondsSince1970: Int64((seconds * 1000).rounded()))
+    }
+}

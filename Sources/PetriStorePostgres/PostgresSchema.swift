@@ -1,0 +1,175 @@
+import Logging
+import PostgresNIO
+
+/// The PostgreSQL schema as its history: each migration runs once, in order, recorded in
+/// `petri_migration`. Append new ones; never change or remove one that has shipped (STYLE.md §9).
+///
+/// `v1` mirrors the SQLite store's schema (`PetriStore`'s `v1` and `v2`) in PostgreSQL's types:
+/// ids are caller-chosen text; times are seconds since 1970 as `DOUBLE PRECISION`, given by the
+/// caller; JSON is `TEXT` checked to parse (kept as text, so a log entry reads back byte for
+/// byte); token digests are 32-byte `BYTEA`, never the tokens. The action log is append-only:
+/// triggers refuse to update an action or to delete one while its lesson exists.
+/// `v2` adds what a cluster needs: nodes and their advertised URLs, one lease per lesson, and the
+/// replays under way (a shared table, since any node may be the next to restore a lesson).
+enum PostgresSchema {
+    struct Migration: Sendable {
+        var identifier: String
+        var statements: [String]
+    }
+
+    static let migrations: [Migration] = [
+        Migration(
+            identifier: "v1",
+            statements: [
+                """
+                CREATE TABLE lesson (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    join_code TEXT NOT NULL,
+                    teacher_token_hash BYTEA NOT NULL CHECK (length(teacher_token_hash) = 32),
+                    model TEXT NOT NULL,
+                    definition TEXT NOT NULL CHECK (definition::jsonb IS NOT NULL),
+                    settings TEXT NOT NULL CHECK (settings::jsonb IS NOT NULL),
+                    created_at DOUBLE PRECISION NOT NULL,
+                    ended_at DOUBLE PRECISION
+                )
+                """,
+                "CREATE UNIQUE INDEX lesson_unfinished_join_code ON lesson (join_code) WHERE ended_at IS NULL",
+                """
+                CREATE TABLE action (
+                    lesson_id TEXT NOT NULL REFERENCES lesson (id) ON DELETE CASCADE,
+                    seq BIGINT NOT NULL CHECK (seq >= 1),
+                    generation BIGINT NOT NULL CHECK (generation >= 0),
+                    kind TEXT NOT NULL,
+                    payload TEXT NOT NULL CHECK (payload::jsonb IS NOT NULL),
+                    at DOUBLE PRECISION NOT NULL,
+                    PRIMARY KEY (lesson_id, seq)
+                )
+                """,
+                """
+                CREATE FUNCTION action_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    IF TG_OP = 'UPDATE' OR EXISTS (SELECT 1 FROM lesson WHERE id = OLD.lesson_id) THEN
+                        RAISE EXCEPTION 'the action log is append-only';
+                    END IF;
+                    RETURN OLD;
+                END $$
+                """,
+                """
+                CREATE TRIGGER action_no_change BEFORE UPDATE OR DELETE ON action
+                FOR EACH ROW EXECUTE FUNCTION action_append_only()
+                """,
+                """
+                CREATE TABLE checkpoint (
+                    lesson_id TEXT NOT NULL REFERENCES lesson (id) ON DELETE CASCADE,
+                    seq BIGINT NOT NULL CHECK (seq >= 0),
+                    generation BIGINT NOT NULL CHECK (generation >= 0),
+                    state BYTEA NOT NULL,
+                    state_hash BIGINT NOT NULL, -- a UInt64 stored as the Int64 with the same bits
+                    at DOUBLE PRECISION NOT NULL,
+                    PRIMARY KEY (lesson_id, seq)
+                )
+                """,
+                """
+                CREATE TABLE student (
+                    lesson_id TEXT NOT NULL REFERENCES lesson (id) ON DELETE CASCADE,
+                    student_id TEXT NOT NULL,
+                    display_name TEXT NOT NULL,
+                    resume_token_hash BYTEA NOT NULL UNIQUE CHECK (length(resume_token_hash) = 32),
+                    joined_at DOUBLE PRECISION NOT NULL,
+                    kicked BOOLEAN NOT NULL DEFAULT false,
+                    score BIGINT NOT NULL DEFAULT 0,
+                    streak BIGINT NOT NULL DEFAULT 0,
+                    PRIMARY KEY (lesson_id, student_id)
+                )
+                """,
+                """
+                CREATE TABLE answer (
+                    lesson_id TEXT NOT NULL,
+                    question_id TEXT NOT NULL,
+                    student_id TEXT NOT NULL,
+                    prediction TEXT NOT NULL CHECK (prediction::jsonb IS NOT NULL),
+                    answered_at DOUBLE PRECISION NOT NULL,
+                    used_hint BOOLEAN NOT NULL,
+                    points BIGINT,
+                    PRIMARY KEY (lesson_id, question_id, student_id),
+                    FOREIGN KEY (lesson_id, student_id) REFERENCES student (lesson_id, student_id) ON DELETE CASCADE
+                )
+                """,
+                "CREATE INDEX answer_by_student ON answer (lesson_id, student_id)",
+            ]),
+        Migration(
+            identifier: "v2",
+            statements: [
+                """
+                CREATE TABLE node (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    url TEXT NOT NULL,
+                    seen_at TIMESTAMPTZ NOT NULL DEFAULT now()
+                )
+                """,
+                """
+                CREATE TABLE lease (
+                    lesson_id TEXT NOT NULL PRIMARY KEY REFERENCES lesson (id) ON DELETE CASCADE,
+                    node TEXT NOT NULL,
+                    epoch BIGINT NOT NULL CHECK (epoch >= 1),
+                    expires_at TIMESTAMPTZ NOT NULL
+                )
+                """,
+                "CREATE INDEX lease_by_node ON lease (node)",
+                """
+                CREATE TABLE replay (
+                    lesson_id TEXT NOT NULL PRIMARY KEY REFERENCES lesson (id) ON DELETE CASCADE,
+                    attempt INTEGER NOT NULL CHECK (attempt >= 1)
+                )
+                """,
+            ]),
+    ]
+
+    /// Brings the schema up to date, under an advisory lock so that nodes starting together
+    /// migrate once; refuses a database migrated by a newer build (a downgrade).
+    ///
+    /// - Returns: The migrations applied now (empty when it was up to date).
+    /// - Throws: ``PostgresStoreError``.
+    static func migrate(_ client: PostgresClient, logger: Logger) async throws -> [String] {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in
+                // Any constant: one number all Petri nodes agree on ("petri" in ASCII).
+                try await connection.run("SELECT pg_advisory_xact_lock(112101116114105)", logger: logger)
+                try await connection.run(
+                    """
+                    CREATE TABLE IF NOT EXISTS petri_migration (
+                        identifier TEXT NOT NULL PRIMARY KEY,
+                        applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+                    )
+                    """, logger: logger)
+                var applied: Set<String> = []
+                for try await identifier in try await connection.run(
+                    "SELECT identifier FROM petri_migration", logger: logger
+                ).decode(String.self) {
+                    applied.insert(identifier)
+                }
+                let known = Set(migrations.map(\.identifier))
+                if let unknown = applied.subtracting(known).sorted().first {
+                    throw PostgresStoreError(
+                        .schemaTooNew,
+                        "The database was migrated by a newer Petri (migration \(unknown)); run that version, or "
+                            + "restore a backup made before the upgrade.")
+                }
+                var done: [String] = []
+                for migration in migrations where !applied.contains(migration.identifier) {
+                    for statement in migration.statements {
+                        try await connection.run(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    }
+                    try await connection.run(
+                        "INSERT INTO petri_migration (identifier) VALUES (\(migration.identifier))", logger: logger)
+                    done.append(migration.identifier)
+                }
+                return done
+            }
+        } catch let error as PostgresStoreError {
+            throw error
+        } catch {
+            throw PostgresStoreError.wrapping(error, "migrate the schema")
+        }
+    }
+}

@@ -1,0 +1,325 @@
+import ArgumentParser
+import Foundation
+import PetriPeer
+import PetriPostgresTesting
+import PetriProtocol
+import PetriServer
+import PetriSimulation
+import PetriWebSocket
+
+/// `petri bench cluster`: classes on several `petri serve` nodes sharing a private PostgreSQL, one node killed.
+///
+/// Starts a PostgreSQL of its own (initdb in a temporary directory) and `--nodes` servers on
+/// loopback (child processes of this program, default lease settings). Each lesson is created on
+/// one node (its owner); its students join through every node, following redirects. The teachers
+/// step their lessons (timed: teacher's step → the lesson's last student's snapshot), every student
+/// answers a question, the lessons run on their own, then the first node is killed with SIGKILL.
+/// Its lessons' students and teachers come back through the other nodes (as the bundled clients
+/// do: their node, then the redirect), and the benchmark reports the failover time (kill → the last
+/// of those students receiving a generation again), whether any acknowledged answer was lost, and
+/// the step latency after.
+struct BenchCluster: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cluster",
+        abstract: "Run classes on several nodes sharing PostgreSQL, kill one; report joins, steps, answers, failover."
+    )
+
+    @Option(help: "Petri nodes (separate processes).")
+    var nodes = 3
+    @Option(help: "Lessons, spread over the nodes.")
+    var lessons = 30
+    @Option(help: "Students in each lesson.")
+    var studentsPerLesson = 100
+    @Option(help: "Generations each teacher steps one at a time, before and after the kill (each one timed).")
+    var steps = 10
+
+    func validate() throws {
+        guard (2...8).contains(nodes) else { throw ValidationError("--nodes must be between 2 and 8.") }
+        guard (1...200).contains(lessons) else { throw ValidationError("--lessons must be between 1 and 200.") }
+        guard (1...1000).contains(studentsPerLesson) else {
+            throw ValidationError("--students-per-lesson must be between 1 and 1000.")
+        }
+        guard (1...1000).contains(steps) else { throw ValidationError("--steps must be between 1 and 1000.") }
+    }
+
+    struct Student {
+        var peer: ProtocolPeer
+        var token: AccessToken
+        var lesson: Int
+        /// Questions whose answer the server acknowledged.
+        var acknowledged: [QuestionID] = []
+    }
+
+    func run() async throws {
+        let postgres = try await PrivatePostgres.start()
+        let store = try await postgres.createDatabase()
+        let key = TeacherKey.generate()
+        var servers: [BenchNode] = []
+        for index in 1...nodes { servers.append(try await BenchNode.start(index, store: store, key: key)) }
+        defer { for server in servers { kill(server.process.processIdentifier, SIGKILL) } }
+        let urls = servers.map(\.url)
+        say("\(nodes) nodes on loopback sharing a private PostgreSQL (lease 5 s, renewed every 1.5 s)")
+        let client = try await WebSocketClient.start()
+
+        // Lessons: lesson i is created on node i mod nodes, which owns it.
+        var teachers: [ProtocolPeer] = []
+        var codes: [(JoinCode, AccessToken)] = []
+        for index in 0..<lessons {
+            let teacher = ProtocolPeer(client, try await client.connect(to: urls[index % nodes]))
+            try teacher.send(
+                .create(teacherKey: key, model: .camouflage, parameters: nil, seed: UInt64(index + 1), options: nil))
+            let (code, token) = try await teacher.expectReply {
+                if case .created(let c, let t) = $0 { (c, t) } else { nil }
+            }
+            try teacher.send(.teach(code: code, token: token, lastSeen: nil))
+            _ = try await teacher.expectReply { if case .welcome = $0 { true } else { nil } }
+            teachers.append(teacher)
+            codes.append((code, token))
+        }
+
+        // Joins: every student through a node of its own, all at once.
+        let joinStart = ContinuousClock.now
+        var students = try await withThrowingTaskGroup(of: Student.self) { group in
+            for lesson in 0..<lessons {
+                for seat in 0..<studentsPerLesson {
+                    let home = (lesson + seat) % nodes
+                    let code = codes[lesson].0
+                    group.addTask {
+                        let attached = try await clusterAttach(
+                            client, urls: urls, home: home, .join(code: code, name: "Student \(seat)"))
+                        guard let token = attached.welcome.you?.token else {
+                            throw ValidationError("A student's welcome had no resume token.")
+                        }
+                        return Student(peer: attached.peer, token: token, lesson: lesson)
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let joinSeconds = seconds(joinStart.duration(to: .now))
+        say(
+            "\(students.count) students joined in \(fixed(joinSeconds, 3)) s (through every node, redirected to owners)"
+        )
+        var byLesson = Dictionary(grouping: students.indices, by: { students[$0].lesson })
+
+        // Steps before the kill.
+        let before = try await timeSteps(teachers: teachers, students: students, byLesson: byLesson, from: 1)
+        say(
+            "step → lesson's last snapshot before the kill: p50 \(fixed(quantile(before, 0.5))) ms, p99 \(fixed(quantile(before, 0.99))) ms"
+        )
+
+        // One question in every lesson; every student answers; count what was acknowledged.
+        for teacher in teachers {
+            try teacher.send(.ask(QuestionSpec(metric: "meanTrait", kind: .number(tolerance: 20), horizon: 1_000)))
+        }
+        let answerStart = ContinuousClock.now
+        let acknowledged = try await withThrowingTaskGroup(of: (Int, QuestionID).self) { group in
+            for index in students.indices {
+                let peer = students[index].peer
+                group.addTask {
+                    let question = try await peer.expect("question") {
+                        if case .question(let q) = $0 { q } else { nil }
+                    }
+                    try peer.send(.answer(question: question.id, prediction: .number(Double(40 + index % 30))))
+                    _ = try await peer.expectReply("answerAccepted") {
+                        if case .answerAccepted = $0 { true } else { nil }
+                    }
+                    return (index, question.id)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let answersPerSecond = Double(acknowledged.count) / seconds(answerStart.duration(to: .now))
+        for (index, question) in acknowledged { students[index].acknowledged.append(question) }
+        say("\(acknowledged.count) answers acknowledged at \(fixed(answersPerSecond, 0)) per second over the cluster")
+
+        // The lessons run on their own; then the first node dies.
+        for teacher in teachers { try teacher.send(.run(rate: 4)) }
+        let lost = Set((0..<lessons).filter { $0 % nodes == 0 })
+        let killed = ContinuousClock.now
+        kill(servers[0].process.processIdentifier, SIGKILL)
+        let survivors = Array(urls.dropFirst())
+        say("killed node 1 (SIGKILL), the owner of \(lost.count) lessons")
+
+        // Its lessons' teachers and students come back through the other nodes.
+        for lesson in lost.sorted() {
+            let attached = try await clusterAttach(
+                client, urls: survivors, home: lesson % survivors.count,
+                .teach(code: codes[lesson].0, token: codes[lesson].1, lastSeen: nil))
+            teachers[lesson] = attached.peer
+            try attached.peer.send(.run(rate: 4))
+        }
+        let back = try await withThrowingTaskGroup(of: (Int, ProtocolPeer, Int, Duration).self) { group in
+            for index in students.indices where lost.contains(students[index].lesson) {
+                let student = students[index]
+                let code = codes[student.lesson].0
+                group.addTask {
+                    let attached = try await clusterAttach(
+                        client, urls: survivors, home: index % survivors.count,
+                        .resume(code: code, token: student.token, lastSeen: nil))
+                    let kept = student.acknowledged.filter { question in
+                        attached.welcome.answers.contains { $0.question == question }
+                    }.count
+                    let generation = attached.welcome.position.generation
+                    try await attached.peer.waitForSnapshot(after: generation)
+                    return (index, attached.peer, student.acknowledged.count - kept, killed.duration(to: .now))
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let failover = seconds(back.map(\.3).max() ?? .zero)
+        let lostAnswers = back.map(\.2).reduce(0, +)
+        for (index, peer, _, _) in back { students[index].peer = peer }
+        say(
+            "failover: the last of \(back.count) students of the lost lessons received a generation \(fixed(failover, 2)) s after the kill; acknowledged answers lost: \(lostAnswers)"
+        )
+
+        // Steps after the kill (the lessons paused first).
+        for teacher in teachers { try teacher.send(.pause) }
+        for (index, teacher) in teachers.enumerated() {
+            _ = try await teacher.expect("paused") { if case .paused = $0 { true } else { nil } }
+            _ = index
+        }
+        byLesson = Dictionary(grouping: students.indices, by: { students[$0].lesson })
+        var generations: [Int] = []
+        for teacher in teachers {
+            try teacher.send(.export)
+            let definition = try await teacher.expectReply { if case .definition(let d) = $0 { d } else { nil } }
+            generations.append(definition.generation)
+        }
+        let after = try await timeSteps(
+            teachers: teachers, students: students, byLesson: byLesson, from: generations.map { $0 + 1 })
+        say(
+            "step → lesson's last snapshot after the kill: p50 \(fixed(quantile(after, 0.5))) ms, p99 \(fixed(quantile(after, 0.99))) ms"
+        )
+
+        await client.shutdown()
+        say(
+            #"{"benchmark":"cluster","nodes":\#(nodes),"lessons":\#(lessons),"studentsPerLesson":\#(studentsPerLesson),"joinSeconds":\#(fixed(joinSeconds, 3)),"stepP50MsBefore":\#(fixed(quantile(before, 0.5), 3)),"stepP99MsBefore":\#(fixed(quantile(before, 0.99), 3)),"stepP50MsAfter":\#(fixed(quantile(after, 0.5), 3)),"stepP99MsAfter":\#(fixed(quantile(after, 0.99), 3)),"answersPerSecond":\#(Int(answersPerSecond)),"failoverSeconds":\#(fixed(failover, 3)),"acknowledgedLost":\#(lostAnswers)}"#
+        )
+    }
+
+    /// Steps every lesson `steps` times, all lessons at once; each step timed from the teacher's
+    /// message to the lesson's last student's snapshot of that generation.
+    private func timeSteps(
+        teachers: [ProtocolPeer], students: [Student], byLesson: [Int: [Int]], from first: Int
+    ) async throws -> [Double] {
+        try await timeSteps(
+            teachers: teachers, students: students, byLesson: byLesson,
+            from: Array(repeating: first, count: teachers.count))
+    }
+
+    private func timeSteps(
+        teachers: [ProtocolPeer], students: [Student], byLesson: [Int: [Int]], from first: [Int]
+    ) async throws -> [Double] {
+        let steps = self.steps
+        return try await withThrowingTaskGroup(of: [Double].self) { group in
+            for (lesson, teacher) in teachers.enumerated() {
+                let peers = (byLesson[lesson] ?? []).map { students[$0].peer }
+                let start = first[lesson]
+                group.addTask {
+                    var latencies: [Double] = []
+                    for generation in start..<(start + steps) {
+                        let sent = ContinuousClock.now
+                        try teacher.send(.step(count: 1))
+                        try await withThrowingTaskGroup(of: Void.self) { each in
+                            for peer in peers {
+                                each.addTask { try await peer.waitForSnapshot(atLeast: generation) }
+                            }
+                            each.addTask { try await teacher.waitForSnapshot(atLeast: generation) }
+                            try await each.waitForAll()
+                        }
+                        latencies.append(seconds(sent.duration(to: .now)) * 1000)
+                    }
+                    return latencies
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+    }
+}
+
+/// One `petri serve` child process of the cluster benchmark.
+struct BenchNode {
+    let process: Process
+    let url: String
+
+    static func start(_ index: Int, store: String, key: String) async throws -> BenchNode {
+        let port = try PrivatePostgres.freePort()
+        let url = "ws://127.0.0.1:\(port)/"
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "petri-bench-node-\(UUID().uuidString)"
+        )
+        .path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        process.arguments = ["serve", "--port", "\(port)", "--data", data, "--log-level", "warning"]
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "PETRI_STORE_URL": store, "PETRI_TEACHER_KEY": key, "PETRI_CLUSTER_NODE": "node-\(index)",
+            "PETRI_CLUSTER_ADVERTISE_URL": url, "PETRI_LIMITS_MESSAGES_PER_SECOND": "10000",
+            "PETRI_LIMITS_MESSAGE_BURST": "100000", "PETRI_LIMITS_FAILED_JOINS_PER_MINUTE": "10000",
+        ]) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        for await line in lines(of: pipe.fileHandleForReading) where line.contains("listening on ws://") {
+            return BenchNode(process: process, url: url)
+        }
+        throw ValidationError("Node \(index) did not start.")
+    }
+}
+
+/// A client's way into a lesson through a cluster: its node, then the `redirect`; after a failed
+/// connection or `lesson-reloading`, the next node in `urls` (a load balancer skipping a dead node).
+func clusterAttach(
+    _ client: WebSocketClient, urls: [String], home: Int, _ message: ClientMessage
+) async throws -> (peer: ProtocolPeer, welcome: Welcome) {
+    var next = home
+    var target = urls[home % urls.count]
+    let deadline = ContinuousClock.now + .seconds(60)
+    while ContinuousClock.now < deadline {
+        guard let connection = try? await client.connect(to: target) else {
+            next += 1
+            target = urls[next % urls.count]
+            try await Task.sleep(for: .milliseconds(250))
+            continue
+        }
+        let peer = ProtocolPeer(client, connection)
+        try peer.send(message)
+        let reply = try? await peer.expect { reply -> ServerMessage? in
+            switch reply {
+            case .welcome, .redirect, .error: reply
+            default: nil
+            }
+        }
+        switch reply {
+        case .welcome(let welcome): return (peer, welcome)
+        case .redirect(let url, _): target = url
+        case .error(let error) where error.code != .lessonReloading: throw error
+        default:
+            next += 1
+            target = urls[next % urls.count]
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        if case .welcome = reply {} else { peer.close() }
+    }
+    throw ValidationError("A client could not get into its lesson through the cluster within 60 s.")
+}
+
+extension ProtocolPeer {
+    /// Reads until the snapshot of `generation` or a later one.
+    func waitForSnapshot(atLeast generation: Int) async throws {
+        _ = try await expect("generation \(generation)") {
+            if case .snapshot(let header, _) = $0, header.generation >= generation { true } else { nil }
+        }
+    }
+
+    /// Reads until a snapshot newer than `generation`.
+    func waitForSnapshot(after generation: Int) async throws {
+        try await waitForSnapshot(atLeast: generation + 1)
+    }
+}
+
+private func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}

@@ -1,0 +1,84 @@
+import Foundation
+import PetriHub
+import PetriHubTesting
+import PetriPeer
+import PetriPostgresTesting
+import PetriProtocol
+import PetriServer
+import PetriStore
+import PetriStorePostgres
+import PetriWebSocket
+import Testing
+
+@testable import petri
+
+/// `petri store copy`: lessons move from a SQLite data directory into PostgreSQL whole.
+@Suite struct StoreCopyTests {
+    @Test(.timeLimit(.minutes(2))) func aLessonCopiedFromSQLiteContinuesOnPostgreSQLWithItsStateAndResults()
+        async throws
+    {
+        // Given a lesson on SQLite with two students who answered a resolved question
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let sqlite = try SQLiteLessonStorage(directory: directory)
+        let server = try await TestServer.start(storage: sqlite)
+        let client = try await WebSocketClient.start()
+        let teacher = try await TestClient(client, url: server.url)
+        let (code, token) = try await teacher.createLesson(.camouflage, LessonEndToEndTests.moths, seed: 9)
+        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        var students: [(TestClient, AccessToken)] = []
+        for name in ["Ada", "Grace"] {
+            let student = try await TestClient(client, url: server.url)
+            let welcome = try await student.attach(.join(code: code, name: name))
+            students.append((student, try #require(welcome.you?.token)))
+        }
+        try teacher.send(.ask(QuestionSpec(metric: "meanTrait", kind: .number(tolerance: 20), horizon: 2)))
+        for (index, (student, _)) in students.enumerated() {
+            let question = try await student.expect("question") { if case .question(let q) = $0 { q } else { nil } }
+            try student.send(.answer(question: question.id, prediction: .number(Double(40 + 10 * index))))
+            _ = try await student.expect("answerAccepted") { if case .answerAccepted = $0 { true } else { nil } }
+        }
+        try teacher.send(.step(count: 2))
+        let result = try await students[0].0.expect("result") { if case .result(let r) = $0 { r } else { nil } }
+        try teacher.send(.export)
+        let before = try await teacher.expect("definition") { if case .definition(let d) = $0 { d } else { nil } }
+        try teacher.send(.exportResults)
+        let csv = try await teacher.expect("results") { if case .results(let csv) = $0 { csv } else { nil } }
+        await server.stop()
+        try sqlite.store.close()
+
+        // When its data directory is copied into PostgreSQL (twice: the second copies nothing)
+        let url = try await PrivatePostgres.shared().createDatabase()
+        let copier = try await PostgresLessonStorage.connect(
+            url: url, node: ClusterNode(id: "copier", advertisedURL: "ws://127.0.0.1:1/"))
+        let source = try PetriStore.open(directory: directory)
+        let lessons = try source.unfinishedLessons()
+        #expect(lessons.count == 1)
+        for lesson in lessons {
+            #expect(try await copier.importLesson(try StoreCommand.Copy.copy(of: lesson, from: source)))
+            #expect(try await copier.importLesson(try StoreCommand.Copy.copy(of: lesson, from: source)) == false)
+        }
+        try source.close()
+        copier.close()
+
+        // Then a node on PostgreSQL serves it: same generation and state, same results, Ada's score kept
+        let postgres = try await PostgresLessonStorage.connect(
+            url: url, node: ClusterNode(id: "node-1", advertisedURL: "ws://127.0.0.1:1/"))
+        let restarted = try await TestServer.start(storage: postgres, ownership: postgres)
+        let teacherBack = try await TestClient(client, url: restarted.url)
+        _ = try await teacherBack.attach(.teach(code: code, token: token, lastSeen: nil))
+        try teacherBack.send(.export)
+        let after = try await teacherBack.expect("definition") { if case .definition(let d) = $0 { d } else { nil } }
+        #expect(after.generation == before.generation)
+        #expect(after.stateHash == before.stateHash)
+        try teacherBack.send(.exportResults)
+        #expect(try await teacherBack.expect("results") { if case .results(let c) = $0 { c } else { nil } } == csv)
+        let ada = try await TestClient(client, url: restarted.url)
+        let adaBack = try await ada.attach(.resume(code: code, token: students[0].1, lastSeen: nil))
+        #expect(adaBack.you?.score == result.score)
+
+        await client.shutdown()
+        await restarted.stop()
+        postgres.close()
+    }
+}
