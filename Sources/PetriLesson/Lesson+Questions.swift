@@ -48,20 +48,24 @@ extension Lesson {
 
     /// A student answers, or changes their answer while that is allowed.
     mutating func answer(
-        _ id: QuestionID, with prediction: Prediction, from student: StudentID, at now: Timestamp
+        _ id: QuestionID, with prediction: Prediction, reason typed: String? = nil, from student: StudentID,
+        at now: Timestamp
     ) throws(ProtocolError) -> [Effect] {
         let index = try openIndex(of: id, at: now, refusal: .lateAnswer)
         let question = questions[index]
         try check(prediction, against: question)
+        let reason = try Self.cleanReason(typed)
         if question.answers[student] != nil, !question.allowChange {
             throw ProtocolError(
                 .alreadyAnswered, "You already answered question \(id.rawValue), and it does not allow changes.")
         }
         questions[index].answers[student] = Question.Answer(prediction: prediction, answeredAt: now)
+        // A changed answer without a reason keeps the reason given before.
+        if let reason { questions[index].reasons[student] = reason }
         facts.append(
             .answered(
                 id, by: student, prediction: prediction, usedHint: question.hintsTaken.contains(student),
-                allowsChange: question.allowChange))
+                allowsChange: question.allowChange, reason: questions[index].reasons[student]))
         return [
             .reply(.answerAccepted(question: id, prediction: prediction, answeredAt: now)),
             answerCount(of: questions[index], answeredBy: student),
