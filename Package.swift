@@ -178,7 +178,10 @@ let package = Package(
         .testTarget(name: "PetriFuzzTests", dependencies: ["PetriFuzzTargets"]),
         .testTarget(name: "PetriSimulationTests", dependencies: ["PetriSimulation"]),
         .testTarget(name: "PetriProtocolTests", dependencies: ["PetriProtocol", "PetriSimulation"]),
-        .testTarget(name: "PetriLessonTests", dependencies: ["PetriLesson", "PetriProtocol", "PetriSimulation"]),
+        .testTarget(
+            name: "PetriLessonTests", dependencies: ["PetriLesson", "PetriProtocol", "PetriSimulation"],
+            exclude: ["Golden"]
+        ),
         .testTarget(
             name: "PetriTerminalTests",
             dependencies: ["PetriTerminal", "PetriProtocol", "PetriSimulation", "PetriTransport", "PetriWebSocket"],

@@ -26,7 +26,12 @@ extension LessonCommand {
         case .showAnswers(let question): self = .showAnswers(question)
         case .replicates(let count, let horizon, let metric):
             self = .replicates(count: count, horizon: horizon, metric: metric)
-        case .answer(let question, let prediction): self = .answer(question, prediction)
+        case .answer(let question, let prediction, let reason): self = .answer(question, prediction, reason: reason)
+        case .reasons(let question): self = .reasons(question)
+        case .guide: self = .guide
+        case .report: self = .report
+        case .showReasons(let question, let students, let names):
+            self = .showReasons(question, students: students, names: names)
         case .hint(let question): self = .takeHint(question)
         case .history(let from, let to): self = .history(from: from, to: to)
         case .questions(let before, let limit): self = .questions(before: before, limit: limit)

@@ -114,9 +114,23 @@ extension Lesson {
         case .replicates(let count, let horizon, let metric):
             try requireTeacher(actor, to: "run replicates")
             return try requestReplicates(count: count, horizon: horizon, metric: metric)
-        case .answer(let question, let prediction):
+        case .answer(let question, let prediction, let reason):
             let student = try requireStudent(actor, to: "answer questions")
-            return try answer(question, with: prediction, from: student, at: now)
+            return try answer(question, with: prediction, reason: reason, from: student, at: now)
+        case .report:
+            try requireTeacher(actor, to: "download the lesson report")
+            let report = report()
+            return [.reply(.report(csv: report.csv, html: report.html(title: "Petri lesson report")))]
+        case .guide:
+            if actor == .guest || actor == .server { throw ProtocolError(.notJoined, "Join the lesson first.") }
+            let story = (Model.self as? any DescribedModel.Type)?.modelDescription.story
+            return [.reply(.guide(Guide(story: story)))]
+        case .reasons(let question):
+            try requireTeacher(actor, to: "read the class's reasons")
+            return [.reply(.reasons(question: question, reasons: try reasons(for: question)))]
+        case .showReasons(let question, let students, let names):
+            try requireTeacher(actor, to: "show reasons to the class")
+            return try showReasons(question, of: students, names: names)
         case .takeHint(let question):
             let student = try requireStudent(actor, to: "take hints")
             return try takeHint(question, for: student, at: now)
@@ -183,7 +197,7 @@ extension LessonCommand {
     var isAllowedAfterEnd: Bool {
         switch self {
         case .resume, .attachTeacher, .attachObserver, .left, .tick, .deadline, .history, .questions, .exportResults,
-            .exportDefinition, .clone, .replicatesFinished:
+            .exportDefinition, .clone, .replicatesFinished, .guide, .reasons, .report:
             true
         default:
             false

@@ -48,12 +48,14 @@ extension Lesson {
 
     /// A student answers, or changes their answer while that is allowed.
     mutating func answer(
-        _ id: QuestionID, with prediction: Prediction, from student: StudentID, at now: Timestamp
+        _ id: QuestionID, with prediction: Prediction, reason typed: String? = nil, from student: StudentID,
+        at now: Timestamp
     ) throws(ProtocolError) -> [Effect] {
         let index = try openIndex(of: id, at: now, refusal: .lateAnswer)
         // Read what is needed before the answer goes in: a copy of the question still alive at
         // that write would copy its whole answer table, once per answer (quadratic in a class).
         let (allowChange, usedHint): (Bool, Bool)
+        let reason = try Self.cleanReason(typed)
         do {
             let question = questions[index]
             try check(prediction, against: question)
@@ -64,7 +66,12 @@ extension Lesson {
             (allowChange, usedHint) = (question.allowChange, question.hintsTaken.contains(student))
         }
         questions[index].answers[student] = Question.Answer(prediction: prediction, answeredAt: now)
-        facts.append(.answered(id, by: student, prediction: prediction, usedHint: usedHint, allowsChange: allowChange))
+        // A changed answer without a reason keeps the reason given before.
+        if let reason { questions[index].reasons[student] = reason }
+        facts.append(
+            .answered(
+                id, by: student, prediction: prediction, usedHint: usedHint, allowsChange: allowChange,
+                reason: questions[index].reasons[student]))
         return [
             .reply(.answerAccepted(question: id, prediction: prediction, answeredAt: now)),
             answerCount(of: questions[index], answeredBy: student),

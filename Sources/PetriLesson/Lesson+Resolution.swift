@@ -37,6 +37,7 @@ extension Lesson {
         questions[index].state = .resolved
         questions[index].actual = actual
         questions[index].correctOption = correctOption
+        questions[index].eventHappened = eventHappened
         facts.append(
             .resolved(
                 question.id, points: questions[index].answers.compactMapValues { $0.points?.total }, scores: standings))

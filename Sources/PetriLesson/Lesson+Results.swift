@@ -4,14 +4,15 @@ import PetriSimulation
 extension Lesson {
     /// The results as CSV: one line per answer, in question then student order.
     ///
-    /// Columns: `student, question, prediction, actual, points, answered at`. For a choice
+    /// Columns: `student, question, prediction, actual, points, answered at, hint, reason`; `hint` is
+    /// `yes` when the student took the question's hint, `reason` their reason (formula-guarded like names). For a choice
     /// question `actual` names the option that came true and the value: `grow (57)`. `actual` and
     /// `points` are empty until the question resolves (and stay empty if it was cancelled);
     /// `answered at` is the server's time in ISO 8601 UTC. Removed students' answers are
     /// included (they did give them) but were never scored.
     public func resultsCSV() -> String {
         var csv = CSVWriter()
-        csv.append(["student", "question", "prediction", "actual", "points", "answered at"])
+        csv.append(["student", "question", "prediction", "actual", "points", "answered at", "hint", "reason"])
         for question in questions {
             for (id, answer) in question.answers.sorted(by: { $0.key < $1.key }) {
                 guard let student = roster[id] else { continue }
@@ -22,6 +23,8 @@ extension Lesson {
                     actualText(of: question),
                     answer.points.map { String($0.total) } ?? "",
                     answer.answeredAt.description,
+                    question.hintsTaken.contains(id) ? "yes" : "no",
+                    question.reasons[id].map(CSVWriter.text) ?? "",
                 ])
             }
         }

@@ -44,8 +44,8 @@ public struct LessonCheckpoint: Sendable, Hashable {
 /// form; this one is for the server's own restarts, compact for large boards and classes.
 extension Lesson {
     /// The saved-state format this build writes, and the only one it reads.
-    public static var stateFormatVersion: UInt8 { 2 }
-    /// The formats this build reads. Not version 1, which lacks each question's right option: a
+    public static var stateFormatVersion: UInt8 { 3 }
+    /// The formats this build reads: 2 (no reasons) and 3 (reasons with answers). Not version 1, which lacks each question's right option: a
     /// server's checkpoint in it is refused, and the lesson is rebuilt exactly from its whole log.
     static var readableStateFormats: ClosedRange<UInt8> { 2...stateFormatVersion }
 

@@ -150,6 +150,9 @@ import Testing
                         request: 1, position: TimelinePosition(timeline: 0, generation: 0),
                         metric: MetricID("population"), horizon: 1, traces: [])), "replicatesFinished"
             ),
+            (.reasons(QuestionID(1)), "reasons"),
+            (.showReasons(QuestionID(1), students: [StudentID(1)], names: false), "showReasons"), (.guide, "guide"),
+            (.report, "report"),
         ]
         for (command, name) in commands { #expect(command.kind.rawValue == name) }
         #expect(Set(commands.map(\.1)) == Set(LessonCommandKind.allCases.map(\.rawValue)))

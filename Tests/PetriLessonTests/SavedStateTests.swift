@@ -27,15 +27,15 @@ struct SavedStateTests {
     }
 
     @Test func aStateOfAnotherFormatVersionIsRefusedSayingSo() throws {
-        // Given a saved lesson whose format version byte says 3
+        // Given a saved lesson whose format version byte says 4
         let scripted = try ScriptedLesson(.camouflage)
         var bytes = scripted.lesson.encodeState()
-        bytes[4] = 3
+        bytes[4] = 4
 
         // When it is restored, Then it is refused, naming both versions
         #expect(
             throws: ProtocolError(
-                .invalidDefinition, "The saved lesson has format version 3; this build reads version 2.")
+                .invalidDefinition, "The saved lesson has format version 4; this build reads version 3.")
         ) {
             try Lesson<CamouflageModel>(
                 decodingState: bytes, teacherToken: scripted.teacherToken, configuration: scripted.configuration)

@@ -60,6 +60,9 @@ enum Fixtures {
         .ask(QuestionSpec(metric: "extinct", kind: .probability(event: nil), horizon: 20)),
         .closeQuestion(question: QuestionID(3)), .exportResults, .showAnswers(question: QuestionID(3)),
         .replicates(count: 100, horizon: 50, metric: "meanTrait"),
+        .answer(question: QuestionID(3), prediction: .number(120), reason: "because the background got darker"),
+        .reasons(question: QuestionID(3)), .showReasons(question: QuestionID(3), students: [StudentID(2)]),
+        .showReasons(question: QuestionID(3), students: [StudentID(2), StudentID(5)], names: true), .guide, .report,
         .answer(question: QuestionID(3), prediction: .number(41.5)),
         .answer(question: QuestionID(3), prediction: .choice(2)),
         .answer(question: QuestionID(3), prediction: .probability(0.7)),
@@ -101,6 +104,14 @@ enum Fixtures {
                 historyFrom: 0, missed: false, roster: nil, checkpoint: nil, code: code,
                 classSize: ClassSize(joined: 28, online: 26))),
         .classSize(ClassSize(joined: 28, online: 26)),
+        .reasons(
+            question: QuestionID(3),
+            reasons: [StudentReason(student: StudentID(2), name: "Ada", prediction: .number(120), reason: "darker")]),
+        .reasonsShown(
+            question: QuestionID(3),
+            reasons: [SharedReason(reason: "darker"), SharedReason(reason: "food", name: "Ben")]),
+        .guide(Guide(story: "Peppered moths in industrial Manchester.")),
+        .report(csv: "student,score\r\nAda,1010\r\n", html: "<!doctype html><title>Report</title>"),
         .replicates(
             ReplicateBands(
                 timeline: 0, generation: 10, metric: "meanTrait", replicates: 100, horizon: 2, median: [52, 52, 53],

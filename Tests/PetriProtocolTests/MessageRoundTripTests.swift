@@ -9,13 +9,13 @@ struct MessageRoundTripTests {
     let decoder = ProtocolDecoder(limits: .lessonFile)
 
     @Test func everyClientMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 29 client message types
-        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 29)
+        // Given the fixtures, Then together they use all 33 client message types
+        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 33)
     }
 
     @Test func everyServerMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 32 server message types
-        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 32)
+        // Given the fixtures, Then together they use all 36 server message types
+        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 36)
     }
 
     @Test(arguments: Fixtures.clientMessages)

@@ -226,7 +226,9 @@ import Testing
     @Test func completionOffersCommandsThenWhatEachTakes() {
         #expect(CommandCompletion.candidates(for: "st", context: context) == ["step"])
         #expect(
-            CommandCompletion.candidates(for: "re", context: context) == ["reveal", "replicates", "rewind", "restore"])
+            CommandCompletion.candidates(for: "re", context: context) == [
+                "reveal", "reasons", "replicates", "rewind", "restore",
+            ])
         #expect(CommandCompletion.candidates(for: "ask ", context: context) == ["number", "choice", "probability"])
         #expect(CommandCompletion.candidates(for: "ask number pop", context: context) == ["population"])
         #expect(CommandCompletion.candidates(for: "set env", context: context) == ["environmentColour"])

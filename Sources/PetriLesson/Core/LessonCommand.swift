@@ -50,11 +50,20 @@ public enum LessonCommand: Sendable, Hashable, Codable {
     case exportResults
     /// Broadcasts the class's anonymous spread of an open or locked question (teacher or observer).
     case showAnswers(QuestionID)
+    /// Sends the teacher the lesson report.
+    case report
+    /// Sends the built-in explanations and the model's story (anyone attached).
+    case guide
+    /// Sends the teacher every reason given for a question.
+    case reasons(QuestionID)
+    /// Shows the chosen students' reasons to everyone, with their names only if `names`.
+    case showReasons(QuestionID, students: [StudentID], names: Bool)
     /// Runs `count` replicates of the present `horizon` generations ahead, recording `metric`.
     case replicates(count: Int, horizon: Int, metric: String)
 
     // Student commands.
-    case answer(QuestionID, Prediction)
+    /// A prediction, with the student's reason as they typed it (the lesson sanitises and checks it).
+    case answer(QuestionID, Prediction, reason: String? = nil)
     case takeHint(QuestionID)
 
     // Anyone attached.
@@ -81,6 +90,9 @@ public enum LessonCommand: Sendable, Hashable, Codable {
         // Replicates are a view of possible futures, recomputed on request; they change no lesson state
         // a restart must keep (see `ReplicateBook`).
         case .replicates, .replicatesFinished:
+            false
+        // Reasons are stored with their answers; reading or showing them changes nothing.
+        case .reasons, .showReasons, .guide, .report:
             false
         }
     }

@@ -34,6 +34,10 @@ public enum LessonCommandKind: String, Sendable, Hashable, CaseIterable, Codable
     case questions
     case replicates
     case replicatesFinished
+    case reasons
+    case showReasons
+    case guide
+    case report
 }
 
 extension LessonCommand {
@@ -68,6 +72,10 @@ extension LessonCommand {
         case .questions: .questions
         case .replicates: .replicates
         case .replicatesFinished: .replicatesFinished
+        case .reasons: .reasons
+        case .showReasons: .showReasons
+        case .guide: .guide
+        case .report: .report
         }
     }
 }

@@ -15,7 +15,9 @@ public enum LessonFact: Sendable, Hashable {
     case kicked(StudentID)
     /// A student answered, or changed their answer; `usedHint` says whether they had taken the
     /// question's hint by then, and `allowsChange` whether the question lets them change it.
-    case answered(QuestionID, by: StudentID, prediction: Prediction, usedHint: Bool, allowsChange: Bool)
+    /// `reason` is the student's reason, sanitised (nil when they gave none).
+    case answered(
+        QuestionID, by: StudentID, prediction: Prediction, usedHint: Bool, allowsChange: Bool, reason: String? = nil)
     /// A student took a question's hint (marks an answer they already gave; a later answer
     /// says so itself).
     case tookHint(QuestionID, by: StudentID)

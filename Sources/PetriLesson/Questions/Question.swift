@@ -34,8 +34,12 @@ struct Question: Sendable, Hashable {
     var actual: Double?
     /// The option that came true, for a resolved choice question (nil if none did).
     var correctOption: Int?
+    /// Whether the event happened, for a resolved probability question (for the report's calibration).
+    var eventHappened: Bool?
     var answers: [StudentID: Answer] = [:]
     var hintsTaken: Set<StudentID> = []
+    /// Each student's reason for their prediction (sanitised; only for students who gave one).
+    var reasons: [StudentID: String] = [:]
 
     /// The public view: everything but the hint text and the answers.
     var info: QuestionInfo {

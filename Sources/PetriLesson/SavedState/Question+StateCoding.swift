@@ -4,7 +4,9 @@ import PetriSimulation
 /// Metric, descriptor, kind, asked-at and target generations, asked value (double), opened at,
 /// optional deadline, optional hint, allow-change (byte), optional prompt, state (name),
 /// optional locked-at, optional locking entry, optional lock reason (name), optional actual
-/// value (double), optional right option (compact), then the answers and the hints taken, both in student order (so the same
+/// value (double), optional right option (compact), then the answers, the hints taken and (from version 3) the
+/// reasons (student, text), all in student order, and (from version 3) whether a probability question's event
+/// happened (optional byte) (so the same
 /// question always gives the same bytes). The id is not written: it is the question's place in
 /// the lesson. Times are compact milliseconds since 1970.
 extension Question {
@@ -33,9 +35,15 @@ extension Question {
         }
         writer.appendCompact(hintsTaken.count)
         for student in hintsTaken.sorted() { writer.appendCompact(student.rawValue) }
+        writer.appendCompact(reasons.count)
+        for (student, reason) in reasons.sorted(by: { $0.key < $1.key }) {
+            writer.appendCompact(student.rawValue)
+            writer.appendText(reason)
+        }
+        writer.appendOptional(eventHappened) { $0.append($1) }
     }
 
-    /// - Parameter version: The saved state's format version (the right option is in 2 on).
+    /// - Parameter version: The saved state's format version (the right option is in 2 on, reasons in 3 on).
     init(id: QuestionID, from reader: inout StateReader, version: UInt8) throws(SimulationError) {
         self.init(
             id: id, metric: try reader.read(), descriptor: try reader.read(), kind: try reader.read(),
@@ -66,6 +74,13 @@ extension Question {
         for _ in 0..<hintCount {
             hintsTaken.insert(StudentID(try reader.readCompact(in: 1...Int.max, "a hint taken by student")))
         }
+        guard version >= 3 else { return }
+        let reasonCount = try reader.readCompactCount(limit: reader.remaining)
+        for _ in 0..<reasonCount {
+            let student = StudentID(try reader.readCompact(in: 1...Int.max, "a reason from student"))
+            reasons[student] = try reader.readText()
+        }
+        eventHappened = try reader.readOptional { r throws(SimulationError) in try r.readBool() }
     }
 }
 

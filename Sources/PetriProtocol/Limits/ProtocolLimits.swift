@@ -59,6 +59,8 @@ public enum TextLimit {
     public static let optionLabel = 60
     /// A metric as named in a question, e.g. `cell(3,4)`.
     public static let metric = 64
+    /// A reason for a prediction as typed (the lesson then allows ``ReasonRules/maxCharacters`` characters).
+    public static let reason = 1024
     /// A model parameter's name.
     public static let parameterName = 64
     /// A text parameter's value, e.g. a Life rule.

@@ -4,7 +4,7 @@ extension ClientMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, key, model, parameters, seed, options, definition, code, name, token, lastSeen
         case count, rate, value, x, y, pattern, changes, student, question, from, to, before, limit
-        case horizon, metric
+        case horizon, metric, reason, students, names
     }
 
     /// The wire name of the message's type.
@@ -35,9 +35,13 @@ extension ClientMessage: Codable {
         case .showAnswers: "showAnswers"
         case .replicates: "replicates"
         case .answer: "answer"
+        case .reasons: "reasons"
+        case .showReasons: "showReasons"
         case .hint: "hint"
         case .history: "history"
         case .questions: "questions"
+        case .guide: "guide"
+        case .report: "report"
         case .ping: "ping"
         case .describeModels: "describeModels"
         }
@@ -114,7 +118,19 @@ extension ClientMessage: Codable {
                 metric: try c.decodeText(.metric, limit: TextLimit.metric))
         case "answer":
             self = .answer(
-                question: QuestionID(try c.decodeWhole(.question)), prediction: try Prediction(from: decoder))
+                question: QuestionID(try c.decodeWhole(.question)), prediction: try Prediction(from: decoder),
+                reason: try c.decodeTextIfPresent(.reason, limit: TextLimit.reason))
+        case "reasons": self = .reasons(question: QuestionID(try c.decodeWhole(.question)))
+        case "showReasons":
+            let students = try c.decode([StudentID].self, forKey: .students)
+            guard students.count <= ReasonRules.maxShown else {
+                throw ProtocolError(
+                    .invalidField,
+                    "The field \"students\" may list at most \(ReasonRules.maxShown) students.")
+            }
+            self = .showReasons(
+                question: QuestionID(try c.decodeWhole(.question)), students: students,
+                names: try c.decodeIfPresent(Bool.self, forKey: .names) ?? false)
         case "hint": self = .hint(question: QuestionID(try c.decodeWhole(.question)))
         case "history":
             self = .history(
@@ -123,6 +139,8 @@ extension ClientMessage: Codable {
             self = .questions(
                 before: try c.decodeIfPresent(QuestionID.self, forKey: .before),
                 limit: try c.decodeWholeIfPresent(.limit))
+        case "guide": self = .guide
+        case "report": self = .report
         case "ping": self = .ping
         case "describeModels":
             self = .describeModels(teacherKey: try c.decodeTextIfPresent(.key, limit: TextLimit.teacherKey))
@@ -173,9 +191,15 @@ extension ClientMessage: Codable {
             try c.encode(count, forKey: .count)
             try c.encode(horizon, forKey: .horizon)
             try c.encode(metric, forKey: .metric)
-        case .answer(let question, let prediction):
+        case .answer(let question, let prediction, let reason):
             try c.encode(question, forKey: .question)
             try prediction.encode(to: encoder)
+            try c.encodeIfPresent(reason, forKey: .reason)
+        case .reasons(let question): try c.encode(question, forKey: .question)
+        case .showReasons(let question, let students, let names):
+            try c.encode(question, forKey: .question)
+            try c.encode(students, forKey: .students)
+            if names { try c.encode(names, forKey: .names) }
         case .history(let from, let to):
             try c.encodeIfPresent(from, forKey: .from)
             try c.encodeIfPresent(to, forKey: .to)
@@ -183,7 +207,7 @@ extension ClientMessage: Codable {
             try c.encodeIfPresent(before, forKey: .before)
             try c.encodeIfPresent(limit, forKey: .limit)
         case .describeModels(let key): try c.encodeIfPresent(key, forKey: .key)
-        case .pause, .checkpoint, .restore, .export, .end, .exportResults, .ping: break
+        case .pause, .checkpoint, .restore, .export, .end, .exportResults, .ping, .guide, .report: break
         }
     }
 }

@@ -55,8 +55,12 @@ public enum ClientMessage: Sendable, Hashable {
     /// Teacher: runs `count` replicates (1...200) of the present `horizon` generations ahead (1...200) and
     /// broadcasts the `metric`'s bands (`replicates`).
     case replicates(count: Int, horizon: Int, metric: String)
-    /// Student: answers (or changes the answer to) a question.
-    case answer(question: QuestionID, prediction: Prediction)
+    /// Student: answers (or changes the answer to) a question, optionally with a short reason.
+    case answer(question: QuestionID, prediction: Prediction, reason: String? = nil)
+    /// Teacher: asks for every reason given for a question (`reasons`).
+    case reasons(question: QuestionID)
+    /// Teacher: shows the chosen students' reasons to everyone, anonymously unless `names` is true.
+    case showReasons(question: QuestionID, students: [StudentID], names: Bool = false)
     /// Student: reveals the hint, which halves the question's points.
     case hint(question: QuestionID)
     /// Anyone: asks for stats of generations `from...to` (defaults: 0 and the current one).
@@ -64,6 +68,10 @@ public enum ClientMessage: Sendable, Hashable {
     /// Teacher or student: questions asked before `before` (the newest when absent), at most
     /// `limit` (default 20, at most 100); answered by a `questions` page.
     case questions(before: QuestionID?, limit: Int?)
+    /// Teacher: asks for the lesson report (`report`: CSV and a printable HTML page).
+    case report
+    /// Anyone attached: asks for the built-in explanations and the model's story (`guide`).
+    case guide
     /// Anyone: checks the connection; answered by `pong`.
     case ping
     /// Anyone, before or without a lesson: every model's parameters, scenarios and metrics (`models`).

@@ -4,7 +4,7 @@ extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, code, message, teacherToken, timeline, stats, rate, snapshot, generation, question, reason
         case prediction, answeredAt, lockedAt, answered, answeredBy, students, text, definition, csv, spread
-        case models, url
+        case models, url, reasons, guide, html
     }
 
     /// The wire name of the message's type.
@@ -34,6 +34,10 @@ extension ServerMessage: Codable {
         case .hint: "hint"
         case .answersShown: "answersShown"
         case .replicates: "replicates"
+        case .reasons: "reasons"
+        case .reasonsShown: "reasonsShown"
+        case .guide: "guide"
+        case .report: "report"
         case .classSize: "classSize"
         case .resolved: "resolved"
         case .result: "result"
@@ -104,6 +108,18 @@ extension ServerMessage: Codable {
                 question: try c.decode(QuestionID.self, forKey: .question),
                 spread: try c.decode(Spread.self, forKey: .spread))
         case "replicates": self = .replicates(try ReplicateBands(from: decoder))
+        case "reasons":
+            self = .reasons(
+                question: try c.decode(QuestionID.self, forKey: .question),
+                reasons: try c.decode([StudentReason].self, forKey: .reasons))
+        case "report":
+            self = .report(
+                csv: try c.decode(String.self, forKey: .csv), html: try c.decode(String.self, forKey: .html))
+        case "guide": self = .guide(try c.decode(Guide.self, forKey: .guide))
+        case "reasonsShown":
+            self = .reasonsShown(
+                question: try c.decode(QuestionID.self, forKey: .question),
+                reasons: try c.decode([SharedReason].self, forKey: .reasons))
         case "classSize": self = .classSize(try ClassSize(from: decoder))
         case "resolved": self = .resolved(try Resolution(from: decoder))
         case "result": self = .result(try PersonalResult(from: decoder))
@@ -168,6 +184,16 @@ extension ServerMessage: Codable {
             try c.encode(question, forKey: .question)
             try c.encode(spread, forKey: .spread)
         case .replicates(let bands): try bands.encode(to: encoder)
+        case .reasons(let question, let reasons):
+            try c.encode(question, forKey: .question)
+            try c.encode(reasons, forKey: .reasons)
+        case .guide(let guide): try c.encode(guide, forKey: .guide)
+        case .report(let csv, let html):
+            try c.encode(csv, forKey: .csv)
+            try c.encode(html, forKey: .html)
+        case .reasonsShown(let question, let reasons):
+            try c.encode(question, forKey: .question)
+            try c.encode(reasons, forKey: .reasons)
         case .classSize(let size): try size.encode(to: encoder)
         case .resolved(let resolution): try resolution.encode(to: encoder)
         case .result(let result): try result.encode(to: encoder)

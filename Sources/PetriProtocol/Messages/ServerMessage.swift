@@ -58,6 +58,14 @@ public enum ServerMessage: Sendable, Hashable {
     case answersShown(question: QuestionID, spread: Spread)
     /// Replicates the teacher asked for: a metric's median and 10-90% band per generation (everyone).
     case replicates(ReplicateBands)
+    /// Every reason given for a question, with who gave it (teacher only).
+    case reasons(question: QuestionID, reasons: [StudentReason])
+    /// Reasons the teacher chose to show the class (everyone; anonymous unless the teacher chose names).
+    case reasonsShown(question: QuestionID, reasons: [SharedReason])
+    /// The lesson report (teacher only): a CSV of points per student and question, and a printable HTML page.
+    case report(csv: String, html: String)
+    /// The built-in explanations and the model's story (answers `guide`).
+    case guide(Guide)
     /// How many students joined and are online (observers only: counts, never names).
     case classSize(ClassSize)
     /// A question resolved: the actual value, the class's spread, the leaderboard's top.

@@ -196,7 +196,7 @@ public final class SQLiteLessonStorage: LessonStorage {
                 resumeTokenHash: stored.storeHash(of: token), joinedAt: at)
         case .kicked(let student):
             try tx.setKicked(lessonId: id, studentId: String(student.rawValue), kicked: true)
-        case .answered(let question, let student, _, let usedHint, let allowsChange):
+        case .answered(let question, let student, _, let usedHint, let allowsChange, let reason):
             // The store refuses a second answer unless the question allows changes, and any
             // change to a scored answer: the lesson has refused those already, so a refusal
             // here means the two disagree, and the write fails rather than store either.
@@ -204,6 +204,11 @@ public final class SQLiteLessonStorage: LessonStorage {
                 lessonId: id, questionId: String(question.rawValue), studentId: String(student.rawValue),
                 predictionInEntry: stored.entry.sequence, at: predictionPath, answeredAt: at, usedHint: usedHint,
                 allowChange: allowsChange)
+            if let reason {
+                try tx.recordReason(
+                    lessonId: id, questionId: String(question.rawValue), studentId: String(student.rawValue),
+                    reason: reason)
+            }
         case .tookHint(let question, let student):
             try tx.recordHintTaken(
                 lessonId: id, questionId: String(question.rawValue), studentId: String(student.rawValue))

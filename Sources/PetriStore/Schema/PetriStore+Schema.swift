@@ -6,6 +6,7 @@ extension PetriStore {
         var migrator = DatabaseMigrator()
         migrator.registerMigration(SchemaV1.identifier, migrate: SchemaV1.migrate)
         migrator.registerMigration(SchemaV2.identifier, migrate: SchemaV2.migrate)
+        migrator.registerMigration(SchemaV3.identifier, migrate: SchemaV3.migrate)
         return migrator
     }
 

@@ -22,6 +22,25 @@ public enum StudentLine {
         }
         var text = line.trimmingCharacters(in: .whitespaces)
         if words.first?.lowercased() == "answer" { text = words.dropFirst().joined(separator: " ") }
+        // "140 because the background got darker": the first word answers, the rest is the reason
+        // (unless the whole line is a choice's label).
+        var reason: String?
+        if let open = lesson.openQuestion, let space = text.firstIndex(of: " ") {
+            let isLabel: Bool =
+                if case .choice(let options) = open.kind {
+                    options.contains { $0.label.lowercased() == text.lowercased() }
+                } else { false }
+            if !isLabel {
+                reason = text[text.index(after: space)...].trimmingCharacters(in: .whitespaces)
+                text = String(text[..<space])
+            }
+        }
+        return parse(answer: text, reason: reason, lesson: lesson)
+    }
+
+    private static func parse(answer text: String, reason: String?, lesson: LessonState) -> Result<
+        Command, AnswerProblem
+    > {
         guard let open = lesson.openQuestion else {
             return .failure(
                 AnswerProblem(
@@ -32,17 +51,17 @@ public enum StudentLine {
             guard let x = Double(text), x.isFinite else {
                 return .failure(AnswerProblem("Question \(open.id.rawValue) wants a number."))
             }
-            return .success(.send(.answer(question: open.id, prediction: .number(x))))
+            return .success(.send(.answer(question: open.id, prediction: .number(x), reason: reason)))
         case .choice(let options):
             if let index = options.firstIndex(where: { $0.label.lowercased() == text.lowercased() }) {
-                return .success(.send(.answer(question: open.id, prediction: .choice(index))))
+                return .success(.send(.answer(question: open.id, prediction: .choice(index), reason: reason)))
             }
             guard let n = Int(text), (1...options.count).contains(n) else {
                 let labels = options.map(\.label).joined(separator: ", ")
                 return .failure(
                     AnswerProblem("Question \(open.id.rawValue) wants one of \(labels) (or 1 to \(options.count))."))
             }
-            return .success(.send(.answer(question: open.id, prediction: .choice(n - 1))))
+            return .success(.send(.answer(question: open.id, prediction: .choice(n - 1), reason: reason)))
         case .probability:
             let percent = text.hasSuffix("%")
             guard let x = Double(percent ? String(text.dropLast()) : text) else {
@@ -54,7 +73,7 @@ public enum StudentLine {
             guard (0...1).contains(p) else {
                 return .failure(AnswerProblem("A probability is from 0 to 1 (or 0% to 100%)."))
             }
-            return .success(.send(.answer(question: open.id, prediction: .probability(p))))
+            return .success(.send(.answer(question: open.id, prediction: .probability(p), reason: reason)))
         }
     }
 }

@@ -8,6 +8,10 @@ public struct AnswerField: Sendable, Hashable {
     public var text = ""
     /// The highlighted option, from 0 (choice questions).
     public var choice: Int?
+    /// The student's reason, typed after a space (sent with the answer; at most ``ReasonRules/maxCharacters``).
+    public var reason = ""
+    /// True once a space started the reason: keys then type it.
+    public var typingReason = false
 
     /// The most characters the field takes.
     public static let maxLength = 12
@@ -20,13 +24,34 @@ public struct AnswerField: Sendable, Hashable {
         self.question = question
         text = ""
         choice = nil
+        reason = ""
+        typingReason = false
     }
+
+    /// The reason to send with the answer (nil when none was typed).
+    public var reasonToSend: String? { reason.isEmpty ? nil : reason }
 
     /// Applies an editing key. Returns false when the key is not for the field.
     ///
     /// Number questions take digits, `.`, `-` and Backspace; probability questions digits, `.`
     /// and Backspace (a percentage), ↑/↓ moving by 5; choice questions 1…n (and ↑/↓) to pick.
     public mutating func edit(_ key: Key, kind: QuestionKind) -> Bool {
+        if typingReason {
+            switch key {
+            case .character(let c):
+                if reason.count < ReasonRules.maxCharacters { reason.append(c) }
+                return true
+            case .backspace:
+                if reason.isEmpty { typingReason = false } else { reason.removeLast() }
+                return true
+            default:
+                return false
+            }
+        }
+        if key == .character(" ") {
+            typingReason = true
+            return true
+        }
         switch kind {
         case .choice(let options):
             switch key {

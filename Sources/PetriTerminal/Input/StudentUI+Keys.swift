@@ -34,7 +34,9 @@ extension StudentUI {
             message = nil
             // A digit on a choice question whose answer can change sends at once: a student who presses
             // only the digit has answered. When the first answer is final, the digit picks and Enter sends.
-            if case .choice = open.kind, open.allowChange, case .character = key, let choice = answer.choice {
+            if case .choice = open.kind, open.allowChange, !answer.typingReason, case .character(let c) = key, c != " ",
+                let choice = answer.choice
+            {
                 return [.send(.answer(question: open.id, prediction: .choice(choice)))]
             }
             return []
@@ -45,7 +47,7 @@ extension StudentUI {
             switch answer.prediction(for: open.kind) {
             case .success(let prediction):
                 message = nil
-                return [.send(.answer(question: open.id, prediction: prediction))]
+                return [.send(.answer(question: open.id, prediction: prediction, reason: answer.reasonToSend))]
             case .failure(let problem):
                 message = Notice(problem.message, kind: .error, at: now)
                 return []
@@ -69,6 +71,9 @@ extension StudentUI {
         case "q": return [.quit]
         case "?": overlay = .help
         case "i": overlay = .about
+        case "g":
+            overlay = .guide
+            return [.send(.guide)]
         case "l": overlay = .leaderboard(page: 0)
         case "b": markBest.toggle()
         case "r": return [.retryNow]

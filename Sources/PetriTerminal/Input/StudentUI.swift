@@ -7,6 +7,8 @@ public struct StudentUI: Sendable, Hashable {
         case none
         case help
         case about
+        /// The built-in explanations and the model's story (``GuideScreen``).
+        case guide
         /// The leaderboard, at a page from 0 (``LeaderboardScreen``).
         case leaderboard(page: Int)
     }

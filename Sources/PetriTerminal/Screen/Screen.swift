@@ -46,6 +46,7 @@ public enum Screen {
         case .none: break
         case .help: HelpScreen.draw(into: &canvas, theme: theme)
         case .about: AboutScreen.draw(into: &canvas, model: state.lesson.model, theme: theme)
+        case .guide: GuideScreen.draw(into: &canvas, guide: state.lesson.guide ?? Guide(), theme: theme)
         case .leaderboard(let page):
             let board = state.lesson.summary?.leaderboard ?? state.lesson.leaderboard
             LeaderboardScreen.draw(

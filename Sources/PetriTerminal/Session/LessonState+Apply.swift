@@ -17,7 +17,7 @@ extension LessonState {
         switch message {
         case .error(let error):
             post(Self.describe(error), kind: .error, at: now)
-        case .pong, .definition, .results, .questions, .models:
+        case .pong, .definition, .results, .questions, .models, .report:
             break
         case .answersShown(let id, let spread):
             // The chart of the spread comes with the resolution; until then one line says what the class thinks.
@@ -28,6 +28,34 @@ extension LessonState {
         case .classSize:
             // For the browser's projector view.
             break
+        case .guide(let guide):
+            var clean = guide
+            clean.story = guide.story.map { TerminalText.sanitise($0, maxCharacters: 2000) }
+            clean.sections = guide.sections.prefix(20).map { section in
+                GuideSection(
+                    id: TerminalText.sanitise(section.id, maxCharacters: 40),
+                    title: TerminalText.sanitise(section.title, maxCharacters: 80),
+                    paragraphs: section.paragraphs.prefix(10).map { TerminalText.sanitise($0, maxCharacters: 2000) })
+            }
+            self.guide = clean
+        case .reasons(let id, let reasons):
+            guard !reasons.isEmpty else {
+                post("Nobody gave a reason for question \(id.rawValue) yet.", at: now)
+                return
+            }
+            post("Reasons for question \(id.rawValue) (share Q #N… shows chosen ones to the class):", at: now)
+            for entry in reasons {
+                let name = TerminalText.sanitise(entry.name, maxCharacters: 40)
+                let reason = TerminalText.sanitise(entry.reason, maxCharacters: ReasonRules.maxCharacters)
+                post("#\(entry.student.rawValue) \(name): \"\(reason)\"", at: now)
+            }
+        case .reasonsShown(let id, let reasons):
+            post("The teacher shared reasons for question \(id.rawValue):", at: now)
+            for entry in reasons {
+                let reason = TerminalText.sanitise(entry.reason, maxCharacters: ReasonRules.maxCharacters)
+                let name = entry.name.map { TerminalText.sanitise($0, maxCharacters: 40) + ": " } ?? ""
+                post("  \(name)\"\(reason)\"", at: now)
+            }
         case .replicates(let bands):
             guard bands.timeline == position.timeline else { return }
             replicates = bands

@@ -62,6 +62,8 @@ public struct LessonState: Sendable {
     public var summary: LessonSummary?
     /// This student's final score and closing sentence.
     public var closing: Closing?
+    /// The built-in explanations and the model's story, once the server sent them (`guide`).
+    public var guide: Guide?
     /// The latest replicates the teacher ran ("what else could have happened?"), drawn behind the chart.
     public var replicates: ReplicateBands?
     /// News for the user, oldest first (at most ``noticeLimit``).

@@ -9,6 +9,8 @@ public enum TeacherCommand: Sendable, Hashable {
     case exportDefinition(path: String?)
     /// Ask for the results and save them as CSV.
     case exportResults(path: String?)
+    /// Ask for the lesson report and save it as CSV and HTML (`BASE.csv`, `BASE.html`).
+    case exportReport(path: String?)
     /// Attach a hint to the next question (nil drops it).
     case setHint(String?)
     /// Choose the side panel.

@@ -84,6 +84,34 @@ public enum TeacherCommandParser {
             return .send(.ask(try QuestionSyntax.parse(args, context: context)))
         case "replicates", "what-if":
             return .send(try replicates(args, context: context))
+        case "guide":
+            try atMost(0, args, "guide")
+            return .send(.guide)
+        case "reasons":
+            try atMost(1, args, "reasons")
+            return .send(.reasons(question: try questionNumber(args.first, context: context, command: "reasons")))
+        case "share":
+            guard args.count >= 2 else {
+                throw CommandError(
+                    "share needs a question number and the #numbers of the students whose reasons to show; add names to"
+                        + " show who gave them.", example: "share 3 #2 #5")
+            }
+            let question = try questionNumber(args[0], context: context, command: "share")
+            var students: [StudentID] = []
+            var names = false
+            for arg in args.dropFirst() {
+                if arg.lowercased() == "names" {
+                    names = true
+                    continue
+                }
+                guard let id = Int(arg.hasPrefix("#") ? String(arg.dropFirst()) : arg), id > 0 else {
+                    throw CommandError(
+                        "share takes students as #numbers (reasons lists them), not \"\(TerminalText.sanitise(arg, maxCharacters: 20))\".",
+                        example: "share 3 #2 #5")
+                }
+                students.append(StudentID(id))
+            }
+            return .send(.showReasons(question: question, students: students, names: names))
         case "reveal":
             try atMost(1, args, "reveal")
             if let text = args.first {
@@ -140,6 +168,10 @@ public enum TeacherCommandParser {
             }
             return .send(.clone(changes: changes))
         case "export":
+            if args.first?.lowercased() == "report" {
+                try atMost(2, args, "export report")
+                return .exportReport(path: args.count > 1 ? args[1] : nil)
+            }
             if args.first?.lowercased() == "results" {
                 try atMost(2, args, "export results")
                 return .exportResults(path: args.count > 1 ? args[1] : nil)
@@ -190,6 +222,22 @@ public enum TeacherCommandParser {
                 "Unknown command \"\(TerminalText.sanitise(name, maxCharacters: 20))\".\(suggestion) Type help for the list."
             )
         }
+    }
+
+    /// A question named as `3` or `Q3`, or the open question when none is named.
+    private static func questionNumber(
+        _ text: String?, context: CommandContext, command: String
+    ) throws(CommandError) -> QuestionID {
+        guard let text else {
+            guard let open = context.openQuestion else {
+                throw CommandError("No question is open; name one by its number.", example: "\(command) 3")
+            }
+            return open
+        }
+        guard let id = Int(text.hasPrefix("Q") || text.hasPrefix("q") ? String(text.dropFirst()) : text), id > 0 else {
+            throw CommandError("\(command) takes a question number, like 3 or Q3.", example: "\(command) 3")
+        }
+        return QuestionID(id)
     }
 
     /// `replicates K H METRIC`: K runs (1-200) of the present H generations ahead (1-200), recording METRIC.

@@ -50,6 +50,17 @@ public struct TeacherCommandSpec: Sendable, Hashable {
             summary: "show everyone the class's anonymous answers to the open (or locked) question, after discussing",
             examples: ["reveal", "reveal 3"]),
         .init(
+            name: "guide", usage: "guide",
+            summary: "what evolution is, what chance does, what each screen and control does (students press g)",
+            examples: ["guide"]),
+        .init(
+            name: "reasons", usage: "reasons [Q]", summary: "list the reasons students gave (only you see them)",
+            examples: ["reasons", "reasons 3"]),
+        .init(
+            name: "share", usage: "share Q #N… [names]",
+            summary: "show chosen reasons to the class (anonymous unless you add names)",
+            examples: ["share 3 #2 #5", "share 3 #4 names"]),
+        .init(
             name: "replicates", usage: "replicates K H METRIC",
             summary: "run K copies of now H generations ahead: what else could have happened (a band for everyone)",
             examples: ["replicates 100 50 meanTrait", "replicates 50 20 population"]),
@@ -65,8 +76,9 @@ public struct TeacherCommandSpec: Sendable, Hashable {
             name: "clone", usage: "clone [NAME=VALUE]…", summary: "new lesson from here (parameters changed)",
             examples: ["clone environmentColour=80"]),
         .init(
-            name: "export", usage: "export [results] [FILE]", summary: "save the lesson file or results (CSV)",
-            examples: ["export", "export lesson.json", "export results scores.csv"]),
+            name: "export", usage: "export [results|report] [FILE]",
+            summary: "save the lesson file, the results (CSV) or the report (CSV and a printable HTML page)",
+            examples: ["export", "export lesson.json", "export results scores.csv", "export report lesson-report"]),
         .init(
             name: "kick", usage: "kick NAME | kick #ID", summary: "remove a student", examples: ["kick Ben", "kick #3"]),
         .init(name: "end", usage: "end", summary: "end the lesson for everyone", examples: ["end"]),

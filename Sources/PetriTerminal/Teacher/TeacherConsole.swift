@@ -45,6 +45,8 @@ public struct TeacherConsole: Sendable {
     public private(set) var pendingDefinition: String?
     /// Where the next results CSV goes.
     public private(set) var pendingResults: String?
+    /// Where the report goes when it arrives (without the `.csv`/`.html` ending).
+    public private(set) var pendingReport: String?
 
     /// How many lines were ever written (the log keeps only the newest).
     public private(set) var linesWritten = 0
@@ -125,6 +127,22 @@ public struct TeacherConsole: Sendable {
         case .models(let models):
             for line in Self.describe(models, lesson: lesson.model) { write(line, .info, now) }
             return []
+        case .report(let csv, let html):
+            var base = pendingReport ?? Self.defaultPath(lesson, "report")
+            pendingReport = nil
+            for suffix in [".csv", ".html"] where base.hasSuffix(suffix) { base = String(base.dropLast(suffix.count)) }
+            return [.writeFile(path: base + ".csv", contents: csv), .writeFile(path: base + ".html", contents: html)]
+        case .guide(let guide):
+            if let story = guide.story {
+                write("This model's story: " + TerminalText.sanitise(story, maxCharacters: 2000), .info, now)
+            }
+            for section in guide.sections.prefix(20) {
+                write(TerminalText.sanitise(section.title, maxCharacters: 80), .success, now)
+                for paragraph in section.paragraphs.prefix(10) {
+                    write(TerminalText.sanitise(paragraph, maxCharacters: 2000), .info, now)
+                }
+            }
+            return []
         default:
             return []
         }
@@ -148,6 +166,9 @@ public struct TeacherConsole: Sendable {
         case .exportResults(let path):
             pendingResults = path ?? Self.defaultPath(lesson, "results.csv")
             return [.send(.exportResults)]
+        case .exportReport(let path):
+            pendingReport = path ?? Self.defaultPath(lesson, "report")
+            return [.send(.report)]
         case .setHint(let hint):
             pendingHint = hint
             write(

@@ -15,6 +15,8 @@ public enum HelpScreen {
         ("r", "reconnect now while waiting to reconnect"),
         ("l", "the leaderboard (l again: next page)"),
         ("i", "about this model"),
+        ("g", "guide: what evolution is, and why chance matters"),
+        ("Space", "while answering: add why you think so"),
         ("?", "this help"),
         ("q  Ctrl-C", "leave the lesson"),
     ]

@@ -205,6 +205,18 @@ public enum QuestionPanel {
             x += canvas.put(unit, x: x, y: y, maxWidth: inner.maxX - x)
             canvas.put("  Enter to send", x: x, y: y, style: theme.dim, maxWidth: inner.maxX - x)
         }
+        // The reason, typed after a space, replaces the rest of the row while it is typed.
+        if field.typingReason {
+            let start = inner.x
+            var answer = field.text
+            if case .choice(let options) = q.kind, let choice = field.choice, options.indices.contains(choice) {
+                answer = options[choice].label
+            }
+            canvas.fill(Rect(x: start, y: y, width: inner.width, height: 1))
+            canvas.put(
+                "\(answer) because: " + TerminalText.sanitise(field.reason, maxCharacters: ReasonRules.maxCharacters)
+                    + "▏  Enter to send", x: start, y: y, style: theme.input, maxWidth: inner.width)
+        }
     }
 
     private static func drawLocked(

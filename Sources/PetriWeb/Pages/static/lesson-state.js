@@ -21,7 +21,7 @@ export function createState() {
         series: {}, histograms: [], groups: [], lastGeneration: -1,
         snapshot: null, snapshotSerial: 0,
         questions: new Map(), answers: new Map(), hints: new Map(), resolutions: new Map(), results: new Map(),
-        answerCounts: new Map(), shown: new Set(), shownSpreads: new Map(),
+        answerCounts: new Map(), shown: new Set(), shownSpreads: new Map(), replicates: null, guide: null,
         leaderboard: null, you: null, roster: new Map(), classSize: null, code: null, closing: null, lessonEnded: null,
         error: null, notices: [], serverOffset: 0, version: 0,
     };
@@ -115,10 +115,12 @@ export function apply(state, message) {
         case 'rewound':
             truncateHistory(state, (message.generation ?? 0) + 1);
             state.position = { timeline: message.timeline, generation: message.generation };
+            state.replicates = null;
             state.runOver = null;
             state.running = null;
             return [`The teacher went back to generation ${message.generation}.`];
         case 'restored':
+            state.replicates = null;
             state.running = null;
             state.runOver = null;
             state.position = { timeline: message.timeline, generation: message.generation };
@@ -166,6 +168,25 @@ export function apply(state, message) {
             state.answers.set(message.question, { ...previous, hintTaken: true });
             return [`Hint: ${message.text}`];
         }
+        case 'replicates': {
+            if (state.position && message.timeline !== state.position.timeline) return null;
+            state.replicates = message;
+            const last = message.horizon;
+            const round = (v) => Math.round(v * 10) / 10;
+            let line = `What else could have happened: ${message.replicates} runs of ${message.metric} from generation `
+                + `${message.generation}; at generation ${message.generation + last} 8 in 10 ended between `
+                + `${round(message.low[last])} and ${round(message.high[last])} (median ${round(message.median[last])})`;
+            const extinct = message.extinctAt ?? [];
+            if (extinct.length > 0) {
+                line += `; ${Math.round(100 * extinct.length / message.replicates)}% died out, the first at generation ${extinct[0]}`;
+            }
+            return [line + '.'];
+        }
+        case 'reasonsShown':
+            return (message.reasons ?? []).map((r) => `${r.name ? `${r.name}: ` : 'A classmate: '}“${r.reason}”`);
+        case 'guide':
+            state.guide = message.guide ?? null;
+            return null;
         case 'answersShown':
             state.shown.add(message.question);
             if (message.spread) state.shownSpreads.set(message.question, message.spread);
@@ -178,6 +199,12 @@ export function apply(state, message) {
                 question.actual = message.actual;
             }
             if (message.leaderboard) state.leaderboard = { ...message.leaderboard, you: state.leaderboard?.you };
+            const standing = message.replicates;
+            if (standing) {
+                const level = standing.equal > 0 ? ` (${standing.equal} ended level with it)` : '';
+                return [`The answer: ${describeActual(state, message)}.`,
+                    `The real run ended above ${standing.below} of the ${standing.replicates} runs that could have happened${level}.`];
+            }
             return [`The answer: ${describeActual(state, message)}.`];
         }
         case 'result': {

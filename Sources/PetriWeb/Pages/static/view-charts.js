@@ -56,7 +56,9 @@ export function drawBars(canvas, bars, { marker = null, title = '', highlight = 
 }
 
 /// Draws one series over generations with axis labels.
-export function drawLine(canvas, values, { label = '', unit = '' } = {}) {
+/// `band` ({ start, low, high }: replicates' 10th and 90th percentiles from generation `start`) is shaded
+/// behind the line, and the x axis stretches to its end.
+export function drawLine(canvas, values, { label = '', unit = '', band = null } = {}) {
     const [width, height, context] = fitCanvas(canvas);
     const ink = themeColour('--ink', '#111');
     const muted = themeColour('--muted', '#666');
@@ -76,6 +78,16 @@ export function drawLine(canvas, values, { label = '', unit = '' } = {}) {
             count++;
         }
     }
+    const bandLength = band ? Math.min(band.low.length, band.high.length) : 0;
+    for (let i = 0; i < bandLength; i++) {
+        for (const v of [band.low[i], band.high[i]]) {
+            if (Number.isFinite(v)) {
+                if (v < min) min = v;
+                if (v > max) max = v;
+            }
+        }
+    }
+    const domain = Math.max(values.length, band ? band.start + bandLength : 0);
     context.font = '12px system-ui, sans-serif';
     context.fillStyle = muted;
     context.textAlign = 'left';
@@ -86,7 +98,7 @@ export function drawLine(canvas, values, { label = '', unit = '' } = {}) {
         max += 1;
     }
     min = Math.min(0, min);
-    const n = Math.max(1, values.length - 1);
+    const n = Math.max(1, domain - 1);
     const xOf = (g) => left + (right - left) * g / n;
     const yOf = (v) => bottom - (bottom - top) * (v - min) / (max - min);
     context.strokeStyle = muted;
@@ -101,7 +113,17 @@ export function drawLine(canvas, values, { label = '', unit = '' } = {}) {
     context.fillText(formatNumber(Math.round(min)), left - 4, bottom);
     context.textAlign = 'center';
     context.fillText('0', left, height - 6);
-    context.fillText(String(values.length - 1), right - 10, height - 6);
+    context.fillText(String(domain - 1), right - 10, height - 6);
+    if (bandLength > 1) {
+        // The band: 8 in 10 of the runs that could have happened, behind the real run's line.
+        context.fillStyle = themeColour('--band', 'rgba(42, 111, 151, 0.18)');
+        context.beginPath();
+        for (let i = 0; i < bandLength; i++) context.lineTo(xOf(band.start + i), yOf(band.high[i]));
+        for (let i = bandLength - 1; i >= 0; i--) context.lineTo(xOf(band.start + i), yOf(band.low[i]));
+        context.closePath();
+        context.fill();
+        context.fillStyle = muted;
+    }
     context.strokeStyle = themeColour('--accent', '#2a6f97');
     context.lineWidth = 2;
     context.beginPath();
@@ -191,10 +213,13 @@ export class ChartsView {
 
     draw() {
         const state = this.state;
-        const metric = MAIN_METRIC[state.model] ?? Object.keys(state.series)[0];
+        // Replicates of a charted metric take the chart, their band behind the real run's line.
+        const replicates = state.replicates && state.series[state.replicates.metric] ? state.replicates : null;
+        const metric = replicates?.metric ?? MAIN_METRIC[state.model] ?? Object.keys(state.series)[0];
         const info = state.metrics.find((m) => m.name === metric);
         const label = String(info?.description ?? metric ?? '').replace(/\.$/, '');
-        drawLine(this.lineCanvas, state.series[metric] ?? [], { label, unit: info?.unit ?? '' });
+        const band = replicates ? { start: replicates.generation, low: replicates.low, high: replicates.high } : null;
+        drawLine(this.lineCanvas, state.series[metric] ?? [], { label, unit: info?.unit ?? '', band });
         const last = state.lastGeneration;
         const now = formatNumber(state.series[metric]?.[last]);
         this.lineCanvas.setAttribute('aria-label', `${label} over ${last + 1} generations; now ${now}.`);

@@ -138,6 +138,12 @@ export class QuestionView {
             controls.push(el('label', { for: 'answer-probability' }, 'How likely (0% never, 100% certainly)'),
                 el('div', { class: 'slider-row' }, this.input, this.output));
         }
+        // An optional reason goes with the answer; only the teacher sees it unless they share it.
+        this.reasonInput = el('input', {
+            type: 'text', id: 'answer-reason', maxlength: '140', autocomplete: 'off',
+            placeholder: 'because… (optional, only your teacher sees it)',
+        });
+        controls.push(el('label', { for: 'answer-reason' }, 'Why do you think so?'), this.reasonInput);
         replaceChildren(this.form, controls, question.kind === 'choice' ? null : this.submitButton);
         if (question.kind === 'choice') this.submitButton.hidden = true;
     }
@@ -172,6 +178,8 @@ export class QuestionView {
         } else {
             message.probability = Number(this.input.value) / 100;
         }
+        const reason = this.reasonInput?.value.trim();
+        if (reason) message.reason = reason;
         setText(this.problem, '');
         if (!this.send(message)) {
             setText(this.problem, 'Not connected: your answer was not sent. Send it again once the page has reconnected.');

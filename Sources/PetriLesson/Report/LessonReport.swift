@@ -1,0 +1,105 @@
+import PetriProtocol
+import PetriSimulation
+
+/// What the teacher downloads when a lesson ends: per student, the points for each question, hints
+/// taken, reasons and (for probability questions) calibration and Brier score; per question, the class's
+/// spread and the actual value. Built from the lesson's state alone, so the same lesson always gives the
+/// same report (``csv`` and ``html`` render it).
+public struct LessonReport: Sendable, Hashable {
+    public struct QuestionLine: Sendable, Hashable {
+        public var id: QuestionID
+        public var label: String
+        public var kind: String
+        public var prompt: String?
+        /// `resolved`, `cancelled`, `open` or `locked`.
+        public var state: String
+        /// The actual value, or the option that came true, or whether the event happened.
+        public var outcome: String
+        public var spread: Spread
+        /// Option labels of a choice question (for its counts).
+        public var options: [String]
+    }
+
+    public struct StudentLine: Sendable, Hashable {
+        public var id: StudentID
+        public var name: String
+        public var score: Int
+        public var removed: Bool
+        /// Points per question id (absent: did not answer, or not scored).
+        public var points: [QuestionID: Int]
+        public var hints: [QuestionID]
+        public var reasons: [(question: QuestionID, reason: String)]
+        public var calibration: Calibration
+
+        public static func == (a: StudentLine, b: StudentLine) -> Bool {
+            a.id == b.id && a.name == b.name && a.score == b.score && a.removed == b.removed && a.points == b.points
+                && a.hints == b.hints && a.reasons.map(\.question) == b.reasons.map(\.question)
+                && a.reasons.map(\.reason) == b.reasons.map(\.reason) && a.calibration == b.calibration
+        }
+
+        public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    }
+
+    public var questions: [QuestionLine]
+    public var students: [StudentLine]
+    /// Every student's probability predictions together.
+    public var classCalibration: Calibration
+    /// The generation the lesson reached.
+    public var generation: Int
+}
+
+extension Lesson {
+    /// The report of the lesson as it is now (meant for an ended lesson; unresolved questions show as such).
+    public func report() -> LessonReport {
+        var questionLines: [LessonReport.QuestionLine] = []
+        var classCalibration = Calibration()
+        var calibrations: [StudentID: Calibration] = [:]
+        for question in questions {
+            var options: [String] = []
+            if case .choice(let list) = question.kind { options = list.map(\.label) }
+            questionLines.append(
+                LessonReport.QuestionLine(
+                    id: question.id, label: question.label, kind: question.kind.name, prompt: question.prompt,
+                    state: question.state.rawValue, outcome: outcomeText(of: question),
+                    spread: spread(of: question, actual: question.actual ?? question.askedValue), options: options))
+            guard question.state == .resolved, case .probability = question.kind,
+                let happened = question.eventHappened
+            else { continue }
+            for (student, answer) in question.answers.sorted(by: { $0.key < $1.key }) {
+                guard case .probability(let p) = answer.prediction, roster[student]?.isKicked == false else {
+                    continue
+                }
+                calibrations[student, default: Calibration()].add(p, happened: happened)
+                classCalibration.add(p, happened: happened)
+            }
+        }
+        let studentLines = roster.students.sorted { $0.id < $1.id }.map { student in
+            LessonReport.StudentLine(
+                id: student.id, name: student.name, score: student.score, removed: student.isKicked,
+                points: Dictionary(
+                    uniqueKeysWithValues: questions.compactMap { q in
+                        q.answers[student.id]?.points.map { (q.id, $0.total) }
+                    }),
+                hints: questions.filter { $0.hintsTaken.contains(student.id) }.map(\.id),
+                reasons: questions.compactMap { q in q.reasons[student.id].map { (q.id, $0) } },
+                calibration: calibrations[student.id] ?? Calibration())
+        }
+        return LessonReport(
+            questions: questionLines, students: studentLines, classCalibration: classCalibration,
+            generation: run.generation)
+    }
+
+    private func outcomeText(of question: Question) -> String {
+        guard question.state == .resolved, let actual = question.actual else { return "" }
+        let value = NumberText.format(actual)
+        switch question.kind {
+        case .number: return value
+        case .choice(let options):
+            guard let index = question.correctOption, options.indices.contains(index) else { return "none (\(value))" }
+            return "\(options[index].label) (\(value))"
+        case .probability:
+            guard let happened = question.eventHappened else { return value }
+            return (happened ? "happened" : "did not happen") + " (\(value))"
+        }
+    }
+}

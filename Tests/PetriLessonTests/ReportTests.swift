@@ -1,0 +1,83 @@
+import Foundation
+import PetriLesson
+import PetriProtocol
+import PetriSimulation
+import Testing
+
+@Suite("The lesson report: points, hints, reasons, calibration; compared to golden files")
+struct ReportTests {
+    /// A fixed lesson: three students, a number question with a hint and reasons, a probability
+    /// question, a choice question, then the end.
+    private func fixedLesson() throws -> Classroom {
+        var room = try Classroom(
+            .init(start: 100, drift: 2), options: LessonOptions(speedBonus: false, streakBonus: false))
+        let (ada, _) = try room.join("Ada")
+        let (ben, _) = try room.join("Ben")
+        let (cy, _) = try room.join("<Cy> & =Co")
+        let q1 = try room.ask(.population(in: 2, tolerance: 10, hint: "Look at the drift"))
+        room.student(ada, .takeHint(q1))
+        room.student(ada, .answer(q1, .number(104), reason: "it grows by 2 each time"))
+        room.student(ben, .answer(q1, .number(110), reason: "more food, <b>surely</b>"))
+        room.student(cy, .answer(q1, .number(96)))
+        room.step(2)
+        let q2 = try room.ask(QuestionSpec(metric: "extinct", kind: .probability(event: nil), horizon: 1))
+        room.student(ada, .answer(q2, .probability(0.15)))
+        room.student(ben, .answer(q2, .probability(0.72), reason: "=risky"))
+        room.student(cy, .answer(q2, .probability(0.5)))
+        room.step(1)
+        let q3 = try room.ask(.growShrink(in: 1))
+        room.student(ada, .answer(q3, .choice(1)))
+        room.student(ben, .answer(q3, .choice(2)))
+        room.step(1)
+        room.teacher(.end)
+        return room
+    }
+
+    private static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Golden")
+
+    private func compare(_ actual: String, toGolden name: String) throws {
+        let url = Self.golden.appendingPathComponent(name)
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        if actual != expected {
+            let written = FileManager.default.temporaryDirectory.appendingPathComponent(name)
+            try? actual.write(to: written, atomically: true, encoding: .utf8)
+            Issue.record("\(name) differs from the golden file; the actual report is in \(written.path)")
+        }
+    }
+
+    @Test func aFixedLessonsReportMatchesTheGoldenCSVAndHTML() throws {
+        let room = try fixedLesson()
+        let report = room.lesson.report()
+        try compare(report.csv, toGolden: "report.csv")
+        try compare(report.html(title: "Petri lesson report"), toGolden: "report.html")
+    }
+
+    @Test func theReportReachesTheTeacherOnlyAlsoAfterTheEnd() throws {
+        var room = try fixedLesson()
+        let reply = room.teacher(.report)
+        guard case .reply(.report(let csv, let html))? = reply.effects.first else {
+            Issue.record("no report: \(reply)")
+            return
+        }
+        #expect(csv == room.lesson.report().csv && html.hasPrefix("<!doctype html>"))
+        #expect(!reply.isPersisted)
+        #expect(room.student(StudentID(1), .report).errorCode != nil)
+    }
+
+    @Test func calibrationCountsEachBinAndScoresAgainstTheFiftyPercentBaseline() {
+        var calibration = Calibration()
+        calibration.add(0.15, happened: false)
+        calibration.add(0.72, happened: true)
+        calibration.add(0.75, happened: false)
+        calibration.add(1, happened: true)
+        #expect(calibration.bins[1].count == 1 && calibration.bins[1].happened == 0)
+        #expect(calibration.bins[7].count == 2 && calibration.bins[7].happened == 1)
+        #expect(calibration.bins[7].observed == 0.5)
+        #expect(calibration.bins[9].count == 1 && calibration.bins[9].happened == 1)
+        // (0.15² + 0.28² + 0.75² + 0²) / 4
+        let brier = try? #require(calibration.brier)
+        #expect(abs((brier ?? 0) - (0.0225 + 0.0784 + 0.5625) / 4) < 1e-12)
+        #expect(Calibration.baselineBrier == 0.25)
+    }
+}
