@@ -53,7 +53,7 @@ extension BenchClass {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
         child.arguments = [
-            "bench", "class-storm-students", "--url", url, "--code", code.text, "--token", token.secret,
+            "bench", "class-storm-students", "--url", url, "--code", code.text, "--token=\(token.secret)",
             "--students", String(studentCount), "--rate", String(joinRate), "--step-interval", String(stepInterval),
             "--quiet-steps", String(quietSteps), "--questions", "3",
         ]
