@@ -12,7 +12,7 @@ import PetriWebSocket
 /// Starts a PostgreSQL of its own (initdb in a temporary directory) and `--nodes` servers on
 /// loopback (child processes of this program, default lease settings). Each lesson is created on
 /// one node (its owner); its students join through every node, following redirects. The teachers
-/// step their lessons (timed: teacher's step → the lesson's last student's snapshot), every student
+/// step their lessons (timed: teacher's step → the lesson's last student's stats of it), every student
 /// answers a question, the lessons run on their own, then the first node is killed with SIGKILL.
 /// Its lessons' students and teachers come back through the other nodes (as the bundled clients
 /// do: their node, then the redirect), and the benchmark reports the failover time (kill → the last
@@ -32,6 +32,8 @@ struct BenchCluster: AsyncParsableCommand {
     var studentsPerLesson = 100
     @Option(help: "Generations each teacher steps one at a time, before and after the kill (each one timed).")
     var steps = 10
+    @Option(help: "Creatures in each camouflage lesson (its snapshots are what students receive and decode).")
+    var population = 100
 
     func validate() throws {
         guard (2...8).contains(nodes) else { throw ValidationError("--nodes must be between 2 and 8.") }
@@ -67,7 +69,10 @@ struct BenchCluster: AsyncParsableCommand {
         for index in 0..<lessons {
             let teacher = ProtocolPeer(client, try await client.connect(to: urls[index % nodes]))
             try teacher.send(
-                .create(teacherKey: key, model: .camouflage, parameters: nil, seed: UInt64(index + 1), options: nil))
+                .create(
+                    teacherKey: key, model: .camouflage,
+                    parameters: .object(["population": .number(Double(population))]),
+                    seed: UInt64(index + 1), options: nil))
             let (code, token) = try await teacher.expectReply {
                 if case .created(let c, let t) = $0 { (c, t) } else { nil }
             }
@@ -105,7 +110,7 @@ struct BenchCluster: AsyncParsableCommand {
         // Steps before the kill.
         let before = try await timeSteps(teachers: teachers, students: students, byLesson: byLesson, from: 1)
         say(
-            "step → lesson's last snapshot before the kill: p50 \(fixed(quantile(before, 0.5))) ms, p99 \(fixed(quantile(before, 0.99))) ms"
+            "step → lesson's last student's stats before the kill: p50 \(fixed(quantile(before, 0.5))) ms, p99 \(fixed(quantile(before, 0.99))) ms"
         )
 
         // One question in every lesson; every student answers; count what was acknowledged.
@@ -161,7 +166,7 @@ struct BenchCluster: AsyncParsableCommand {
                         attached.welcome.answers.contains { $0.question == question }
                     }.count
                     let generation = attached.welcome.position.generation
-                    try await attached.peer.waitForSnapshot(after: generation)
+                    try await attached.peer.waitForGeneration(after: generation)
                     return (index, attached.peer, student.acknowledged.count - kept, killed.duration(to: .now))
                 }
             }
@@ -190,7 +195,7 @@ struct BenchCluster: AsyncParsableCommand {
         let after = try await timeSteps(
             teachers: teachers, students: students, byLesson: byLesson, from: generations.map { $0 + 1 })
         say(
-            "step → lesson's last snapshot after the kill: p50 \(fixed(quantile(after, 0.5))) ms, p99 \(fixed(quantile(after, 0.99))) ms"
+            "step → lesson's last student's stats after the kill: p50 \(fixed(quantile(after, 0.5))) ms, p99 \(fixed(quantile(after, 0.99))) ms"
         )
 
         await client.shutdown()
@@ -200,7 +205,7 @@ struct BenchCluster: AsyncParsableCommand {
     }
 
     /// Steps every lesson `steps` times, all lessons at once; each step timed from the teacher's
-    /// message to the lesson's last student's snapshot of that generation.
+    /// message to the lesson's last student's stats of that generation.
     private func timeSteps(
         teachers: [ProtocolPeer], students: [Student], byLesson: [Int: [Int]], from first: Int
     ) async throws -> [Double] {
@@ -224,9 +229,9 @@ struct BenchCluster: AsyncParsableCommand {
                         try teacher.send(.step(count: 1))
                         try await withThrowingTaskGroup(of: Void.self) { each in
                             for peer in peers {
-                                each.addTask { try await peer.waitForSnapshot(atLeast: generation) }
+                                each.addTask { try await peer.waitForGeneration(atLeast: generation) }
                             }
-                            each.addTask { try await teacher.waitForSnapshot(atLeast: generation) }
+                            each.addTask { try await teacher.waitForGeneration(atLeast: generation) }
                             try await each.waitForAll()
                         }
                         latencies.append(seconds(sent.duration(to: .now)) * 1000)
@@ -307,16 +312,17 @@ func clusterAttach(
 }
 
 extension ProtocolPeer {
-    /// Reads until the snapshot of `generation` or a later one.
-    func waitForSnapshot(atLeast generation: Int) async throws {
+    /// Reads until the stats of `generation` or a later one: a generation's `stats` is never
+    /// skipped, while a slow client's snapshots coalesce (waiting for one snapshot could wait forever).
+    func waitForGeneration(atLeast generation: Int) async throws {
         _ = try await expect("generation \(generation)") {
-            if case .snapshot(let header, _) = $0, header.generation >= generation { true } else { nil }
+            if case .stats(_, let stats) = $0, stats.generation >= generation { true } else { nil }
         }
     }
 
-    /// Reads until a snapshot newer than `generation`.
-    func waitForSnapshot(after generation: Int) async throws {
-        try await waitForSnapshot(atLeast: generation + 1)
+    /// Reads until the stats of a generation newer than `generation`.
+    func waitForGeneration(after generation: Int) async throws {
+        try await waitForGeneration(atLeast: generation + 1)
     }
 }
 
