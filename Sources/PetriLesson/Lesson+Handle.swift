@@ -123,7 +123,7 @@ extension Lesson {
             return [.reply(.report(csv: report.csv, html: report.html(title: "Petri lesson report")))]
         case .guide:
             if actor == .guest || actor == .server { throw ProtocolError(.notJoined, "Join the lesson first.") }
-            let story = (Model.self as? any DescribedModel.Type)?.modelDescription.story
+            let story: String? = Model.modelDescription.story
             return [.reply(.guide(Guide(story: story)))]
         case .reasons(let question):
             try requireTeacher(actor, to: "read the class's reasons")

@@ -40,13 +40,13 @@ struct FactWriter {
                         """, logger: logger
                     ).collect()
                     guard !rows.isEmpty else { throw Self.unknownStudent(id, lesson) }
-                case .answered(let question, let student, let prediction, let usedHint, let allowsChange):
+                case .answered(let question, let student, let prediction, let usedHint, let allowsChange, let reason):
                     try await flushStudents(&students)
                     answers.append(
                         AnswerRow(
                             question: String(question.rawValue), student: String(student.rawValue),
                             prediction: try PostgresLessonStorage.json(prediction), at: at, usedHint: usedHint,
-                            allowsChange: allowsChange))
+                            allowsChange: allowsChange, reason: reason))
                 case .tookHint(let question, let student):
                     try await flushStudents(&students)
                     try await flush(answers)
@@ -97,6 +97,8 @@ struct FactWriter {
         var at: Double
         var usedHint: Bool
         var allowsChange: Bool
+        /// The student's reason, nil when none was given (a lesson never keeps an empty one).
+        var reason: String?
     }
 
     /// Answers in a few statements: new ones inserted, changes (where allowed) updating unscored
@@ -116,15 +118,17 @@ struct FactWriter {
                 allowsChange
                 ? """
                 ON CONFLICT (lesson_id, question_id, student_id) DO UPDATE SET prediction = EXCLUDED.prediction,
-                    answered_at = EXCLUDED.answered_at, used_hint = EXCLUDED.used_hint WHERE answer.points IS NULL
+                    answered_at = EXCLUDED.answered_at, used_hint = EXCLUDED.used_hint,
+                    reason = COALESCE(EXCLUDED.reason, answer.reason) WHERE answer.points IS NULL
                 """ : "ON CONFLICT (lesson_id, question_id, student_id) DO NOTHING"
             let written: [PostgresRow]
             do {
                 written = try await connection.run(
                     """
-                    INSERT INTO answer (lesson_id, question_id, student_id, prediction, answered_at, used_hint)
-                    SELECT \(lesson), * FROM unnest(\(rows.map(\.question))::text[], \(rows.map(\.student))::text[],
-                        \(rows.map(\.prediction))::text[], \(rows.map(\.at))::float8[], \(rows.map(\.usedHint))::bool[])
+                    INSERT INTO answer (lesson_id, question_id, student_id, prediction, answered_at, used_hint, reason)
+                    SELECT \(lesson), q, s, p, a, h, NULLIF(r, '') FROM unnest(\(rows.map(\.question))::text[],
+                        \(rows.map(\.student))::text[], \(rows.map(\.prediction))::text[], \(rows.map(\.at))::float8[],
+                        \(rows.map(\.usedHint))::bool[], \(rows.map { $0.reason ?? "" })::text[]) AS t(q, s, p, a, h, r)
                     \(unescaped: onConflict) RETURNING 1
                     """, logger: logger
                 ).collect()

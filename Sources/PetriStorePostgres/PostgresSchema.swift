@@ -11,6 +11,7 @@ import PostgresNIO
 /// triggers refuse to update an action or to delete one while its lesson exists.
 /// `v2` adds what a cluster needs: nodes and their advertised URLs, one lease per lesson, and the
 /// replays under way (a shared table, since any node may be the next to restore a lesson).
+/// `v3` adds the answers' reasons, as the SQLite store's `v3` does.
 enum PostgresSchema {
     struct Migration: Sendable {
         var identifier: String
@@ -123,6 +124,8 @@ enum PostgresSchema {
                 )
                 """,
             ]),
+        // Answers keep the student's reason for their prediction (the SQLite store's `v3`).
+        Migration(identifier: "v3", statements: ["ALTER TABLE answer ADD COLUMN reason TEXT"]),
     ]
 
     /// Brings the schema up to date, under an advisory lock so that nodes starting together

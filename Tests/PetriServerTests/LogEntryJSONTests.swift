@@ -33,7 +33,8 @@ struct LogEntryJSONTests {
                 LessonLogEntry(
                     sequence: i + 1, time: time, actor: .student(StudentID(Int(random.next() % 100_000) + 1)),
                     command: .answer(
-                        QuestionID(Int(random.next() % 500) + 1), predictions[Int(random.next() % 4)])))
+                        QuestionID(Int(random.next() % 500) + 1), predictions[Int(random.next() % 4)],
+                        reason: random.next() % 3 == 0 ? names[Int(random.next() % UInt64(names.count))] : nil)))
             let token = try AccessToken(randomBytes: (0..<16).map { _ in UInt8(random.next() % 256) })
             let name = random.next() % 5 == 0 ? nil : names[Int(random.next() % UInt64(names.count))]
             entries.append(
@@ -43,7 +44,7 @@ struct LogEntryJSONTests {
     }
 
     @Test func answerAndJoinEntriesMatchTheStoresEncoderOnThousandsOfRandomEntries() throws {
-        // Given 4,000 random answer and join entries (hostile names, slashes, any finite number)
+        // Given 4,000 random answer and join entries (hostile names and reasons, slashes, any finite number)
         var mismatches: [String] = []
         for entry in try Self.randomEntries(2000) {
             // Then the direct writer's bytes are what the store's JSONEncoder writes

@@ -117,7 +117,7 @@ import Testing
         ).decode(String.self) {
             rows.append(identifier)
         }
-        #expect(rows == ["v1", "v2"])
+        #expect(rows == ["v1", "v2", "v3"])
     }
 
     // MARK: - Helpers

@@ -29,6 +29,9 @@ import Testing
                 "* environmentColour 1–100 colour, default 50: The background colour: 1 is black, 100 is white."))
         #expect(lines.contains { $0.hasPrefix("- population 1–100000 creatures, default 20: ") })
         #expect(lines.contains { $0.hasPrefix("Scenarios: stable-environment, industrial-revolution") })
-        #expect(lines.last == "Other models: islands (Islands (speciation)), life (Game of Life).")
+        #expect(
+            lines.last
+                == "Other models: islands (Islands (speciation)), life (Game of Life), "
+                + "resistance (Antibiotic resistance (bacteria)), beaks (Finch beaks (Darwin's finches)).")
     }
 }

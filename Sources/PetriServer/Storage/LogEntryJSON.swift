@@ -24,12 +24,16 @@ enum LogEntryJSON {
         default: return nil
         }
         switch entry.command {
-        case .answer(let question, let prediction):
+        case .answer(let question, let prediction, let reason):
             guard prediction.isFinite else { return nil }
             w.raw(#","command":{"answer":{"_0":"#)
             w.int(question.rawValue)
             w.raw(#","_1":"#)
             w.prediction(prediction)
+            if let reason {
+                w.raw(#","reason":"#)
+                w.string(reason)
+            }
             w.raw("}}")
         case .join(let name, let token):
             w.raw(#","command":{"join":{"#)

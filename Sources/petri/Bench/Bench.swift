@@ -10,7 +10,8 @@ struct Bench: AsyncParsableCommand {
             """,
         subcommands: [
             BenchTransport.self, BenchTransportClients.self, BenchTransportFloor.self, BenchClass.self,
-            BenchClassStudents.self, BenchStormStudents.self, BenchLife.self, BenchCamouflage.self, BenchReplicates.self,
+            BenchClassStudents.self, BenchStormStudents.self, BenchLife.self, BenchCamouflage.self,
+            BenchReplicates.self,
             BenchCluster.self,
         ]
     )
