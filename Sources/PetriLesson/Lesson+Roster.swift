@@ -23,6 +23,7 @@ extension Lesson {
         }
         // The board is kept up to date from here on, so each welcome of a storm costs no pass over the class.
         roster.prepareBoard(top: configuration.options.leaderboardSize)
+        keepParametersJSON()
         let student = roster.add(name: name, token: token, entry: logSequence + 1)
         facts.append(.joined(student.id, name: name, token: token))
         return [.attach(.student(student.id), session: student.session)]
@@ -47,6 +48,7 @@ extension Lesson {
         }
         guard let student = roster[found.id] else { return effects }
         roster.prepareBoard(top: configuration.options.leaderboardSize)
+        keepParametersJSON()
         effects.append(.attach(.student(student.id), session: student.session))
         effects += welcomeEffects(for: .student(student.id), token: nil, lastSeen: lastSeen)
         effects.append(.send(.student(student.entry), to: .teacher))

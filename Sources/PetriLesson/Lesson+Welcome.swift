@@ -34,7 +34,7 @@ extension Lesson {
                 StudentProfile(student: $0.id, name: $0.name, token: token, score: $0.score, streak: $0.streak)
             },
             model: Model.kind, metrics: Model.metrics,
-            parameters: (try? JSONValue(encoding: run.model.parameters)) ?? .null,
+            parameters: currentParametersJSON,
             position: position, running: runRate, runOver: runOverMessage, ended: isEnded,
             options: configuration.options, questions: recent.map(\.info),
             answers: student.map { answerRecords(of: $0.id, in: recent) } ?? [],
@@ -57,6 +57,18 @@ extension Lesson {
             effects.append(.reply(.hint(question: open.id, text: hint)))
         }
         return effects
+    }
+
+    /// The model's parameters as JSON (from ``parametersJSON`` while they have not changed).
+    var currentParametersJSON: JSONValue {
+        if let kept = parametersJSON.value, kept.parameters == run.model.parameters { return kept.json }
+        return (try? JSONValue(encoding: run.model.parameters)) ?? .null
+    }
+
+    /// Keeps the parameters' JSON for the welcomes that follow (before each arrival's welcome).
+    mutating func keepParametersJSON() {
+        guard parametersJSON.value?.parameters != run.model.parameters else { return }
+        parametersJSON.value = (run.model.parameters, (try? JSONValue(encoding: run.model.parameters)) ?? .null)
     }
 
     /// Where the history a client needs starts, and whether it missed anything while away.

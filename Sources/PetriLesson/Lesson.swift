@@ -44,6 +44,9 @@ public struct Lesson<Model: SimulationModel>: Sendable, Equatable {
     var facts: [LessonFact] = []
     /// Replicates asked for and the latest results (not saved: see ``ReplicateBook``).
     var replicates = ReplicateBook()
+    /// The model's parameters as JSON, kept while they stay the same: every welcome carries them,
+    /// and converting them (an encode and a decode) was most of a welcome's cost in a join storm.
+    var parametersJSON = Uncompared<(parameters: Model.Parameters, json: JSONValue)?>(value: nil)
 
     /// Creates a lesson at generation 0.
     ///
