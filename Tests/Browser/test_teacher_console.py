@@ -354,7 +354,7 @@ def test_a_whole_class_from_a_scenario_through_three_questions_the_gradebook_a_k
     page.switch_to.window(console)
     page.find_element(By.CSS_SELECTOR, "#download-csv").click()
     rows = list(csv.reader(io.StringIO(downloaded(page, folder, f"petri-{code}-results.csv"), newline="")))
-    assert rows[0] == ["student", "question", "prediction", "actual", "points", "answered at"]
+    assert rows[0] == ["student", "question", "prediction", "actual", "points", "answered at", "hint", "reason"]
     assert len(rows) == 1 + 3 * 3 + 1
     for name in STUDENTS:
         assert sum(1 for row in rows[1:] if row[0] == name) == 3

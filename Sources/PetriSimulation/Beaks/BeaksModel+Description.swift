@@ -47,10 +47,6 @@ extension BeaksModel {
                     name: "maxPopulation", description: "No more chicks are raised once there are this many finches.",
                     kind: .integer, unit: "finches", range: range(P.maxPopulationRange),
                     defaultValue: .number(Double(d.maxPopulation)), changeable: true),
-                ParameterDescriptor(
-                    name: "scenario", description: "A ready-made lesson; the other parameters override it.",
-                    kind: .choice, choices: BeaksScenario.allCases.map(\.rawValue), defaultValue: nil,
-                    changeable: false),
             ],
             scenarios: BeaksScenario.allCases.map {
                 ScenarioDescriptor(name: $0.rawValue, title: $0.title, explanation: $0.explanation)

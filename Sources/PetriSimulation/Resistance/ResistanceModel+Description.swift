@@ -52,10 +52,6 @@ extension ResistanceModel {
                     name: "initialResistanceMax", description: "The highest resistance at the start.",
                     kind: .integer, range: range(P.traitRange), defaultValue: .number(Double(d.initialResistanceMax)),
                     changeable: false),
-                ParameterDescriptor(
-                    name: "scenario", description: "A ready-made lesson; the other parameters override it.",
-                    kind: .choice, choices: ResistanceScenario.allCases.map(\.rawValue), defaultValue: nil,
-                    changeable: false),
             ],
             scenarios: ResistanceScenario.allCases.map {
                 ScenarioDescriptor(name: $0.rawValue, title: $0.title, explanation: $0.explanation)
