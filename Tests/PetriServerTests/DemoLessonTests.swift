@@ -84,7 +84,7 @@ import Testing
             }
             #expect(accepted == question.id)
             // Each question is resolved before the next one is asked
-            let resolved = try await Self.within(seconds: 15, "the resolution") {
+            let resolved = try await Self.within(seconds: 20, "the resolution") {
                 try await ada.expect("resolved") { message -> QuestionID? in
                     switch message {
                     case .resolved(let r): r.question
@@ -153,6 +153,8 @@ import Testing
                 "  Teacher console:                 .build/debug/petri teach attach K7QX2M --token abcdefghijklmnopqrstuv",
                 "  Students, in a browser:          http://127.0.0.1:8080/join/K7QX2M",
                 "  Projector, in a browser:         http://127.0.0.1:8080/projector/K7QX2M (enter the teacher token there)",
+                "  Teacher console, in a browser:   http://127.0.0.1:8080/teach (sign in with the teacher key; open "
+                    + "this lesson by its code and teacher token)",
             ])
         // A token starting with "-" would be read as a flag, so it is attached with "="
         let dashed = try AccessToken("-7gCWqbqJYj2E_QPgdSDiw")
@@ -169,13 +171,14 @@ import Testing
 
     // MARK: - Helpers
 
-    /// Starts `petri serve --demo` (fast: 10 generations a second, a question every 2, 1 s to
-    /// answer) and reads its output up to the demo's three lines.
+    /// Starts `petri serve --demo` (fast: 10 generations a second, a question every 2, 4 s to
+    /// answer: with 1 s an answer sent under a loaded machine's delays sometimes arrived after the
+    /// question locked) and reads its output up to the join code, student and teacher lines.
     static func serveDemo(data: String, executable: URL) async throws -> (PetriProcess, Banner) {
         // `env` sets the demo's pace for the child only, and execs petri (same process id).
         let child = try PetriProcess(
             [
-                "PETRI_DEMO_RATE=10", "PETRI_DEMO_QUESTION_EVERY=2", "PETRI_DEMO_ANSWER_SECONDS=1", executable.path,
+                "PETRI_DEMO_RATE=10", "PETRI_DEMO_QUESTION_EVERY=2", "PETRI_DEMO_ANSWER_SECONDS=4", executable.path,
                 "serve", "--port", "0", "--data", data, "--teacher-key", testTeacherKey, "--demo",
             ],
             executable: URL(fileURLWithPath: "/usr/bin/env"))

@@ -145,9 +145,9 @@ public actor DemoLesson {
     ///   - server: The address students use; `--server` is added unless it is the clients'
     ///     default, `ws://127.0.0.1:8080/`.
     ///   - executable: How to run the `petri` command.
-    /// - Returns: Five lines: the join code, the students' command, the teacher's command, then
-    ///   the browser pages' addresses (the student page and the projector, which asks for the
-    ///   teacher token on the page: tokens never go into a URL).
+    /// - Returns: Six lines: the join code, the students' command, the teacher's command, then
+    ///   the browser pages' addresses (the student page, the projector, which asks for the
+    ///   teacher token on the page, and the teacher's console: tokens never go into a URL).
     public static func instructions(
         code: JoinCode, teacherToken: AccessToken, server: String, executable: String = ".build/debug/petri"
     ) -> [String] {
@@ -163,6 +163,8 @@ public actor DemoLesson {
             "  Teacher console:                 \(executable) teach attach \(code) \(tokenFlag)\(serverFlag)",
             "  Students, in a browser:          \(page)join/\(code)",
             "  Projector, in a browser:         \(page)projector/\(code) (enter the teacher token there)",
+            "  Teacher console, in a browser:   \(page)teach (sign in with the teacher key; open this lesson by "
+                + "its code and teacher token)",
         ]
     }
 
