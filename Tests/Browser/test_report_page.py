@@ -104,3 +104,24 @@ def test_the_report_opened_from_the_console_shows_points_reasons_calibration_and
     page.find_element(By.CSS_SELECTOR, "#teacher-token").send_keys("x" * 22, Keys.ENTER)
     wait_text(page, "#unlock .problem", sentence)
     assert page.find_element(By.CSS_SELECTOR, "#report").is_displayed() is False
+
+
+def test_before_the_end_the_report_says_so_and_an_unknown_lesson_gets_the_servers_sentence(page, server):
+    teacher = Teacher(server.ws, server.key, "camouflage")
+    open_tab(page)
+    page.get(f"{server.http}/report/{teacher.code}")
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#unlock").is_displayed())
+    page.find_element(By.CSS_SELECTOR, "#teacher-token").send_keys(teacher.token, Keys.ENTER)
+    wait_text(page, "#report-state", "has not ended yet")
+    assert page.find_element(By.CSS_SELECTOR, "#report-body").text.count("No probability predictions") == 1
+    assert teacher.token not in page.current_url
+    teacher.close()
+
+    refusal = Peer(server.ws)
+    refusal.send(type="teach", code="ZZZZZZ", token=teacher.token)
+    sentence = refusal.wait("error")["message"]
+    refusal.close()
+    page.get(f"{server.http}/report/ZZZZZZ")
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#unlock").is_displayed())
+    page.find_element(By.CSS_SELECTOR, "#teacher-token").send_keys(teacher.token, Keys.ENTER)
+    wait_text(page, "#unlock .problem", sentence)

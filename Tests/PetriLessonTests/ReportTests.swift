@@ -68,8 +68,11 @@ struct ReportTests {
 
     @Test func theReportDataCarriesTheValuesOfTheCSVAndTheHTML() throws {
         let data = try fixedLesson().lesson.report().data
-        #expect(data.questions.map(\.label) == ["Q1 population at generation 2", "Q2 extinct at generation 3",
-            "Q3 population at generation 4"])
+        #expect(
+            data.questions.map(\.label) == [
+                "Q1 population at generation 2", "Q2 extinct at generation 3",
+                "Q3 population at generation 4",
+            ])
         #expect(data.questions.map(\.outcome) == ["104", "did not happen (0)", "grow (108)"])
         #expect(data.questions[2].options == ["extinct", "grow", "shrink", "same"])
         #expect(data.questions[2].spread.counts == [0, 1, 1, 0])

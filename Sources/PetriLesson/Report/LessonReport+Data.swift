@@ -28,7 +28,8 @@ extension LessonReport {
         ReportData.CalibrationTable(
             count: calibration.count,
             bins: calibration.bins.map {
-                ReportData.CalibrationTable.Bin(lower: $0.lower, upper: $0.upper, count: $0.count, happened: $0.happened)
+                ReportData.CalibrationTable.Bin(
+                    lower: $0.lower, upper: $0.upper, count: $0.count, happened: $0.happened)
             },
             brier: calibration.brier, baseline: Calibration.baselineBrier)
     }

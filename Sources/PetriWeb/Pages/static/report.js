@@ -42,7 +42,7 @@ function storeToken(token) {
 
 const STATES = {
     idle: 'Not connected', connecting: 'Connecting…', live: 'Connected', reconnecting: 'Reconnecting…',
-    closed: 'Not connected',
+    closed: 'Not connected', done: 'Report received',
 };
 
 function showConnection({ state, detail }) {
@@ -81,7 +81,7 @@ function receive(message) {
             page.report = message;
             // The report is a snapshot: no need to follow the lesson. "Fetch the report again" reconnects.
             connection.stop();
-            showConnection({ state: 'idle', detail: '' });
+            showConnection({ state: 'done', detail: '' });
             render();
             break;
         case 'error':
@@ -140,7 +140,7 @@ function cell(text, numeric = false) {
 function questionsTable(data) {
     return table('report-questions', ['Question', 'Kind', 'Actual', 'Answers', 'Class spread'],
         data.questions.map((q) => el('tr', {},
-            el('td', {}, questionLabel(q.id), ' ', q.label, q.prompt ? el('br') : null, q.prompt ?? null),
+            el('td', {}, q.label, q.prompt ? el('br') : null, q.prompt ?? null),
             cell(q.kind),
             cell(q.state === 'resolved' ? q.outcome : q.state),
             cell(q.spread?.answers ?? 0, true),
