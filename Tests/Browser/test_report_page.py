@@ -84,6 +84,12 @@ def test_the_report_opened_from_the_console_shows_points_reasons_calibration_and
                            ["80–90%", "1", happened_count, f"{100 if happened else 0}%"]]
     assert "Brier score " + ada_brier in page.find_element(By.CSS_SELECTOR, "section.student").text
 
+    # Printed, the buttons are left out and the tables stay.
+    page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    assert not page.find_element(By.CSS_SELECTOR, "#download-csv").is_displayed()
+    assert page.find_element(By.CSS_SELECTOR, "#report-points").is_displayed()
+    page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
     folder = pathlib.Path(tempfile.mkdtemp(prefix="petri-report-"))
     page.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(folder)})
     page.find_element(By.CSS_SELECTOR, "#download-csv").click()
