@@ -85,7 +85,8 @@ function receive(message) {
             render();
             break;
         case 'error':
-            if (!report && ['unknown-token', 'unknown-lesson', 'lesson-expired', 'bad-token', 'invalid-token']
+            if (message.code === 'lesson-recovered') break; // a note to the console, not a refusal
+            if (!report && ['unknown-token', 'unknown-lesson', 'lesson-expired', 'invalid-field']
                 .includes(message.code)) {
                 connection.stop();
                 storeToken(null);
