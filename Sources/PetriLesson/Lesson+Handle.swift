@@ -120,7 +120,9 @@ extension Lesson {
         case .report:
             try requireTeacher(actor, to: "download the lesson report")
             let report = report()
-            return [.reply(.report(csv: report.csv, html: report.html(title: "Petri lesson report")))]
+            return [
+                .reply(.report(csv: report.csv, html: report.html(title: "Petri lesson report"), data: report.data))
+            ]
         case .guide:
             if actor == .guest || actor == .server { throw ProtocolError(.notJoined, "Join the lesson first.") }
             let story: String? = Model.modelDescription.story

@@ -8,6 +8,7 @@
 enum EmbeddedPages {
     static let files: [(path: String, bytes: [UInt8])] = [
         ("projector.html", PackageResources.projector_html),
+        ("report.html", PackageResources.report_html),
         ("static/connection.js", PackageResources.connection_js),
         ("static/dom.js", PackageResources.dom_js),
         ("static/favicon.svg", PackageResources.favicon_svg),
@@ -15,6 +16,8 @@ enum EmbeddedPages {
         ("static/petri.css", PackageResources.petri_css),
         ("static/projector.js", PackageResources.projector_js),
         ("static/qr.js", PackageResources.qr_js),
+        ("static/report.css", PackageResources.report_css),
+        ("static/report.js", PackageResources.report_js),
         ("static/student.js", PackageResources.student_js),
         ("static/teach.css", PackageResources.teach_css),
         ("static/teach.js", PackageResources.teach_js),

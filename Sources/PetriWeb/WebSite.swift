@@ -6,6 +6,7 @@ import Foundation
 /// | --- | --- |
 /// | `/`, `/join/CODE` | `student.html` |
 /// | `/projector/CODE` | `projector.html` |
+/// | `/report/CODE` | `report.html` (the lesson report, for the teacher) |
 /// | `/teach` | `teach.html` (when the build has it) |
 /// | `/static/…` | `static/…` (ES modules, CSS, images) |
 /// | `/favicon.ico` | `static/favicon.ico` (when present) |
@@ -68,6 +69,7 @@ public struct WebSite: Sendable {
         case 1 where path == "/favicon.ico": return "static/favicon.ico"
         case 2 where parts.first == "join" && isCode(parts.last): return "student.html"
         case 2 where parts.first == "projector" && isCode(parts.last): return "projector.html"
+        case 2 where parts.first == "report" && isCode(parts.last): return "report.html"
         default:
             guard parts.count >= 2, parts.first == "static", parts.allSatisfy({ !$0.isEmpty }) else { return nil }
             return parts.joined(separator: "/")

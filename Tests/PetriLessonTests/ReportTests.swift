@@ -56,13 +56,50 @@ struct ReportTests {
     @Test func theReportReachesTheTeacherOnlyAlsoAfterTheEnd() throws {
         var room = try fixedLesson()
         let reply = room.teacher(.report)
-        guard case .reply(.report(let csv, let html))? = reply.effects.first else {
+        guard case .reply(.report(let csv, let html, let data))? = reply.effects.first else {
             Issue.record("no report: \(reply)")
             return
         }
         #expect(csv == room.lesson.report().csv && html.hasPrefix("<!doctype html>"))
+        #expect(data == room.lesson.report().data)
         #expect(!reply.isPersisted)
         #expect(room.student(StudentID(1), .report).errorCode != nil)
+    }
+
+    @Test func theReportDataCarriesTheValuesOfTheCSVAndTheHTML() throws {
+        let data = try fixedLesson().lesson.report().data
+        #expect(
+            data.questions.map(\.label) == [
+                "Q1 population at generation 2", "Q2 extinct at generation 3",
+                "Q3 population at generation 4",
+            ])
+        #expect(data.questions.map(\.outcome) == ["104", "did not happen (0)", "grow (108)"])
+        #expect(data.questions[2].options == ["extinct", "grow", "shrink", "same"])
+        #expect(data.questions[2].spread.counts == [0, 1, 1, 0])
+        #expect(data.students.map(\.name) == ["Ada", "Ben", "<Cy> & =Co"])
+        #expect(data.students.map(\.score) == [2478, 882, 950])
+        #expect(data.students[1].points.map(\.points) == [400, 482, 0])
+        // Cy did not answer Q3: no points line, as the CSV's empty cell.
+        #expect(data.students[2].points.map(\.question) == [QuestionID(1), QuestionID(2)])
+        #expect(data.students[0].hints == [QuestionID(1)])
+        #expect(data.students[1].reasons.map(\.reason) == ["more food, <b>surely</b>", "=risky"])
+        let ben = data.students[1].calibration
+        #expect(ben.count == 1 && ben.baseline == 0.25)
+        #expect(ben.bins.count == 10 && ben.bins[7].count == 1 && ben.bins[7].happened == 0)
+        #expect(ben.brier.map { ($0 * 1000).rounded() / 1000 } == 0.518)
+        #expect(data.calibration.count == 3 && data.calibration.bins.filter { $0.count > 0 }.count == 3)
+        #expect(data.generation == 4)
+    }
+
+    @Test func theReportDataLeavesRemovedStudentsOutLikeTheCSV() throws {
+        var room = try Classroom(.init(start: 100, drift: 2))
+        _ = try room.join("Ada")
+        let (ben, _) = try room.join("Ben")
+        room.teacher(.kick(ben))
+        let report = room.lesson.report()
+        #expect(report.students.count == 2)
+        #expect(report.data.students.map(\.name) == ["Ada"])
+        #expect(!report.csv.contains("Ben"))
     }
 
     @Test func calibrationCountsEachBinAndScoresAgainstTheFiftyPercentBaseline() {

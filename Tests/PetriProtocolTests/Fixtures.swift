@@ -111,7 +111,27 @@ enum Fixtures {
             question: QuestionID(3),
             reasons: [SharedReason(reason: "darker"), SharedReason(reason: "food", name: "Ben")]),
         .guide(Guide(story: "Peppered moths in industrial Manchester.")),
-        .report(csv: "student,score\r\nAda,1010\r\n", html: "<!doctype html><title>Report</title>"),
+        .report(
+            csv: "student,score\r\nAda,1010\r\n", html: "<!doctype html><title>Report</title>",
+            data: ReportData(
+                generation: 4,
+                questions: [
+                    ReportData.Question(
+                        id: QuestionID(1), label: "Will they go extinct?", kind: "probability", prompt: nil,
+                        state: "resolved", outcome: "happened (1)",
+                        spread: Spread(answers: 1, bins: [SpreadBin(lower: 0.7, upper: 0.8, count: 1)], mean: 0.72),
+                        options: [])
+                ],
+                students: [
+                    ReportData.Student(
+                        student: StudentID(1), name: "Ada", score: 1010,
+                        points: [ReportData.Points(question: QuestionID(1), points: 1010)], hints: [QuestionID(1)],
+                        reasons: [ReportData.Reason(question: QuestionID(1), reason: "darker")],
+                        calibration: ReportData.CalibrationTable(
+                            count: 1, bins: [.init(lower: 0.7, upper: 0.8, count: 1, happened: 1)], brier: 0.0784,
+                            baseline: 0.25))
+                ],
+                calibration: ReportData.CalibrationTable(count: 0, bins: [], brier: nil, baseline: 0.25))),
         .replicates(
             ReplicateBands(
                 timeline: 0, generation: 10, metric: "meanTrait", replicates: 100, horizon: 2, median: [52, 52, 53],

@@ -9,6 +9,7 @@ let sampleSite = WebSite(
         WebAsset(path: "student.html", bytes: Array("<!doctype html><title>student</title>".utf8)),
         WebAsset(path: "projector.html", bytes: Array("<!doctype html><title>projector</title>".utf8)),
         WebAsset(path: "teach.html", bytes: Array("<!doctype html><title>teach</title>".utf8)),
+        WebAsset(path: "report.html", bytes: Array("<!doctype html><title>report</title>".utf8)),
         WebAsset(path: "static/student.js", bytes: Array("export const x = 1;\n".utf8)),
         WebAsset(path: "static/charts/histogram.js", bytes: Array("export const y = 2;\n".utf8)),
         WebAsset(path: "static/petri.css", bytes: Array("body{}\n".utf8)),
@@ -36,6 +37,13 @@ func get(
     @Test func theProjectorAndTeacherPagesHaveTheirOwnRoutes() throws {
         #expect(String(decoding: try #require(get("/projector/ABC234")).body, as: UTF8.self).contains("projector"))
         #expect(String(decoding: try #require(get("/teach")).body, as: UTF8.self).contains("teach"))
+    }
+
+    @Test func theLessonReportPageAnswersAtReportAndAJoinCodeOnly() throws {
+        #expect(String(decoding: try #require(get("/report/ABC234")).body, as: UTF8.self).contains("report"))
+        for path in ["/report", "/report/", "/report/ABC/extra", "/report/AB<C", "/report.html"] {
+            #expect(get(path) == nil, "\(path)")
+        }
     }
 
     @Test func theTeacherRouteIsNotOursWhileTheBuildHasNoTeacherPage() {

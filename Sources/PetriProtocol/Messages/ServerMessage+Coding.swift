@@ -4,7 +4,7 @@ extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, code, message, teacherToken, timeline, stats, rate, snapshot, generation, question, reason
         case prediction, answeredAt, lockedAt, answered, answeredBy, students, text, definition, csv, spread
-        case models, url, reasons, guide, html
+        case models, url, reasons, guide, html, data
     }
 
     /// The wire name of the message's type.
@@ -114,7 +114,8 @@ extension ServerMessage: Codable {
                 reasons: try c.decode([StudentReason].self, forKey: .reasons))
         case "report":
             self = .report(
-                csv: try c.decode(String.self, forKey: .csv), html: try c.decode(String.self, forKey: .html))
+                csv: try c.decode(String.self, forKey: .csv), html: try c.decode(String.self, forKey: .html),
+                data: try c.decode(ReportData.self, forKey: .data))
         case "guide": self = .guide(try c.decode(Guide.self, forKey: .guide))
         case "reasonsShown":
             self = .reasonsShown(
@@ -188,9 +189,10 @@ extension ServerMessage: Codable {
             try c.encode(question, forKey: .question)
             try c.encode(reasons, forKey: .reasons)
         case .guide(let guide): try c.encode(guide, forKey: .guide)
-        case .report(let csv, let html):
+        case .report(let csv, let html, let data):
             try c.encode(csv, forKey: .csv)
             try c.encode(html, forKey: .html)
+            try c.encode(data, forKey: .data)
         case .reasonsShown(let question, let reasons):
             try c.encode(question, forKey: .question)
             try c.encode(reasons, forKey: .reasons)

@@ -62,8 +62,9 @@ public enum ServerMessage: Sendable, Hashable {
     case reasons(question: QuestionID, reasons: [StudentReason])
     /// Reasons the teacher chose to show the class (everyone; anonymous unless the teacher chose names).
     case reasonsShown(question: QuestionID, reasons: [SharedReason])
-    /// The lesson report (teacher only): a CSV of points per student and question, and a printable HTML page.
-    case report(csv: String, html: String)
+    /// The lesson report (teacher only): a CSV of points per student and question, a printable HTML page, and
+    /// the same values as data for a page that lays the report out itself.
+    case report(csv: String, html: String, data: ReportData)
     /// The built-in explanations and the model's story (answers `guide`).
     case guide(Guide)
     /// How many students joined and are online (observers only: counts, never names).

@@ -127,7 +127,7 @@ public struct TeacherConsole: Sendable {
         case .models(let models):
             for line in Self.describe(models, lesson: lesson.model) { write(line, .info, now) }
             return []
-        case .report(let csv, let html):
+        case .report(let csv, let html, _):
             var base = pendingReport ?? Self.defaultPath(lesson, "report")
             pendingReport = nil
             for suffix in [".csv", ".html"] where base.hasSuffix(suffix) { base = String(base.dropLast(suffix.count)) }

@@ -454,6 +454,8 @@ function render() {
     document.title = `Petri console: ${code}`;
     setText($('console-code'), code);
     $('projector-link').setAttribute('href', `/projector/${code}`);
+    // The report page finds the token in sessionStorage, which a tab opened with an opener inherits.
+    $('report-link').setAttribute('href', `/report/${code}`);
     setText($('teacher-token-text'), lesson.token);
     status.render(state);
     picture.render(state);

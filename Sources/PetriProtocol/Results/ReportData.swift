@@ -1,0 +1,128 @@
+/// The lesson report as data (`report`'s `data`): the same values the CSV and the HTML page are made
+/// from, so a page can lay the report out itself (as text nodes, never as markup from the network).
+///
+/// Removed students are left out, as in the CSV and the HTML page.
+public struct ReportData: Sendable, Hashable, Codable {
+    /// One question: its label and prompt, how it ended, and the class's spread.
+    public struct Question: Sendable, Hashable, Codable {
+        public var id: QuestionID
+        public var label: String
+        /// `number`, `choice` or `probability`.
+        public var kind: String
+        public var prompt: String?
+        /// `resolved`, `cancelled`, `open` or `locked`.
+        public var state: String
+        /// The actual value as text (`104`, `grow (57)`, `happened (1)`); empty until resolved.
+        public var outcome: String
+        public var spread: Spread
+        /// Option labels of a choice question, in the order of `spread.counts`.
+        public var options: [String]
+
+        public init(
+            id: QuestionID, label: String, kind: String, prompt: String?, state: String, outcome: String,
+            spread: Spread, options: [String]
+        ) {
+            self.id = id
+            self.label = label
+            self.kind = kind
+            self.prompt = prompt
+            self.state = state
+            self.outcome = outcome
+            self.spread = spread
+            self.options = options
+        }
+    }
+
+    /// The points one student scored on one question.
+    public struct Points: Sendable, Hashable, Codable {
+        public var question: QuestionID
+        public var points: Int
+
+        public init(question: QuestionID, points: Int) {
+            self.question = question
+            self.points = points
+        }
+    }
+
+    /// A reason a student gave with an answer.
+    public struct Reason: Sendable, Hashable, Codable {
+        public var question: QuestionID
+        public var reason: String
+
+        public init(question: QuestionID, reason: String) {
+            self.question = question
+            self.reason = reason
+        }
+    }
+
+    /// Probability predictions in ten bins of 0.1 (`lower ≤ p < upper`, the last one includes 1), with how
+    /// many of each bin's events happened; `brier` is the mean of (p − o)² (absent without predictions) and
+    /// `baseline` the score of always saying 50% (0.25).
+    public struct CalibrationTable: Sendable, Hashable, Codable {
+        public struct Bin: Sendable, Hashable, Codable {
+            public var lower: Double
+            public var upper: Double
+            public var count: Int
+            public var happened: Int
+
+            public init(lower: Double, upper: Double, count: Int, happened: Int) {
+                self.lower = lower
+                self.upper = upper
+                self.count = count
+                self.happened = happened
+            }
+        }
+
+        /// How many probability predictions were scored.
+        public var count: Int
+        public var bins: [Bin]
+        public var brier: Double?
+        public var baseline: Double
+
+        public init(count: Int, bins: [Bin], brier: Double?, baseline: Double) {
+            self.count = count
+            self.bins = bins
+            self.brier = brier
+            self.baseline = baseline
+        }
+    }
+
+    /// One student's line: total score, points per answered and scored question, hints, reasons, calibration.
+    public struct Student: Sendable, Hashable, Codable {
+        public var student: StudentID
+        public var name: String
+        public var score: Int
+        /// In question order; a question the student did not answer (or that was not scored) is absent.
+        public var points: [Points]
+        public var hints: [QuestionID]
+        public var reasons: [Reason]
+        public var calibration: CalibrationTable
+
+        public init(
+            student: StudentID, name: String, score: Int, points: [Points], hints: [QuestionID], reasons: [Reason],
+            calibration: CalibrationTable
+        ) {
+            self.student = student
+            self.name = name
+            self.score = score
+            self.points = points
+            self.hints = hints
+            self.reasons = reasons
+            self.calibration = calibration
+        }
+    }
+
+    /// The generation the lesson reached.
+    public var generation: Int
+    public var questions: [Question]
+    public var students: [Student]
+    /// Every student's probability predictions together.
+    public var calibration: CalibrationTable
+
+    public init(generation: Int, questions: [Question], students: [Student], calibration: CalibrationTable) {
+        self.generation = generation
+        self.questions = questions
+        self.students = students
+        self.calibration = calibration
+    }
+}

@@ -1,0 +1,133 @@
+"""The lesson report page at /report/CODE: opened from the teacher's console (the token travels in the tab's
+sessionStorage, never in the URL), it lays out the report's data (points, reasons, calibration counts, Brier
+scores), downloads the CSV, and says the server's sentence for a wrong token."""
+
+import pathlib
+import tempfile
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import console_errors, open_tab
+from helpers import wait_for, wait_text
+from petri_peer import Peer, Teacher, probability_points
+
+
+def student(server, code, name):
+    peer = Peer(server.ws)
+    peer.send(type="join", code=code, name=name)
+    peer.wait("welcome")
+    return peer
+
+
+def answer(peer, question, probability, reason=None):
+    mark = peer.mark()
+    message = {"type": "answer", "question": question, "probability": probability}
+    if reason:
+        message["reason"] = reason
+    peer.send(**message)
+    peer.wait("answerAccepted", since=mark)
+
+
+def cells(driver, selector):
+    return driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map(r => [...r.children].map(c => c.textContent))",
+        selector)
+
+
+def test_the_report_opened_from_the_console_shows_points_reasons_calibration_and_brier(page, server):
+    teacher = Teacher(server.ws, server.key, "camouflage", options={"speedBonus": False, "streakBonus": False})
+    code, token = teacher.code, teacher.token
+    ada = student(server, code, "Ada")
+    ben = student(server, code, "Ben <b>")
+    asked = teacher.ask(kind="probability", metric="population", event={"op": "gt", "ref": "asked"}, horizon=1,
+                        prompt="More moths next generation?")
+    answer(ada, asked["id"], 0.8, "because the moths <i>hide</i>")
+    answer(ben, asked["id"], 0.3)
+    happened = teacher.resolve(asked)["eventHappened"]
+    mark = teacher.peer.mark()
+    teacher.peer.send(type="end")
+    teacher.peer.wait("lessonEnded", since=mark)
+    for peer in (teacher, ada, ben):
+        peer.close()
+
+    # The console, back on the ended lesson with its token; its report link opens a tab that inherits the token.
+    open_tab(page)
+    page.get(f"{server.http}/teach")
+    page.find_element(By.CSS_SELECTOR, "#teacher-key").send_keys(server.key, Keys.ENTER)
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#reattach").is_displayed())
+    page.find_element(By.CSS_SELECTOR, "#reattach-code").send_keys(code)
+    page.find_element(By.CSS_SELECTOR, "#reattach-token").send_keys(token, Keys.ENTER)
+    link = wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#report-link").is_displayed()
+                    and d.find_element(By.CSS_SELECTOR, "#report-link"))
+    assert link.get_attribute("href") == f"{server.http}/report/{code}"
+    before = set(page.window_handles)
+    link.click()
+    new = wait_for(page, lambda d: set(d.window_handles) - before)
+    page.switch_to.window(new.pop())
+    wait_text(page, "#report-state", "has ended")
+    assert token not in page.current_url and page.current_url == f"{server.http}/report/{code}"
+
+    points = {row[0]: row[1:] for row in cells(page, "#report-points tbody tr")}
+    ada_points = probability_points(0.8, happened)
+    ben_points = probability_points(0.3, happened)
+    outcome = 1.0 if happened else 0.0
+    ada_brier = str(round((0.8 - outcome) ** 2, 3))
+    assert points["Ada"] == [str(ada_points), str(ada_points), "0", ada_brier, "0.25"]
+    assert points["Ben <b>"][0:2] == [str(ben_points), str(ben_points)]
+    reasons = page.execute_script("return [...document.querySelectorAll('.reasons li')].map(n => n.textContent)")
+    assert reasons == ["Q1: because the moths <i>hide</i>"]
+    assert page.execute_script("return document.querySelectorAll('.reasons i').length") == 0
+    calibration = cells(page, "#report-class-calibration tbody tr")
+    happened_count = "1" if happened else "0"
+    assert calibration == [["30–40%", "1", happened_count, f"{100 if happened else 0}%"],
+                           ["80–90%", "1", happened_count, f"{100 if happened else 0}%"]]
+    assert "Brier score " + ada_brier in page.find_element(By.CSS_SELECTOR, "section.student").text
+
+    # Printed, the buttons are left out and the tables stay.
+    page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    assert not page.find_element(By.CSS_SELECTOR, "#download-csv").is_displayed()
+    assert page.find_element(By.CSS_SELECTOR, "#report-points").is_displayed()
+    page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="petri-report-"))
+    page.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(folder)})
+    page.find_element(By.CSS_SELECTOR, "#download-csv").click()
+    csv_path = folder / f"petri-{code}-report.csv"
+    wait_for(page, lambda d: csv_path.exists() and not (folder / f"{csv_path.name}.crdownload").exists())
+    assert f"Ada,{ada_points},{ada_points},0,1,1,{ada_brier},0.25" in csv_path.read_text(encoding="utf-8")
+    assert console_errors(page) == []
+    assert page.execute_script("return window.petriPage.errors") == []
+
+    # Without a token in the tab the page asks for it; a wrong one gets the server's own sentence.
+    refusal = Peer(server.ws)
+    refusal.send(type="teach", code=code, token="x" * 22)
+    sentence = refusal.wait("error")["message"]
+    refusal.close()
+    open_tab(page)
+    page.get(f"{server.http}/report/{code}")
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#unlock").is_displayed())
+    page.find_element(By.CSS_SELECTOR, "#teacher-token").send_keys("x" * 22, Keys.ENTER)
+    wait_text(page, "#unlock .problem", sentence)
+    assert page.find_element(By.CSS_SELECTOR, "#report").is_displayed() is False
+
+
+def test_before_the_end_the_report_says_so_and_an_unknown_lesson_gets_the_servers_sentence(page, server):
+    teacher = Teacher(server.ws, server.key, "camouflage")
+    open_tab(page)
+    page.get(f"{server.http}/report/{teacher.code}")
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#unlock").is_displayed())
+    page.find_element(By.CSS_SELECTOR, "#teacher-token").send_keys(teacher.token, Keys.ENTER)
+    wait_text(page, "#report-state", "has not ended yet")
+    assert page.find_element(By.CSS_SELECTOR, "#report-body").text.count("No probability predictions") == 1
+    assert teacher.token not in page.current_url
+    teacher.close()
+
+    refusal = Peer(server.ws)
+    refusal.send(type="teach", code="ZZZZZZ", token=teacher.token)
+    sentence = refusal.wait("error")["message"]
+    refusal.close()
+    page.get(f"{server.http}/report/ZZZZZZ")
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#unlock").is_displayed())
+    page.find_element(By.CSS_SELECTOR, "#teacher-token").send_keys(teacher.token, Keys.ENTER)
+    wait_text(page, "#unlock .problem", sentence)
