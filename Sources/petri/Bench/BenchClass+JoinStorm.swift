@@ -115,7 +115,9 @@ extension BenchClass {
         if missing > 0 { say("WARNING: \(missing) snapshots never reached students who had joined before their step") }
         say("answers: \(fixed(answersPerSecond, 0)) per second (median over \(answerRates.count) questions)")
         say(
-            #"{"benchmark":"class-join-storm","storage":"\#(inMemory ? "memory" : "sqlite")","students":\#(studentCount),"joinRate":\#(Int(joinRate)),"stepIntervalMs":\#(stepInterval),"welcomeSeconds":\#(fixed(joinSeconds, 3)),"stormSteps":\#(storm.count),"stormP50Ms":\#(fixed(stormP50, 3)),"stormP99Ms":\#(fixed(stormP99, 3)),"quietSteps":\#(quiet.count),"quietP50Ms":\#(fixed(quietP50, 3)),"quietP99Ms":\#(fixed(quietP99, 3)),"stormToQuietP99":\#(fixed(ratio, 3)),"missedSnapshots":\#(missing),"answersPerSecond":\#(Int(answersPerSecond)),"bytesPerStudent":\#(Int(memoryPerStudent))}"#
+            MachineInfo.current.annotating(
+                #"{"benchmark":"class-join-storm","storage":"\#(inMemory ? "memory" : "sqlite")","students":\#(studentCount),"joinRate":\#(Int(joinRate)),"stepIntervalMs":\#(stepInterval),"welcomeSeconds":\#(fixed(joinSeconds, 3)),"stormSteps":\#(storm.count),"stormP50Ms":\#(fixed(stormP50, 3)),"stormP99Ms":\#(fixed(stormP99, 3)),"quietSteps":\#(quiet.count),"quietP50Ms":\#(fixed(quietP50, 3)),"quietP99Ms":\#(fixed(quietP99, 3)),"stormToQuietP99":\#(fixed(ratio, 3)),"missedSnapshots":\#(missing),"answersPerSecond":\#(Int(answersPerSecond)),"bytesPerStudent":\#(Int(memoryPerStudent))}"#
+            )
         )
     }
 }

@@ -60,6 +60,7 @@ struct BenchCluster: AsyncParsableCommand {
         for index in 1...nodes { servers.append(try await BenchNode.start(index, store: store, key: key)) }
         defer { for server in servers { kill(server.process.processIdentifier, SIGKILL) } }
         let urls = servers.map(\.url)
+        say(MachineInfo.current.line)
         say("\(nodes) nodes on loopback sharing a private PostgreSQL (lease 5 s, renewed every 1.5 s)")
         let client = try await WebSocketClient.start()
 
@@ -200,7 +201,9 @@ struct BenchCluster: AsyncParsableCommand {
 
         await client.shutdown()
         say(
-            #"{"benchmark":"cluster","nodes":\#(nodes),"lessons":\#(lessons),"studentsPerLesson":\#(studentsPerLesson),"joinSeconds":\#(fixed(joinSeconds, 3)),"stepP50MsBefore":\#(fixed(quantile(before, 0.5), 3)),"stepP99MsBefore":\#(fixed(quantile(before, 0.99), 3)),"stepP50MsAfter":\#(fixed(quantile(after, 0.5), 3)),"stepP99MsAfter":\#(fixed(quantile(after, 0.99), 3)),"answersPerSecond":\#(Int(answersPerSecond)),"failoverSeconds":\#(fixed(failover, 3)),"acknowledgedLost":\#(lostAnswers)}"#
+            MachineInfo.current.annotating(
+                #"{"benchmark":"cluster","nodes":\#(nodes),"lessons":\#(lessons),"studentsPerLesson":\#(studentsPerLesson),"joinSeconds":\#(fixed(joinSeconds, 3)),"stepP50MsBefore":\#(fixed(quantile(before, 0.5), 3)),"stepP99MsBefore":\#(fixed(quantile(before, 0.99), 3)),"stepP50MsAfter":\#(fixed(quantile(after, 0.5), 3)),"stepP99MsAfter":\#(fixed(quantile(after, 0.99), 3)),"answersPerSecond":\#(Int(answersPerSecond)),"failoverSeconds":\#(fixed(failover, 3)),"acknowledgedLost":\#(lostAnswers)}"#
+            )
         )
     }
 

@@ -61,7 +61,7 @@ struct BenchReplicates: AsyncParsableCommand {
         let work = Double(replicates * generations)
         let latency = try await stepLatency(parameters: parameters)
 
-        print("machine: \(machineDescription())")
+        print(MachineInfo.current.line)
         print(
             "replicates benchmark: \(replicates) replicates × \(generations) generations of about \(present.traits.count) creatures (camouflage, seed \(seed))"
         )
@@ -83,7 +83,7 @@ struct BenchReplicates: AsyncParsableCommand {
             "\"stepP50BusyMs\":\(fixed(latency.busy.p50 * 1000, 3))",
             "\"stepP99BusyMs\":\(fixed(latency.busy.p99 * 1000, 3))",
         ]
-        print("{" + fields.joined(separator: ",") + "}")
+        print(MachineInfo.current.annotating("{" + fields.joined(separator: ",") + "}"))
     }
 
     private func timed<T>(_ body: () async -> T) async -> (Double, T) {
