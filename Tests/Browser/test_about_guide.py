@@ -2,6 +2,7 @@
 tells it) and every section of the `guide`, as a raw peer receives them, with no copy of its own."""
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from conftest import console_errors
 from helpers import join, wait_for
@@ -56,5 +57,18 @@ def test_an_islands_student_is_not_told_the_islands_are_random(server, page):
     # The page's old copy said the islands were random; none of it is left.
     assert "What happens to any one species is random" not in text
     assert "new species can appear by random change" not in text
+    assert console_errors(page) == []
+    teacher.close()
+
+
+def test_the_projector_shows_the_same_guide(server, page):
+    teacher = Teacher(server.ws, server.key, "life")
+    story, guide = server_words(server.ws, teacher, "life")
+    page.get(f"{server.http}/projector/{teacher.code}")
+    page.find_element(By.CSS_SELECTOR, "#teacher-token").send_keys(teacher.token, Keys.ENTER)
+    wait_for(page, lambda d: story in about_text(d), message="the projector never showed the model's story")
+    text = about_text(page)
+    for section in guide["sections"]:
+        assert section["title"] in text and all(p in text for p in section["paragraphs"])
     assert console_errors(page) == []
     teacher.close()
