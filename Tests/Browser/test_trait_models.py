@@ -10,8 +10,8 @@ from petri_peer import Teacher
 
 
 @pytest.mark.parametrize("model, parameters, caption, story, first_bin", [
-    ("resistance", {"scenario": "stopped-early"}, "dose 40", "resistant infections", "0"),
-    ("beaks", {"scenario": "drought-1977"}, "seedHardness 30", "Boag and Grant, 1981", "6 mm"),
+    ("resistance", {"scenario": "stopped-early"}, "dose 40", "resistant infections (such as MRSA)", "0"),
+    ("beaks", {"scenario": "drought-1977"}, "seedHardness 30", "the survivors had deeper beaks", "6 mm"),
 ])
 def test_a_trait_model_draws_its_histogram_and_tells_its_story(server, page, model, parameters, caption, story,
                                                                first_bin):
@@ -26,8 +26,8 @@ def test_a_trait_model_draws_its_histogram_and_tells_its_story(server, page, mod
     label = page.find_element(By.CSS_SELECTOR, "#charts .histogram canvas").get_attribute("aria-label")
     assert f"{first_bin}:" in label
     wait_text(page, "#live", "Generation 1")
-    about = page.find_element(By.CSS_SELECTOR, "#about")
-    assert story in about.get_attribute("textContent")
+    wait_for(page, lambda d: story in d.find_element(By.CSS_SELECTOR, "#about").get_attribute("textContent"),
+             message="the about panel never showed the model's story from the server")
     screenshot(page, f"student-{model}")
     assert console_errors(page) == []
     teacher.close()

@@ -49,9 +49,12 @@ extension Guide {
         GuideSection(
             id: "randomness", title: "Chance plays a part",
             paragraphs: [
-                "Survival and mutation are random. A well-adapted creature can still die, and a poorly adapted one "
-                    + "can live and have children: being well adapted only makes survival more likely, never "
-                    + "certain. Which child gets which small change is chance too.",
+                "In the moths, the bacteria and the finches, survival and mutation are random. A well-adapted "
+                    + "creature can still die, and a poorly adapted one can live and have children: being well "
+                    + "adapted only makes survival more likely, never certain. Which child gets which small change "
+                    + "is chance too.",
+                "Not every model has chance in it. The islands map and the Game of Life have none: the same start "
+                    + "always has the same future, so every replicate repeats the real run.",
                 "So the real run is only one of the runs that could have happened. Replicates show the others: the "
                     + "teacher runs many copies of this moment forward, each with its own luck, and the shaded band "
                     + "behind the line shows where 8 in 10 of them went. A population can go extinct in some runs "
@@ -64,7 +67,9 @@ extension Guide {
             paragraphs: [
                 "The picture shows the population now. Beside it, the histogram shows how many creatures have "
                     + "each trait, and the chart shows a number over the generations (with the replicates' band "
-                    + "behind it when the teacher ran them).",
+                    + "behind it when the teacher ran them). The slider under the histogram shows any past "
+                    + "generation. \"About this model\" tells the model's real-world story and holds these "
+                    + "explanations.",
                 "When the teacher asks a question, the question panel opens: type your prediction and press Enter "
                     + "(or tap Send). You can add a short reason: why do you think so? Only the teacher sees it, "
                     + "unless they share it with the class, without your name unless they choose names.",
@@ -82,22 +87,25 @@ extension Guide {
         GuideSection(
             id: "teacher-controls", title: "The teacher's controls",
             paragraphs: [
-                "step and run move the simulation forward; pause stops it; rewind goes back exactly, and "
-                    + "checkpoint and restore mark and return to a moment. set changes the environment now (e.g. "
-                    + "the background colour).",
-                "ask asks a question about a later generation; close stops answers; reveal shows the class's "
-                    + "answers; reasons lists the reasons students gave and share shows chosen ones; replicates "
-                    + "runs copies of now into the future to show what else could have happened.",
-                "export saves the lesson file (with its seed: keep it to yourself) or the results; end finishes the "
-                    + "lesson, after which the report (per student, per question, and how well calibrated the "
-                    + "probability predictions were) can be downloaded.",
+                "Step (+1, +5, +10) and Run move the simulation forward; Pause stops it; Rewind goes back "
+                    + "exactly, and a checkpoint marks a moment to restore later. Set changes the environment now "
+                    + "(e.g. the background colour); a clone starts a new lesson from this generation with other "
+                    + "parameters. In the terminal these are step, run, pause, rewind, checkpoint, restore and set.",
+                "Ask the class (ask) asks a question about a later generation; Close answers now (close) stops "
+                    + "answers; Show the class's answers (reveal) shows them; reasons lists the reasons students "
+                    + "gave and share shows chosen ones; replicates runs copies of now into the future to show "
+                    + "what else could have happened.",
+                "Export the lesson file (export) saves it with its seed: keep it to yourself. The gradebook (CSV) "
+                    + "has the results; End the lesson (end) finishes it, after which the report (per student, per "
+                    + "question, and how well calibrated the probability predictions were) can be downloaded.",
             ]),
         GuideSection(
             id: "projector", title: "The projector",
             paragraphs: [
-                "The projector page shows the picture, the chart, the open question and how many have answered, "
-                    + "never who. It shows the class's answers only when the teacher reveals them or the question "
-                    + "resolves."
+                "The projector page shows the join code, its address and a QR code to scan, then the picture, "
+                    + "the chart, the open question and how many have answered, never who. It shows the class's "
+                    + "answers only when the teacher reveals them or the question resolves; a box hides the names "
+                    + "on the leaderboard."
             ]),
     ]
 }

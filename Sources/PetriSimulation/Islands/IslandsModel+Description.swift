@@ -9,7 +9,8 @@ extension IslandsModel {
             story:
                 "A map of sea and land with species living on it. The teacher raises land and floods it, joining "
                 + "and splitting islands: a range that is cut apart gives new species, islands that join let the "
-                + "largest species take over, and a species that loses all its land is extinct for good.",
+                + "largest species take over, and a species that loses all its land is extinct for good. There "
+                + "is no chance in it: the same map always has the same future.",
             parameters: [
                 ParameterDescriptor(
                     name: "width", description: "Tiles across the map; fixed for the lesson.", kind: .integer,

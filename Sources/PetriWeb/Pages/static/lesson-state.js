@@ -73,6 +73,8 @@ export function apply(state, message) {
     switch (message.type) {
         case 'welcome': {
             state.role = message.role ?? null;
+            // Another model's guide (its story) is not this lesson's: drop it until it is asked for again.
+            if ((message.model ?? null) !== state.model) state.guide = null;
             state.model = message.model ?? null;
             state.metrics = Array.isArray(message.metrics) ? message.metrics : [];
             state.options = message.options ?? {};

@@ -12,6 +12,7 @@ import { createState, apply, currentQuestion, serverNow, describeActual } from '
 import { PictureView } from './view-picture.js';
 import { ChartsView } from './view-charts.js';
 import { StatusView } from './view-status.js';
+import { AboutView } from './view-about.js';
 import { drawSpread, leaderboardTable } from './view-results.js';
 import { encodeQR, drawQR } from './qr.js';
 
@@ -33,6 +34,7 @@ const status = new StatusView($('connection'), $('live'));
 const picture = new PictureView($('picture'));
 const charts = new ChartsView($('charts'));
 let connection = null;
+const about = new AboutView($('about'), { send: (m) => connection?.send(m) ?? false });
 
 /// The projector attaches as an observer with the teacher token (PROTOCOL.md 6.7): it sees what the class
 /// sees plus how many have answered (never who), and may only ask the server to show the class's answers.
@@ -175,6 +177,7 @@ function render() {
     picture.render(state);
     charts.render(state);
     renderQuestion();
+    about.render(state);
 }
 
 setInterval(tick, 250);

@@ -48,7 +48,7 @@ const question = new QuestionView(document.getElementById('question'), { send: (
 const results = new ResultsView(document.getElementById('results'), {
     anonymous: (lesson) => lesson.options?.leaderboard === 'anonymous',
 });
-const about = new AboutView(document.getElementById('about'));
+const about = new AboutView(document.getElementById('about'), { send: (m) => connection?.send(m) ?? false });
 
 function storedToken(lessonCode) {
     try {

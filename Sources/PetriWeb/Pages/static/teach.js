@@ -10,6 +10,7 @@
 import { el, setText, replaceChildren, formatNumber } from './dom.js';
 import { Connection, normaliseCode, requestOnce } from './connection.js';
 import { createState, apply, currentQuestion, openQuestion, describeActual } from './lesson-state.js';
+import { AboutView } from './view-about.js';
 import { PictureView } from './view-picture.js';
 import { ChartsView } from './view-charts.js';
 import { StatusView } from './view-status.js';
@@ -63,6 +64,8 @@ const status = new StatusView($('connection'), $('live'));
 page.spoken = () => status.spoken;
 const picture = new PictureView($('picture'));
 const charts = new ChartsView($('charts'));
+// The guide is asked for quietly: a console still reconnecting asks again on its next render.
+const about = new AboutView($('about'), { send: (message) => connection?.send(message) ?? false });
 const builder = new QuestionBuilder($('question-builder'), { ask: (message) => ask(message) });
 const roster = new RosterView($('roster'), {
     answeredBy: (id) => answered.get(id) ?? new Set(),
@@ -466,6 +469,7 @@ function render() {
     renderQuestion();
     roster.render(state);
     renderEnded();
+    about.render(state);
     for (const id of ['step-1', 'step-5', 'step-10', 'rewind', 'checkpoint', 'restore', 'end-lesson', 'q-ask']) {
         $(id).disabled = state.ended;
     }
