@@ -203,12 +203,7 @@ public final class SQLiteLessonStorage: LessonStorage {
             try tx.recordFirstAnswer(
                 lessonId: id, questionId: String(question.rawValue), studentId: String(student.rawValue),
                 predictionInEntry: stored.entry.sequence, at: predictionPath, answeredAt: at, usedHint: usedHint,
-                allowChange: allowsChange)
-            if let reason {
-                try tx.recordReason(
-                    lessonId: id, questionId: String(question.rawValue), studentId: String(student.rawValue),
-                    reason: reason)
-            }
+                allowChange: allowsChange, reason: reason)
         case .tookHint(let question, let student):
             try tx.recordHintTaken(
                 lessonId: id, questionId: String(question.rawValue), studentId: String(student.rawValue))

@@ -106,22 +106,23 @@ extension StoreTransaction {
     /// prediction, look for an earlier answer, check the student, insert) were most of the
     /// store's time. Here SQLite copies the prediction out of the log entry while inserting, and
     /// the schema's keys refuse a second answer or an unknown student; only then does the slower
-    /// form run, to change the answer or refuse it with the right sentence.
+    /// form run, to change the answer or refuse it with the right sentence. A `reason` goes in with
+    /// the first answer; a changed answer takes it through ``recordReason(lessonId:questionId:studentId:reason:)``.
     ///
     /// - Throws: What the other form throws.
     public func recordFirstAnswer(
         lessonId: String, questionId: String, studentId: String, predictionInEntry seq: Int, at path: String,
-        answeredAt: Double, usedHint: Bool = false, allowChange: Bool = false
+        answeredAt: Double, usedHint: Bool = false, allowChange: Bool = false, reason: String? = nil
     ) throws(StoreError) {
         do {
             try db.cachedStatement(
                 sql: """
-                    INSERT INTO answer (lessonId, questionId, studentId, prediction, answeredAt, usedHint)
-                    SELECT ?, ?, ?, json_extract(payload, ?), ?, ? FROM action
+                    INSERT INTO answer (lessonId, questionId, studentId, prediction, answeredAt, usedHint, reason)
+                    SELECT ?, ?, ?, json_extract(payload, ?), ?, ?, ? FROM action
                     WHERE lessonId = ? AND seq = ? AND json_type(payload, ?) IN ('object', 'array')
                     """
             ).execute(arguments: [
-                lessonId, questionId, studentId, path, answeredAt, usedHint, lessonId, seq, path,
+                lessonId, questionId, studentId, path, answeredAt, usedHint, reason, lessonId, seq, path,
             ])
             if db.changesCount == 1 { return }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
@@ -132,6 +133,9 @@ extension StoreTransaction {
         try recordAnswer(
             lessonId: lessonId, questionId: questionId, studentId: studentId, predictionInEntry: seq, at: path,
             answeredAt: answeredAt, usedHint: usedHint, allowChange: allowChange)
+        if let reason {
+            try recordReason(lessonId: lessonId, questionId: questionId, studentId: studentId, reason: reason)
+        }
     }
 
     /// Marks a student's answer to a question as given with the hint taken (a hint taken before
