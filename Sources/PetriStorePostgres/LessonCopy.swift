@@ -80,9 +80,11 @@ public struct LessonCopy: Sendable {
         public var answeredAt: Double
         public var usedHint: Bool
         public var points: Int?
+        public var reason: String?
 
         public init(
-            questionId: String, studentId: String, prediction: String, answeredAt: Double, usedHint: Bool, points: Int?
+            questionId: String, studentId: String, prediction: String, answeredAt: Double, usedHint: Bool, points: Int?,
+            reason: String? = nil
         ) {
             self.questionId = questionId
             self.studentId = studentId
@@ -90,6 +92,7 @@ public struct LessonCopy: Sendable {
             self.answeredAt = answeredAt
             self.usedHint = usedHint
             self.points = points
+            self.reason = reason
         }
     }
 

@@ -50,9 +50,10 @@ extension PostgresLessonStorage {
             for answer in copy.answers {
                 try await connection.run(
                     """
-                    INSERT INTO answer (lesson_id, question_id, student_id, prediction, answered_at, used_hint, points)
+                    INSERT INTO answer (lesson_id, question_id, student_id, prediction, answered_at, used_hint, points,
+                        reason)
                     VALUES (\(lesson.id), \(answer.questionId), \(answer.studentId), \(answer.prediction),
-                        \(answer.answeredAt), \(answer.usedHint), \(answer.points.map(Int64.init)))
+                        \(answer.answeredAt), \(answer.usedHint), \(answer.points.map(Int64.init)), \(answer.reason))
                     """, logger: self.logger)
             }
             return true

@@ -35,7 +35,10 @@ import Testing
         try teacher.send(.ask(QuestionSpec(metric: "meanTrait", kind: .number(tolerance: 20), horizon: 2)))
         for (index, (student, _)) in students.enumerated() {
             let question = try await student.expect("question") { if case .question(let q) = $0 { q } else { nil } }
-            try student.send(.answer(question: question.id, prediction: .number(Double(40 + 10 * index))))
+            try student.send(
+                .answer(
+                    question: question.id, prediction: .number(Double(40 + 10 * index)),
+                    reason: index == 0 ? "soot darkens the bark" : nil))
             _ = try await student.expect("answerAccepted") { if case .answerAccepted = $0 { true } else { nil } }
         }
         try teacher.send(.step(count: 2))
@@ -55,7 +58,9 @@ import Testing
         let lessons = try source.unfinishedLessons()
         #expect(lessons.count == 1)
         for lesson in lessons {
-            #expect(try await copier.importLesson(try StoreCommand.Copy.copy(of: lesson, from: source)))
+            let copy = try StoreCommand.Copy.copy(of: lesson, from: source)
+            #expect(copy.answers.map(\.reason).sorted { ($0 ?? "") < ($1 ?? "") } == [nil, "soot darkens the bark"])
+            #expect(try await copier.importLesson(copy))
             #expect(try await copier.importLesson(try StoreCommand.Copy.copy(of: lesson, from: source)) == false)
         }
         try source.close()

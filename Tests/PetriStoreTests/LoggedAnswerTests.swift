@@ -129,4 +129,32 @@ import Testing
         #expect(try !store.recordHintTaken(lessonId: Fixture.lessonId, questionId: "q1", studentId: "ada"))
         #expect(try store.answers(lessonId: Fixture.lessonId, questionId: "q1").map(\.usedHint) == [false])
     }
+
+    @Test func aReasonGoesInWithTheFirstAnswerAndFollowsAChangedOne() throws {
+        // Given ada answers a changeable question with a reason, and bo without one
+        let directory = try TemporaryDirectory()
+        let store = try lessonWithStudents(directory)
+        func answerWithReason(_ student: String, _ prediction: String, _ reason: String?) throws {
+            try store.inTransaction { tx in
+                let seq = try tx.appendLogEntry(
+                    lessonId: Fixture.lessonId, generation: 0, kind: "answer",
+                    payload: #"{"command":{"answer":{"_1":\#(prediction)}}}"#, at: 10)
+                try tx.recordFirstAnswer(
+                    lessonId: Fixture.lessonId, questionId: "q1", studentId: student, predictionInEntry: seq,
+                    at: Self.path, answeredAt: 10, allowChange: true, reason: reason)
+            }
+        }
+        try answerWithReason("ada", #"{"number":40}"#, "dark moths hide on sooty trees")
+        try answerWithReason("bo", #"{"number":60}"#, nil)
+        let first = try store.answers(lessonId: Fixture.lessonId, questionId: "q1")
+        #expect(first.map(\.reason) == ["dark moths hide on sooty trees", nil])
+
+        // When ada changes her answer and gives a new reason
+        try answerWithReason("ada", #"{"number":45}"#, "the trees are cleaner now")
+
+        // Then the answer row holds the new prediction and the new reason
+        let ada = try store.answers(lessonId: Fixture.lessonId, questionId: "q1").first { $0.studentId == "ada" }
+        #expect(ada?.prediction == #"{"number":45}"#)
+        #expect(ada?.reason == "the trees are cleaner now")
+    }
 }

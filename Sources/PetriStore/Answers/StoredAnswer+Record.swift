@@ -11,7 +11,8 @@ extension StoredAnswer: FetchableRecord, PersistableRecord {
             prediction: try row.decode(forColumn: "prediction"),
             answeredAt: try row.decode(forColumn: "answeredAt"),
             usedHint: try row.decode(forColumn: "usedHint"),
-            points: try row.decode(forColumn: "points"))
+            points: try row.decode(forColumn: "points"),
+            reason: try row.decode(forColumn: "reason"))
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -22,5 +23,6 @@ extension StoredAnswer: FetchableRecord, PersistableRecord {
         container["answeredAt"] = answeredAt
         container["usedHint"] = usedHint
         container["points"] = points
+        container["reason"] = reason
     }
 }

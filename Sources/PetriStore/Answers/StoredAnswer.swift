@@ -14,10 +14,12 @@ public struct StoredAnswer: Sendable, Hashable {
     public var usedHint: Bool
     /// Points it scored; nil until the question is resolved (or if the resolution gave it none).
     public var points: Int?
+    /// The student's reason for it (at most 140 characters, cleaned as names are); nil when none was given.
+    public var reason: String?
 
     public init(
         lessonId: String, questionId: String, studentId: String, prediction: String, answeredAt: Double,
-        usedHint: Bool, points: Int? = nil
+        usedHint: Bool, points: Int? = nil, reason: String? = nil
     ) {
         self.lessonId = lessonId
         self.questionId = questionId
@@ -26,6 +28,7 @@ public struct StoredAnswer: Sendable, Hashable {
         self.answeredAt = answeredAt
         self.usedHint = usedHint
         self.points = points
+        self.reason = reason
     }
 }
 

@@ -98,7 +98,7 @@ struct StoreCommand: AsyncParsableCommand {
                 answers: answers.map {
                     .init(
                         questionId: $0.questionId, studentId: $0.studentId, prediction: $0.prediction,
-                        answeredAt: $0.answeredAt, usedHint: $0.usedHint, points: $0.points)
+                        answeredAt: $0.answeredAt, usedHint: $0.usedHint, points: $0.points, reason: $0.reason)
                 })
         }
     }
