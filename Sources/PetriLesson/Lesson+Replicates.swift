@@ -30,7 +30,8 @@ extension Lesson {
         return [.runReplicates(job)]
     }
 
-    /// Takes finished replicates: everyone gets the bands, unless the request was superseded, the
+    /// Takes finished replicates: everyone gets the bands (and whoever arrives later, after its
+    /// snapshot, see ``welcomeEffects(for:token:lastSeen:)``), unless the request was superseded, the
     /// timeline changed (a rewind or restore) or the lesson ended, when they are dropped.
     mutating func replicatesFinished(_ outcome: ReplicateOutcome) -> [Effect] {
         guard !isEnded, outcome.request == replicates.requested, outcome.position.timeline == timeline else {
@@ -38,13 +39,13 @@ extension Lesson {
         }
         replicates.isRunning = false
         replicates.record(outcome)
-        return [.broadcast(.replicates(ReplicateBook.bands(of: outcome)))]
+        return replicates.latestBands.map { [.broadcast(.replicates($0))] } ?? []
     }
 
     /// After a command that rewound, restored or ended the lesson: stop replicates of a past that is gone.
     mutating func cancelStaleReplicates(timelineBefore: Int, into effects: inout [Effect]) {
         guard timeline != timelineBefore || isEnded else { return }
-        replicates.results.removeAll { $0.position.timeline != timeline }
+        replicates.keepOnly(timeline: timeline)
         if replicates.isRunning {
             replicates.isRunning = false
             effects.append(.cancelReplicates)

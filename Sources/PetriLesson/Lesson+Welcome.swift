@@ -49,6 +49,8 @@ extension Lesson {
         var effects: [Effect] = [.reply(.welcome(welcome))]
         effects += historyPages(from: from).map { .reply(.history($0)) }
         effects.append(.replySnapshot(snapshotHeader, run.model.snapshot()))
+        // Someone arriving after the teacher ran replicates sees the same band as the class.
+        if let bands = replicates.latestBands { effects.append(.reply(.replicates(bands))) }
         // A student coming back to an ended lesson sees their closing result again.
         if isEnded, let student, let closing = closing(for: student) { effects.append(.reply(.closing(closing))) }
         if let student, let open = questions.last, open.state == .open, let hint = open.hint,

@@ -133,4 +133,26 @@ struct ReplicateLessonTests {
             room.log.compactMap { if case .broadcast(.resolved(let r)) = $0 { r } else { nil } }.first)
         #expect(resolution.replicates == nil)
     }
+
+    @Test func someoneArrivingAfterReplicatesRanSeesTheSameBandsUntilTheTimelineChanges() throws {
+        // Given replicates that finished and went to the class
+        var room = try Classroom(.init(spread: 5))
+        room.step(2)
+        let request = try #require(job(room.teacher(.replicates(count: 12, horizon: 4, metric: "population"))))
+        let traces = try #require(request.run(indices: 0..<12))
+        let shown = try #require(bands(room.server(.replicatesFinished(request.outcome(traces)))))
+
+        // When a student joins afterwards, then they get the same bands after their snapshot
+        let late = room.send(.join(name: "Late", token: try room.mintToken()), as: .guest)
+        let snapshotAt = try #require(late.effects.firstIndex { if case .replySnapshot = $0 { true } else { false } })
+        let bandsAt = try #require(late.effects.firstIndex { $0 == .reply(.replicates(shown)) })
+        #expect(snapshotAt < bandsAt)
+
+        // When the teacher rewinds, then someone arriving later gets no bands of the past that is gone
+        room.step(1)
+        room.teacher(.rewind(count: 2))
+        let later = room.send(.join(name: "Later", token: try room.mintToken()), as: .guest)
+        #expect(later.attachedStudent != nil)
+        #expect(!later.replies.contains { if case .replicates = $0 { true } else { false } })
+    }
 }

@@ -12,6 +12,9 @@ struct ReplicateBook: Sendable, Equatable {
     var isRunning = false
     /// The latest finished result per metric, newest last (at most ``keep``).
     var results: [ReplicateOutcome] = []
+    /// The bands of the newest result, as everyone was sent them: what a client arriving later is
+    /// sent after its snapshot (kept once rather than computed again for every arrival).
+    var latestBands: ReplicateBands?
 
     static let keep = 8
 
@@ -19,6 +22,13 @@ struct ReplicateBook: Sendable, Equatable {
         results.removeAll { $0.metric == outcome.metric }
         results.append(outcome)
         if results.count > Self.keep { results.removeFirst(results.count - Self.keep) }
+        latestBands = Self.bands(of: outcome)
+    }
+
+    /// Forgets every result of a timeline other than `timeline` (after a rewind or restore).
+    mutating func keepOnly(timeline: Int) {
+        results.removeAll { $0.position.timeline != timeline }
+        if latestBands?.timeline != timeline { latestBands = nil }
     }
 
     /// Where `actual` fell among the newest replicates of `metric` on `timeline` that reached `target`.
