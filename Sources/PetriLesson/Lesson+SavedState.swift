@@ -169,7 +169,10 @@ extension Lesson {
         roster = try r.read()
         let questionCount = try r.readCompactCount(limit: r.remaining)
         for index in 0..<questionCount {
-            questions.append(try Question(id: QuestionID(index + 1), from: &r, version: version))
+            var question = try Question(id: QuestionID(index + 1), from: &r, version: version)
+            // A metric's own default tolerance belongs to the model's code, not to the saved bytes.
+            question.descriptor.tolerance = Model.metrics.first { $0.name == question.descriptor.name }?.tolerance
+            questions.append(question)
         }
     }
 

@@ -51,6 +51,17 @@ struct ScoringTests {
         #expect(Scoring.defaultTolerance(for: population, askedValue: 2) == 1)
     }
 
+    @Test func aMetricThatStatesItsOwnToleranceGetsIt() throws {
+        // Given beak depth, bounded 0-14 mm but moved only 0.3-0.8 mm by a drought
+        let depth = try #require(BeaksModel.metrics.first { $0.name == "meanBeakDepth" })
+        // Then its default is its own 0.3 mm, not a tenth of its range (1.4 mm)
+        #expect(depth.tolerance == 0.3)
+        #expect(Scoring.defaultTolerance(for: depth, askedValue: 9.2) == 0.3)
+        // And a metric without one keeps the rule
+        let food = try #require(BeaksModel.metrics.first { $0.name == "foodMatchedFraction" })
+        #expect(Scoring.defaultTolerance(for: food, askedValue: 0.4) == 0.1)
+    }
+
     /// Ada, Ben and Cy answer "population in 5" (it will be 110) at 0 s, 20 s and 30 s;
     /// Ben takes the hint; the teacher steps at 40 s. Then Ada alone answers a second one.
     static func workedExample(options: LessonOptions) throws -> (Classroom, [StudentID]) {

@@ -14,7 +14,7 @@ struct Question: Sendable, Hashable {
 
     let id: QuestionID
     let metric: MetricID
-    let descriptor: MetricDescriptor
+    var descriptor: MetricDescriptor
     /// The kind with defaults settled: numbers have a tolerance, probabilities an event.
     let kind: QuestionKind
     let askedAt: Int

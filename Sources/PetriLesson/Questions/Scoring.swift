@@ -80,10 +80,12 @@ public enum Scoring {
 
     /// The tolerance of a number question when the teacher gives none.
     ///
-    /// A tenth of the metric's range when it is bounded (trait 1...100 → 9.9; a yes/no
+    /// The metric's own ``MetricDescriptor/tolerance`` when it states one (beak depth → 0.3 mm);
+    /// else a tenth of the metric's range when it is bounded (trait 1...100 → 9.9; a yes/no
     /// metric → 0.1); otherwise a fifth of its value when asked, but at least 1
     /// (population 120 → 24).
     public static func defaultTolerance(for metric: MetricDescriptor, askedValue: Double) -> Double {
+        if let tolerance = metric.tolerance { return tolerance }
         if let range = metric.range, range.upperBound > range.lowerBound {
             return (range.upperBound - range.lowerBound) / 10
         }

@@ -3,6 +3,10 @@ extension BeaksModel {
     static let binWidth = 5
     /// A finch is food-matched when its depth is within this many tenths of a millimetre of the best depth.
     static let matchedDistance = 5.0
+    /// A beak-depth question's default tolerance, in mm. A drought moves the mean 0.3-0.8 mm (MODELS.md,
+    /// the tuning tests), so a tenth of the 0-14 mm range (1.4 mm) would score "no change" nearly in
+    /// full; 0.3 mm gives "no change" nothing after a typical drought and a good estimate most points.
+    static let beakTolerance = 0.3
 
     /// The numbers a student can be asked to predict. "Last generation" metrics describe the step that produced
     /// the current generation (all 0 at generation 0).
@@ -10,11 +14,11 @@ extension BeaksModel {
         MetricDescriptor(name: "population", description: "How many finches are alive.", unit: "finches", range: nil),
         MetricDescriptor(
             name: "meanBeakDepth", description: "The average beak depth of the finches (0 once they have died out).",
-            unit: "mm", range: 0...14),
+            unit: "mm", range: 0...14, tolerance: beakTolerance),
         MetricDescriptor(
             name: "medianBeakDepth",
             description: "The middle beak depth when the finches are lined up from smallest beak to deepest.",
-            unit: "mm", range: 0...14),
+            unit: "mm", range: 0...14, tolerance: beakTolerance),
         MetricDescriptor(
             name: "foodMatchedFraction",
             description: "The fraction of finches whose beak is within 0.5 mm of the best depth for the seeds.",

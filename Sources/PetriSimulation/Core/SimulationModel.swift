@@ -78,13 +78,22 @@ public struct MetricDescriptor: Sendable, Hashable, Codable {
     public let range: ClosedRange<Double>?
     /// True for yes/no metrics (0 or 1), e.g. `extinct`: the natural subject of a probability question.
     public let isYesNo: Bool
+    /// The tolerance a number question about it gets when the teacher gives none, for a metric
+    /// whose interesting changes are much smaller than a tenth of its range (nil: the rule in
+    /// the lesson's scoring decides). A constant of the model's code, so a saved lesson does not
+    /// keep it: a restored question takes it from the model again.
+    public var tolerance: Double?
 
-    public init(name: String, description: String, unit: String, range: ClosedRange<Double>?, isYesNo: Bool = false) {
+    public init(
+        name: String, description: String, unit: String, range: ClosedRange<Double>?, isYesNo: Bool = false,
+        tolerance: Double? = nil
+    ) {
         self.name = name
         self.description = description
         self.unit = unit
         self.range = range
         self.isYesNo = isYesNo
+        self.tolerance = tolerance
     }
 }
 

@@ -20,9 +20,10 @@ export const PRESET = [
     { label: 'same', when: { op: 'otherwise' } },
 ];
 
-/// The tolerance the server uses when none is given: a tenth of the metric's range when it has one, else a
-/// fifth of its value when asked, at least 1 (PROTOCOL.md 5.1).
+/// The tolerance the server uses when none is given: the metric's own `tolerance` when it states one, else a
+/// tenth of the metric's range when it has one, else a fifth of its value when asked, at least 1 (PROTOCOL.md 5.1).
 export function defaultTolerance(metric, currentValue) {
+    if (Number.isFinite(metric?.tolerance)) return metric.tolerance;
     if (Array.isArray(metric?.range)) return (metric.range[1] - metric.range[0]) / 10;
     if (!Number.isFinite(currentValue)) return null;
     return Math.max(1, Math.abs(currentValue) / 5);
