@@ -159,6 +159,7 @@ let package = Package(
                 "PetriHub",
                 "PetriPeer",
                 "PetriServer",
+                "PetriWeb",
                 "PetriProtocol",
                 "PetriLesson",
                 "PetriStore",

@@ -74,6 +74,7 @@ extension PostgresLessonStorage {
     public func advertise(_ url: String) async throws {
         advertised.withLock { $0 = url }
         try await announce()
+        try await refreshNodeURLs()
     }
 
     /// Records this node and its advertised URL, so other nodes can redirect clients here.
@@ -86,6 +87,20 @@ extension PostgresLessonStorage {
                 ON CONFLICT (id) DO UPDATE SET url = EXCLUDED.url, seen_at = now()
                 """, logger: self.logger)
         }
+    }
+
+    /// The advertised URLs of the cluster's nodes seen in the last day, this one included, as last
+    /// read: the pages a node serves may open WebSockets to them (a `redirect` points to one).
+    public var clusterNodeURLs: [String] { nodeURLs.withLock { $0 } }
+
+    /// Reads every recently seen node's advertised URL into ``clusterNodeURLs``.
+    func refreshNodeURLs() async throws {
+        let urls = try await read("list the cluster's nodes") { connection in
+            try await connection.run(
+                "SELECT url FROM node WHERE seen_at > now() - interval '1 day' ORDER BY url", logger: self.logger
+            ).decode(String.self).collected()
+        }
+        nodeURLs.withLock { $0 = urls }
     }
 
     /// Renews this node's leases every renewal interval, until cancelled.
@@ -123,6 +138,7 @@ extension PostgresLessonStorage {
                 ).decode((String, Int64).self).collected()
             }
             lastContact.withLock { $0 = started }
+            try? await refreshNodeURLs()
             let kept = Set(renewed.map { "\($0.0) \($0.1)" })
             counters.renewed(renewed.count)
             for (id, epoch) in mine where !kept.contains("\(id) \(epoch)") { dropLease(id, epoch: epoch) }

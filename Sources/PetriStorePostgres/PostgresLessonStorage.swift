@@ -33,6 +33,8 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
     let lastContact = Mutex<ContinuousClock.Instant?>(nil)
     /// The URL other nodes redirect this node's clients to.
     let advertised: Mutex<String>
+    /// Every node's advertised URL as last read (with each renewal): where this node's redirects can point.
+    let nodeURLs = Mutex<[String]>([])
     private let lost: AsyncStream<String>.Continuation
     public let lostLeases: AsyncStream<String>
     private let tasks = Mutex<[Task<Void, Never>]>([])
@@ -64,6 +66,7 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
             throw error
         }
         try await storage.announce()
+        try? await storage.refreshNodeURLs()
         storage.startBackground { await storage.renewLoop() }
         return storage
     }

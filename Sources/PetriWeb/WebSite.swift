@@ -19,9 +19,13 @@ import Foundation
 /// not ours (nil) and the transport answers its JSON 404.
 public struct WebSite: Sendable {
     public let assets: WebAssets
+    /// More WebSocket URLs the pages may connect to: in a cluster, the other nodes' advertised URLs,
+    /// whose `redirect` a page follows. Asked on every answer, so a node that joins later is allowed.
+    public let connectSources: @Sendable () -> [String]
 
-    public init(assets: WebAssets) {
+    public init(assets: WebAssets, connectSources: @escaping @Sendable () -> [String] = { [] }) {
         self.assets = assets
+        self.connectSources = connectSources
     }
 
     /// The answer to `request`, or nil when the path is not one of the pages' routes.
@@ -52,7 +56,7 @@ public struct WebSite: Sendable {
         ]
         if asset.gzipped != nil { headers.append(.init("vary", "Accept-Encoding")) }
         if gzip { headers.append(.init("content-encoding", "gzip")) }
-        headers += Self.securityHeaders(host: request.host)
+        headers += Self.securityHeaders(host: request.host, also: connectSources())
         if Self.matches(request.ifNoneMatch, asset.etag) || Self.matches(request.ifNoneMatch, asset.gzipETag) {
             return WebReply(status: 304, contentType: asset.contentType, body: [], headers: headers)
         }
@@ -100,12 +104,19 @@ public struct WebSite: Sendable {
     /// The CSP allows scripts, styles, images and fonts from this origin only (no inline code),
     /// and WebSocket connections to this server: `'self'` does not cover `ws:` in every browser,
     /// so the request's own host is named with both schemes (`wss:` for a TLS proxy in front).
-    /// A `Host` that is not a plain host[:port] is left out, keeping only `'self'`.
-    public static func securityHeaders(host: String?) -> [WebReply.Header] {
-        var connect = "'self'"
+    /// A `Host` that is not a plain host[:port] is left out, keeping only `'self'`. Each URL in
+    /// `also` (a cluster's nodes) adds its own scheme and host, when it is a `ws://` or `wss://`
+    /// URL with a plain host; anything else is left out.
+    public static func securityHeaders(host: String?, also urls: [String] = []) -> [WebReply.Header] {
+        var sources = ["'self'"]
         if let host, isPlainHost(host) {
-            connect += " ws://\(host) wss://\(host)"
+            sources += ["ws://\(host)", "wss://\(host)"]
         }
+        for url in urls {
+            guard let origin = webSocketOrigin(of: url), !sources.contains(origin) else { continue }
+            sources.append(origin)
+        }
+        let connect = sources.joined(separator: " ")
         let policy = [
             "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:",
             "font-src 'self'", "connect-src \(connect)", "object-src 'none'", "base-uri 'none'",
@@ -118,6 +129,16 @@ public struct WebSite: Sendable {
             .init("x-frame-options", "DENY"),
             .init("cross-origin-opener-policy", "same-origin"),
         ]
+    }
+
+    /// `ws://host:port` for `ws://host:port/any/path` (likewise `wss://`); nil for another scheme or a host
+    /// that is not plain (so no URL can smuggle another directive into the policy).
+    static func webSocketOrigin(of url: String) -> String? {
+        for scheme in ["ws://", "wss://"] where url.hasPrefix(scheme) {
+            let host = url.dropFirst(scheme.count).prefix { $0 != "/" }
+            return isPlainHost(String(host)) ? scheme + host : nil
+        }
+        return nil
     }
 
     /// `host`, `host:port`, `[v6]` or `[v6]:port` in letters, digits, `.`, `-`, `:`, `[`, `]`.

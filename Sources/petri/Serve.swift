@@ -5,6 +5,7 @@ import PetriHub
 import PetriServer
 import PetriStore
 import PetriStorePostgres
+import PetriWeb
 import PetriWebSocket
 import ServiceLifecycle
 
@@ -101,7 +102,11 @@ struct Serve: AsyncParsableCommand {
         var service = PetriService(
             transport: .webSocket(configuration.webSocketConfiguration(), logger: logger),
             routes: metrics.map { [$0.httpHandler] } ?? [], storage: storage, teacherKey: key,
-            hub: configuration.hubConfiguration(), logger: logger
+            hub: configuration.hubConfiguration(),
+            // In a cluster the pages may follow a redirect to any node.
+            webSite: postgres.map { postgres in
+                WebSite(assets: WebAssets.bundled(), connectSources: { postgres.clusterNodeURLs })
+            }, logger: logger
         ) { [demo, configuration] port in
             say("Petri is listening on ws://\(host):\(port)/ (health: http://\(host):\(port)/healthz)")
             if let postgres, configuration.cluster.advertiseUrl == nil {

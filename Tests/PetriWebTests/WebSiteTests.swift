@@ -167,4 +167,22 @@ func get(
         let ipv6 = try #require(get("/", host: "[::1]:8080")?.header("content-security-policy"))
         #expect(ipv6.contains("ws://[::1]:8080"))
     }
+
+    @Test func aClustersNodesAreAllowedAsWebSocketOriginsAndNothingElse() throws {
+        // Given a site whose cluster has two more nodes, one of them listed twice, and junk
+        let site = WebSite(assets: sampleSite.assets) {
+            [
+                "ws://10.0.0.2:8080/", "wss://node-3.school.example/petri/", "ws://10.0.0.2:8080/again",
+                "http://10.0.0.9/", "ws://evil.example; script-src *", "ws://school.example:8080/",
+            ]
+        }
+        let csp = try #require(get("/", host: "school.example:8080", site: site)?.header("content-security-policy"))
+        // Then each node's origin is named once, with its own scheme; other schemes and hosts that are not plain are not
+        #expect(
+            csp.contains(
+                "connect-src 'self' ws://school.example:8080 wss://school.example:8080 ws://10.0.0.2:8080 "
+                    + "wss://node-3.school.example;"))
+        #expect(!csp.contains("10.0.0.9"))
+        #expect(!csp.contains("evil"))
+    }
 }
