@@ -45,14 +45,16 @@ def petri_binary():
 
 
 class Server:
-    """`petri serve` on 127.0.0.1: a free port and a new data directory unless given (for a restart)."""
+    """`petri serve` on 127.0.0.1: a free port and a new data directory unless given (for a restart), with
+    `environment` added to this process's (e.g. PETRI_STORE_URL for a cluster node)."""
 
-    def __init__(self, port=0, data=None):
+    def __init__(self, port=0, data=None, environment=None):
         self.data = data or tempfile.mkdtemp(prefix="petri-browser-")
         self.process = subprocess.Popen(
             [petri_binary(), "serve", "--host", "127.0.0.1", "--port", str(port), "--data", self.data,
              "--teacher-key", TEACHER_KEY, "--log-level", "error"],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+            env={**os.environ, **(environment or {})})
         self.host = None
         for line in self.process.stdout:
             found = LISTENING.search(line)
