@@ -11,6 +11,10 @@ import Testing
                 var c = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
                 c.maxQueueBytes = 64 * 1024
                 c.stallTimeout = 1
+                // Only the stall may close it: filling the kernel's loopback buffers first can take
+                // longer than the idle hang-up on a loaded machine (seen: 70 s in a parallel run).
+                c.pingAfterIdle = 600
+                c.hangupAfterIdle = 1200
                 return c
             }())
         let counter = ReceiptCounter()
@@ -111,6 +115,10 @@ import Testing
                 var c = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
                 c.maxQueueBytes = 64 * 1024
                 c.stallTimeout = 1
+                // Only the stall may close it: filling the kernel's loopback buffers first can take
+                // longer than the idle hang-up on a loaded machine (seen: 70 s in a parallel run).
+                c.pingAfterIdle = 600
+                c.hangupAfterIdle = 1200
                 return c
             }())
         let peer = try RawPeer(port: server.port, receiveBuffer: 4096)
@@ -123,7 +131,7 @@ import Testing
             server.send(
                 OutboundMessage(binary: [UInt8](repeating: 2, count: 8192)), to: connection.id, policy: .reliable)
             sent += 1
-            if sent % 8 == 0 { _ = await eventually("sampled", within: 0.3) { false } }
+            if sent % 16 == 0 { _ = await eventually("sampled", within: 0.3) { false } }
         }
 
         // Then after the stall timeout it is closed with 1008 and a reason that says why
