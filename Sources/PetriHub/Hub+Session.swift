@@ -38,8 +38,7 @@ extension Hub {
             case .text(let frame):
                 await handle(frame.bytes, in: &session, decoder: decoder)
             case .binary:
-                reply(
-                    .error(ProtocolError(.malformedJSON, "Petri messages are JSON text frames, not binary.")),
+                replyError(ProtocolError(.malformedJSON, "Petri messages are JSON text frames, not binary."),
                     to: session)
             case .closed:
                 if let host = session.host { await host.connectionClosed(connection.id) }
@@ -47,13 +46,18 @@ extension Hub {
         }
     }
 
+    /// Checks, decodes and routes one message.
+    ///
+    /// Runs in the connection's task, which keeps the memory its deepest async frames ever needed
+    /// for as long as the connection lives: so every message it builds only to send (a few hundred
+    /// bytes each) is built in a synchronous helper (``replyError(_:to:)``), never in these frames.
     private nonisolated func handle(_ bytes: [UInt8], in session: inout Session, decoder: ProtocolDecoder) async {
         switch session.rateLimit.check(at: services.clock.now()) {
         case .allow:
             break
         case .refuse(let error):
             services.metrics.rejected(error.code.rawValue)
-            reply(.error(error), to: session)
+            replyError(error, to: session)
             return
         case .disconnect:
             services.metrics.rejected("rate-limit-close")
@@ -65,13 +69,23 @@ extension Hub {
             message = try decodeClientMessage(bytes, decoder: decoder)
         } catch {
             services.metrics.rejected(error.code.rawValue)
-            reply(.error(error), to: session)
+            replyError(error, to: session)
             return
         }
         services.metrics.messageHandled()
-        switch message {
-        case .ping:
+        if let host = session.host, let command = LessonCommand(message) {
+            let result = await host.handle(command, from: session.connection.id)
+            answerUntold(result, to: session)
+        } else if case .ping = message {
             reply(.pong, to: session)
+        } else {
+            await handleOther(message, in: &session)
+        }
+    }
+
+    /// Everything but a lesson's commands and `ping`: lessons made, described, joined, taught, observed.
+    private nonisolated func handleOther(_ message: ClientMessage, in session: inout Session) async {
+        switch message {
         case .describeModels(let key):
             reply(await describeModels(key: key), to: session)
         case .create(let key, let model, let parameters, let seed, let options):
@@ -90,14 +104,8 @@ extension Hub {
         case .observe(let code, let token, let lastSeen):
             await attach(.observe(token: token, lastSeen: lastSeen), code: code, in: &session)
         default:
-            guard let host = session.host, let command = LessonCommand(message) else {
-                reply(
-                    .error(ProtocolError(.notJoined, "Join a lesson first: send join, resume or teach with its code.")),
-                    to: session)
-                return
-            }
-            let result = await host.handle(command, from: session.connection.id)
-            answerUntold(result, to: session)
+            replyError(ProtocolError(.notJoined, "Join a lesson first: send join, resume or teach with its code."),
+                to: session)
         }
     }
 
@@ -161,10 +169,9 @@ extension Hub {
     private nonisolated func attach(_ attachment: Attachment, code: JoinCode, in session: inout Session) async {
         let address = session.connection.remoteAddress
         guard session.host == nil else {
-            reply(
-                .error(
+            replyError(
                     ProtocolError(
-                        .alreadyJoined, "This connection is already in a lesson; open a new connection for another.")),
+                        .alreadyJoined, "This connection is already in a lesson; open a new connection for another."),
                 to: session)
             return
         }
@@ -179,26 +186,24 @@ extension Hub {
                 return
             case .unavailable(let error):
                 services.metrics.rejected(error.code.rawValue)
-                reply(.error(error), to: session)
+                replyError(error, to: session)
                 return
             }
         }
         guard let host = found else {
             if await isExpired(code) {
                 services.metrics.rejected(ProtocolError.Code.lessonExpired.rawValue)
-                reply(
-                    .error(
+                replyError(
                         ProtocolError(
                             .lessonExpired,
                             "The lesson \(code) ended too long ago to be opened again; its results are no longer kept here."
-                        )), to: session)
+                        ), to: session)
                 return
             }
             if await isReloading(code) {
                 services.metrics.rejected(ProtocolError.Code.lessonReloading.rawValue)
-                reply(
-                    .error(
-                        ProtocolError(.lessonReloading, "The lesson \(code) is being reloaded; try again in a moment.")),
+                replyError(
+                        ProtocolError(.lessonReloading, "The lesson \(code) is being reloaded; try again in a moment."),
                     to: session)
                 return
             }
@@ -208,11 +213,10 @@ extension Hub {
             }
             await recordFailedJoin(from: address, code: nil)
             services.metrics.rejected(ProtocolError.Code.unknownLesson.rawValue)
-            reply(
-                .error(
+            replyError(
                     ProtocolError(
                         .unknownLesson,
-                        "No lesson is running with the code \(code); check the code on the teacher's screen.")),
+                        "No lesson is running with the code \(code); check the code on the teacher's screen."),
                 to: session)
             return
         }
@@ -221,7 +225,7 @@ extension Hub {
         do {
             (command, minted) = try attachment.command(for: host.record.tokens)
         } catch {
-            reply(.error(error), to: session)
+            replyError(error, to: session)
             return
         }
         // A token is checked only by the lesson; when this address is out of tries for this code,
@@ -242,10 +246,9 @@ extension Hub {
 
     private nonisolated func refuseFailedJoins(_ session: Session) {
         services.metrics.rejected(ProtocolError.Code.rateLimited.rawValue)
-        reply(
-            .error(
+        replyError(
                 ProtocolError(
-                    .rateLimited, "Too many wrong codes or tokens from your address; wait a minute and try again.")),
+                    .rateLimited, "Too many wrong codes or tokens from your address; wait a minute and try again."),
             to: session)
     }
 
@@ -253,7 +256,7 @@ extension Hub {
     private nonisolated func answerUntold(_ result: HostResult, to session: Session) {
         guard let rejection = result.rejection, !result.told else { return }
         services.metrics.rejected(rejection.code.rawValue)
-        reply(.error(rejection), to: session)
+        replyError(rejection, to: session)
     }
 
     private nonisolated func answerCreate(_ result: Result<CreatedLesson, ProtocolError>, to session: Session) {
@@ -261,10 +264,19 @@ extension Hub {
         case .success(let created): reply(.created(code: created.code, teacherToken: created.token), to: session)
         case .failure(let error):
             services.metrics.rejected(error.code.rawValue)
-            reply(.error(error), to: session)
+            replyError(error, to: session)
         }
     }
 
+    /// Answers with an error. Not inlined, on purpose: the message it builds (a few hundred bytes)
+    /// stays on this call's stack instead of taking a slot in the async frame of every caller,
+    /// which a connection's task would keep for as long as it lives.
+    @inline(never)
+    private nonisolated func replyError(_ error: ProtocolError, to session: Session) {
+        reply(.error(error), to: session)
+    }
+
+    @inline(never)
     private nonisolated func reply(_ message: ServerMessage, to session: Session) {
         guard let bytes = try? services.encoder.encode(message) else { return }
         services.transport.send(
