@@ -86,6 +86,26 @@ extension Hub {
     /// Everything but a lesson's commands and `ping`: lessons made, described, joined, taught, observed.
     private nonisolated func handleOther(_ message: ClientMessage, in session: inout Session) async {
         switch message {
+        case .join(let code, let name):
+            await attach(.join(name: name), code: code, in: &session)
+        case .resume(let code, let token, let lastSeen):
+            await attach(.resume(token: token, lastSeen: lastSeen), code: code, in: &session)
+        case .teach(let code, let token, let lastSeen):
+            await attach(.teach(token: token, lastSeen: lastSeen), code: code, in: &session)
+        case .observe(let code, let token, let lastSeen):
+            await attach(.observe(token: token, lastSeen: lastSeen), code: code, in: &session)
+        case .describeModels, .create, .importLesson:
+            await makeOrDescribe(message, for: session)
+        default:
+            replyError(
+                ProtocolError(.notJoined, "Join a lesson first: send join, resume or teach with its code."), to: session)
+        }
+    }
+
+    /// Lessons made and models described: a teacher's messages, whose frames (a definition, a
+    /// description) only the teacher's connection needs to hold.
+    private nonisolated func makeOrDescribe(_ message: ClientMessage, for session: Session) async {
+        switch message {
         case .describeModels(let key):
             reply(await describeModels(key: key), to: session)
         case .create(let key, let model, let parameters, let seed, let options):
@@ -95,17 +115,8 @@ extension Hub {
             answerCreate(await create(key: key, definition: definition, options: options), to: session)
         case .importLesson(let key, let definition, let options):
             answerCreate(await create(key: key, definition: definition, options: options), to: session)
-        case .join(let code, let name):
-            await attach(.join(name: name), code: code, in: &session)
-        case .resume(let code, let token, let lastSeen):
-            await attach(.resume(token: token, lastSeen: lastSeen), code: code, in: &session)
-        case .teach(let code, let token, let lastSeen):
-            await attach(.teach(token: token, lastSeen: lastSeen), code: code, in: &session)
-        case .observe(let code, let token, let lastSeen):
-            await attach(.observe(token: token, lastSeen: lastSeen), code: code, in: &session)
         default:
-            replyError(ProtocolError(.notJoined, "Join a lesson first: send join, resume or teach with its code."),
-                to: session)
+            break
         }
     }
 
@@ -175,51 +186,7 @@ extension Hub {
                 to: session)
             return
         }
-        var found = await readableHost(for: code)
-        if found == nil, ownership != nil {
-            switch await adopt(code) {
-            case .unknown: break
-            case .host(let host): found = host
-            case .redirect(let url):
-                services.metrics.redirected()
-                reply(.redirect(url: url, code: code), to: session)
-                return
-            case .unavailable(let error):
-                services.metrics.rejected(error.code.rawValue)
-                replyError(error, to: session)
-                return
-            }
-        }
-        guard let host = found else {
-            if await isExpired(code) {
-                services.metrics.rejected(ProtocolError.Code.lessonExpired.rawValue)
-                replyError(
-                        ProtocolError(
-                            .lessonExpired,
-                            "The lesson \(code) ended too long ago to be opened again; its results are no longer kept here."
-                        ), to: session)
-                return
-            }
-            if await isReloading(code) {
-                services.metrics.rejected(ProtocolError.Code.lessonReloading.rawValue)
-                replyError(
-                        ProtocolError(.lessonReloading, "The lesson \(code) is being reloaded; try again in a moment."),
-                    to: session)
-                return
-            }
-            guard await mayTryJoining(from: address, code: nil) else {
-                refuseFailedJoins(session)
-                return
-            }
-            await recordFailedJoin(from: address, code: nil)
-            services.metrics.rejected(ProtocolError.Code.unknownLesson.rawValue)
-            replyError(
-                    ProtocolError(
-                        .unknownLesson,
-                        "No lesson is running with the code \(code); check the code on the teacher's screen."),
-                to: session)
-            return
-        }
+        guard let host = await findHost(code, for: session) else { return }
         let command: LessonCommand
         let minted: AccessToken?
         do {
@@ -242,6 +209,60 @@ extension Hub {
             }
         }
         answerUntold(result, to: session)
+    }
+
+    /// The running lesson with this code, or nil when there is none and the connection was told why.
+    ///
+    /// Apart from ``attach(_:code:in:)`` so that its frame (the adoption, the refusals) is not
+    /// part of the deepest chain a student's task keeps while its join waits in the lesson.
+    private nonisolated func findHost(_ code: JoinCode, for session: Session) async -> (any RunningLesson)? {
+        let address = session.connection.remoteAddress
+        var found = await readableHost(for: code)
+        if found == nil, ownership != nil {
+            switch await adopt(code) {
+            case .unknown: break
+            case .host(let host): found = host
+            case .redirect(let url):
+                services.metrics.redirected()
+                reply(.redirect(url: url, code: code), to: session)
+                return nil
+            case .unavailable(let error):
+                services.metrics.rejected(error.code.rawValue)
+                replyError(error, to: session)
+                return nil
+            }
+        }
+        guard let host = found else {
+            if await isExpired(code) {
+                services.metrics.rejected(ProtocolError.Code.lessonExpired.rawValue)
+                replyError(
+                        ProtocolError(
+                            .lessonExpired,
+                            "The lesson \(code) ended too long ago to be opened again; its results are no longer kept here."
+                        ), to: session)
+                return nil
+            }
+            if await isReloading(code) {
+                services.metrics.rejected(ProtocolError.Code.lessonReloading.rawValue)
+                replyError(
+                        ProtocolError(.lessonReloading, "The lesson \(code) is being reloaded; try again in a moment."),
+                    to: session)
+                return nil
+            }
+            guard await mayTryJoining(from: address, code: nil) else {
+                refuseFailedJoins(session)
+                return nil
+            }
+            await recordFailedJoin(from: address, code: nil)
+            services.metrics.rejected(ProtocolError.Code.unknownLesson.rawValue)
+            replyError(
+                    ProtocolError(
+                        .unknownLesson,
+                        "No lesson is running with the code \(code); check the code on the teacher's screen."),
+                to: session)
+            return nil
+        }
+        return host
     }
 
     private nonisolated func refuseFailedJoins(_ session: Session) {
