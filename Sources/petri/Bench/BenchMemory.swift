@@ -18,7 +18,8 @@ import Synchronization
 /// The server runs here, the students in a child process (`petri bench memory-students`). The
 /// layers are built one after another over the same connections, and the server's memory read
 /// after each: the transport's connections alone (accepted, nobody reading their events), then
-/// a hub session serving each one (`Hub.serve`, waiting for a message), then every student
+/// a hub session serving each one (`Hub.serve`, waiting for a message), then one message each
+/// (a `ping`, answered: buffers the first message leaves behind), then every student
 /// joined (roster entry, tokens, log entry, the lesson's tables, the welcome), then every
 /// student gone again: what stays is the lesson's own record of them (roster, tokens), so the
 /// join splits into what the lesson keeps and what lives only as long as the connection.
@@ -120,6 +121,11 @@ struct BenchMemory: AsyncParsableCommand {
         try await settle()
         let served = MemoryReading()
 
+        child.send("ping\n")
+        while let line = await child.next(), line != "ponged" {}
+        try await settle()
+        let pinged = MemoryReading()
+
         child.send("join\n")
         while let line = await child.next(), line != "joined" {
             if line.hasPrefix("error") { FileHandle.standardError.write(Data("students: \(line)\n".utf8)) }
@@ -145,8 +151,9 @@ struct BenchMemory: AsyncParsableCommand {
                 connected.heap - base.heap),
             ("hub session serving it (Hub.serve waiting)", "session", served.rss - connected.rss,
                 served.heap - connected.heap),
+            ("first message answered (a ping)", "message", pinged.rss - served.rss, pinged.heap - served.heap),
             ("joined, while connected (lesson's tables, queues)", "attached", nil,
-                (joined.heap - served.heap) - (left.heap - base.heap)),
+                (joined.heap - pinged.heap) - (left.heap - base.heap)),
             ("joined, kept after leaving (roster, tokens, log)", "roster", nil, left.heap - base.heap),
         ]
         say("\(students) students; server memory per student, by layer:")

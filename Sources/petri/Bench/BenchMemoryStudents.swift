@@ -6,8 +6,9 @@ import Synchronization
 /// The students behind `petri bench memory`: N connections that join only when told, so the
 /// server's memory can be read between the layers. Internal; started by the parent.
 ///
-/// Standard input drives it, one word a line: `join` sends every student's `join` (it answers
-/// `joined` once all are welcomed), `leave` closes every connection and ends the process.
+/// Standard input drives it, one word a line: `ping` sends every connection a `ping` (it answers
+/// `ponged` once every `pong` is back), `join` sends every student's `join` (it answers `joined`
+/// once all are welcomed), `leave` closes every connection and ends the process.
 struct BenchMemoryStudents: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "memory-students",
@@ -25,6 +26,13 @@ struct BenchMemoryStudents: ParsableCommand {
         }
         let load = try EpollLoadClients(host: parsed.host ?? "127.0.0.1", port: port, count: students)
         say("ready")
+        guard readLine() == "ping" else { return }
+        for i in 0..<students { load.send(text: Array(#"{"type":"ping"}"#.utf8), to: i) }
+        var ponged = 0
+        load.run(until: { ponged == students }) { _, bytes in
+            if ScannedMessage.type(of: bytes) == "pong" { ponged += 1 }
+        }
+        say("ponged")
         guard readLine() == "join" else { return }
         for i in 0..<students {
             load.send(text: Array(#"{"code":"\#(code)","name":"Student \#(i)","type":"join"}"#.utf8), to: i)
