@@ -49,20 +49,44 @@ extension Hub {
     /// Checks, decodes and routes one message.
     ///
     /// Runs in the connection's task, which keeps the memory its deepest async frames ever needed
-    /// for as long as the connection lives: so every message it builds only to send (a few hundred
-    /// bytes each) is built in a synchronous helper (``replyError(_:to:)``), never in these frames.
+    /// for as long as the connection lives: so the checks, the decoding and every message built
+    /// only to be sent (a few hundred bytes each) happen in synchronous helpers (``admit(_:in:decoder:)``,
+    /// ``replyError(_:to:)``), and these frames hold little more than where the message goes.
     private nonisolated func handle(_ bytes: [UInt8], in session: inout Session, decoder: ProtocolDecoder) async {
+        switch admit(bytes, in: &session, decoder: decoder) {
+        case .answered:
+            break
+        case .lesson(let host, let command):
+            answerUntold(await host.handle(command, from: session.connection.id), to: session)
+        case .other(let message):
+            await handleOther(message, in: &session)
+        }
+    }
+
+    /// Where a message goes once ``admit(_:in:decoder:)`` has checked and decoded it.
+    private enum Route {
+        /// Refused, or a `ping`: already answered.
+        case answered
+        /// A command for the lesson the connection is in.
+        case lesson(any RunningLesson, LessonCommand)
+        /// Anything else (``handleOther(_:in:)``).
+        case other(ClientMessage)
+    }
+
+    /// Rate-limits and decodes a message, answering what needs no lesson (refusals, `ping`).
+    @inline(never)
+    private nonisolated func admit(_ bytes: [UInt8], in session: inout Session, decoder: ProtocolDecoder) -> Route {
         switch session.rateLimit.check(at: services.clock.now()) {
         case .allow:
             break
         case .refuse(let error):
             services.metrics.rejected(error.code.rawValue)
             replyError(error, to: session)
-            return
+            return .answered
         case .disconnect:
             services.metrics.rejected("rate-limit-close")
             services.transport.close(session.connection.id, code: .policyViolation, reason: "too many messages")
-            return
+            return .answered
         }
         let message: ClientMessage
         do {
@@ -70,17 +94,15 @@ extension Hub {
         } catch {
             services.metrics.rejected(error.code.rawValue)
             replyError(error, to: session)
-            return
+            return .answered
         }
         services.metrics.messageHandled()
-        if let host = session.host, let command = LessonCommand(message) {
-            let result = await host.handle(command, from: session.connection.id)
-            answerUntold(result, to: session)
-        } else if case .ping = message {
+        if let host = session.host, let command = LessonCommand(message) { return .lesson(host, command) }
+        if case .ping = message {
             reply(.pong, to: session)
-        } else {
-            await handleOther(message, in: &session)
+            return .answered
         }
+        return .other(message)
     }
 
     /// Everything but a lesson's commands and `ping`: lessons made, described, joined, taught, observed.
