@@ -38,7 +38,8 @@ extension Hub {
             case .text(let frame):
                 await handle(frame.bytes, in: &session, decoder: decoder)
             case .binary:
-                replyError(ProtocolError(.malformedJSON, "Petri messages are JSON text frames, not binary."),
+                replyError(
+                    ProtocolError(.malformedJSON, "Petri messages are JSON text frames, not binary."),
                     to: session)
             case .closed:
                 if let host = session.host { await host.connectionClosed(connection.id) }
@@ -120,7 +121,8 @@ extension Hub {
             await makeOrDescribe(message, for: session)
         default:
             replyError(
-                ProtocolError(.notJoined, "Join a lesson first: send join, resume or teach with its code."), to: session)
+                ProtocolError(.notJoined, "Join a lesson first: send join, resume or teach with its code."), to: session
+            )
         }
     }
 
@@ -203,8 +205,8 @@ extension Hub {
         let address = session.connection.remoteAddress
         guard session.host == nil else {
             replyError(
-                    ProtocolError(
-                        .alreadyJoined, "This connection is already in a lesson; open a new connection for another."),
+                ProtocolError(
+                    .alreadyJoined, "This connection is already in a lesson; open a new connection for another."),
                 to: session)
             return
         }
@@ -258,16 +260,16 @@ extension Hub {
             if await isExpired(code) {
                 services.metrics.rejected(ProtocolError.Code.lessonExpired.rawValue)
                 replyError(
-                        ProtocolError(
-                            .lessonExpired,
-                            "The lesson \(code) ended too long ago to be opened again; its results are no longer kept here."
-                        ), to: session)
+                    ProtocolError(
+                        .lessonExpired,
+                        "The lesson \(code) ended too long ago to be opened again; its results are no longer kept here."
+                    ), to: session)
                 return nil
             }
             if await isReloading(code) {
                 services.metrics.rejected(ProtocolError.Code.lessonReloading.rawValue)
                 replyError(
-                        ProtocolError(.lessonReloading, "The lesson \(code) is being reloaded; try again in a moment."),
+                    ProtocolError(.lessonReloading, "The lesson \(code) is being reloaded; try again in a moment."),
                     to: session)
                 return nil
             }
@@ -278,9 +280,9 @@ extension Hub {
             await recordFailedJoin(from: address, code: nil)
             services.metrics.rejected(ProtocolError.Code.unknownLesson.rawValue)
             replyError(
-                    ProtocolError(
-                        .unknownLesson,
-                        "No lesson is running with the code \(code); check the code on the teacher's screen."),
+                ProtocolError(
+                    .unknownLesson,
+                    "No lesson is running with the code \(code); check the code on the teacher's screen."),
                 to: session)
             return nil
         }
@@ -290,8 +292,8 @@ extension Hub {
     private nonisolated func refuseFailedJoins(_ session: Session) {
         services.metrics.rejected(ProtocolError.Code.rateLimited.rawValue)
         replyError(
-                ProtocolError(
-                    .rateLimited, "Too many wrong codes or tokens from your address; wait a minute and try again."),
+            ProtocolError(
+                .rateLimited, "Too many wrong codes or tokens from your address; wait a minute and try again."),
             to: session)
     }
 

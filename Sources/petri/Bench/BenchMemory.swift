@@ -147,13 +147,19 @@ struct BenchMemory: AsyncParsableCommand {
         await client.shutdown()
 
         let parts: [(name: String, key: String, rss: Int?, heap: Int)] = [
-            ("transport connection (accepted, events unread)", "connection", connected.rss - base.rss,
-                connected.heap - base.heap),
-            ("hub session serving it (Hub.serve waiting)", "session", served.rss - connected.rss,
-                served.heap - connected.heap),
+            (
+                "transport connection (accepted, events unread)", "connection", connected.rss - base.rss,
+                connected.heap - base.heap
+            ),
+            (
+                "hub session serving it (Hub.serve waiting)", "session", served.rss - connected.rss,
+                served.heap - connected.heap
+            ),
             ("first message answered (a ping)", "message", pinged.rss - served.rss, pinged.heap - served.heap),
-            ("joined, while connected (lesson's tables, queues)", "attached", nil,
-                (joined.heap - pinged.heap) - (left.heap - base.heap)),
+            (
+                "joined, while connected (lesson's tables, queues)", "attached", nil,
+                (joined.heap - pinged.heap) - (left.heap - base.heap)
+            ),
             ("joined, kept after leaving (roster, tokens, log)", "roster", nil, left.heap - base.heap),
         ]
         say("\(students) students; server memory per student, by layer:")
