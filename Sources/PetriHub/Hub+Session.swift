@@ -38,8 +38,8 @@ extension Hub {
             case .text(let frame):
                 await handle(frame.bytes, in: &session, decoder: decoder)
             case .binary:
-                reply(
-                    .error(ProtocolError(.malformedJSON, "Petri messages are JSON text frames, not binary.")),
+                replyError(
+                    ProtocolError(.malformedJSON, "Petri messages are JSON text frames, not binary."),
                     to: session)
             case .closed:
                 if let host = session.host { await host.connectionClosed(connection.id) }
@@ -47,31 +47,89 @@ extension Hub {
         }
     }
 
+    /// Checks, decodes and routes one message.
+    ///
+    /// Runs in the connection's task, which keeps the memory its deepest async frames ever needed
+    /// for as long as the connection lives: so the checks, the decoding and every message built
+    /// only to be sent (a few hundred bytes each) happen in synchronous helpers (``admit(_:in:decoder:)``,
+    /// ``replyError(_:to:)``), and these frames hold little more than where the message goes.
     private nonisolated func handle(_ bytes: [UInt8], in session: inout Session, decoder: ProtocolDecoder) async {
+        switch admit(bytes, in: &session, decoder: decoder) {
+        case .answered:
+            break
+        case .lesson(let host, let command):
+            answerUntold(await host.handle(command, from: session.connection.id), to: session)
+        case .other(let message):
+            await handleOther(message, in: &session)
+        }
+    }
+
+    /// Where a message goes once ``admit(_:in:decoder:)`` has checked and decoded it.
+    private enum Route {
+        /// Refused, or a `ping`: already answered.
+        case answered
+        /// A command for the lesson the connection is in.
+        case lesson(any RunningLesson, LessonCommand)
+        /// Anything else (``handleOther(_:in:)``).
+        case other(ClientMessage)
+    }
+
+    /// Rate-limits and decodes a message, answering what needs no lesson (refusals, `ping`).
+    @inline(never)
+    private nonisolated func admit(_ bytes: [UInt8], in session: inout Session, decoder: ProtocolDecoder) -> Route {
         switch session.rateLimit.check(at: services.clock.now()) {
         case .allow:
             break
         case .refuse(let error):
             services.metrics.rejected(error.code.rawValue)
-            reply(.error(error), to: session)
-            return
+            replyError(error, to: session)
+            return .answered
         case .disconnect:
             services.metrics.rejected("rate-limit-close")
             services.transport.close(session.connection.id, code: .policyViolation, reason: "too many messages")
-            return
+            return .answered
         }
         let message: ClientMessage
         do {
             message = try decodeClientMessage(bytes, decoder: decoder)
         } catch {
             services.metrics.rejected(error.code.rawValue)
-            reply(.error(error), to: session)
-            return
+            replyError(error, to: session)
+            return .answered
         }
         services.metrics.messageHandled()
-        switch message {
-        case .ping:
+        if let host = session.host, let command = LessonCommand(message) { return .lesson(host, command) }
+        if case .ping = message {
             reply(.pong, to: session)
+            return .answered
+        }
+        return .other(message)
+    }
+
+    /// Everything but a lesson's commands and `ping`: lessons made, described, joined, taught, observed.
+    private nonisolated func handleOther(_ message: ClientMessage, in session: inout Session) async {
+        switch message {
+        case .join(let code, let name):
+            await attach(.join(name: name), code: code, in: &session)
+        case .resume(let code, let token, let lastSeen):
+            await attach(.resume(token: token, lastSeen: lastSeen), code: code, in: &session)
+        case .teach(let code, let token, let lastSeen):
+            await attach(.teach(token: token, lastSeen: lastSeen), code: code, in: &session)
+        case .observe(let code, let token, let lastSeen):
+            await attach(.observe(token: token, lastSeen: lastSeen), code: code, in: &session)
+        case .describeModels, .create, .importLesson:
+            await makeOrDescribe(message, for: session)
+        default:
+            replyError(
+                ProtocolError(.notJoined, "Join a lesson first: send join, resume or teach with its code."), to: session
+            )
+        }
+    }
+
+    /// Lessons made and models described: a teacher's messages, whose frames (a definition, a
+    /// description) only the teacher's connection needs to hold.
+    private nonisolated func makeOrDescribe(_ message: ClientMessage, for session: Session) async {
+        switch message {
         case .describeModels(let key):
             reply(await describeModels(key: key), to: session)
         case .create(let key, let model, let parameters, let seed, let options):
@@ -81,23 +139,8 @@ extension Hub {
             answerCreate(await create(key: key, definition: definition, options: options), to: session)
         case .importLesson(let key, let definition, let options):
             answerCreate(await create(key: key, definition: definition, options: options), to: session)
-        case .join(let code, let name):
-            await attach(.join(name: name), code: code, in: &session)
-        case .resume(let code, let token, let lastSeen):
-            await attach(.resume(token: token, lastSeen: lastSeen), code: code, in: &session)
-        case .teach(let code, let token, let lastSeen):
-            await attach(.teach(token: token, lastSeen: lastSeen), code: code, in: &session)
-        case .observe(let code, let token, let lastSeen):
-            await attach(.observe(token: token, lastSeen: lastSeen), code: code, in: &session)
         default:
-            guard let host = session.host, let command = LessonCommand(message) else {
-                reply(
-                    .error(ProtocolError(.notJoined, "Join a lesson first: send join, resume or teach with its code.")),
-                    to: session)
-                return
-            }
-            let result = await host.handle(command, from: session.connection.id)
-            answerUntold(result, to: session)
+            break
         }
     }
 
@@ -161,67 +204,19 @@ extension Hub {
     private nonisolated func attach(_ attachment: Attachment, code: JoinCode, in session: inout Session) async {
         let address = session.connection.remoteAddress
         guard session.host == nil else {
-            reply(
-                .error(
-                    ProtocolError(
-                        .alreadyJoined, "This connection is already in a lesson; open a new connection for another.")),
+            replyError(
+                ProtocolError(
+                    .alreadyJoined, "This connection is already in a lesson; open a new connection for another."),
                 to: session)
             return
         }
-        var found = await readableHost(for: code)
-        if found == nil, ownership != nil {
-            switch await adopt(code) {
-            case .unknown: break
-            case .host(let host): found = host
-            case .redirect(let url):
-                services.metrics.redirected()
-                reply(.redirect(url: url, code: code), to: session)
-                return
-            case .unavailable(let error):
-                services.metrics.rejected(error.code.rawValue)
-                reply(.error(error), to: session)
-                return
-            }
-        }
-        guard let host = found else {
-            if await isExpired(code) {
-                services.metrics.rejected(ProtocolError.Code.lessonExpired.rawValue)
-                reply(
-                    .error(
-                        ProtocolError(
-                            .lessonExpired,
-                            "The lesson \(code) ended too long ago to be opened again; its results are no longer kept here."
-                        )), to: session)
-                return
-            }
-            if await isReloading(code) {
-                services.metrics.rejected(ProtocolError.Code.lessonReloading.rawValue)
-                reply(
-                    .error(
-                        ProtocolError(.lessonReloading, "The lesson \(code) is being reloaded; try again in a moment.")),
-                    to: session)
-                return
-            }
-            guard await mayTryJoining(from: address, code: nil) else {
-                refuseFailedJoins(session)
-                return
-            }
-            await recordFailedJoin(from: address, code: nil)
-            services.metrics.rejected(ProtocolError.Code.unknownLesson.rawValue)
-            reply(
-                .error(
-                    ProtocolError(
-                        .unknownLesson,
-                        "No lesson is running with the code \(code); check the code on the teacher's screen.")),
-                to: session)
-            return
-        }
+        guard let host = await findHost(code, for: session) else { return }
         let command: LessonCommand
         let minted: AccessToken?
         do {
             (command, minted) = try attachment.command(for: host.record.tokens)
         } catch {
-            reply(.error(error), to: session)
+            replyError(error, to: session)
             return
         }
         // A token is checked only by the lesson; when this address is out of tries for this code,
@@ -240,12 +235,65 @@ extension Hub {
         answerUntold(result, to: session)
     }
 
+    /// The running lesson with this code, or nil when there is none and the connection was told why.
+    ///
+    /// Apart from ``attach(_:code:in:)`` so that its frame (the adoption, the refusals) is not
+    /// part of the deepest chain a student's task keeps while its join waits in the lesson.
+    private nonisolated func findHost(_ code: JoinCode, for session: Session) async -> (any RunningLesson)? {
+        let address = session.connection.remoteAddress
+        var found = await readableHost(for: code)
+        if found == nil, ownership != nil {
+            switch await adopt(code) {
+            case .unknown: break
+            case .host(let host): found = host
+            case .redirect(let url):
+                services.metrics.redirected()
+                reply(.redirect(url: url, code: code), to: session)
+                return nil
+            case .unavailable(let error):
+                services.metrics.rejected(error.code.rawValue)
+                replyError(error, to: session)
+                return nil
+            }
+        }
+        guard let host = found else {
+            if await isExpired(code) {
+                services.metrics.rejected(ProtocolError.Code.lessonExpired.rawValue)
+                replyError(
+                    ProtocolError(
+                        .lessonExpired,
+                        "The lesson \(code) ended too long ago to be opened again; its results are no longer kept here."
+                    ), to: session)
+                return nil
+            }
+            if await isReloading(code) {
+                services.metrics.rejected(ProtocolError.Code.lessonReloading.rawValue)
+                replyError(
+                    ProtocolError(.lessonReloading, "The lesson \(code) is being reloaded; try again in a moment."),
+                    to: session)
+                return nil
+            }
+            guard await mayTryJoining(from: address, code: nil) else {
+                refuseFailedJoins(session)
+                return nil
+            }
+            await recordFailedJoin(from: address, code: nil)
+            services.metrics.rejected(ProtocolError.Code.unknownLesson.rawValue)
+            replyError(
+                ProtocolError(
+                    .unknownLesson,
+                    "No lesson is running with the code \(code); check the code on the teacher's screen."),
+                to: session)
+            return nil
+        }
+        return host
+    }
+
     private nonisolated func refuseFailedJoins(_ session: Session) {
         services.metrics.rejected(ProtocolError.Code.rateLimited.rawValue)
-        reply(
-            .error(
-                ProtocolError(
-                    .rateLimited, "Too many wrong codes or tokens from your address; wait a minute and try again.")),
+        replyError(
+            ProtocolError(
+                .rateLimited, "Too many wrong codes or tokens from your address; wait a minute and try again."),
             to: session)
     }
 
@@ -253,7 +301,7 @@ extension Hub {
     private nonisolated func answerUntold(_ result: HostResult, to session: Session) {
         guard let rejection = result.rejection, !result.told else { return }
         services.metrics.rejected(rejection.code.rawValue)
-        reply(.error(rejection), to: session)
+        replyError(rejection, to: session)
     }
 
     private nonisolated func answerCreate(_ result: Result<CreatedLesson, ProtocolError>, to session: Session) {
@@ -261,10 +309,19 @@ extension Hub {
         case .success(let created): reply(.created(code: created.code, teacherToken: created.token), to: session)
         case .failure(let error):
             services.metrics.rejected(error.code.rawValue)
-            reply(.error(error), to: session)
+            replyError(error, to: session)
         }
     }
 
+    /// Answers with an error. Not inlined, on purpose: the message it builds (a few hundred bytes)
+    /// stays on this call's stack instead of taking a slot in the async frame of every caller,
+    /// which a connection's task would keep for as long as it lives.
+    @inline(never)
+    private nonisolated func replyError(_ error: ProtocolError, to session: Session) {
+        reply(.error(error), to: session)
+    }
+
+    @inline(never)
     private nonisolated func reply(_ message: ServerMessage, to session: Session) {
         guard let bytes = try? services.encoder.encode(message) else { return }
         services.transport.send(

@@ -13,6 +13,7 @@ struct Bench: AsyncParsableCommand {
             BenchClassStudents.self, BenchStormStudents.self, BenchLife.self, BenchCamouflage.self,
             BenchReplicates.self,
             BenchCluster.self,
+            BenchMemory.self, BenchMemoryStudents.self,
         ]
     )
 }
