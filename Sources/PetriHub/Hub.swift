@@ -65,7 +65,7 @@ public struct HubConfiguration: Sendable {
 /// ```swift
 /// let hub = Hub(transport: server, storage: store, clock: SystemClock(), teacherKey: key)
 /// _ = try await hub.restoreLessons()
-/// for await connection in server.connections { group.addTask { await hub.serve(connection) } }
+/// await hub.serve(connections: server.connections)
 /// ```
 public actor Hub {
     nonisolated let services: LessonEnvironment

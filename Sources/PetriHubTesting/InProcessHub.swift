@@ -41,9 +41,7 @@ public struct InProcessHub: Sendable {
         self.hub = hub
         let connections = transport.connections
         task = Task {
-            await withDiscardingTaskGroup { group in
-                for await connection in connections { group.addTask { await hub.serve(connection) } }
-            }
+            await hub.serve(connections: connections)
         }
     }
 

@@ -79,11 +79,7 @@ public struct PetriService: Service {
         onListening(server.port)
         onStarted(server, hub)
         let connections = Task {
-            await withDiscardingTaskGroup { group in
-                for await connection in server.connections {
-                    group.addTask { await hub.serve(connection) }
-                }
-            }
+            await hub.serve(connections: server.connections)
         }
         // Wait for SIGTERM/SIGINT (or the group's cancellation).
         try? await gracefulShutdown()

@@ -193,4 +193,48 @@ import Testing
         #expect(try stored.answers().mapValues(\.prediction) == ["Ada": #"{"number":70}"#])
         #expect(try stored.storage.store.lastLogSeq(lessonId: stored.record.id) == logged)
     }
+
+    @Test func aPredictionStoredFromItsAnswerIsTheTextSQLiteCopiesOutOfTheLog() async throws {
+        var stored = try await DrivenLesson()
+        defer { stored.remove() }
+
+        // Given students answering numbers of every shape the writer has within the question's
+        // range: whole, fractional, tiny, subnormal, signed zero, with exponents
+        let numbers: [Double] = [
+            0, -0.0, 1, 0.1, 0.7, 1.0 / 3, 0.1 + 0.2, 12.5, 100, 2.5e-7, 1e-5, 5e-324, 4.9406564584124654e-320,
+            1e-300, 123_456_789.012345, 75.5, 999_999_999.999, 1e9, 100_000_000.1,
+        ]
+        var students: [StudentID] = []
+        for i in numbers.indices { students.append(try await stored.join("Student \(i)")) }
+        try await stored.send(Self.ask(allowChange: false), as: .teacher)
+        for (student, x) in zip(students, numbers) {
+            try await stored.send(.answer(QuestionID(1), .number(x)), as: .student(student))
+        }
+
+        // When the same answers are recorded again (as question 99) the way the store did before,
+        // copying each prediction out of its log entry with SQLite's JSON functions
+        let answerEntries = try stored.storage.store.logEntries(lessonId: stored.record.id).filter {
+            $0.kind == "answer"
+        }
+        let lesson = stored.record.id
+        try stored.storage.store.inTransaction { tx in
+            for (student, entry) in zip(students, answerEntries) {
+                try tx.recordFirstAnswer(
+                    lessonId: lesson, questionId: "99", studentId: String(student.rawValue),
+                    predictionInEntry: entry.seq, at: "$.command.answer._1", answeredAt: entry.at)
+            }
+        }
+
+        // Then every prediction is the same text both ways
+        let direct = Dictionary(
+            uniqueKeysWithValues: try stored.storage.store.answers(lessonId: lesson, questionId: "1").map {
+                ($0.studentId, $0.prediction)
+            })
+        let copied = Dictionary(
+            uniqueKeysWithValues: try stored.storage.store.answers(lessonId: lesson, questionId: "99").map {
+                ($0.studentId, $0.prediction)
+            })
+        #expect(direct.count == numbers.count)
+        #expect(direct == copied)
+    }
 }

@@ -5,10 +5,11 @@ import PetriProtocol
 /// directly; every other entry goes through `JSONEncoder`.
 ///
 /// The store keeps each entry as the JSON `JSONEncoder` writes with sorted keys (slashes
-/// escaped), and copies a logged answer's prediction out of it by path
-/// (``SQLiteLessonStorage/predictionPath``). Encoding every answer of a class that way was the
-/// largest cost of storing it; this writes the same bytes (pinned by tests against
-/// `JSONEncoder` on random entries) without the generic machinery.
+/// escaped). Encoding every answer of a class that way was the largest cost of storing it; this
+/// writes the same bytes (pinned by tests against `JSONEncoder` on random entries) without the
+/// generic machinery. An answer written here has its prediction stored in the answers table as
+/// this writer writes it; any other has it copied out of the entry by path
+/// (``SQLiteLessonStorage/predictionPath``), the same text either way (pinned by a test).
 enum LogEntryJSON {
     /// The entry's JSON when it is a hot kind sent by a guest or a student; nil otherwise.
     static func bytes(of entry: LessonLogEntry) -> [UInt8]? {

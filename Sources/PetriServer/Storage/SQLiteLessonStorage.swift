@@ -82,20 +82,26 @@ public final class SQLiteLessonStorage: LessonStorage {
 
     public func append(_ entries: [LogEntryToStore], toLesson id: String) async throws {
         guard let first = entries.first?.entry.sequence else { return }
+        // Entries written directly (answers, joins) hold their predictions as `LogEntryJSON` writes
+        // them, so an answer's row takes that text as it is rather than parsing it out of the log.
+        var direct: [Bool] = []
+        direct.reserveCapacity(entries.count)
         let rows = try entries.map { stored in
-            NewLogEntry(
+            let bytes = LogEntryJSON.bytes(of: stored.entry)
+            direct.append(bytes != nil)
+            return NewLogEntry(
                 generation: stored.generation, kind: stored.entry.command.kind.rawValue,
-                payload: try LogEntryJSON.bytes(of: stored.entry).map { String(decoding: $0, as: UTF8.self) }
-                    ?? Self.json(stored.entry),
+                payload: try bytes.map { String(decoding: $0, as: UTF8.self) } ?? Self.json(stored.entry),
                 at: Self.seconds(stored.entry.time))
         }
+        let written = direct
         let scoring = entries.flatMap { stored in stored.facts.filter(\.isScoring) }
         try await run { store in
             try store.inTransaction { tx in
                 try tx.appendLogEntries(lessonId: id, rows, expectedFirstSeq: first)
-                for stored in entries {
+                for (stored, direct) in zip(entries, written) {
                     for fact in stored.facts where !fact.isScoring {
-                        try Self.record(fact, of: stored, lesson: id, in: tx)
+                        try Self.record(fact, of: stored, writtenDirectly: direct, lesson: id, in: tx)
                     }
                 }
             }
@@ -183,8 +189,12 @@ public final class SQLiteLessonStorage: LessonStorage {
     static let predictionPath = "$.command.answer._1"
 
     /// Writes one fact of a stored entry (appended in the same transaction), in the entry's time.
+    ///
+    /// - Parameter direct: Whether the entry's payload is ``LogEntryJSON``'s (then an answer's
+    ///   prediction is written as that writer writes it, the same text SQLite would copy out of it).
     private static func record(
-        _ fact: LessonFact, of stored: LogEntryToStore, lesson id: String, in tx: StoreTransaction
+        _ fact: LessonFact, of stored: LogEntryToStore, writtenDirectly direct: Bool, lesson id: String,
+        in tx: StoreTransaction
     )
         throws
     {
@@ -196,10 +206,19 @@ public final class SQLiteLessonStorage: LessonStorage {
                 resumeTokenHash: stored.storeHash(of: token), joinedAt: at)
         case .kicked(let student):
             try tx.setKicked(lessonId: id, studentId: String(student.rawValue), kicked: true)
-        case .answered(let question, let student, _, let usedHint, let allowsChange, let reason):
+        case .answered(let question, let student, let prediction, let usedHint, let allowsChange, let reason):
             // The store refuses a second answer unless the question allows changes, and any
             // change to a scored answer: the lesson has refused those already, so a refusal
             // here means the two disagree, and the write fails rather than store either.
+            if direct {
+                var w = DirectJSONWriter()
+                w.prediction(prediction)
+                try tx.recordFirstAnswer(
+                    lessonId: id, questionId: String(question.rawValue), studentId: String(student.rawValue),
+                    prediction: String(decoding: w.bytes, as: UTF8.self), answeredAt: at, usedHint: usedHint,
+                    allowChange: allowsChange, reason: reason)
+                return
+            }
             try tx.recordFirstAnswer(
                 lessonId: id, questionId: String(question.rawValue), studentId: String(student.rawValue),
                 predictionInEntry: stored.entry.sequence, at: predictionPath, answeredAt: at, usedHint: usedHint,

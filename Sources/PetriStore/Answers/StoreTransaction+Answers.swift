@@ -138,6 +138,38 @@ extension StoreTransaction {
         }
     }
 
+    /// Records a student's answer as
+    /// ``recordFirstAnswer(lessonId:questionId:studentId:predictionInEntry:at:answeredAt:usedHint:allowChange:reason:)``
+    /// does, with the prediction's JSON given: the caller has it as the answer's log entry holds
+    /// it (written directly, so it is the same text SQLite would copy out of the entry), and the
+    /// first answer is then one plain `INSERT`, with no read of the log and no JSON parse of it.
+    ///
+    /// - Throws: What ``recordAnswer(lessonId:questionId:studentId:prediction:answeredAt:usedHint:allowChange:)`` throws.
+    public func recordFirstAnswer(
+        lessonId: String, questionId: String, studentId: String, prediction: String, answeredAt: Double,
+        usedHint: Bool = false, allowChange: Bool = false, reason: String? = nil
+    ) throws(StoreError) {
+        do {
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO answer (lessonId, questionId, studentId, prediction, answeredAt, usedHint, reason)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """
+            ).execute(arguments: [lessonId, questionId, studentId, prediction, answeredAt, usedHint, reason])
+            return
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            // Refused: the full form says why.
+        } catch {
+            throw StoreError.wrapping(error, location: location)
+        }
+        try recordAnswer(
+            lessonId: lessonId, questionId: questionId, studentId: studentId, prediction: prediction,
+            answeredAt: answeredAt, usedHint: usedHint, allowChange: allowChange)
+        if let reason {
+            try recordReason(lessonId: lessonId, questionId: questionId, studentId: studentId, reason: reason)
+        }
+    }
+
     /// Marks a student's answer to a question as given with the hint taken (a hint taken before
     /// answering is recorded with the answer itself: `usedHint`).
     ///

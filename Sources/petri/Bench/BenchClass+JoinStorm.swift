@@ -34,9 +34,7 @@ extension BenchClass {
         let hub = Hub(
             transport: server, storage: storage, clock: SystemClock(), teacherKey: key, configuration: hubConfiguration)
         let serving = Task {
-            await withDiscardingTaskGroup { group in
-                for await connection in server.connections { group.addTask { await hub.serve(connection) } }
-            }
+            await hub.serve(connections: server.connections)
         }
         let url = "ws://127.0.0.1:\(server.port)/"
 

@@ -117,9 +117,7 @@ struct BenchReplicates: AsyncParsableCommand {
             configuration: configuration, logger: logger)
         let connections = transport.connections
         let serving = Task {
-            await withDiscardingTaskGroup { group in
-                for await connection in connections { group.addTask { await hub.serve(connection) } }
-            }
+            await hub.serve(connections: connections)
         }
         let teacher = Self.peer(transport.connect(remoteAddress: "127.0.0.1"))
         try teacher.send(
