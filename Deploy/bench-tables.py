@@ -6,26 +6,36 @@ runs each one --runs times (5 unless told), and prints markdown tables whose cel
 runs (min-max) and whose ratios are taken run by run: Petri against the floor broadcaster of the
 same run (their rounds interleaved), the bit-packed Life engine against the plain reference
 engine and the AVX2 kernel against the portable one in the same run (taking turns), SQLite
-against in-memory storage in the paired run (one after the other).
+against in-memory storage in the paired run (one after the other). The transport table also
+pools every run's rounds: 5 x 200 rounds at 10,000 clients give a p99 resting on 11 rounds,
+where one run's p99 is its 3rd slowest round.
 
-    make bench                                  # all of it, about 15 minutes on 2 cores
-    Deploy/bench-tables.py --runs 3 --quick     # a smaller class and transport, for a look
+    make bench                                  # all of it: 22 minutes on a shared 2-core machine
+                                                # (load 3-11), 71 % of it the transport rounds
+    Deploy/bench-tables.py --runs 3 --quick     # 1,000 clients and students only, for a look
 
 Progress goes to stderr, the tables to stdout.
 """
 
 import argparse
 import json
+import os
+import math
 import subprocess
 import sys
 import time
+
+
+MACHINE = {}  # the first machine a benchmark reported
+LOADS = []  # the one-minute load average as each run started
 
 
 def run(petri, args):
     """Runs one benchmark and returns its JSON line as a dict."""
     command = [petri, "bench"] + args
     started = time.monotonic()
-    print(f"  {' '.join(command[1:])}", end="", file=sys.stderr, flush=True)
+    LOADS.append(os.getloadavg()[0])
+    print(f"  {' '.join(command[1:])}  [load {LOADS[-1]:.1f}]", end="", file=sys.stderr, flush=True)
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit(f"\n{' '.join(command)} failed ({done.returncode}):\n{done.stdout}{done.stderr}")
@@ -33,7 +43,10 @@ def run(petri, args):
     if not lines:
         sys.exit(f"\n{' '.join(command)} printed no JSON line:\n{done.stdout}")
     print(f"  ({time.monotonic() - started:.0f} s)", file=sys.stderr)
-    return json.loads(lines[-1])
+    result = json.loads(lines[-1])
+    if not MACHINE and result.get("machine"):
+        MACHINE.update(result["machine"])
+    return result
 
 
 def span(values, digits=1, scale=1.0, unit=""):
@@ -44,29 +57,52 @@ def span(values, digits=1, scale=1.0, unit=""):
     return (text(lo) if text(lo) == text(hi) else f"{text(lo)}–{text(hi)}") + unit
 
 
-def machine_line(result):
-    m = result.get("machine", {})
+def machine_line():
+    m = MACHINE
     mhz = f" at {m['mhz']} MHz" if m.get("mhz") else ""
     memory = f", {m['memoryBytes'] / 2**30:.1f} GiB" if m.get("memoryBytes") else ""
     return (f"{m.get('cpu', 'unknown CPU')}, {m.get('cpus', '?')} CPUs{mhz}, AVX2 {'yes' if m.get('avx2') else 'no'}, "
             f"AVX-512 {'yes' if m.get('avx512') else 'no'}{memory}, {m.get('kernel', '?')}")
 
 
+def quantile(values, q):
+    """Nearest-rank quantile, as the benchmarks compute it."""
+    ordered = sorted(values)
+    rank = max(math.ceil(q * len(ordered)) - 1, 0)
+    return ordered[min(rank, len(ordered) - 1)]
+
+
+def ordinal(n):
+    """1st, 2nd, 3rd, 10th, 11th."""
+    return f"{n}{'th' if 11 <= n % 100 <= 13 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def transport(petri, runs, configurations):
+    """Per run: Petri's p50/p99 and the floor's over the run's interleaved rounds, and their ratio.
+    Pooled: the same quantiles over every run's rounds together, so that the p99 rests on at least
+    ten rounds even where one run's rounds are too few for that (its p99 is then one of its
+    slowest two or three, which the machine's load of the moment decides)."""
     rows = []
     for clients, rounds in configurations:
         results = [run(petri, ["transport", "--clients", str(clients), "--size", "1024", "--rounds", str(rounds),
-                               "--reference", "floor"]) for _ in range(runs)]
+                               "--reference", "floor", "--print-rounds"]) for _ in range(runs)]
+        pooled = [x for r in results for x in r["latenciesMs"]]
+        pooled_floor = [x for r in results for x in r["floorLatenciesMs"]]
+        p50 = quantile(pooled, 0.5) / quantile(pooled_floor, 0.5)
+        p99 = quantile(pooled, 0.99) / quantile(pooled_floor, 0.99)
+        rank = len(pooled) - max(math.ceil(0.99 * len(pooled)) - 1, 0)
         rows.append(
             f"| `petri bench transport --clients {clients} --rounds {rounds}` | "
             f"{span([r['p50Ms'] for r in results])} ms | {span([r['p99Ms'] for r in results])} ms | "
             f"{span([r['floorP50Ms'] for r in results])} ms | {span([r['floorP99Ms'] for r in results])} ms | "
-            f"{span([r['p50Ratio'] for r in results], 2)}× | {span([r['p99Ratio'] for r in results], 2)}× | "
+            f"{span([r['p50Ratio'] for r in results], 2)}× | {span([r['p99Ratio'] for r in results], 2)}× "
+            f"(p99 = {ordinal(results[0]['p99Rank'])} slowest) | "
+            f"{p50:.2f}× / {p99:.2f}× ({len(pooled):,} rounds, p99 = {ordinal(rank)} slowest) | "
             f"{span([r['bytesPerIdleConnection'] for r in results], 1, 1 / 1024)} KiB |")
     return results[0], [
-        "| command (1 KiB messages) | p50 | p99 | floor p50 | floor p99 | p50 ÷ floor | p99 ÷ floor "
-        "| server memory per idle connection |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| command (1 KiB messages) | p50 | p99 | floor p50 | floor p99 | p50 ÷ floor, per run "
+        "| p99 ÷ floor, per run | p50 / p99 ÷ floor, all runs pooled | server memory per idle connection |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ] + rows
 
 
@@ -125,40 +161,71 @@ def class_table(petri, runs, configurations):
     ] + rows
 
 
+def join_storm(petri, runs):
+    results = [run(petri, ["class", "--join-storm"]) for _ in range(runs)]
+    return results[0], [
+        "| command | students welcomed after the first connection | step p50 / p99 during the storm "
+        "| step p50 / p99 after it, same run | storm p99 ÷ after | answers/s | server memory per student |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+        f"| `petri bench class --join-storm` ({results[0]['students']:,} at {results[0]['joinRate']:,}/s, "
+        f"a step every {results[0]['stepIntervalMs']} ms) | "
+        f"{span([r['welcomeSeconds'] for r in results], 2)} s | "
+        f"{span([r['stormP50Ms'] for r in results])} / {span([r['stormP99Ms'] for r in results])} ms | "
+        f"{span([r['quietP50Ms'] for r in results])} / {span([r['quietP99Ms'] for r in results])} ms | "
+        f"{span([r['stormToQuietP99'] for r in results], 2)}× | "
+        f"{span([r['answersPerSecond'] for r in results], 0)} | "
+        f"{span([r['bytesPerStudent'] for r in results], 0, 1 / 1024)} KiB |",
+    ]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--petri", default=".build/release/petri", help="the release binary")
     parser.add_argument("--runs", type=int, default=5, help="runs of every benchmark (the range is over them)")
     parser.add_argument("--quick", action="store_true", help="1,000 clients and students only")
-    parser.add_argument("--only", choices=["transport", "life", "camouflage", "class"], action="append",
+    parser.add_argument("--only", choices=["transport", "life", "camouflage", "class", "join-storm"], action="append",
                         help="run only these tables (repeatable)")
     options = parser.parse_args()
-    wanted = set(options.only or ["transport", "life", "camouflage", "class"])
+    wanted = set(options.only or ["transport", "life", "camouflage", "class", "join-storm"])
     started = time.monotonic()
-    tables, first = [], None
+    tables = []
+    timings = []
+
+    def section(name):
+        """Starts timing one table (the times are printed at the end, on stderr)."""
+        timings.append((name, time.monotonic()))
+        print(f"{name}:", file=sys.stderr)
+
     if "transport" in wanted:
-        print("transport:", file=sys.stderr)
-        sizes = [(1000, 200)] + ([] if options.quick else [(10000, 100)])
-        first, table = transport(options.petri, options.runs, sizes)
+        section("transport")
+        sizes = [(1000, 1000)] + ([] if options.quick else [(10000, 200)])
+        _, table = transport(options.petri, options.runs, sizes)
         tables.append(("Transport: step to last client, against the floor of the same run", table))
     if "life" in wanted:
-        print("life:", file=sys.stderr)
-        first, table = life(options.petri, options.runs, [(1024, 10000), (4096, 600)])
+        section("life")
+        _, table = life(options.petri, options.runs, [(1024, 3000), (4096, 200)])
         tables.append(("Life, one core", table))
     if "camouflage" in wanted:
-        print("camouflage:", file=sys.stderr)
-        first, table = camouflage(options.petri, options.runs)
+        section("camouflage")
+        _, table = camouflage(options.petri, options.runs)
         tables.append(("Camouflage, one core", table))
     if "class" in wanted:
-        print("class:", file=sys.stderr)
-        sizes = [(1000, 200)] + ([] if options.quick else [(10000, 30)])
-        first, table = class_table(options.petri, options.runs, sizes)
+        section("class")
+        sizes = [(1000, 200)] + ([] if options.quick else [(10000, 20)])
+        _, table = class_table(options.petri, options.runs, sizes)
         tables.append(("A whole class", table))
-    print(f"Machine: {machine_line(first)}. Release build; each cell is the range over {options.runs} runs.")
+    if "join-storm" in wanted and not options.quick:
+        section("join storm")
+        _, table = join_storm(options.petri, options.runs)
+        tables.append(("A join storm", table))
+    print(f"Machine: {machine_line()}; load average {min(LOADS):.1f}–{max(LOADS):.1f} as the runs started. "
+          f"Release build; each cell is the range over {options.runs} runs.")
     for title, table in tables:
         print(f"\n#### {title}\n")
         print("\n".join(table))
-    print(f"\n({time.monotonic() - started:.0f} s in all)", file=sys.stderr)
+    ends = [t for _, t in timings[1:]] + [time.monotonic()]
+    parts = ", ".join(f"{name} {end - begun:.0f} s" for (name, begun), end in zip(timings, ends))
+    print(f"\n({time.monotonic() - started:.0f} s in all: {parts})", file=sys.stderr)
 
 
 if __name__ == "__main__":
