@@ -69,8 +69,8 @@ sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
-## Release-build benchmarks: README's "Measured performance" tables from fresh runs (22 minutes on a
-## shared 2-core machine at load 3-11; each figure the range over BENCH_RUNS runs, with the machine and ratios).
+## Release-build benchmarks: README's "Measured performance" tables from fresh runs (9 minutes on a quiet
+## 2-core machine, 22 at load 3-11; each figure the range over BENCH_RUNS runs, with the machine and ratios).
 BENCH_RUNS ?= 5
 bench: release
 	python3 Deploy/bench-tables.py --petri .build/release/petri --runs $(BENCH_RUNS)

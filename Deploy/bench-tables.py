@@ -10,8 +10,8 @@ against in-memory storage in the paired run (one after the other). The transport
 pools every run's rounds: 5 x 200 rounds at 10,000 clients give a p99 resting on 11 rounds,
 where one run's p99 is its 3rd slowest round.
 
-    make bench                                  # all of it: 22 minutes on a shared 2-core machine
-                                                # (load 3-11), 71 % of it the transport rounds
+    make bench                                  # all of it: 9.3 minutes on a quiet 2-core machine,
+                                                # 22 at load 3-11; most of it the transport rounds
     Deploy/bench-tables.py --runs 3 --quick     # 1,000 clients and students only, for a look
 
 Progress goes to stderr, the tables to stdout.
