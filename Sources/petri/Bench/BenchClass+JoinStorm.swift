@@ -16,23 +16,13 @@ extension BenchClass {
     /// student who had been welcomed before it was sent got its snapshot; steps sent before the
     /// last welcome are "during the storm", the ones after it the same run's reference.
     func runJoinStorm() async throws {
-        var webSocket = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
-        webSocket.receiveBufferBytes = 1024
-        webSocket.maxQueueBytes = 64 << 20
-        webSocket.stallTimeout = 120
-        let server = try await WebSocketServer.start(webSocket)
+        let server = try await WebSocketServer.start(.benchmark(roomyQueues: true))
         let key = TeacherKey.generate()
-        var hubConfiguration = HubConfiguration()
-        hubConfiguration.failedJoinBurst = 1_000_000
-        hubConfiguration.messageBurst = 1_000_000
-        hubConfiguration.messagesPerSecond = 1_000_000
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("petri-bench-\(UUID().uuidString)")
-            .path
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let storage: any LessonStorage =
-            inMemory ? InMemoryLessonStorage() : try SQLiteLessonStorage(directory: scratch)
+        let scratch = try BenchScratchStorage(inMemory: inMemory)
+        defer { scratch.remove() }
         let hub = Hub(
-            transport: server, storage: storage, clock: SystemClock(), teacherKey: key, configuration: hubConfiguration)
+            transport: server, storage: scratch.storage, clock: SystemClock(), teacherKey: key,
+            configuration: .benchmark)
         let serving = Task {
             await hub.serve(connections: server.connections)
         }

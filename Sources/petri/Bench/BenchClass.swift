@@ -87,39 +87,17 @@ struct BenchClass: AsyncParsableCommand {
         say(MachineInfo.current.line)
         if joinStorm { return try await runJoinStorm() }
         let students = studentCount
-        var webSocket = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
-        webSocket.receiveBufferBytes = 1024
-        // The teacher is an instrument in this process, sharing the server's CPU: during a
-        // join storm it receives one roster line per student and can fall behind long enough
-        // to be closed as a slow client, which would stall the benchmark. Give every queue
-        // room; no student comes near these limits.
-        webSocket.maxQueueBytes = 64 << 20
-        webSocket.stallTimeout = 120
-        let server = try await WebSocketServer.start(webSocket)
+        let server = try await WebSocketServer.start(.benchmark(roomyQueues: true))
         let key = TeacherKey.generate()
-        // The teacher steps as fast as the class reports back, far over a real console's rate:
-        // lift the per-connection limits, which this benchmark does not measure.
-        var hubConfiguration = HubConfiguration()
-        hubConfiguration.failedJoinBurst = 1_000_000
-        hubConfiguration.messageBurst = 1_000_000
-        hubConfiguration.messagesPerSecond = 1_000_000
         // The server's own storage unless asked otherwise: every step and answer is stored
-        // (group commit, synchronous=FULL) before anyone hears of it, in a scratch directory.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("petri-bench-\(UUID().uuidString)")
-            .path
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        // before anyone hears of it.
         let postgres = store == "postgres" && !inMemory ? try await Self.privatePostgres() : nil
         defer { postgres?.close() }
-        let storage: any LessonStorage
-        if inMemory {
-            storage = InMemoryLessonStorage()
-        } else if let postgres {
-            storage = postgres
-        } else {
-            storage = try SQLiteLessonStorage(directory: scratch)
-        }
+        let scratch = try BenchScratchStorage(inMemory: inMemory || postgres != nil)
+        defer { scratch.remove() }
+        let storage: any LessonStorage = postgres ?? scratch.storage
         let hub = Hub(
-            transport: server, storage: storage, clock: SystemClock(), teacherKey: key, configuration: hubConfiguration,
+            transport: server, storage: storage, clock: SystemClock(), teacherKey: key, configuration: .benchmark,
             ownership: postgres)
         let serving = Task {
             await hub.serve(connections: server.connections)

@@ -51,20 +51,15 @@ struct BenchMemory: AsyncParsableCommand {
 
     func run() async throws {
         say(MachineInfo.current.line)
-        var webSocket = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
-        webSocket.receiveBufferBytes = 1024
+        var webSocket = WebSocketServer.Configuration.benchmark(roomyQueues: false)
         webSocket.maxConnectionsPerAddress = 0
         let server = try await WebSocketServer.start(webSocket)
         let key = TeacherKey.generate()
-        var hubConfiguration = HubConfiguration()
-        hubConfiguration.failedJoinBurst = 1_000_000
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("petri-bench-\(UUID().uuidString)")
-            .path
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let storage: any LessonStorage =
-            inMemory ? InMemoryLessonStorage() : try SQLiteLessonStorage(directory: scratch)
+        let scratch = try BenchScratchStorage(inMemory: inMemory)
+        defer { scratch.remove() }
         let hub = Hub(
-            transport: server, storage: storage, clock: SystemClock(), teacherKey: key, configuration: hubConfiguration)
+            transport: server, storage: scratch.storage, clock: SystemClock(), teacherKey: key,
+            configuration: .benchmark)
 
         // Connections are held aside until the serving layer starts; the teacher's is served at once.
         let hold = ConnectionHold()
