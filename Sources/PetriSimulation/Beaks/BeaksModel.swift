@@ -37,16 +37,12 @@ public struct BeaksModel: SimulationModel {
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` naming the first bad parameter.
     public init(parameters: BeaksParameters, seed: UInt64) throws(SimulationError) {
         try parameters.validate()
-        var random = PetriRandom(seed: seed)
-        var traits: [UInt8] = []
-        traits.reserveCapacity(parameters.population)
         let draws = BeaksParameters.initialDepthDraws
-        for _ in 0..<parameters.population {
-            let sum = random.nextInt(in: draws) + random.nextInt(in: draws) + random.nextInt(in: draws)
-            traits.append(UInt8((sum + 1) / 3))
-        }
         self.parameters = parameters
-        creatures = TraitPopulation(traits: traits, random: random, seed: seed)
+        creatures = .founding(count: parameters.population, seed: seed) { random in
+            let sum = random.nextInt(in: draws) + random.nextInt(in: draws) + random.nextInt(in: draws)
+            return UInt8((sum + 1) / 3)
+        }
     }
 
     /// Assembles a model from checked parts (state decoding and tests).

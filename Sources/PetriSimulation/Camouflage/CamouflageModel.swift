@@ -37,14 +37,10 @@ public struct CamouflageModel: SimulationModel {
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` naming the first bad parameter.
     public init(parameters: CamouflageParameters, seed: UInt64) throws(SimulationError) {
         try parameters.validate()
-        var random = PetriRandom(seed: seed)
-        var traits: [UInt8] = []
-        traits.reserveCapacity(parameters.population)
         let range = parameters.initialTraitMin...parameters.initialTraitMax
-        for _ in 0..<parameters.population {
-            traits.append(UInt8(random.nextInt(in: range)))
-        }
-        self.init(parameters: parameters, seed: seed, random: random, traits: traits)
+        self.init(
+            parameters: parameters,
+            creatures: .founding(count: parameters.population, seed: seed) { UInt8($0.nextInt(in: range)) })
     }
 
     /// Assembles a model from checked parts (creation and state decoding).

@@ -36,15 +36,9 @@ public struct ResistanceModel: SimulationModel {
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` naming the first bad parameter.
     public init(parameters: ResistanceParameters, seed: UInt64) throws(SimulationError) {
         try parameters.validate()
-        var random = PetriRandom(seed: seed)
-        var traits: [UInt8] = []
-        traits.reserveCapacity(parameters.population)
         let range = parameters.initialResistanceMin...parameters.initialResistanceMax
-        for _ in 0..<parameters.population {
-            traits.append(UInt8(random.nextInt(in: range)))
-        }
         self.parameters = parameters
-        creatures = TraitPopulation(traits: traits, random: random, seed: seed)
+        creatures = .founding(count: parameters.population, seed: seed) { UInt8($0.nextInt(in: range)) }
     }
 
     /// Assembles a model from checked parts (state decoding and tests).

@@ -141,3 +141,15 @@ public struct TraitGenerationCounts: Sendable, Hashable, Codable {
 
 /// The camouflage model's name for the counts, kept for existing callers.
 public typealias CamouflageGenerationCounts = TraitGenerationCounts
+
+extension TraitPopulation {
+    /// Generation 0: `count` creatures whose traits `trait` draws, in order, from the generator seeded
+    /// with `seed`; that generator then goes on to draw the first generation's deaths and births.
+    static func founding(count: Int, seed: UInt64, trait: (inout PetriRandom) -> UInt8) -> TraitPopulation {
+        var random = PetriRandom(seed: seed)
+        var traits: [UInt8] = []
+        traits.reserveCapacity(count)
+        for _ in 0..<count { traits.append(trait(&random)) }
+        return TraitPopulation(traits: traits, random: random, seed: seed)
+    }
+}
