@@ -200,46 +200,16 @@ public final class PacedLoadClients {
         peers[index].phase = .closed
     }
 
-    /// Splits buffered bytes into frames; server frames are never masked.
+    /// Hands over the whole messages buffered on connection `index` (``ServerFrames``) and answers its pings.
     private func parseFrames(_ index: Int, _ onMessage: (Int, UnsafeRawBufferPointer) -> Void) {
-        var offset = 0
-        let buffer = peers[index].buffer
-        while buffer.count - offset >= 2 {
-            let b0 = buffer[offset]
-            var length = Int(buffer[offset + 1] & 0x7f)
-            var header = 2
-            if length == 126 {
-                guard buffer.count - offset >= 4 else { break }
-                length = Int(buffer[offset + 2]) << 8 | Int(buffer[offset + 3])
-                header = 4
-            } else if length == 127 {
-                guard buffer.count - offset >= 10 else { break }
-                length = (0..<8).reduce(0) { $0 << 8 | Int(buffer[offset + 2 + $1]) }
-                header = 10
-            }
-            guard length >= 0, buffer.count - offset - header >= length else { break }
-            let payload = buffer[(offset + header)..<(offset + header + length)]
-            let opcode = b0 & 0x0f
-            let fin = b0 & 0x80 != 0
-            switch opcode {
-            case 0, 1, 2:
-                if fin && peers[index].message.isEmpty {
-                    payload.withUnsafeBytes { onMessage(index, $0) }
-                } else {
-                    peers[index].message.append(contentsOf: payload)
-                    if fin {
-                        peers[index].message.withUnsafeBytes { onMessage(index, $0) }
-                        peers[index].message.removeAll(keepingCapacity: true)
-                    }
-                }
-            case 9:
-                send(opcode: 10, payload: Array(payload), to: index)
-            default:
-                break
-            }
-            offset += header + length
-        }
-        peers[index].buffer.removeFirst(offset)
+        // The partial message moves out and back, so appending to it never copies it.
+        var message = peers[index].message
+        peers[index].message = []
+        let used = ServerFrames.split(
+            peers[index].buffer, message: &message, onMessage: { onMessage(index, $0) },
+            onPing: { send(opcode: 10, payload: $0, to: index) })
+        peers[index].message = message
+        peers[index].buffer.removeFirst(used)
     }
 
     /// Sends one text message on connection `index` (masked, as clients must).
