@@ -56,35 +56,13 @@ public final class EpollFloorServer: Sendable {
     private init(expecting count: Int, rounds: (input: Int32, frames: [[UInt8]])?) throws(TransportError) {
         expected = count
         self.rounds = rounds
-        let fd = try posixCheck(
-            socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0), "Opening the floor's socket"
-        )
-        var one: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
+        (listener, port) = try Self.openListener()
         do {
-            try posixCheck(bound, "Binding the floor's socket")
-            try posixCheck(named, "Reading the floor's port")
-            try posixCheck(listen(fd, 4096), "Listening on the floor's socket")
             wake = try posixCheck(eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)), "Creating the floor's eventfd")
         } catch {
-            Glibc.close(fd)
+            Glibc.close(listener)
             throw error
         }
-        listener = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
         let thread = Thread { [self] in serve() }
         thread.name = "floor broadcaster"
         thread.start()
@@ -152,6 +130,39 @@ public final class EpollFloorServer: Sendable {
         return Data(digest).base64EncodedString()
     }
 
+    /// A listening socket on 127.0.0.1 with a free port (the floors' own, no library).
+    ///
+    /// - Throws: ``TransportError`` when the socket cannot be opened, bound or listened on.
+    static func openListener() throws(TransportError) -> (fd: Int32, port: Int) {
+        let fd = try posixCheck(
+            socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0), "Opening the floor's socket"
+        )
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        do {
+            try posixCheck(bound, "Binding the floor's socket")
+            try posixCheck(named, "Reading the floor's port")
+            try posixCheck(listen(fd, 4096), "Listening on the floor's socket")
+        } catch {
+            Glibc.close(fd)
+            throw error
+        }
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
     // MARK: The service thread
 
     private func serve() {
@@ -180,7 +191,7 @@ public final class EpollFloorServer: Sendable {
     }
 
     /// Reads the upgrade request and answers it, then makes the socket non-blocking, no Nagle.
-    private static func upgrade(_ fd: Int32) throws(TransportError) {
+    static func upgrade(_ fd: Int32) throws(TransportError) {
         var head = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 1024)
         while !(head.count >= 4 && head.suffix(4).elementsEqual([13, 10, 13, 10])) {

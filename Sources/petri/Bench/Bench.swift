@@ -10,7 +10,8 @@ struct Bench: AsyncParsableCommand {
             """,
         subcommands: [
             BenchTransport.self, BenchTransportClients.self, BenchTransportFloor.self, BenchClass.self,
-            BenchClassStudents.self, BenchStormStudents.self, BenchLife.self, BenchCamouflage.self,
+            BenchClassStudents.self, BenchAnswerFloor.self, BenchStormStudents.self, BenchLife.self,
+            BenchCamouflage.self,
             BenchReplicates.self,
             BenchCluster.self,
             BenchMemory.self, BenchMemoryStudents.self,

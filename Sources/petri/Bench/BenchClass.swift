@@ -46,6 +46,11 @@ struct BenchClass: AsyncParsableCommand {
     var stepInterval = 500
     @Option(help: "With --join-storm: steps after the last welcome (the same run's reference without joins).")
     var quietSteps = 20
+    @Option(
+        help:
+            "floor: after each question, the same students answer it again to a server with no library, lesson or store (the same run's reference); none: skip it."
+    )
+    var reference: BenchTransport.Reference = .floor
 
     /// The class size: `--students`, else 1,000 (10,000 for a join storm).
     var studentCount: Int { students ?? (joinStorm ? 10_000 : 1000) }
@@ -135,6 +140,10 @@ struct BenchClass: AsyncParsableCommand {
             throw ValidationError("The student process ended early.")
         }
 
+        // The floor: its own server process and its own students, connected before the rounds.
+        let floor = reference == .floor ? try await AnswerFloorRun.start(students: students) : nil
+        defer { floor?.stop() }
+
         let joined = try await report("joined")
         let joinSeconds = Double(UInt64(joined[0]) ?? 0) / 1e9
         let memoryPerStudent = Double(residentBytes() - baseline) / Double(students)
@@ -144,6 +153,8 @@ struct BenchClass: AsyncParsableCommand {
 
         var latencies: [Double] = []
         var answerRates: [Double] = []
+        var floorRates: [Double] = []
+        var floorRatios: [Double] = []
         for generation in 1...generations {
             if generation % questionEvery == 1 || questionEvery == 1 {
                 let spec = QuestionSpec(metric: "meanTrait", kind: .number(tolerance: 20), horizon: 2)
@@ -151,6 +162,12 @@ struct BenchClass: AsyncParsableCommand {
                 let answered = try await report("answered")
                 let seconds = Double((UInt64(answered[1]) ?? 0) &- (UInt64(answered[0]) ?? 0)) / 1e9
                 if seconds > 0 { answerRates.append(Double(students) / seconds) }
+                if let floor, seconds > 0 {
+                    let question = try await teacher.expectReply { if case .question(let q) = $0 { q } else { nil } }
+                    let floorRate = try await floor.answer(question)
+                    floorRates.append(floorRate)
+                    floorRatios.append(Double(students) / seconds / floorRate)
+                }
             }
             let sent = monotonicNanoseconds()
             try teacher.send(.step(count: 1))
@@ -173,6 +190,7 @@ struct BenchClass: AsyncParsableCommand {
 
         child.terminate()
         child.waitUntilExit()
+        floor?.stop()
         await hub.stopAll()
         await server.shutdown()
         await serving.value
@@ -186,10 +204,20 @@ struct BenchClass: AsyncParsableCommand {
         say(
             "answers: \(fixed(answersPerSecond, 0)) per second (median over \(answerRates.count) questions, all \(students) answering)"
         )
+        var floorFields = ""
+        if !floorRates.isEmpty {
+            let floorRate = quantile(floorRates, 0.5)
+            let ratios = floorRatios
+            say(
+                "answer floor (no library, lesson or store; same students, same questions): \(fixed(floorRate, 0)) per second; Petri ÷ floor \(fixed(quantile(ratios, 0.5), 2)) (median of \(ratios.count) questions' ratios, \(fixed(ratios.min() ?? 0, 2))–\(fixed(ratios.max() ?? 0, 2)))"
+            )
+            floorFields =
+                #","floorAnswersPerSecond":\#(Int(floorRate)),"answersToFloor":\#(fixed(quantile(ratios, 0.5), 3))"#
+        }
         say("auto-run at 10 generations/s: every student received all \(autoRunGenerations) generations' stats")
         say(
             MachineInfo.current.annotating(
-                #"{"benchmark":"class","storage":"\#(inMemory ? "memory" : store)","students":\#(students),"generations":\#(generations),"joinSeconds":\#(fixed(joinSeconds, 3)),"stepP50Ms":\#(fixed(p50, 3)),"stepP99Ms":\#(fixed(p99, 3)),"answersPerSecond":\#(Int(answersPerSecond)),"bytesPerStudent":\#(Int(memoryPerStudent))}"#
+                #"{"benchmark":"class","storage":"\#(inMemory ? "memory" : store)","students":\#(students),"generations":\#(generations),"joinSeconds":\#(fixed(joinSeconds, 3)),"stepP50Ms":\#(fixed(p50, 3)),"stepP99Ms":\#(fixed(p99, 3)),"answersPerSecond":\#(Int(answersPerSecond)),"bytesPerStudent":\#(Int(memoryPerStudent))\#(floorFields)}"#
             )
         )
     }

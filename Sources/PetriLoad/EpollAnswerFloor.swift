@@ -1,0 +1,239 @@
+import CEpoll
+import Foundation
+import PetriTransport
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The least a server can do to take answers: the floor that `petri bench class --reference floor`
+/// measures Petri's answers per second against, with no WebSocket library, no decoding, no lesson
+/// and no store.
+///
+/// One service thread accepts `count` connections and answers each upgrade (as
+/// ``EpollFloorServer`` does), then reads every connection with `epoll`. Each whole message a
+/// client sends is handed to `respond`, and the pre-framed reply it returns (a welcome stub for a
+/// `join`, say, or an `answerAccepted` for an `answer`) is written back with one plain `write`.
+/// ``broadcast(_:)`` writes one pre-framed buffer to every connection (the question). Whatever
+/// Petri takes per answer beyond this is what its library, its hub, its lesson and its store add;
+/// the kernel's share (one read and one write per answer on the server's side) is the same.
+public final class EpollAnswerFloor: Sendable {
+    /// The port it listens on, on 127.0.0.1.
+    public let port: Int
+    private let listener: Int32
+    private let wake: Int32
+    private let expected: Int
+    private let respond: @Sendable (UnsafeRawBufferPointer) -> [UInt8]?
+    /// What the service thread shares with callers: frames to broadcast, and the stop flag.
+    private let inbox = Mutex<(frames: [[UInt8]], stop: Bool)>(([], false))
+    private let accepted = Mutex<(count: Int, failure: TransportError?)>((0, nil))
+    private let stopped = Mutex(false)
+
+    /// Listens on 127.0.0.1 on a free port and starts the service thread, which first accepts
+    /// `count` connections (see ``waitUntilAccepted()``), then answers each client message with
+    /// what `respond` returns for it (nothing when it returns nil).
+    ///
+    /// - Parameter respond: Called on the service thread with each whole message's payload
+    ///   (unmasked; valid only during the call); returns whole WebSocket frames to write back.
+    /// - Throws: ``TransportError`` when the socket, the listener or the wake-up descriptor fails.
+    public init(expecting count: Int, respond: @escaping @Sendable (UnsafeRawBufferPointer) -> [UInt8]?)
+        throws(TransportError)
+    {
+        expected = count
+        self.respond = respond
+        (listener, port) = try EpollFloorServer.openListener()
+        do {
+            wake = try posixCheck(eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)), "Creating the floor's eventfd")
+        } catch {
+            Glibc.close(listener)
+            throw error
+        }
+        let thread = Thread { [self] in serve() }
+        thread.name = "answer floor"
+        thread.start()
+    }
+
+    deinit {
+        Glibc.close(listener)
+        Glibc.close(wake)
+    }
+
+    /// Waits (polling every millisecond) until every expected connection has been upgraded.
+    ///
+    /// - Throws: the ``TransportError`` that stopped the accepting.
+    public func waitUntilAccepted() async throws(TransportError) {
+        while true {
+            let (count, failure) = accepted.withLock { $0 }
+            if let failure { throw failure }
+            if count == expected { return }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+    }
+
+    /// Writes `frame` (whole WebSocket frames) to every connection, as soon as the service thread wakes.
+    public func broadcast(_ frame: [UInt8]) {
+        inbox.withLock { $0.frames.append(frame) }
+        var one: UInt64 = 1
+        _ = write(wake, &one, 8)
+    }
+
+    /// Stops the service thread (also while it is still accepting), closes every connection
+    /// and waits for it.
+    public func shutdown() async {
+        inbox.withLock { $0.stop = true }
+        Glibc.shutdown(listener, Int32(SHUT_RDWR))
+        var one: UInt64 = 1
+        _ = write(wake, &one, 8)
+        while !stopped.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(1)) }
+    }
+
+    // MARK: The service thread
+
+    /// One connection: what it sent that is not yet a whole frame, and what could not be written yet.
+    private struct Peer {
+        let fd: Int32
+        var inbound: [UInt8] = []
+        var message: [UInt8] = []
+        var outbound: [UInt8] = []
+        var watchingOut = false
+        var open = true
+    }
+
+    private func serve() {
+        var peers: [Peer] = []
+        // The listener and the eventfd stay open until deinit (which cannot run before this
+        // thread lets go of self), so shutdown() and broadcast() never touch a reused descriptor.
+        defer {
+            for peer in peers { Glibc.close(peer.fd) }
+            stopped.withLock { $0 = true }
+        }
+        do {
+            peers.reserveCapacity(expected)
+            while peers.count < expected {
+                let fd = accept(listener, nil, nil)
+                if fd < 0 && errno == EINTR { continue }
+                try posixCheck(fd, "Accepting a floor connection")
+                peers.append(Peer(fd: fd))
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                try EpollFloorServer.upgrade(fd)
+                accepted.withLock { $0.count = peers.count }
+            }
+            try answerLoop(&peers)
+        } catch {
+            accepted.withLock { $0.failure = error }
+        }
+    }
+
+    private func answerLoop(_ peers: inout [Peer]) throws(TransportError) {
+        let epoll = try posixCheck(epoll_create1(Int32(EPOLL_CLOEXEC)), "Creating the floor's epoll instance")
+        defer { Glibc.close(epoll) }
+        func watch(_ index: Int, writable: Bool, operation: Int32) {
+            var event = epoll_event()
+            event.events = EPOLLIN.rawValue | (writable ? EPOLLOUT.rawValue : 0)
+            event.data.u64 = UInt64(index)
+            _ = epoll_ctl(epoll, operation, peers[index].fd, &event)
+        }
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue
+        event.data.u64 = UInt64.max
+        try posixCheck(epoll_ctl(epoll, EPOLL_CTL_ADD, wake, &event), "Watching the floor's eventfd")
+        for index in peers.indices { watch(index, writable: false, operation: EPOLL_CTL_ADD) }
+
+        /// Writes `bytes` after whatever connection `index` still owes; keeps the rest for EPOLLOUT.
+        func send(_ index: Int, _ bytes: [UInt8]) {
+            guard peers[index].open else { return }
+            guard peers[index].outbound.isEmpty else {
+                peers[index].outbound += bytes
+                return
+            }
+            // Nothing owed: straight from the caller's bytes, copying only what does not fit.
+            let fd = peers[index].fd
+            let n = bytes.withUnsafeBytes { raw in raw.baseAddress.map { write(fd, $0, raw.count) } ?? 0 }
+            if n == bytes.count { return }
+            if n < 0 && errno != EAGAIN && errno != EINTR {
+                close(index)
+                return
+            }
+            peers[index].outbound = Array(bytes[max(n, 0)...])
+            flush(index)
+        }
+        func flush(_ index: Int) {
+            var done = 0
+            while done < peers[index].outbound.count {
+                let fd = peers[index].fd
+                let n = peers[index].outbound.withUnsafeBytes { bytes in
+                    bytes.baseAddress.map { write(fd, $0 + done, bytes.count - done) } ?? 0
+                }
+                if n > 0 {
+                    done += n
+                } else if n < 0 && errno == EINTR {
+                    continue
+                } else if n < 0 && errno == EAGAIN {
+                    break
+                } else {
+                    close(index)
+                    return
+                }
+            }
+            peers[index].outbound.removeFirst(done)
+            // Watch for room only while something is owed (level-triggered EPOLLOUT would spin).
+            let owes = !peers[index].outbound.isEmpty
+            if owes != peers[index].watchingOut {
+                watch(index, writable: owes, operation: EPOLL_CTL_MOD)
+                peers[index].watchingOut = owes
+            }
+        }
+        func close(_ index: Int) {
+            guard peers[index].open else { return }
+            peers[index].open = false
+            peers[index].outbound = []
+            _ = epoll_ctl(epoll, EPOLL_CTL_DEL, peers[index].fd, nil)
+        }
+
+        var events = [epoll_event](repeating: epoll_event(), count: 512)
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = epoll_wait(epoll, &events, Int32(events.count), -1)
+            if n < 0 && errno == EINTR { continue }
+            try posixCheck(n, "Waiting in the floor's epoll loop")
+            for i in 0..<Int(n) {
+                let tag = events[i].data.u64
+                if tag == UInt64.max {
+                    var count: UInt64 = 0
+                    _ = read(wake, &count, 8)
+                    let (frames, stop) = inbox.withLock { state in
+                        defer { state.frames = [] }
+                        return state
+                    }
+                    if stop { return }
+                    for frame in frames { for index in peers.indices { send(index, frame) } }
+                    continue
+                }
+                let index = Int(tag)
+                guard peers[index].open else { continue }
+                if events[i].events & EPOLLOUT.rawValue != 0 { flush(index) }
+                guard events[i].events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 else {
+                    continue
+                }
+                let got = read(peers[index].fd, &chunk, chunk.count)
+                if got == 0 || (got < 0 && errno != EAGAIN && errno != EINTR) {
+                    close(index)
+                    continue
+                }
+                guard got > 0 else { continue }
+                peers[index].inbound.append(contentsOf: chunk[0..<got])
+                var message = peers[index].message
+                peers[index].message = []
+                let split = ClientFrames.split(peers[index].inbound, message: &message) { payload in
+                    if let reply = respond(payload) { send(index, reply) }
+                }
+                peers[index].message = message
+                switch split {
+                case .used(let used): peers[index].inbound.removeFirst(used)
+                case .closed: close(index)
+                }
+            }
+        }
+    }
+}
