@@ -9,6 +9,8 @@ struct CheckpointSchedule: Sendable {
     private var generation: Int
     /// The checkpoint being encoded and stored, if any; at most one at a time.
     var saving: Task<Void, Never>?
+    /// The size of the newest checkpoint encoded (0 before the first since the lesson started).
+    private(set) var lastBytes = 0
 
     /// - Parameters:
     ///   - policy: How often to save one.
@@ -34,12 +36,21 @@ struct CheckpointSchedule: Sendable {
     /// Whether a lesson whose log ends at `last` should save one now.
     func isDue(at last: Int) -> Bool {
         guard saving == nil, last > sequence else { return false }
-        return last - sequence >= policy.everyEntries || stepped >= policy.everyGenerations
+        // Entries replay in microseconds, so many may wait for a large checkpoint; stepped
+        // generations cost stepping them again, so their bound stands whatever the size.
+        let entries = max(policy.everyEntries, lastBytes / policy.bytesPerEntry)
+        return last - sequence >= entries || stepped >= policy.everyGenerations
     }
 
     /// A checkpoint at `last` is on its way.
     mutating func started(at last: Int) {
         sequence = last
         stepped = 0
+    }
+
+    /// The checkpoint on its way was encoded into `bytes` (stored or not: its cost was paid).
+    mutating func finished(bytes: Int) {
+        saving = nil
+        lastBytes = bytes
     }
 }

@@ -38,12 +38,12 @@ extension LessonActor {
                     "Could not store a checkpoint; a restart replays more of the log",
                     metadata: ["entry": "\(checkpoint.sequence)", "error": "\(error)"])
             }
-            await self.checkpointFinished()
+            await self.checkpointFinished(bytes: checkpoint.state.count)
         }
     }
 
-    private func checkpointFinished() {
-        checkpoints.saving = nil
+    private func checkpointFinished(bytes: Int) {
+        checkpoints.finished(bytes: bytes)
     }
 
     func shutDown() async {

@@ -164,7 +164,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let data = directory + "/data"
         let checkpointEveryTenEntries: (inout HubConfiguration) -> Void = {
-            $0.checkpoints = CheckpointPolicy(everyEntries: 10)
+            // Every 10 entries whatever the checkpoint's size (the size rule would wait longer).
+            $0.checkpoints = CheckpointPolicy(everyEntries: 10, bytesPerEntry: .max)
         }
         let client = try await WebSocketClient.start()
 

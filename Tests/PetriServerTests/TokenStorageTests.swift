@@ -21,7 +21,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let data = directory + "/data"
         let client = try await WebSocketClient.start()
-        let checkpointOften: (inout HubConfiguration) -> Void = { $0.checkpoints = CheckpointPolicy(everyEntries: 2) }
+        let checkpointOften: (inout HubConfiguration) -> Void = {
+            // Every 2 entries whatever the checkpoint's size (the size rule would wait longer).
+            $0.checkpoints = CheckpointPolicy(everyEntries: 2, bytesPerEntry: .max)
+        }
 
         // Given a lesson on SQLite (checkpointing every two entries) that three students join
         let first = try await TestServer.start(
