@@ -153,11 +153,11 @@ extension LWSEngine {
         c.wsi = wsi
         c.isEstablished = true
         heard(c)
-        let (stream, continuation) = AsyncStream.makeStream(of: ConnectionEvent.self)
-        c.events = continuation
+        let events = ConnectionEvents()
+        c.events = events
         counts.open.increment()
         counts.accepted.increment()
-        let connection = Connection(info: info, events: stream)
+        let connection = Connection(info: info, events: events)
         if let onOpen = c.onOpen {
             c.onOpen = nil
             onOpen.resume(returning: connection)
