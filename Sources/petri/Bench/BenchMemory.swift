@@ -76,6 +76,9 @@ struct BenchMemory: AsyncParsableCommand {
                 hub.startSession(connection) { sessions.ended() }
             }
         }
+        // As `petri serve` does: what each layer's burst freed goes back to the system once it is over.
+        let trimming = Task { await MemoryTrim.run() }
+        defer { trimming.cancel() }
         let url = "ws://127.0.0.1:\(server.port)/"
 
         // The teacher, in this process, reading (and dropping) everything the lesson tells it.
@@ -175,8 +178,9 @@ struct BenchMemory: AsyncParsableCommand {
         func kib(_ bytes: Int) -> String { fixed(Double(bytes) / Double(students) / 1024) + " KiB" }
     }
 
-    /// Lets transient work (welcomes being written, the store's group commit) finish before a reading.
-    private func settle() async throws { try await Task.sleep(for: .milliseconds(500)) }
+    /// Lets transient work (welcomes being written, the store's group commit) finish, and the
+    /// server give back what it freed (``MemoryTrim``), before a reading.
+    private func settle() async throws { try await Task.sleep(for: .milliseconds(1000)) }
 
     private func say(_ line: String) { print(line) }
 }
