@@ -90,8 +90,12 @@ import Testing
         events.finish()
         for await _ in endedStream {}
         // Then every event was handled, in the order yielded, and never two at once
-        #expect(record.handled == yielded.withLock { $0 })
-        #expect(record.handled.count == total)
+        let handled = record.handled
+        let order = yielded.withLock { $0 }
+        #expect(handled.count == total)
+        #expect(order.count == total)
+        let firstOutOfOrder = handled.indices.first { $0 < order.count && handled[$0] != order[$0] }
+        #expect(firstOutOfOrder == nil, "the first event out of order is the \(firstOutOfOrder ?? 0)th")
         #expect(record.mostAtOnce == 1)
     }
 
