@@ -129,6 +129,7 @@ public final class InMemoryPeer: Sendable {
     public let info: ConnectionInfo
     /// Everything the server sent this peer, then its close.
     public let received: AsyncStream<Delivery>
+    /// The server's side of the connection: what this peer sends, then its close.
     let toServer = ConnectionEvents()
     private let toPeer: AsyncStream<Delivery>.Continuation
     private unowned let transport: InMemoryTransport

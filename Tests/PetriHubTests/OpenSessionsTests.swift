@@ -17,7 +17,10 @@ import Testing
             let connection = Connection(info: Self.info(i), events: ConnectionEvents())
             all.append(connection.events)
             sessions.opened(connection)
-            connection.events.handle(state: ()) { _, _ in } ended: { sessions.ended(connection.id) }
+            connection.events.handle(state: ()) { _, _ in
+            } ended: {
+                sessions.ended(connection.id)
+            }
         }
         return (sessions, all)
     }
@@ -81,7 +84,10 @@ import Testing
         sessions.cancelAll()
         let late = Connection(info: Self.info(101), events: ConnectionEvents())
         sessions.opened(late)
-        late.events.handle(state: ()) { _, _ in } ended: { sessions.ended(late.id) }
+        late.events.handle(state: ()) { _, _ in
+        } ended: {
+            sessions.ended(late.id)
+        }
         // Then every one of them ends, though no connection closed
         await sessions.allEnded()
         #expect(sessions.count == 0)

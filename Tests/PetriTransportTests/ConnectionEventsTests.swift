@@ -228,7 +228,11 @@ import Testing
         // When a handler attaches
         let handled = Mutex(0)
         let endedNow = Mutex(false)
-        events.handle(state: ()) { _, _ in handled.withLock { $0 += 1 } } ended: { endedNow.withLock { $0 = true } }
+        events.handle(state: ()) { _, _ in
+            handled.withLock { $0 += 1 }
+        } ended: {
+            endedNow.withLock { $0 = true }
+        }
         // Then it has already ended, having handled nothing
         #expect(endedNow.withLock { $0 })
         #expect(handled.withLock { $0 } == 0)
