@@ -120,6 +120,7 @@ let package = Package(
         .target(
             name: "PetriServer",
             dependencies: [
+                "CEpoll",
                 "PetriHub",
                 "PetriLesson",
                 "PetriStore",

@@ -12,47 +12,73 @@ extension Hub {
         var host: (any RunningLesson)?
     }
 
-    /// Serves one connection until it closes: decodes, rate-limits and routes its messages.
+    /// Starts serving one connection: decodes, rate-limits and routes its messages as they come.
     ///
-    /// Runs in the caller's task (one per connection), outside the hub's actor; it calls the
-    /// hub only for its tables and the lesson's actor for everything else. Every message is
-    /// handled before the next is read, so a connection's own messages keep their order.
-    public nonisolated func serve(_ connection: Connection) async {
+    /// Returns at once. The connection owns no task while idle: its events are handled by a short
+    /// task that runs only while some are waiting (``ConnectionEvents/handle(state:with:ended:)``),
+    /// outside the hub's actor; it calls the hub only for its tables and the lesson's actor for
+    /// everything else. Every message is handled before the next, so a connection's own messages
+    /// keep their order. `ended` runs once the connection's close has been handled (or the
+    /// session was cancelled through its events); then the session's state is released.
+    public nonisolated func startSession(_ connection: Connection, ended: @escaping @Sendable () -> Void = {}) {
         services.metrics.sessionStarted()
-        var session = Session(
+        // Only when it will be used: metadata copies strings for every connection, a measurable
+        // part of what each of ten thousand students costs.
+        if services.logger.logLevel <= .debug {
+            services.logger.debug(
+                "Connected",
+                metadata: [
+                    "connection": "\(connection.id)", "remote": "\(connection.info.remoteAddress)",
+                    "subprotocol": "\(connection.info.subprotocol ?? "none")",
+                ])
+        }
+        let session = Session(
             connection: connection.info,
             rateLimit: ConnectionRateLimit(
                 burst: configuration.messageBurst, perSecond: configuration.messagesPerSecond))
-        let decoder = ProtocolDecoder()
-        var logger = services.logger
-        // Only when it will be used: metadata copies the log handler and two strings for every
-        // connection, a measurable part of what each of ten thousand students costs.
-        if logger.logLevel <= .debug {
-            logger[metadataKey: "connection"] = "\(connection.id)"
-            logger[metadataKey: "remote"] = "\(connection.info.remoteAddress)"
+        connection.events.handle(state: session, with: { [self] in await handle($1, in: &$0) }, ended: ended)
+    }
+
+    /// Serves one connection until its close has been handled (``startSession(_:ended:)``,
+    /// waiting for it). Cancelling the caller ends the session.
+    public nonisolated func serve(_ connection: Connection) async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                startSession(connection) { done.resume() }
+            }
+        } onCancel: {
+            connection.events.cancel()
         }
-        logger.debug("Connected", metadata: ["subprotocol": "\(connection.info.subprotocol ?? "none")"])
-        defer { logger.debug("Disconnected", metadata: ["lesson": "\(session.host?.record.id ?? "none")"]) }
-        for await event in connection.events {
-            switch event {
-            case .text(let frame):
-                await handle(frame.bytes, in: &session, decoder: decoder)
-            case .binary:
-                replyError(
-                    ProtocolError(.malformedJSON, "Petri messages are JSON text frames, not binary."),
-                    to: session)
-            case .closed:
-                if let host = session.host { await host.connectionClosed(connection.id) }
+    }
+
+    /// Handles one event of a session's connection.
+    private nonisolated func handle(_ event: ConnectionEvent, in session: inout Session) async {
+        switch event {
+        case .text(let frame):
+            await handle(frame.bytes, in: &session, decoder: ProtocolDecoder())
+        case .binary:
+            replyError(
+                ProtocolError(.malformedJSON, "Petri messages are JSON text frames, not binary."),
+                to: session)
+        case .closed:
+            if let host = session.host { await host.connectionClosed(session.connection.id) }
+            if services.logger.logLevel <= .debug {
+                services.logger.debug(
+                    "Disconnected",
+                    metadata: [
+                        "connection": "\(session.connection.id)",
+                        "lesson": "\(session.host?.record.id ?? "none")",
+                    ])
             }
         }
     }
 
     /// Checks, decodes and routes one message.
     ///
-    /// Runs in the connection's task, which keeps the memory its deepest async frames ever needed
-    /// for as long as the connection lives: so the checks, the decoding and every message built
-    /// only to be sent (a few hundred bytes each) happen in synchronous helpers (``admit(_:in:decoder:)``,
-    /// ``replyError(_:to:)``), and these frames hold little more than where the message goes.
+    /// The checks, the decoding and every message built only to be sent (a few hundred bytes
+    /// each) happen in synchronous helpers (``admit(_:in:decoder:)``, ``replyError(_:to:)``), so
+    /// the async frames of the task handling it, which a join storm has thousands of at once,
+    /// hold little more than where the message goes.
     private nonisolated func handle(_ bytes: [UInt8], in session: inout Session, decoder: ProtocolDecoder) async {
         switch admit(bytes, in: &session, decoder: decoder) {
         case .answered:
@@ -238,7 +264,7 @@ extension Hub {
     /// The running lesson with this code, or nil when there is none and the connection was told why.
     ///
     /// Apart from ``attach(_:code:in:)`` so that its frame (the adoption, the refusals) is not
-    /// part of the deepest chain a student's task keeps while its join waits in the lesson.
+    /// part of the deepest chain a student's join holds while it waits in the lesson.
     private nonisolated func findHost(_ code: JoinCode, for session: Session) async -> (any RunningLesson)? {
         let address = session.connection.remoteAddress
         var found = await readableHost(for: code)
@@ -315,7 +341,7 @@ extension Hub {
 
     /// Answers with an error. Not inlined, on purpose: the message it builds (a few hundred bytes)
     /// stays on this call's stack instead of taking a slot in the async frame of every caller,
-    /// which a connection's task would keep for as long as it lives.
+    /// which every message waiting in a lesson (thousands in a join storm) would hold.
     @inline(never)
     private nonisolated func replyError(_ error: ProtocolError, to session: Session) {
         reply(.error(error), to: session)

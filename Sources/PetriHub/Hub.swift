@@ -59,8 +59,10 @@ public struct HubConfiguration: Sendable {
 /// Maps join codes to running lessons and connections to the lesson they speak to.
 ///
 /// The hub is an actor for its small tables (codes, lessons, failed-join buckets); the work of
-/// a lesson happens in that lesson's own actor, and each connection is served by its own task
-/// (``serve(_:)``), so one busy lesson never holds up another.
+/// a lesson happens in that lesson's own actor, and each connection's messages are handled by a
+/// short task of its own that runs only while the connection has something to handle
+/// (``startSession(_:ended:)``), so one busy lesson never holds up another and an idle student
+/// costs no task.
 ///
 /// ```swift
 /// let hub = Hub(transport: server, storage: store, clock: SystemClock(), teacherKey: key)

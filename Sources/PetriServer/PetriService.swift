@@ -81,6 +81,9 @@ public struct PetriService: Service {
         let connections = Task {
             await hub.serve(connections: server.connections)
         }
+        // Gives back what join storms and classes leaving freed, once each is over.
+        let trimming = Task { await MemoryTrim.run() }
+        defer { trimming.cancel() }
         // Wait for SIGTERM/SIGINT (or the group's cancellation).
         try? await gracefulShutdown()
         logger.info("Shutting down", metadata: ["connections": "\(server.counts.open)"])

@@ -14,9 +14,9 @@ public enum ConnectionEvent: Sendable, Hashable {
 public struct Connection: Sendable {
     public let info: ConnectionInfo
     /// The connection's events in order; finishes after ``ConnectionEvent/closed(_:reason:)``.
-    public let events: AsyncStream<ConnectionEvent>
+    public let events: ConnectionEvents
 
-    public init(info: ConnectionInfo, events: AsyncStream<ConnectionEvent>) {
+    public init(info: ConnectionInfo, events: ConnectionEvents) {
         self.info = info
         self.events = events
     }

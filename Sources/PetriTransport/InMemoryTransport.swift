@@ -39,7 +39,7 @@ public final class InMemoryTransport: ServerTransport {
             s.peers[id] = peer
             return peer
         }
-        accepted.yield(Connection(info: peer.info, events: peer.serverEvents))
+        accepted.yield(Connection(info: peer.info, events: peer.toServer))
         return peer
     }
 
@@ -129,9 +129,9 @@ public final class InMemoryPeer: Sendable {
     public let info: ConnectionInfo
     /// Everything the server sent this peer, then its close.
     public let received: AsyncStream<Delivery>
-    let serverEvents: AsyncStream<ConnectionEvent>
+    /// The server's side of the connection: what this peer sends, then its close.
+    let toServer = ConnectionEvents()
     private let toPeer: AsyncStream<Delivery>.Continuation
-    private let toServer: AsyncStream<ConnectionEvent>.Continuation
     private unowned let transport: InMemoryTransport
     private let state = Mutex(State())
 
@@ -139,7 +139,6 @@ public final class InMemoryPeer: Sendable {
         self.info = info
         self.transport = transport
         (received, toPeer) = AsyncStream.makeStream(of: Delivery.self)
-        (serverEvents, toServer) = AsyncStream.makeStream(of: ConnectionEvent.self)
     }
 
     public var id: ConnectionID { info.id }

@@ -17,7 +17,7 @@ final class LWSConnection {
     let id: ConnectionID
     var wsi: OpaquePointer?
     var info: ConnectionInfo?
-    var events: AsyncStream<ConnectionEvent>.Continuation?
+    var events: ConnectionEvents?
     /// The per-address bucket this connection counts against (server), released on finish.
     var countedAddress: String?
 

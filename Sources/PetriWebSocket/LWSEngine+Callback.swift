@@ -153,11 +153,11 @@ extension LWSEngine {
         c.wsi = wsi
         c.isEstablished = true
         heard(c)
-        let (stream, continuation) = AsyncStream.makeStream(of: ConnectionEvent.self)
-        c.events = continuation
+        let events = ConnectionEvents()
+        c.events = events
         counts.open.increment()
         counts.accepted.increment()
-        let connection = Connection(info: info, events: stream)
+        let connection = Connection(info: info, events: events)
         if let onOpen = c.onOpen {
             c.onOpen = nil
             onOpen.resume(returning: connection)
@@ -232,12 +232,12 @@ extension LWSEngine {
     private func deliver(_ c: LWSConnection, _ kind: OutboundMessage.Kind) {
         counts.messagesIn.increment()
         counts.bytesIn.increment(by: c.assembler.bytes.count)
+        let message = c.assembler.takeMessage()
         if kind == .text {
-            c.events?.yield(.text(TextFrame(validatedUTF8: c.assembler.bytes)))
+            c.events?.yield(.text(TextFrame(validatedUTF8: message)))
         } else {
-            c.events?.yield(.binary(c.assembler.bytes))
+            c.events?.yield(.binary(message))
         }
-        c.assembler.reset()
     }
 
     private func recordPeerClose(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?, _ length: Int) {

@@ -44,7 +44,7 @@ struct EchoServer {
 
 /// Reads events one at a time from a connection's stream.
 final class EventReader {
-    private var iterator: AsyncStream<ConnectionEvent>.Iterator
+    private var iterator: ConnectionEvents.AsyncIterator
 
     init(_ connection: Connection) { iterator = connection.events.makeAsyncIterator() }
 

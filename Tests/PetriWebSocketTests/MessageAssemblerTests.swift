@@ -30,6 +30,20 @@ import Testing
         #expect(assembler.bytes == euro)
     }
 
+    @Test func takingAMessageHandsOverItsBytesAndKeepsNoBufferForTheNext() {
+        // Given a message completed from two chunks
+        var assembler = MessageAssembler(maxMessageBytes: 100, validatesUTF8: true)
+        _ = assembler.take(Array("hello ".utf8), isBinary: false, isFinal: false)
+        #expect(assembler.take(Array("world".utf8), isBinary: false, isFinal: true) == .complete(.text))
+        // When it is taken
+        let message = assembler.takeMessage()
+        // Then the bytes are the message, the assembler holds no storage, and the next message starts afresh
+        #expect(message == Array("hello world".utf8))
+        #expect(assembler.bytes.capacity == 0)
+        #expect(assembler.take([0x62], isBinary: true, isFinal: true) == .complete(.binary))
+        #expect(assembler.takeMessage() == [0x62])
+    }
+
     @Test func badUTF8IsRefusedAtTheFirstBadChunkAndLaterChunksAreIgnored() {
         var assembler = MessageAssembler(maxMessageBytes: 100, validatesUTF8: true)
         #expect(

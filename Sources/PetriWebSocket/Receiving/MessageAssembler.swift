@@ -12,7 +12,7 @@ import PetriTransport
 /// var assembler = MessageAssembler(maxMessageBytes: 1 << 20, validatesUTF8: true)
 /// switch assembler.take(chunk, isBinary: false, isFinal: true) {
 /// case .partial: break                          // wait for more
-/// case .complete(let kind): use(kind, assembler.bytes); assembler.reset()
+/// case .complete(let kind): use(kind, assembler.takeMessage())
 /// case .refused(let code, let reason): close(code, reason)
 /// }
 /// ```
@@ -78,6 +78,19 @@ public struct MessageAssembler: Sendable {
     /// ``take(_:isBinary:isFinal:)`` for bytes in an array.
     public mutating func take(_ chunk: [UInt8], isBinary: Bool, isFinal: Bool) -> Step {
         chunk.withUnsafeBytes { take($0, isBinary: isBinary, isFinal: isFinal) }
+    }
+
+    /// Hands over the message just completed and forgets it, ready for the next.
+    ///
+    /// The bytes move out, uncopied, and the assembler keeps no buffer while its connection is
+    /// idle: after ``reset()``, a message still referenced (handed on as an event) leaves behind a
+    /// fresh buffer of its size, one more allocation per message and a few hundred bytes kept for
+    /// every idle connection.
+    public mutating func takeMessage() -> [UInt8] {
+        let message = bytes
+        bytes = []
+        reset()
+        return message
     }
 
     /// Forgets the message just completed, ready for the next (keeps a small buffer's storage).

@@ -26,6 +26,9 @@ extension BenchClass {
         let serving = Task {
             await hub.serve(connections: server.connections)
         }
+        // As `petri serve` does: what the join storm freed goes back to the system once it is over.
+        let trimming = Task { await MemoryTrim.run() }
+        defer { trimming.cancel() }
         let url = "ws://127.0.0.1:\(server.port)/"
 
         let creator = try await BenchPeer.connect(to: url)

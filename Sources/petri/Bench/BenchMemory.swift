@@ -18,7 +18,8 @@ import Synchronization
 /// The server runs here, the students in a child process (`petri bench memory-students`). The
 /// layers are built one after another over the same connections, and the server's memory read
 /// after each: the transport's connections alone (accepted, nobody reading their events), then
-/// a hub session serving each one (`Hub.serve`, waiting for a message), then one message each
+/// a hub session serving each one (`Hub.startSession`: its state and handler, no task while
+/// idle), then one message each
 /// (a `ping`, answered: buffers the first message leaves behind), then every student
 /// joined (roster entry, tokens, log entry, the lesson's tables, the welcome), then every
 /// student gone again: what stays is the lesson's own record of them (roster, tokens), so the
@@ -70,16 +71,14 @@ struct BenchMemory: AsyncParsableCommand {
             serve.finish()
         }
         let serving = Task {
-            await withDiscardingTaskGroup { group in
-                for await connection in toServe {
-                    group.addTask {
-                        sessions.started()
-                        await hub.serve(connection)
-                        sessions.ended()
-                    }
-                }
+            for await connection in toServe {
+                sessions.started()
+                hub.startSession(connection) { sessions.ended() }
             }
         }
+        // As `petri serve` does: what each layer's burst freed goes back to the system once it is over.
+        let trimming = Task { await MemoryTrim.run() }
+        defer { trimming.cancel() }
         let url = "ws://127.0.0.1:\(server.port)/"
 
         // The teacher, in this process, reading (and dropping) everything the lesson tells it.
@@ -147,7 +146,7 @@ struct BenchMemory: AsyncParsableCommand {
                 connected.heap - base.heap
             ),
             (
-                "hub session serving it (Hub.serve waiting)", "session", served.rss - connected.rss,
+                "hub session serving it (handler, idle)", "session", served.rss - connected.rss,
                 served.heap - connected.heap
             ),
             ("first message answered (a ping)", "message", pinged.rss - served.rss, pinged.heap - served.heap),
@@ -179,8 +178,9 @@ struct BenchMemory: AsyncParsableCommand {
         func kib(_ bytes: Int) -> String { fixed(Double(bytes) / Double(students) / 1024) + " KiB" }
     }
 
-    /// Lets transient work (welcomes being written, the store's group commit) finish before a reading.
-    private func settle() async throws { try await Task.sleep(for: .milliseconds(500)) }
+    /// Lets transient work (welcomes being written, the store's group commit) finish, and the
+    /// server give back what it freed (``MemoryTrim``), before a reading.
+    private func settle() async throws { try await Task.sleep(for: .milliseconds(1000)) }
 
     private func say(_ line: String) { print(line) }
 }
@@ -239,9 +239,9 @@ private final class ConnectionHold: Sendable {
 private final class EventReader: @unchecked Sendable {
     // @unchecked Sendable: the iterator is read by the teacher's peer until its welcome, and only
     // after that by the draining task (started once the peer's last read has returned).
-    private var iterator: AsyncStream<ConnectionEvent>.AsyncIterator
+    private var iterator: ConnectionEvents.AsyncIterator
 
-    init(_ events: AsyncStream<ConnectionEvent>) { iterator = events.makeAsyncIterator() }
+    init(_ events: ConnectionEvents) { iterator = events.makeAsyncIterator() }
 
     func next() async -> ConnectionEvent? { await iterator.next() }
 }
