@@ -20,15 +20,11 @@ import Synchronization
 /// the kernel's share (one read and one write per answer on the server's side) is the same.
 public final class EpollAnswerFloor: Sendable {
     /// The port it listens on, on 127.0.0.1.
-    public let port: Int
-    private let listener: Int32
-    private let wake: Int32
-    private let expected: Int
+    public var port: Int { sockets.port }
+    private let sockets: FloorSockets
     private let respond: @Sendable (UnsafeRawBufferPointer) -> [UInt8]?
     /// What the service thread shares with callers: frames to broadcast, and the stop flag.
     private let inbox = Mutex<(frames: [[UInt8]], stop: Bool)>(([], false))
-    private let accepted = Mutex<(count: Int, failure: TransportError?)>((0, nil))
-    private let stopped = Mutex(false)
 
     /// Listens on 127.0.0.1 on a free port and starts the service thread, which first accepts
     /// `count` connections (see ``waitUntilAccepted()``), then answers each client message with
@@ -40,52 +36,29 @@ public final class EpollAnswerFloor: Sendable {
     public init(expecting count: Int, respond: @escaping @Sendable (UnsafeRawBufferPointer) -> [UInt8]?)
         throws(TransportError)
     {
-        expected = count
         self.respond = respond
-        (listener, port) = try EpollFloorServer.openListener()
-        do {
-            wake = try posixCheck(eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)), "Creating the floor's eventfd")
-        } catch {
-            Glibc.close(listener)
-            throw error
-        }
+        sockets = try FloorSockets(expecting: count)
         let thread = Thread { [self] in serve() }
         thread.name = "answer floor"
         thread.start()
     }
 
-    deinit {
-        Glibc.close(listener)
-        Glibc.close(wake)
-    }
-
     /// Waits (polling every millisecond) until every expected connection has been upgraded.
     ///
     /// - Throws: the ``TransportError`` that stopped the accepting.
-    public func waitUntilAccepted() async throws(TransportError) {
-        while true {
-            let (count, failure) = accepted.withLock { $0 }
-            if let failure { throw failure }
-            if count == expected { return }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-    }
+    public func waitUntilAccepted() async throws(TransportError) { try await sockets.waitUntilAccepted() }
 
     /// Writes `frame` (whole WebSocket frames) to every connection, as soon as the service thread wakes.
     public func broadcast(_ frame: [UInt8]) {
         inbox.withLock { $0.frames.append(frame) }
-        var one: UInt64 = 1
-        _ = write(wake, &one, 8)
+        sockets.wakeUp()
     }
 
     /// Stops the service thread (also while it is still accepting), closes every connection
     /// and waits for it.
     public func shutdown() async {
         inbox.withLock { $0.stop = true }
-        Glibc.shutdown(listener, Int32(SHUT_RDWR))
-        var one: UInt64 = 1
-        _ = write(wake, &one, 8)
-        while !stopped.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(1)) }
+        await sockets.stop()
     }
 
     // MARK: The service thread
@@ -101,27 +74,14 @@ public final class EpollAnswerFloor: Sendable {
     }
 
     private func serve() {
-        var peers: [Peer] = []
-        // The listener and the eventfd stay open until deinit (which cannot run before this
-        // thread lets go of self), so shutdown() and broadcast() never touch a reused descriptor.
-        defer {
-            for peer in peers { Glibc.close(peer.fd) }
-            stopped.withLock { $0 = true }
-        }
+        var fds: [Int32] = []
+        defer { sockets.stopped(closing: fds) }
         do {
-            peers.reserveCapacity(expected)
-            while peers.count < expected {
-                let fd = accept(listener, nil, nil)
-                if fd < 0 && errno == EINTR { continue }
-                try posixCheck(fd, "Accepting a floor connection")
-                peers.append(Peer(fd: fd))
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                try EpollFloorServer.upgrade(fd)
-                accepted.withLock { $0.count = peers.count }
-            }
+            try sockets.acceptAll(into: &fds)
+            var peers = fds.map { Peer(fd: $0) }
             try answerLoop(&peers)
         } catch {
-            accepted.withLock { $0.failure = error }
+            sockets.failed(error)
         }
     }
 
@@ -137,7 +97,7 @@ public final class EpollAnswerFloor: Sendable {
         var event = epoll_event()
         event.events = EPOLLIN.rawValue
         event.data.u64 = UInt64.max
-        try posixCheck(epoll_ctl(epoll, EPOLL_CTL_ADD, wake, &event), "Watching the floor's eventfd")
+        try posixCheck(epoll_ctl(epoll, EPOLL_CTL_ADD, sockets.wake, &event), "Watching the floor's eventfd")
         for index in peers.indices { watch(index, writable: false, operation: EPOLL_CTL_ADD) }
 
         /// Writes `bytes` after whatever connection `index` still owes; keeps the rest for EPOLLOUT.
@@ -201,7 +161,7 @@ public final class EpollAnswerFloor: Sendable {
                 let tag = events[i].data.u64
                 if tag == UInt64.max {
                     var count: UInt64 = 0
-                    _ = read(wake, &count, 8)
+                    _ = read(sockets.wake, &count, 8)
                     let (frames, stop) = inbox.withLock { state in
                         defer { state.frames = [] }
                         return state

@@ -24,16 +24,12 @@ import Synchronization
 /// round number is the service thread's wake-up, with no thread in between.
 public final class EpollFloorServer: Sendable {
     /// The port it listens on, on 127.0.0.1.
-    public let port: Int
-    private let listener: Int32
-    private let wake: Int32
-    private let expected: Int
+    public var port: Int { sockets.port }
+    private let sockets: FloorSockets
     /// A descriptor to read round numbers from, and each round's frame.
     private let rounds: (input: Int32, frames: [[UInt8]])?
     /// What the service thread shares with callers: the next frame to send, and the stop flag.
     private let inbox = Mutex<(frame: [UInt8]?, stop: Bool)>((nil, false))
-    private let accepted = Mutex<(count: Int, failure: TransportError?)>((0, nil))
-    private let stopped = Mutex(false)
 
     /// Listens on 127.0.0.1 on a free port and starts the service thread, which first accepts
     /// `count` connections (see ``waitUntilAccepted()``).
@@ -54,60 +50,35 @@ public final class EpollFloorServer: Sendable {
     }
 
     private init(expecting count: Int, rounds: (input: Int32, frames: [[UInt8]])?) throws(TransportError) {
-        expected = count
         self.rounds = rounds
-        (listener, port) = try Self.openListener()
-        do {
-            wake = try posixCheck(eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)), "Creating the floor's eventfd")
-        } catch {
-            Glibc.close(listener)
-            throw error
-        }
+        sockets = try FloorSockets(expecting: count)
         let thread = Thread { [self] in serve() }
         thread.name = "floor broadcaster"
         thread.start()
     }
 
-    deinit {
-        Glibc.close(listener)
-        Glibc.close(wake)
-    }
-
     /// Waits (polling every millisecond) until every expected connection has been upgraded.
     ///
     /// - Throws: the ``TransportError`` that stopped the accepting.
-    public func waitUntilAccepted() async throws(TransportError) {
-        while true {
-            let (count, failure) = accepted.withLock { $0 }
-            if let failure { throw failure }
-            if count == expected { return }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-    }
+    public func waitUntilAccepted() async throws(TransportError) { try await sockets.waitUntilAccepted() }
 
     /// Sends `frame` (whole WebSocket frames, header included) to every connection: the service
     /// thread writes it as soon as it wakes. A frame not yet taken is replaced.
     public func broadcast(_ frame: [UInt8]) {
         inbox.withLock { $0.frame = frame }
-        var one: UInt64 = 1
-        _ = write(wake, &one, 8)
+        sockets.wakeUp()
     }
 
     /// Stops the service thread (also while it is still accepting), closes every connection
     /// and waits for it.
     public func shutdown() async {
         inbox.withLock { $0.stop = true }
-        Glibc.shutdown(listener, Int32(SHUT_RDWR))
-        var one: UInt64 = 1
-        _ = write(wake, &one, 8)
-        while !stopped.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(1)) }
+        await sockets.stop()
     }
 
     /// Waits (polling every 10 ms) until the service thread has stopped: after ``shutdown()``,
     /// at the end of the round input, or after a failure.
-    public func waitUntilStopped() async {
-        while !stopped.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(10)) }
-    }
+    public func waitUntilStopped() async { await sockets.waitUntilStopped(checkingEvery: .milliseconds(10)) }
 
     /// The frame for one text message, exactly as a server writes it: unmasked, FIN set.
     public static func textFrame(_ payload: [UInt8]) -> [UInt8] {
@@ -130,98 +101,17 @@ public final class EpollFloorServer: Sendable {
         return Data(digest).base64EncodedString()
     }
 
-    /// A listening socket on 127.0.0.1 with a free port (the floors' own, no library).
-    ///
-    /// - Throws: ``TransportError`` when the socket cannot be opened, bound or listened on.
-    static func openListener() throws(TransportError) -> (fd: Int32, port: Int) {
-        let fd = try posixCheck(
-            socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0), "Opening the floor's socket"
-        )
-        var one: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        do {
-            try posixCheck(bound, "Binding the floor's socket")
-            try posixCheck(named, "Reading the floor's port")
-            try posixCheck(listen(fd, 4096), "Listening on the floor's socket")
-        } catch {
-            Glibc.close(fd)
-            throw error
-        }
-        return (fd, Int(UInt16(bigEndian: address.sin_port)))
-    }
-
     // MARK: The service thread
 
     private func serve() {
         var fds: [Int32] = []
-        // The listener and the eventfd stay open until deinit (which cannot run before this
-        // thread lets go of self), so shutdown() and broadcast() never touch a reused descriptor.
-        defer {
-            for fd in fds { Glibc.close(fd) }
-            stopped.withLock { $0 = true }
-        }
+        defer { sockets.stopped(closing: fds) }
         do {
-            fds.reserveCapacity(expected)
-            while fds.count < expected {
-                let fd = accept(listener, nil, nil)
-                if fd < 0 && errno == EINTR { continue }
-                try posixCheck(fd, "Accepting a floor connection")
-                fds.append(fd)
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                try Self.upgrade(fd)
-                accepted.withLock { $0.count = fds.count }
-            }
+            try sockets.acceptAll(into: &fds)
             try broadcastLoop(fds)
         } catch {
-            accepted.withLock { $0.failure = error }
+            sockets.failed(error)
         }
-    }
-
-    /// Reads the upgrade request and answers it, then makes the socket non-blocking, no Nagle.
-    static func upgrade(_ fd: Int32) throws(TransportError) {
-        var head = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 1024)
-        while !(head.count >= 4 && head.suffix(4).elementsEqual([13, 10, 13, 10])) {
-            let n = read(fd, &chunk, chunk.count)
-            guard n > 0, head.count < 16384 else {
-                throw TransportError(.connectionBroken, "A floor client closed or sent no upgrade request.")
-            }
-            head += chunk[0..<n]
-        }
-        let request = String(decoding: head, as: UTF8.self)
-        var key: String?
-        var offersPetri = false
-        for line in request.split(separator: "\r\n") {
-            let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2 else { continue }
-            let name = parts[0].lowercased(), value = parts[1].trimmingCharacters(in: .whitespaces)
-            if name == "sec-websocket-key" { key = value }
-            if name == "sec-websocket-protocol" { offersPetri = value.contains("petri.v1") }
-        }
-        guard let key else { throw TransportError(.invalidArgument, "A floor client sent no Sec-WebSocket-Key.") }
-        let response =
-            "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Accept: \(acceptValue(forKey: key))\r\n"
-            + (offersPetri ? "Sec-WebSocket-Protocol: petri.v1\r\n" : "") + "\r\n"
-        let bytes = Array(response.utf8)
-        try posixCheck(bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }, "Answering a floor upgrade")
-        var one: Int32 = 1
-        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        let flags = try posixCheck(fcntl(fd, F_GETFL), "Reading a floor connection's flags")
-        try posixCheck(fcntl(fd, F_SETFL, flags | O_NONBLOCK), "Making a floor connection non-blocking")
     }
 
     /// Waits on the eventfd and the sockets with unsent tails; writes each new frame to all.
@@ -231,7 +121,7 @@ public final class EpollFloorServer: Sendable {
         var event = epoll_event()
         event.events = EPOLLIN.rawValue
         event.data.u64 = UInt64.max
-        try posixCheck(epoll_ctl(epoll, EPOLL_CTL_ADD, wake, &event), "Watching the floor's eventfd")
+        try posixCheck(epoll_ctl(epoll, EPOLL_CTL_ADD, sockets.wake, &event), "Watching the floor's eventfd")
         if let rounds {
             event.data.u64 = UInt64.max - 1
             try posixCheck(epoll_ctl(epoll, EPOLL_CTL_ADD, rounds.input, &event), "Watching the floor's round input")
@@ -294,7 +184,7 @@ public final class EpollFloorServer: Sendable {
                     }
                 } else {
                     var count: UInt64 = 0
-                    _ = read(wake, &count, 8)
+                    _ = read(sockets.wake, &count, 8)
                     let (taken, stop) = inbox.withLock { state in
                         defer { state.frame = nil }
                         return state
