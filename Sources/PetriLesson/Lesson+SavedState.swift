@@ -25,7 +25,7 @@ public struct LessonCheckpoint: Sendable, Hashable {
     }
 }
 
-/// Saved-state layout, format version 1 (see ``StateWriter``; "compact" numbers are
+/// Saved-state layout, format version 4 (see ``StateWriter``; "compact" numbers are
 /// ``StateWriter/appendCompact(_:)``, text is a compact byte count then UTF-8, "optional" is a
 /// byte 0 or 1 then the value):
 ///
@@ -35,7 +35,8 @@ public struct LessonCheckpoint: Sendable, Hashable {
 /// each distinct model's ``SimulationModel/encodeState()`` as a compact count and its bytes;
 /// the run (`SimulationRun+StateCoding.swift`); the teacher's checkpoint (optional: its run,
 /// then the next question number, compact); the roster (`Roster+StateCoding.swift`); the
-/// questions (a compact count, then each as in `Question+StateCoding.swift`); last, the
+/// questions (a compact count, then each as in `Question+StateCoding.swift`); from version 4, the
+/// replicates (`ReplicateBook+StateCoding.swift`); last, the
 /// ``StateChecksum`` of every byte before it (8 bytes), so a damaged state is refused rather
 /// than restored wrong.
 ///
@@ -43,9 +44,9 @@ public struct LessonCheckpoint: Sendable, Hashable {
 /// the teacher token. A lesson file (``LessonDefinition``) is the portable, human-readable
 /// form; this one is for the server's own restarts, compact for large boards and classes.
 extension Lesson {
-    /// The saved-state format this build writes, and the only one it reads.
-    public static var stateFormatVersion: UInt8 { 3 }
-    /// The formats this build reads: 2 (no reasons) and 3 (reasons with answers). Not version 1, which lacks each question's right option: a
+    /// The saved-state format this build writes.
+    public static var stateFormatVersion: UInt8 { 4 }
+    /// The formats this build reads: 2 (no reasons), 3 (reasons with answers) and 4 (replicates kept). Not version 1, which lacks each question's right option: a
     /// server's checkpoint in it is refused, and the lesson is rebuilt exactly from its whole log.
     static var readableStateFormats: ClosedRange<UInt8> { 2...stateFormatVersion }
 
@@ -90,6 +91,7 @@ extension Lesson {
         w.append(roster)
         w.appendCompact(questions.count)
         for question in questions { question.write(to: &w) }
+        w.append(replicates)
         w.append(StateChecksum.of(w.bytes[...]))
         return w.bytes
     }
@@ -174,6 +176,8 @@ extension Lesson {
             question.descriptor.tolerance = Model.metrics.first { $0.name == question.descriptor.name }?.tolerance
             questions.append(question)
         }
+        // Older formats kept no replicates: the lesson restores with none, as it did then.
+        if version >= 4 { replicates = try r.read() }
     }
 
     /// Restores a lesson from a durable checkpoint and checks that it is the one recorded.

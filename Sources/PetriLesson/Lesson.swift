@@ -42,7 +42,7 @@ public struct Lesson<Model: SimulationModel>: Sendable, Equatable {
     /// handlers state them as they change the lesson, and ``handle(_:from:at:)`` moves them
     /// into the command's persist effect, so this is empty between commands.
     var facts: [LessonFact] = []
-    /// Replicates asked for and the latest results (not saved: see ``ReplicateBook``).
+    /// Replicates asked for and the latest results (logged and saved: see ``ReplicateBook``).
     var replicates = ReplicateBook()
     /// The model's parameters as JSON, kept while they stay the same: every welcome carries them,
     /// and converting them (an encode and a decode) was most of a welcome's cost in a join storm.

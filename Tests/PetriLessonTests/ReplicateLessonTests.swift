@@ -16,12 +16,12 @@ private func bands(_ outcome: LessonOutcome<WalkModel>) -> ReplicateBands? {
 
 @Suite("Replicates in a lesson: asked by the teacher, run by the server, shown to everyone")
 struct ReplicateLessonTests {
-    @Test func aRequestHandsTheServerACopyOfThePresentAndLogsNothing() throws {
+    @Test func aRequestHandsTheServerACopyOfThePresentAndIsLogged() throws {
         var room = try Classroom(.init(spread: 5))
         room.step(3)
         let outcome = room.teacher(.replicates(count: 20, horizon: 10, metric: "population"))
         let request = try #require(job(outcome))
-        #expect(!outcome.isPersisted)
+        #expect(outcome.isPersisted)
         #expect(request.model == room.lesson.model)
         #expect(request.position == room.lesson.position)
         #expect(request.count == 20 && request.horizon == 10 && request.metric == MetricID("population"))

@@ -27,15 +27,15 @@ struct SavedStateTests {
     }
 
     @Test func aStateOfAnotherFormatVersionIsRefusedSayingSo() throws {
-        // Given a saved lesson whose format version byte says 4
+        // Given a saved lesson whose format version byte says 5
         let scripted = try ScriptedLesson(.camouflage)
         var bytes = scripted.lesson.encodeState()
-        bytes[4] = 4
+        bytes[4] = 5
 
         // When it is restored, Then it is refused, naming both versions
         #expect(
             throws: ProtocolError(
-                .invalidDefinition, "The saved lesson has format version 4; this build reads version 3.")
+                .invalidDefinition, "The saved lesson has format version 5; this build reads version 4.")
         ) {
             try Lesson<CamouflageModel>(
                 decodingState: bytes, teacherToken: scripted.teacherToken, configuration: scripted.configuration)

@@ -81,15 +81,16 @@ public enum LessonCommand: Sendable, Hashable, Codable {
         case .join, .tick, .deadline, .step, .run, .pause, .act, .rewind, .checkpoint, .restore, .kick, .end,
             .ask, .closeQuestion, .answer, .takeHint:
             true
+        // A request and its finished result are logged (the result with its traces): a restart shows
+        // the class the same bands and places later resolutions among the same replicates, without
+        // running them again and without a resolution racing a re-run (see `ReplicateBook`).
+        case .replicates, .replicatesFinished:
+            true
         case .resume, .attachTeacher, .left, .clone, .exportDefinition, .exportResults, .history, .questions:
             false
         // Showing answers changes nothing a restart must remember: it sends a spread computed
         // from answers already stored, and may be sent again.
         case .attachObserver, .showAnswers:
-            false
-        // Replicates are a view of possible futures, recomputed on request; they change no lesson state
-        // a restart must keep (see `ReplicateBook`).
-        case .replicates, .replicatesFinished:
             false
         // Reasons are stored with their answers; reading or showing them changes nothing.
         case .reasons, .showReasons, .guide, .report:

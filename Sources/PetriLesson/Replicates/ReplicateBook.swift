@@ -3,8 +3,12 @@ import PetriSimulation
 
 /// The lesson's record of replicates: the request in flight and the latest results per metric.
 ///
-/// Not saved with the lesson: replicates are a view of possible futures, recomputable at will, and
-/// a restarted lesson simply has none until the teacher asks again (resolutions then carry no standing).
+/// Kept across a restart like the rest of the lesson: the request and each finished result are log
+/// entries (the result with its traces) and the book is in the saved state (format 4 on), so a
+/// restarted lesson sends late arrivals the same bands and places a resolution among the same
+/// replicates as if it had never stopped. Storing the traces rather than running the requests
+/// again costs bytes (at most 200 × 201 values a result) but no CPU when a server takes over many
+/// lessons at once, and leaves no window in which a resolution could come before a re-run.
 struct ReplicateBook: Sendable, Equatable {
     /// The number of the latest request (0 before any).
     var requested = 0

@@ -1,0 +1,166 @@
+import Foundation
+import PetriProtocol
+import PetriSimulation
+import Testing
+
+@testable import PetriLesson
+
+@Suite("Replicates across a restart: logged and saved, while old logs and checkpoints restore as before")
+struct ReplicateRestoreTests {
+    /// A lesson that asked a question, ran replicates of its future and stepped once more (the
+    /// question still waiting), with the checkpoint it started from. Without `replicates`, the same
+    /// lesson that never asked for them.
+    private func lesson(replicates: Bool = true) throws -> (room: Classroom, start: LessonCheckpoint) {
+        var room = try Classroom(.init(spread: 5))
+        let start = room.lesson.checkpoint()
+        let (ada, _) = try room.join("Ada")
+        room.step(2)
+        let question = try room.ask(.population(in: 3))
+        room.student(ada, .answer(question, .number(100)))
+        if replicates {
+            let outcome = room.teacher(.replicates(count: 25, horizon: 6, metric: "population"))
+            let request = try #require(
+                outcome.effects.lazy.compactMap { effect -> ReplicateJob<WalkModel>? in
+                    if case .runReplicates(let job) = effect { job } else { nil }
+                }.first)
+            let traces = try #require(request.run(indices: 0..<25))
+            room.server(.replicatesFinished(request.outcome(traces)))
+        }
+        room.step(1)
+        return (room, start)
+    }
+
+    /// The log entries the lesson asked to persist, through the JSON the store keeps them as.
+    private func storedLog(_ room: Classroom) throws -> [LessonLogEntry] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try room.log.compactMap { effect -> LessonLogEntry? in
+            guard case .persist(let entry, _) = effect else { return nil }
+            return try JSONDecoder().decode(LessonLogEntry.self, from: encoder.encode(entry))
+        }
+    }
+
+    private func rebuild(_ start: LessonCheckpoint, _ room: Classroom, _ log: [LessonLogEntry]) throws -> Lesson<
+        WalkModel
+    > {
+        try Lesson<WalkModel>.rebuild(
+            checkpoint: start, teacherToken: room.teacherToken, configuration: room.lesson.configuration, log: log)
+    }
+
+    /// Where the question's actual value fell among the replicates once it resolves two generations on.
+    private func placement(after lesson: Lesson<WalkModel>, at now: Timestamp) throws -> ReplicateStanding? {
+        var lesson = lesson
+        let outcome = lesson.handle(.step(count: 2), from: .teacher, at: now)
+        let resolution = try #require(
+            outcome.broadcasts.lazy.compactMap { if case .resolved(let r) = $0 { r } else { nil } }.first)
+        return resolution.replicates
+    }
+
+    /// The bands someone joining now is sent after their snapshot.
+    private func bandsForLateJoiner(of lesson: Lesson<WalkModel>, at now: Timestamp) throws -> ReplicateBands? {
+        var lesson = lesson
+        let outcome = lesson.handle(.join(name: "Bo", token: try Classroom.token("latecomer")), from: .guest, at: now)
+        return outcome.effects.lazy.compactMap { if case .reply(.replicates(let b)) = $0 { b } else { nil } }.first
+    }
+
+    @Test func aLessonRebuiltFromItsLogKeepsItsReplicatesForLateJoinersAndResolutions() throws {
+        // Given a lesson whose replicates finished, and its log as the store keeps it
+        let (room, start) = try lesson()
+        let log = try storedLog(room)
+        #expect(log.map(\.command.kind).contains(.replicates))
+        #expect(log.map(\.command.kind).contains(.replicatesFinished))
+
+        // When it is rebuilt from that log (a restart)
+        let rebuilt = try rebuild(start, room, log)
+
+        // Then it holds the same replicates (and the same simulation): a late joiner gets the same
+        // bands, and the question resolves with the same placement
+        #expect(rebuilt.replicates == room.lesson.replicates)
+        #expect(rebuilt.stateHash == room.lesson.stateHash)
+        let now = room.clock.now.adding(seconds: 1)
+        let bands = try #require(try bandsForLateJoiner(of: room.lesson, at: now))
+        #expect(try bandsForLateJoiner(of: rebuilt, at: now) == bands)
+        let placement = try #require(try placement(after: room.lesson, at: now))
+        #expect(placement.replicates == 25 && placement.generation == 2)
+        #expect(try self.placement(after: rebuilt, at: now) == placement)
+    }
+
+    @Test func aCheckpointAtAnyEntryPlusTheEntriesAfterItKeepsTheReplicates() throws {
+        // Given the log of a lesson with replicates, replayed whole
+        let (room, start) = try lesson()
+        let log = try storedLog(room)
+        let full = try rebuild(start, room, log)
+
+        // When it is rebuilt from a checkpoint after each entry (one while the request ran among
+        // them), replaying only the entries after it
+        for cut in 0...log.count {
+            let checkpoint = try rebuild(start, room, Array(log.prefix(cut))).checkpoint()
+            #expect(checkpoint.state[4] == 4)
+            let rebuilt = try Lesson<WalkModel>.rebuild(
+                checkpoint: checkpoint, teacherToken: room.teacherToken, configuration: room.lesson.configuration,
+                log: Array(log.dropFirst(cut)))
+
+            // Then it is the same lesson as the whole replay
+            #expect(rebuilt == full, "rebuilt from the checkpoint after entry \(cut)")
+        }
+    }
+
+    @Test func anOldLogWithoutReplicateEntriesRestoresAsItAlwaysDid() throws {
+        // Given the log an older build wrote for a lesson that ran replicates: no replicate entries,
+        // and the same lesson that never asked for them
+        let (room, start) = try lesson()
+        let old = try storedLog(room).filter { ![.replicates, .replicatesFinished].contains($0.command.kind) }
+            .enumerated().map { LessonLogEntry(sequence: $0 + 1, time: $1.time, actor: $1.actor, command: $1.command) }
+        let (plain, _) = try lesson(replicates: false)
+
+        // When it is rebuilt
+        let rebuilt = try rebuild(start, room, old)
+
+        // Then it is exactly the lesson without replicates, rebuilt: the same state hash, no bands for
+        // late joiners, and no placement when the question resolves
+        #expect(rebuilt == (try rebuild(start, plain, try storedLog(plain))))
+        #expect(rebuilt.replicates == ReplicateBook())
+        #expect(rebuilt.stateHash == room.lesson.stateHash)
+        let now = room.clock.now.adding(seconds: 1)
+        #expect(try bandsForLateJoiner(of: rebuilt, at: now) == nil)
+        #expect(try placement(after: rebuilt, at: now) == nil)
+    }
+
+    @Test func aCheckpointInFormat3RestoresWithNoReplicates() throws {
+        // Given a lesson that never asked for replicates, saved as format 3 wrote it: no replicates
+        // after the questions (three bytes now: no request, not running, no results)
+        let (plain, _) = try lesson(replicates: false)
+        let bytes = plain.lesson.encodeState()
+        var old = Array(bytes.dropLast(8))
+        #expect(old.suffix(3) == [0, 0, 0])
+        old.removeLast(3)
+        old[4] = 3
+        let sum = StateChecksum.of(old[...])
+        old += (0..<8).map { UInt8(truncatingIfNeeded: sum >> (8 * UInt64($0))) }
+
+        // When it is restored, Then it is the same lesson
+        let restored = try Lesson<WalkModel>(
+            decodingState: old, teacherToken: plain.teacherToken, configuration: plain.lesson.configuration)
+        #expect(restored == plain.lesson)
+        #expect(restored.encodeState() == bytes)
+    }
+
+    @Test func aTraceIsStoredExactlyNotANumberIncluded() throws {
+        // Given a trace holding values JSON numbers cannot (NaN, infinity) or lose (-0)
+        let trace = ReplicateTrace(values: [1.5, .nan, -0.0, .infinity, 0.1 + 0.2], endedAt: 3)
+
+        // When it goes through the store's JSON
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = try encoder.encode(trace)
+        let back = try JSONDecoder().decode(ReplicateTrace.self, from: json)
+
+        // Then every value comes back bit for bit
+        #expect(back.values.map(\.bitPattern) == trace.values.map(\.bitPattern))
+        #expect(back.endedAt == 3)
+        // And bad text is refused rather than read wrong
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(ReplicateTrace.self, from: Data(#"{"values":"AAAA"}"#.utf8))
+        }
+    }
+}
