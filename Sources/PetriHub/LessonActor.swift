@@ -110,13 +110,15 @@ actor LessonActor<Model: SimulationModel>: RunningLesson {
         self.logger = logger
     }
 
-    /// Starts the mailbox and re-arms the timers a rebuilt lesson needs.
+    /// Starts the mailbox, re-arms the timers a rebuilt lesson needs and runs again the replicates it
+    /// was still waiting for.
     func start() {
         loop = Task { await self.run() }
         checkpointIfDue(after: [])
-        let timers = lesson.pendingTimers
+        // A restored lesson's timers, and the replicates that were still running when the server stopped
+        let resumed = lesson.pendingTimers + lesson.replicatesToResume
         Task {
-            await self.perform(timers, for: nil)
+            await self.perform(resumed, for: nil)
             self.flushOutbox()
         }
     }

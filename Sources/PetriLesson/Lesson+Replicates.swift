@@ -23,10 +23,25 @@ extension Lesson {
             throw ProtocolError(simulation: error)
         }
         replicates.requested += 1
-        replicates.isRunning = true
+        replicates.running = ReplicateBook.RunningRequest(
+            position: position, actionCount: run.actions.count, count: count, horizon: horizon, metric: metric)
         let job = ReplicateJob(
             request: replicates.requested, position: position, model: run.model, lessonSeed: seed, count: count,
             horizon: horizon, metric: metric)
+        return [.runReplicates(job)]
+    }
+
+    /// The replicates a rebuilt lesson runs again: the request that was still running when the server
+    /// stopped (its result never arrived, so the log does not hold it), from a copy of the present as
+    /// it was when asked, so the result is the one it would have given. Finished results are restored,
+    /// not run again.
+    public var replicatesToResume: [Effect] {
+        guard let request = replicates.running, request.position.timeline == timeline, !isEnded,
+            let model = run.model(at: request.position.generation, actionCount: request.actionCount)
+        else { return [] }
+        let job = ReplicateJob(
+            request: replicates.requested, position: request.position, model: model, lessonSeed: seed,
+            count: request.count, horizon: request.horizon, metric: request.metric)
         return [.runReplicates(job)]
     }
 
@@ -37,7 +52,7 @@ extension Lesson {
         guard !isEnded, outcome.request == replicates.requested, outcome.position.timeline == timeline else {
             return []
         }
-        replicates.isRunning = false
+        replicates.running = nil
         replicates.record(outcome)
         return replicates.latestBands.map { [.broadcast(.replicates($0))] } ?? []
     }
@@ -47,7 +62,7 @@ extension Lesson {
         guard timeline != timelineBefore || isEnded else { return }
         replicates.keepOnly(timeline: timeline)
         if replicates.isRunning {
-            replicates.isRunning = false
+            replicates.running = nil
             effects.append(.cancelReplicates)
         }
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import PetriHubTesting
 import PetriLesson
 import PetriPeer
@@ -27,16 +28,23 @@ struct ReplicateRestartTests {
         "initialTraitMin": .number(40), "initialTraitMax": .number(60), "environmentColour": .number(50),
     ])
 
-    private static func hub(_ storage: GatedStorage = GatedStorage(), _ clock: ManualClock = ManualClock())
-        -> InProcessHub
-    {
-        InProcessHub(storage: storage, clock: clock) { $0.replicateThreads = 1 }
+    /// When the server restarts in the scenario.
+    private enum Restart {
+        case never
+        /// Once everyone has the bands.
+        case afterTheBands
+        /// While the replicates run (the first server's are held at their first generation).
+        case whileTheyRun
     }
 
-    /// A camouflage lesson asks a question three generations ahead and 20 replicates five ahead, gets
-    /// the bands, optionally restarts, then a student joins and the question resolves.
-    private func scenario(restart: Bool) async throws -> Seen {
-        var server = Self.hub()
+    /// A camouflage lesson asks a question three generations ahead and 20 replicates five ahead, the
+    /// server perhaps restarts, the teacher gets the bands, then a student joins and the question resolves.
+    private func scenario(_ restart: Restart) async throws -> Seen {
+        let gate = ReplicateGate()
+        var server = InProcessHub { configuration in
+            configuration.replicateThreads = 1
+            if restart == .whileTheyRun { configuration.replicateProgress = gate.hook }
+        }
         let creator = server.connect()
         let (code, token) = try await creator.createLesson(.camouflage, Self.moths, seed: 11)
         var teacher = server.connect()
@@ -45,18 +53,27 @@ struct ReplicateRestartTests {
         try teacher.send(.ask(QuestionSpec(metric: "population", kind: .number(tolerance: 50), horizon: 3)))
         _ = try await teacher.expectReply("question") { if case .question(let q) = $0 { q } else { nil } }
         try teacher.send(.replicates(count: 20, horizon: 5, metric: "population"))
-        let shown = try await teacher.expectReply("replicates") { if case .replicates(let b) = $0 { b } else { nil } }
+        var shown: ReplicateBands?
+        if restart == .whileTheyRun {
+            await gate.reached()
+        } else {
+            shown = try await teacher.expectReply("replicates") { if case .replicates(let b) = $0 { b } else { nil } }
+        }
 
-        // Every replicate-generation the restarted server steps (none: the results are restored, not run again)
+        // Every replicate-generation the restarted server steps
         let steppedAfterRestart = Atomic<Int>(0)
-        if restart {
+        if restart != .never {
             await server.stop()
+            gate.open()
             server = try await server.restarted { configuration in
                 configuration.replicateThreads = 1
                 configuration.replicateProgress = { _ in steppedAfterRestart.add(1, ordering: .relaxed) }
             }
             teacher = server.connect()
             _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        }
+        if shown == nil {
+            shown = try await teacher.expectReply("replicates") { if case .replicates(let b) = $0 { b } else { nil } }
         }
 
         let student = server.connect()
@@ -67,16 +84,17 @@ struct ReplicateRestartTests {
         try teacher.send(.step(count: 3))
         let resolution = try await teacher.expectReply("resolved") { if case .resolved(let r) = $0 { r } else { nil } }
         await server.stop()
-        // The resolution could not have raced a re-run: nothing ran after the restart
-        #expect(steppedAfterRestart.load(ordering: .relaxed) == 0)
-        return Seen(shown: shown, lateJoiner: lateJoiner, placement: resolution.replicates)
+        // Finished replicates are restored, not run again, so no resolution can race a re-run; only
+        // those still running when the server stopped run again (20 replicates × 5 generations)
+        #expect(steppedAfterRestart.load(ordering: .relaxed) == (restart == .whileTheyRun ? 20 * 5 + 1 : 0))
+        return Seen(shown: try #require(shown), lateJoiner: lateJoiner, placement: resolution.replicates)
     }
 
     @Test(.timeLimit(.minutes(1))) func aRestartedLessonShowsTheSameBandsAndPlacementAsOneThatNeverStopped()
         async throws
     {
-        let steady = try await scenario(restart: false)
-        let restarted = try await scenario(restart: true)
+        let steady = try await scenario(.never)
+        let restarted = try await scenario(.afterTheBands)
 
         // The lesson that never stopped: the late joiner gets the bands, the resolution a placement
         #expect(steady.lateJoiner == steady.shown)
@@ -84,4 +102,41 @@ struct ReplicateRestartTests {
         // The restarted one shows exactly the same
         #expect(restarted == steady)
     }
+}
+
+extension ReplicateRestartTests {
+    @Test(.timeLimit(.minutes(1))) func replicatesStillRunningWhenTheServerStoppedRunAgainAndShowTheSame()
+        async throws
+    {
+        let steady = try await scenario(.never)
+        let restarted = try await scenario(.whileTheyRun)
+        #expect(restarted == steady)
+    }
+}
+
+/// Holds a server's replicates at their first generation until opened, and says when they got there.
+private final class ReplicateGate: Sendable {
+    private let held = DispatchSemaphore(value: 0)
+    private let first = Atomic<Bool>(true)
+    private let arrivals: AsyncStream<Void>
+    private let arrived: AsyncStream<Void>.Continuation
+
+    init() { (arrivals, arrived) = AsyncStream.makeStream() }
+
+    /// The progress hook: blocks the replicates' thread at its first generation.
+    var hook: @Sendable (ReplicateProgress) -> Void {
+        { [self] progress in
+            guard case .stepped = progress, first.exchange(false, ordering: .relaxed) else { return }
+            arrived.yield()
+            held.wait()
+        }
+    }
+
+    /// Returns once the replicates are held.
+    func reached() async {
+        var iterator = arrivals.makeAsyncIterator()
+        _ = await iterator.next()
+    }
+
+    func open() { held.signal() }
 }

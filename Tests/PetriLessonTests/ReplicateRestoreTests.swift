@@ -145,6 +145,63 @@ struct ReplicateRestoreTests {
         #expect(restored.encodeState() == bytes)
     }
 
+    /// The job a command handed the server, if any.
+    private func job(_ effects: [LessonEffect<WalkModel>]) -> ReplicateJob<WalkModel>? {
+        effects.lazy.compactMap { if case .runReplicates(let job) = $0 { job } else { nil } }.first
+    }
+
+    @Test func aRequestStillRunningWhenTheServerStoppedRunsAgainFromTheSameCopy() throws {
+        // Given a request asked at generation 2, then a change of the model at that same generation
+        // and a step, and the server stopping before its result arrived
+        var room = try Classroom(.init(spread: 5))
+        let start = room.lesson.checkpoint()
+        room.step(2)
+        let asked = try #require(job(room.teacher(.replicates(count: 12, horizon: 4, metric: "population")).effects))
+        #expect(room.teacher(.act(.set(name: "drift", value: .number(3)))).rejection == nil)
+        room.step(1)
+        let log = try storedLog(room)
+
+        // When the lesson is rebuilt, from its whole log or from a checkpoint after any entry
+        for cut in 0...log.count {
+            let checkpoint = try rebuild(start, room, Array(log.prefix(cut))).checkpoint()
+            let rebuilt = try Lesson<WalkModel>.rebuild(
+                checkpoint: checkpoint, teacherToken: room.teacherToken, configuration: room.lesson.configuration,
+                log: Array(log.dropFirst(cut)))
+
+            // Then it runs the request again from the copy it was asked on (before the change), and
+            // its result is taken and shown as the original's would have been
+            var resumed = rebuilt
+            let again = try #require(job(resumed.replicatesToResume), "rebuilt from the checkpoint after entry \(cut)")
+            #expect(again == asked)
+            let traces = try #require(again.run(indices: 0..<12))
+            let shown = resumed.handle(.replicatesFinished(again.outcome(traces)), from: .server, at: room.clock.now)
+            #expect(shown.isPersisted)
+            var live = room.lesson
+            let original = live.handle(.replicatesFinished(asked.outcome(traces)), from: .server, at: room.clock.now)
+            #expect(shown.broadcasts == original.broadcasts)
+            #expect(!shown.broadcasts.isEmpty)
+        }
+    }
+
+    @Test func nothingRunsAgainOnceTheResultArrivedOrThePastChanged() throws {
+        // Given a lesson whose request finished
+        let (room, start) = try lesson()
+        #expect(try rebuild(start, room, try storedLog(room)).replicatesToResume.isEmpty)
+
+        // And lessons whose request was still running when the teacher rewound or ended the lesson
+        for ending in [LessonCommand.rewind(count: 1), .end] {
+            var other = try Classroom(.init(spread: 5))
+            let otherStart = other.lesson.checkpoint()
+            other.step(2)
+            other.teacher(.replicates(count: 5, horizon: 3, metric: "population"))
+            #expect(other.teacher(ending).rejection == nil)
+
+            // Then a rebuilt lesson runs nothing again
+            let rebuilt = try rebuild(otherStart, other, try storedLog(other))
+            #expect(rebuilt.replicatesToResume.isEmpty, "after \(ending)")
+        }
+    }
+
     @Test func aTraceIsStoredExactlyNotANumberIncluded() throws {
         // Given a trace holding values JSON numbers cannot (NaN, infinity) or lose (-0)
         let trace = ReplicateTrace(values: [1.5, .nan, -0.0, .infinity, 0.1 + 0.2], endedAt: 3)

@@ -8,12 +8,15 @@ import PetriSimulation
 /// restarted lesson sends late arrivals the same bands and places a resolution among the same
 /// replicates as if it had never stopped. Storing the traces rather than running the requests
 /// again costs bytes (at most 200 × 201 values a result) but no CPU when a server takes over many
-/// lessons at once, and leaves no window in which a resolution could come before a re-run.
+/// lessons at once, and leaves no window in which a resolution could come before a re-run. Only a
+/// request whose result had not arrived when the server stopped runs again (``running``).
 struct ReplicateBook: Sendable, Equatable {
     /// The number of the latest request (0 before any).
     var requested = 0
+    /// The latest request while it runs: what a restarted lesson needs to run it again.
+    var running: RunningRequest?
     /// Whether the latest request is still running.
-    var isRunning = false
+    var isRunning: Bool { running != nil }
     /// The latest finished result per metric, newest last (at most ``keep``).
     var results: [ReplicateOutcome] = []
     /// The bands of the newest result, as everyone was sent them: what a client arriving later is
@@ -21,6 +24,17 @@ struct ReplicateBook: Sendable, Equatable {
     var latestBands: ReplicateBands?
 
     static let keep = 8
+
+    /// A request on its way: where it was asked and what it asked for.
+    struct RunningRequest: Sendable, Hashable {
+        var position: TimelinePosition
+        /// How many of the run's logged actions had been applied when it was asked (see
+        /// ``SimulationRun/model(at:actionCount:)``).
+        var actionCount: Int
+        var count: Int
+        var horizon: Int
+        var metric: MetricID
+    }
 
     mutating func record(_ outcome: ReplicateOutcome) {
         results.removeAll { $0.metric == outcome.metric }

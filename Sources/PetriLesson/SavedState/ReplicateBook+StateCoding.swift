@@ -2,7 +2,8 @@ import PetriProtocol
 import PetriSimulation
 
 /// The lesson's replicates in its saved state (from format version 4): the number of the latest
-/// request (compact), whether it was still running (byte), then the kept results (a compact count,
+/// request (compact), the request still running (optional: timeline, generation, action count, count,
+/// horizon (compact), metric (text)), then the kept results (a compact count,
 /// then each: request, timeline, generation (compact), metric (text), horizon (compact), then a
 /// compact count of traces, each a compact count of values, each value's 8 bytes, and when the
 /// run ended (optional compact)). The bands everyone was last sent are those of the newest result,
@@ -10,7 +11,14 @@ import PetriSimulation
 extension ReplicateBook: StateCodable {
     func write(to w: inout StateWriter) {
         w.appendCompact(requested)
-        w.append(isRunning)
+        w.appendOptional(running) { w, request in
+            w.appendCompact(request.position.timeline)
+            w.appendCompact(request.position.generation)
+            w.appendCompact(request.actionCount)
+            w.appendCompact(request.count)
+            w.appendCompact(request.horizon)
+            w.appendText(request.metric.description)
+        }
         w.appendCompact(results.count)
         for outcome in results {
             w.appendCompact(outcome.request)
@@ -29,7 +37,16 @@ extension ReplicateBook: StateCodable {
 
     init(from r: inout StateReader) throws(SimulationError) {
         requested = try r.readCompact(in: 0...Int.max, "a replicate request number")
-        isRunning = try r.readBool()
+        running = try r.readOptional { r throws(SimulationError) in
+            RunningRequest(
+                position: TimelinePosition(
+                    timeline: try r.readCompact(in: 0...Int.max, "a timeline"),
+                    generation: try r.readCompact(in: 0...Int.max, "a generation")),
+                actionCount: try r.readCompact(in: 0...Int.max, "an action count"),
+                count: try r.readCompact(in: 1...Replicates.maxCount, "a replicate count"),
+                horizon: try r.readCompact(in: 1...Replicates.maxHorizon, "a replicate horizon"),
+                metric: try MetricID(parsing: try r.readText()))
+        }
         let count = try r.readCompactCount(limit: min(r.remaining, Self.keep))
         for _ in 0..<count {
             let request = try r.readCompact(in: 0...requested, "a replicate request number")

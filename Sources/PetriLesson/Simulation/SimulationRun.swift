@@ -82,6 +82,19 @@ struct SimulationRun<Model: SimulationModel>: Sendable, Equatable {
         history[target] = model.stats()
     }
 
+    /// The model as it stood at generation `target` (0...current) once the first `actionCount` logged
+    /// actions had been applied: what a copy taken then held, rebuilt without changing the run.
+    ///
+    /// Replicates still running when the server stopped run again from it (see
+    /// ``Lesson/replicatesToResume``): the model at a generation alone would include actions taken
+    /// at that generation after the copy was made.
+    func model(at target: Int, actionCount: Int) -> Model? {
+        guard (0...generation).contains(target), (0...actions.count).contains(actionCount),
+            let base = checkpoints.last(where: { $0.generation <= target })
+        else { return nil }
+        return Self.replay(from: base, actions: Array(actions.prefix(actionCount)), to: target)
+    }
+
     /// Steps `base` forward to `target`, applying each logged action at its generation.
     private static func replay(from base: Model, actions: [TimedAction], to target: Int) -> Model {
         var model = base
