@@ -89,6 +89,8 @@ struct SimulationRun<Model: SimulationModel>: Sendable, Equatable {
     /// ``Lesson/replicatesToResume``): the model at a generation alone would include actions taken
     /// at that generation after the copy was made.
     func model(at target: Int, actionCount: Int) -> Model? {
+        // Nothing happened since (the usual case): the present is that copy, with no generations to replay.
+        if target == generation, actionCount == actions.count { return model }
         guard (0...generation).contains(target), (0...actions.count).contains(actionCount),
             let base = checkpoints.last(where: { $0.generation <= target })
         else { return nil }
