@@ -125,14 +125,30 @@ import Testing
         var accepted = server.connections.makeAsyncIterator()
         let connection = try #require(await accepted.next())
 
-        // When it is sent 8 KiB messages until its queue is over the limit (but under the hard cap)
+        // When it is sent 8 KiB messages, one at a time, until its queue is over the limit but far
+        // under the hard cap (4 × the limit). Each message waits until the service thread has
+        // written it (the kernel still had room) or for a while; once twelve in a row have not been
+        // written (96 KiB queued), nothing more is sent until the 250 ms sweep has seen the queue.
+        // (Bursts with fixed pauses could pile two bursts into one late wake-up of a starved
+        // service thread, cross the hard cap, and then send to a closed connection for minutes.)
         var sent = 0
-        while server.counts.largestQueueBytes <= 64 * 1024 && sent < 10_000 {
+        var unwritten = 0
+        while server.counts.largestQueueBytes <= 64 * 1024 && sent < 2_000 && server.counts.slowClosed == 0 {
+            if unwritten >= 12 {
+                _ = await eventually("the sweep sees the queue", within: 10) {
+                    server.counts.largestQueueBytes > 64 * 1024
+                }
+                unwritten = 0
+                continue
+            }
+            let before = server.counts.bytesOut
             server.send(
                 OutboundMessage(binary: [UInt8](repeating: 2, count: 8192)), to: connection.id, policy: .reliable)
             sent += 1
-            if sent % 16 == 0 { _ = await eventually("sampled", within: 0.3) { false } }
+            let written = await eventually("written", within: 0.3) { server.counts.bytesOut > before }
+            unwritten = written ? 0 : unwritten + 1
         }
+        #expect(server.counts.largestQueueBytes > 64 * 1024, "after \(sent) messages")
 
         // Then after the stall timeout it is closed with 1008 and a reason that says why
         var events = connection.events.makeAsyncIterator()
