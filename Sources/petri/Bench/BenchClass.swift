@@ -212,12 +212,11 @@ struct BenchClass: AsyncParsableCommand {
         var floorFields = ""
         if !floorRates.isEmpty {
             let floorRate = quantile(floorRates, 0.5)
-            let ratios = floorRatios
             say(
-                "answer floor (no library, lesson or store; same students, same questions): \(fixed(floorRate, 0)) per second; Petri ÷ floor \(fixed(quantile(ratios, 0.5), 2)) (median of \(ratios.count) questions' ratios, \(fixed(ratios.min() ?? 0, 2))–\(fixed(ratios.max() ?? 0, 2)))"
+                "answer floor (no library, lesson or store; same students, same questions): \(fixed(floorRate, 0)) per second; Petri ÷ floor \(fixed(quantile(floorRatios, 0.5), 2)) (median of \(floorRatios.count) questions' ratios, \(fixed(floorRatios.min() ?? 0, 2))–\(fixed(floorRatios.max() ?? 0, 2)))"
             )
             floorFields =
-                #","floorAnswersPerSecond":\#(Int(floorRate)),"answersToFloor":\#(fixed(quantile(ratios, 0.5), 3))"#
+                #","floorAnswersPerSecond":\#(Int(floorRate)),"answersToFloor":\#(fixed(quantile(floorRatios, 0.5), 3))"#
         }
         say("auto-run at 10 generations/s: every student received all \(autoRunGenerations) generations' stats")
         say(
