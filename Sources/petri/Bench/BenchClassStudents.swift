@@ -12,19 +12,16 @@ struct BenchClassStudents: ParsableCommand {
         shouldDisplay: false
     )
 
-    @Option(help: "The server's WebSocket URL.") var url: String
-    @Option(help: "The lesson's join code.") var code: String
-    @Option(help: "Number of students.") var students: Int
+    @OptionGroup var options: StudentProcessOptions
 
     func run() throws {
-        guard let parsed = URL(string: url), let port = parsed.port else {
-            throw ValidationError("--url must look like ws://127.0.0.1:PORT/, but was \(url).")
-        }
-        let load = try EpollLoadClients(host: parsed.host ?? "127.0.0.1", port: port, count: students)
+        let (host, port) = try options.server.address()
+        let students = options.students
+        let load = try EpollLoadClients(host: host, port: port, count: students)
         var tally = ClassTally(students: students)
         let start = monotonicNanoseconds()
         for i in 0..<students {
-            load.send(text: Array(#"{"code":"\#(code)","name":"Student \#(i)","type":"join"}"#.utf8), to: i)
+            load.send(text: options.join(i), to: i)
         }
         load.run(until: { false }) { index, bytes in
             let now = monotonicNanoseconds()

@@ -16,15 +16,12 @@ struct BenchMemoryStudents: ParsableCommand {
         shouldDisplay: false
     )
 
-    @Option(help: "The server's WebSocket URL.") var url: String
-    @Option(help: "The lesson's join code.") var code: String
-    @Option(help: "Number of students.") var students: Int
+    @OptionGroup var options: StudentProcessOptions
 
     func run() throws {
-        guard let parsed = URL(string: url), let port = parsed.port else {
-            throw ValidationError("--url must look like ws://127.0.0.1:PORT/, but was \(url).")
-        }
-        let load = try EpollLoadClients(host: parsed.host ?? "127.0.0.1", port: port, count: students)
+        let (host, port) = try options.server.address()
+        let students = options.students
+        let load = try EpollLoadClients(host: host, port: port, count: students)
         say("ready")
         guard readLine() == "ping" else { return }
         for i in 0..<students { load.send(text: Array(#"{"type":"ping"}"#.utf8), to: i) }
@@ -34,9 +31,7 @@ struct BenchMemoryStudents: ParsableCommand {
         }
         say("ponged")
         guard readLine() == "join" else { return }
-        for i in 0..<students {
-            load.send(text: Array(#"{"code":"\#(code)","name":"Student \#(i)","type":"join"}"#.utf8), to: i)
-        }
+        for i in 0..<students { load.send(text: options.join(i), to: i) }
         // `leave` arrives while the loop runs: a thread of its own waits for it.
         let leaving = LeaveFlag()
         Thread.detachNewThread {

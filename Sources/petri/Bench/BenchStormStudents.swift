@@ -22,10 +22,8 @@ struct BenchStormStudents: ParsableCommand {
         shouldDisplay: false
     )
 
-    @Option(help: "The server's WebSocket URL.") var url: String
-    @Option(help: "The lesson's join code.") var code: String
+    @OptionGroup var options: StudentProcessOptions
     @Option(help: "The lesson's teacher token.") var token: String
-    @Option(help: "Number of students.") var students: Int
     @Option(help: "Connections opened per second.") var rate: Double
     @Option(help: "Milliseconds between the teacher's steps.") var stepInterval: Int
     @Option(help: "Steps after the last welcome.") var quietSteps: Int
@@ -34,15 +32,14 @@ struct BenchStormStudents: ParsableCommand {
     private enum Phase { case storm, quiet, asking, answering, done }
 
     func run() throws {
-        guard let parsed = URL(string: url), let port = parsed.port else {
-            throw ValidationError("--url must look like ws://127.0.0.1:PORT/, but was \(url).")
-        }
+        let (host, port) = try options.server.address()
+        let (code, students) = (options.code, options.students)
         let encoder = ProtocolEncoder()
         let teach = try encoder.encode(
             ClientMessage.teach(code: try JoinCode(code), token: try AccessToken(token), lastSeen: nil))
         let ask = try encoder.encode(
             ClientMessage.ask(QuestionSpec(metric: "meanTrait", kind: .number(tolerance: 20), horizon: 2)))
-        let load = try PacedLoadClients(host: parsed.host ?? "127.0.0.1", port: port)
+        let load = try PacedLoadClients(host: host, port: port)
         let teacher = try load.open()
         var log = StormLog(students: students)
         var phase = Phase.storm
@@ -105,7 +102,7 @@ struct BenchStormStudents: ParsableCommand {
                 load.send(text: teach, to: index)
             } else {
                 load.send(
-                    text: Array(#"{"code":"\#(code)","name":"Student \#(index)","type":"join"}"#.utf8), to: index)
+                    text: options.join(index), to: index)
             }
         } onMessage: { index, bytes in
             let now = monotonicNanoseconds()

@@ -13,17 +13,14 @@ struct BenchTransportClients: ParsableCommand {
         shouldDisplay: false
     )
 
-    @Option(help: "The server's WebSocket URL.")
-    var url: String
+    @OptionGroup var server: ServerURLOption
     @Option(help: "Number of connections to open.")
     var clients: Int
 
     func run() throws {
-        guard let parsed = URL(string: url), let port = parsed.port else {
-            throw ValidationError("--url must look like ws://127.0.0.1:PORT/, but was \(url).")
-        }
+        let (host, port) = try server.address()
         let tally = RoundTally(clients: clients)
-        let load = try EpollLoadClients(host: parsed.host ?? "127.0.0.1", port: port, path: "/", count: clients)
+        let load = try EpollLoadClients(host: host, port: port, path: "/", count: clients)
         FileHandle.standardOutput.write(Data("ready\n".utf8))
         // Runs until the parent terminates us (or closes our stdin).
         load.run(until: { false }, onMessage: { _, bytes in tally.received(bytes) })
