@@ -12,8 +12,7 @@ extension ReplicateBook: StateCodable {
     func write(to w: inout StateWriter) {
         w.appendCompact(requested)
         w.appendOptional(running) { w, request in
-            w.appendCompact(request.position.timeline)
-            w.appendCompact(request.position.generation)
+            Self.write(request.position, to: &w)
             w.appendCompact(request.actionCount)
             w.appendCompact(request.count)
             w.appendCompact(request.horizon)
@@ -22,8 +21,7 @@ extension ReplicateBook: StateCodable {
         w.appendCompact(results.count)
         for outcome in results {
             w.appendCompact(outcome.request)
-            w.appendCompact(outcome.position.timeline)
-            w.appendCompact(outcome.position.generation)
+            Self.write(outcome.position, to: &w)
             w.appendText(outcome.metric.description)
             w.appendCompact(outcome.horizon)
             w.appendCompact(outcome.traces.count)
@@ -39,9 +37,7 @@ extension ReplicateBook: StateCodable {
         requested = try r.readCompact(in: 0...Int.max, "a replicate request number")
         running = try r.readOptional { r throws(SimulationError) in
             RunningRequest(
-                position: TimelinePosition(
-                    timeline: try r.readCompact(in: 0...Int.max, "a timeline"),
-                    generation: try r.readCompact(in: 0...Int.max, "a generation")),
+                position: try Self.readPosition(from: &r),
                 actionCount: try r.readCompact(in: 0...Int.max, "an action count"),
                 count: try r.readCompact(in: 1...Replicates.maxCount, "a replicate count"),
                 horizon: try r.readCompact(in: 1...Replicates.maxHorizon, "a replicate horizon"),
@@ -50,9 +46,7 @@ extension ReplicateBook: StateCodable {
         let count = try r.readCompactCount(limit: min(r.remaining, Self.keep))
         for _ in 0..<count {
             let request = try r.readCompact(in: 0...requested, "a replicate request number")
-            let position = TimelinePosition(
-                timeline: try r.readCompact(in: 0...Int.max, "a timeline"),
-                generation: try r.readCompact(in: 0...Int.max, "a generation"))
+            let position = try Self.readPosition(from: &r)
             let metric = try MetricID(parsing: try r.readText())
             let horizon = try r.readCompact(in: 1...Replicates.maxHorizon, "a replicate horizon")
             let traceCount = try r.readCompactCount(limit: min(r.remaining, Replicates.maxCount))
@@ -73,5 +67,17 @@ extension ReplicateBook: StateCodable {
             )
         }
         latestBands = results.last.map(Self.bands(of:))
+    }
+
+    /// Where a request was asked: its timeline, then its generation.
+    private static func write(_ position: TimelinePosition, to w: inout StateWriter) {
+        w.appendCompact(position.timeline)
+        w.appendCompact(position.generation)
+    }
+
+    private static func readPosition(from r: inout StateReader) throws(SimulationError) -> TimelinePosition {
+        TimelinePosition(
+            timeline: try r.readCompact(in: 0...Int.max, "a timeline"),
+            generation: try r.readCompact(in: 0...Int.max, "a generation"))
     }
 }
