@@ -50,7 +50,7 @@ let package = Package(
             exclude: ["PROTOCOL.md"]
         ),
         // One lesson as a pure state machine: commands in, effects out; no I/O, no clock.
-        .target(name: "PetriLesson", dependencies: ["PetriSimulation", "PetriProtocol"]),
+        .target(name: "PetriLesson", dependencies: ["PetriSimulation", "PetriProtocol"], exclude: ["SCORING.md"]),
         // Durable state on SQLite (GRDB, WAL): lessons, the append-only log, students, answers.
         .target(
             name: "PetriStore",

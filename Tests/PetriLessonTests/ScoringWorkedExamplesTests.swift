@@ -1,12 +1,12 @@
-// README's "Scoring" section quotes these tests: every number in its worked examples is pinned
-// here, one test per example. Change a formula and these fail; then update README to match.
+// Sources/PetriLesson/SCORING.md quotes these tests: every number in its worked examples is pinned
+// here, one test per example. Change a formula and these fail; then update SCORING.md to match.
 
 import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
 
-@Suite("Scoring worked examples, as quoted in README")
+@Suite("Scoring worked examples, as quoted in SCORING.md")
 struct ScoringWorkedExamplesTests {
     /// A real model's metric, as a question about it would be settled.
     static func metric(_ name: String, of metrics: [MetricDescriptor]) throws -> MetricDescriptor {
