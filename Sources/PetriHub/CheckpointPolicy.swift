@@ -17,8 +17,8 @@ public struct CheckpointPolicy: Sendable, Hashable {
     /// generations' rule is unchanged: replaying generations costs stepping them again). A checkpoint is the whole
     /// class (roster, every answer: about 36 bytes per entry in a class of 10,000), so without
     /// this a large class rewrote its whole lesson every `everyEntries` answers and the bytes
-    /// written grew with the square of the lesson's length (10,000 students, four questions:
-    /// seven checkpoints of 0.4-1.8 MB, each holding up the store's commits for 7-45 ms).
+    /// written grew with the square of the lesson's length (measured: Sources/petri-bench/PERFORMANCE.md,
+    /// "A whole class").
     public var bytesPerEntry: Int
 
     /// - Parameters:

@@ -8,10 +8,9 @@
 ///
 /// glibc's malloc keeps what a burst (a join storm, a class leaving) freed: live memory falls
 /// back, resident memory does not, because the freed blocks sit among live ones and malloc gives
-/// back by itself only the top of a heap. `malloc_trim(0)` gives back every whole free page. With
-/// 10,000 students it took resident memory beyond the transport's connections from 8.3–10.1 to
-/// 5.4–5.7 KiB per student (`petri bench memory`); a trim took 5 ms on a heap with 69 MiB free and
-/// 10 ms with 200 MiB, holding malloc's locks meanwhile, so it waits until the burst is over.
+/// back by itself only the top of a heap. `malloc_trim(0)` gives back every whole free page. It holds
+/// malloc's locks while it runs, so it waits until the burst is over. What it saved and what a trim
+/// took, measured: Sources/petri-bench/PERFORMANCE.md, "Memory per student".
 ///
 /// A value: ``MemoryTrim/run(every:policy:)`` samples; the decision is testable without a heap.
 public struct MemoryTrimPolicy: Sendable {

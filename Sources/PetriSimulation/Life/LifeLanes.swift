@@ -23,9 +23,8 @@ protocol LifeLanes {
 /// The vector the stepper uses for whole runs of words.
 ///
 /// Four words are two SSE2 registers on a generic x86-64 build and one AVX2 register when the
-/// build targets a newer CPU. Measured here: on generic x86-64 `SIMD2` is as fast and `SIMD8`
-/// about 15% slower; with `-target-cpu haswell` `SIMD4` runs about 40% faster than on SSE2. The
-/// default build stays generic and gets AVX2 at run time instead, from the C kernel
+/// build targets a newer CPU (the widths measured against each other: Sources/petri-bench/PERFORMANCE.md,
+/// "Simulations (one core)"). The default build stays generic and gets AVX2 at run time instead, from the C kernel
 /// (`LifeVectorUnit`): this Swift code is the portable path.
 typealias LifeVector = SIMD4<UInt64>
 
