@@ -141,6 +141,7 @@ let package = Package(
         .target(
             name: "PetriWeb",
             dependencies: ["CZlib", .product(name: "Crypto", package: "swift-crypto")],
+            exclude: ["README.md"],
             resources: [.embedInCode("Pages")]
         ),
         // The bundled terminal clients (student and teacher), drawn with ANSI escape sequences.
