@@ -150,7 +150,8 @@ let package = Package(
             dependencies: [
                 "PetriProtocol", "PetriSimulation", "PetriTransport", "PetriWebSocket",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            exclude: ["README.md"]
         ),
         .executableTarget(
             name: "petri",
