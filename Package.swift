@@ -39,6 +39,7 @@ let package = Package(
         .target(
             name: "PetriSimulation",
             dependencies: ["CLifeKernel"],
+            exclude: ["README.md"],
             // `Double.rounded()` lowers to libm's round on Linux; say so rather than rely on a
             // client happening to link Foundation.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
