@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "petri", targets: ["petri"]),
-        // The fuzz targets' bodies, for the libFuzzer build in Fuzz/ (see README, "Fuzzing").
+        // The fuzz targets' bodies, for the libFuzzer build in Tests/Fuzz/ (see Tests/README.md, "Fuzzing").
         .library(name: "PetriFuzzTargets", targets: ["PetriFuzzTargets"]),
     ],
     dependencies: [
