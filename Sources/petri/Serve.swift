@@ -19,7 +19,7 @@ struct Serve: AsyncParsableCommand {
 
             Lessons are stored in SQLite in the data directory and survive restarts; with
             store.url (PETRI_STORE_URL) set to a postgres:// URL they are stored in PostgreSQL,
-            which several nodes can share (README, "Several servers"). When no
+            which several nodes can share (Deploy/README.md, "A cluster"). When no
             teacher key is configured, one is generated on first start, stored in the data
             directory (teacher.key) and printed once.
 
