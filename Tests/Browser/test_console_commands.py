@@ -9,6 +9,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from conftest import Server, console_errors
+from helpers import wait_for
 from test_console_truth import students
 from test_teacher_console import builder_ask, script, signed_in, start_lesson, wait_console, wait_text
 
@@ -131,3 +132,48 @@ def test_reasons_are_listed_for_the_teacher_and_shared_anonymously_and_replicate
         peer.close()
     assert script(page, "window.petriPage.errors") == []
     assert console_errors(page) == []
+
+
+def test_a_life_cell_is_flipped_and_a_pattern_placed_from_the_console(shared, page):
+    signed_in(page, shared)
+    start_lesson(page, "life")
+    code = wait_console(page)
+    (ada,) = students(shared, code, "Ada")
+    # Only the parts for Life show
+    assert page.find_element(By.CSS_SELECTOR, "#toggle").is_displayed()
+    assert page.find_element(By.CSS_SELECTOR, "#place").is_displayed()
+    assert not page.find_element(By.CSS_SELECTOR, "#mark-best").is_displayed()
+
+    mark = ada.mark()
+    for selector, value in (("#toggle-x", "4"), ("#toggle-y", "2")):
+        page.find_element(By.CSS_SELECTOR, selector).send_keys(value)
+    page.find_element(By.CSS_SELECTOR, "#toggle").click()
+    flipped = ada.wait("actionApplied", since=mark)
+    assert (flipped["action"], flipped["x"], flipped["y"]) == ("toggle", 4, 2)
+
+    mark = ada.mark()
+    page.find_element(By.CSS_SELECTOR, "#place-pattern").send_keys("glider")
+    for selector, value in (("#place-x", "10"), ("#place-y", "10")):
+        page.find_element(By.CSS_SELECTOR, selector).send_keys(value)
+    page.find_element(By.CSS_SELECTOR, "#place").click()
+    placed = ada.wait("actionApplied", since=mark)
+    assert (placed["action"], placed["x"], placed["y"]) == ("place", 10, 10)
+
+    # A flip without its row is refused on the page with a sentence, and nothing is sent
+    page.find_element(By.CSS_SELECTOR, "#toggle-y").clear()
+    page.find_element(By.CSS_SELECTOR, "#toggle").click()
+    wait_text(page, "#model-actions .problem", "Type the column and row")
+    ada.close()
+    assert script(page, "window.petriPage.errors") == []
+    assert console_errors(page) == []
+
+
+def test_the_best_camouflaged_marks_can_be_turned_off_on_the_console(shared, page):
+    signed_in(page, shared)
+    start_lesson(page, "camouflage")
+    wait_console(page)
+    wait_text(page, "#picture .caption", "(outlined in red)")
+    page.find_element(By.CSS_SELECTOR, "#mark-best").click()
+    wait_for(page, lambda d: "outlined" not in d.find_element(By.CSS_SELECTOR, "#picture .caption").text)
+    page.find_element(By.CSS_SELECTOR, "#mark-best").click()
+    wait_text(page, "#picture .caption", "(outlined in red)")
