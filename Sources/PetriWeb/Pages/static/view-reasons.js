@@ -42,6 +42,7 @@ export class ReasonsView {
         const ids = [...state.questions.keys()].sort((a, b) => b - a);
         const key = JSON.stringify(ids);
         this.list.disabled = ids.length === 0;
+        this.share.disabled = state.ended; // reasons can still be read after the end, not shown to anyone
         if (key === this.drawnQuestions) return;
         this.drawnQuestions = key;
         const previous = this.question.value;
