@@ -5,8 +5,9 @@ extension Lesson {
     /// The teacher ends the lesson: timers stop, unresolved questions are cancelled, everyone
     /// gets the final leaderboard and each student a closing message that depends on their score.
     ///
-    /// The server may close connections (``LessonCloseCode/lessonEnded``) once these are sent; an
-    /// ended lesson still lets people in to look, and still exports.
+    /// The server closes every connection (``LessonCloseCode/lessonEnded``) once these are sent, so
+    /// from here on nobody is online (until someone comes back to look): a teacher or projector
+    /// attaching afterwards is told so. An ended lesson still lets people in to look, and still exports.
     mutating func end() -> [Effect] {
         var effects: [Effect] = []
         stopRunning(into: &effects)
@@ -27,6 +28,7 @@ extension Lesson {
             effects.append(.send(.closing(closing), to: .student(student.id)))
         }
         effects.append(.send(.leaderboard(ranking.board(top: ranking.entries.count)), to: .teacher))
+        roster.markAllDisconnected()
         return effects
     }
 

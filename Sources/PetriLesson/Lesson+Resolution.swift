@@ -33,7 +33,7 @@ extension Lesson {
         case .probability(let event):
             eventHappened = event?.holds(for: actual, asked: question.askedValue, runIsOver: over) ?? (actual == 1)
         }
-        score(index, actual: actual, correctOption: correctOption, eventHappened: eventHappened)
+        let changed = score(index, actual: actual, correctOption: correctOption, eventHappened: eventHappened)
         questions[index].state = .resolved
         questions[index].actual = actual
         questions[index].correctOption = correctOption
@@ -59,6 +59,8 @@ extension Lesson {
                 score: student.score, streak: student.streak, standing: standing)
             effects.append(.send(.result(result), to: .student(student.id)))
         }
+        // The teacher's roster shows scores and streaks: a line for each student whose changed.
+        for id in changed { if let entry = roster[id]?.entry { effects.append(.send(.student(entry), to: .teacher)) } }
         effects.append(.send(.leaderboard(ranking.board(top: ranking.entries.count)), to: .teacher))
     }
 
@@ -66,13 +68,20 @@ extension Lesson {
     ///
     /// A student who could have answered (joined before the question locked) and did not
     /// loses their streak; one who joined later is unaffected.
-    private mutating func score(_ index: Int, actual: Double, correctOption: Int?, eventHappened: Bool?) {
+    ///
+    /// - Returns: The students whose score or streak changed, in student order.
+    private mutating func score(_ index: Int, actual: Double, correctOption: Int?, eventHappened: Bool?) -> [StudentID]
+    {
         let question = questions[index]
         let options = configuration.options
         let lockedAt = question.lockedAt ?? question.openedAt
+        var changed: [StudentID] = []
         for student in roster.students where !student.isKicked {
             guard let answer = question.answers[student.id] else {
-                if question.couldBeAnswered(by: student) { roster.update(student.id) { $0.streak = 0 } }
+                if question.couldBeAnswered(by: student), student.streak != 0 {
+                    roster.update(student.id) { $0.streak = 0 }
+                    changed.append(student.id)
+                }
                 continue
             }
             let base: Int
@@ -101,7 +110,9 @@ extension Lesson {
                 student.score += total
                 student.streak = streak
             }
+            if total != 0 || streak != student.streak { changed.append(student.id) }
         }
+        return changed
     }
 
     /// The class's anonymous spread; `actual` (or, before resolution, the asked value) is kept

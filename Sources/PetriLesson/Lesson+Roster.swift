@@ -8,6 +8,7 @@ extension Lesson {
             throw ProtocolError(.internalError, "That resume token is already in use; the server must mint a new one.")
         }
         let name: String
+        var requested: String?
         switch configuration.options.names {
         case .free:
             guard let typed else {
@@ -18,6 +19,7 @@ extension Lesson {
                 throw ProtocolError(.invalidName, "Type a name with letters or digits to join.")
             }
             name = DisplayName.unique(cleaned, isTaken: roster.isNameTaken)
+            if name != cleaned { requested = cleaned }
         case .generated:
             name = GeneratedNames.draw(using: &nameRandom, isTaken: roster.isNameTaken)
         }
@@ -27,7 +29,7 @@ extension Lesson {
         let student = roster.add(name: name, token: token, entry: logSequence + 1)
         facts.append(.joined(student.id, name: name, token: token))
         return [.attach(.student(student.id), session: student.session)]
-            + welcomeEffects(for: .student(student.id), token: token, lastSeen: nil)
+            + welcomeEffects(for: .student(student.id), token: token, lastSeen: nil, requestedName: requested)
             + [.send(.student(student.entry), to: .teacher), classSizeEffect]
     }
 

@@ -12,8 +12,11 @@ extension Lesson {
         run.model.isOver ? (run.model.endMessage ?? "The simulation has ended.") : nil
     }
 
-    /// The welcome, the history since `lastSeen` and the current picture, for the sender.
-    func welcomeEffects(for participant: Participant, token: AccessToken?, lastSeen: TimelinePosition?) -> [Effect] {
+    /// The welcome, the history since `lastSeen` and the current picture, for the sender; a student
+    /// who just joined under another name than the one they typed is told which (`requestedName`).
+    func welcomeEffects(
+        for participant: Participant, token: AccessToken?, lastSeen: TimelinePosition?, requestedName: String? = nil
+    ) -> [Effect] {
         let (from, missed) = historyStart(after: lastSeen)
         var student: Student?
         if case .student(let id) = participant { student = roster[id] }
@@ -31,7 +34,9 @@ extension Lesson {
         let welcome = Welcome(
             role: isTeacher ? .teacher : isObserver ? .observer : .student,
             you: student.map {
-                StudentProfile(student: $0.id, name: $0.name, token: token, score: $0.score, streak: $0.streak)
+                StudentProfile(
+                    student: $0.id, name: $0.name, token: token, score: $0.score, streak: $0.streak,
+                    requestedName: requestedName)
             },
             model: Model.kind, metrics: Model.metrics,
             parameters: currentParametersJSON,

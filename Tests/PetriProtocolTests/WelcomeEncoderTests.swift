@@ -69,7 +69,8 @@ struct WelcomeEncoderTests {
                     student: StudentID(i + 1), name: name(),
                     token: maybe { try? AccessToken(randomBytes: (0..<16).map { _ in UInt8(random.next() % 256) }) }
                         ?? nil,
-                    score: Int(random.next() % 5000), streak: Int(random.next() % 9))
+                    score: Int(random.next() % 5000), streak: Int(random.next() % 9),
+                    requestedName: maybe { name() })
             },
             model: model, metrics: metrics, parameters: randomJSON(&random),
             position: TimelinePosition(timeline: Int(random.next() % 3), generation: Int(random.next() % 1000)),

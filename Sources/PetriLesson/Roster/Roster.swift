@@ -86,6 +86,13 @@ struct Roster: Sendable, Hashable {
         boardCache.value = BoardCache(of: students, top: size)
     }
 
+    /// Nobody is connected any more (the server closed every connection at the end), sessions
+    /// unchanged.
+    mutating func markAllDisconnected() {
+        for index in students.indices { students[index].isOnline = false }
+        onlineCount = 0
+    }
+
     /// After a restart nobody is connected, and attachments are counted afresh.
     ///
     /// Resumes are not logged, so a lesson replayed from its log has every session at 1; one

@@ -8,13 +8,20 @@ public struct StudentProfile: Sendable, Hashable, Codable {
     public var token: AccessToken?
     public var score: Int
     public var streak: Int
+    /// The name the student typed (cleaned), when it was taken and `name` is the one they were
+    /// given instead ("ada" when "Ada" is here: `name` is "ada 2"). Only in the welcome that
+    /// follows a join, like `token`; clients tell the student.
+    public var requestedName: String?
 
-    public init(student: StudentID, name: String, token: AccessToken?, score: Int, streak: Int) {
+    public init(
+        student: StudentID, name: String, token: AccessToken?, score: Int, streak: Int, requestedName: String? = nil
+    ) {
         self.student = student
         self.name = name
         self.token = token
         self.score = score
         self.streak = streak
+        self.requestedName = requestedName
     }
 }
 

@@ -166,6 +166,10 @@ public struct WelcomeEncoder: Sendable {
             key("you")
             w.raw("{\"name\":")
             w.string(you.name)
+            if let requested = you.requestedName {
+                w.raw(",\"requestedName\":")
+                w.string(requested)
+            }
             w.raw(",\"score\":")
             w.int(you.score)
             w.raw(",\"streak\":")

@@ -164,6 +164,8 @@ extension LessonState {
             let board = summary.leaderboard.sanitised
             self.summary = LessonSummary(leaderboard: board, questions: summary.questions)
             leaderboard = Leaderboard(top: board.top, you: board.you ?? leaderboard.you, students: board.students)
+            // The server closes every connection at the end: nobody is online any more.
+            for id in roster.keys { roster[id]?.online = false }
             post("The teacher ended the lesson.", at: now)
         case .closing(let closing):
             var clean = closing
@@ -237,6 +239,9 @@ extension LessonState {
             answerCount = tally
         }
         if welcome.missed { post("Welcome back: you missed some generations while away.", at: now) }
+        if let you, let requested = you.requestedName {
+            post("The name \"\(requested)\" was taken in this lesson, so you are \"\(you.name)\".", at: now)
+        }
     }
 
     private mutating func applyAction(_ action: TimedAction, at now: Timestamp) {

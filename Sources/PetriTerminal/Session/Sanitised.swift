@@ -45,6 +45,7 @@ extension StudentProfile {
     var sanitised: StudentProfile {
         var p = self
         p.name = TerminalText.sanitise(name, maxCharacters: DisplayNameRules.maxCharacters)
+        p.requestedName = requestedName.map { TerminalText.sanitise($0, maxCharacters: DisplayNameRules.maxCharacters) }
         return p
     }
 }

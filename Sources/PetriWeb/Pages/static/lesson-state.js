@@ -22,7 +22,7 @@ export function createState() {
         snapshot: null, snapshotSerial: 0,
         questions: new Map(), answers: new Map(), hints: new Map(), resolutions: new Map(), results: new Map(),
         answerCounts: new Map(), shown: new Set(), shownSpreads: new Map(), replicates: null, guide: null,
-        leaderboard: null, you: null, roster: new Map(), classSize: null, code: null, closing: null, lessonEnded: null,
+        leaderboard: null, you: null, renamed: null, roster: new Map(), classSize: null, code: null, closing: null, lessonEnded: null,
         error: null, notices: [], serverOffset: 0, version: 0,
     };
 }
@@ -87,12 +87,17 @@ export function apply(state, message) {
             state.questions = new Map((message.questions ?? []).map((q) => [q.id, q]));
             state.answers = new Map((message.answers ?? []).map((a) => [a.question, a]));
             if (message.you) state.you = { ...state.you, ...message.you };
+            // A join whose name was taken: say which name the student asked for and which they have.
+            const renamed = typeof message.you?.requestedName === 'string'
+                ? `The name "${message.you.requestedName}" was already taken in this lesson, so you joined as "${message.you.name}".`
+                : null;
+            if (renamed) state.renamed = renamed;
             state.leaderboard = message.leaderboard ?? null;
             if (Array.isArray(message.roster)) state.roster = new Map(message.roster.map((r) => [r.student, r]));
             if (message.classSize) state.classSize = message.classSize;
             if (typeof message.code === 'string') state.code = message.code;
             state.error = null;
-            return null;
+            return renamed ? [renamed] : null;
         }
         case 'history': {
             truncateHistory(state, message.from ?? 0);
@@ -233,6 +238,9 @@ export function apply(state, message) {
             state.ended = true;
             state.running = null;
             state.lessonEnded = message;
+            // The server closes every connection at the end (4002): nobody is online any more.
+            state.roster = new Map([...state.roster].map(([id, s]) => [id, { ...s, online: false }]));
+            if (state.classSize) state.classSize = { ...state.classSize, online: 0 };
             if (message.leaderboard) state.leaderboard = { ...message.leaderboard, you: state.leaderboard?.you };
             return ['The teacher ended the lesson.'];
         case 'closing':

@@ -34,6 +34,7 @@ page.spoken = () => status.spoken;
 const status = new StatusView(document.getElementById('connection'), document.getElementById('live'));
 const lessonNode = document.getElementById('lesson');
 const youNode = document.getElementById('you');
+const renamedNode = document.getElementById('renamed');
 const closingNode = document.getElementById('closing');
 const joinView = new JoinView(document.getElementById('join'), { onJoin: join, code });
 const picture = new PictureView(document.getElementById('picture'), {
@@ -132,6 +133,8 @@ function render() {
     document.title = `Petri: lesson ${code}`;
     const you = state.you;
     setText(youNode, you ? `${you.name} · ${formatNumber(you.score ?? 0)} points · streak ${you.streak ?? 0}` : '');
+    setText(renamedNode, state.renamed ?? '');
+    renamedNode.hidden = !state.renamed;
     status.render(state);
     picture.render(state);
     charts.render(state);

@@ -18,6 +18,9 @@ import { drawSpread, leaderboardTable } from './view-results.js';
 import { parameterField, readFields } from './view-parameters.js';
 import { QuestionBuilder } from './view-question-builder.js';
 import { RosterView } from './view-roster.js';
+import { ReasonsView } from './view-reasons.js';
+import { ReplicatesView } from './view-replicates.js';
+import { ModelActionsView } from './view-model-actions.js';
 
 const KEY = 'petri.teach.key';
 const CURRENT = 'petri.teach.current';
@@ -72,6 +75,11 @@ const roster = new RosterView($('roster'), {
     onKick: (student) => confirmThen(`Remove ${student.name} from the lesson? Their token stops working.`,
         () => send({ type: 'kick', student: student.student })),
 });
+const lessonSend = { send: (message) => send(message) };
+const reasons = new ReasonsView($('reasons'), lessonSend);
+const replicates = new ReplicatesView($('replicates'), lessonSend);
+const modelActions = new ModelActionsView($('model-actions'),
+    { ...lessonSend, markBest: (on) => picture.setMarkBest(on) });
 
 // MARK: - Screens
 
@@ -238,6 +246,8 @@ function openLesson(code, token) {
     answered = new Map();
     checkpointAt = null;
     renderedFormsFor = null;
+    reasons.clear();
+    replicates.shown('');
     connection = new Connection({
         hello: (lastSeen) => ({ type: 'teach', code, token, ...(lastSeen ? { lastSeen } : {}) }),
         onMessage: receive,
@@ -314,6 +324,7 @@ function receive(message) {
             break;
         }
         case 'checkpointSaved': checkpointAt = message.generation; break;
+        case 'reasons': reasons.received(message); break;
         case 'created':
             // A clone: open it (its token is kept for this tab like any other lesson's).
             openLesson(message.code, message.teacherToken);
@@ -331,6 +342,7 @@ function receive(message) {
     }
     const words = apply(state, message);
     for (const line of words ?? []) status.say(line);
+    if (message.type === 'replicates' && words?.length) replicates.shown(words[0]);
     if (message.type === 'error') setText($('console-problem'), message.message);
     else if (['stats', 'snapshot', 'question', 'actionApplied', 'rewound', 'restored', 'checkpointSaved', 'running',
         'paused'].includes(message.type)) setText($('console-problem'), '');
@@ -468,6 +480,9 @@ function render() {
     builder.render(state);
     renderQuestion();
     roster.render(state);
+    reasons.render(state);
+    replicates.render(state);
+    modelActions.render(state);
     renderEnded();
     about.render(state);
     for (const id of ['step-1', 'step-5', 'step-10', 'rewind', 'checkpoint', 'restore', 'end-lesson', 'q-ask']) {

@@ -103,6 +103,7 @@ export class PictureView {
         this.selected = -1;
         this.lifeImage = null;
         this.islandTiles = null;
+        this.markBest = true; // outline the best-camouflaged moths (the console can turn it off)
         this.canvas.addEventListener('pointermove', (event) => this.pointAt(event));
         this.canvas.addEventListener('pointerleave', () => setText(this.readout, ''));
         this.canvas.addEventListener('keydown', (event) => this.key(event));
@@ -111,6 +112,13 @@ export class PictureView {
             this.drawnSerial = -1;
             this.render(this.state);
         });
+    }
+
+    /// Outlines the best-camouflaged moths or not, and draws the picture again.
+    setMarkBest(on) {
+        this.markBest = on;
+        this.drawnSerial = -1;
+        this.render(this.state);
     }
 
     render(state) {
@@ -170,7 +178,7 @@ export class PictureView {
             context.ellipse(-size * 0.45, 0, size * 0.6, size * 0.4, -0.4, 0, Math.PI * 2);
             context.ellipse(size * 0.45, 0, size * 0.6, size * 0.4, 0.4, 0, Math.PI * 2);
             context.fill();
-            if (Math.abs(trait - environment) <= 1) {
+            if (this.markBest && Math.abs(trait - environment) <= 1) {
                 context.strokeStyle = '#d0342c';
                 context.lineWidth = 2;
                 context.stroke();
@@ -187,7 +195,7 @@ export class PictureView {
         const sampled = traits.length < (s.population ?? 0) && traits.length > 0
             ? ` · each moth drawn stands for about ${Math.round(s.population / traits.length * 10) / 10}` : '';
         setText(this.caption, `Generation ${s.generation}: background colour ${environment} (${shadeName(environment)}) · ` +
-            `${s.population} moths · ${s.bestCamouflaged} best camouflaged (outlined in red)${sampled}`);
+            `${s.population} moths · ${s.bestCamouflaged} best camouflaged${this.markBest ? ' (outlined in red)' : ''}${sampled}`);
         this.canvas.setAttribute('aria-label', `Moths on a ${shadeName(environment)} background: ${s.population} moths. ` +
             'Move the pointer over a moth, or focus the picture and use the arrow keys, to read its colour.');
         replaceChildren(this.legend);

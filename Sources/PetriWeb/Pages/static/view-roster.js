@@ -1,5 +1,6 @@
 // The teacher's roster: every student (not removed) with online state, score, streak and a tick when they
-// have answered the open question, and a button to remove them (the page asks for confirmation first).
+// have answered the open question, and, while the lesson runs, a button to remove them (the page asks for
+// confirmation first).
 // Names arrive from the network and go in as text only.
 
 import { el, replaceChildren, formatNumber } from './dom.js';
@@ -22,7 +23,8 @@ export class RosterView {
         const answered = open ? this.answeredBy(open.id) : new Set();
         const students = [...state.roster.values()].filter((s) => !s.kicked)
             .sort((a, b) => (b.score ?? 0) - (a.score ?? 0) || String(a.name).localeCompare(String(b.name)));
-        const key = JSON.stringify([open?.id ?? null, [...answered].sort(), students.map((s) =>
+        const removable = !state.ended;
+        const key = JSON.stringify([removable, open?.id ?? null, [...answered].sort(), students.map((s) =>
             [s.student, s.name, s.online, s.score, s.streak])]);
         if (key === this.drawn) return;
         this.drawn = key;
@@ -33,20 +35,20 @@ export class RosterView {
                 el('th', { scope: 'col' }, 'Name'), el('th', { scope: 'col' }, 'Online'),
                 el('th', { scope: 'col' }, 'Score'), el('th', { scope: 'col' }, 'Streak'),
                 el('th', { scope: 'col' }, open ? `Answered Q${open.id}` : 'Answered'),
-                el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, 'Remove')))));
+                removable ? el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, 'Remove')) : null)));
         const body = el('tbody');
         for (const student of students) {
             const has = answered.has(student.student);
-            const kick = el('button', { type: 'button', class: 'small kick', 'data-student': student.student,
+            const kick = !removable ? null : el('button', { type: 'button', class: 'small kick', 'data-student': student.student,
                 'aria-label': `Remove ${student.name}` }, 'Remove');
-            kick.addEventListener('click', () => this.onKick(student));
+            kick?.addEventListener('click', () => this.onKick(student));
             body.append(el('tr', { 'data-student': student.student, class: student.online ? 'online' : 'offline' },
                 el('td', { class: 'name' }, student.name ?? ''),
                 el('td', { class: 'presence' }, student.online ? 'online' : 'away'),
                 el('td', {}, formatNumber(student.score ?? 0)),
                 el('td', {}, String(student.streak ?? 0)),
                 el('td', { class: 'answered-tick' }, open ? (has ? '✓ answered' : '–') : ''),
-                el('td', {}, kick)));
+                kick ? el('td', {}, kick) : null));
         }
         table.append(body);
         replaceChildren(this.root, students.length ? table

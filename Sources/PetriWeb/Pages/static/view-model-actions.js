@@ -1,0 +1,85 @@
+// Changing the picture by hand (the terminal's `toggle`, `place` and `best`): flip one Life cell or island tile,
+// stamp a Life pattern, and mark or unmark the best-camouflaged moths. Each part shows only for the models it
+// applies to; the server's sentence answers anything it refuses.
+
+import { el, replaceChildren, setText } from './dom.js';
+
+/// Which model each part is for.
+const TOGGLES = new Set(['life', 'islands']);
+const PLACES = new Set(['life']);
+const BEST = new Set(['camouflage']);
+
+function whole(input) {
+    const value = Number(input.value);
+    return input.value.trim() !== '' && Number.isInteger(value) && value >= 0 ? value : null;
+}
+
+export class ModelActionsView {
+    /// - Parameters:
+    ///   - root: the element this view owns.
+    ///   - send: `(message) => bool`, sends on the lesson's connection.
+    ///   - markBest: `(on) => void`, shows or hides the best-camouflaged marks on this page's picture.
+    constructor(root, { send, markBest }) {
+        this.root = root;
+        this.send = send;
+        const number = (id) => el('input', { id, class: 'short', type: 'number', min: '0', step: '1' });
+        this.toggleX = number('toggle-x');
+        this.toggleY = number('toggle-y');
+        this.toggle = el('button', { type: 'button', id: 'toggle' }, 'Flip');
+        this.pattern = el('input', { id: 'place-pattern', type: 'text', maxlength: '4096', spellcheck: 'false',
+            autocomplete: 'off', placeholder: 'glider' });
+        this.placeX = number('place-x');
+        this.placeY = number('place-y');
+        this.place = el('button', { type: 'button', id: 'place' }, 'Place');
+        this.best = el('input', { type: 'checkbox', id: 'mark-best', checked: true });
+        this.problem = el('p', { class: 'problem', role: 'alert' });
+        this.togglePart = el('div', { class: 'model-action', id: 'toggle-part' },
+            el('h3', {}, 'Flip a cell or tile'),
+            el('div', { class: 'button-row' },
+                el('label', { for: 'toggle-x' }, 'Column (x)'), this.toggleX,
+                el('label', { for: 'toggle-y' }, 'Row (y)'), this.toggleY, this.toggle));
+        this.placePart = el('div', { class: 'model-action', id: 'place-part' },
+            el('h3', {}, 'Place a Life pattern'),
+            el('div', { class: 'field' }, el('label', { for: 'place-pattern' }, 'Pattern (a name such as glider, or RLE)'),
+                this.pattern),
+            el('div', { class: 'button-row' },
+                el('label', { for: 'place-x' }, 'Left column (x)'), this.placeX,
+                el('label', { for: 'place-y' }, 'Top row (y)'), this.placeY, this.place));
+        this.bestPart = el('div', { class: 'field inline model-action', id: 'best-part' }, this.best,
+            el('label', { for: 'mark-best' }, 'Outline the best-camouflaged moths in red (on this screen)'));
+        this.heading = el('h2', {}, 'Change the picture');
+        replaceChildren(root, this.heading, this.togglePart, this.placePart, this.bestPart, this.problem);
+        this.toggle.addEventListener('click', () => {
+            setText(this.problem, '');
+            const x = whole(this.toggleX);
+            const y = whole(this.toggleY);
+            if (x === null || y === null) {
+                setText(this.problem, 'Type the column and row to flip, as whole numbers from 0.');
+                return;
+            }
+            this.send({ type: 'toggle', x, y });
+        });
+        this.place.addEventListener('click', () => {
+            setText(this.problem, '');
+            const pattern = this.pattern.value.trim();
+            const x = whole(this.placeX);
+            const y = whole(this.placeY);
+            if (!pattern || x === null || y === null) {
+                setText(this.problem, 'Type a pattern and the column and row of its top-left corner, as whole numbers from 0.');
+                return;
+            }
+            this.send({ type: 'place', pattern, x, y });
+        });
+        this.best.addEventListener('change', () => markBest(this.best.checked));
+    }
+
+    render(state) {
+        const model = state.model;
+        this.togglePart.hidden = !TOGGLES.has(model);
+        this.placePart.hidden = !PLACES.has(model);
+        this.bestPart.hidden = !BEST.has(model);
+        this.root.hidden = !TOGGLES.has(model) && !PLACES.has(model) && !BEST.has(model);
+        this.toggle.disabled = state.ended;
+        this.place.disabled = state.ended;
+    }
+}

@@ -1,0 +1,108 @@
+// Students' reasons (the terminal's `reasons` and `share`): list the reasons given for a question (only the
+// teacher sees them, with names), tick some and show them to the class, anonymous unless the teacher asks for
+// names. Reasons and names arrive from the network and go in as text only.
+
+import { el, replaceChildren, setText } from './dom.js';
+
+/// The most reasons one `showReasons` may carry (PROTOCOL.md, section 4).
+const MOST_SHOWN = 20;
+
+export class ReasonsView {
+    /// - Parameters:
+    ///   - root: the element this view owns.
+    ///   - send: `(message) => bool`, sends on the lesson's connection.
+    constructor(root, { send }) {
+        this.root = root;
+        this.send = send;
+        this.question = el('select', { id: 'reasons-question' });
+        this.list = el('button', { type: 'button', id: 'reasons-list' }, 'List the reasons');
+        this.names = el('input', { type: 'checkbox', id: 'reasons-names' });
+        this.share = el('button', { type: 'button', id: 'reasons-share' }, 'Show the chosen reasons to the class');
+        this.problem = el('p', { class: 'problem', role: 'alert' });
+        this.items = el('ul', { class: 'reasons-list', id: 'reasons-items' });
+        this.shareRow = el('div', { class: 'reasons-share' },
+            el('div', { class: 'field inline' }, this.names,
+                el('label', { for: 'reasons-names' }, 'Show their names too (otherwise anonymous)')),
+            this.share);
+        this.shareRow.hidden = true;
+        this.listed = null; // the `reasons` message on screen
+        this.drawnQuestions = null;
+        replaceChildren(root,
+            el('h2', {}, 'Students\' reasons'),
+            el('p', { class: 'field-help' },
+                'Only you see the reasons and who gave them, until you show chosen ones to the class.'),
+            el('div', { class: 'field' }, el('label', { for: 'reasons-question' }, 'Question'), this.question),
+            el('div', { class: 'button-row' }, this.list),
+            this.items, this.shareRow, this.problem);
+        this.list.addEventListener('click', () => this.ask());
+        this.share.addEventListener('click', () => this.showChosen());
+    }
+
+    render(state) {
+        const ids = [...state.questions.keys()].sort((a, b) => b - a);
+        const key = JSON.stringify(ids);
+        this.list.disabled = ids.length === 0;
+        this.share.disabled = state.ended; // reasons can still be read after the end, not shown to anyone
+        if (key === this.drawnQuestions) return;
+        this.drawnQuestions = key;
+        const previous = this.question.value;
+        replaceChildren(this.question, ids.length ? ids.map((id) => el('option', { value: String(id) },
+            `Question ${id}: ${state.questions.get(id)?.prompt || state.questions.get(id)?.metricDescription || ''}`))
+            : el('option', { value: '' }, 'No question asked yet'));
+        if (ids.some((id) => String(id) === previous)) this.question.value = previous;
+    }
+
+    ask() {
+        setText(this.problem, '');
+        const question = Number(this.question.value);
+        if (!Number.isInteger(question) || question < 1) {
+            setText(this.problem, 'Ask a question first: reasons come with the answers to it.');
+            return;
+        }
+        this.send({ type: 'reasons', question });
+    }
+
+    /// Forgets the reasons on screen (another lesson opened).
+    clear() {
+        this.listed = null;
+        this.drawnQuestions = null;
+        replaceChildren(this.items);
+        this.shareRow.hidden = true;
+        setText(this.problem, '');
+    }
+
+    /// The server's `reasons` message: every reason given for one question.
+    received(message) {
+        this.listed = message;
+        const reasons = Array.isArray(message.reasons) ? message.reasons : [];
+        if (reasons.length === 0) {
+            replaceChildren(this.items, el('li', { class: 'waiting' },
+                `Nobody gave a reason for question ${message.question} yet.`));
+            this.shareRow.hidden = true;
+            return;
+        }
+        replaceChildren(this.items, reasons.map((r, index) => {
+            const id = `reason-${message.question}-${index}`;
+            return el('li', {},
+                el('input', { type: 'checkbox', id, 'data-student': String(r.student) }),
+                el('label', { for: id }, `${String(r.name ?? '')}: “${String(r.reason ?? '')}”`));
+        }));
+        this.shareRow.hidden = false;
+    }
+
+    showChosen() {
+        setText(this.problem, '');
+        if (!this.listed) return;
+        const students = [...this.items.querySelectorAll('input[type=checkbox]:checked')]
+            .map((box) => Number(box.dataset.student));
+        if (students.length === 0) {
+            setText(this.problem, 'Tick at least one reason to show it to the class.');
+            return;
+        }
+        if (students.length > MOST_SHOWN) {
+            setText(this.problem, `Tick at most ${MOST_SHOWN} reasons at a time.`);
+            return;
+        }
+        this.send({ type: 'showReasons', question: this.listed.question, students, names: this.names.checked });
+    }
+}
