@@ -116,13 +116,15 @@ let package = Package(
             name: "PetriLoad",
             dependencies: ["CEpoll", "PetriTransport", .product(name: "Crypto", package: "swift-crypto")]
         ),
-        // Wiring: configuration, the hub that maps lessons to connections, HTTP endpoints, lifecycle.
+        // Wiring: configuration, the hub that maps lessons to connections, HTTP endpoints, lifecycle,
+        // the demo lesson of `petri serve --demo`.
         .target(
             name: "PetriServer",
             dependencies: [
                 "CEpoll",
                 "PetriHub",
                 "PetriLesson",
+                "PetriPeer",
                 "PetriStore",
                 "PetriStorePostgres",
                 "PetriProtocol",
