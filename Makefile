@@ -72,8 +72,10 @@ sanitize: deps
 ## Release-build benchmarks: README's "Measured performance" tables from fresh runs (9 minutes on a quiet
 ## 2-core machine, 22 at load 3-11; each figure the range over BENCH_RUNS runs, with the machine and ratios).
 BENCH_RUNS ?= 5
+## They are the program petri-bench (Sources/petri-bench), built beside petri by `swift build -c release`;
+## petri itself carries none of them.
 bench: release
-	python3 Deploy/bench-tables.py --petri .build/release/petri --runs $(BENCH_RUNS)
+	python3 Deploy/bench-tables.py --bench .build/release/petri-bench --runs $(BENCH_RUNS)
 
 clean:
 	rm -rf .build

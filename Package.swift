@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "petri", targets: ["petri"]),
+        // The benchmarks, their load generators and floors, and the store's crash probe (`make bench`).
+        .executable(name: "petri-bench", targets: ["petri-bench"]),
         // The fuzz targets' bodies, for the libFuzzer build in Fuzz/ (see README, "Fuzzing").
         .library(name: "PetriFuzzTargets", targets: ["PetriFuzzTargets"]),
     ],
@@ -153,23 +155,46 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The product: serve, join, teach, config, store. Nothing of the lab (benchmarks, load
+        // generators, the test PostgreSQL) is linked in; that is petri-bench.
         .executableTarget(
             name: "petri",
             dependencies: [
-                "PetriSimulation",
-                "PetriTransport",
-                "PetriWebSocket",
                 "PetriHub",
-                "PetriPeer",
                 "PetriServer",
                 "PetriWeb",
+                "PetriWebSocket",
                 "PetriProtocol",
-                "PetriLesson",
+                "PetriSimulation",
                 "PetriStore",
                 "PetriStorePostgres",
-                "PetriPostgresTesting",
                 "PetriTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // The benchmarks' engine runs and the machine line they print, testable without a process.
+        .target(name: "PetriBenchmarks", dependencies: ["PetriSimulation"]),
+        // The lab, a program of its own: `petri-bench <benchmark>` (see Sources/petri-bench), with the
+        // load generators and floors it starts as child processes and the store's crash probe.
+        .executableTarget(
+            name: "petri-bench",
+            dependencies: [
+                "CEpoll",
+                "PetriBenchmarks",
+                "PetriHub",
+                "PetriLesson",
                 "PetriLoad",
+                "PetriPeer",
+                "PetriPostgresTesting",
+                "PetriProtocol",
+                "PetriServer",
+                "PetriSimulation",
+                "PetriStore",
+                "PetriStorePostgres",
+                "PetriTransport",
+                "PetriWebSocket",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -212,11 +237,12 @@ let package = Package(
         .testTarget(
             name: "PetriServerTests",
             dependencies: [
-                "petri", "PetriServer", "PetriHub", "PetriHubTesting", "PetriPeer", "PetriStore", "PetriLesson",
+                "PetriServer", "PetriHub", "PetriHubTesting", "PetriPeer", "PetriStore", "PetriLesson",
                 "PetriProtocol", "PetriSimulation", "PetriTransport",
                 "PetriWebSocket", "PetriWeb", "PetriStorePostgres", "PetriPostgresTesting",
             ]
         ),
+        .testTarget(name: "PetriBenchmarksTests", dependencies: ["PetriBenchmarks", "PetriSimulation"]),
         .testTarget(
             name: "PetriStorePostgresTests",
             dependencies: [

@@ -10,7 +10,7 @@
 /// back, resident memory does not, because the freed blocks sit among live ones and malloc gives
 /// back by itself only the top of a heap. `malloc_trim(0)` gives back every whole free page. With
 /// 10,000 students it took resident memory beyond the transport's connections from 8.3–10.1 to
-/// 5.4–5.7 KiB per student (`petri bench memory`); a trim took 5 ms on a heap with 69 MiB free and
+/// 5.4–5.7 KiB per student (`petri-bench memory`); a trim took 5 ms on a heap with 69 MiB free and
 /// 10 ms with 200 MiB, holding malloc's locks meanwhile, so it waits until the burst is over.
 ///
 /// A value: ``MemoryTrim/run(every:policy:)`` samples; the decision is testable without a heap.
