@@ -69,11 +69,13 @@ sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
-## Release-build benchmarks: README's "Measured performance" tables from fresh runs (9 minutes on a quiet
+## Release-build benchmarks: the tables of Sources/petri-bench/PERFORMANCE.md from fresh runs (9 minutes on a quiet
 ## 2-core machine, 22 at load 3-11; each figure the range over BENCH_RUNS runs, with the machine and ratios).
 BENCH_RUNS ?= 5
+## They are the program petri-bench (Sources/petri-bench), built beside petri by `swift build -c release`;
+## petri itself carries none of them.
 bench: release
-	python3 Deploy/bench-tables.py --petri .build/release/petri --runs $(BENCH_RUNS)
+	python3 Deploy/bench-tables.py --bench .build/release/petri-bench --runs $(BENCH_RUNS)
 
 clean:
 	rm -rf .build

@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "petri", targets: ["petri"]),
+        // The benchmarks, their load generators and floors, and the store's crash probe (`make bench`).
+        .executable(name: "petri-bench", targets: ["petri-bench"]),
         // The fuzz targets' bodies, for the libFuzzer build in Tests/Fuzz/ (see Tests/README.md, "Fuzzing").
         .library(name: "PetriFuzzTargets", targets: ["PetriFuzzTargets"]),
     ],
@@ -117,13 +119,15 @@ let package = Package(
             name: "PetriLoad",
             dependencies: ["CEpoll", "PetriTransport", .product(name: "Crypto", package: "swift-crypto")]
         ),
-        // Wiring: configuration, the hub that maps lessons to connections, HTTP endpoints, lifecycle.
+        // Wiring: configuration, the hub that maps lessons to connections, HTTP endpoints, lifecycle,
+        // the demo lesson of `petri serve --demo`.
         .target(
             name: "PetriServer",
             dependencies: [
                 "CEpoll",
                 "PetriHub",
                 "PetriLesson",
+                "PetriPeer",
                 "PetriStore",
                 "PetriStorePostgres",
                 "PetriProtocol",
@@ -154,26 +158,50 @@ let package = Package(
             ],
             exclude: ["README.md"]
         ),
+        // The product: serve, join, teach, config, store. Nothing of the lab (benchmarks, load
+        // generators, the test PostgreSQL) is linked in; that is petri-bench.
         .executableTarget(
             name: "petri",
             dependencies: [
-                "PetriSimulation",
-                "PetriTransport",
-                "PetriWebSocket",
                 "PetriHub",
-                "PetriPeer",
                 "PetriServer",
                 "PetriWeb",
+                "PetriWebSocket",
                 "PetriProtocol",
-                "PetriLesson",
+                "PetriSimulation",
                 "PetriStore",
                 "PetriStorePostgres",
-                "PetriPostgresTesting",
                 "PetriTerminal",
-                "PetriLoad",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
+        ),
+        // The benchmarks' engine runs and the machine line they print, testable without a process.
+        .target(name: "PetriBenchmarks", dependencies: ["PetriSimulation"]),
+        // The lab, a program of its own: `petri-bench <benchmark>` (see Sources/petri-bench), with the
+        // load generators and floors it starts as child processes and the store's crash probe.
+        .executableTarget(
+            name: "petri-bench",
+            dependencies: [
+                "CEpoll",
+                "PetriBenchmarks",
+                "PetriHub",
+                "PetriLesson",
+                "PetriLoad",
+                "PetriPeer",
+                "PetriPostgresTesting",
+                "PetriProtocol",
+                "PetriServer",
+                "PetriSimulation",
+                "PetriStore",
+                "PetriStorePostgres",
+                "PetriTransport",
+                "PetriWebSocket",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["PERFORMANCE.md"]
         ),
         // Fuzz target bodies shared by the seeded runs in the tests and libFuzzer (Fuzz/).
         .target(
@@ -213,11 +241,12 @@ let package = Package(
         .testTarget(
             name: "PetriServerTests",
             dependencies: [
-                "petri", "PetriServer", "PetriHub", "PetriHubTesting", "PetriPeer", "PetriStore", "PetriLesson",
+                "PetriServer", "PetriHub", "PetriHubTesting", "PetriPeer", "PetriStore", "PetriLesson",
                 "PetriProtocol", "PetriSimulation", "PetriTransport",
                 "PetriWebSocket", "PetriWeb", "PetriStorePostgres", "PetriPostgresTesting",
             ]
         ),
+        .testTarget(name: "PetriBenchmarksTests", dependencies: ["PetriBenchmarks", "PetriSimulation"]),
         .testTarget(
             name: "PetriStorePostgresTests",
             dependencies: [

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs Petri's release benchmarks several times and prints README's performance tables.
+"""Runs Petri's release benchmarks several times and prints the performance tables of Sources/petri-bench/PERFORMANCE.md.
 
 Every benchmark prints one JSON line of its figures (with the machine it ran on); this script
 runs each one --runs times (5 unless told), and prints markdown tables whose cells are the range over the
@@ -30,9 +30,9 @@ MACHINE = {}  # the first machine a benchmark reported
 LOADS = []  # the one-minute load average as each run started
 
 
-def run(petri, args):
+def run(bench, args):
     """Runs one benchmark and returns its JSON line as a dict."""
-    command = [petri, "bench"] + args
+    command = [bench] + args
     started = time.monotonic()
     LOADS.append(os.getloadavg()[0])
     print(f"  {' '.join(command[1:])}  [load {LOADS[-1]:.1f}]", end="", file=sys.stderr, flush=True)
@@ -77,14 +77,14 @@ def ordinal(n):
     return f"{n}{'th' if 11 <= n % 100 <= 13 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def transport(petri, runs, configurations):
+def transport(bench, runs, configurations):
     """Per run: Petri's p50/p99 and the floor's over the run's interleaved rounds, and their ratio.
     Pooled: the same quantiles over every run's rounds together, so that the p99 rests on at least
     ten rounds even where one run's rounds are too few for that (its p99 is then one of its
     slowest two or three, which the machine's load of the moment decides)."""
     rows = []
     for clients, rounds in configurations:
-        results = [run(petri, ["transport", "--clients", str(clients), "--size", "1024", "--rounds", str(rounds),
+        results = [run(bench, ["transport", "--clients", str(clients), "--size", "1024", "--rounds", str(rounds),
                                "--reference", "floor", "--print-rounds"]) for _ in range(runs)]
         pooled = [x for r in results for x in r["latenciesMs"]]
         pooled_floor = [x for r in results for x in r["floorLatenciesMs"]]
@@ -92,7 +92,7 @@ def transport(petri, runs, configurations):
         p99 = quantile(pooled, 0.99) / quantile(pooled_floor, 0.99)
         rank = len(pooled) - max(math.ceil(0.99 * len(pooled)) - 1, 0)
         rows.append(
-            f"| `petri bench transport --clients {clients} --rounds {rounds}` | "
+            f"| `petri-bench transport --clients {clients} --rounds {rounds}` | "
             f"{span([r['p50Ms'] for r in results])} ms | {span([r['p99Ms'] for r in results])} ms | "
             f"{span([r['floorP50Ms'] for r in results])} ms | {span([r['floorP99Ms'] for r in results])} ms | "
             f"{span([r['p50Ratio'] for r in results], 2)}× | {span([r['p99Ratio'] for r in results], 2)}× "
@@ -106,14 +106,14 @@ def transport(petri, runs, configurations):
     ] + rows
 
 
-def life(petri, runs, configurations):
+def life(bench, runs, configurations):
     rows = []
     for size, generations in configurations:
-        results = [run(petri, ["life", "--size", str(size), "--generations", str(generations)]) for _ in range(runs)]
+        results = [run(bench, ["life", "--size", str(size), "--generations", str(generations)]) for _ in range(runs)]
         kernel = results[0]["kernel"]
         portable = [r for r in results if "portableGensPerSecond" in r]
         rows.append(
-            f"| `petri bench life --size {size} --generations {generations}` | {kernel} | "
+            f"| `petri-bench life --size {size} --generations {generations}` | {kernel} | "
             f"{span([r['gensPerSecond'] for r in results], 0)} | "
             f"{span([r['cellUpdatesPerSecond'] for r in results], 1, 1e-9)} G | "
             f"{span([r['speedup'] for r in results], 0)}× | "
@@ -126,28 +126,28 @@ def life(petri, runs, configurations):
     ] + rows
 
 
-def camouflage(petri, runs):
-    results = [run(petri, ["camouflage", "--population", "10000", "--generations", "2000"]) for _ in range(runs)]
+def camouflage(bench, runs):
+    results = [run(bench, ["camouflage", "--population", "10000", "--generations", "2000"]) for _ in range(runs)]
     return results[0], [
         "| command | generations/s | creature-updates/s |",
         "| --- | --- | --- |",
-        f"| `petri bench camouflage --population 10000 --generations 2000` | "
+        f"| `petri-bench camouflage --population 10000 --generations 2000` | "
         f"{span([r['generationsPerSecond'] for r in results], 0)} | "
         f"{span([r['creatureUpdatesPerSecond'] for r in results], 1, 1e-6)} M |",
     ]
 
 
-def class_table(petri, runs, configurations):
+def class_table(bench, runs, configurations):
     rows = []
     for students, generations in configurations:
         sqlite, memory = [], []
         for _ in range(runs):  # paired runs: SQLite, then the same class in memory
             base = ["class", "--students", str(students), "--generations", str(generations)]
-            sqlite.append(run(petri, base))
-            memory.append(run(petri, base + ["--in-memory"]))
+            sqlite.append(run(bench, base))
+            memory.append(run(bench, base + ["--in-memory"]))
         for results, flag in ((sqlite, ""), (memory, " --in-memory")):
             rows.append(
-                f"| `petri bench class --students {students} --generations {generations}{flag}` | "
+                f"| `petri-bench class --students {students} --generations {generations}{flag}` | "
                 f"{results[0]['storage']} | {span([r['joinSeconds'] for r in results], 2)} s | "
                 f"{span([r['stepP50Ms'] for r in results])} ms | {span([r['stepP99Ms'] for r in results])} ms | "
                 f"{span([r['answersPerSecond'] for r in results], 0)} | "
@@ -164,13 +164,13 @@ def class_table(petri, runs, configurations):
     ] + rows
 
 
-def join_storm(petri, runs):
-    results = [run(petri, ["class", "--join-storm"]) for _ in range(runs)]
+def join_storm(bench, runs):
+    results = [run(bench, ["class", "--join-storm"]) for _ in range(runs)]
     return results[0], [
         "| command | students welcomed after the first connection | step p50 / p99 during the storm "
         "| step p50 / p99 after it, same run | storm p99 ÷ after | answers/s | server memory per student |",
         "| --- | --- | --- | --- | --- | --- | --- |",
-        f"| `petri bench class --join-storm` ({results[0]['students']:,} at {results[0]['joinRate']:,}/s, "
+        f"| `petri-bench class --join-storm` ({results[0]['students']:,} at {results[0]['joinRate']:,}/s, "
         f"a step every {results[0]['stepIntervalMs']} ms) | "
         f"{span([r['welcomeSeconds'] for r in results], 2)} s | "
         f"{span([r['stormP50Ms'] for r in results])} / {span([r['stormP99Ms'] for r in results])} ms | "
@@ -183,7 +183,7 @@ def join_storm(petri, runs):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--petri", default=".build/release/petri", help="the release binary")
+    parser.add_argument("--bench", default=".build/release/petri-bench", help="the release petri-bench binary")
     parser.add_argument("--runs", type=int, default=5, help="runs of every benchmark (the range is over them)")
     parser.add_argument("--quick", action="store_true", help="1,000 clients and students only")
     parser.add_argument("--only", choices=["transport", "life", "camouflage", "class", "join-storm"], action="append",
@@ -202,24 +202,24 @@ def main():
     if "transport" in wanted:
         section("transport")
         sizes = [(1000, 1000)] + ([] if options.quick else [(10000, 200)])
-        _, table = transport(options.petri, options.runs, sizes)
+        _, table = transport(options.bench, options.runs, sizes)
         tables.append(("Transport: step to last client, against the floor of the same run", table))
     if "life" in wanted:
         section("life")
-        _, table = life(options.petri, options.runs, [(1024, 3000), (4096, 200)])
+        _, table = life(options.bench, options.runs, [(1024, 3000), (4096, 200)])
         tables.append(("Life, one core", table))
     if "camouflage" in wanted:
         section("camouflage")
-        _, table = camouflage(options.petri, options.runs)
+        _, table = camouflage(options.bench, options.runs)
         tables.append(("Camouflage, one core", table))
     if "class" in wanted:
         section("class")
         sizes = [(1000, 200)] + ([] if options.quick else [(10000, 20)])
-        _, table = class_table(options.petri, options.runs, sizes)
+        _, table = class_table(options.bench, options.runs, sizes)
         tables.append(("A whole class", table))
     if "join-storm" in wanted and not options.quick:
         section("join storm")
-        _, table = join_storm(options.petri, options.runs)
+        _, table = join_storm(options.bench, options.runs)
         tables.append(("A join storm", table))
     print(f"Machine: {machine_line()}; load average {min(LOADS):.1f}–{max(LOADS):.1f} as the runs started. "
           f"Release build; each cell is the range over {options.runs} runs.")

@@ -7,7 +7,7 @@ import Synchronization
     import Glibc
 #endif
 
-/// The least a server can do to take answers: the floor that `petri bench class --reference floor`
+/// The least a server can do to take answers: the floor that `petri-bench class --reference floor`
 /// measures Petri's answers per second against, with no WebSocket library, no decoding, no lesson
 /// and no store.
 ///

@@ -8,7 +8,7 @@ import Synchronization
     import Glibc
 #endif
 
-/// The least a WebSocket server can do to broadcast: the floor that `petri bench transport`
+/// The least a WebSocket server can do to broadcast: the floor that `petri-bench transport`
 /// measures Petri against, with no WebSocket library at all.
 ///
 /// It accepts `count` connections and answers each upgrade (RFC 6455 §4.2.2), then one service

@@ -45,7 +45,7 @@ struct ReplicateHubTests {
     /// A camouflage lesson holding about `population` creatures steady, with its teacher attached.
     ///
     /// Every survivor breeds and the crowding coefficient makes survival even odds at that size (the
-    /// derivation is `petri bench camouflage`'s), so the population neither explodes nor dies out.
+    /// derivation is `petri-bench camouflage`'s), so the population neither explodes nor dies out.
     private func lesson(on server: InProcessHub, population: Int) async throws -> (ProtocolPeer, JoinCode) {
         let creator = server.connect()
         let parameters: JSONValue = .object([

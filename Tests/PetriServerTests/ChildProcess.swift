@@ -1,11 +1,17 @@
 import Foundation
 
 /// The `petri` executable built next to the test bundle.
-func petriExecutable() -> URL? {
+func petriExecutable() -> URL? { builtExecutable("petri") }
+
+/// The `petri-bench` executable built next to the test bundle.
+func petriBenchExecutable() -> URL? { builtExecutable("petri-bench") }
+
+/// The executable `name` of this package built next to the test bundle.
+func builtExecutable(_ name: String) -> URL? {
     let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     var dir = here.deletingLastPathComponent()
     for _ in 0..<3 {
-        let candidate = dir.appendingPathComponent("petri")
+        let candidate = dir.appendingPathComponent(name)
         if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         dir = dir.deletingLastPathComponent()
     }

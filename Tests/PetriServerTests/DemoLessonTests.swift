@@ -8,8 +8,6 @@ import PetriTransport
 import PetriWebSocket
 import Testing
 
-@testable import petri
-
 /// `petri serve --demo`, as `make run` starts it: the printed join and teacher commands work, a
 /// student gets the demo's questions, and a restart on the same data re-attaches to the same lesson.
 @Suite struct DemoLessonTests {

@@ -42,8 +42,7 @@ import Testing
         let executable = try #require(petriExecutable(), "build the petri executable first (swift build)")
         for command in [
             ["--help"], ["serve", "--help"], ["join", "--help"], ["teach", "--help"], ["teach", "new", "--help"],
-            ["config", "check", "--help"], ["bench", "--help"], ["bench", "transport", "--help"],
-            ["bench", "class", "--help"], ["bench", "life", "--help"], ["bench", "camouflage", "--help"],
+            ["config", "check", "--help"], ["store", "--help"], ["store", "copy", "--help"],
         ] {
             let child = try PetriProcess(command, executable: executable)
             var output: [String] = []

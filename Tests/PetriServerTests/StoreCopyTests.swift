@@ -10,8 +10,6 @@ import PetriStorePostgres
 import PetriWebSocket
 import Testing
 
-@testable import petri
-
 /// `petri store copy`: lessons move from a SQLite data directory into PostgreSQL whole.
 @Suite struct StoreCopyTests {
     @Test(.timeLimit(.minutes(2))) func aLessonCopiedFromSQLiteContinuesOnPostgreSQLWithItsStateAndResults()
@@ -58,10 +56,10 @@ import Testing
         let lessons = try source.unfinishedLessons()
         #expect(lessons.count == 1)
         for lesson in lessons {
-            let copy = try StoreCommand.Copy.copy(of: lesson, from: source)
+            let copy = try LessonCopy(of: lesson, from: source)
             #expect(copy.answers.map(\.reason).sorted { ($0 ?? "") < ($1 ?? "") } == [nil, "soot darkens the bark"])
             #expect(try await copier.importLesson(copy))
-            #expect(try await copier.importLesson(try StoreCommand.Copy.copy(of: lesson, from: source)) == false)
+            #expect(try await copier.importLesson(try LessonCopy(of: lesson, from: source)) == false)
         }
         try source.close()
         copier.close()

@@ -1,17 +1,15 @@
 import Foundation
 
 /// How to start the crash probe: `PETRI_STORE_CRASH_PROBE` (an executable taking `<directory> <count>`),
-/// else `petri-store-crash-probe` or `petri store-crash-probe` built next to the test bundle.
+/// else `petri-bench store-crash-probe` built next to the test bundle.
 func crashProbeCommand() -> (executable: URL, arguments: [String])? {
     if let path = ProcessInfo.processInfo.environment["PETRI_STORE_CRASH_PROBE"], !path.isEmpty {
         return FileManager.default.isExecutableFile(atPath: path) ? (URL(fileURLWithPath: path), []) : nil
     }
     var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     for _ in 0..<3 {
-        let probe = directory.appendingPathComponent("petri-store-crash-probe")
-        if FileManager.default.isExecutableFile(atPath: probe.path) { return (probe, []) }
-        let petri = directory.appendingPathComponent("petri")
-        if FileManager.default.isExecutableFile(atPath: petri.path) { return (petri, ["store-crash-probe"]) }
+        let bench = directory.appendingPathComponent("petri-bench")
+        if FileManager.default.isExecutableFile(atPath: bench.path) { return (bench, ["store-crash-probe"]) }
         directory = directory.deletingLastPathComponent()
     }
     return nil
@@ -22,6 +20,9 @@ func crashProbeCommand() -> (executable: URL, arguments: [String])? {
 /// Used by one test function on one thread; reads use poll(2) with a time-out, so a stuck
 /// child fails the test instead of hanging it.
 final class CrashProbeChild {
+    /// The lesson the probe writes to (`StoreCrashProbe.lessonId` in petri-bench).
+    static let lessonId = "crash-probe"
+
     private let process = Process()
     /// Kept for the child's lifetime: its file handles own `output`, which they close when released.
     private let pipe = Pipe()

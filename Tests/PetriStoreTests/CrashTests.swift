@@ -5,12 +5,9 @@ import Testing
 @Suite struct CrashTests {
     @Test(.timeLimit(.minutes(1)))
     func everyAcknowledgedActionAndAnswerSurvivesKillMinus9() throws {
-        guard let command = crashProbeCommand() else {
-            print(
-                "skipped: no crash probe found (set PETRI_STORE_CRASH_PROBE, or build petri-store-crash-probe or petri "
-                    + "next to the tests), so durability across kill -9 was not checked")
-            return
-        }
+        let command = try #require(
+            crashProbeCommand(),
+            "no crash probe found: build petri-bench (swift build) or set PETRI_STORE_CRASH_PROBE")
         // Given a data directory that a child process writes to, reporting each write once it returned
         let scratch = try TemporaryDirectory()
         var acknowledgedActions: [Int] = []
@@ -40,12 +37,12 @@ import Testing
 
         // Then, reopened, the store has every acknowledged action and answer, and a log without gaps
         let store = try PetriStore.open(directory: scratch.dataDirectory)
-        let stored = try store.logEntries(lessonId: StoreCrashProbe.lessonId).map(\.seq)
+        let stored = try store.logEntries(lessonId: CrashProbeChild.lessonId).map(\.seq)
         #expect(stored == Array(1..<(stored.count + 1)))
         #expect(Set(acknowledgedActions).isSubset(of: Set(stored)))
         #expect(acknowledgedActions.count == 88)
         for questionId in acknowledgedAnswers {
-            #expect(try store.answers(lessonId: StoreCrashProbe.lessonId, questionId: questionId).count == 1)
+            #expect(try store.answers(lessonId: CrashProbeChild.lessonId, questionId: questionId).count == 1)
         }
         #expect(!acknowledgedAnswers.isEmpty)
         try store.close()

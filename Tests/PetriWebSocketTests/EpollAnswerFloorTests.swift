@@ -3,7 +3,7 @@ import Testing
 
 @testable import PetriLoad
 
-/// The floor `petri bench class` compares Petri's answers with must do the same network work
+/// The floor `petri-bench class` compares Petri's answers with must do the same network work
 /// with nothing else: read every client's messages whole, answer each, broadcast to all.
 @Suite struct EpollAnswerFloorTests {
     @Test(.timeLimit(.minutes(1))) func everyMessageIsAnsweredOnItsOwnConnectionAndBroadcastsReachEveryone()

@@ -8,7 +8,7 @@ import Testing
     import Glibc
 #endif
 
-/// The floor `petri bench transport` compares Petri with must be the same work done with no
+/// The floor `petri-bench transport` compares Petri with must be the same work done with no
 /// library: the same frame bytes, a real handshake, every client served.
 @Suite struct EpollFloorServerTests {
     @Test(arguments: [0, 1, 125, 126, 1024, 65535, 65536, 70000])

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PetriBenchmarks
 import PetriHub
 import PetriLesson
 import PetriPostgresTesting
@@ -10,10 +11,10 @@ import PetriStorePostgres
 import PetriTransport
 import PetriWebSocket
 
-/// `petri bench class`: a whole class against a real server.
+/// `petri-bench class`: a whole class against a real server.
 ///
 /// The server and the teacher run in this process; the students run in a child process
-/// (`petri bench class-students`, an epoll load generator). Students join, the teacher steps
+/// (`petri-bench class-students`, an epoll load generator). Students join, the teacher steps
 /// the lesson one generation at a time and asks a question every few generations, and every
 /// student answers every question. Both processes read CLOCK_MONOTONIC, so "teacher's step →
 /// last student's snapshot" is measured directly. A short auto-run at the end checks that
@@ -128,7 +129,7 @@ struct BenchClass: AsyncParsableCommand {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
         child.arguments = [
-            "bench", "class-students", "--url", url, "--code", code.text, "--students", String(students),
+            "class-students", "--url", url, "--code", code.text, "--students", String(students),
         ]
         let pipe = Pipe()
         child.standardOutput = pipe

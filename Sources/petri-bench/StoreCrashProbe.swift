@@ -1,18 +1,34 @@
+import ArgumentParser
 import Foundation
 import PetriProtocol
+import PetriStore
+
+/// `petri-bench store-crash-probe`: the child process of the store's crash test.
+struct StoreCrashProbeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "store-crash-probe",
+        abstract: "Child process of the store's crash test (not for direct use).",
+        shouldDisplay: false
+    )
+
+    @Argument(help: "The data directory.") var directory: String
+    @Argument(help: "How many actions to append.") var count: Int
+
+    func run() throws { try StoreCrashProbe.run(directory: directory, count: count) }
+}
 
 /// The child process of the store's crash test: writes to a real store and reports each write
 /// the moment it returns, so the test can `kill -9` it mid-stream and check that everything
 /// reported is still there.
 ///
-/// The `petri` CLI runs it as a hidden subcommand, `petri store-crash-probe <directory> <count>`.
-/// Each call continues the same lesson (``lessonId``), so the test can kill and restart it
-/// several times on one directory.
-public enum StoreCrashProbe {
+/// `petri-bench` runs it as a hidden subcommand, `petri-bench store-crash-probe <directory> <count>`.
+/// Each call continues the same lesson (``lessonId``, which PetriStoreTests' `CrashProbeChild` names
+/// too), so the test can kill and restart it several times on one directory.
+enum StoreCrashProbe {
     /// The lesson the probe writes to.
-    public static let lessonId = "crash-probe"
+    static let lessonId = "crash-probe"
     /// The student whose answers it records.
-    public static let studentId = "probe-student"
+    static let studentId = "probe-student"
 
     /// Appends `count` actions (and, for every tenth, an answer), printing one line per
     /// acknowledged write on standard output: `action <seq>` or `answer <questionId>`.
@@ -25,7 +41,7 @@ public enum StoreCrashProbe {
     ///   - directory: The data directory.
     ///   - count: How many actions to append.
     /// - Throws: What the store throws.
-    public static func run(directory: String, count: Int) throws(StoreError) {
+    static func run(directory: String, count: Int) throws(StoreError) {
         let store = try PetriStore.open(directory: directory)
         if try store.lesson(id: lessonId) == nil {
             let token = TokenHash(of: "crash-probe-teacher")

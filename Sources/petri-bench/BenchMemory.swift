@@ -1,6 +1,7 @@
 import ArgumentParser
 import CEpoll
 import Foundation
+import PetriBenchmarks
 import PetriHub
 import PetriPeer
 import PetriProtocol
@@ -13,9 +14,9 @@ import Synchronization
     import Glibc
 #endif
 
-/// `petri bench memory`: what each student costs the server, layer by layer.
+/// `petri-bench memory`: what each student costs the server, layer by layer.
 ///
-/// The server runs here, the students in a child process (`petri bench memory-students`). The
+/// The server runs here, the students in a child process (`petri-bench memory-students`). The
 /// layers are built one after another over the same connections, and the server's memory read
 /// after each: the transport's connections alone (accepted, nobody reading their events), then
 /// a hub session serving each one (`Hub.startSession`: its state and handler, no task while
@@ -102,7 +103,7 @@ struct BenchMemory: AsyncParsableCommand {
 
         hold.holding = true
         let child = try ChildLines(
-            ["bench", "memory-students", "--url", url, "--code", code.text, "--students", String(students)],
+            ["memory-students", "--url", url, "--code", code.text, "--students", String(students)],
             input: true)
         defer { child.stop() }
         guard await child.next() == "ready" else { throw ValidationError("The student process did not connect.") }

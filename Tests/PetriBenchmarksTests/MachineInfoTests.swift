@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import petri
+@testable import PetriBenchmarks
 
 /// What every benchmark says about the machine it ran on, read from /proc text.
 @Suite struct MachineInfoTests {

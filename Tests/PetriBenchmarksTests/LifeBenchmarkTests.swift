@@ -1,9 +1,9 @@
 import PetriSimulation
 import Testing
 
-@testable import petri
+@testable import PetriBenchmarks
 
-/// `petri bench life`: the engines take turns and the figures say which kernel ran.
+/// `petri-bench life`: the engines take turns and the figures say which kernel ran.
 @Suite struct LifeBenchmarkTests {
     @Test func turnsAddUpToEveryGeneration() {
         for total in [0, 1, 2, 9, 10, 11, 32, 3000] {

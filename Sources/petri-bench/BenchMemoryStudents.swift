@@ -3,7 +3,7 @@ import Foundation
 import PetriLoad
 import Synchronization
 
-/// The students behind `petri bench memory`: N connections that join only when told, so the
+/// The students behind `petri-bench memory`: N connections that join only when told, so the
 /// server's memory can be read between the layers. Internal; started by the parent.
 ///
 /// Standard input drives it, one word a line: `ping` sends every connection a `ping` (it answers
@@ -12,7 +12,7 @@ import Synchronization
 struct BenchMemoryStudents: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "memory-students",
-        abstract: "Load generator for `petri bench memory` (started by it; not for direct use).",
+        abstract: "Load generator for `petri-bench memory` (started by it; not for direct use).",
         shouldDisplay: false
     )
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PetriBenchmarks
 import PetriSimulation
 
 extension LifeVectorUnit: ExpressibleByArgument {}

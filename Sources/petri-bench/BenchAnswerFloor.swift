@@ -4,7 +4,7 @@ import PetriLoad
 import PetriProtocol
 import Synchronization
 
-/// The floor behind `petri bench class --reference floor`: ``EpollAnswerFloor`` in a process of
+/// The floor behind `petri-bench class --reference floor`: ``EpollAnswerFloor`` in a process of
 /// its own (at 10,000 students the two servers' sockets would not fit one process's descriptor
 /// limit). Internal; started by the parent, which reads "port N" and then "ready" from it and
 /// writes `ask ID BASE64` lines: each broadcasts that question message (the bytes Petri sent) to
@@ -13,7 +13,7 @@ import Synchronization
 struct BenchAnswerFloor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "answer-floor",
-        abstract: "The answer floor for `petri bench class` (started by it; not for direct use).",
+        abstract: "The answer floor for `petri-bench class` (started by it; not for direct use).",
         shouldDisplay: false
     )
 
@@ -52,7 +52,7 @@ struct BenchAnswerFloor: AsyncParsableCommand {
     private func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 }
 
-/// The answer floor and its own students, as `petri bench class --reference floor` drives them:
+/// The answer floor and its own students, as `petri-bench class --reference floor` drives them:
 /// the same student program, the same question messages, a server that does nothing but answer.
 struct AnswerFloorRun {
     private let server: ChildLines
@@ -61,11 +61,11 @@ struct AnswerFloorRun {
 
     /// Starts the floor and `students` students, and returns once all of them have joined it.
     static func start(students count: Int) async throws -> AnswerFloorRun {
-        let server = try ChildLines(["bench", "answer-floor", "--students", String(count)], input: true)
+        let server = try ChildLines(["answer-floor", "--students", String(count)], input: true)
         guard let portLine = await server.next(), portLine.hasPrefix("port "), let port = Int(portLine.dropFirst(5))
         else { throw ValidationError("The answer floor's process did not start.") }
         let students = try ChildLines([
-            "bench", "class-students", "--url", "ws://127.0.0.1:\(port)/", "--code", "FLOOR0", "--students",
+            "class-students", "--url", "ws://127.0.0.1:\(port)/", "--code", "FLOOR0", "--students",
             String(count),
         ])
         let run = AnswerFloorRun(server: server, students: students, count: count)

@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
+import PetriBenchmarks
 import PetriLoad
 import PetriTransport
 import PetriWebSocket
 
-/// `petri bench transport`: broadcast latency and idle memory of the WebSocket server, next to
+/// `petri-bench transport`: broadcast latency and idle memory of the WebSocket server, next to
 /// the floor: the same broadcast by a server with no WebSocket library.
 ///
-/// The server runs in this process; the clients run in a child process (`petri bench
+/// The server runs in this process; the clients run in a child process (`petri-bench
 /// transport-clients`) so they do not share the server's allocator or thread. Both read the
 /// same CLOCK_MONOTONIC, so "broadcast call → last client's receipt" is measured directly:
 /// the child reports, per round, the monotonic time at which its last client got the message.
@@ -77,7 +78,7 @@ struct BenchTransport: AsyncParsableCommand {
         let warmUp = 10
         let baseline = residentBytes()
         let petriClients = try ChildLines([
-            "bench", "transport-clients", "--url", "ws://127.0.0.1:\(server.port)/", "--clients", String(clients),
+            "transport-clients", "--url", "ws://127.0.0.1:\(server.port)/", "--clients", String(clients),
         ])
         defer { petriClients.stop() }
 
@@ -88,7 +89,7 @@ struct BenchTransport: AsyncParsableCommand {
         if reference == .floor {
             let floorServer = try ChildLines(
                 [
-                    "bench", "transport-floor", "--clients", String(clients), "--size", String(size), "--rounds",
+                    "transport-floor", "--clients", String(clients), "--size", String(size), "--rounds",
                     String(warmUp + rounds),
                 ],
                 input: true)
@@ -96,7 +97,7 @@ struct BenchTransport: AsyncParsableCommand {
                 let port = Int(portLine.dropFirst(5))
             else { throw ValidationError("The floor process did not start.") }
             let floorClients = try ChildLines([
-                "bench", "transport-clients", "--url", "ws://127.0.0.1:\(port)/", "--clients", String(clients),
+                "transport-clients", "--url", "ws://127.0.0.1:\(port)/", "--clients", String(clients),
             ])
             floor = (floorServer, floorClients)
         }

@@ -1,12 +1,16 @@
 import ArgumentParser
 import Foundation
 
-struct Bench: AsyncParsableCommand {
+/// `petri-bench`: Petri's benchmarks, their load generators and floors, and the store's crash probe,
+/// in a program of their own so that `petri` (and its container image) carries only the product.
+@main
+struct PetriBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "petri-bench",
         abstract: "Measure Petri's performance on this machine (build with -c release first).",
         discussion: """
             Each benchmark prints human-readable lines and ends with one JSON line of its figures.
-            Example: swift build -c release && .build/release/petri bench transport --clients 1000
+            Example: swift build -c release && .build/release/petri-bench transport --clients 1000
             """,
         subcommands: [
             BenchTransport.self, BenchTransportClients.self, BenchTransportFloor.self, BenchClass.self,
@@ -15,6 +19,7 @@ struct Bench: AsyncParsableCommand {
             BenchReplicates.self,
             BenchCluster.self,
             BenchMemory.self, BenchMemoryStudents.self,
+            StoreCrashProbeCommand.self,
         ]
     )
 }
@@ -36,7 +41,7 @@ func quantile(_ values: [Double], _ q: Double) -> Double {
     return sorted[min(max(rank, 0), sorted.count - 1)]
 }
 
-/// A number with a fixed count of decimals, for JSON and tables.
-func fixed(_ x: Double, _ digits: Int = 2) -> String {
-    String(format: "%.\(digits)f", x)
+/// One line on standard output, unbuffered, so the benchmark driving this process sees it at once.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }

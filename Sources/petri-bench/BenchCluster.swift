@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PetriBenchmarks
 import PetriPeer
 import PetriPostgresTesting
 import PetriProtocol
@@ -7,10 +8,11 @@ import PetriServer
 import PetriSimulation
 import PetriWebSocket
 
-/// `petri bench cluster`: classes on several `petri serve` nodes sharing a private PostgreSQL, one node killed.
+/// `petri-bench cluster`: classes on several `petri serve` nodes sharing a private PostgreSQL, one node killed.
 ///
 /// Starts a PostgreSQL of its own (initdb in a temporary directory) and `--nodes` servers on
-/// loopback (child processes of this program, default lease settings). Each lesson is created on
+/// loopback (child processes running `petri serve` with the `petri` built beside this program, or
+/// `--petri`; default lease settings). Each lesson is created on
 /// one node (its owner); its students join through every node, following redirects. The teachers
 /// step their lessons (timed: teacher's step → the lesson's last student's stats of it), every student
 /// answers a question, the lessons run on their own, then the first node is killed with SIGKILL.
@@ -34,6 +36,16 @@ struct BenchCluster: AsyncParsableCommand {
     var steps = 10
     @Option(help: "Creatures in each camouflage lesson (its snapshots are what students receive and decode).")
     var population = 100
+    @Option(help: "The petri program the nodes run (default: the petri built beside this program).")
+    var petri: String?
+
+    /// `--petri`, else `petri` in this program's directory.
+    var petriPath: String {
+        if let petri { return petri }
+        let bench =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: bench).deletingLastPathComponent().appendingPathComponent("petri").path
+    }
 
     func validate() throws {
         guard (2...8).contains(nodes) else { throw ValidationError("--nodes must be between 2 and 8.") }
@@ -42,6 +54,14 @@ struct BenchCluster: AsyncParsableCommand {
             throw ValidationError("--students-per-lesson must be between 1 and 1000.")
         }
         guard (1...1000).contains(steps) else { throw ValidationError("--steps must be between 1 and 1000.") }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: petriPath, isDirectory: &isDirectory), !isDirectory.boolValue,
+            FileManager.default.isExecutableFile(atPath: petriPath)
+        else {
+            throw ValidationError(
+                "There is no petri program at \(petriPath) to run the nodes: build it (swift build -c release) "
+                    + "or give its path with --petri.")
+        }
     }
 
     struct Student {
@@ -57,7 +77,9 @@ struct BenchCluster: AsyncParsableCommand {
         let store = try await postgres.createDatabase()
         let key = TeacherKey.generate()
         var servers: [BenchNode] = []
-        for index in 1...nodes { servers.append(try await BenchNode.start(index, store: store, key: key)) }
+        for index in 1...nodes {
+            servers.append(try await BenchNode.start(index, petri: petriPath, store: store, key: key))
+        }
         defer { for server in servers { kill(server.process.processIdentifier, SIGKILL) } }
         let urls = servers.map(\.url)
         say(MachineInfo.current.line)
@@ -252,7 +274,7 @@ struct BenchNode {
     let process: Process
     let url: String
 
-    static func start(_ index: Int, store: String, key: String) async throws -> BenchNode {
+    static func start(_ index: Int, petri: String, store: String, key: String) async throws -> BenchNode {
         let port = try PrivatePostgres.freePort()
         let url = "ws://127.0.0.1:\(port)/"
         let data = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -260,7 +282,7 @@ struct BenchNode {
         )
         .path
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        process.executableURL = URL(fileURLWithPath: petri)
         process.arguments = ["serve", "--port", "\(port)", "--data", data, "--log-level", "warning"]
         process.environment = ProcessInfo.processInfo.environment.merging([
             "PETRI_STORE_URL": store, "PETRI_TEACHER_KEY": key, "PETRI_CLUSTER_NODE": "node-\(index)",

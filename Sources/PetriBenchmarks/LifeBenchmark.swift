@@ -14,22 +14,22 @@ import PetriSimulation
 /// let result = LifeBenchmark(size: 1024, generations: 5_000, density: 0.35, seed: 1).run()
 /// print(result.report)
 /// ```
-struct LifeBenchmark: Sendable {
+package struct LifeBenchmark: Sendable {
     /// Width and height of the board, 1...16384.
-    var size: Int
+    package var size: Int
     /// Generations the bit-packed engine runs, at least 1.
-    var generations: Int
+    package var generations: Int
     /// Chance that a starting cell is alive, 0...1.
-    var density: Double
+    package var density: Double
     /// Seed of the starting soup.
-    var seed: UInt64
+    package var seed: UInt64
     /// Generations the reference runs; nil scales them to about 2^25 cell updates (about a
     /// second), at least 1 and at most ``generations``.
-    var referenceGenerations: Int?
+    package var referenceGenerations: Int?
     /// The vector unit the bit-packed engine steps with (one this CPU lacks runs the portable kernel).
-    var unit: LifeVectorUnit
+    package var unit: LifeVectorUnit
 
-    init(
+    package init(
         size: Int = 1024, generations: Int = 5_000, density: Double = 0.35, seed: UInt64 = 1,
         referenceGenerations: Int? = nil, unit: LifeVectorUnit = .best
     ) {
@@ -44,7 +44,7 @@ struct LifeBenchmark: Sendable {
     /// Checks the settings, for a command line's validation step.
     ///
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` naming the first bad setting.
-    func validate() throws(SimulationError) {
+    package func validate() throws(SimulationError) {
         try SimulationError.check("size", size, in: 1...LifeGrid.maxSide)
         try SimulationError.check("generations", generations, in: 1...Int.max)
         try SimulationError.check("density", density, in: 0...1)
@@ -56,7 +56,7 @@ struct LifeBenchmark: Sendable {
     /// Runs both engines and measures them.
     ///
     /// - Precondition: the settings are valid (see ``validate()``).
-    func run() -> LifeBenchmarkResult {
+    package func run() -> LifeBenchmarkResult {
         let start: LifeGrid
         do {
             try validate()
@@ -126,7 +126,7 @@ struct LifeBenchmark: Sendable {
     }
 
     /// How many of `total` generations slice `slice` of `slices` runs (they add up to `total`).
-    static func share(of total: Int, slice: Int, of slices: Int) -> Int {
+    package static func share(of total: Int, slice: Int, of slices: Int) -> Int {
         total * (slice + 1) / slices - total * slice / slices
     }
 
@@ -137,37 +137,37 @@ struct LifeBenchmark: Sendable {
 }
 
 /// What ``LifeBenchmark/run()`` measured.
-struct LifeBenchmarkResult: Sendable {
+package struct LifeBenchmarkResult: Sendable {
     /// The vector unit the bit-packed engine ran on.
-    var unit: LifeVectorUnit
-    var size: Int
-    var density: Double
-    var seed: UInt64
-    var generations: Int
-    var seconds: Double
-    var gensPerSecond: Double
-    var cellUpdatesPerSecond: Double
-    var referenceGenerations: Int
-    var referenceSeconds: Double
-    var referenceGensPerSecond: Double
-    var referenceCellUpdatesPerSecond: Double
+    package var unit: LifeVectorUnit
+    package var size: Int
+    package var density: Double
+    package var seed: UInt64
+    package var generations: Int
+    package var seconds: Double
+    package var gensPerSecond: Double
+    package var cellUpdatesPerSecond: Double
+    package var referenceGenerations: Int
+    package var referenceSeconds: Double
+    package var referenceGensPerSecond: Double
+    package var referenceCellUpdatesPerSecond: Double
     /// The portable kernel's rate in the same run (nil when the portable kernel is the one measured).
-    var portableGensPerSecond: Double?
+    package var portableGensPerSecond: Double?
     /// Whether both engines reached the same board after ``referenceGenerations``.
-    var agree: Bool
+    package var agree: Bool
     /// Live cells after the bit-packed run.
-    var finalPopulation: Int
+    package var finalPopulation: Int
     /// Births plus deaths over both runs (consumed so the work cannot be optimised away).
-    var changes: Int
+    package var changes: Int
 
     /// How many times faster the bit-packed engine is, per generation.
-    var speedup: Double { gensPerSecond / referenceGensPerSecond }
+    package var speedup: Double { gensPerSecond / referenceGensPerSecond }
 
     /// How many times faster the kernel measured is than the portable one in the same run.
-    var kernelSpeedup: Double? { portableGensPerSecond.map { gensPerSecond / $0 } }
+    package var kernelSpeedup: Double? { portableGensPerSecond.map { gensPerSecond / $0 } }
 
     /// Human-readable lines, then one JSON line (see ``json``).
-    var report: String {
+    package var report: String {
         """
         Life benchmark: \(size)×\(size) board, density \(density), seed \(seed), rule B3/S23, bounded, one thread
         bit-packed (\(unit.rawValue) kernel): \(generations) generations in \(Self.fixed(seconds, 3)) s = \(Self.fixed(gensPerSecond, 1)) \
@@ -190,7 +190,7 @@ struct LifeBenchmarkResult: Sendable {
     }
 
     /// One line of JSON with every figure, for scripts.
-    var json: String {
+    package var json: String {
         var fields: [(String, String)] = [
             ("benchmark", "\"life\""), ("kernel", "\"\(unit.rawValue)\""), ("size", "\(size)"),
             ("density", "\(density)"), ("seed", "\(seed)"),
@@ -209,7 +209,7 @@ struct LifeBenchmarkResult: Sendable {
     }
 
     /// `x` with exactly `digits` decimals and no exponent (valid JSON for finite values).
-    static func fixed(_ x: Double, _ digits: Int) -> String {
+    package static func fixed(_ x: Double, _ digits: Int) -> String {
         guard x.isFinite else { return "0" }
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import PetriLoad
 
-/// The floor behind `petri bench transport --reference floor`: `EpollFloorServer` in a process of
+/// The floor behind `petri-bench transport --reference floor`: `EpollFloorServer` in a process of
 /// its own. Internal; started by the parent, which reads "port N" and then "ready" from it and
 /// writes one round number a line; each line wakes the floor's service thread, which
 /// broadcasts that round's frame, built before the rounds start (pre-framed, the same bytes
@@ -10,7 +10,7 @@ import PetriLoad
 struct BenchTransportFloor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transport-floor",
-        abstract: "The floor broadcaster for `petri bench transport` (started by it; not for direct use).",
+        abstract: "The floor broadcaster for `petri-bench transport` (started by it; not for direct use).",
         shouldDisplay: false
     )
 

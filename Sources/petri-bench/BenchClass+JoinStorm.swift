@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PetriBenchmarks
 import PetriHub
 import PetriProtocol
 import PetriServer
@@ -11,7 +12,7 @@ extension BenchClass {
     /// `--join-storm`: students join at a steady rate while the teacher steps every interval.
     ///
     /// The server runs here; the teacher and the students run in a child process
-    /// (`petri bench class-storm-students`), which sends the steps itself so that a step's time
+    /// (`petri-bench class-storm-students`), which sends the steps itself so that a step's time
     /// and its arrivals come from one clock. Each step's latency is the time until the last
     /// student who had been welcomed before it was sent got its snapshot; steps sent before the
     /// last welcome are "during the storm", the ones after it the same run's reference.
@@ -44,7 +45,7 @@ extension BenchClass {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
         child.arguments = [
-            "bench", "class-storm-students", "--url", url, "--code", code.text, "--token=\(token.secret)",
+            "class-storm-students", "--url", url, "--code", code.text, "--token=\(token.secret)",
             "--students", String(studentCount), "--rate", String(joinRate), "--step-interval", String(stepInterval),
             "--quiet-steps", String(quietSteps), "--questions", "3",
         ]

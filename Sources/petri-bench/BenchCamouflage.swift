@@ -1,4 +1,5 @@
 import ArgumentParser
+import PetriBenchmarks
 
 struct BenchCamouflage: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,13 +2,13 @@ import ArgumentParser
 import Foundation
 import PetriLoad
 
-/// The students behind `petri bench class`: N connections on one epoll loop that join,
+/// The students behind `petri-bench class`: N connections on one epoll loop that join,
 /// answer every question at once, and report (on stdout, one line each) when the whole class
 /// has joined, answered, or received a generation. Internal; started by the parent.
 struct BenchClassStudents: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "class-students",
-        abstract: "Load generator for `petri bench class` (started by it; not for direct use).",
+        abstract: "Load generator for `petri-bench class` (started by it; not for direct use).",
         shouldDisplay: false
     )
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import PetriBenchmarks
 import PetriHub
 import PetriLesson
 import PetriPeer

@@ -4,12 +4,12 @@ import PetriLoad
 import PetriTransport
 import Synchronization
 
-/// The load generator behind `petri bench transport`: N connections in this process that
+/// The load generator behind `petri-bench transport`: N connections in this process that
 /// report, for each round, when the last of them received it. Internal; started by the parent.
 struct BenchTransportClients: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transport-clients",
-        abstract: "Load generator for `petri bench transport` (started by it; not for direct use).",
+        abstract: "Load generator for `petri-bench transport` (started by it; not for direct use).",
         shouldDisplay: false
     )
 

@@ -3,7 +3,7 @@ import Foundation
 import PetriLoad
 import PetriProtocol
 
-/// The class behind `petri bench class --join-storm`: the teacher's connection and students'
+/// The class behind `petri-bench class --join-storm`: the teacher's connection and students'
 /// connections opened at a steady rate on one epoll loop, each student joining as soon as its
 /// upgrade is accepted. The teacher steps every interval from the first connection on, through
 /// the storm and `--quiet-steps` steps after the last welcome, then asks `--questions`
@@ -18,7 +18,7 @@ import PetriProtocol
 struct BenchStormStudents: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "class-storm-students",
-        abstract: "Load generator for `petri bench class --join-storm` (started by it; not for direct use).",
+        abstract: "Load generator for `petri-bench class --join-storm` (started by it; not for direct use).",
         shouldDisplay: false
     )
 

@@ -10,30 +10,30 @@ import Foundation
 /// print(machine.line)                          // machine: AMD EPYC, 2 CPUs at 2596 MHz, AVX2 yes, ...
 /// print(machine.annotating(#"{"benchmark":"life"}"#))  // {"benchmark":"life","machine":{...}}
 /// ```
-struct MachineInfo: Sendable, Equatable {
+package struct MachineInfo: Sendable, Equatable {
     /// The CPU's model name, e.g. "AMD EPYC" or "Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz".
-    var cpuModel: String
+    package var cpuModel: String
     /// The first CPU's clock as the kernel last saw it, in MHz (nil when not reported).
-    var megahertz: Double?
+    package var megahertz: Double?
     /// Logical CPUs (the `processor` entries: cores times threads per core).
-    var cpus: Int
+    package var cpus: Int
     /// Whether the CPU has AVX2 and AVX-512 (foundation), as its `flags` line says.
-    var hasAVX2: Bool
-    var hasAVX512: Bool
+    package var hasAVX2: Bool
+    package var hasAVX512: Bool
     /// Memory in bytes (`MemTotal`), nil when unknown.
-    var memoryBytes: Int?
+    package var memoryBytes: Int?
     /// The kernel: system name, release and machine, as `uname -srm` prints them.
-    var kernel: String
+    package var kernel: String
 
     /// The machine this process runs on (read once).
-    static let current: MachineInfo = {
+    package static let current: MachineInfo = {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         let meminfo = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8)) ?? ""
         return MachineInfo(cpuinfo: cpuinfo, meminfo: meminfo, kernel: unameKernel())
     }()
 
     /// Parses the text of /proc/cpuinfo and /proc/meminfo.
-    init(cpuinfo: String, meminfo: String, kernel: String) {
+    package init(cpuinfo: String, meminfo: String, kernel: String) {
         var model: String?
         var megahertz: Double?
         var flags: Set<Substring> = []
@@ -62,7 +62,7 @@ struct MachineInfo: Sendable, Equatable {
         self.kernel = kernel
     }
 
-    init(
+    package init(
         cpuModel: String, megahertz: Double?, cpus: Int, hasAVX2: Bool, hasAVX512: Bool, memoryBytes: Int?,
         kernel: String
     ) {
@@ -76,7 +76,7 @@ struct MachineInfo: Sendable, Equatable {
     }
 
     /// One line for the top of a benchmark's output.
-    var line: String {
+    package var line: String {
         let clock = megahertz.map { " at \(Int($0.rounded())) MHz" } ?? ""
         let memory = memoryBytes.map { ", \(fixed(Double($0) / 1_073_741_824, 1)) GiB" } ?? ""
         return "machine: \(cpuModel), \(cpus) CPU\(cpus == 1 ? "" : "s")\(clock), AVX2 \(hasAVX2 ? "yes" : "no"), "
@@ -84,7 +84,7 @@ struct MachineInfo: Sendable, Equatable {
     }
 
     /// The `"machine":{...}` member for a benchmark's JSON line.
-    var jsonMember: String {
+    package var jsonMember: String {
         var fields = [
             "\"cpu\":\(Self.jsonString(cpuModel))",
             "\"mhz\":\(megahertz.map { fixed($0, 0) } ?? "null")",
@@ -98,14 +98,14 @@ struct MachineInfo: Sendable, Equatable {
     }
 
     /// `json` (one JSON object) with ``jsonMember`` added as its last member.
-    func annotating(_ json: String) -> String {
+    package func annotating(_ json: String) -> String {
         guard json.hasSuffix("}") else { return json }
         let body = json.dropLast()
         return body + (body.hasSuffix("{") ? "" : ",") + jsonMember + "}"
     }
 
     /// `text` as a JSON string literal (quotes, backslashes and control characters escaped).
-    static func jsonString(_ text: String) -> String {
+    package static func jsonString(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -129,4 +129,9 @@ struct MachineInfo: Sendable, Equatable {
         }
         return "\(field(names.sysname)) \(field(names.release)) \(field(names.machine))"
     }
+}
+
+/// A number with a fixed count of decimals, for JSON and tables.
+package func fixed(_ x: Double, _ digits: Int = 2) -> String {
+    String(format: "%.\(digits)f", x)
 }

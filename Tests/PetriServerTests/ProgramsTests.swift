@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// The two programs: `petri` is only the product (serve, join, teach, config, store); the benchmarks,
+/// their load generators and floors, and the store's crash probe are `petri-bench`'s.
+@Suite struct ProgramsTests {
+    /// What `petri-bench --help` lists.
+    static let benchmarks = ["transport", "class", "life", "camouflage", "replicates", "cluster", "memory"]
+    /// What `petri-bench` runs as its own child processes (and the crash test runs), not listed.
+    static let children = [
+        "transport-clients", "transport-floor", "class-students", "answer-floor", "class-storm-students",
+        "memory-students", "store-crash-probe",
+    ]
+
+    @Test func petriListsOnlyTheProductsCommandsAndRunsNoBenchmark() async throws {
+        let petri = try #require(petriExecutable(), "build the petri executable first (swift build)")
+        // When `petri --help` is asked
+        let (status, output) = try await Self.run(petri, ["--help"])
+
+        // Then it lists the product's commands and no benchmark
+        #expect(status == 0)
+        let listed = Self.subcommands(in: output)
+        #expect(Set(["serve", "join", "teach", "config", "store"]).isSubset(of: listed), "\(listed)")
+        #expect(!listed.contains("bench"), "\(listed)")
+        #expect(listed.isDisjoint(with: Self.benchmarks + Self.children), "\(listed)")
+        // And neither a benchmark nor a hidden child command runs in it: each is an unexpected argument
+        let scratch = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        for command in [
+            ["bench", "life", "--size", "8"], ["life", "--size", "8"], ["store-crash-probe", scratch + "/data", "1"],
+            ["transport-clients"],
+        ] {
+            #expect(try await Self.run(petri, command).status == 64, "petri \(command) ran")
+        }
+    }
+
+    @Test func petriBenchListsEveryBenchmarkAndEachHasHelp() async throws {
+        let bench = try #require(petriBenchExecutable(), "build the petri-bench executable first (swift build)")
+        // When `petri-bench --help` is asked
+        let (status, output) = try await Self.run(bench, ["--help"])
+
+        // Then it lists every benchmark, and its child processes' commands stay hidden
+        #expect(status == 0)
+        #expect(Self.subcommands(in: output) == Set(Self.benchmarks))
+        // And every one of them, listed or not, answers --help with its usage
+        for command in Self.benchmarks + Self.children {
+            let (status, output) = try await Self.run(bench, [command, "--help"])
+            #expect(status == 0, "petri-bench \(command) --help")
+            #expect(output.contains { $0.hasPrefix("USAGE: petri-bench \(command)") }, "\(command): \(output)")
+        }
+    }
+
+    /// Runs `executable` with `arguments` to its end; its exit status and standard output's lines.
+    static func run(_ executable: URL, _ arguments: [String]) async throws -> (status: Int32?, output: [String]) {
+        let child = try PetriProcess(arguments, executable: executable)
+        var output: [String] = []
+        for await line in child.lines { output.append(line) }
+        return (await child.waitForExit(within: 10), output)
+    }
+
+    /// The names a help text's SUBCOMMANDS section lists: the first word of each of its lines indented
+    /// by two spaces (a wrapped abstract continues further in).
+    static func subcommands(in help: [String]) -> Set<String> {
+        guard let start = help.firstIndex(of: "SUBCOMMANDS:") else { return [] }
+        let section = help[(start + 1)...].prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let names = section.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+        return Set(names.compactMap { $0.split(separator: " ").first.map(String.init) })
+    }
+}
