@@ -2,6 +2,10 @@
 picture after a new lesson and a resize, and the words people read (labels and units from the model's
 description, never its programmer names). Each runs in every engine of the suite."""
 
+import importlib.util
+import pathlib
+
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
@@ -117,3 +121,63 @@ def test_a_new_lesson_after_the_end_shows_its_own_picture_and_a_resize_redraws_i
     finally:
         at_size(page, 1280, 1000)
     assert console_errors(page) == []
+
+
+def axe_source():
+    spec = importlib.util.find_spec("axe_playwright_python")
+    path = pathlib.Path(spec.origin).parent / "axe.min.js" if spec else None
+    if not path or not path.exists():
+        pytest.fail("No axe.min.js: run Deploy/install-browser-test-deps.sh (it installs axe-playwright-python).")
+    return path.read_text(encoding="utf-8")
+
+
+def axe_violations(driver):
+    """axe-core's violations on the current page (every rule axe runs by default), each as its rule, impact and
+    the first offending nodes; axe is injected by the test through WebDriver, never served by a page."""
+    if not driver.execute_script("return typeof window.axe === 'object'"):
+        driver.execute_script(axe_source())
+    driver.set_script_timeout(60)
+    return driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        window.axe.run(document).then((result) => done(result.violations.map((v) =>
+            `${v.id} (${v.impact}): ${v.help}: ` + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '))),
+            (error) => done([`axe failed: ${error}`]));""")
+
+
+def test_axe_finds_no_violation_on_the_student_page_projector_and_console(server, page):
+    code, peers = console_with_class(page, server)
+    token = page.execute_script("return document.querySelector('#teacher-token-text').textContent")
+    console = page.current_window_handle
+    found = {"console": axe_violations(page)}
+
+    open_tab(page)
+    join(page, server.http, code, "Kim")
+    wait_text(page, "#question .prompt", "How many moths?")
+    found["student page"] = axe_violations(page)
+
+    open_tab(page)
+    page.get(f"{server.http}/projector/{code}")
+    page.find_element(By.CSS_SELECTOR, "#teacher-token").send_keys(token, Keys.ENTER)
+    wait_for(page, lambda d: d.execute_script("return window.petriPage.state.role") == "observer")
+    wait_text(page, ".question-panel .prompt", "How many moths?")
+    found["projector"] = axe_violations(page)
+    # The join code is no paragraph named with aria-label: its text reads letter by letter.
+    join_code = page.find_element(By.CSS_SELECTOR, "#join-code")
+    assert join_code.get_attribute("aria-label") is None
+    assert " ".join(code) in page.execute_script(
+        "return [...arguments[0].querySelectorAll(':not([aria-hidden=true])')].map((n) => n.textContent).join(' ')",
+        join_code)
+
+    # Text fields are at least 44 px high (Apple's 44 pt touch target) on every page.
+    for handle in page.window_handles:
+        page.switch_to.window(handle)
+        heights = page.execute_script("""
+            const fields = 'input:not([type=checkbox]):not([type=radio]):not([type=range]):not([type=file]), select';
+            return [...document.querySelectorAll(fields)].filter((n) => n.offsetParent)
+                .map((n) => [n.id, n.getBoundingClientRect().height]).filter(([, h]) => h < 44)""")
+        found[f"{page.current_url}: fields under 44 px"] = heights
+    problems = {where: problems for where, problems in found.items() if problems}
+    assert not problems, "\n".join(f"{where}: {what}" for where, what in problems.items())
+    page.switch_to.window(console)
+    for peer in peers:
+        peer.close()

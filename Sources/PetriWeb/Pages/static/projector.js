@@ -88,8 +88,11 @@ let drawnQR = null;
 function renderJoin() {
     const url = `${location.protocol}//${location.host}/join/${code}`;
     setText($('join-url'), url);
-    setText($('join-code'), code.length === 6 ? `${code.slice(0, 3)} ${code.slice(3)}` : code);
-    $('join-code').setAttribute('aria-label', `Join code ${code.split('').join(' ')}`);
+    // Shown in two groups of three; read aloud letter by letter ("X V P 6 V V", not words), in text of its
+    // own since a paragraph may not be named with aria-label.
+    replaceChildren($('join-code'),
+        el('span', { 'aria-hidden': 'true' }, code.length === 6 ? `${code.slice(0, 3)} ${code.slice(3)}` : code),
+        el('span', { class: 'visually-hidden' }, `Join code: ${code.split('').join(' ')}`));
     if (drawnQR !== url) {
         drawnQR = url;
         try {

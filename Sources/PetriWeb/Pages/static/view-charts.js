@@ -181,7 +181,7 @@ export class ChartsView {
         this.root = root;
         this.lineCanvas = el('canvas', { class: 'chart', role: 'img', 'aria-label': 'Population over time' });
         this.histogramCanvas = el('canvas', { class: 'chart', role: 'img', 'aria-label': 'Histogram' });
-        this.histogramTitle = el('h3', { class: 'chart-title' }, 'Histogram');
+        this.histogramTitle = el('h2', { class: 'chart-title' }, 'Histogram');
         this.slider = el('input', { type: 'range', min: '0', max: '0', value: '0', id: 'histogram-generation' });
         this.sliderLabel = el('label', { for: 'histogram-generation' }, 'Generation shown in the histogram: ');
         this.sliderValue = el('output', { for: 'histogram-generation' });
