@@ -217,7 +217,7 @@ export class ChartsView {
         const replicates = state.replicates && state.series[state.replicates.metric] ? state.replicates : null;
         const metric = replicates?.metric ?? MAIN_METRIC[state.model] ?? Object.keys(state.series)[0];
         const info = state.metrics.find((m) => m.name === metric);
-        const label = String(info?.description ?? metric ?? '').replace(/\.$/, '');
+        const label = String(info?.label || info?.description || metric || '').replace(/\.$/, '');
         const band = replicates ? { start: replicates.generation, low: replicates.low, high: replicates.high } : null;
         drawLine(this.lineCanvas, state.series[metric] ?? [], { label, unit: info?.unit ?? '', band });
         const last = state.lastGeneration;
