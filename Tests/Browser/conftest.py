@@ -2,7 +2,8 @@
 directory, ephemeral port read from its first line) and one browser per engine and session: headless Debian
 chromium, and WebKit (Debian's WebKitGTK MiniBrowser driven by WebKitWebDriver, on an Xvfb display the fixture
 starts). Every test that uses `browser` or `page` runs in each engine of $PETRI_BROWSERS (default
-"chromium,webkit"); a test marked `chromium_only` (it needs the DevTools protocol) runs in chromium alone."""
+"chromium,webkit"); a test marked `chromium_only` (it needs the DevTools protocol, or real touch input) runs in
+chromium alone."""
 
 import glob
 import os
@@ -49,7 +50,8 @@ def install_dialog_hook(driver):
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "chromium_only: the test needs chromium's DevTools protocol")
+    config.addinivalue_line("markers", "chromium_only: only chromium can run the test (its DevTools protocol, or "
+                            "touch input, which WebKitGTK's driver sends as a mouse)")
 
 
 def pytest_collection_modifyitems(config, items):
