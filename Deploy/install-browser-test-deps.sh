@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
 # Makes sure what the real-browser tests (Tests/Browser) need is present: Debian's chromium and
-# chromedriver, zbar (to decode the pages' QR codes), and the Python packages pytest, selenium,
-# websocket-client, qrcode, pyzbar and pillow. Installs what is missing (apt-get as root, pip);
-# otherwise prints the exact commands to run.
+# chromedriver, WebKitGTK's WebKitWebDriver and MiniBrowser (webkit2gtk-driver) with Xvfb to show it,
+# zbar (to decode the pages' QR codes), and the Python packages pytest, selenium, websocket-client,
+# qrcode, pyzbar and pillow, and axe-playwright-python for the axe.min.js it carries (axe-core, run in
+# the pages by the tests; installed without Playwright, which the tests do not use). Installs what is
+# missing (apt-get as root, pip); otherwise prints the exact commands to run.
 set -euo pipefail
 
-apt_packages=(chromium chromium-driver libzbar0)
+apt_packages=(chromium chromium-driver webkit2gtk-driver xvfb libzbar0)
 python_packages=(pytest selenium websocket-client qrcode pyzbar pillow)
 python_modules=(pytest selenium websocket qrcode pyzbar PIL)
 
 missing_apt=()
 command -v chromium >/dev/null 2>&1 || missing_apt+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing_apt+=(chromium-driver)
+command -v WebKitWebDriver >/dev/null 2>&1 || missing_apt+=(webkit2gtk-driver)
+command -v Xvfb >/dev/null 2>&1 || missing_apt+=(xvfb)
 if ! ldconfig -p 2>/dev/null | grep -q 'libzbar\.so\.0'; then
     missing_apt+=(libzbar0)
 fi
@@ -22,7 +26,7 @@ done
 
 if [ ${#missing_apt[@]} -gt 0 ]; then
     if ! command -v apt-get >/dev/null 2>&1; then
-        echo "The browser tests need ${missing_apt[*]} (chromium, its driver and zbar); install them with your package manager." >&2
+        echo "The browser tests need ${missing_apt[*]} (chromium, WebKitGTK's WebDriver, Xvfb, their drivers and zbar); install them with your package manager." >&2
         exit 1
     fi
     if [ "$(id -u)" -ne 0 ]; then
@@ -34,6 +38,14 @@ if [ ${#missing_apt[@]} -gt 0 ]; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
     apt-get install -y -qq "${missing_apt[@]}" >/dev/null
+fi
+# Only its axe.min.js is used: looked for as a file, since importing the package needs Playwright.
+if ! python3 -c "import importlib.util, pathlib, sys; spec = importlib.util.find_spec('axe_playwright_python'); sys.exit(0 if spec and (pathlib.Path(spec.origin).parent / 'axe.min.js').exists() else 1)" >/dev/null 2>&1; then
+    echo "Installing axe-playwright-python (for its axe.min.js) with pip..."
+    python3 -m pip install -q --no-deps axe-playwright-python || {
+        echo "pip could not install axe-playwright-python. Run: python3 -m pip install --no-deps axe-playwright-python" >&2
+        exit 1
+    }
 fi
 if [ ${#missing_pip[@]} -gt 0 ]; then
     echo "Installing ${missing_pip[*]} with pip..."

@@ -1,6 +1,11 @@
 """Fixtures for the real-browser tests: a `petri serve` of the debug build per test (temporary data
-directory, ephemeral port read from its first line) and one headless Debian chromium per session."""
+directory, ephemeral port read from its first line) and one browser per engine and session: headless Debian
+chromium, and WebKit (Debian's WebKitGTK MiniBrowser driven by WebKitWebDriver, on an Xvfb display the fixture
+starts). Every test that uses `browser` or `page` runs in each engine of $PETRI_BROWSERS (default
+"chromium,webkit"); a test marked `chromium_only` (it needs the DevTools protocol, or real touch input) runs in
+chromium alone."""
 
+import glob
 import os
 import pathlib
 import re
@@ -16,18 +21,52 @@ from selenium.webdriver.chrome.service import Service
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 TEACHER_KEY = "browser-test-teacher-key-0123456789"
 LISTENING = re.compile(r"listening on ws://([^/]+)/")
-# Counts alert/confirm/prompt calls instead of showing them (installed before any page script runs).
+ENGINES = [name.strip() for name in os.environ.get("PETRI_BROWSERS", "chromium,webkit").split(",") if name.strip()]
+# Counts alert/confirm/prompt calls instead of showing them, and keeps the page's uncaught errors (WebKit's
+# driver has no console log). Chromium installs it before any page script runs; WebKit after each load.
 DIALOG_HOOK = """
-window.__dialogs = 0;
-for (const name of ['alert', 'confirm', 'prompt']) {
-    window[name] = function () { window.__dialogs += 1; };
+if (window.__dialogs === undefined) {
+    window.__dialogs = 0;
+    window.__errors = [];
+    for (const name of ['alert', 'confirm', 'prompt']) {
+        window[name] = function () { window.__dialogs += 1; };
+    }
+    window.addEventListener('error', (event) => window.__errors.push(String(event.message)));
+    window.addEventListener('unhandledrejection', (event) => window.__errors.push(String(event.reason)));
 }
 """
 
 
+def engine(driver):
+    return getattr(driver, "petri_engine", "chromium")
+
+
 def install_dialog_hook(driver):
     """Counts dialogs in the current tab's every page from now on (each tab needs its own hook)."""
-    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": DIALOG_HOOK})
+    if engine(driver) == "chromium":
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": DIALOG_HOOK})
+    else:
+        driver.execute_script(DIALOG_HOOK)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "chromium_only: only chromium can run the test (its DevTools protocol, or "
+                            "touch input, which WebKitGTK's driver sends as a mouse)")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Leaves out the WebKit run of a test marked `chromium_only`."""
+    kept, left_out = [], []
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        browser_engine = callspec.params.get("browser") if callspec else None
+        if browser_engine not in (None, "chromium") and item.get_closest_marker("chromium_only"):
+            left_out.append(item)
+        else:
+            kept.append(item)
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = kept
 
 
 def open_tab(driver):
@@ -100,8 +139,7 @@ def _chromium():
     pytest.fail("No chromium found: run Deploy/install-browser-test-deps.sh (make test does).")
 
 
-@pytest.fixture(scope="session")
-def browser():
+def _chromium_driver():
     options = Options()
     options.binary_location = _chromium()
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
@@ -111,15 +149,101 @@ def browser():
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    driver.petri_engine = "chromium"
     install_dialog_hook(driver)
+    return driver
+
+
+class _Xvfb:
+    """A private X display for WebKitGTK (its MiniBrowser has no headless mode): Xvfb picks a free number and
+    writes it to a pipe (-displayfd). With no window manager the keyboard focus follows the pointer, which
+    stays at the screen's centre: a small screen keeps it inside the window (at 0,0) down to 301 px wide, so a
+    resized window keeps its focus (and Tab its :focus-visible ring). Windows may be larger than the screen."""
+
+    def __init__(self):
+        if not shutil.which("Xvfb"):
+            pytest.fail("No Xvfb found: run Deploy/install-browser-test-deps.sh (make test does).")
+        read, write = os.pipe()
+        self.process = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", "600x400x24", "-nolisten", "tcp"],
+            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write)
+        with os.fdopen(read) as pipe:
+            number = pipe.readline().strip()
+        if not number:
+            self.stop()
+            pytest.fail("Xvfb did not start")
+        self.display = f":{number}"
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait()
+
+
+class WebKitDriver(webdriver.WebKitGTK):
+    """WebKitGTK with the dialog hook installed after each load that this process starts."""
+    petri_engine = "webkit"
+
+    def get(self, url):
+        super().get(url)
+        install_dialog_hook(self)
+
+    def refresh(self):
+        super().refresh()
+        install_dialog_hook(self)
+
+
+def _minibrowser():
+    found = sorted(glob.glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser"))
+    driver_path = shutil.which("WebKitWebDriver")
+    if not found or not driver_path:
+        pytest.fail("No WebKitGTK MiniBrowser or WebKitWebDriver found: run Deploy/install-browser-test-deps.sh "
+                    "(make test does).")
+    return found[-1], driver_path
+
+
+def _webkit_driver():
+    binary, driver_path = _minibrowser()
+    display = _Xvfb()
+    options = webdriver.WebKitGTKOptions()
+    options.binary_location = binary
+    options.add_argument("--automation")
+    # MiniBrowser's toolbar holds its window at least 447 px wide; a GTK theme that shrinks the toolbar (not the
+    # page: its sizes come from CSS) lets the viewport narrow to a 360 px phone's.
+    themes = pathlib.Path(tempfile.mkdtemp(prefix="petri-webkit-"))
+    (themes / "themes" / "PetriNarrow" / "gtk-3.0").mkdir(parents=True)
+    (themes / "themes" / "PetriNarrow" / "gtk-3.0" / "gtk.css").write_text(
+        "* { font-size: 1px; padding: 0; margin: 0; min-width: 0; min-height: 0; border-width: 0; }\n")
+    environment = {**os.environ, "DISPLAY": display.display, "XDG_DATA_HOME": str(themes),
+                   "GTK_THEME": "PetriNarrow"}
+    environment.pop("WAYLAND_DISPLAY", None)
+    try:
+        driver = WebKitDriver(service=webdriver.WebKitGTKService(driver_path, env=environment), options=options)
+    except Exception:
+        display.stop()
+        raise
+    driver.set_window_size(1280, 1000)
+    driver.petri_display = display
+    driver.petri_themes = themes
+    return driver
+
+
+@pytest.fixture(scope="session", params=ENGINES)
+def browser(request):
+    driver = _chromium_driver() if request.param == "chromium" else _webkit_driver()
     yield driver
     driver.quit()
+    display = getattr(driver, "petri_display", None)
+    if display:
+        display.stop()
+        shutil.rmtree(driver.petri_themes, ignore_errors=True)
 
 
 @pytest.fixture
 def page(browser):
     """The shared browser, with the console log drained and one tab, for one test."""
-    browser.get_log("browser")
+    if engine(browser) == "chromium":
+        browser.get_log("browser")
     yield browser
     handles = browser.window_handles
     for handle in handles[1:]:
@@ -130,4 +254,8 @@ def page(browser):
 
 
 def console_errors(driver):
-    return [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+    """Chromium's console errors; in WebKit (no console log over WebDriver) the current page's uncaught errors
+    and rejections, as the hook keeps them."""
+    if engine(driver) == "chromium":
+        return [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+    return driver.execute_script("return window.__errors || []")

@@ -15,10 +15,12 @@ def text_of(driver, selector):
 
 
 def wait_text(driver, selector, fragment, timeout=TIMEOUT):
-    """Waits until the element's visible text contains `fragment`; returns the text."""
+    """Waits until the element's rendered text (innerText, the same in every engine, also for a visually
+    hidden live region) contains `fragment`; returns the text."""
     def check(d):
-        found = d.find_elements(By.CSS_SELECTOR, selector)
-        return found and fragment in found[0].text and found[0].text
+        text = d.execute_script("const n = document.querySelector(arguments[0]); return n ? n.innerText : null",
+                                selector)
+        return text is not None and fragment in text and text
     return wait_for(driver, check, timeout, f"{selector} never showed {fragment!r}")
 
 
@@ -56,7 +58,7 @@ def screenshot(driver, name, width=None, height=None):
     """Saves a PNG of the page to $PETRI_SCREENSHOTS/name.png when that variable is set (for the README)."""
     import os
     folder = os.environ.get("PETRI_SCREENSHOTS")
-    if not folder:
+    if not folder or getattr(driver, "petri_engine", "chromium") != "chromium":  # the README's are chromium's
         return
     if width:
         driver.set_window_size(width, height)

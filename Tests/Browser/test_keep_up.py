@@ -2,6 +2,8 @@
 
 import os
 
+import pytest
+
 from helpers import join, wait_drawn
 from petri_peer import Teacher
 from test_student_page import record_figure
@@ -12,6 +14,7 @@ def heap(driver):
     return driver.execute_script("return performance.memory.usedJSHeapSize")
 
 
+@pytest.mark.chromium_only  # DevTools protocol
 def test_page_keeps_up_with_thirty_generations_a_second_on_a_512_board(server, page):
     side = int(os.environ.get("PETRI_KEEP_UP_SIDE", "512"))  # 1024 for a one-off measurement
     teacher = Teacher(server.ws, server.key, "life", {"width": side, "height": side, "density": 0.3})

@@ -3,6 +3,7 @@ student page's weight."""
 
 import re
 
+import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -58,6 +59,7 @@ def test_a_student_joins_and_answers_with_the_keyboard_alone_on_a_phone(server, 
     teacher.close()
 
 
+@pytest.mark.chromium_only  # DevTools protocol
 def test_the_islands_map_and_the_dark_scheme(server, page):
     teacher = Teacher(server.ws, server.key, "islands")
     teacher.step(3)

@@ -203,6 +203,27 @@ import Testing
         try Self.checkChangeable(kind.modelType)
     }
 
+    @Test(arguments: ModelKind.allCases)
+    func everyParameterAndMetricHasALabelInPlainWordsAndNoProgrammerUnit(kind: ModelKind) {
+        let description = kind.modelDescription
+        let labelled =
+            description.parameters.map { ($0.name, $0.label, $0.unit) }
+            + description.metrics.map { ($0.name, $0.label, $0.unit) }
+        for (name, label, unit) in labelled {
+            // A label is words for people: not empty, not the key, and no camelCase key inside it
+            #expect(!label.isEmpty && label != name, "\(kind).\(name) has no label of its own")
+            #expect(label.first?.isUppercase == true, "\(kind).\(name): \(label)")
+            #expect(
+                label.split(separator: " ").allSatisfy { word in
+                    !zip(word, word.dropFirst()).contains { $0.isLowercase && $1.isUppercase }
+                },
+                "\(kind).\(name): \(label) names a key")
+            // and a unit is words after a number, never the model's name for its trait
+            #expect(
+                !["trait", "colour", "resistance", "dose", "hardness"].contains(unit), "\(kind).\(name): unit \(unit)")
+        }
+    }
+
     @Test func camouflageScenariosAreTheScenarioEnumAndEachCreatesAModel() throws {
         let scenarios = CamouflageModel.modelDescription.scenarios
         #expect(scenarios.map(\.name) == CamouflageScenario.allCases.map(\.rawValue))

@@ -18,33 +18,37 @@ extension BeaksModel {
             model: kind.rawValue, title: "Finch beaks (Darwin's finches)", story: story,
             parameters: [
                 ParameterDescriptor(
-                    name: "population", description: "Finches at the start.", kind: .integer, unit: "finches",
+                    name: "population", label: "Finches at the start", description: "Finches at the start.",
+                    kind: .integer, unit: "finches",
                     range: range(P.populationRange), defaultValue: .number(Double(d.population)), changeable: false),
                 ParameterDescriptor(
-                    name: "seedHardness",
+                    name: "seedHardness", label: "Seed hardness (0 soft to 100 hard)",
                     description: "How hard the seeds are: 0 soft (best beak 8.0 mm) to 100 hard (11.0 mm).",
                     kind: .integer, range: range(P.seedHardnessRange), defaultValue: .number(Double(d.seedHardness)),
                     changeable: true),
                 ParameterDescriptor(
-                    name: "food", description: "How many finches the island feeds comfortably.", kind: .integer,
+                    name: "food", label: "Food", description: "How many finches the island feeds comfortably.",
+                    kind: .integer,
                     unit: "finches", range: range(P.foodRange), defaultValue: .number(Double(d.food)),
                     changeable: true),
                 ParameterDescriptor(
-                    name: "reproductiveChance", description: "The chance that a surviving finch raises one chick.",
+                    name: "reproductiveChance", label: "Chance of raising a chick",
+                    description: "The chance that a surviving finch raises one chick.",
                     kind: .number, range: P.reproductiveChanceRange, defaultValue: .number(d.reproductiveChance),
                     changeable: true),
                 ParameterDescriptor(
-                    name: "selectionPressure",
+                    name: "selectionPressure", label: "Selection pressure",
                     description: "How steeply the chance of dying rises as a beak moves away from the best depth.",
                     kind: .number, range: P.selectionPressureRange, defaultValue: .number(d.selectionPressure),
                     changeable: true),
                 ParameterDescriptor(
-                    name: "mutation",
+                    name: "mutation", label: "Beak change from parent to chick",
                     description: "A chick's beak differs from its parent's by at most this many tenths of a mm.",
                     kind: .integer, unit: "0.1 mm", range: range(P.mutationRange),
                     defaultValue: .number(Double(d.mutation)), changeable: true),
                 ParameterDescriptor(
-                    name: "maxPopulation", description: "No more chicks are raised once there are this many finches.",
+                    name: "maxPopulation", label: "Most finches allowed",
+                    description: "No more chicks are raised once there are this many finches.",
                     kind: .integer, unit: "finches", range: range(P.maxPopulationRange),
                     defaultValue: .number(Double(d.maxPopulation)), changeable: true),
             ],

@@ -11,36 +11,44 @@ extension BeaksModel {
     /// The numbers a student can be asked to predict. "Last generation" metrics describe the step that produced
     /// the current generation (all 0 at generation 0).
     public static let metrics: [MetricDescriptor] = [
-        MetricDescriptor(name: "population", description: "How many finches are alive.", unit: "finches", range: nil),
         MetricDescriptor(
-            name: "meanBeakDepth", description: "The average beak depth of the finches (0 once they have died out).",
+            name: "population", label: "Number of finches", description: "How many finches are alive.", unit: "finches",
+            range: nil),
+        MetricDescriptor(
+            name: "meanBeakDepth", label: "Average beak depth",
+            description: "The average beak depth of the finches (0 once they have died out).",
             unit: "mm", range: 0...14, tolerance: beakTolerance),
         MetricDescriptor(
-            name: "medianBeakDepth",
+            name: "medianBeakDepth", label: "Middle beak depth",
             description: "The middle beak depth when the finches are lined up from smallest beak to deepest.",
             unit: "mm", range: 0...14, tolerance: beakTolerance),
         MetricDescriptor(
-            name: "foodMatchedFraction",
+            name: "foodMatchedFraction", label: "Share of finches suited to the seeds",
             description: "The fraction of finches whose beak is within 0.5 mm of the best depth for the seeds.",
             unit: "fraction", range: 0...1),
         MetricDescriptor(
-            name: "extinct", description: "Whether every finch has died.", unit: "", range: 0...1, isYesNo: true),
+            name: "extinct", label: "All finches died", description: "Whether every finch has died.", unit: "",
+            range: 0...1, isYesNo: true),
         MetricDescriptor(
-            name: "seedHardness", description: "How hard the seeds are, 0 (soft) to 100 (hard).", unit: "hardness",
+            name: "seedHardness", label: "Seed hardness (0 soft to 100 hard)",
+            description: "How hard the seeds are, 0 (soft) to 100 (hard).", unit: "",
             range: 0...100),
         MetricDescriptor(
-            name: "bestBeakDepth", description: "The beak depth best suited to the seeds.", unit: "mm", range: 8...11),
+            name: "bestBeakDepth", label: "Best beak depth for the seeds",
+            description: "The beak depth best suited to the seeds.", unit: "mm", range: 8...11),
         MetricDescriptor(
-            name: "births", description: "How many chicks were raised in the last generation.", unit: "finches",
+            name: "births", label: "Chicks raised last generation",
+            description: "How many chicks were raised in the last generation.", unit: "finches",
             range: nil),
         MetricDescriptor(
-            name: "deaths", description: "How many finches died in the last generation.", unit: "finches", range: nil),
+            name: "deaths", label: "Finches that died last generation",
+            description: "How many finches died in the last generation.", unit: "finches", range: nil),
         MetricDescriptor(
-            name: "luckySurvivors",
+            name: "luckySurvivors", label: "Lucky survivors",
             description: "Finches more likely to die than not that survived the last generation.", unit: "finches",
             range: nil),
         MetricDescriptor(
-            name: "unluckyDeaths",
+            name: "unluckyDeaths", label: "Unlucky deaths",
             description: "Finches more likely to live than not that died in the last generation.", unit: "finches",
             range: nil),
     ]

@@ -14,30 +14,36 @@ extension CamouflageModel {
                 + "population's colour follows the background through natural selection.",
             parameters: [
                 whole(
-                    "population", "How many creatures there are at generation 0.", "creatures", P.populationRange,
+                    "population", "Moths at the start", "How many creatures there are at generation 0.", "creatures",
+                    P.populationRange,
                     defaults.population),
                 whole(
-                    "environmentColour", "The background colour: 1 is black, 100 is white.", "colour",
+                    "environmentColour", "Background colour (1 black to 100 white)",
+                    "The background colour: 1 is black, 100 is white.", "",
                     P.environmentColourRange, defaults.environmentColour),
                 real(
-                    "reproductiveChance", "The chance that a survivor has one child each generation.", "",
+                    "reproductiveChance", "Chance of having a child",
+                    "The chance that a survivor has one child each generation.", "",
                     P.reproductiveChanceRange, defaults.reproductiveChance),
                 real(
-                    "selectionPressure",
+                    "selectionPressure", "Selection pressure",
                     "How steeply the chance of dying rises as a creature's colour moves away from the background.",
                     "", P.selectionPressureRange, defaults.selectionPressure),
                 real(
-                    "crowding",
+                    "crowding", "Crowding",
                     "How much each creature makes survival harder for the others; lower it to hold larger "
                         + "populations.", "", P.crowdingRange, defaults.crowding),
                 whole(
-                    "maxPopulation", "A safety cap: no more children are born once the population reaches it.",
+                    "maxPopulation", "Most moths allowed",
+                    "A safety cap: no more children are born once the population reaches it.",
                     "creatures", P.maxPopulationRange, defaults.maxPopulation),
                 whole(
-                    "initialTraitMin", "The darkest colour among the creatures at generation 0.", "trait",
+                    "initialTraitMin", "Darkest moth at the start (1 to 100)",
+                    "The darkest colour among the creatures at generation 0.", "",
                     P.traitRange, defaults.initialTraitMin),
                 whole(
-                    "initialTraitMax", "The lightest colour among the creatures at generation 0.", "trait",
+                    "initialTraitMax", "Lightest moth at the start (1 to 100)",
+                    "The lightest colour among the creatures at generation 0.", "",
                     P.traitRange, defaults.initialTraitMax),
             ],
             scenarios: CamouflageScenario.allCases.map {
@@ -47,19 +53,21 @@ extension CamouflageModel {
     }
 
     private static func whole(
-        _ name: String, _ description: String, _ unit: String, _ range: ClosedRange<Int>, _ value: Int
+        _ name: String, _ label: String, _ description: String, _ unit: String, _ range: ClosedRange<Int>,
+        _ value: Int
     ) -> ParameterDescriptor {
         ParameterDescriptor(
-            name: name, description: description, kind: .integer, unit: unit,
+            name: name, label: label, description: description, kind: .integer, unit: unit,
             range: Double(range.lowerBound)...Double(range.upperBound), defaultValue: .number(Double(value)),
             changeable: isChangeable(name, .number(Double(value))))
     }
 
     private static func real(
-        _ name: String, _ description: String, _ unit: String, _ range: ClosedRange<Double>, _ value: Double
+        _ name: String, _ label: String, _ description: String, _ unit: String, _ range: ClosedRange<Double>,
+        _ value: Double
     ) -> ParameterDescriptor {
         ParameterDescriptor(
-            name: name, description: description, kind: .number, unit: unit, range: range,
+            name: name, label: label, description: description, kind: .number, unit: unit, range: range,
             defaultValue: .number(value), changeable: isChangeable(name, .number(value)))
     }
 

@@ -3,42 +3,51 @@ extension CamouflageModel {
     /// produced the current generation (all 0 at generation 0).
     public static let metrics: [MetricDescriptor] = [
         MetricDescriptor(
-            name: "population", description: "How many creatures are alive.", unit: "creatures",
+            name: "population", label: "Number of moths", description: "How many creatures are alive.",
+            unit: "creatures",
             range: nil),
         MetricDescriptor(
-            name: "meanTrait", description: "The average colour of the creatures (0 once extinct).", unit: "trait",
+            name: "meanTrait", label: "Average moth colour (1 black to 100 white)",
+            description: "The average colour of the creatures (0 once extinct).", unit: "",
             range: 0...100),
         MetricDescriptor(
-            name: "medianTrait",
+            name: "medianTrait", label: "Middle moth colour (1 black to 100 white)",
             description: "The middle colour when the creatures are lined up from dark to light (0 once extinct).",
-            unit: "trait", range: 0...100),
+            unit: "", range: 0...100),
         MetricDescriptor(
-            name: "bestCamouflaged", description: "How many creatures are within 1 of the background colour.",
+            name: "bestCamouflaged", label: "Best camouflaged moths",
+            description: "How many creatures are within 1 of the background colour.",
             unit: "creatures", range: nil),
         MetricDescriptor(
-            name: "extinct", description: "Whether every creature has died.", unit: "", range: 0...1, isYesNo: true),
+            name: "extinct", label: "All moths died", description: "Whether every creature has died.", unit: "",
+            range: 0...1, isYesNo: true),
         MetricDescriptor(
-            name: "environmentColour", description: "The background colour, 1 (black) to 100 (white).",
-            unit: "colour", range: 1...100),
+            name: "environmentColour", label: "Background colour (1 black to 100 white)",
+            description: "The background colour, 1 (black) to 100 (white).",
+            unit: "", range: 1...100),
         MetricDescriptor(
-            name: "darkFraction", description: "The fraction of creatures with a dark colour (trait 50 or less).",
+            name: "darkFraction", label: "Share of dark moths",
+            description: "The fraction of creatures with a dark colour (trait 50 or less).",
             unit: "fraction", range: 0...1),
         MetricDescriptor(
-            name: "lightFraction", description: "The fraction of creatures with a light colour (trait 51 or more).",
+            name: "lightFraction", label: "Share of light moths",
+            description: "The fraction of creatures with a light colour (trait 51 or more).",
             unit: "fraction", range: 0...1),
         MetricDescriptor(
-            name: "births", description: "How many children were born in the last generation.", unit: "creatures",
+            name: "births", label: "Moths born last generation",
+            description: "How many children were born in the last generation.", unit: "creatures",
             range: nil),
         MetricDescriptor(
-            name: "deaths", description: "How many creatures died in the last generation.", unit: "creatures",
+            name: "deaths", label: "Moths that died last generation",
+            description: "How many creatures died in the last generation.", unit: "creatures",
             range: nil),
         MetricDescriptor(
-            name: "luckySurvivors",
+            name: "luckySurvivors", label: "Lucky survivors",
             description:
                 "Poorly camouflaged creatures (more likely to die than not) that survived the last generation.",
             unit: "creatures", range: nil),
         MetricDescriptor(
-            name: "unluckyDeaths",
+            name: "unluckyDeaths", label: "Unlucky deaths",
             description: "Well camouflaged creatures (more likely to live than not) that died in the last generation.",
             unit: "creatures", range: nil),
     ]

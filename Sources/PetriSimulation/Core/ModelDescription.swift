@@ -48,6 +48,8 @@ public struct ParameterDescriptor: Sendable, Hashable, Codable {
 
     /// The key in lesson files and in `set` actions.
     public let name: String
+    /// What a form calls it, in plain words (e.g. "Background colour (1 black to 100 white)"), never the key.
+    public let label: String
     /// One sentence saying what it does.
     public let description: String
     public let kind: Kind
@@ -64,10 +66,11 @@ public struct ParameterDescriptor: Sendable, Hashable, Codable {
     public let changeable: Bool
 
     public init(
-        name: String, description: String, kind: Kind, unit: String = "", range: ClosedRange<Double>? = nil,
-        choices: [String]? = nil, defaultValue: ParameterValue?, changeable: Bool
+        name: String, label: String, description: String, kind: Kind, unit: String = "",
+        range: ClosedRange<Double>? = nil, choices: [String]? = nil, defaultValue: ParameterValue?, changeable: Bool
     ) {
         self.name = name
+        self.label = label
         self.description = description
         self.kind = kind
         self.unit = unit
@@ -75,6 +78,20 @@ public struct ParameterDescriptor: Sendable, Hashable, Codable {
         self.choices = choices
         self.defaultValue = defaultValue
         self.changeable = changeable
+    }
+
+    /// A description from a server that sent no `label` gets its key as the label.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        label = try container.decodeIfPresent(String.self, forKey: .label) ?? name
+        description = try container.decode(String.self, forKey: .description)
+        kind = try container.decode(Kind.self, forKey: .kind)
+        unit = try container.decode(String.self, forKey: .unit)
+        range = try container.decodeIfPresent(ClosedRange<Double>.self, forKey: .range)
+        choices = try container.decodeIfPresent([String].self, forKey: .choices)
+        defaultValue = try container.decodeIfPresent(ParameterValue.self, forKey: .defaultValue)
+        changeable = try container.decode(Bool.self, forKey: .changeable)
     }
 }
 

@@ -70,6 +70,10 @@ public enum ModelAction: Sendable, Hashable, Codable {
 public struct MetricDescriptor: Sendable, Hashable, Codable {
     /// The name used in questions, e.g. `meanTrait`, or `cell(x,y)` for a metric with arguments.
     public let name: String
+    /// What a form or chart calls it, in plain words (e.g. "Average moth colour (1 black to 100 white)"), never
+    /// the name. Not kept in a saved lesson (a constant of the model's code): a restored metric has "" and
+    /// clients fall back to its description.
+    public var label: String
     /// One sentence for the question screen.
     public let description: String
     /// The unit shown beside values (`creatures`, `trait`, `cells`, `` for yes/no).
@@ -85,15 +89,28 @@ public struct MetricDescriptor: Sendable, Hashable, Codable {
     public var tolerance: Double?
 
     public init(
-        name: String, description: String, unit: String, range: ClosedRange<Double>?, isYesNo: Bool = false,
-        tolerance: Double? = nil
+        name: String, label: String = "", description: String, unit: String, range: ClosedRange<Double>?,
+        isYesNo: Bool = false, tolerance: Double? = nil
     ) {
         self.name = name
+        self.label = label
         self.description = description
         self.unit = unit
         self.range = range
         self.isYesNo = isYesNo
         self.tolerance = tolerance
+    }
+
+    /// A description from a server that sent no `label` gets "" (clients then show the description).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        label = try container.decodeIfPresent(String.self, forKey: .label) ?? ""
+        description = try container.decode(String.self, forKey: .description)
+        unit = try container.decode(String.self, forKey: .unit)
+        range = try container.decodeIfPresent(ClosedRange<Double>.self, forKey: .range)
+        isYesNo = try container.decode(Bool.self, forKey: .isYesNo)
+        tolerance = try container.decodeIfPresent(Double.self, forKey: .tolerance)
     }
 }
 

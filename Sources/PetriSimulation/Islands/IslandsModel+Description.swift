@@ -13,13 +13,15 @@ extension IslandsModel {
                 + "is no chance in it: the same map always has the same future.",
             parameters: [
                 ParameterDescriptor(
-                    name: "width", description: "Tiles across the map; fixed for the lesson.", kind: .integer,
+                    name: "width", label: "Map width", description: "Tiles across the map; fixed for the lesson.",
+                    kind: .integer,
                     unit: "tiles", range: size, defaultValue: .number(Double(defaults.width)), changeable: false),
                 ParameterDescriptor(
-                    name: "height", description: "Tiles down the map; fixed for the lesson.", kind: .integer,
+                    name: "height", label: "Map height", description: "Tiles down the map; fixed for the lesson.",
+                    kind: .integer,
                     unit: "tiles", range: size, defaultValue: .number(Double(defaults.height)), changeable: false),
                 ParameterDescriptor(
-                    name: "diagonal",
+                    name: "diagonal", label: "Corners join islands",
                     description: "Whether land tiles that touch only at a corner belong to the same island.",
                     kind: .flag, defaultValue: .flag(defaults.diagonal), changeable: true),
             ],

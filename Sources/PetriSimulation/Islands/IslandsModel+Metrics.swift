@@ -5,20 +5,25 @@ extension IslandsModel {
     /// The numbers a student can be asked to predict, usually about the map after the next evolve.
     public static let metrics: [MetricDescriptor] = [
         MetricDescriptor(
-            name: "livingSpecies", description: "How many species are alive.", unit: "species", range: nil),
+            name: "livingSpecies", label: "Living species", description: "How many species are alive.", unit: "species",
+            range: nil),
         MetricDescriptor(
-            name: "speciesEver", description: "How many species have ever existed, extinct ones included.",
+            name: "speciesEver", label: "Species ever",
+            description: "How many species have ever existed, extinct ones included.",
             unit: "species", range: nil),
         MetricDescriptor(
-            name: "extinctSpecies", description: "How many species have died out.", unit: "species",
+            name: "extinctSpecies", label: "Extinct species", description: "How many species have died out.",
+            unit: "species",
             range: nil),
         MetricDescriptor(
-            name: "landTiles", description: "How many tiles are land.", unit: "tiles", range: nil),
+            name: "landTiles", label: "Land tiles", description: "How many tiles are land.", unit: "tiles", range: nil),
         MetricDescriptor(
-            name: "landmasses", description: "How many separate landmasses there are.", unit: "landmasses",
+            name: "landmasses", label: "Landmasses", description: "How many separate landmasses there are.",
+            unit: "landmasses",
             range: nil),
         MetricDescriptor(
-            name: "tilesOfSpecies(id)", description: "How many land tiles species id lives on (0 if it is extinct).",
+            name: "tilesOfSpecies(id)", label: "Land tiles of one species",
+            description: "How many land tiles species id lives on (0 if it is extinct).",
             unit: "tiles", range: nil),
     ]
 

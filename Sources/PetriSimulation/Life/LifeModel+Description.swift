@@ -14,27 +14,29 @@ extension LifeModel {
                 + "board always has the same future.",
             parameters: [
                 ParameterDescriptor(
-                    name: "width", description: "Columns of the board; fixed for the lesson.", kind: .integer,
+                    name: "width", label: "Board width", description: "Columns of the board; fixed for the lesson.",
+                    kind: .integer,
                     unit: "cells", range: side, defaultValue: .number(Double(defaults.width)), changeable: false),
                 ParameterDescriptor(
-                    name: "height", description: "Rows of the board; fixed for the lesson.", kind: .integer,
+                    name: "height", label: "Board height", description: "Rows of the board; fixed for the lesson.",
+                    kind: .integer,
                     unit: "cells", range: side, defaultValue: .number(Double(defaults.height)), changeable: false),
                 ParameterDescriptor(
-                    name: "rule", description: "The birth and survival rule, such as B3/S23 (Conway's).",
+                    name: "rule", label: "Rule", description: "The birth and survival rule, such as B3/S23 (Conway's).",
                     kind: .text,
                     choices: [LifeRule.conway, .highLife, .seeds, .dayAndNight].map(\.description),
                     defaultValue: .text(defaults.rule), changeable: true),
                 ParameterDescriptor(
-                    name: "boundary",
+                    name: "boundary", label: "Edges of the board",
                     description: "What lies beyond the edge: dead cells (bounded) or the other side (toroidal).",
                     kind: .choice, choices: LifeBoundary.allCases.map(\.rawValue),
                     defaultValue: .text(defaults.boundary.rawValue), changeable: true),
                 ParameterDescriptor(
-                    name: "pattern",
+                    name: "pattern", label: "Starting pattern",
                     description: "A named pattern or RLE text placed in the centre of the board at generation 0.",
                     kind: .text, choices: LifePattern.catalogNames, defaultValue: nil, changeable: false),
                 ParameterDescriptor(
-                    name: "density",
+                    name: "density", label: "Share of cells alive at the start",
                     description: "The share of cells alive in the random starting soup (none when a pattern is "
                         + "given and this is not).", kind: .number, range: Parameters.densityRange,
                     defaultValue: .number(Parameters.defaultDensity), changeable: false),

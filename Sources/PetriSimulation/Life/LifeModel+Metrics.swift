@@ -1,30 +1,35 @@
 extension LifeModel {
     /// What a question can ask about a Life board; `cell` and `region` take integer arguments.
     public static let metrics: [MetricDescriptor] = [
-        MetricDescriptor(name: "liveCells", description: "How many cells are alive.", unit: "cells", range: nil),
         MetricDescriptor(
-            name: "births", description: "How many dead cells came alive in the last generation.", unit: "cells",
+            name: "liveCells", label: "Live cells", description: "How many cells are alive.", unit: "cells", range: nil),
+        MetricDescriptor(
+            name: "births", label: "Cells born last generation",
+            description: "How many dead cells came alive in the last generation.", unit: "cells",
             range: nil
         ),
         MetricDescriptor(
-            name: "deaths", description: "How many live cells died in the last generation.", unit: "cells", range: nil
+            name: "deaths", label: "Cells that died last generation",
+            description: "How many live cells died in the last generation.", unit: "cells", range: nil
         ),
         MetricDescriptor(
-            name: "still", description: "Whether the last generation left every cell as it was.", unit: "",
+            name: "still", label: "The board has stopped changing",
+            description: "Whether the last generation left every cell as it was.", unit: "",
             range: 0...1, isYesNo: true
         ),
         MetricDescriptor(
-            name: "period",
+            name: "period", label: "Repeats every so many generations",
             description: "How many generations the board takes to repeat itself (1 when still), or 0 if it has"
                 + " not repeated within the last 15 generations.",
             unit: "generations", range: 0...Double(LifePeriodDetector.capacity - 1)
         ),
         MetricDescriptor(
-            name: "cell(x,y)", description: "Whether the cell in column x, row y is alive (counting from 0).",
+            name: "cell(x,y)", label: "One cell is alive",
+            description: "Whether the cell in column x, row y is alive (counting from 0).",
             unit: "", range: 0...1, isYesNo: true
         ),
         MetricDescriptor(
-            name: "region(x,y,w,h)",
+            name: "region(x,y,w,h)", label: "Live cells in a region",
             description: "How many cells are alive in the w by h rectangle whose top-left cell is column x, row y.",
             unit: "cells", range: nil
         ),

@@ -18,38 +18,44 @@ extension ResistanceModel {
             model: kind.rawValue, title: "Antibiotic resistance (bacteria)", story: story,
             parameters: [
                 ParameterDescriptor(
-                    name: "population", description: "Bacteria at the start.", kind: .integer, unit: "bacteria",
+                    name: "population", label: "Bacteria at the start", description: "Bacteria at the start.",
+                    kind: .integer, unit: "bacteria",
                     range: range(P.populationRange), defaultValue: .number(Double(d.population)), changeable: false),
                 ParameterDescriptor(
-                    name: "dose", description: "The antibiotic's dose: 0 is none; higher kills more.", kind: .integer,
+                    name: "dose", label: "Antibiotic dose (0 none to 100)",
+                    description: "The antibiotic's dose: 0 is none; higher kills more.", kind: .integer,
                     range: range(P.doseRange), defaultValue: .number(Double(d.dose)), changeable: true),
                 ParameterDescriptor(
-                    name: "reproductiveChance",
+                    name: "reproductiveChance", label: "Chance of dividing",
                     description: "The chance that a surviving bacterium with no resistance divides.", kind: .number,
                     range: P.reproductiveChanceRange, defaultValue: .number(d.reproductiveChance), changeable: true),
                 ParameterDescriptor(
-                    name: "costOfResistance",
+                    name: "costOfResistance", label: "Cost of resistance",
                     description: "How much full resistance lowers the chance of dividing (0.3: by 30%).",
                     kind: .number, range: P.costOfResistanceRange, defaultValue: .number(d.costOfResistance),
                     changeable: true),
                 ParameterDescriptor(
-                    name: "crowding",
+                    name: "crowding", label: "Crowding",
                     description: "Each bacterium raises every bacterium's chance of dying of crowding by this much.",
                     kind: .number, range: P.crowdingRange, defaultValue: .number(d.crowding), changeable: true),
                 ParameterDescriptor(
-                    name: "mutation", description: "A child's resistance differs from its parent's by at most this.",
+                    name: "mutation", label: "Resistance change from parent to child",
+                    description: "A child's resistance differs from its parent's by at most this.",
                     kind: .integer, range: range(P.mutationRange), defaultValue: .number(Double(d.mutation)),
                     changeable: true),
                 ParameterDescriptor(
-                    name: "maxPopulation", description: "No more bacteria are born once there are this many.",
+                    name: "maxPopulation", label: "Most bacteria allowed",
+                    description: "No more bacteria are born once there are this many.",
                     kind: .integer, unit: "bacteria", range: range(P.maxPopulationRange),
                     defaultValue: .number(Double(d.maxPopulation)), changeable: true),
                 ParameterDescriptor(
-                    name: "initialResistanceMin", description: "The lowest resistance at the start.",
+                    name: "initialResistanceMin", label: "Lowest resistance at the start",
+                    description: "The lowest resistance at the start.",
                     kind: .integer, range: range(P.traitRange), defaultValue: .number(Double(d.initialResistanceMin)),
                     changeable: false),
                 ParameterDescriptor(
-                    name: "initialResistanceMax", description: "The highest resistance at the start.",
+                    name: "initialResistanceMax", label: "Highest resistance at the start",
+                    description: "The highest resistance at the start.",
                     kind: .integer, range: range(P.traitRange), defaultValue: .number(Double(d.initialResistanceMax)),
                     changeable: false),
             ],

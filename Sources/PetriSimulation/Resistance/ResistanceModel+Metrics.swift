@@ -6,36 +6,41 @@ extension ResistanceModel {
     /// the current generation (all 0 at generation 0).
     public static let metrics: [MetricDescriptor] = [
         MetricDescriptor(
-            name: "population", description: "How many bacteria are alive.", unit: "bacteria", range: nil),
+            name: "population", label: "Number of bacteria", description: "How many bacteria are alive.",
+            unit: "bacteria", range: nil),
         MetricDescriptor(
-            name: "meanResistance",
+            name: "meanResistance", label: "Average resistance (0 to 100)",
             description: "The average resistance of the bacteria, 0 (none) to 100 (complete); 0 once all are dead.",
-            unit: "resistance", range: 0...100),
+            unit: "", range: 0...100),
         MetricDescriptor(
-            name: "medianResistance",
+            name: "medianResistance", label: "Middle resistance (0 to 100)",
             description: "The middle resistance when the bacteria are lined up from weakest to most resistant.",
-            unit: "resistance", range: 0...100),
+            unit: "", range: 0...100),
         MetricDescriptor(
-            name: "resistantFraction",
+            name: "resistantFraction", label: "Share of resistant bacteria",
             description: "The fraction of bacteria whose resistance is at least the dose (0 once all are dead).",
             unit: "fraction", range: 0...1),
         MetricDescriptor(
-            name: "extinct", description: "Whether every bacterium has died: the infection is cured.", unit: "",
+            name: "extinct", label: "All bacteria died",
+            description: "Whether every bacterium has died: the infection is cured.", unit: "",
             range: 0...1, isYesNo: true),
         MetricDescriptor(
-            name: "dose", description: "The antibiotic's dose, 0 (none) to 100.", unit: "dose", range: 0...100),
+            name: "dose", label: "Antibiotic dose (0 none to 100)",
+            description: "The antibiotic's dose, 0 (none) to 100.", unit: "", range: 0...100),
         MetricDescriptor(
-            name: "births", description: "How many bacteria were born in the last generation.", unit: "bacteria",
+            name: "births", label: "Bacteria born last generation",
+            description: "How many bacteria were born in the last generation.", unit: "bacteria",
             range: nil),
         MetricDescriptor(
-            name: "deaths", description: "How many bacteria died in the last generation.", unit: "bacteria",
+            name: "deaths", label: "Bacteria that died last generation",
+            description: "How many bacteria died in the last generation.", unit: "bacteria",
             range: nil),
         MetricDescriptor(
-            name: "luckySurvivors",
+            name: "luckySurvivors", label: "Lucky survivors",
             description: "Bacteria more likely to die than not that survived the last generation.",
             unit: "bacteria", range: nil),
         MetricDescriptor(
-            name: "unluckyDeaths",
+            name: "unluckyDeaths", label: "Unlucky deaths",
             description: "Bacteria more likely to live than not that died in the last generation.",
             unit: "bacteria", range: nil),
     ]

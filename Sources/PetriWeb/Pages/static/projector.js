@@ -87,9 +87,14 @@ let drawnQR = null;
 
 function renderJoin() {
     const url = `${location.protocol}//${location.host}/join/${code}`;
-    setText($('join-url'), url);
-    setText($('join-code'), code.length === 6 ? `${code.slice(0, 3)} ${code.slice(3)}` : code);
-    $('join-code').setAttribute('aria-label', `Join code ${code.split('').join(' ')}`);
+    // The address may wrap before /join/ on a narrow wall, never inside the code.
+    replaceChildren($('join-url'), `${location.protocol}//${location.host}`, el('wbr'),
+        el('span', { class: 'join-path' }, `/join/${code}`));
+    // Shown in two groups of three; read aloud letter by letter ("X V P 6 V V", not words), in text of its
+    // own since a paragraph may not be named with aria-label.
+    replaceChildren($('join-code'),
+        el('span', { 'aria-hidden': 'true' }, code.length === 6 ? `${code.slice(0, 3)} ${code.slice(3)}` : code),
+        el('span', { class: 'visually-hidden' }, `Join code: ${code.split('').join(' ')}`));
     if (drawnQR !== url) {
         drawnQR = url;
         try {
@@ -173,6 +178,8 @@ function render() {
     if (!live) return;
     document.title = `Petri projector: ${code}`;
     renderJoin();
+    // A lesson whose leaderboard is anonymous already shows no names: no box to hide them.
+    $('hide-names').closest('.option').hidden = state.options?.leaderboard === 'anonymous';
     status.render(state);
     picture.render(state);
     charts.render(state);

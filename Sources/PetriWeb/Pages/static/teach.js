@@ -15,7 +15,7 @@ import { PictureView } from './view-picture.js';
 import { ChartsView } from './view-charts.js';
 import { StatusView } from './view-status.js';
 import { drawSpread, leaderboardTable } from './view-results.js';
-import { parameterField, readFields } from './view-parameters.js';
+import { parameterField, parameterLabel, readFields } from './view-parameters.js';
 import { QuestionBuilder } from './view-question-builder.js';
 import { RosterView } from './view-roster.js';
 import { ReasonsView } from './view-reasons.js';
@@ -380,7 +380,7 @@ function renderConsoleForms() {
     const changeable = model.parameters.filter((p) => p.changeable);
     const select = $('set-name');
     const previous = select.value;
-    replaceChildren(select, changeable.map((p) => el('option', { value: p.name }, p.name)));
+    replaceChildren(select, changeable.map((p) => el('option', { value: p.name }, parameterLabel(p))));
     if (changeable.some((p) => p.name === previous)) select.value = previous;
     renderSetField();
     cloneFields = changeable.map((p) => parameterField(p, state.parameters?.[p.name] ?? p.defaultValue));
@@ -396,7 +396,8 @@ function renderSetField() {
 
 function renderPosition() {
     const position = state.position;
-    const words = position ? `Generation ${position.generation} · timeline ${position.timeline}` : 'Waiting for the lesson…';
+    const rewound = position?.timeline ? ` · rewound or restored ${position.timeline === 1 ? 'once' : `${position.timeline} times`}` : '';
+    const words = position ? `Generation ${position.generation}${rewound}` : 'Waiting for the lesson…';
     const running = state.running ? ` · running at ${formatNumber(state.running)} per second` : ' · paused';
     setText($('position'), `${words}${state.ended ? ' · ended' : running}${state.runOver ? ` · ${state.runOver}` : ''}`);
     setText($('checkpoint-state'), checkpointAt === null ? 'No checkpoint yet.' : `Checkpoint at generation ${checkpointAt}.`);
@@ -575,7 +576,7 @@ $('set-parameter').addEventListener('submit', (event) => {
     }
     const value = read.values[setField.parameter.name];
     if (value === undefined) {
-        setText($('console-problem'), `Give ${setField.parameter.name} a value first.`);
+        setText($('console-problem'), `Give ${parameterLabel(setField.parameter)} a value first.`);
         return;
     }
     send({ type: 'setParameter', name: setField.parameter.name, value });

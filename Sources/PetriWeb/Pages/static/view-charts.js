@@ -181,7 +181,7 @@ export class ChartsView {
         this.root = root;
         this.lineCanvas = el('canvas', { class: 'chart', role: 'img', 'aria-label': 'Population over time' });
         this.histogramCanvas = el('canvas', { class: 'chart', role: 'img', 'aria-label': 'Histogram' });
-        this.histogramTitle = el('h3', { class: 'chart-title' }, 'Histogram');
+        this.histogramTitle = el('h2', { class: 'chart-title' }, 'Histogram');
         this.slider = el('input', { type: 'range', min: '0', max: '0', value: '0', id: 'histogram-generation' });
         this.sliderLabel = el('label', { for: 'histogram-generation' }, 'Generation shown in the histogram: ');
         this.sliderValue = el('output', { for: 'histogram-generation' });
@@ -217,7 +217,7 @@ export class ChartsView {
         const replicates = state.replicates && state.series[state.replicates.metric] ? state.replicates : null;
         const metric = replicates?.metric ?? MAIN_METRIC[state.model] ?? Object.keys(state.series)[0];
         const info = state.metrics.find((m) => m.name === metric);
-        const label = String(info?.description ?? metric ?? '').replace(/\.$/, '');
+        const label = String(info?.label || info?.description || metric || '').replace(/\.$/, '');
         const band = replicates ? { start: replicates.generation, low: replicates.low, high: replicates.high } : null;
         drawLine(this.lineCanvas, state.series[metric] ?? [], { label, unit: info?.unit ?? '', band });
         const last = state.lastGeneration;

@@ -26,13 +26,19 @@ function stepFor(parameter) {
     return String((high - low) / 100 || 0.01);
 }
 
+/// What a person reads for a parameter: its label from the model's description (its key only from a server
+/// that sends none).
+export function parameterLabel(parameter) {
+    return parameter.label || parameter.name;
+}
+
 /// One parameter's field. Returns `{ node, read, write, parameter }`: `read()` is the value to send (a number,
 /// text or boolean), or `undefined` when the field is empty (the server then uses the default).
 export function parameterField(parameter, value = parameter.defaultValue) {
     serial += 1;
     const id = `parameter-${parameter.name}-${serial}`;
     const help = `${id}-help`;
-    const label = el('label', { for: id }, parameter.name);
+    const label = el('label', { for: id }, parameterLabel(parameter));
     const about = el('p', { class: 'field-help', id: help },
         `${parameter.description} Allowed: ${describeAllowed(parameter)}.`,
         parameter.defaultValue !== undefined ? ` Default: ${String(parameter.defaultValue)}.` : '');
@@ -56,7 +62,7 @@ export function parameterField(parameter, value = parameter.defaultValue) {
             });
             if (low !== undefined && high - low <= 1e6) {
                 slider = el('input', {
-                    type: 'range', min: low, max: high, step: stepFor(parameter), 'aria-label': `${parameter.name} slider`,
+                    type: 'range', min: low, max: high, step: stepFor(parameter), 'aria-label': `${parameterLabel(parameter)} slider`,
                     tabindex: '-1',
                 });
                 slider.addEventListener('input', () => { input.value = slider.value; });
@@ -106,7 +112,7 @@ export function readFields(fields) {
         const value = field.read();
         if (value === undefined) continue;
         if (typeof value === 'number' && !Number.isFinite(value)) {
-            return { problem: `${field.parameter.name} must be a number (${describeAllowed(field.parameter)}).` };
+            return { problem: `${parameterLabel(field.parameter)} must be a number (${describeAllowed(field.parameter)}).` };
         }
         values[field.parameter.name] = value;
     }

@@ -95,7 +95,9 @@ export class PictureView {
         this.legend = el('ul', { class: 'legend' });
         replaceChildren(root, this.canvas, this.caption, this.readout, this.legend);
         this.state = null;
-        this.drawnSerial = -1;
+        // The snapshot message last drawn: a new lesson (whose counter starts afresh) or a new snapshot is a
+        // different message, so the picture never keeps an earlier lesson's.
+        this.drawnSnapshot = null;
         this.drawnGeneration = null;
         this.frameRequested = false;
         this.onGenerationDrawn = onGenerationDrawn;
@@ -108,10 +110,16 @@ export class PictureView {
         this.canvas.addEventListener('pointerleave', () => setText(this.readout, ''));
         this.canvas.addEventListener('keydown', (event) => this.key(event));
         this.canvas.addEventListener('focus', () => this.describeSelected());
-        matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', () => {
-            this.drawnSerial = -1;
+        // A new scheme, a resize or a turned screen draws the picture again (WebKit may drop a canvas's
+        // pixels on a resize and would show it blank until the next generation).
+        const redraw = () => {
+            this.drawnSnapshot = null;
             this.render(this.state);
-        });
+        };
+        matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', redraw);
+        window.addEventListener('resize', redraw);
+        window.addEventListener('orientationchange', redraw);
+        screen.orientation?.addEventListener?.('change', redraw);
     }
 
     /// Outlines the best-camouflaged moths or not, and draws the picture again.
@@ -123,7 +131,8 @@ export class PictureView {
 
     render(state) {
         this.state = state;
-        if (this.frameRequested || !state?.snapshot || state.snapshotSerial === this.drawnSerial) return;
+        if (!state?.snapshot && this.drawnGeneration !== null) this.clear();
+        if (this.frameRequested || !state?.snapshot || state.snapshot === this.drawnSnapshot) return;
         this.frameRequested = true;
         requestAnimationFrame(() => {
             this.frameRequested = false;
@@ -131,11 +140,24 @@ export class PictureView {
         });
     }
 
+    /// Forgets the picture of a lesson that is no longer shown (a new lesson has sent none yet).
+    clear() {
+        this.drawnSnapshot = null;
+        this.drawnGeneration = null;
+        this.points = [];
+        this.canvas.getContext('2d')?.clearRect(0, 0, this.canvas.width, this.canvas.height);
+        this.canvas.setAttribute('aria-label', 'The model picture');
+        setText(this.caption, '');
+        setText(this.readout, '');
+        replaceChildren(this.legend);
+        delete this.root.dataset.generation;
+    }
+
     draw() {
         const state = this.state;
         const message = state?.snapshot;
-        if (!message || state.snapshotSerial === this.drawnSerial) return;
-        this.drawnSerial = state.snapshotSerial;
+        if (!message || message === this.drawnSnapshot) return;
+        this.drawnSnapshot = message;
         const snapshot = message.snapshot ?? {};
         switch (message.model) {
             case 'camouflage': this.drawCamouflage(snapshot); break;

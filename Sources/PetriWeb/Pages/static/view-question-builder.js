@@ -30,6 +30,11 @@ export function defaultTolerance(metric, currentValue) {
 }
 
 /// The metric's arguments' names: `["x", "y"]` for `cell(x,y)`.
+/// What a person reads for a metric: its label from the model's description, else its description.
+function metricLabel(metric) {
+    return metric.label || String(metric.description ?? metric.name).replace(/\.$/, '');
+}
+
 function argumentNames(name) {
     const match = /^[^(]*\(([^)]*)\)$/.exec(name);
     return match && match[1] ? match[1].split(',') : [];
@@ -182,7 +187,7 @@ export class QuestionBuilder {
             this.metricNames = names;
             const previous = this.metric.value;
             replaceChildren(this.metric, state.metrics.map((m) => el('option', { value: m.name },
-                `${m.name}${m.unit ? ` (${m.unit})` : ''}`)));
+                `${metricLabel(m)}${m.unit ? ` (${m.unit})` : ''}`)));
             if (state.metrics.some((m) => m.name === previous)) this.metric.value = previous;
             this.metricArguments = null;
         }

@@ -84,11 +84,13 @@ export class QuestionView {
         setText(this.hintText, hint ? `Hint: ${hint}` : '');
         if (answer?.prediction) {
             const at = answer.answeredAt ? new Date(answer.answeredAt).toLocaleTimeString('en-GB') : '';
+            this.receipt.classList.remove('missed');
             setText(this.receipt, `Answer received: ${describePrediction(question, answer.prediction)}${at ? ` at ${at}` : ''}.` +
                 (open && question.allowChange !== false ? ' You can change it until the question locks.' : ''));
             if (!this.restored) this.restoreInput(question, answer.prediction);
         } else {
             setText(this.receipt, open ? '' : 'You did not answer this question.');
+            this.receipt.classList.toggle('missed', !open);
         }
         this.restored = true;
         if (state.error && state.error.serial !== this.errorShown && ANSWER_ERRORS.has(state.error.code)) {

@@ -119,7 +119,7 @@ export class ResultsView {
             ? `The actual answer at generation ${resolved.generation}: ${describeActual(state, resolved)}.` : '');
         const points = result?.points ?? answer?.points;
         if (state.role === 'student') {
-            setText(this.points, points
+            setText(this.points, points && answer?.prediction
                 ? `You scored ${describePoints(points)}. Total ${formatNumber(result?.score ?? state.you?.score)}, `
                     + `rank ${result?.standing?.rank ?? state.leaderboard?.you?.rank ?? '?'}.`
                 : 'You did not answer this question: 0 points.');

@@ -51,7 +51,11 @@ export class RosterView {
                 kick ? el('td', {}, kick) : null));
         }
         table.append(body);
-        replaceChildren(this.root, students.length ? table
+        // A phone narrower than the table scrolls it sideways inside its own region (a data table is the
+        // exception WCAG's reflow allows), never the page; the region takes the focus to scroll by keyboard.
+        const region = el('div', { class: 'table-scroll', role: 'region', tabindex: '0',
+            'aria-label': 'Students (scrolls sideways on a narrow screen)' }, table);
+        replaceChildren(this.root, students.length ? region
             : el('p', { class: 'waiting' }, 'No students yet: they join at /join/ with the code on the projector.'));
     }
 }

@@ -11,6 +11,7 @@ const STATE_WORDS = {
     live: 'Connected',
     reconnecting: 'Connection lost: reconnecting…',
     closed: 'Disconnected',
+    ended: 'The lesson has ended',
 };
 
 export class StatusView {
@@ -26,7 +27,9 @@ export class StatusView {
     }
 
     render(state) {
-        const { state: name, detail } = state.connection;
+        // A lesson that ended closes every connection: that is its end, not a lost connection.
+        const ended = state.ended && state.connection.state === 'closed';
+        const { state: name, detail } = ended ? { state: 'ended', detail: '' } : state.connection;
         setText(this.statusNode, `${STATE_WORDS[name] ?? name}${detail ? `: ${detail}` : ''}`);
         this.statusNode.dataset.state = name;
         const g = state.lastGeneration;
