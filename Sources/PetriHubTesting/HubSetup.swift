@@ -60,7 +60,7 @@ public struct HubSetup: Sendable, CustomStringConvertible {
     public static let inProcess = HubSetup("in-process") { options in
         let transport = InMemoryTransport()
         return InProcessServer(
-            transport: transport, hub: options.hub(on: transport),
+            transport: transport, hub: options.hub(on: transport), storage: options.storage,
             serving: { hub in await hub.serve(connections: transport.connections) })
     }
 }
@@ -78,6 +78,8 @@ extension HubSetup.Options {
 public protocol HubTestServer: Sendable {
     /// The hub behind the transport.
     var hub: Hub { get }
+    /// The storage the hub was started on.
+    var storage: any LessonStorage { get }
     /// A new client connection (from `address` where the transport lets the test choose it).
     func connect(from address: String) async throws -> ProtocolPeer
     /// Stops every lesson and the transport; the peers' connections close.
@@ -93,11 +95,16 @@ extension HubTestServer {
 private struct InProcessServer: HubTestServer {
     let transport: InMemoryTransport
     let hub: Hub
+    let storage: any LessonStorage
     let task: Task<Void, Never>
 
-    init(transport: InMemoryTransport, hub: Hub, serving: @escaping @Sendable (Hub) async -> Void) {
+    init(
+        transport: InMemoryTransport, hub: Hub, storage: any LessonStorage,
+        serving: @escaping @Sendable (Hub) async -> Void
+    ) {
         self.transport = transport
         self.hub = hub
+        self.storage = storage
         task = Task { await serving(hub) }
     }
 

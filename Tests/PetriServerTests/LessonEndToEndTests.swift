@@ -7,7 +7,6 @@ import PetriProtocol
 import PetriServer
 import PetriSimulation
 import PetriTransport
-import PetriWebSocket
 import Testing
 
 /// Whole lessons through the hub, its lesson actors and a transport: in process, and through the

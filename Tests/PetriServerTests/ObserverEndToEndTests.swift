@@ -7,7 +7,6 @@ import PetriProtocol
 import PetriServer
 import PetriSimulation
 import PetriTransport
-import PetriWebSocket
 import Testing
 
 /// The projector's observer role and the hidden spread, in process and through the real server on 127.0.0.1.

@@ -70,7 +70,7 @@ extension HubSetup {
             await server.shutdown()
             throw error
         }
-        return LiveServer(server: server, client: client, hub: options.hub(on: server))
+        return LiveServer(server: server, client: client, hub: options.hub(on: server), storage: options.storage)
     }
 
     /// Both setups: a lesson test that takes them as arguments runs in process and over sockets.
@@ -82,12 +82,14 @@ private struct LiveServer: HubTestServer {
     let server: WebSocketServer
     let client: WebSocketClient
     let hub: Hub
+    let storage: any LessonStorage
     let task: Task<Void, Never>
 
-    init(server: WebSocketServer, client: WebSocketClient, hub: Hub) {
+    init(server: WebSocketServer, client: WebSocketClient, hub: Hub, storage: any LessonStorage) {
         self.server = server
         self.client = client
         self.hub = hub
+        self.storage = storage
         task = Task {
             await withDiscardingTaskGroup { group in
                 for await connection in server.connections { group.addTask { await hub.serve(connection) } }
