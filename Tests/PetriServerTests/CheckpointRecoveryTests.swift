@@ -7,7 +7,6 @@ import PetriProtocol
 import PetriServer
 import PetriSimulation
 import PetriStore
-import PetriWebSocket
 import Testing
 
 /// Durable checkpoints: storage keeps the newest ones beside the log, and a restart rebuilds a
@@ -128,7 +127,8 @@ import Testing
         #expect(try await storage.recovery(ofLesson: driven.record.id).checkpoint?.sequence == 6)
     }
 
-    @Test(.timeLimit(.minutes(1))) func aLessonWhoseCheckpointDoesNotRestoreIsRebuiltFromItsWholeLog() async throws {
+    @Test(.timeLimit(.minutes(1)), arguments: HubSetup.both)
+    func aLessonWhoseCheckpointDoesNotRestoreIsRebuiltFromItsWholeLog(in setup: HubSetup) async throws {
         // Given a stored lesson whose newest checkpoint records another state hash than its state has
         let driven = try Driven()
         let storage = InMemoryLessonStorage()
@@ -140,15 +140,14 @@ import Testing
 
         // When a server starts on it
         let logs = LogRecorder()
-        let server = try await TestServer.start(storage: storage, logger: logs.logger)
-        let client = try await WebSocketClient.start()
+        let server = try await setup.start(storage: storage, logger: logs.logger)
 
         // Then it warns, replays the whole log instead, and the lesson is where it was
         #expect(logs.records("The lesson's checkpoint does not restore; replaying its whole log instead").count == 1)
         let restored = try #require(logs.records("Lesson restored").first)
         #expect(restored.metadata["checkpoint"] == "none")
         #expect(restored.metadata["replayed"] == "\(driven.entries.count)")
-        let teacher = try await TestClient(client, url: server.url)
+        let teacher = try await server.connect()
         let welcome = try await teacher.attach(
             .teach(code: driven.record.code, token: driven.record.teacherToken, lastSeen: nil))
         #expect(welcome.position.generation == driven.lesson.generation)
@@ -156,10 +155,11 @@ import Testing
         let file = try await teacher.expect { if case .definition(let d) = $0 { d } else { nil } }
         #expect(file.stateHash == driven.lesson.stateHash)
         await server.stop()
-        await client.shutdown()
     }
 
-    @Test(.timeLimit(.minutes(2))) func aRestartReplaysOnlyTheEntriesAfterTheNewestCheckpoint() async throws {
+    @Test(.timeLimit(.minutes(2)), arguments: HubSetup.both) func aRestartReplaysOnlyTheEntriesAfterTheNewestCheckpoint(
+        in setup: HubSetup
+    ) async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let data = directory + "/data"
@@ -167,16 +167,15 @@ import Testing
             // Every 10 entries whatever the checkpoint's size (the size rule would wait longer).
             $0.checkpoints = CheckpointPolicy(everyEntries: 10, bytesPerEntry: .max)
         }
-        let client = try await WebSocketClient.start()
 
         // Given a lesson with 28 log entries (a join, 25 steps, a question and its answer) on a
         // server that checkpoints every 10 entries
-        let first = try await TestServer.start(
+        let first = try await setup.start(
             storage: try SQLiteLessonStorage(directory: data), configure: checkpointEveryTenEntries)
-        let teacher = try await TestClient(client, url: first.url)
+        let teacher = try await first.connect()
         let (code, token) = try await teacher.createLesson(.life, .object(["width": .number(200)]), seed: 9)
         _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
-        let ada = try await TestClient(client, url: first.url)
+        let ada = try await first.connect()
         _ = try await ada.attach(.join(code: code, name: "Ada"))
         for generation in 1...25 {
             try teacher.send(.step(count: 1))
@@ -193,7 +192,7 @@ import Testing
         await first.stop()
         try (first.storage as? SQLiteLessonStorage)?.store.close()
         let logs = LogRecorder()
-        let second = try await TestServer.start(
+        let second = try await setup.start(
             storage: try SQLiteLessonStorage(directory: data), logger: logs.logger, configure: checkpointEveryTenEntries
         )
 
@@ -206,7 +205,7 @@ import Testing
         #expect(checkpoint + replayed == 28)
 
         // And it is at the same generation with the same state hash, actions and open question
-        let again = try await TestClient(client, url: second.url)
+        let again = try await second.connect()
         let welcome = try await again.attach(.teach(code: code, token: token, lastSeen: nil))
         #expect(welcome.position.generation == 25)
         #expect(welcome.questions.map(\.id) == [question.id])
@@ -215,18 +214,18 @@ import Testing
         #expect(after == before)
         #expect(after.stateHash != nil)
         await second.stop()
-        await client.shutdown()
     }
 
-    @Test(.timeLimit(.minutes(1))) func manyGenerationsInFewEntriesAlsoSaveACheckpoint() async throws {
+    @Test(.timeLimit(.minutes(1)), arguments: HubSetup.both) func manyGenerationsInFewEntriesAlsoSaveACheckpoint(
+        in setup: HubSetup
+    ) async throws {
         // Given a server that checkpoints every 1000 entries or 150 generations
         let storage = InMemoryLessonStorage()
         let policy: (inout HubConfiguration) -> Void = {
             $0.checkpoints = CheckpointPolicy(everyEntries: 1000, everyGenerations: 150)
         }
-        let first = try await TestServer.start(storage: storage, configure: policy)
-        let client = try await WebSocketClient.start()
-        let teacher = try await TestClient(client, url: first.url)
+        let first = try await setup.start(storage: storage, configure: policy)
+        let teacher = try await first.connect()
         let (code, token) = try await teacher.createLesson(.islands, .object([:]), seed: 4)
         _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
 
@@ -237,15 +236,14 @@ import Testing
         }
         await first.stop()
         let logs = LogRecorder()
-        let second = try await TestServer.start(storage: storage, logger: logs.logger, configure: policy)
+        let second = try await setup.start(storage: storage, logger: logs.logger, configure: policy)
 
         // Then the lesson came back from the checkpoint after the second step, replaying nothing
         let restored = try #require(logs.records("Lesson restored").first)
         #expect(restored.metadata["checkpoint"] == "2")
         #expect(restored.metadata["replayed"] == "0")
-        let again = try await TestClient(client, url: second.url)
+        let again = try await second.connect()
         #expect(try await again.attach(.teach(code: code, token: token, lastSeen: nil)).position.generation == 200)
         await second.stop()
-        await client.shutdown()
     }
 }

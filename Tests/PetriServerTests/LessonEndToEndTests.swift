@@ -7,28 +7,29 @@ import PetriProtocol
 import PetriServer
 import PetriSimulation
 import PetriTransport
-import PetriWebSocket
 import Testing
 
-/// Whole lessons through the real server on 127.0.0.1: hub, lesson actors, transport.
+/// Whole lessons through the hub, its lesson actors and a transport: in process, and through the
+/// real server on 127.0.0.1.
 @Suite struct LessonEndToEndTests {
     static let moths: JSONValue = .object(["population": .number(60), "reproductiveChance": .number(0.6)])
 
-    /// The same lesson on each store; at the end the server restarts on what the store kept.
-    @Test(.timeLimit(.minutes(2)), arguments: TestStore.allCases)
-    func aWholeLessonWithThirtyStudentsAndThreeQuestionsOfEachKind(on store: TestStore) async throws {
+    /// The same lesson on each store in each setup; at the end the server restarts on what the store kept.
+    @Test(.timeLimit(.minutes(2)), arguments: HubSetup.both, TestStore.allCases)
+    func aWholeLessonWithThirtyStudentsAndThreeQuestionsOfEachKind(in setup: HubSetup, on store: TestStore)
+        async throws
+    {
         let location = try await store.create()
         let opened = try await location.open()
-        let server = try await TestServer.start(storage: opened.storage, ownership: opened.ownership)
-        let client = try await WebSocketClient.start()
+        let server = try await setup.start(storage: opened.storage, ownership: opened.ownership)
         // Given a teacher who created a camouflage lesson and 30 students who joined it
-        let teacher = try await TestClient(client, url: server.url)
+        let teacher = try await server.connect()
         let (code, token) = try await teacher.createLesson(.camouflage, Self.moths)
         let teacherWelcome = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
         #expect(teacherWelcome.role == .teacher)
-        var students: [TestClient] = []
+        var students: [ProtocolPeer] = []
         for i in 0..<30 {
-            let student = try await TestClient(client, url: server.url)
+            let student = try await server.connect()
             let welcome = try await student.attach(.join(code: code, name: "Student \(i)"))
             #expect(welcome.role == .student)
             #expect(welcome.you?.name == "Student \(i)")
@@ -101,8 +102,8 @@ import Testing
         await server.stop()
         opened.close()
         let reopened = try await location.open()
-        let restarted = try await TestServer.start(storage: reopened.storage, ownership: reopened.ownership)
-        let returning = try await TestClient(client, url: restarted.url)
+        let restarted = try await setup.start(storage: reopened.storage, ownership: reopened.ownership)
+        let returning = try await restarted.connect()
         let welcome = try await returning.attach(.teach(code: code, token: token, lastSeen: nil))
         #expect(welcome.role == .teacher)
         try returning.send(.export)
@@ -115,7 +116,6 @@ import Testing
         }
         #expect(restoredCSV == csv)
 
-        await client.shutdown()
         await restarted.stop()
         reopened.close()
     }

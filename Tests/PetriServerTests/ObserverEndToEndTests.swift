@@ -7,18 +7,15 @@ import PetriProtocol
 import PetriServer
 import PetriSimulation
 import PetriTransport
-import PetriWebSocket
 import Testing
 
-/// The projector's observer role and the hidden spread, through the real server on 127.0.0.1.
+/// The projector's observer role and the hidden spread, in process and through the real server on 127.0.0.1.
 @Suite struct ObserverEndToEndTests {
-    @Test(.timeLimit(.minutes(2))) func theProjectorSeesCountsNotNamesAndNoStudentSeesASpreadBeforeItIsShown()
-        async throws
-    {
-        let server = try await TestServer.start()
-        let client = try await WebSocketClient.start()
+    @Test(.timeLimit(.minutes(2)), arguments: HubSetup.both)
+    func theProjectorSeesCountsNotNamesAndNoStudentSeesASpreadBeforeItIsShown(in setup: HubSetup) async throws {
+        let server = try await setup.start()
         // Given an anonymous-leaderboard lesson with a teacher, three students and a projector
-        let teacher = try await TestClient(client, url: server.url)
+        let teacher = try await server.connect()
         try teacher.send(
             .create(
                 teacherKey: testTeacherKey, model: .camouflage, parameters: LessonEndToEndTests.moths, seed: 7,
@@ -27,13 +24,13 @@ import Testing
             if case .created(let code, let token) = $0 { (code, token) } else { nil }
         }
         _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
-        var students: [TestClient] = []
+        var students: [ProtocolPeer] = []
         for name in ["Ada", "Ben", "Cy"] {
-            let student = try await TestClient(client, url: server.url)
+            let student = try await server.connect()
             _ = try await student.attach(.join(code: code, name: name))
             students.append(student)
         }
-        let projector = try await TestClient(client, url: server.url)
+        let projector = try await server.connect()
         let welcome = try await projector.attach(.observe(code: code, token: token, lastSeen: nil))
 
         // Then its welcome has the join code and the class's size, and no roster
@@ -105,7 +102,6 @@ import Testing
         students[2].close()
         let size = try await projector.expect("class size") { if case .classSize(let s) = $0 { s } else { nil } }
         #expect(size == ClassSize(joined: 3, online: 2))
-        await client.shutdown()
         await server.stop()
     }
 

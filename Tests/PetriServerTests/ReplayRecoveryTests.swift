@@ -6,7 +6,6 @@ import PetriPeer
 import PetriProtocol
 import PetriServer
 import PetriSimulation
-import PetriWebSocket
 import Testing
 
 /// A lesson never becomes unrestorable: a log entry that no longer applies, or a replay that
@@ -29,7 +28,8 @@ import Testing
         return (driven, other)
     }
 
-    @Test(.timeLimit(.minutes(1))) func aLogEntryThatNoLongerAppliesRestoresToTheLastGoodEntryAndTellsTheTeacher()
+    @Test(.timeLimit(.minutes(1)), arguments: HubSetup.both)
+    func aLogEntryThatNoLongerAppliesRestoresToTheLastGoodEntryAndTellsTheTeacher(in setup: HubSetup)
         async throws
     {
         // Given a lesson whose stored answer (entry n) is one this build refuses, as an older build accepted it
@@ -42,15 +42,14 @@ import Testing
 
         // When a server starts on it
         let logs = LogRecorder()
-        let server = try await TestServer.start(storage: storage, logger: logs.logger)
-        let client = try await WebSocketClient.start()
+        let server = try await setup.start(storage: storage, logger: logs.logger)
 
         // Then it says which lesson and entry, and the teacher finds the lesson as it was after the last good entry
         let stopped = try #require(
             logs.records("The lesson's log did not replay to its end; it is restored to its last good entry").first)
         #expect(stopped.metadata["lesson"] == "lesson-1")
         #expect(stopped.metadata["notice"]?.contains("entry \(bad + 1) could not be replayed") == true)
-        let teacher = try await TestClient(client, url: server.url)
+        let teacher = try await server.connect()
         let welcome = try await teacher.attach(
             .teach(code: driven.record.code, token: driven.record.teacherToken, lastSeen: nil))
         #expect(welcome.position.generation == driven.states[bad].generation)
@@ -62,24 +61,25 @@ import Testing
         try await teacher.waitForGeneration(driven.states[bad].generation + 1)
 
         // And the other lesson is restored whole
-        let otherTeacher = try await TestClient(client, url: server.url)
+        let otherTeacher = try await server.connect()
         let otherWelcome = try await otherTeacher.attach(
             .teach(code: other.record.code, token: other.record.teacherToken, lastSeen: nil))
         #expect(otherWelcome.position.generation == other.lesson.generation)
         await server.stop()
 
         // And after another restart the bad entry is not replayed again, and the step is kept
-        let again = try await TestServer.start(storage: storage, logger: logs.logger)
-        let teacherAgain = try await TestClient(client, url: again.url)
+        let again = try await setup.start(storage: storage, logger: logs.logger)
+        let teacherAgain = try await again.connect()
         let welcomeAgain = try await teacherAgain.attach(
             .teach(code: driven.record.code, token: driven.record.teacherToken, lastSeen: nil))
         #expect(welcomeAgain.position.generation == driven.states[bad].generation + 1)
         #expect(try await storage.log(ofLesson: driven.record.id).count == entries.count + 1)
         await again.stop()
-        await client.shutdown()
     }
 
-    @Test(.timeLimit(.minutes(1))) func aReplayThatDiedWithTheLastProcessIsNotRepeated() async throws {
+    @Test(.timeLimit(.minutes(1)), arguments: HubSetup.both) func aReplayThatDiedWithTheLastProcessIsNotRepeated(
+        in setup: HubSetup
+    ) async throws {
         // Given a stored lesson with a checkpoint after entry 10 and a replay recorded as under way
         // (the last process died replaying it: a trap cannot be caught)
         let storage = InMemoryLessonStorage()
@@ -90,8 +90,7 @@ import Testing
 
         // When a server starts on it
         let logs = LogRecorder()
-        let server = try await TestServer.start(storage: storage, logger: logs.logger)
-        let client = try await WebSocketClient.start()
+        let server = try await setup.start(storage: storage, logger: logs.logger)
 
         // Then it is restored from its checkpoint without replaying the entries after it, the
         // record of the replay is cleared, and the teacher is told
@@ -99,7 +98,7 @@ import Testing
             logs.records("The server stopped while replaying this lesson last time; restoring it without that replay")
                 .count == 1)
         #expect(await storage.interruptedReplays().isEmpty)
-        let teacher = try await TestClient(client, url: server.url)
+        let teacher = try await server.connect()
         let welcome = try await teacher.attach(
             .teach(code: driven.record.code, token: driven.record.teacherToken, lastSeen: nil))
         #expect(welcome.position.generation == driven.states[10].generation)
@@ -107,12 +106,11 @@ import Testing
         #expect(notice.code == .lessonRecovered)
         #expect(notice.message.contains("restored from its last saved point (entry 10"))
         // And the other lesson is restored whole
-        let otherTeacher = try await TestClient(client, url: server.url)
+        let otherTeacher = try await server.connect()
         let otherWelcome = try await otherTeacher.attach(
             .teach(code: other.record.code, token: other.record.teacherToken, lastSeen: nil))
         #expect(otherWelcome.position.generation == other.lesson.generation)
         await server.stop()
-        await client.shutdown()
     }
 
     @Test func theSQLiteStorageKeepsTheRecordOfAReplayUnderWayAcrossAReopen() async throws {

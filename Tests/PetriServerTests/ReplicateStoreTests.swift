@@ -1,10 +1,10 @@
 import Foundation
 import PetriHub
+import PetriHubTesting
 import PetriLesson
 import PetriPeer
 import PetriProtocol
 import PetriSimulation
-import PetriWebSocket
 import Testing
 
 /// Replicates kept by the real stores: after a restart on SQLite, or another node taking the lesson
@@ -12,16 +12,15 @@ import Testing
 @Suite struct ReplicateStoreTests {
     static let moths: JSONValue = .object(["population": .number(60), "reproductiveChance": .number(0.6)])
 
-    @Test(.timeLimit(.minutes(2)), arguments: TestStore.allCases)
-    func aLessonTakenOverFromTheStoreShowsTheBandsItWasShown(on store: TestStore) async throws {
+    @Test(.timeLimit(.minutes(2)), arguments: HubSetup.both, TestStore.allCases)
+    func aLessonTakenOverFromTheStoreShowsTheBandsItWasShown(in setup: HubSetup, on store: TestStore) async throws {
         let location = try await store.create()
         let opened = try await location.open()
-        let server = try await TestServer.start(storage: opened.storage, ownership: opened.ownership) {
+        let server = try await setup.start(storage: opened.storage, ownership: opened.ownership) {
             $0.replicateThreads = 1
         }
-        let client = try await WebSocketClient.start()
         // Given a lesson whose teacher asked a question and got replicates of its future
-        let teacher = try await TestClient(client, url: server.url)
+        let teacher = try await server.connect()
         let (code, token) = try await teacher.createLesson(.camouflage, Self.moths)
         _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
         _ = try await teacher.answers(to: .step(count: 2))
@@ -36,14 +35,14 @@ import Testing
         opened.close()
         if case .postgres(let url) = location { try await ClusterTests.expireLeases(url) }
         let reopened = try await location.open(node: "node-2")
-        let next = try await TestServer.start(storage: reopened.storage, ownership: reopened.ownership) {
+        let next = try await setup.start(storage: reopened.storage, ownership: reopened.ownership) {
             $0.replicateThreads = 1
         }
 
         // Then a student joining gets the bands the class was shown, and the question resolves among them
-        let returning = try await TestClient(client, url: next.url)
+        let returning = try await next.connect()
         _ = try await returning.attach(.teach(code: code, token: token, lastSeen: nil))
-        let student = try await TestClient(client, url: next.url)
+        let student = try await next.connect()
         _ = try await student.attach(.join(code: code, name: "Ada"))
         let arrival = try await student.answers(to: .ping)
         #expect(arrival.contains(.replicates(shown)))
@@ -54,7 +53,6 @@ import Testing
         #expect(resolution.replicates?.generation == 2)
         #expect(resolution.replicates?.replicates == 30)
 
-        await client.shutdown()
         await next.stop()
         reopened.close()
     }

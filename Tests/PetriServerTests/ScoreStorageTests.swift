@@ -6,7 +6,6 @@ import PetriPeer
 import PetriProtocol
 import PetriServer
 import PetriStore
-import PetriWebSocket
 import Testing
 
 /// The store's score tables follow the log: written right behind each resolution, for every
@@ -30,22 +29,22 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func aResolutionStoresEveryStudentsPointsAndScoreAndARestartRepairsThem()
+    @Test(.timeLimit(.minutes(1)), arguments: HubSetup.both)
+    func aResolutionStoresEveryStudentsPointsAndScoreAndARestartRepairsThem(in setup: HubSetup)
         async throws
     {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let data = directory + "/data"
-        let client = try await WebSocketClient.start()
 
         // Given a lesson on SQLite where Ada and Ben answer a question and Ben then leaves
-        let first = try await TestServer.start(storage: try SQLiteLessonStorage(directory: data))
-        let teacher = try await TestClient(client, url: first.url)
+        let first = try await setup.start(storage: try SQLiteLessonStorage(directory: data))
+        let teacher = try await first.connect()
         let (code, token) = try await teacher.createLesson(.camouflage, Self.moths)
         _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
-        let ada = try await TestClient(client, url: first.url)
+        let ada = try await first.connect()
         _ = try await ada.attach(.join(code: code, name: "Ada"))
-        let ben = try await TestClient(client, url: first.url)
+        let ben = try await first.connect()
         _ = try await ben.attach(.join(code: code, name: "Ben"))
         try teacher.send(.ask(QuestionSpec(metric: "meanTrait", kind: .number(tolerance: 40), horizon: 1)))
         for (student, guess) in [(ada, 50.0), (ben, 20.0)] {
@@ -80,11 +79,10 @@ import Testing
         #expect(try StoredScores(storage.store) != stored)
         await first.stop()
         try storage.store.close()
-        let second = try await TestServer.start(storage: try SQLiteLessonStorage(directory: data))
+        let second = try await setup.start(storage: try SQLiteLessonStorage(directory: data))
         let reopened = try #require(second.storage as? SQLiteLessonStorage)
         #expect(try StoredScores(reopened.store) == stored)
 
         await second.stop()
-        await client.shutdown()
     }
 }

@@ -7,7 +7,6 @@ import PetriProtocol
 import PetriServer
 import PetriSimulation
 import PetriStore
-import PetriWebSocket
 import Testing
 
 /// The data directory holds lessons' tokens only as digests: a copy of it opens no lesson,
@@ -16,25 +15,25 @@ import Testing
 @Suite struct TokenStorageTests {
     static let moths: JSONValue = .object(["population": .number(60), "reproductiveChance": .number(0.6)])
 
-    @Test(.timeLimit(.minutes(1))) func aNewLessonStoresNoRawTokenYetEveryTokenWorksAfterARestart() async throws {
+    @Test(.timeLimit(.minutes(1)), arguments: HubSetup.both)
+    func aNewLessonStoresNoRawTokenYetEveryTokenWorksAfterARestart(in setup: HubSetup) async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let data = directory + "/data"
-        let client = try await WebSocketClient.start()
         let checkpointOften: (inout HubConfiguration) -> Void = {
             // Every 2 entries whatever the checkpoint's size (the size rule would wait longer).
             $0.checkpoints = CheckpointPolicy(everyEntries: 2, bytesPerEntry: .max)
         }
 
         // Given a lesson on SQLite (checkpointing every two entries) that three students join
-        let first = try await TestServer.start(
+        let first = try await setup.start(
             storage: try SQLiteLessonStorage(directory: data), configure: checkpointOften)
-        let teacher = try await TestClient(client, url: first.url)
+        let teacher = try await first.connect()
         let (code, teacherToken) = try await teacher.createLesson(.camouflage, Self.moths)
         _ = try await teacher.attach(.teach(code: code, token: teacherToken, lastSeen: nil))
-        var students: [(client: TestClient, welcome: Welcome)] = []
+        var students: [(client: ProtocolPeer, welcome: Welcome)] = []
         for name in ["Ada", "Ben", "Cy"] {
-            let student = try await TestClient(client, url: first.url)
+            let student = try await first.connect()
             students.append((student, try await student.attach(.join(code: code, name: name))))
         }
         let resumeTokens = try students.map { try #require($0.welcome.you?.token) }
@@ -69,13 +68,13 @@ import Testing
 
         // And after a restart on the same directory, the tokens themselves still work
         try storage.store.close()
-        let second = try await TestServer.start(
+        let second = try await setup.start(
             storage: try SQLiteLessonStorage(directory: data), configure: checkpointOften)
-        let returning = try await TestClient(client, url: second.url)
+        let returning = try await second.connect()
         let taught = try await returning.attach(.teach(code: code, token: teacherToken, lastSeen: nil))
         #expect(taught.role == .teacher)
         #expect(taught.roster?.map(\.name).sorted() == ["Ada", "Ben", "Cy"])
-        let adaAgain = try await TestClient(client, url: second.url)
+        let adaAgain = try await second.connect()
         let resumed = try await adaAgain.attach(.resume(code: code, token: resumeTokens[0], lastSeen: nil))
         #expect(resumed.you?.student == adaID)
         #expect(resumed.you?.name == "Ada")
@@ -83,20 +82,19 @@ import Testing
         #expect(resumed.answers.map(\.question) == [question.id])
 
         // But the digest a copy of the directory holds is no token for the lesson
-        let thief = try await TestClient(client, url: second.url)
+        let thief = try await second.connect()
         let digest = try AccessToken(Self.hex(TokenHash(of: teacherToken.secret)))
         try thief.send(.teach(code: code, token: digest, lastSeen: nil))
         #expect(try await thief.expectError().code == .unknownToken)
 
         await second.stop()
-        await client.shutdown()
     }
 
-    @Test(.timeLimit(.minutes(1))) func aLessonStoredWithRawTokensStillTakesThemAfterAnUpgrade() async throws {
+    @Test(.timeLimit(.minutes(1)), arguments: HubSetup.both)
+    func aLessonStoredWithRawTokensStillTakesThemAfterAnUpgrade(in setup: HubSetup) async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let data = directory + "/data"
-        let client = try await WebSocketClient.start()
 
         // Given a lesson as an earlier version stored it: a record without `tokens`, raw tokens
         // in its record and its log's joins (Ada's and Ben's), then eight steps
@@ -125,32 +123,31 @@ import Testing
         try old.store.close()
 
         // When this version starts on the directory
-        let server = try await TestServer.start(storage: try SQLiteLessonStorage(directory: data))
+        let server = try await setup.start(storage: try SQLiteLessonStorage(directory: data))
         #expect(try await server.storage.unfinishedLessons().map(\.tokens) == [.raw])
 
         // Then the teacher attaches and Ada resumes with the raw tokens they were given
-        let teacher = try await TestClient(client, url: server.url)
+        let teacher = try await server.connect()
         let taught = try await teacher.attach(
             .teach(code: driven.record.code, token: driven.record.teacherToken, lastSeen: nil))
         #expect(taught.position.generation == 8)
         #expect(taught.position.generation == driven.states[stepped].generation)
-        let ada = try await TestClient(client, url: server.url)
+        let ada = try await server.connect()
         let resumed = try await ada.attach(
             .resume(code: driven.record.code, token: try AccessToken("token-of-Ada-0123456789abc"), lastSeen: nil))
         #expect(resumed.you?.name == "Ada")
         #expect(resumed.you?.student == StudentID(1))
 
         // And a student who joins it now gets a token that resumes them
-        let cy = try await TestClient(client, url: server.url)
+        let cy = try await server.connect()
         let joined = try await cy.attach(.join(code: driven.record.code, name: "Cy"))
         let cyToken = try #require(joined.you?.token)
         cy.close()
-        let cyAgain = try await TestClient(client, url: server.url)
+        let cyAgain = try await server.connect()
         let back = try await cyAgain.attach(.resume(code: driven.record.code, token: cyToken, lastSeen: nil))
         #expect(back.you?.student == joined.you?.student)
 
         await server.stop()
-        await client.shutdown()
     }
 
     /// A digest as a digesting lesson holds it: lowercase hex.

@@ -1,3 +1,4 @@
+import PetriHub
 import PetriHubTesting
 import PetriLesson
 import PetriPeer
@@ -6,26 +7,25 @@ import PetriSimulation
 import PetriTransport
 import Testing
 
-@testable import PetriHub
-
-/// A lesson's rules as the hub applies them, over the in-memory transport: who answered, late
-/// joiners, reconnecting mid-question, late answers, who may control the lesson, the teacher key
-/// and the failed-join limiter.
+/// A lesson's rules as the hub applies them, in both setups (the in-memory transport and real
+/// WebSockets): who answered, late joiners, reconnecting mid-question, late answers, who may control
+/// the lesson, the teacher key and the failed-join limiter.
 @Suite struct LessonHubTests {
     static let moths: JSONValue = .object(["population": .number(60), "reproductiveChance": .number(0.6)])
 
-    @Test(.timeLimit(.minutes(1))) func theTeacherLearnsWhoAnsweredEachStudentOnceInAsFewCountsAsTheServerBatched()
+    @Test(.timeLimit(.minutes(1)), arguments: HubSetup.both)
+    func theTeacherLearnsWhoAnsweredEachStudentOnceInAsFewCountsAsTheServerBatched(in setup: HubSetup)
         async throws
     {
-        let server = InProcessHub()
+        let server = try await setup.start()
         // Given a lesson with 20 students and an open question
-        let teacher = server.connect()
+        let teacher = try await server.connect()
         let (code, token) = try await teacher.createLesson(.camouflage, Self.moths)
         _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
         var students: [ProtocolPeer] = []
         var ids: Set<StudentID> = []
         for i in 0..<20 {
-            let student = server.connect()
+            let student = try await server.connect()
             let welcome = try await student.attach(.join(code: code, name: "Student \(i)"))
             if let id = welcome.you?.student { ids.insert(id) }
             students.append(student)
@@ -62,9 +62,11 @@ import Testing
         await server.stop()
     }
 
-    @Test(.timeLimit(.minutes(1))) func aLateJoinerGetsTheWholeHistoryAndTheCurrentSnapshot() async throws {
-        let server = InProcessHub()
-        let teacher = server.connect()
+    @Test(.timeLimit(.minutes(1)), arguments: HubSetup.both) func aLateJoinerGetsTheWholeHistoryAndTheCurrentSnapshot(
+        in setup: HubSetup
+    ) async throws {
+        let server = try await setup.start()
+        let teacher = try await server.connect()
         let (code, token) = try await teacher.createLesson(.camouflage, Self.moths)
         _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
         // Given a lesson that is already at generation 5
@@ -72,7 +74,7 @@ import Testing
         try await teacher.waitForGeneration(5)
 
         // When a student joins late
-        let late = server.connect()
+        let late = try await server.connect()
         let welcome = try await late.attach(.join(code: code, name: "Late Lara"))
 
         // Then the welcome, the history from generation 0 and the current snapshot follow
@@ -84,12 +86,13 @@ import Testing
         await server.stop()
     }
 
-    @Test(.timeLimit(.minutes(1))) func aStudentWhoReconnectsMidQuestionKeepsIdentityAnswerAndScore() async throws {
-        let server = InProcessHub()
-        let teacher = server.connect()
+    @Test(.timeLimit(.minutes(1)), arguments: HubSetup.both)
+    func aStudentWhoReconnectsMidQuestionKeepsIdentityAnswerAndScore(in setup: HubSetup) async throws {
+        let server = try await setup.start()
+        let teacher = try await server.connect()
         let (code, token) = try await teacher.createLesson(.camouflage, Self.moths)
         _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
-        let ada = server.connect()
+        let ada = try await server.connect()
         let first = try await ada.attach(.join(code: code, name: "Ada"))
         let resumeToken = try #require(first.you?.token)
 
@@ -101,7 +104,7 @@ import Testing
 
         // When her connection drops and she resumes with her token
         ada.close()
-        let again = server.connect()
+        let again = try await server.connect()
         let welcome = try await again.attach(.resume(code: code, token: resumeToken, lastSeen: first.position))
 
         // Then she is the same student with her answer, and she is scored when it resolves
@@ -115,12 +118,14 @@ import Testing
         await server.stop()
     }
 
-    @Test(.timeLimit(.minutes(1))) func anAnswerSentAfterTheStepIsRefused() async throws {
-        let server = InProcessHub()
-        let teacher = server.connect()
+    @Test(.timeLimit(.minutes(1)), arguments: HubSetup.both) func anAnswerSentAfterTheStepIsRefused(in setup: HubSetup)
+        async throws
+    {
+        let server = try await setup.start()
+        let teacher = try await server.connect()
         let (code, token) = try await teacher.createLesson(.camouflage, Self.moths)
         _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
-        let bo = server.connect()
+        let bo = try await server.connect()
         _ = try await bo.attach(.join(code: code, name: "Bo"))
         // Given a question asked for +3 generations
         try teacher.send(.ask(QuestionSpec(metric: "meanTrait", kind: .number(tolerance: nil), horizon: 3)))
@@ -134,12 +139,14 @@ import Testing
         await server.stop()
     }
 
-    @Test(.timeLimit(.minutes(1))) func aStudentCannotControlTheLesson() async throws {
-        let server = InProcessHub()
-        let teacher = server.connect()
+    @Test(.timeLimit(.minutes(1)), arguments: HubSetup.both) func aStudentCannotControlTheLesson(in setup: HubSetup)
+        async throws
+    {
+        let server = try await setup.start()
+        let teacher = try await server.connect()
         let (code, token) = try await teacher.createLesson(.camouflage, Self.moths)
         _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
-        let mallory = server.connect()
+        let mallory = try await server.connect()
         _ = try await mallory.attach(.join(code: code, name: "Mallory"))
 
         // When a student sends teacher commands
@@ -156,24 +163,28 @@ import Testing
         let stats = try await teacher.expect { if case .stats(_, let s) = $0 { s } else { nil } }
         #expect(stats.generation == 1)
         // And a wrong teacher token does not attach either
-        let impostor = server.connect()
+        let impostor = try await server.connect()
         try impostor.send(.teach(code: code, token: try AccessToken("AAAAAAAAAAAAAAAAAAAAAA"), lastSeen: nil))
         #expect(try await impostor.expectError().code == .unknownToken)
         await server.stop()
     }
 
-    @Test(.timeLimit(.minutes(1))) func creatingALessonNeedsTheTeacherKey() async throws {
-        let server = InProcessHub()
-        let someone = server.connect()
+    @Test(.timeLimit(.minutes(1)), arguments: HubSetup.both) func creatingALessonNeedsTheTeacherKey(in setup: HubSetup)
+        async throws
+    {
+        let server = try await setup.start()
+        let someone = try await server.connect()
         try someone.send(.create(teacherKey: "guess", model: .life, parameters: nil, seed: nil, options: nil))
         #expect(try await someone.expectError().code == .notAuthorised)
         #expect(await server.hub.lessonCount == 0)
         await server.stop()
     }
 
-    @Test(.timeLimit(.minutes(1))) func wrongJoinCodesAreRateLimitedPerAddress() async throws {
-        let server = InProcessHub { $0.failedJoinBurst = 3 }
-        let guesser = server.connect()
+    @Test(.timeLimit(.minutes(1)), arguments: HubSetup.both) func wrongJoinCodesAreRateLimitedPerAddress(
+        in setup: HubSetup
+    ) async throws {
+        let server = try await setup.start { $0.failedJoinBurst = 3 }
+        let guesser = try await server.connect()
         for _ in 0..<3 {
             try guesser.send(.join(code: try JoinCode("ZZZZZZ"), name: "x"))
             #expect(try await guesser.expectError().code == .unknownLesson)
