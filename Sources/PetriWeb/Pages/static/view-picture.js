@@ -125,7 +125,7 @@ export class PictureView {
     /// Outlines the best-camouflaged moths or not, and draws the picture again.
     setMarkBest(on) {
         this.markBest = on;
-        this.drawnSerial = -1;
+        this.drawnSnapshot = null;
         this.render(this.state);
     }
 
