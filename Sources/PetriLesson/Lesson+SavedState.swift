@@ -172,8 +172,10 @@ extension Lesson {
         let questionCount = try r.readCompactCount(limit: r.remaining)
         for index in 0..<questionCount {
             var question = try Question(id: QuestionID(index + 1), from: &r, version: version)
-            // A metric's own default tolerance belongs to the model's code, not to the saved bytes.
-            question.descriptor.tolerance = Model.metrics.first { $0.name == question.descriptor.name }?.tolerance
+            // A metric's own default tolerance and label belong to the model, not to the saved bytes.
+            let metric = Model.metrics.first { $0.name == question.descriptor.name }
+            question.descriptor.tolerance = metric?.tolerance
+            question.descriptor.label = metric?.label
             questions.append(question)
         }
         // Older formats kept no replicates: the lesson restores with none, as it did then.

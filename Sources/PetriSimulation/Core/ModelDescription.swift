@@ -16,10 +16,12 @@ public struct ModelDescription: Sendable, Hashable, Codable {
     public let scenarios: [ScenarioDescriptor]
     /// The metrics a question can be about.
     public let metrics: [MetricDescriptor]
+    /// What to try and what to watch, in a few sentences (a trait model's file gives it; nil for the others).
+    public let guide: String?
 
     public init(
         model: String, title: String, story: String, parameters: [ParameterDescriptor],
-        scenarios: [ScenarioDescriptor], metrics: [MetricDescriptor]
+        scenarios: [ScenarioDescriptor], metrics: [MetricDescriptor], guide: String? = nil
     ) {
         self.model = model
         self.title = title
@@ -27,6 +29,7 @@ public struct ModelDescription: Sendable, Hashable, Codable {
         self.parameters = parameters
         self.scenarios = scenarios
         self.metrics = metrics
+        self.guide = guide
     }
 }
 
@@ -62,10 +65,12 @@ public struct ParameterDescriptor: Sendable, Hashable, Codable {
     /// True when a teacher can change it between generations with `set`; false when it only shapes
     /// generation 0.
     public let changeable: Bool
+    /// Its name in words for a form, e.g. "Background colour" (nil: forms show ``name``).
+    public let label: String?
 
     public init(
         name: String, description: String, kind: Kind, unit: String = "", range: ClosedRange<Double>? = nil,
-        choices: [String]? = nil, defaultValue: ParameterValue?, changeable: Bool
+        choices: [String]? = nil, defaultValue: ParameterValue?, changeable: Bool, label: String? = nil
     ) {
         self.name = name
         self.description = description
@@ -75,6 +80,7 @@ public struct ParameterDescriptor: Sendable, Hashable, Codable {
         self.choices = choices
         self.defaultValue = defaultValue
         self.changeable = changeable
+        self.label = label
     }
 }
 

@@ -83,10 +83,12 @@ public struct MetricDescriptor: Sendable, Hashable, Codable {
     /// the lesson's scoring decides). A constant of the model's code, so a saved lesson does not
     /// keep it: a restored question takes it from the model again.
     public var tolerance: Double?
+    /// Its name in words for a question screen, e.g. "Average colour" (nil: screens show ``name``).
+    public var label: String?
 
     public init(
         name: String, description: String, unit: String, range: ClosedRange<Double>?, isYesNo: Bool = false,
-        tolerance: Double? = nil
+        tolerance: Double? = nil, label: String? = nil
     ) {
         self.name = name
         self.description = description
@@ -94,6 +96,7 @@ public struct MetricDescriptor: Sendable, Hashable, Codable {
         self.range = range
         self.isYesNo = isYesNo
         self.tolerance = tolerance
+        self.label = label
     }
 }
 
