@@ -287,3 +287,16 @@ extension TraitEngineModel where Name == BeaksFile {
             evenOdds: 80 + 20 * Double(population) / Double(food))
     }
 }
+
+// MARK: Rock pocket mice (Nachman, Hoekstra and D'Agostino, PNAS 2003)
+
+/// The rock-pocket-mice model: a file only (`Models/mice.yaml`), run by the engine but not yet served.
+///
+/// `ModelKind` is a closed enum that the clients still switch over, so a model cannot be served without a client
+/// change until they read the description instead; until then this one runs in tests under camouflage's saved-state
+/// tag (its file, not that tag, is what the tests pin: they hash the state after the tag byte).
+enum MiceFile: TraitModelName {
+    static let kind = ModelKind.camouflage
+    static let file = TraitModelFile.shipped(PackageResources.mice_yaml)
+    static func snapshot(_ picture: TraitSnapshot) -> TraitSnapshot { picture }
+}
