@@ -21,7 +21,8 @@ import Testing
         #expect(description.title == "Rock pocket mice (lava flows)")
         #expect(description.scenarios.map(\.name) == ["on-the-lava", "pale-rock", "sharp-eyed-owls"])
         #expect(Mice.metrics.first { $0.name == "meanFur" }?.tolerance == 5)
-        #expect(description.parameters.first { $0.name == "rockColour" }?.label == "Rock colour")
+        let rock = description.parameters.first { $0.name == "rockColour" }
+        #expect(rock?.label == "Rock colour (0 sandy to 100 black lava)")
     }
 
     @Test func theSameSeedGivesTheSameHistoryPinned() throws {

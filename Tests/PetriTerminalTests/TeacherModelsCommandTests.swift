@@ -26,7 +26,7 @@ import Testing
         // Then each camouflage parameter is listed with its range and default, changeable ones starred
         #expect(
             lines.contains(
-                "* environmentColour 1–100 colour, default 50: The background colour: 1 is black, 100 is white."))
+                "* environmentColour 1–100, default 50: The background colour: 1 is black, 100 is white."))
         #expect(lines.contains { $0.hasPrefix("- population 1–100000 creatures, default 20: ") })
         #expect(lines.contains { $0.hasPrefix("Scenarios: stable-environment, industrial-revolution") })
         #expect(

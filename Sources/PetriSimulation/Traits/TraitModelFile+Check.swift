@@ -17,7 +17,7 @@ extension TraitModelFile {
     /// The most characters a text field may hold (a screen of reading at most).
     static let textLimits = [
         "title": 80, "name": 40, "story": 1_500, "guide": 800, "explanation": 1_200, "description": 200,
-        "label": 40,
+        "label": 60,
     ]
 
     /// Every mistake in `text`, in the order found; empty for a file the engine can run.
