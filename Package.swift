@@ -38,10 +38,13 @@ let package = Package(
         // generic x86-64 and PetriSimulation picks this kernel at run time (LifeVectorUnit).
         .target(name: "CLifeKernel"),
         // Deterministic classroom models: no I/O, no clock, seeded randomness.
+        // The trait models are YAML files in Models/ (see MODELS-FORMAT.md), compiled in as text and parsed by a
+        // pure function: Yams reads a string, never a file.
         .target(
             name: "PetriSimulation",
-            dependencies: ["CLifeKernel"],
-            exclude: ["README.md"],
+            dependencies: ["CLifeKernel", .product(name: "Yams", package: "Yams")],
+            exclude: ["README.md", "MODELS-FORMAT.md"],
+            resources: [.embedInCode("Models")],
             // `Double.rounded()` lowers to libm's round on Linux; say so rather than rely on a
             // client happening to link Foundation.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]

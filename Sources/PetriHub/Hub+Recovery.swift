@@ -16,13 +16,8 @@ extension Hub {
         services: LessonEnvironment,
         endedAt: Timestamp? = nil
     ) async throws(ProtocolError) -> (host: any RunningLesson, restoration: Restoration) {
-        switch record.model {
-        case .camouflage: try await start(CamouflageModel.self, record, point, mode, services, endedAt)
-        case .islands: try await start(IslandsModel.self, record, point, mode, services, endedAt)
-        case .life: try await start(LifeModel.self, record, point, mode, services, endedAt)
-        case .resistance: try await start(ResistanceModel.self, record, point, mode, services, endedAt)
-        case .beaks: try await start(BeaksModel.self, record, point, mode, services, endedAt)
-        }
+        // The model's type, opened: one generic start for every model.
+        try await start(record.model.modelType, record, point, mode, services, endedAt)
     }
 
     nonisolated static func start<Model: SimulationModel>(

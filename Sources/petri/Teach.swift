@@ -191,13 +191,12 @@ enum TeacherKeyOption {
 enum ModelParameters {
     /// The parameters each model takes, as the options name them.
     static func known(_ model: ModelKind) -> [String] {
-        switch model {
-        case .camouflage: CamouflageParameters.settableNames
-        case .islands: IslandsParameters.names
-        case .life: ["width", "height", "rule", "boundary", "pattern", "density"]
-        case .resistance: ResistanceParameters.settableNames
-        case .beaks: BeaksParameters.settableNames
-        }
+        let description = model.modelDescription
+        let names = description.parameters.map(\.name)
+        guard !description.scenarios.isEmpty else { return names }
+        // A model with scenarios lists what can change mid-lesson first, as its `set` errors do.
+        let changeable = description.parameters.filter(\.changeable).map(\.name)
+        return changeable + names.filter { !changeable.contains($0) } + ["scenario"]
     }
 
     /// `--environment-colour 30 --diagonal` → `{"environmentColour":30,"diagonal":true}`.

@@ -31,13 +31,3 @@ public struct CamouflageSnapshot: Sendable, Hashable, Codable {
         self.histogram = histogram
     }
 }
-
-extension CamouflageModel {
-    public func snapshot() -> CamouflageSnapshot {
-        let summary = CamouflageSummary(self)
-        return CamouflageSnapshot(
-            generation: generation, environmentColour: parameters.environmentColour, population: traits.count,
-            bestCamouflaged: summary.bestCamouflaged, extinct: isExtinct,
-            traitCounts: summary.tally.rangeCounts, histogram: summary.histogram)
-    }
-}

@@ -16,10 +16,12 @@ public struct ModelDescription: Sendable, Hashable, Codable {
     public let scenarios: [ScenarioDescriptor]
     /// The metrics a question can be about.
     public let metrics: [MetricDescriptor]
+    /// What to try and what to watch, in a few sentences (a trait model's file gives it; nil for the others).
+    public let guide: String?
 
     public init(
         model: String, title: String, story: String, parameters: [ParameterDescriptor],
-        scenarios: [ScenarioDescriptor], metrics: [MetricDescriptor]
+        scenarios: [ScenarioDescriptor], metrics: [MetricDescriptor], guide: String? = nil
     ) {
         self.model = model
         self.title = title
@@ -27,6 +29,7 @@ public struct ModelDescription: Sendable, Hashable, Codable {
         self.parameters = parameters
         self.scenarios = scenarios
         self.metrics = metrics
+        self.guide = guide
     }
 }
 

@@ -4,15 +4,3 @@ extension TraitPopulation {
         random = PetriRandom(seed: seed)
     }
 }
-
-extension CamouflageModel {
-    public mutating func reseed(_ seed: UInt64) { creatures.reseed(seed) }
-}
-
-extension ResistanceModel {
-    public mutating func reseed(_ seed: UInt64) { creatures.reseed(seed) }
-}
-
-extension BeaksModel {
-    public mutating func reseed(_ seed: UInt64) { creatures.reseed(seed) }
-}

@@ -1,0 +1,173 @@
+/// What a file model shows: its metrics, stats, picture and description, all read off its file.
+extension TraitEngineModel {
+    /// The numbers a student can be asked to predict, as the file's `metrics` list them.
+    public static var metrics: [MetricDescriptor] {
+        file.metrics.map {
+            MetricDescriptor(
+                name: $0.name, label: $0.label ?? "", description: $0.description, unit: $0.unit,
+                range: $0.range.map { $0[0]...$0[1] }, isYesNo: $0.yesNo ?? false, tolerance: $0.tolerance)
+        }
+    }
+
+    /// What a teacher can set, with the ranges and defaults the model enforces (both read from the file).
+    public static var modelDescription: ModelDescription {
+        let file = file
+        return ModelDescription(
+            model: file.model, title: file.title, story: file.story,
+            parameters: file.parameters.map {
+                ParameterDescriptor(
+                    name: $0.name, label: $0.label ?? $0.name, description: $0.description, kind: $0.kind,
+                    unit: $0.unit ?? "", range: $0.range[0]...$0.range[1], defaultValue: .number($0.default),
+                    changeable: $0.changeable ?? true)
+            },
+            scenarios: file.scenarios.map {
+                ScenarioDescriptor(name: $0.name, title: $0.title, explanation: $0.explanation)
+            },
+            metrics: metrics, guide: file.guide)
+    }
+
+    /// The model's real-world story, for the teacher, the class and the about screens.
+    public static var story: String { file.story }
+
+    /// The current value of a metric.
+    ///
+    /// - Throws: ``SimulationError/Code/unknownMetric`` for another name or for arguments.
+    public func value(of metric: MetricID) throws(SimulationError) -> Double {
+        try metricValue(metric, in: TraitSummary(self).values)
+    }
+
+    /// Every metric's value plus the histogram in the file's bins.
+    public func stats() -> GenerationStats {
+        let summary = TraitSummary(self)
+        return GenerationStats(
+            generation: generation, values: summary.values,
+            histogram: summary.tally.histogram(binWidth: Self.file.histogramBinWidth))
+    }
+
+    /// The trait histogram, the environment and the trait it favours.
+    public func snapshot() -> Name.Snapshot {
+        let file = Self.file
+        let summary = TraitSummary(self)
+        return Name.snapshot(
+            TraitSnapshot(
+                generation: generation, trait: file.trait.name, unit: file.trait.unit, scale: file.trait.scale,
+                traitMin: Self.traitRange.lowerBound, binWidth: file.histogramBinWidth,
+                environment: file.environment, environmentValue: parameters.int(file.environment),
+                target: Int(optimum(of: parameters).rounded()), population: summary.tally.population,
+                suited: summary.suited, extinct: isExtinct, traitCounts: summary.tally.rangeCounts,
+                histogram: summary.tally.histogram(binWidth: file.histogramBinWidth)))
+    }
+}
+
+/// One pass over the creatures, shared by metrics, stats and the snapshot.
+struct TraitSummary {
+    var tally: TraitTally
+    /// Creatures suited to the environment, as the file's `suited` says.
+    var suited: Int
+    var values: [String: Double]
+
+    init<Name>(_ model: TraitEngineModel<Name>) {
+        let file = Name.file
+        let range = file.traitRange
+        let tally = TraitTally(model.traits, range: range)
+        self.tally = tally
+        let p = model.parameters
+        let optimum = model.optimum(of: p)
+        var suited = 0
+        if let name = file.suited.atLeast {
+            let low = p.int(name)
+            suited = low <= range.upperBound ? tally.count(in: low...range.upperBound) : 0
+        } else {
+            let within = file.suited.within ?? 0
+            for t in range where abs(Double(t) - optimum) <= within { suited += tally.counts[t] }
+        }
+        self.suited = suited
+        let n = tally.population
+        let counts = model.lastCounts
+        var values: [String: Double] = [:]
+        for metric in file.metrics {
+            var value: Double
+            switch metric.value {
+            case "population": value = Double(n)
+            case "extinct": value = n == 0 ? 1 : 0
+            case "births": value = Double(counts.births)
+            case "deaths": value = Double(counts.deaths)
+            case "luckySurvivors": value = Double(counts.luckySurvivors)
+            case "unluckyDeaths": value = Double(counts.unluckyDeaths)
+            case "mean": value = tally.mean
+            case "median": value = tally.median
+            case "parameter": value = p.value(metric.parameter ?? "")
+            case "suited": value = Double(suited)
+            case "suitedFraction": value = n == 0 ? 0 : Double(suited) / Double(n)
+            case "optimum": value = optimum
+            case "fraction":
+                let between = metric.between ?? [0, 0]
+                value = n == 0 ? 0 : Double(tally.count(in: between[0]...between[1])) / Double(n)
+            default: value = 0
+            }
+            if let divisor = metric.divideBy { value /= divisor }
+            values[metric.name] = value
+        }
+        self.values = values
+    }
+}
+
+/// Saved-state layout (format version 1, little-endian, see ``StateWriter``): model tag, version; the parameters
+/// in file order (integer parameters as whole numbers, the others as doubles); the scenario name or ""; the
+/// schedule (count, then generation, name, value kind byte 0 number / 1 text / 2 flag and the value); then the
+/// creatures as ``TraitPopulation/encode(into:)`` writes them.
+extension TraitEngineModel {
+    static var stateVersion: UInt8 { 1 }
+
+    /// No run can hold more creatures: the largest cap, or the largest starting population above it.
+    static var creatureLimit: Int {
+        let file = file
+        return max(
+            TraitValues<Name>.intRange(file.reproduction.cap).upperBound,
+            TraitValues<Name>.intRange(file.trait.founding.count).upperBound)
+    }
+
+    public func encodeState() -> [UInt8] {
+        var w = StateWriter(model: Self.kind, version: Self.stateVersion)
+        for (parameter, value) in zip(Self.file.parameters, parameters.values) {
+            if parameter.kind == .integer { w.append(Int(value)) } else { w.append(value) }
+        }
+        w.append(parameters.scenarioName ?? "")
+        w.append(parameters.schedule)
+        creatures.encode(into: &w)
+        return w.bytes
+    }
+
+    /// Restores exactly what ``encodeState()`` saved.
+    ///
+    /// - Throws: ``SimulationError/Code/corruptState`` for bytes of another model or version, truncated or
+    ///   trailing bytes, counts out of bounds, invalid parameters or traits outside the trait range.
+    public init(decodingState bytes: [UInt8]) throws(SimulationError) {
+        var r = try StateReader(bytes, model: Self.kind, version: Self.stateVersion)
+        var p = TraitValues<Name>()
+        for (i, parameter) in Self.file.parameters.enumerated() {
+            p.values[i] = parameter.kind == .integer ? Double(try r.readInt()) : try r.readDouble()
+        }
+        let scenarioName = try r.readString()
+        if !scenarioName.isEmpty {
+            guard Self.file.scenarios.contains(where: { $0.name == scenarioName }) else {
+                throw Self.corruptState("names an unknown scenario")
+            }
+            p.scenarioName = scenarioName
+        }
+        p.schedule = try r.readSchedule(limit: TraitValues<Name>.scheduleLimit, corrupt: Self.corruptState)
+        do {
+            try p.validate()
+        } catch {
+            throw Self.corruptState("holds invalid parameters (\(error.message))")
+        }
+        let creatures = try TraitPopulation(
+            reading: &r, traitRange: Self.traitRange, creatureLimit: Self.creatureLimit, corrupt: Self.corruptState)
+        try r.finish()
+        self.init(parameters: p, creatures: creatures)
+    }
+
+    static func corruptState(_ problem: String) -> SimulationError {
+        SimulationError(.corruptState, "The saved \(file.model) state \(problem); it cannot be restored.")
+    }
+}
