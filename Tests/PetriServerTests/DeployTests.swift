@@ -137,6 +137,20 @@ struct DeployTests {
         }
     }
 
+    @Test func everyTargetOfOursTreatsWarningsAsErrors() throws {
+        // Given the package manifest
+        let manifest = try ConfigurationFixtures.text("Package.swift")
+
+        // Then, after the package is declared, every target of our code (not a system library, not tests)
+        // gets -warnings-as-errors, so a new warning in it fails `swift build` and `make test`
+        let declared = try #require(manifest.range(of: "\nlet package = Package("))
+        let after = manifest[declared.upperBound...]
+        #expect(after.contains("for target in package.targets where target.type != .system && target.type != .test {"))
+        #expect(
+            after.contains(
+                #"target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]"#))
+    }
+
     @Test func theDockerfileEditsLinesThatExistInTheShippedConfig() throws {
         // Given the two lines the image changes in Config/petri.yaml (listen everywhere, data in the volume)
         let lines = try ConfigurationFixtures.text("Config/petri.yaml").split(separator: "\n").map(String.init)
