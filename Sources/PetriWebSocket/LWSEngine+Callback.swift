@@ -59,6 +59,7 @@ extension LWSEngine {
             return writeHTTPBody(wsi)
         case LWS_CALLBACK_CLOSED_HTTP:
             httpPending[wsi] = nil
+            closeAfterResponse.remove(wsi)
             return 0
         default:
             return lws_callback_http_dummy(wsi, reason, nil, input, length)
@@ -137,7 +138,8 @@ extension LWSEngine {
         let body = subprotocolTable.refusalBody
         let head =
             "HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: \(body.count)\r\n"
-            + "cache-control: no-store\r\nconnection: close\r\n\r\n"
+            + "cache-control: no-store\r\nconnection: close\r\n"
+            + Self.securityHeaders.map { "\($0.name): \($0.value)\r\n" }.joined() + "\r\n"
         let response = Array(head.utf8) + body
         grow(scratchTo: lwsPre + response.count)
         response.withUnsafeBytes { bytes in

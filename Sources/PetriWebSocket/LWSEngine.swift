@@ -60,6 +60,8 @@ final class LWSEngine: @unchecked Sendable {
     var dirty: [LWSConnection] = []
     var perAddress: [String: Int] = [:]
     var httpPending: [OpaquePointer: HTTPResponse] = [:]
+    /// HTTP connections to close once their response is written (a refused request's framing).
+    var closeAfterResponse: Set<OpaquePointer> = []
     var nextID: UInt64 = 1
     var draining = false
     var shutdownDeadline: Double?
