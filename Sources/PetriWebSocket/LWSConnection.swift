@@ -41,6 +41,8 @@ final class LWSConnection {
 
     /// Set when we decided to close; the WRITEABLE callback sends it and returns -1.
     var closeRequest: (code: CloseCode, reason: String)?
+    /// A server's close frame is out; the connection only reads (and drops) until it ends.
+    var closeSent = false
     /// What the peer said in its close frame, if it sent one.
     var peerClose: (code: CloseCode, reason: String)?
 

@@ -40,6 +40,8 @@ extension LWSEngine {
         case LWS_CALLBACK_SERVER_WRITEABLE, LWS_CALLBACK_CLIENT_WRITEABLE:
             return writeable(wsi)
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+            // After our own close frame, the peer's is the answer: end without echoing it.
+            if let c = connection(of: wsi), c.closeSent { return 1 }
             recordPeerClose(wsi, input, length)
             return 0
         case LWS_CALLBACK_CLOSED, LWS_CALLBACK_CLIENT_CLOSED, LWS_CALLBACK_WSI_DESTROY:
@@ -200,7 +202,7 @@ extension LWSEngine {
     /// or past the end never meets, so a hostile server overran the heap buffer (`free():
     /// invalid next size`). Its built-in UTF-8 check fails the same way, so clients check UTF-8
     /// in ``MessageAssembler`` and close through WRITEABLE, with lws's parser state intact.
-    /// The server parser checks bounds (`Attempted overflow`), so a server closes at once.
+    /// Servers close through WRITEABLE too, so a peer still sending reads the close frame.
     private func receive(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
         guard let c = connection(of: wsi), c.closeRequest == nil else { return 0 }
         heard(c)
@@ -215,11 +217,7 @@ extension LWSEngine {
             return 0
         case .refused(let code, let reason):
             counts.badInput.increment()
-            if options.isServer {
-                c.closeRequest = (code, reason)
-                sendCloseReason(wsi, code, reason)
-                return -1
-            }
+            // Through WRITEABLE, so the peer (likely still sending) reads the close frame (see `sendCloseFrame`).
             requestClose(c, code: code, reason: reason, discardQueue: true)
             return 0
         }
