@@ -20,6 +20,8 @@ final class LWSConnection {
     var events: ConnectionEvents?
     /// The per-address bucket this connection counts against (server), released on finish.
     var countedAddress: String?
+    /// The TCP peer's address (server), as accepted.
+    var peer: String?
 
     var isEstablished = false
     var queue = Deque<Pending>()

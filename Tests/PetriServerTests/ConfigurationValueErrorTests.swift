@@ -68,7 +68,7 @@ struct ConfigurationValueErrorTests {
         .init(
             variable: "PETRI_WEBSOCKET_ALLOWED_ORIGINS", value: "https://school.example/",
             message:
-                #"websocket.allowedOrigins must be a list of origins such as https://school.example (lower-case scheme, host and optional port, with no path or trailing slash), but was ["https://school.example/"] (from PETRI_WEBSOCKET_ALLOWED_ORIGINS)."#
+                #"websocket.allowedOrigins must be a list of origins such as https://school.example (lower-case scheme, host and optional port, with no path or trailing slash), or * for any, but was ["https://school.example/"] (from PETRI_WEBSOCKET_ALLOWED_ORIGINS)."#
         ),
         .init(
             variable: "PETRI_WEBSOCKET_MAX_MESSAGE_BYTES", value: "12",
@@ -243,10 +243,10 @@ struct ConfigurationValueErrorTests {
 
     @Test func originsMustBeExactlyWhatBrowsersSend() {
         // Given origins of every shape
-        let good = ["https://school.example", "http://localhost:8080", "https://10.0.0.5", "http://[::1]:8080"]
+        let good = ["https://school.example", "http://localhost:8080", "https://10.0.0.5", "http://[::1]:8080", "*"]
         let bad = [
             "school.example", "https://School.example", "https://school.example/", "https://school.example/path",
-            "ftp://school.example", "https://", "https://school.example:0", "https://school.example:port", "*",
+            "ftp://school.example", "https://", "https://school.example:0", "https://school.example:port", "**",
         ]
 
         // When each is given as the only allowed origin

@@ -37,6 +37,97 @@ import Testing
         throw ChildError.noBanner
     }
 
+    @Test(
+        .timeLimit(.minutes(2)),
+        .enabled(if: prlimit != nil, "prlimit is not installed, so descriptor exhaustion was not tried"))
+    func runningOutOfDescriptorsRefusesNewConnectionsWhileTheClassGoesOn() async throws {
+        // Given a server allowed 256 open files, with a class connected
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let (server, url) = try await Self.serve(data: data, openFiles: 256)
+        let port = try #require(URLComponents(string: url)?.port)
+        let client = try await WebSocketClient.start()
+        let teacher = try await TestClient(client, url: url)
+        let (code, token) = try await teacher.createLesson(.islands, .object([:]), seed: 3)
+        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        let student = try await TestClient(client, url: url)
+        _ = try await student.attach(.join(code: code, name: "Ada"))
+
+        // When one client opens 400 plain TCP connections and holds them
+        var flood: [Int32] = []
+        defer { for fd in flood { close(fd) } }
+        for _ in 0..<400 {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            flood.append(fd)
+        }
+
+        // Then the class keeps stepping, generation after generation
+        for generation in 1...10 {
+            try teacher.send(.step(count: 1))
+            let stats = try await student.expect { if case .stats(_, let s) = $0 { s } else { nil } }
+            #expect(stats.generation == generation)
+        }
+        // And the server is alive, and says what is happening once a second, not once per refusal
+        #expect(server.process.isRunning)
+        let warning = await Self.firstLine(of: server, containing: "file descriptors", within: 10)
+        #expect(warning?.contains("Refused") == true, "no log line about file descriptors")
+        for fd in flood { close(fd) }
+        flood = []
+
+        // And once the flood is gone, a new student joins
+        var joined = false
+        for _ in 0..<50 where !joined {
+            if let late = try? await TestClient(client, url: url),
+                (try? await late.attach(.join(code: code, name: "Bo"))) != nil
+            {
+                joined = true
+            } else {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        #expect(joined)
+        await client.shutdown()
+        await server.crash()
+    }
+
+    /// The first line of the child's output (log included) that contains `text`, or nil after `seconds`.
+    static func firstLine(of child: PetriProcess, containing text: String, within seconds: Int) async -> String? {
+        await withTaskGroup(of: String?.self) { group in
+            group.addTask {
+                for await line in child.lines where line.contains(text) { return line }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(seconds))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func theDefaultPerAddressCapIsOnAndFitsASchoolBehindOneAddress() {
+        // Given the shipped defaults
+        let configuration = ServerConfiguration()
+
+        // Then one address cannot hold every descriptor of the shipped unit (65,536), and a school of
+        // 2,000 students behind one NAT address (each with its WebSocket and a page's loads) fits
+        let cap = configuration.websocket.maxConnectionsPerAddress
+        #expect(cap > 0 && cap < 65_536 / 4)
+        #expect(cap >= 2 * 2000)
+        #expect(configuration.webSocketConfiguration().maxConnectionsPerAddress == cap)
+    }
+
     @Test(.timeLimit(.minutes(2)), .enabled(if: getuid() == 0, "mounting a small file system needs root"))
     func readinessComesBackWhenDiskSpaceDoes() async throws {
         // Given a server whose data directory is a 4 MiB file system of its own

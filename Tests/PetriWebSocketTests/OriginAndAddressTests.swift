@@ -8,6 +8,84 @@ import Testing
 #endif
 
 @Suite struct OriginAndAddressTests {
+    @Test(.timeLimit(.minutes(1))) func aCrossOriginUpgradeIsRefusedByDefault() async throws {
+        // Given a server with no origins configured
+        let echo = try await EchoServer.start()
+        let client = try await WebSocketClient.start()
+
+        // Then a page of another site cannot connect
+        await #expect(throws: TransportError.self) {
+            _ = try await client.connect(to: echo.url, origin: "https://evil.example")
+        }
+        // And a page the server itself served (its Origin names the host the request is for), and a terminal
+        // client that sends no Origin, can
+        let own = try await client.connect(to: echo.url, origin: "http://127.0.0.1:\(echo.server.port)")
+        let terminal = try await client.connect(to: echo.url)
+        #expect(own.info.origin == "http://127.0.0.1:\(echo.server.port)")
+        #expect(terminal.info.origin == nil)
+        #expect(echo.server.counts.refused == 1)
+        await client.shutdown()
+        await echo.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1))) func theOwnHostMatchesWhateverThePortAndAStarOrAListedOriginWidensIt() async throws {
+        // Given a server that also allows one listed origin (a raw peer names Host 127.0.0.1:port)
+        let echo = try await EchoServer.start { $0.allowedOrigins = ["https://lms.school.example"] }
+        let port = echo.server.port
+        @Sendable func upgrade(origin: String) -> Bool {
+            (try? RawPeer(port: port, headers: ["Origin: \(origin)"])) != nil
+        }
+
+        // Then its own host is allowed on any port (a proxy may forward Host without the browser's port), a
+        // listed origin is allowed, and others are not
+        let outcomes = try await onThread {
+            [
+                upgrade(origin: "https://127.0.0.1:8443"),
+                upgrade(origin: "http://127.0.0.1"),
+                upgrade(origin: "https://lms.school.example"),
+                upgrade(origin: "https://127.0.0.1.evil.example"),
+                upgrade(origin: "null"),
+            ]
+        }
+        #expect(outcomes == [true, true, true, false, false])
+        await echo.stop()
+
+        // And `*` allows any origin
+        let open = try await EchoServer.start { $0.allowedOrigins = ["*"] }
+        let client = try await WebSocketClient.start()
+        _ = try await client.connect(to: open.url, origin: "https://evil.example")
+        await client.shutdown()
+        await open.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1))) func handshakesInProgressCountAgainstThePerAddressCap() async throws {
+        // Given a cap of 3 connections per address, with loopback not trusted as a proxy (so it is counted)
+        let echo = try await EchoServer.start {
+            $0.maxConnectionsPerAddress = 3
+            $0.trustedProxies = []
+        }
+        let client = try await WebSocketClient.start()
+        let port = echo.server.port
+
+        // When one address holds three TCP connections that never send an upgrade
+        var idle: [Int32] = []
+        for _ in 0..<3 { idle.append(try #require(SocketStream.connectToLoopback(port: port))) }
+
+        // Then a WebSocket from the same address (accepted after them: the listen queue is in order) is refused
+        await #expect(throws: TransportError.self) { _ = try await client.connect(to: echo.url) }
+
+        // And once they are gone, it is accepted
+        for fd in idle { close(fd) }
+        var accepted = false
+        for _ in 0..<50 where !accepted {
+            accepted = (try? await client.connect(to: echo.url)) != nil
+            if !accepted { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(accepted)
+        await client.shutdown()
+        await echo.stop()
+    }
+
     @Test(.timeLimit(.minutes(1))) func aPeerStillSendingWhenTheServerClosesReadsItsCloseFrame() async throws {
         // Given a server that closes a connection with 1008 at its 50th message (as the hub's rate limit does)
         let server = try await WebSocketServer.start(.init(host: "127.0.0.1", port: 0))

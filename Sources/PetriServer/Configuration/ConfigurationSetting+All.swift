@@ -34,8 +34,8 @@ extension ConfigurationSetting {
             .list(
                 "websocket.allowedOrigins", \.websocket.allowedOrigins,
                 allowed: "a list of origins such as https://school.example (lower-case scheme, host and optional "
-                    + "port, with no path or trailing slash)",
-                isValid: isOrigin),
+                    + "port, with no path or trailing slash), or * for any",
+                isValid: { $0 == "*" || isOrigin($0) }),
             .integer("websocket.maxMessageBytes", \.websocket.maxMessageBytes, in: 1024...16_777_216),
             .integer("websocket.maxQueueBytes", \.websocket.maxQueueBytes, in: 4096...268_435_456),
             .integer(
