@@ -49,9 +49,11 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
     /// - Throws: ``PostgresStoreError`` when the URL is invalid or the schema cannot be brought up to date.
     public static func connect(
         url: String, node: ClusterNode, logger: Logger = Logger(label: "petri.store.postgres"),
-        counters: LeaseCounters = .init()
+        counters: LeaseCounters = .init(), reachWithin: Duration = .seconds(30)
     ) async throws -> PostgresLessonStorage {
         let parsed = try PostgresStoreURL(url)
+        // The pool would wait for a connection for ever, silently: try the server first, for a bounded time.
+        try await waitUntilReachable(parsed, within: reachWithin, logger: logger)
         // The pool's own chatter (each failed connection attempt at info) only at errors: the node
         // says itself, once per renewal, that it cannot reach PostgreSQL.
         var background = logger
@@ -69,6 +71,49 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         try? await storage.refreshNodeURLs()
         storage.startBackground { await storage.renewLoop() }
         return storage
+    }
+
+    /// Opens and closes one connection to the server, retrying (1, 2, 4, 8 s apart) for up to `within`
+    /// while it cannot be reached, and logging a sentence with the reason before each retry.
+    ///
+    /// - Throws: ``PostgresStoreError`` naming the server and the reason once `within` has passed, or at
+    ///   once when the server answers but refuses (a wrong password, no such database): retrying cannot help.
+    static func waitUntilReachable(_ url: PostgresStoreURL, within: Duration, logger: Logger) async throws {
+        let started = ContinuousClock.now
+        var delay = Duration.seconds(1)
+        var attempt = 1
+        var quiet = logger
+        quiet.logLevel = .critical
+        while true {
+            do {
+                let connection = try await PostgresConnection.connect(
+                    configuration: url.connection, id: attempt, logger: quiet)
+                try? await connection.close()
+                return
+            } catch {
+                let psql = error as? PSQLError
+                if let message = psql?.serverInfo?[.message] {
+                    throw PostgresStoreError(
+                        .databaseFailed,
+                        "PostgreSQL at \(url.endpoint) refused this server: \(message). Check store.url (user, "
+                            + "password, database).")
+                }
+                let reason = psql?.underlying.map { "\($0)" } ?? psql.map { "\($0.code)" } ?? "\(error)"
+                let waited = ContinuousClock.now - started
+                guard waited + delay <= within else {
+                    throw PostgresStoreError(
+                        .databaseFailed,
+                        "Could not reach PostgreSQL at \(url.endpoint) within \(within.components.seconds) s (\(reason)). "
+                            + "Check store.url, that PostgreSQL is running, and that it accepts connections from this "
+                            + "machine.")
+                }
+                logger.warning(
+                    "Cannot reach PostgreSQL at \(url.endpoint) (\(reason)); retrying in \(delay.components.seconds) s")
+                try await Task.sleep(for: delay)
+                delay = min(delay * 2, .seconds(8))
+                attempt += 1
+            }
+        }
     }
 
     init(client: PostgresClient, node: ClusterNode, logger: Logger, counters: LeaseCounters) {

@@ -149,6 +149,11 @@ struct ConfigurationValueErrorTests {
                 "store.url must be a URL such as postgres://petri:password@db.school.example:5432/petri, or empty for SQLite in data.directory, but was 16 characters long (from PETRI_STORE_URL)."
         ),
         .init(
+            variable: "PETRI_STORE_CONNECT_TIMEOUT_SECONDS", value: "0",
+            message:
+                "store.connectTimeoutSeconds must be a whole number of seconds between 1 and 600, but was 0 (from PETRI_STORE_CONNECT_TIMEOUT_SECONDS)."
+        ),
+        .init(
             variable: "PETRI_CLUSTER_NODE", value: "node one",
             message:
                 #"cluster.node must be a name of 1 to 64 letters, digits, dots, dashes or underscores, or empty for the host name, but was "node one" (from PETRI_CLUSTER_NODE)."#

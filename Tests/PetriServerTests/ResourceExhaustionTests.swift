@@ -189,4 +189,36 @@ import Testing
         await client.shutdown()
         await server.crash()
     }
+
+    @Test(.timeLimit(.minutes(1))) func aRefusingPostgreSQLStopsTheServerWithASentenceAfterABoundedRetry() async throws
+    {
+        // Given a store URL whose port refuses connections, and 3 s allowed to reach it
+        let petri = try #require(petriExecutable(), "build the petri executable first (swift build)")
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let started = ContinuousClock.now
+        let child = try PetriProcess(
+            ["serve", "--port", "0", "--data", data, "--teacher-key", testTeacherKey], executable: petri,
+            environment: [
+                "PETRI_STORE_URL": "postgres://petri:secret@127.0.0.1:1/petri?sslmode=disable",
+                "PETRI_STORE_CONNECT_TIMEOUT_SECONDS": "3",
+            ],
+            withStandardError: true)
+
+        // When it starts
+        var output: [String] = []
+        for await line in child.lines { output.append(line) }
+        let status = await child.waitForExit(within: 10)
+
+        // Then it says, while it retries and when it gives up, which PostgreSQL it cannot reach and why,
+        // without the password, and exits non-zero after about the time allowed
+        let text = output.joined(separator: "\n")
+        #expect(status != nil && status != 0, "petri serve did not stop: \(text)")
+        #expect(ContinuousClock.now - started < .seconds(20))
+        #expect(text.contains("127.0.0.1:1"), "\(text)")
+        #expect(text.contains("PostgreSQL"), "\(text)")
+        #expect(text.contains("retrying"), "\(text)")
+        #expect(text.contains("store.url"), "\(text)")
+        #expect(!text.contains("secret"), "\(text)")
+    }
 }

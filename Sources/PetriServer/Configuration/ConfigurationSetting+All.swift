@@ -69,6 +69,7 @@ extension ConfigurationSetting {
                     + "in data.directory",
                 isValid: { ($0.hasPrefix("postgres://") || $0.hasPrefix("postgresql://")) && !hasControlCharacters($0) }
             ),
+            .integer("store.connectTimeoutSeconds", \.store.connectTimeoutSeconds, unit: " of seconds", in: 1...600),
             .optionalText(
                 "cluster.node", \.cluster.node,
                 allowed: "a name of 1 to 64 letters, digits, dots, dashes or underscores, or empty for the host name",

@@ -149,11 +149,16 @@ extension ServerConfiguration {
         /// `postgres://user:password@host:5432/database` URL keeps them in PostgreSQL, which several
         /// nodes can share (see ``Cluster``). It may hold a password: never logged.
         public var url: String?
+        /// How long `petri serve` keeps trying to reach PostgreSQL at start, saying so each time, before it
+        /// gives up with a sentence and exit status 1.
+        public var connectTimeoutSeconds = 30
 
         public init() {}
 
         /// `url: <set>` or `url: <not set>`, never the URL (it may hold a password).
-        public var description: String { "url: \(url == nil ? "<not set>" : "<set>")" }
+        public var description: String {
+            "url: \(url == nil ? "<not set>" : "<set>"), connectTimeoutSeconds: \(connectTimeoutSeconds)"
+        }
     }
 
     /// `cluster:` this node, when several share one PostgreSQL store (`store.url`).
