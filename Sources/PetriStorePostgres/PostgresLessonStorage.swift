@@ -77,7 +77,8 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
     /// while it cannot be reached, and logging a sentence with the reason before each retry.
     ///
     /// - Throws: ``PostgresStoreError`` naming the server and the reason once `within` has passed, or at
-    ///   once when the server answers but refuses (a wrong password, no such database): retrying cannot help.
+    ///   once when the server refuses this user or database (a wrong password, no such database): retrying
+    ///   cannot help. Other refusals (too many clients, starting up) are retried.
     static func waitUntilReachable(_ url: PostgresStoreURL, within: Duration, logger: Logger) async throws {
         let started = ContinuousClock.now
         var delay = Duration.seconds(1)
@@ -92,24 +93,31 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
                 return
             } catch {
                 let psql = error as? PSQLError
-                if let message = psql?.serverInfo?[.message] {
+                // A wrong user or password (28…) or no such database (3D000) will not change by waiting;
+                // anything else the server says (too many clients, starting up) may.
+                let state = psql?.serverInfo?[.sqlState] ?? ""
+                if let message = psql?.serverInfo?[.message], state.hasPrefix("28") || state == "3D000" {
                     throw PostgresStoreError(
                         .databaseFailed,
                         "PostgreSQL at \(url.endpoint) refused this server: \(message). Check store.url (user, "
                             + "password, database).")
                 }
-                let reason = psql?.underlying.map { "\($0)" } ?? psql.map { "\($0.code)" } ?? "\(error)"
-                let waited = ContinuousClock.now - started
-                guard waited + delay <= within else {
+                let reason =
+                    psql?.serverInfo?[.message] ?? psql?.underlying.map { "\($0)" } ?? psql.map { "\($0.code)" }
+                    ?? "\(error)"
+                let remaining = within - (ContinuousClock.now - started)
+                guard remaining > .zero else {
                     throw PostgresStoreError(
                         .databaseFailed,
                         "Could not reach PostgreSQL at \(url.endpoint) within \(within.components.seconds) s (\(reason)). "
                             + "Check store.url, that PostgreSQL is running, and that it accepts connections from this "
                             + "machine.")
                 }
+                let pause = min(delay, remaining)
+                let shown = Double(pause.components.seconds) + Double(pause.components.attoseconds) / 1e18
                 logger.warning(
-                    "Cannot reach PostgreSQL at \(url.endpoint) (\(reason)); retrying in \(delay.components.seconds) s")
-                try await Task.sleep(for: delay)
+                    "Cannot reach PostgreSQL at \(url.endpoint) (\(reason)); retrying in \(Int(shown.rounded(.up))) s")
+                try await Task.sleep(for: pause)
                 delay = min(delay * 2, .seconds(8))
                 attempt += 1
             }
