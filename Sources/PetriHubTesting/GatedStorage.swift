@@ -59,11 +59,11 @@ public actor GatedStorage: LessonStorage {
         try await inner.recordScores(facts, ofLesson: id)
     }
     public func endLesson(id: String, at time: Timestamp) async throws { try await inner.endLesson(id: id, at: time) }
-    public func unfinishedLessons() async throws -> [LessonRecord] { try await inner.unfinishedLessons() }
+    public func unfinishedLessons() async throws -> [LessonRecord] { await inner.unfinishedLessons() }
     public func lessons(endedSince time: Timestamp) async throws -> [EndedLesson] {
-        try await inner.lessons(endedSince: time)
+        await inner.lessons(endedSince: time)
     }
-    public func log(ofLesson id: String) async throws -> [LessonLogEntry] { try await inner.log(ofLesson: id) }
+    public func log(ofLesson id: String) async throws -> [LessonLogEntry] { await inner.log(ofLesson: id) }
     public func saveCheckpoint(
         _ checkpoint: LessonCheckpoint, ofLesson id: String, at time: Timestamp, keeping keep: Int
     ) async throws {
@@ -73,7 +73,7 @@ public actor GatedStorage: LessonStorage {
         try await inner.beginReplay(ofLesson: id, attempt: attempt)
     }
     public func endReplay(ofLesson id: String) async throws { try await inner.endReplay(ofLesson: id) }
-    public func interruptedReplays() async throws -> [String: Int] { try await inner.interruptedReplays() }
+    public func interruptedReplays() async throws -> [String: Int] { await inner.interruptedReplays() }
     public func isWritable() async -> Bool { await inner.isWritable() }
 
     public func recovery(ofLesson id: String) async throws -> LessonRecoveryPoint {
@@ -83,6 +83,6 @@ public actor GatedStorage: LessonStorage {
                 waiting.yield()
             }
         }
-        return try await inner.recovery(ofLesson: id)
+        return await inner.recovery(ofLesson: id)
     }
 }

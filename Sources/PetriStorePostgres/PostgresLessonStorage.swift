@@ -49,9 +49,11 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
     /// - Throws: ``PostgresStoreError`` when the URL is invalid or the schema cannot be brought up to date.
     public static func connect(
         url: String, node: ClusterNode, logger: Logger = Logger(label: "petri.store.postgres"),
-        counters: LeaseCounters = .init()
+        counters: LeaseCounters = .init(), reachWithin: Duration = .seconds(30)
     ) async throws -> PostgresLessonStorage {
         let parsed = try PostgresStoreURL(url)
+        // The pool would wait for a connection for ever, silently: try the server first, for a bounded time.
+        try await waitUntilReachable(parsed, within: reachWithin, logger: logger)
         // The pool's own chatter (each failed connection attempt at info) only at errors: the node
         // says itself, once per renewal, that it cannot reach PostgreSQL.
         var background = logger
@@ -69,6 +71,57 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         try? await storage.refreshNodeURLs()
         storage.startBackground { await storage.renewLoop() }
         return storage
+    }
+
+    /// Opens and closes one connection to the server, retrying (1, 2, 4, 8 s apart) for up to `within`
+    /// while it cannot be reached, and logging a sentence with the reason before each retry.
+    ///
+    /// - Throws: ``PostgresStoreError`` naming the server and the reason once `within` has passed, or at
+    ///   once when the server refuses this user or database (a wrong password, no such database): retrying
+    ///   cannot help. Other refusals (too many clients, starting up) are retried.
+    static func waitUntilReachable(_ url: PostgresStoreURL, within: Duration, logger: Logger) async throws {
+        let started = ContinuousClock.now
+        var delay = Duration.seconds(1)
+        var attempt = 1
+        var quiet = logger
+        quiet.logLevel = .critical
+        while true {
+            do {
+                let connection = try await PostgresConnection.connect(
+                    configuration: url.connection, id: attempt, logger: quiet)
+                try? await connection.close()
+                return
+            } catch {
+                let psql = error as? PSQLError
+                // A wrong user or password (28…) or no such database (3D000) will not change by waiting;
+                // anything else the server says (too many clients, starting up) may.
+                let state = psql?.serverInfo?[.sqlState] ?? ""
+                if let message = psql?.serverInfo?[.message], state.hasPrefix("28") || state == "3D000" {
+                    throw PostgresStoreError(
+                        .databaseFailed,
+                        "PostgreSQL at \(url.endpoint) refused this server: \(message). Check store.url (user, "
+                            + "password, database).")
+                }
+                let reason =
+                    psql?.serverInfo?[.message] ?? psql?.underlying.map { "\($0)" } ?? psql.map { "\($0.code)" }
+                    ?? "\(error)"
+                let remaining = within - (ContinuousClock.now - started)
+                guard remaining > .zero else {
+                    throw PostgresStoreError(
+                        .databaseFailed,
+                        "Could not reach PostgreSQL at \(url.endpoint) within \(within.components.seconds) s (\(reason)). "
+                            + "Check store.url, that PostgreSQL is running, and that it accepts connections from this "
+                            + "machine.")
+                }
+                let pause = min(delay, remaining)
+                let shown = Double(pause.components.seconds) + Double(pause.components.attoseconds) / 1e18
+                logger.warning(
+                    "Cannot reach PostgreSQL at \(url.endpoint) (\(reason)); retrying in \(Int(shown.rounded(.up))) s")
+                try await Task.sleep(for: pause)
+                delay = min(delay * 2, .seconds(8))
+                attempt += 1
+            }
+        }
     }
 
     init(client: PostgresClient, node: ClusterNode, logger: Logger, counters: LeaseCounters) {

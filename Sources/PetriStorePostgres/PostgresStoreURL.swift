@@ -7,6 +7,10 @@ import PostgresNIO
 /// through the Unix socket in that directory instead of TCP.
 public struct PostgresStoreURL: Sendable, CustomStringConvertible {
     public var configuration: PostgresClient.Configuration
+    /// One connection's settings, the same as the pool's: for trying the server before the pool waits on it.
+    var connection: PostgresConnection.Configuration
+    /// Where the server is, for sentences: `host:port`, or the socket's path.
+    var endpoint: String
     /// The URL with its password replaced by `***`, for logs.
     public var description: String
 
@@ -31,26 +35,45 @@ public struct PostgresStoreURL: Sendable, CustomStringConvertible {
         var configuration: PostgresClient.Configuration
         if let socketDirectory = query["host"], socketDirectory.hasPrefix("/") {
             let port = url.port ?? 5432
-            configuration = .init(
-                unixSocketPath: "\(socketDirectory)/.s.PGSQL.\(port)", username: user, password: password,
-                database: database)
+            let socket = "\(socketDirectory)/.s.PGSQL.\(port)"
+            configuration = .init(unixSocketPath: socket, username: user, password: password, database: database)
+            connection = .init(unixSocketPath: socket, username: user, password: password, database: database)
+            endpoint = socket
         } else {
             guard let host = url.host, !host.isEmpty else {
                 throw PostgresStoreError(.invalidURL, "store.url names no host: write postgres://user@HOST/database.")
             }
             let tls: PostgresClient.Configuration.TLS
-            switch query["sslmode"] ?? "prefer" {
-            case "disable": tls = .disable
-            case "prefer": tls = .prefer(.makeClientConfiguration())
-            case "require": tls = .require(.makeClientConfiguration())
-            default:
-                throw PostgresStoreError(
-                    .invalidURL, "store.url's sslmode must be disable, prefer or require.")
+            let connectionTLS: PostgresConnection.Configuration.TLS
+            do {
+                switch query["sslmode"] ?? "prefer" {
+                case "disable":
+                    tls = .disable
+                    connectionTLS = .disable
+                case "prefer":
+                    tls = .prefer(.makeClientConfiguration())
+                    connectionTLS = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+                case "require":
+                    tls = .require(.makeClientConfiguration())
+                    connectionTLS = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+                default:
+                    throw PostgresStoreError(
+                        .invalidURL, "store.url's sslmode must be disable, prefer or require.")
+                }
+            } catch let error as PostgresStoreError {
+                throw error
+            } catch {
+                throw PostgresStoreError(.invalidURL, "TLS for store.url could not be set up: \(error).")
             }
+            let port = url.port ?? 5432
             configuration = .init(
-                host: host, port: url.port ?? 5432, username: user, password: password, database: database, tls: tls)
+                host: host, port: port, username: user, password: password, database: database, tls: tls)
+            connection = .init(
+                host: host, port: port, username: user, password: password, database: database, tls: connectionTLS)
+            endpoint = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         }
         configuration.options.connectTimeout = .seconds(3)
+        connection.options.connectTimeout = .seconds(3)
         self.configuration = configuration
         var redacted = url
         if redacted.password != nil { redacted.password = "***" }

@@ -16,6 +16,8 @@ struct EngineOptions: Sendable {
     var pingAfterIdle: Int
     var hangupAfterIdle: Int
     var allowedOrigins: Set<String>
+    /// Host names that are this server's own besides the request's `Host` (see ``OriginPolicy``).
+    var ownHostNames: Set<String> = []
     var maxConnectionsPerAddress: Int
     /// Peers whose `X-Forwarded-For` names the real client (see ``ForwardedAddress``).
     var trustedProxies: Set<String> = []

@@ -20,6 +20,8 @@ final class LWSConnection {
     var events: ConnectionEvents?
     /// The per-address bucket this connection counts against (server), released on finish.
     var countedAddress: String?
+    /// The TCP peer's address (server), as accepted.
+    var peer: String?
 
     var isEstablished = false
     var queue = Deque<Pending>()
@@ -41,6 +43,8 @@ final class LWSConnection {
 
     /// Set when we decided to close; the WRITEABLE callback sends it and returns -1.
     var closeRequest: (code: CloseCode, reason: String)?
+    /// A server's close frame is out; the connection only reads (and drops) until it ends.
+    var closeSent = false
     /// What the peer said in its close frame, if it sent one.
     var peerClose: (code: CloseCode, reason: String)?
 

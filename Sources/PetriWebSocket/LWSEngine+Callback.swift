@@ -26,7 +26,12 @@ extension LWSEngine {
             drainInbox()
             return 0
         case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
-            return draining ? 1 : 0
+            // `input` carries the accepted socket's descriptor, not a pointer.
+            return options.isServer ? admit(descriptor: Int32(truncatingIfNeeded: Int(bitPattern: input))) : 0
+        case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
+            // After lws set the new wsi's opaque data (to nil) and its socket: not at WSI_CREATE.
+            adoptAccepted(wsi)
+            return 0
         case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
             return filterUpgrade(wsi)
         case LWS_CALLBACK_ESTABLISHED, LWS_CALLBACK_CLIENT_ESTABLISHED:
@@ -40,6 +45,8 @@ extension LWSEngine {
         case LWS_CALLBACK_SERVER_WRITEABLE, LWS_CALLBACK_CLIENT_WRITEABLE:
             return writeable(wsi)
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+            // After our own close frame, the peer's is the answer: end without echoing it.
+            if let c = connection(of: wsi), c.closeSent { return 1 }
             recordPeerClose(wsi, input, length)
             return 0
         case LWS_CALLBACK_CLOSED, LWS_CALLBACK_CLIENT_CLOSED, LWS_CALLBACK_WSI_DESTROY:
@@ -59,6 +66,7 @@ extension LWSEngine {
             return writeHTTPBody(wsi)
         case LWS_CALLBACK_CLOSED_HTTP:
             httpPending[wsi] = nil
+            closeAfterResponse.remove(wsi)
             return 0
         default:
             return lws_callback_http_dummy(wsi, reason, nil, input, length)
@@ -72,9 +80,12 @@ extension LWSEngine {
 
     // MARK: - Opening
 
-    /// Decides whether an upgrade may proceed; creates the connection record when it may.
+    /// Decides whether an upgrade may proceed; completes the connection's record when it may.
     private func filterUpgrade(_ wsi: OpaquePointer) -> Int32 {
-        let peer = peerAddress(wsi)
+        // Made when lws accepted the connection (see `adoptAccepted`), already counted unless its
+        // peer is a trusted proxy.
+        let accepted = connection(of: wsi)
+        let peer = accepted?.peer ?? peerAddress(wsi)
         let address =
             options.trustedProxies.contains(peer)
             ? ForwardedAddress.client(
@@ -85,7 +96,11 @@ extension LWSEngine {
             counts.refused.increment()
             return 1
         }
-        if !options.allowedOrigins.isEmpty, let origin, !options.allowedOrigins.contains(origin) {
+        if let origin,
+            !OriginPolicy.allows(
+                origin: origin, host: header(wsi, WSI_TOKEN_HOST), allowed: options.allowedOrigins,
+                ownHostNames: options.ownHostNames)
+        {
             counts.refused.increment()
             logger.notice(
                 "Refused an upgrade from a disallowed Origin",
@@ -106,9 +121,12 @@ extension LWSEngine {
             }
             negotiated = served
         }
-        if options.maxConnectionsPerAddress > 0, perAddress[address, default: 0] >= options.maxConnectionsPerAddress {
+        if accepted?.countedAddress == nil, options.maxConnectionsPerAddress > 0,
+            perAddress[address, default: 0] >= options.maxConnectionsPerAddress
+        {
             counts.refused.increment()
-            logger.notice("Refused an upgrade over the per-address cap", metadata: ["remote": "\(address)"])
+            refusals.perAddress += 1
+            refusals.firstAt = refusals.firstAt ?? monotonicSeconds()
             return 1
         }
         if let bound, let negotiated, bound != negotiated {
@@ -116,13 +134,16 @@ extension LWSEngine {
             subprotocolTable.standIn(negotiated, for: bound)
         }
         let fullPath = header(wsi, WSI_TOKEN_GET_URI) ?? "/"
-        let c = newConnection()
+        let c = accepted ?? newConnection()
         c.wsi = wsi
         c.info = ConnectionInfo(
             id: c.id, remoteAddress: address, path: fullPath, origin: origin, subprotocol: negotiated)
-        c.countedAddress = address
-        perAddress[address, default: 0] += 1
+        if c.countedAddress == nil {
+            c.countedAddress = address
+            perAddress[address, default: 0] += 1
+        }
         lws_set_opaque_user_data(wsi, Unmanaged.passUnretained(c).toOpaque())
+        accepting[c.id] = nil
         connectionsByID[c.id] = c
         return 0
     }
@@ -137,7 +158,8 @@ extension LWSEngine {
         let body = subprotocolTable.refusalBody
         let head =
             "HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: \(body.count)\r\n"
-            + "cache-control: no-store\r\nconnection: close\r\n\r\n"
+            + "cache-control: no-store\r\nconnection: close\r\n"
+            + Self.securityHeaders.map { "\($0.name): \($0.value)\r\n" }.joined() + "\r\n"
         let response = Array(head.utf8) + body
         grow(scratchTo: lwsPre + response.count)
         response.withUnsafeBytes { bytes in
@@ -198,7 +220,7 @@ extension LWSEngine {
     /// or past the end never meets, so a hostile server overran the heap buffer (`free():
     /// invalid next size`). Its built-in UTF-8 check fails the same way, so clients check UTF-8
     /// in ``MessageAssembler`` and close through WRITEABLE, with lws's parser state intact.
-    /// The server parser checks bounds (`Attempted overflow`), so a server closes at once.
+    /// Servers close through WRITEABLE too, so a peer still sending reads the close frame.
     private func receive(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
         guard let c = connection(of: wsi), c.closeRequest == nil else { return 0 }
         heard(c)
@@ -213,11 +235,7 @@ extension LWSEngine {
             return 0
         case .refused(let code, let reason):
             counts.badInput.increment()
-            if options.isServer {
-                c.closeRequest = (code, reason)
-                sendCloseReason(wsi, code, reason)
-                return -1
-            }
+            // Through WRITEABLE, so the peer (likely still sending) reads the close frame (see `sendCloseFrame`).
             requestClose(c, code: code, reason: reason, discardQueue: true)
             return 0
         }
@@ -258,7 +276,9 @@ extension LWSEngine {
     /// - Parameter fallback: the code to report when neither side said one (nil: 1006).
     func finish(_ c: LWSConnection, fallback: (CloseCode, String)?, wsiIsValid: Bool = true) {
         assertOnServiceThread()
-        guard connectionsByID.removeValue(forKey: c.id) != nil else { return }
+        guard connectionsByID.removeValue(forKey: c.id) != nil || accepting.removeValue(forKey: c.id) != nil else {
+            return
+        }
         if wsiIsValid, let wsi = c.wsi { lws_set_opaque_user_data(wsi, nil) }
         c.wsi = nil
         if let onOpen = c.onOpen {

@@ -14,6 +14,10 @@ extension LWSEngine {
             { level, line in
                 guard let line else { return }
                 let text = String(cString: line).trimmingCharacters(in: .whitespacesAndNewlines)
+                if text.hasPrefix("accept:") {
+                    logAcceptFailure(text)
+                    return
+                }
                 lwsLogger.log(
                     level: level & LLL_ERR != 0 ? .error : level & LLL_WARN != 0 ? .warning : .notice, "\(text)")
             })
@@ -120,5 +124,25 @@ extension LWSEngine {
         timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
         scheduleHousekeeping()
         return .success(port)
+    }
+}
+
+/// Failed `accept` calls since the last line about them, and when that line was written.
+private let acceptFailures = Mutex<(count: Int, lastLogged: Double)>((0, 0))
+
+/// lws logs each failed `accept` (`accept: errno 24` when the process is out of descriptors) every
+/// time round the loop, thousands of lines a second: they are counted and written once a second.
+private func logAcceptFailure(_ text: String) {
+    let now = monotonicSeconds()
+    let count: Int? = acceptFailures.withLock { state in
+        state.count += 1
+        guard now - state.lastLogged >= 1 else { return nil }
+        defer { state = (0, now) }
+        return state.count
+    }
+    if let count {
+        lwsLogger.error(
+            "Could not accept \(count) connections in the last second (\(text)): the process is out of file descriptors or memory"
+        )
     }
 }

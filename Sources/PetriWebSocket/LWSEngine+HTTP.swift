@@ -23,7 +23,18 @@ extension LWSEngine {
             method: method, path: path, remoteAddress: peerAddress(wsi), host: header(wsi, WSI_TOKEN_HOST),
             ifNoneMatch: header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH),
             acceptEncoding: header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING))
-        var response = options.httpHandler?(request) ?? builtInResponse(to: request)
+        let framing = Self.framingProblem(
+            contentLength: header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH),
+            transferEncoding: header(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING))
+        var response: HTTPResponse
+        if let framing {
+            // A proxy in front may have read this request's length differently: answer and close, so
+            // nothing that follows on the connection is taken for another request.
+            response = .json(400, #"{"error":"bad-request","message":"\#(framing)"}"#)
+            closeAfterResponse.insert(wsi)
+        } else {
+            response = options.httpHandler?(request) ?? builtInResponse(to: request)
+        }
         // HEAD gets the headers a GET would (its length too) and no body; a 304 has neither.
         let length = lws_filepos_t(response.body.count)
         if method == "HEAD" || response.status == 304 { response.body = [] }
@@ -45,8 +56,9 @@ extension LWSEngine {
                         .writeHTTPHeaders)
                 }
                 var headers = response.headers
-                if !headers.contains(where: { $0.name == "cache-control" }) {
-                    headers.append(HTTPHeader("cache-control", "no-store"))
+                for fallback in [HTTPHeader("cache-control", "no-store")] + Self.securityHeaders
+                where !headers.contains(where: { $0.name.lowercased() == fallback.name }) {
+                    headers.append(fallback)
                 }
                 for h in headers {
                     let value = Array(h.value.utf8)
@@ -60,7 +72,7 @@ extension LWSEngine {
             return 1
         }
         if response.body.isEmpty {
-            return (try? lwsCheck(lws_http_transaction_completed(wsi), .completeHTTP)) == nil ? -1 : 0
+            return completeTransaction(wsi)
         }
         httpPending[wsi] = response
         lws_callback_on_writable(wsi)
@@ -84,7 +96,40 @@ extension LWSEngine {
         } catch {
             return 1
         }
+        return completeTransaction(wsi)
+    }
+
+    /// Ends a response: the connection stays open for the next request, unless its framing was refused.
+    private func completeTransaction(_ wsi: OpaquePointer) -> Int32 {
+        if closeAfterResponse.remove(wsi) != nil { return -1 }
         return (try? lwsCheck(lws_http_transaction_completed(wsi), .completeHTTP)) == nil ? -1 : 0
+    }
+
+    /// Headers every response carries unless its route sets its own: no MIME sniffing, no framing by
+    /// another site, no referrer, and (for anything that is not a page with its own policy) no active
+    /// content at all.
+    static let securityHeaders = [
+        HTTPHeader("x-content-type-options", "nosniff"),
+        HTTPHeader("x-frame-options", "DENY"),
+        HTTPHeader("referrer-policy", "no-referrer"),
+        HTTPHeader("content-security-policy", "default-src 'none'; frame-ancestors 'none'"),
+    ]
+
+    /// Why a request's length is ambiguous, as a sentence for its 400; nil when it is not.
+    ///
+    /// Two `Content-Length` headers that differ (lws joins repeated headers with a space), a list
+    /// or a value that is not a number, or one beside `Transfer-Encoding`, can make a proxy and this
+    /// server disagree on where the request ends (request smuggling), so each is refused.
+    static func framingProblem(contentLength: String?, transferEncoding: String?) -> String? {
+        if transferEncoding != nil, contentLength != nil {
+            return "A request may not have both Content-Length and Transfer-Encoding; send one."
+        }
+        guard let contentLength else { return nil }
+        let values = Set(contentLength.split(whereSeparator: { $0 == " " || $0 == "," }))
+        guard values.count == 1, let value = values.first, value.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            return "The request's Content-Length must be one whole number, given once; send one."
+        }
+        return nil
     }
 
     private func builtInResponse(to request: HTTPRequest) -> HTTPResponse {

@@ -33,6 +33,7 @@ extension LWSEngine {
                     reason: "too slow: \(c.queuedBytes) bytes waiting for over \(Int(options.stallTimeout)) s")
             }
         }
+        logRefusals(now: now)
         counts.queuedBytes.store(total, ordering: .relaxed)
         counts.largestQueueBytes.store(largest, ordering: .relaxed)
         checkShutdownProgress()

@@ -107,10 +107,43 @@ extension LWSEngine {
             return (try? writeSome(c, wsi)) == nil ? -1 : 0
         }
         if let close = c.closeRequest {
-            sendCloseReason(wsi, close.code, close.reason)
-            return -1
+            guard options.isServer else {
+                sendCloseReason(wsi, close.code, close.reason)
+                return -1
+            }
+            if !c.closeSent { sendCloseFrame(c, wsi, close.code, close.reason) }
+            return 0
         }
         return 0
+    }
+
+    /// Sends a server's close frame and leaves the socket open, reading and discarding, until the
+    /// peer answers with its own close or `closeGraceSeconds` pass (RFC 6455 §7.1.1).
+    ///
+    /// lws's own close, on a libev loop, frees the socket as soon as its close frame is out; a peer
+    /// still sending then gets a TCP reset, which can destroy the close frame unread in its buffer.
+    /// So the frame goes out as raw bytes (lws's state stays open), `receive` drops what follows,
+    /// and the peer's close (see `recordPeerClose`) or the time-out ends the connection.
+    private func sendCloseFrame(_ c: LWSConnection, _ wsi: OpaquePointer, _ code: CloseCode, _ reason: String) {
+        c.closeSent = true
+        var payload = [UInt8(code.rawValue >> 8), UInt8(code.rawValue & 0xff)] + Array(reason.utf8.prefix(123))
+        while payload.count > 2, String(validating: payload.dropFirst(2), as: UTF8.self) == nil {
+            payload.removeLast()  // never cut a character in half
+        }
+        grow(scratchTo: FrameHeader.maximumSize + payload.count)
+        var length = FrameHeader.write(opcode: 8, payloadLength: payload.count, to: scratch)
+        payload.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress { (scratch + length).copyMemory(from: base, byteCount: bytes.count) }
+        }
+        length += payload.count
+        if (try? lwsCheck(
+            lws_write(wsi, scratch.assumingMemoryBound(to: UInt8.self), length, LWS_WRITE_HTTP), .writeFrame))
+            == nil
+        {
+            lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+            return
+        }
+        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, Int32(closeGraceSeconds))
     }
 
     /// Writes from the head of the queue: several whole messages in one write when a server

@@ -59,7 +59,16 @@ final class LWSEngine: @unchecked Sendable {
     /// Connections given messages since the inbox was last taken in (see `flushDirty`).
     var dirty: [LWSConnection] = []
     var perAddress: [String: Int] = [:]
+    /// Connections accepted and counted but not upgraded (in their handshake, or plain HTTP).
+    var accepting: [ConnectionID: LWSConnection] = [:]
+    /// The peer of the connection lws accepted last, from its filter until its record is made.
+    var acceptedPeer: String?
+    var refusals = Refusals()
+    /// The open-files limit and the descriptors kept free under it (see ``admit(descriptor:)``).
+    let descriptorBudget = LWSEngine.descriptorBudget()
     var httpPending: [OpaquePointer: HTTPResponse] = [:]
+    /// HTTP connections to close once their response is written (a refused request's framing).
+    var closeAfterResponse: Set<OpaquePointer> = []
     var nextID: UInt64 = 1
     var draining = false
     var shutdownDeadline: Double?
@@ -188,8 +197,9 @@ final class LWSEngine: @unchecked Sendable {
             petri_ev_loop_destroy(eventLoop)
             self.eventLoop = nil
         }
-        for connection in Array(connectionsByID.values) {
-            finish(connection, fallback: (.goingAway, "server shut down"))
+        // The context is gone, and every wsi with it: finish the records without touching them.
+        for connection in Array(connectionsByID.values) + Array(accepting.values) {
+            finish(connection, fallback: (.goingAway, "server shut down"), wsiIsValid: false)
         }
         failQueuedConnects()
         freeCResources()

@@ -32,10 +32,18 @@ extension WebSocketServer {
         public var pingAfterIdle: Int = 20
         /// Idle seconds (no pong, no data) before a connection is dropped: dead peers go within this.
         public var hangupAfterIdle: Int = 50
-        /// When not empty, an upgrade carrying an `Origin` header must match one of these exactly
-        /// (e.g. `https://school.example`). Clients that send no Origin (not browsers) are allowed.
+        /// Browser origins allowed to upgrade besides the server's own, exactly as browsers send them
+        /// (`https://school.example`); `*` allows any. An upgrade whose `Origin` names the host it was
+        /// sent to (its `Host`, ports aside) or one of ``ownHostNames`` is the server's own page and is
+        /// always allowed; so are clients that send no Origin (not browsers). Anything else is refused,
+        /// so a page of another web site that a student opens cannot reach this server.
         public var allowedOrigins: Set<String> = []
-        /// Most WebSocket connections from one remote address; 0 for no cap.
+        /// Host names that are this server's own besides the one a request names in `Host` (e.g. a
+        /// cluster node's advertised name), lower case, no port.
+        public var ownHostNames: Set<String> = []
+        /// Most connections from one remote address, WebSocket upgrades and connections still in their
+        /// handshake (or plain HTTP) alike; 0 for no cap. A trusted proxy's connections are counted by the
+        /// address its `X-Forwarded-For` names, once they upgrade.
         public var maxConnectionsPerAddress: Int = 0
         /// Reverse proxies (IP addresses) whose `X-Forwarded-For` header says who the client
         /// is: behind nginx, every peer is the proxy, and per-address limits would count a whole
@@ -100,7 +108,8 @@ extension WebSocketServer {
                 refusedSubprotocols: refusedSubprotocols, maxMessageBytes: maxMessageBytes,
                 maxQueueBytes: maxQueueBytes, stallTimeout: stallTimeout, maxFrameBytes: maxFrameBytes,
                 handshakeTimeout: handshakeTimeout, pingAfterIdle: pingAfterIdle, hangupAfterIdle: hangupAfterIdle,
-                allowedOrigins: allowedOrigins, maxConnectionsPerAddress: maxConnectionsPerAddress,
+                allowedOrigins: allowedOrigins, ownHostNames: ownHostNames,
+                maxConnectionsPerAddress: maxConnectionsPerAddress,
                 trustedProxies: trustedProxies,
                 tlsCertificatePath: tls?.certificatePath, tlsKeyPath: tls?.privateKeyPath, caFilePath: nil,
                 rxBufferSize: receiveBufferBytes, httpHandler: httpHandler, usesTLS: tls != nil)

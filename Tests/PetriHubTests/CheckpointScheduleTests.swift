@@ -69,7 +69,7 @@ import Testing
         await server.stop()
         // then the lesson stored its first checkpoint and no other: the 40 entries since have not
         // paid for the next (without the size fed back, it would checkpoint every 2 entries).
-        let lesson = try #require(try await server.storage.inner.unfinishedLessons().first)
+        let lesson = try #require(await server.storage.inner.unfinishedLessons().first)
         #expect(await server.storage.inner.checkpointSequences(ofLesson: lesson.id).count == 1)
     }
 }

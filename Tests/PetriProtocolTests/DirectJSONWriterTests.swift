@@ -17,7 +17,7 @@ struct HotMessageWriterTests {
     /// Numbers on every path of the number format: whole, fractional, tiny, huge, signed zero.
     static let numbers: [Double] = [
         0, -0.0, 1, -1, 0.1, 0.7, 1.0 / 3, 12.5, 100, 1e15, 1e16, 1e21, 1e22, -2.5e-7, 1e-5,
-        5e-324, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 123_456_789.012345,
+        .leastNonzeroMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 123_456_789.012345,
     ]
 
     static func randomNumber(_ random: inout PetriRandom) -> Double {

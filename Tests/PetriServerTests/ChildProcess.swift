@@ -25,7 +25,10 @@ final class PetriProcess: @unchecked Sendable {
     let process = Process()
     let lines: AsyncStream<String>
 
-    init(_ arguments: [String], executable: URL, environment: [String: String] = [:]) throws {
+    /// - Parameter withStandardError: Read the standard error (the log) into ``lines`` too.
+    init(
+        _ arguments: [String], executable: URL, environment: [String: String] = [:], withStandardError: Bool = false
+    ) throws {
         process.executableURL = executable
         process.arguments = arguments
         if !environment.isEmpty {
@@ -33,7 +36,7 @@ final class PetriProcess: @unchecked Sendable {
         }
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        process.standardError = withStandardError ? out : FileHandle.nullDevice
         let handle = out.fileHandleForReading
         lines = AsyncStream { continuation in
             let thread = Thread {

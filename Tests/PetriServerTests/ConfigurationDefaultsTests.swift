@@ -92,6 +92,7 @@ struct ConfigurationDefaultsTests {
                 "log.format": "PETRI_LOG_FORMAT",
                 "metrics.enabled": "PETRI_METRICS_ENABLED",
                 "store.url": "PETRI_STORE_URL",
+                "store.connectTimeoutSeconds": "PETRI_STORE_CONNECT_TIMEOUT_SECONDS",
                 "cluster.node": "PETRI_CLUSTER_NODE",
                 "cluster.advertiseUrl": "PETRI_CLUSTER_ADVERTISE_URL",
                 "cluster.leaseMilliseconds": "PETRI_CLUSTER_LEASE_MILLISECONDS",

@@ -63,8 +63,8 @@ struct ConfigurationRedactionTests {
                 listen:   ws://127.0.0.1:8080
                 data:     ./data; checkpoints every 5000 entries or 1000 generations, 1 kept per lesson
                 teacher:  key generated on first start, kept in the data directory
-                origins:  any; trusted proxies: 127.0.0.1, ::1
-                limits:   1048576-byte messages, 20/s (burst 40), connections per address: no cap
+                origins:  this server's own; trusted proxies: 127.0.0.1, ::1
+                limits:   1048576-byte messages, 20/s (burst 40), connections per address: 4000
                 log:      info, text; metrics on
                 """)
     }

@@ -43,6 +43,22 @@ struct ConfigurationTransportTests {
         #expect(throws: Never.self) { try transport.validate() }
     }
 
+    @Test func theAdvertisedHostIsTheServersOwnAndAStarAllowsAnyOrigin() throws {
+        // Given a cluster node advertised under its own name, and origins widened to any
+        var configuration = ServerConfiguration()
+        configuration.cluster.advertiseUrl = "wss://Node2.School.example:8443/node/2/"
+        configuration.websocket.allowedOrigins = ["*"]
+
+        // When it is checked and mapped onto the transport
+        try configuration.validate()
+        let transport = configuration.webSocketConfiguration()
+
+        // Then the node's host name counts as the server's own, and `*` reaches the transport as it is
+        #expect(transport.ownHostNames == ["node2.school.example"])
+        #expect(transport.allowedOrigins == ["*"])
+        #expect(ServerConfiguration().webSocketConfiguration().ownHostNames.isEmpty)
+    }
+
     @Test func theDefaultsMapToThePlainTransportDefaults() {
         // Given the defaults
         let transport = ServerConfiguration().webSocketConfiguration()
@@ -59,7 +75,9 @@ struct ConfigurationTransportTests {
         #expect(transport.handshakeTimeout == plain.handshakeTimeout)
         #expect(transport.pingAfterIdle == plain.pingAfterIdle)
         #expect(transport.hangupAfterIdle == plain.hangupAfterIdle)
-        #expect(transport.maxConnectionsPerAddress == plain.maxConnectionsPerAddress)
+        // (but for the cap on one address: on for a server, off for the library, whose users choose)
+        #expect(plain.maxConnectionsPerAddress == 0)
+        #expect(transport.maxConnectionsPerAddress == ServerConfiguration().websocket.maxConnectionsPerAddress)
         #expect(transport.tls == nil)
     }
 

@@ -68,7 +68,7 @@ struct ConfigurationValueErrorTests {
         .init(
             variable: "PETRI_WEBSOCKET_ALLOWED_ORIGINS", value: "https://school.example/",
             message:
-                #"websocket.allowedOrigins must be a list of origins such as https://school.example (lower-case scheme, host and optional port, with no path or trailing slash), but was ["https://school.example/"] (from PETRI_WEBSOCKET_ALLOWED_ORIGINS)."#
+                #"websocket.allowedOrigins must be a list of origins such as https://school.example (lower-case scheme, host and optional port, with no path or trailing slash), or * for any, but was ["https://school.example/"] (from PETRI_WEBSOCKET_ALLOWED_ORIGINS)."#
         ),
         .init(
             variable: "PETRI_WEBSOCKET_MAX_MESSAGE_BYTES", value: "12",
@@ -147,6 +147,11 @@ struct ConfigurationValueErrorTests {
             variable: "PETRI_STORE_URL", value: "mysql://db/petri",
             message:
                 "store.url must be a URL such as postgres://petri:password@db.school.example:5432/petri, or empty for SQLite in data.directory, but was 16 characters long (from PETRI_STORE_URL)."
+        ),
+        .init(
+            variable: "PETRI_STORE_CONNECT_TIMEOUT_SECONDS", value: "0",
+            message:
+                "store.connectTimeoutSeconds must be a whole number of seconds between 1 and 600, but was 0 (from PETRI_STORE_CONNECT_TIMEOUT_SECONDS)."
         ),
         .init(
             variable: "PETRI_CLUSTER_NODE", value: "node one",
@@ -243,10 +248,10 @@ struct ConfigurationValueErrorTests {
 
     @Test func originsMustBeExactlyWhatBrowsersSend() {
         // Given origins of every shape
-        let good = ["https://school.example", "http://localhost:8080", "https://10.0.0.5", "http://[::1]:8080"]
+        let good = ["https://school.example", "http://localhost:8080", "https://10.0.0.5", "http://[::1]:8080", "*"]
         let bad = [
             "school.example", "https://School.example", "https://school.example/", "https://school.example/path",
-            "ftp://school.example", "https://", "https://school.example:0", "https://school.example:port", "*",
+            "ftp://school.example", "https://", "https://school.example:0", "https://school.example:port", "**",
         ]
 
         // When each is given as the only allowed origin

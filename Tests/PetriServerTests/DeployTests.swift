@@ -109,6 +109,48 @@ struct DeployTests {
         #expect(text.contains("HEALTHCHECK") && text.contains("/healthz"))
     }
 
+    static let git = DeployTools.find("git")
+
+    @Test(.enabled(if: git != nil, "git is not installed, so the Dockerfile's COPY sources were not checked"))
+    func everyFileTheDockerfileCopiesIsInTheRepository() throws {
+        // Given the files a clean clone has (git's index: what .gitignore keeps out is not there)
+        let git = try #require(Self.git)
+        let listed = try DeployTools.run(git, ["-C", ConfigurationFixtures.root, "ls-files"])
+        try #require(listed.status == 0, "git ls-files failed: \(listed.output)")
+        let tracked = listed.output.split(separator: "\n").map(String.init)
+
+        // When every COPY of Deploy/Dockerfile that reads the build context is taken apart
+        let dockerfile = try ConfigurationFixtures.text("Deploy/Dockerfile")
+        let sources = DeployTools.copySources(dockerfile: dockerfile)
+
+        // Then each source is a tracked file or a directory holding tracked files, so `docker build` works
+        // from a clone, and the build context's ignore file lets each one in
+        #expect(sources.contains("Package.swift"))
+        for source in sources {
+            #expect(
+                tracked.contains { $0 == source || $0.hasPrefix(source + "/") },
+                "Deploy/Dockerfile copies \(source), which a clean clone does not have")
+        }
+        let ignore = try ConfigurationFixtures.text("Deploy/Dockerfile.dockerignore")
+        for source in sources {
+            #expect(ignore.contains("\n!\(source)\n"), "Deploy/Dockerfile.dockerignore keeps out \(source)")
+        }
+    }
+
+    @Test func everyTargetOfOursTreatsWarningsAsErrors() throws {
+        // Given the package manifest
+        let manifest = try ConfigurationFixtures.text("Package.swift")
+
+        // Then, after the package is declared, every target of our code (not a system library, not tests)
+        // gets -warnings-as-errors, so a new warning in it fails `swift build` and `make test`
+        let declared = try #require(manifest.range(of: "\nlet package = Package("))
+        let after = manifest[declared.upperBound...]
+        #expect(after.contains("for target in package.targets where target.type != .system && target.type != .test {"))
+        #expect(
+            after.contains(
+                #"target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]"#))
+    }
+
     @Test func theDockerfileEditsLinesThatExistInTheShippedConfig() throws {
         // Given the two lines the image changes in Config/petri.yaml (listen everywhere, data in the volume)
         let lines = try ConfigurationFixtures.text("Config/petri.yaml").split(separator: "\n").map(String.init)

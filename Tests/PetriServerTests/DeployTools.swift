@@ -101,4 +101,14 @@ enum DeployTools {
             ])
         return status == 0 ? nil : output
     }
+
+    /// The build-context paths every `COPY` of a Dockerfile reads (not `COPY --from=`, which copies from a stage).
+    static func copySources(dockerfile: String) -> [String] {
+        dockerfile.split(separator: "\n").flatMap { line -> [String] in
+            let words = line.split(separator: " ").map(String.init)
+            guard words.first == "COPY", !words.contains(where: { $0.hasPrefix("--from") }) else { return [] }
+            let paths = words.dropFirst().filter { !$0.hasPrefix("--") }
+            return paths.dropLast().map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }
+        }
+    }
 }

@@ -14,6 +14,21 @@ import Testing
         #expect(readiness.isReady)
     }
 
+    @Test func aPassingProbeAnswersAFailedWriteSoReadinessComesBackWithNoLessonWriting() async {
+        // Given a store that takes writes, and a lesson's write that failed (the disk was full)
+        let readiness = Readiness()
+        let storage = InMemoryLessonStorage()
+        await readiness.probe(storage)
+        readiness.storageWrote(false)
+        #expect(!readiness.isReady)
+
+        // When the next probe passes (space was freed), with no lesson writing since
+        await readiness.probe(storage)
+
+        // Then the server is ready again
+        #expect(readiness.isReady)
+    }
+
     @Test(.timeLimit(.minutes(1))) func readyzFailsOnceTheDataDirectoryCannotBeWritten() async throws {
         let executable = try #require(petriExecutable(), "build the petri executable first (swift build)")
         guard let curl = DeployTools.find("curl") else {

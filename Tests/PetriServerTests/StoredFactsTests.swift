@@ -201,7 +201,8 @@ import Testing
         // Given students answering numbers of every shape the writer has within the question's
         // range: whole, fractional, tiny, subnormal, signed zero, with exponents
         let numbers: [Double] = [
-            0, -0.0, 1, 0.1, 0.7, 1.0 / 3, 0.1 + 0.2, 12.5, 100, 2.5e-7, 1e-5, 5e-324, 4.9406564584124654e-320,
+            0, -0.0, 1, 0.1, 0.7, 1.0 / 3, 0.1 + 0.2, 12.5, 100, 2.5e-7, 1e-5, .leastNonzeroMagnitude,
+            Double(bitPattern: 10_000),
             1e-300, 123_456_789.012345, 75.5, 999_999_999.999, 1e9, 100_000_000.1,
         ]
         var students: [StudentID] = []

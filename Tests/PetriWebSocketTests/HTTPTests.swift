@@ -109,6 +109,84 @@ func which(_ name: String) -> String? {
         await echo.stop()
     }
 
+    @Test(.timeLimit(.minutes(1))) func everyResponseCarriesTheSecurityHeaders() async throws {
+        // Given a server with a handler route of its own (as /metrics and /readyz are)
+        let echo = try await EchoServer.start { c in
+            c.httpHandler = { request in request.path == "/metrics" ? .text(200, "petri_up 1\n") : nil }
+        }
+        let port = echo.server.port
+
+        // When /healthz, the handler's route and an unknown page are asked for
+        for path in ["/healthz", "/metrics", "/nope"] {
+            let response = try await onThread { try httpGet(port: port, path: path) }
+            let head = response.lowercased().components(separatedBy: "\r\n\r\n")[0] + "\r\n"
+
+            // Then each answer forbids sniffing, framing, referrers and any active content
+            for header in [
+                "x-content-type-options: nosniff", "x-frame-options: deny", "referrer-policy: no-referrer",
+                "content-security-policy: default-src 'none'; frame-ancestors 'none'",
+            ] {
+                #expect(head.contains("\r\n" + header + "\r\n"), "\(path) lacks \(header): \(head)")
+            }
+        }
+        await echo.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aPageSetsItsOwnPolicyAndTheDefaultsFillTheRest() async throws {
+        // Given a handler whose page names its own content security policy
+        let echo = try await EchoServer.start { c in
+            c.httpHandler = { request in
+                HTTPResponse(
+                    status: 200, contentType: "text/html", body: Array("<p>hi</p>".utf8),
+                    headers: [HTTPHeader("content-security-policy", "default-src 'self'")])
+            }
+        }
+
+        // When it is asked for
+        let response = try await onThread { [port = echo.server.port] in try httpGet(port: port, path: "/page") }
+
+        // Then the page's policy is sent once, unchanged, with the other defaults beside it
+        let head = response.lowercased().components(separatedBy: "\r\n\r\n")[0]
+        #expect(head.components(separatedBy: "content-security-policy:").count == 2, "\(head)")
+        #expect(head.contains("content-security-policy: default-src 'self'\r\n"))
+        #expect(head.contains("x-content-type-options: nosniff\r\n"))
+        await echo.stop()
+    }
+
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [
+            ["Content-Length: 0", "Content-Length: 1"],
+            ["Content-Length: 0", "Transfer-Encoding: chunked"],
+            ["Transfer-Encoding: chunked", "Content-Length: 0"],
+            ["Content-Length: 0, 1"],
+            ["Content-Length: -1"],
+        ])
+    func ambiguousRequestFramingIsRefusedWith400(_ headers: [String]) async throws {
+        // Given a server (a proxy in front may read a request's length differently from it)
+        let echo = try await EchoServer.start()
+
+        // When a request says its length twice, differently, or with a transfer coding beside it
+        let response = try await onThread { [port = echo.server.port] in
+            try httpGet(port: port, path: "/healthz", extra: headers)
+        }
+
+        // Then it is refused with 400 and a sentence, and the connection closes
+        #expect(response.hasPrefix("HTTP/1.1 400"), "\(headers): \(response)")
+        #expect(response.contains("Content-Length"))
+        await echo.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aSingleOrRepeatedEqualContentLengthIsServed() async throws {
+        let echo = try await EchoServer.start()
+        let port = echo.server.port
+        for extra in [["Content-Length: 0"], ["Content-Length: 0", "Content-Length: 0"]] {
+            let response = try await onThread { try httpGet(port: port, path: "/healthz", extra: extra) }
+            #expect(response.hasPrefix("HTTP/1.1 200"), "\(extra): \(response)")
+        }
+        await echo.stop()
+    }
+
     @Test(.timeLimit(.minutes(1))) func pythonsStandardLibraryCanTalkToTheServer() async throws {
         guard let python = which("python3") else {
             print("skipped: python3 is not installed, so no independent WebSocket client was tried")

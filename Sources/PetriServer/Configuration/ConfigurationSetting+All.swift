@@ -34,8 +34,8 @@ extension ConfigurationSetting {
             .list(
                 "websocket.allowedOrigins", \.websocket.allowedOrigins,
                 allowed: "a list of origins such as https://school.example (lower-case scheme, host and optional "
-                    + "port, with no path or trailing slash)",
-                isValid: isOrigin),
+                    + "port, with no path or trailing slash), or * for any",
+                isValid: { $0 == "*" || isOrigin($0) }),
             .integer("websocket.maxMessageBytes", \.websocket.maxMessageBytes, in: 1024...16_777_216),
             .integer("websocket.maxQueueBytes", \.websocket.maxQueueBytes, in: 4096...268_435_456),
             .integer(
@@ -69,6 +69,7 @@ extension ConfigurationSetting {
                     + "in data.directory",
                 isValid: { ($0.hasPrefix("postgres://") || $0.hasPrefix("postgresql://")) && !hasControlCharacters($0) }
             ),
+            .integer("store.connectTimeoutSeconds", \.store.connectTimeoutSeconds, unit: " of seconds", in: 1...600),
             .optionalText(
                 "cluster.node", \.cluster.node,
                 allowed: "a name of 1 to 64 letters, digits, dots, dashes or underscores, or empty for the host name",

@@ -15,7 +15,10 @@ extension ServerConfiguration: CustomStringConvertible, CustomDebugStringConvert
     public var summary: String {
         let scheme = tls.certificate == nil ? "ws" : "wss"
         let host = server.host.contains(":") ? "[\(server.host)]" : server.host
-        let origins = websocket.allowedOrigins.isEmpty ? "any" : websocket.allowedOrigins.joined(separator: ", ")
+        let origins =
+            websocket.allowedOrigins.contains("*")
+            ? "any"
+            : (["this server's own"] + websocket.allowedOrigins).joined(separator: ", ")
         let perAddress = websocket.maxConnectionsPerAddress == 0 ? "no cap" : "\(websocket.maxConnectionsPerAddress)"
         let proxies = websocket.trustedProxies.isEmpty ? "none" : websocket.trustedProxies.joined(separator: ", ")
         return [

@@ -75,8 +75,9 @@ extension ServerConfiguration {
 
     /// `websocket:` limits and timing of each connection.
     public struct WebSocket: Sendable, Codable, Equatable {
-        /// When not empty, a browser's `Origin` must equal one of these (`https://school.example`); empty allows
-        /// any. Clients that send no Origin (the terminal clients) are always allowed.
+        /// Browser origins allowed besides the server's own (`https://school.example`); `*` allows any. A page
+        /// this server (or, in a cluster, ``Cluster/advertiseUrl``'s host) served is always allowed, and so are
+        /// clients that send no Origin (the terminal clients); any other web site's page is refused.
         public var allowedOrigins: [String] = []
         /// Largest message a client may send, all fragments together; larger closes the connection (1009).
         public var maxMessageBytes = ProtocolLimits.Defaults.frameBytes
@@ -90,9 +91,12 @@ extension ServerConfiguration {
         public var pingAfterIdleSeconds = 20
         /// Idle seconds (no data, no pong) before the server hangs up; must exceed ``pingAfterIdleSeconds``.
         public var hangupAfterIdleSeconds = 50
-        /// Most connections from one remote address; 0 for no cap. Off by default: a whole school often
-        /// shares one NAT address, and behind a reverse proxy every connection comes from the proxy.
-        public var maxConnectionsPerAddress = 0
+        /// Most connections from one remote address, handshakes in progress included; 0 for no cap. 4000 by
+        /// default: a school of 2,000 students online at once behind one NAT address fits with room for each
+        /// browser's page loads (short-lived HTTP connections count too), and one address cannot take more than
+        /// a sixteenth of the 65,536 descriptors the shipped unit allows. Behind a trusted proxy the address is
+        /// the one it forwards for.
+        public var maxConnectionsPerAddress = 4000
         /// Reverse proxies whose `X-Forwarded-For` names the real client, for per-address limits (the cap above,
         /// failed joins). Loopback by default, so a proxy on the same machine (Deploy/nginx) works as it is.
         public var trustedProxies: [String] = ["127.0.0.1", "::1"]
@@ -145,11 +149,16 @@ extension ServerConfiguration {
         /// `postgres://user:password@host:5432/database` URL keeps them in PostgreSQL, which several
         /// nodes can share (see ``Cluster``). It may hold a password: never logged.
         public var url: String?
+        /// How long `petri serve` keeps trying to reach PostgreSQL at start, saying so each time, before it
+        /// gives up with a sentence and exit status 1.
+        public var connectTimeoutSeconds = 30
 
         public init() {}
 
         /// `url: <set>` or `url: <not set>`, never the URL (it may hold a password).
-        public var description: String { "url: \(url == nil ? "<not set>" : "<set>")" }
+        public var description: String {
+            "url: \(url == nil ? "<not set>" : "<set>"), connectTimeoutSeconds: \(connectTimeoutSeconds)"
+        }
     }
 
     /// `cluster:` this node, when several share one PostgreSQL store (`store.url`).

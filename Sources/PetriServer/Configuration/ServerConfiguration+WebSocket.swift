@@ -1,3 +1,4 @@
+import Foundation
 import PetriWebSocket
 
 extension ServerConfiguration {
@@ -15,6 +16,10 @@ extension ServerConfiguration {
         transport.pingAfterIdle = websocket.pingAfterIdleSeconds
         transport.hangupAfterIdle = websocket.hangupAfterIdleSeconds
         transport.allowedOrigins = Set(websocket.allowedOrigins)
+        // A page one node served may follow a redirect to this one: its advertised host is its own too.
+        if let advertised = cluster.advertiseUrl.flatMap({ URLComponents(string: $0)?.host }) {
+            transport.ownHostNames = [advertised.lowercased()]
+        }
         transport.maxConnectionsPerAddress = websocket.maxConnectionsPerAddress
         transport.trustedProxies = Set(websocket.trustedProxies)
         if let certificate = tls.certificate, let key = tls.key {

@@ -24,37 +24,37 @@ struct SampledMetrics: Sendable {
     let badInput: Counter
 
     init(_ registry: PrometheusCollectorRegistry) {
-        connections = registry.makeGauge(name: "petri_connections", help: "WebSocket connections open now.")
-        lessons = registry.makeGauge(name: "petri_lessons", help: "Lessons running now.")
-        students = registry.makeGauge(name: "petri_students", help: "Students in running lessons, connected or not.")
-        queuedBytes = registry.makeGauge(
-            name: "petri_outbound_queued_bytes", help: "Outbound bytes waiting in all connections' queues.")
-        largestQueueBytes = registry.makeGauge(
-            name: "petri_outbound_largest_queue_bytes", help: "The longest single connection's outbound queue in bytes."
+        connections = registry.gauge("petri_connections", "WebSocket connections open now.")
+        lessons = registry.gauge("petri_lessons", "Lessons running now.")
+        students = registry.gauge("petri_students", "Students in running lessons, connected or not.")
+        queuedBytes = registry.gauge(
+            "petri_outbound_queued_bytes", "Outbound bytes waiting in all connections' queues.")
+        largestQueueBytes = registry.gauge(
+            "petri_outbound_largest_queue_bytes", "The longest single connection's outbound queue in bytes."
         )
-        accepted = registry.makeCounter(
-            name: "petri_connections_accepted_total", help: "WebSocket connections accepted.")
-        closed = registry.makeCounter(
-            name: "petri_connections_closed_total", help: "WebSocket connections closed, for any reason.")
-        messagesIn = registry.makeCounter(name: "petri_messages_received_total", help: "Complete messages received.")
-        messagesOut = registry.makeCounter(
-            name: "petri_messages_sent_total", help: "Messages fully written to the kernel.")
-        bytesIn = registry.makeCounter(
-            name: "petri_received_bytes_total", help: "Payload bytes of complete messages received.")
-        bytesOut = registry.makeCounter(
-            name: "petri_sent_bytes_total", help: "Payload bytes fully written to the kernel.")
-        coalesced = registry.makeCounter(
-            name: "petri_snapshots_coalesced_total",
-            help: "Latest-wins messages (snapshots) replaced by a newer one before they were sent.")
-        slowClosed = registry.makeCounter(
-            name: "petri_slow_client_disconnects_total",
-            help: "Connections closed for staying over their outbound queue limit.")
-        refused = registry.makeCounter(
-            name: "petri_upgrades_refused_total",
-            help: "WebSocket upgrades refused (Origin, per-address cap, subprotocol).")
-        badInput = registry.makeCounter(
-            name: "petri_bad_input_disconnects_total",
-            help: "Connections closed for an oversized or invalid incoming message.")
+        accepted = registry.counter(
+            "petri_connections_accepted_total", "WebSocket connections accepted.")
+        closed = registry.counter(
+            "petri_connections_closed_total", "WebSocket connections closed, for any reason.")
+        messagesIn = registry.counter("petri_messages_received_total", "Complete messages received.")
+        messagesOut = registry.counter(
+            "petri_messages_sent_total", "Messages fully written to the kernel.")
+        bytesIn = registry.counter(
+            "petri_received_bytes_total", "Payload bytes of complete messages received.")
+        bytesOut = registry.counter(
+            "petri_sent_bytes_total", "Payload bytes fully written to the kernel.")
+        coalesced = registry.counter(
+            "petri_snapshots_coalesced_total",
+            "Latest-wins messages (snapshots) replaced by a newer one before they were sent.")
+        slowClosed = registry.counter(
+            "petri_slow_client_disconnects_total",
+            "Connections closed for staying over their outbound queue limit.")
+        refused = registry.counter(
+            "petri_upgrades_refused_total",
+            "WebSocket upgrades refused (Origin, per-address cap, subprotocol).")
+        badInput = registry.counter(
+            "petri_bad_input_disconnects_total",
+            "Connections closed for an oversized or invalid incoming message.")
     }
 
     /// Copies one sample in: gauges are set, counters advance by the change since `previous`.
@@ -111,5 +111,17 @@ extension MetricsEndpoint {
                 try? await Task.sleep(for: interval)
             }
         }
+    }
+}
+
+extension PrometheusCollectorRegistry {
+    /// A gauge named `name` exactly (no unit suffix added), with its help line.
+    fileprivate func gauge(_ name: String, _ help: String) -> Gauge {
+        makeGauge(descriptor: MetricNameDescriptor(metricName: name, unitName: "", helpText: help))
+    }
+
+    /// A counter named `name` exactly (its `_total` is part of the name), with its help line.
+    fileprivate func counter(_ name: String, _ help: String) -> Counter {
+        makeCounter(descriptor: MetricNameDescriptor(metricName: name, unitName: "", helpText: help))
     }
 }

@@ -21,6 +21,7 @@ extension ServerConfiguration {
     /// - Throws: ``PostgresStoreError`` when the URL is invalid or PostgreSQL cannot be used.
     public func openPostgres(logger: Logger) async throws -> PostgresLessonStorage? {
         guard let url = store.url else { return nil }
-        return try await PostgresLessonStorage.connect(url: url, node: clusterNode(), logger: logger)
+        return try await PostgresLessonStorage.connect(
+            url: url, node: clusterNode(), logger: logger, reachWithin: .seconds(store.connectTimeoutSeconds))
     }
 }

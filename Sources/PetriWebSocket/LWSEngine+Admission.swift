@@ -1,0 +1,99 @@
+import CLibWebSockets
+import Glibc
+import PetriTransport
+
+/// Letting a TCP connection in (server, service thread): before lws spends anything on it, the
+/// descriptor reserve and the per-address cap; then the record that counts it until it closes.
+extension LWSEngine {
+    /// The process's open-files limit and how many descriptors under it are kept for everything
+    /// that is not a client connection: the store's files, PostgreSQL, logs, the runtime's own
+    /// (`/proc` reads), one in 16 of them, between 32 and 1024.
+    static func descriptorBudget() -> (limit: Int, reserve: Int) {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max
+        else { return (Int.max, 0) }
+        let open = Int(clamping: limit.rlim_cur)
+        return (open, min(max(open / 16, 32), 1024))
+    }
+
+    /// `LWS_CALLBACK_FILTER_NETWORK_CONNECTION`: lws has accepted `descriptor`; nonzero closes it at once.
+    ///
+    /// The kernel gives each new descriptor the lowest free number, so a connection numbered at
+    /// or above `limit - reserve` means every number below is in use: refusing it keeps the
+    /// reserve free, and `accept` itself never fails for want of descriptors (lws then retried it
+    /// in a loop, logging each failure, while the rest of the process could open nothing).
+    func admit(descriptor: Int32) -> Int32 {
+        assertOnServiceThread()
+        if draining { return 1 }
+        if Int(descriptor) >= descriptorBudget.limit - descriptorBudget.reserve {
+            counts.refused.increment()
+            refusals.descriptors += 1
+            refusals.firstAt = refusals.firstAt ?? monotonicSeconds()
+            return 1
+        }
+        let peer = peerAddress(ofDescriptor: descriptor)
+        if options.maxConnectionsPerAddress > 0, !options.trustedProxies.contains(peer),
+            perAddress[peer, default: 0] >= options.maxConnectionsPerAddress
+        {
+            counts.refused.increment()
+            refusals.perAddress += 1
+            refusals.firstAt = refusals.firstAt ?? monotonicSeconds()
+            return 1
+        }
+        acceptedPeer = peer
+        return 0
+    }
+
+    /// `LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED`: the connection `admit(descriptor:)` let in gets its record,
+    /// which counts it against its address from now until lws destroys it, upgraded or not.
+    func adoptAccepted(_ wsi: OpaquePointer) {
+        assertOnServiceThread()
+        guard options.isServer, let peer = acceptedPeer else { return }
+        acceptedPeer = nil
+        let c = newConnection()
+        c.wsi = wsi
+        c.peer = peer
+        if !options.trustedProxies.contains(peer) {
+            c.countedAddress = peer
+            perAddress[peer, default: 0] += 1
+        }
+        lws_set_opaque_user_data(wsi, Unmanaged.passUnretained(c).toOpaque())
+        // Not among `connectionsByID` (which shutdown and the sweeps walk) until it upgrades: lws may free a
+        // connection it never upgraded without telling us (`__lws_free_wsi`), and then nothing may touch it.
+        accepting[c.id] = c
+    }
+
+    /// Logs, at most once a second, how many connections were refused since the last time and why
+    /// (housekeeping sweep): a flood of them writes one line a second, not one per connection.
+    func logRefusals(now: Double) {
+        guard let first = refusals.firstAt, now - refusals.lastLogged >= 1 else { return }
+        let seconds = max(1, Int((now - first).rounded(.up)))
+        if refusals.descriptors > 0 {
+            logger.warning(
+                "Refused \(refusals.descriptors) connections in the last \(seconds) s: the process is near its limit of \(descriptorBudget.limit) open file descriptors (\(descriptorBudget.reserve) kept for the store and the rest of the server); raise LimitNOFILE (ulimit -n)",
+                metadata: ["open": "\(connectionsByID.count)"])
+        }
+        if refusals.perAddress > 0 {
+            logger.notice(
+                "Refused \(refusals.perAddress) connections in the last \(seconds) s over websocket.maxConnectionsPerAddress (\(options.maxConnectionsPerAddress))"
+            )
+        }
+        refusals = Refusals(lastLogged: now)
+    }
+
+    /// The textual address of the peer on `descriptor` (`10.0.0.7`, `::1`), or `unknown`.
+    func peerAddress(ofDescriptor descriptor: Int32) -> String {
+        var buffer = [CChar](repeating: 0, count: 128)
+        guard lws_get_peer_simple_fd(descriptor, &buffer, buffer.count) != nil else { return "unknown" }
+        return ForwardedAddress.normalised(string(fromCBuffer: buffer))
+    }
+}
+
+/// Connections refused since the last log line about them (see ``LWSEngine/logRefusals(now:)``).
+struct Refusals {
+    var descriptors = 0
+    var perAddress = 0
+    /// When the first of them was refused (monotonic seconds); nil when there are none.
+    var firstAt: Double?
+    var lastLogged: Double = 0
+}

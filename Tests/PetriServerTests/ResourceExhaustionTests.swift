@@ -1,0 +1,224 @@
+import Foundation
+import PetriProtocol
+import PetriServer
+import PetriSimulation
+import PetriTransport
+import PetriWebSocket
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `petri serve` running out of something outside it: file descriptors, disk space, its PostgreSQL.
+@Suite struct ResourceExhaustionTests {
+    static let prlimit = DeployTools.find("prlimit")
+
+    /// Starts `petri serve` on a free port, optionally under a lower open-files limit, and returns its URL.
+    static func serve(
+        data: String, openFiles: Int? = nil, environment: [String: String] = [:]
+    ) async throws -> (PetriProcess, String) {
+        let petri = try #require(petriExecutable(), "build the petri executable first (swift build)")
+        let arguments = ["serve", "--port", "0", "--data", data, "--teacher-key", testTeacherKey]
+        let child: PetriProcess
+        if let openFiles {
+            let prlimit = try #require(Self.prlimit)
+            child = try PetriProcess(
+                ["--nofile=\(openFiles):\(openFiles)", petri.path] + arguments,
+                executable: URL(fileURLWithPath: prlimit), environment: environment, withStandardError: true)
+        } else {
+            child = try PetriProcess(arguments, executable: petri, environment: environment, withStandardError: true)
+        }
+        for await line in child.lines {
+            if let url = line.split(separator: " ").first(where: { $0.hasPrefix("ws://") }) {
+                return (child, String(url))
+            }
+        }
+        throw ChildError.noBanner
+    }
+
+    @Test(
+        .timeLimit(.minutes(2)),
+        .enabled(if: prlimit != nil, "prlimit is not installed, so descriptor exhaustion was not tried"))
+    func runningOutOfDescriptorsRefusesNewConnectionsWhileTheClassGoesOn() async throws {
+        // Given a server allowed 256 open files, with a class connected
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let (server, url) = try await Self.serve(data: data, openFiles: 256)
+        let port = try #require(URLComponents(string: url)?.port)
+        let client = try await WebSocketClient.start()
+        let teacher = try await TestClient(client, url: url)
+        let (code, token) = try await teacher.createLesson(.islands, .object([:]), seed: 3)
+        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        let student = try await TestClient(client, url: url)
+        _ = try await student.attach(.join(code: code, name: "Ada"))
+
+        // When one client opens 400 plain TCP connections and holds them
+        var flood: [Int32] = []
+        defer { for fd in flood { close(fd) } }
+        for _ in 0..<400 {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            flood.append(fd)
+        }
+
+        // Then the class keeps stepping, generation after generation
+        for generation in 1...10 {
+            try teacher.send(.step(count: 1))
+            let stats = try await student.expect { if case .stats(_, let s) = $0 { s } else { nil } }
+            #expect(stats.generation == generation)
+        }
+        // And the server is alive, and says what is happening once a second, not once per refusal
+        #expect(server.process.isRunning)
+        let warning = await Self.firstLine(of: server, containing: "file descriptors", within: 10)
+        #expect(warning?.contains("Refused") == true, "no log line about file descriptors")
+        for fd in flood { close(fd) }
+        flood = []
+
+        // And once the flood is gone, a new student joins
+        var joined = false
+        for _ in 0..<50 where !joined {
+            if let late = try? await TestClient(client, url: url),
+                (try? await late.attach(.join(code: code, name: "Bo"))) != nil
+            {
+                joined = true
+            } else {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        #expect(joined)
+        await client.shutdown()
+        await server.crash()
+    }
+
+    /// The first line of the child's output (log included) that contains `text`, or nil after `seconds`.
+    static func firstLine(of child: PetriProcess, containing text: String, within seconds: Int) async -> String? {
+        await withTaskGroup(of: String?.self) { group in
+            group.addTask {
+                for await line in child.lines where line.contains(text) { return line }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(seconds))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func theDefaultPerAddressCapIsOnAndFitsASchoolBehindOneAddress() {
+        // Given the shipped defaults
+        let configuration = ServerConfiguration()
+
+        // Then one address cannot hold every descriptor of the shipped unit (65,536), and a school of
+        // 2,000 students behind one NAT address (each with its WebSocket and a page's loads) fits
+        let cap = configuration.websocket.maxConnectionsPerAddress
+        #expect(cap > 0 && cap < 65_536 / 4)
+        #expect(cap >= 2 * 2000)
+        #expect(configuration.webSocketConfiguration().maxConnectionsPerAddress == cap)
+    }
+
+    @Test(.timeLimit(.minutes(2)), .enabled(if: getuid() == 0, "mounting a small file system needs root"))
+    func readinessComesBackWhenDiskSpaceDoes() async throws {
+        // Given a server whose data directory is a 4 MiB file system of its own
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let mounted = try DeployTools.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", data])
+        guard mounted.status == 0 else {
+            print("skipped: could not mount a tmpfs (\(mounted.output)), so a full disk was not tried")
+            return
+        }
+        defer { _ = try? DeployTools.run("/bin/umount", ["-l", data]) }
+        let (server, url) = try await Self.serve(data: data + "/petri")
+        let readyz = url.replacingOccurrences(of: "ws://", with: "http://") + "readyz"
+        let curl = try #require(DeployTools.find("curl"))
+        func status() -> String {
+            (try? DeployTools.run(curl, ["-s", "-o", "/dev/null", "-w", "%{http_code}", readyz]).output) ?? ""
+        }
+        #expect(await eventually { status() == "200" })
+        let client = try await WebSocketClient.start()
+        var teacher = try await TestClient(client, url: url)
+        let (code, token) = try await teacher.createLesson(.islands, .object([:]), seed: 3)
+        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+
+        // When the file system fills up, the readiness probe sees it, the lesson's next writes fail (4014)
+        let filler = data + "/filler"
+        let fd = open(filler, O_CREAT | O_WRONLY, 0o600)
+        let block = [UInt8](repeating: 7, count: 64 * 1024)
+        while block.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) > 0 {}
+        close(fd)
+        #expect(await eventually { status() == "503" }, "the probe did not see the full disk")
+        var refused = false
+        for _ in 0..<200 where !refused {
+            try? teacher.send(.step(count: 5))
+            refused = (try? await teacher.expect { if case .stats = $0 { true } else { nil } }) == nil
+        }
+        #expect(refused, "the lesson never failed to write on a full disk")
+        #expect(await eventually { status() == "503" })
+
+        // Then, once space is freed, /readyz is 200 again with no restart, before any lesson writes again
+        // (a load balancer must let the node back in for its classes to come back)
+        try FileManager.default.removeItem(atPath: filler)
+        #expect(await eventually { status() == "200" }, "/readyz stayed 503 after space came back")
+
+        // And the lesson goes on
+        var stepped = false
+        for _ in 0..<50 where !stepped {
+            guard let again = try? await TestClient(client, url: url),
+                (try? await again.attach(.teach(code: code, token: token, lastSeen: nil))) != nil
+            else {
+                try await Task.sleep(for: .milliseconds(100))
+                continue
+            }
+            teacher = again
+            try teacher.send(.step(count: 1))
+            stepped = (try? await teacher.expect { if case .stats = $0 { true } else { nil } }) != nil
+        }
+        #expect(stepped)
+        #expect(status() == "200")
+        await client.shutdown()
+        await server.crash()
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aRefusingPostgreSQLStopsTheServerWithASentenceAfterABoundedRetry() async throws
+    {
+        // Given a store URL whose port refuses connections, and 3 s allowed to reach it
+        let petri = try #require(petriExecutable(), "build the petri executable first (swift build)")
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let started = ContinuousClock.now
+        let child = try PetriProcess(
+            ["serve", "--port", "0", "--data", data, "--teacher-key", testTeacherKey], executable: petri,
+            environment: [
+                "PETRI_STORE_URL": "postgres://petri:secret@127.0.0.1:1/petri?sslmode=disable",
+                "PETRI_STORE_CONNECT_TIMEOUT_SECONDS": "3",
+            ],
+            withStandardError: true)
+
+        // When it starts
+        var output: [String] = []
+        for await line in child.lines { output.append(line) }
+        let status = await child.waitForExit(within: 10)
+
+        // Then it says, while it retries and when it gives up, which PostgreSQL it cannot reach and why,
+        // without the password, and exits non-zero after about the time allowed
+        let text = output.joined(separator: "\n")
+        #expect(status != nil && status != 0, "petri serve did not stop: \(text)")
+        #expect(ContinuousClock.now - started < .seconds(20))
+        #expect(text.contains("127.0.0.1:1"), "\(text)")
+        #expect(text.contains("PostgreSQL"), "\(text)")
+        #expect(text.contains("retrying"), "\(text)")
+        #expect(text.contains("store.url"), "\(text)")
+        #expect(!text.contains("secret"), "\(text)")
+    }
+}
