@@ -19,7 +19,10 @@ final class PetriProcess: @unchecked Sendable {
     let process = Process()
     let lines: AsyncStream<String>
 
-    init(_ arguments: [String], executable: URL, environment: [String: String] = [:]) throws {
+    /// - Parameter standardError: A file that receives the process's standard error (its log); discarded when nil.
+    init(
+        _ arguments: [String], executable: URL, environment: [String: String] = [:], standardError: URL? = nil
+    ) throws {
         process.executableURL = executable
         process.arguments = arguments
         if !environment.isEmpty {
@@ -27,7 +30,12 @@ final class PetriProcess: @unchecked Sendable {
         }
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        if let standardError {
+            FileManager.default.createFile(atPath: standardError.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: standardError)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         let handle = out.fileHandleForReading
         lines = AsyncStream { continuation in
             let thread = Thread {
