@@ -157,14 +157,20 @@ extension Hub {
     private nonisolated func makeOrDescribe(_ message: ClientMessage, for session: Session) async {
         switch message {
         case .describeModels(let key):
-            reply(await describeModels(key: key), to: session)
+            reply(await describeModels(key: key, from: session.connection.remoteAddress), to: session)
         case .create(let key, let model, let parameters, let seed, let options):
             var random = SystemRandomNumberGenerator()
             let definition = LessonDefinition(
                 model: model, seed: seed ?? random.next(), parameters: parameters ?? .object([:]))
-            answerCreate(await create(key: key, definition: definition, options: options), to: session)
+            answerCreate(
+                await create(
+                    key: key, definition: definition, options: options, from: session.connection.remoteAddress),
+                to: session)
         case .importLesson(let key, let definition, let options):
-            answerCreate(await create(key: key, definition: definition, options: options), to: session)
+            answerCreate(
+                await create(
+                    key: key, definition: definition, options: options, from: session.connection.remoteAddress),
+                to: session)
         default:
             break
         }
@@ -221,12 +227,14 @@ extension Hub {
         }
     }
 
-    /// Joins, resumes or teaches: finds the lesson by code, counting failures per address and code.
+    /// Joins, resumes or teaches: finds the lesson by code, counting failures per address.
     ///
-    /// The failed-join limiter refuses only what would fail anyway: a code that names no lesson
-    /// (once the address has used up its tries), or a token that is wrong for a lesson (once the
-    /// address has used up its tries for that code). A valid code, teacher token or resume token
-    /// is never refused by it, so a few mistyped codes behind a school's NAT lock nobody out.
+    /// Every failure from an address (a code that names no lesson or no longer does, a wrong
+    /// token for any lesson) is counted in one bucket. Once the address has used up its tries,
+    /// it learns nothing from a guess: a `join` (which needs only a code) and every attempt
+    /// that fails are answered `rate-limited` alike, live code or not. Only a valid token,
+    /// which a guesser cannot have, still gets in (a teacher or a returning student behind the
+    /// same school address as someone mistyping codes).
     private nonisolated func attach(_ attachment: Attachment, code: JoinCode, in session: inout Session) async {
         let address = session.connection.remoteAddress
         guard session.host == nil else {
@@ -236,7 +244,12 @@ extension Hub {
                 to: session)
             return
         }
-        guard let host = await findHost(code, for: session) else { return }
+        let limited = await !mayTry(.lessonAccess, from: address)
+        if limited, case .join = attachment {
+            refuseFailedJoins(session)
+            return
+        }
+        guard let host = await findHost(code, for: session, limited: limited) else { return }
         let command: LessonCommand
         let minted: AccessToken?
         do {
@@ -245,18 +258,19 @@ extension Hub {
             replyError(error, to: session)
             return
         }
-        // A token is checked only by the lesson; when this address is out of tries for this code,
-        // the lesson answers quietly and a wrong token is answered `rate-limited` here instead.
-        let limited = await !mayTryJoining(from: address, code: code)
+        // A token is checked only by the lesson; when this address is out of tries, the lesson
+        // answers quietly and any refusal is answered `rate-limited` here instead.
         let result = await host.handle(command, from: session.connection.id, revealing: minted, quietly: limited)
         if result.attached {
             session.host = host
-        } else if let rejection = result.rejection, [.unknownToken, .kicked].contains(rejection.code) {
-            await recordFailedJoin(from: address, code: code)
-            if limited && !result.told {
-                refuseFailedJoins(session)
-                return
-            }
+            return
+        }
+        if let rejection = result.rejection, [.unknownToken, .kicked].contains(rejection.code) {
+            await recordFailure(.lessonAccess, from: address)
+        }
+        if limited && result.rejection != nil && !result.told {
+            refuseFailedJoins(session)
+            return
         }
         answerUntold(result, to: session)
     }
@@ -265,7 +279,9 @@ extension Hub {
     ///
     /// Apart from ``attach(_:code:in:)`` so that its frame (the adoption, the refusals) is not
     /// part of the deepest chain a student's join holds while it waits in the lesson.
-    private nonisolated func findHost(_ code: JoinCode, for session: Session) async -> (any RunningLesson)? {
+    private nonisolated func findHost(_ code: JoinCode, for session: Session, limited: Bool) async
+        -> (any RunningLesson)?
+    {
         let address = session.connection.remoteAddress
         var found = await readableHost(for: code)
         if found == nil, ownership != nil {
@@ -273,6 +289,11 @@ extension Hub {
             case .unknown: break
             case .host(let host): found = host
             case .redirect(let url):
+                // A redirect would tell a limited address that the code is live.
+                if limited {
+                    refuseFailedJoins(session)
+                    return nil
+                }
                 services.metrics.redirected()
                 reply(.redirect(url: url, code: code), to: session)
                 return nil
@@ -283,13 +304,9 @@ extension Hub {
             }
         }
         guard let host = found else {
-            if await isExpired(code) {
-                services.metrics.rejected(ProtocolError.Code.lessonExpired.rawValue)
-                replyError(
-                    ProtocolError(
-                        .lessonExpired,
-                        "The lesson \(code) ended too long ago to be opened again; its results are no longer kept here."
-                    ), to: session)
+            // Whether the code is unknown, expired or being reloaded, a limited address is told only that it is limited.
+            guard !limited else {
+                refuseFailedJoins(session)
                 return nil
             }
             if await isReloading(code) {
@@ -299,11 +316,16 @@ extension Hub {
                     to: session)
                 return nil
             }
-            guard await mayTryJoining(from: address, code: nil) else {
-                refuseFailedJoins(session)
+            await recordFailure(.lessonAccess, from: address)
+            if await isExpired(code) {
+                services.metrics.rejected(ProtocolError.Code.lessonExpired.rawValue)
+                replyError(
+                    ProtocolError(
+                        .lessonExpired,
+                        "The lesson \(code) ended too long ago to be opened again; its results are no longer kept here."
+                    ), to: session)
                 return nil
             }
-            await recordFailedJoin(from: address, code: nil)
             services.metrics.rejected(ProtocolError.Code.unknownLesson.rawValue)
             replyError(
                 ProtocolError(

@@ -208,10 +208,13 @@ public actor Hub {
     func isReloading(_ code: JoinCode) -> Bool { reloading.contains(code) }
 
     /// Creates a lesson from the teacher's `create` or `import` message.
-    func create(key: String, definition: LessonDefinition, options: LessonOptions?) async
+    ///
+    /// A wrong key counts against the sender's address (``FailedAttempt/teacherKey``); once it
+    /// has used up its tries, every key from it, right or wrong, is answered `rate-limited`.
+    func create(key: String, definition: LessonDefinition, options: LessonOptions?, from address: String) async
         -> Result<CreatedLesson, ProtocolError>
     {
-        guard keyMatches(key) else { return .failure(Self.wrongTeacherKey) }
+        if let refusal = checkTeacherKey(key, from: address) { return .failure(refusal) }
         var lessonConfiguration = configuration.lessonDefaults
         lessonConfiguration.options = options ?? LessonOptions()
         var random = SystemRandomNumberGenerator()
@@ -351,8 +354,13 @@ public actor Hub {
 
     // MARK: - Secrets and limits
 
-    private static func failureKey(_ address: String, _ code: JoinCode?) -> String {
-        code.map { "\(address) \($0)" } ?? address
+    /// The failed-attempt bucket of an address: lesson codes and tokens (`join`, `resume`, `teach`,
+    /// `observe`, every lesson counted together), or teacher keys (`create`, `import`, `describeModels`).
+    private static func failureKey(_ address: String, _ kind: FailedAttempt) -> String {
+        switch kind {
+        case .lessonAccess: address
+        case .teacherKey: "key " + address
+        }
     }
 
     func keyMatches(_ key: String) -> Bool {
@@ -363,16 +371,27 @@ public actor Hub {
         return difference == 0
     }
 
-    /// Whether another failed attempt from this address would still be allowed now: with a
-    /// code, wrong tokens for that lesson; without, codes that name no lesson.
-    func mayTryJoining(from address: String, code: JoinCode?) -> Bool {
-        failedJoins[Self.failureKey(address, code)]?.allows(at: services.clock.now()) ?? true
+    /// Nil when `key` is the teacher key and the address may still try one; else the refusal
+    /// (`rate-limited` once the address is out of tries, whatever the key; else `not-authorised`,
+    /// counted against the address).
+    func checkTeacherKey(_ key: String, from address: String) -> ProtocolError? {
+        guard mayTry(.teacherKey, from: address) else { return Self.tooManyWrongKeys }
+        guard keyMatches(key) else {
+            recordFailure(.teacherKey, from: address)
+            return Self.wrongTeacherKey
+        }
+        return nil
     }
 
-    /// Counts a failed attempt against the address (and the lesson's code for a wrong token).
-    func recordFailedJoin(from address: String, code: JoinCode?) {
+    /// Whether another failed attempt of this kind from this address would still be allowed now.
+    func mayTry(_ kind: FailedAttempt, from address: String) -> Bool {
+        failedJoins[Self.failureKey(address, kind)]?.allows(at: services.clock.now()) ?? true
+    }
+
+    /// Counts a failed attempt of this kind against the address.
+    func recordFailure(_ kind: FailedAttempt, from address: String) {
         let now = services.clock.now()
-        let key = Self.failureKey(address, code)
+        let key = Self.failureKey(address, kind)
         var bucket =
             failedJoins[key]
             ?? TokenBucket(
@@ -383,6 +402,14 @@ public actor Hub {
             failedJoins = failedJoins.filter { !$0.value.isFull(at: now) }
         }
     }
+}
+
+/// What a failed attempt guessed at, for the per-address limiter (``Hub/mayTry(_:from:)``).
+enum FailedAttempt {
+    /// A lesson code or a token: `join`, `resume`, `teach`, `observe`.
+    case lessonAccess
+    /// The teacher key: `create`, `import`, `describeModels`.
+    case teacherKey
 }
 
 /// Lets the hub's service closures reach the hub once it exists.
