@@ -87,6 +87,8 @@ extension Hub {
             answerUntold(await host.handle(command, from: session.connection.id), to: session)
         case .other(let message):
             await handleOther(message, in: &session)
+        case .large(let bytes):
+            await handleLarge(bytes, in: session)
         }
     }
 
@@ -98,6 +100,8 @@ extension Hub {
         case lesson(any RunningLesson, LessonCommand)
         /// Anything else (``handleOther(_:in:)``).
         case other(ClientMessage)
+        /// Larger than the standard limit, not yet decoded (``handleLarge(_:in:)``).
+        case large([UInt8])
     }
 
     /// Rate-limits and decodes a message, answering what needs no lesson (refusals, `ping`).
@@ -115,9 +119,14 @@ extension Hub {
             services.transport.close(session.connection.id, code: .policyViolation, reason: "too many messages")
             return .answered
         }
+        // Only an `import` may be larger than the standard limit (``handleLarge(_:in:)``): the
+        // transport's frame cap is the largest message of all, because an `import` carries the
+        // teacher key itself and the server cannot know before reading a frame whether its sender
+        // may send a large one.
+        if bytes.count > decoder.limits.maxMessageBytes { return .large(bytes) }
         let message: ClientMessage
         do {
-            message = try decodeClientMessage(bytes, decoder: decoder)
+            message = try decoder.decodeClientMessage(bytes)
         } catch {
             services.metrics.rejected(error.code.rawValue)
             replyError(error, to: session)
@@ -154,7 +163,7 @@ extension Hub {
 
     /// Lessons made and models described: a teacher's messages, whose frames (a definition, a
     /// description) only the teacher's connection needs to hold.
-    private nonisolated func makeOrDescribe(_ message: ClientMessage, for session: Session) async {
+    nonisolated func makeOrDescribe(_ message: ClientMessage, for session: Session) async {
         switch message {
         case .describeModels(let key):
             reply(await describeModels(key: key, from: session.connection.remoteAddress), to: session)
@@ -174,33 +183,6 @@ extension Hub {
         default:
             break
         }
-    }
-
-    /// Decodes a message under the standard limits (16 KiB), or, when larger (up to the
-    /// socket's 1 MiB cap), as an `import` only: any other large message is `too-large`.
-    ///
-    /// The transport's frame cap is the largest message of all (``ProtocolLimits/lessonFile``)
-    /// rather than a cap per connection, because `import` carries the teacher key itself: the
-    /// server cannot know before reading a frame whether its sender may send a large one. A
-    /// large frame costs one bounded parse, counted by the connection's rate limit like any other.
-    private nonisolated func decodeClientMessage(_ bytes: [UInt8], decoder: ProtocolDecoder) throws(ProtocolError)
-        -> ClientMessage
-    {
-        guard bytes.count > decoder.limits.maxMessageBytes else { return try decoder.decodeClientMessage(bytes) }
-        let tooLarge = ProtocolError(
-            .tooLarge,
-            "The message is \(bytes.count) bytes; the limit is \(decoder.limits.maxMessageBytes) "
-                + "(only import may be up to \(ProtocolLimits.lessonFile.maxMessageBytes)). Send less at a time.")
-        guard bytes.count <= ProtocolLimits.lessonFile.maxMessageBytes else { throw tooLarge }
-        // The type first, so a large message of another type is `too-large`, whatever else is wrong with it.
-        let decoder = ProtocolDecoder(limits: .lessonFile)
-        guard (try? decoder.decode(MessageTypeOnly.self, from: bytes))?.type == "import" else { throw tooLarge }
-        return try decoder.decodeClientMessage(bytes)
-    }
-
-    /// Just the `type` of a message.
-    private struct MessageTypeOnly: Decodable {
-        var type: String?
     }
 
     /// A `join`, `resume` or `teach` before it reaches a lesson: its tokens are still raw.
@@ -365,7 +347,7 @@ extension Hub {
     /// stays on this call's stack instead of taking a slot in the async frame of every caller,
     /// which every message waiting in a lesson (thousands in a join storm) would hold.
     @inline(never)
-    private nonisolated func replyError(_ error: ProtocolError, to session: Session) {
+    nonisolated func replyError(_ error: ProtocolError, to session: Session) {
         reply(.error(error), to: session)
     }
 

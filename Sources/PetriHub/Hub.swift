@@ -26,6 +26,13 @@ public struct HubConfiguration: Sendable {
     /// Joins and resumes a lesson takes in one turn at most, after every other command waiting:
     /// during a join storm a step waits for at most this many joins (and their one group commit).
     public var arrivalsPerTurn = 256
+    /// Imports larger than the standard message limit one address may send back to back, and then
+    /// one per this many seconds (whether the key was right or not).
+    public var largeImportBurst = 5.0
+    public var secondsPerLargeImport = 12.0
+    /// Told each time a message larger than the standard limit (an `import`) is decoded in full; for
+    /// tests that check what is decoded before the teacher key.
+    public var largeMessageDecoded: (@Sendable () -> Void)?
 
     public init() {}
 }
@@ -77,6 +84,8 @@ public actor Hub {
     var byID: [String: any RunningLesson] = [:]
     private var reservedCodes: Set<JoinCode> = []
     private var failedJoins: [String: TokenBucket] = [:]
+    /// Large imports per address (``takeLargeImport(from:)``).
+    var largeImports: [String: TokenBucket] = [:]
     /// Codes of lessons being rebuilt from storage after a failed write: they answer
     /// `lesson-reloading` (retry), never `unknown-lesson` (which a client takes as final).
     var reloading: Set<JoinCode> = []
