@@ -28,6 +28,9 @@ public struct HubConfiguration: Sendable {
     public var arrivalsPerTurn = 256
     /// Imports larger than the standard message limit one address may send back to back, and then
     /// one per this many seconds (whether the key was right or not).
+    /// Lessons not yet ended this server runs at most; `create`, `import` and `clone` beyond it get
+    /// `too-many-lessons` (the teacher key is the server's one teacher identity, so this is its cap per teacher).
+    public var maxLessons = 500
     public var largeImportBurst = 5.0
     public var secondsPerLargeImport = 12.0
     /// Told each time a message larger than the standard limit (an `import`) is decoded in full; for
@@ -239,6 +242,14 @@ public actor Hub {
         -> Result<CreatedLesson, ProtocolError>
     {
         await sweepExpiredLessons()
+        let running = byID.count - endedLessons.count
+        guard running < configuration.maxLessons else {
+            return .failure(
+                ProtocolError(
+                    .tooManyLessons,
+                    "This server already runs \(running) lessons, its limit; end lessons you no longer need "
+                        + "(or ask whoever runs the server to raise limits.maxLessons), then try again."))
+        }
         var random = SystemRandomNumberGenerator()
         var code = JoinCode.random(using: &random)
         while byCode[code] != nil || reservedCodes.contains(code) { code = JoinCode.random(using: &random) }

@@ -64,3 +64,42 @@ import Testing
         await server.stop()
     }
 }
+
+@Suite struct LessonCapTests {
+    @Test(.timeLimit(.minutes(1)))
+    func createImportAndCloneStopAtTheCapUntilALessonEnds() async throws {
+        // Given a server that runs at most two lessons, running two
+        let server = InProcessHub { $0.maxLessons = 2 }
+        let teacher = server.connect()
+        let (code, token) = try await teacher.createLesson()
+        _ = try await server.connect().createLesson()
+
+        // When a third is created, imported or cloned, Then each is refused with too-many-lessons
+        let definition = LessonDefinition(model: .life, seed: 1, parameters: .object([:]))
+        for message: ClientMessage in [
+            .create(teacherKey: InProcessHub.teacherKey, model: .life, parameters: nil, seed: nil, options: nil),
+            .importLesson(teacherKey: InProcessHub.teacherKey, definition: definition, options: nil),
+        ] {
+            #expect(try await server.connect().answers(to: message).first == .error(Self.refusal(2)))
+        }
+        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        try teacher.send(.clone(changes: []))
+        #expect(try await teacher.expectError().code == .tooManyLessons)
+        #expect(await server.hub.lessonCount == 2)
+
+        // and once the teacher ends one, a new one can be created.
+        try teacher.send(.end)
+        // (The hub has counted the end once the lesson closes its connections with 4002.)
+        while try await teacher.next() != nil {}
+        #expect(teacher.closed?.code.rawValue == LessonCloseCode.lessonEnded.rawValue)
+        _ = try await server.connect().createLesson()
+        await server.stop()
+    }
+
+    static func refusal(_ running: Int) -> ProtocolError {
+        ProtocolError(
+            .tooManyLessons,
+            "This server already runs \(running) lessons, its limit; end lessons you no longer need "
+                + "(or ask whoever runs the server to raise limits.maxLessons), then try again.")
+    }
+}
