@@ -7,16 +7,16 @@ import Testing
 
 /// No secret reaches the log, at any level.
 @Suite struct LogSecrecyTests {
-    @Test(.timeLimit(.minutes(1)))
-    func aDebugLogHoldsNeitherTheTeacherKeyNorAnyToken() async throws {
+    @Test(.timeLimit(.minutes(1)), arguments: ["debug", "trace"])
+    func aDebugLogHoldsNeitherTheTeacherKeyNorAnyToken(level: String) async throws {
         let executable = try #require(petriExecutable(), "build the petri executable first (swift build)")
-        // Given `petri serve` at log level debug, its log going to a file
+        // Given `petri serve` at log level debug (or trace), its log going to a file
         let data = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         let log = URL(fileURLWithPath: data).appendingPathComponent("serve.log")
         let key = "secret-teacher-key-\(UUID().uuidString)"
         let child = try PetriProcess(
-            ["serve", "--port", "0", "--data", data, "--log-level", "debug", "--teacher-key", key],
+            ["serve", "--port", "0", "--data", data, "--log-level", level, "--teacher-key", key],
             executable: executable, standardError: log)
         var lines = child.lines.makeAsyncIterator()
         var url: String?
