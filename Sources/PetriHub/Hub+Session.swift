@@ -87,6 +87,8 @@ extension Hub {
             answerUntold(await host.handle(command, from: session.connection.id), to: session)
         case .other(let message):
             await handleOther(message, in: &session)
+        case .large(let bytes):
+            await handleLarge(bytes, in: session)
         }
     }
 
@@ -98,6 +100,8 @@ extension Hub {
         case lesson(any RunningLesson, LessonCommand)
         /// Anything else (``handleOther(_:in:)``).
         case other(ClientMessage)
+        /// Larger than the standard limit, not yet decoded (``handleLarge(_:in:)``).
+        case large([UInt8])
     }
 
     /// Rate-limits and decodes a message, answering what needs no lesson (refusals, `ping`).
@@ -115,9 +119,14 @@ extension Hub {
             services.transport.close(session.connection.id, code: .policyViolation, reason: "too many messages")
             return .answered
         }
+        // Only an `import` may be larger than the standard limit (``handleLarge(_:in:)``): the
+        // transport's frame cap is the largest message of all, because an `import` carries the
+        // teacher key itself and the server cannot know before reading a frame whether its sender
+        // may send a large one.
+        if bytes.count > decoder.limits.maxMessageBytes { return .large(bytes) }
         let message: ClientMessage
         do {
-            message = try decodeClientMessage(bytes, decoder: decoder)
+            message = try decoder.decodeClientMessage(bytes)
         } catch {
             services.metrics.rejected(error.code.rawValue)
             replyError(error, to: session)
@@ -154,47 +163,26 @@ extension Hub {
 
     /// Lessons made and models described: a teacher's messages, whose frames (a definition, a
     /// description) only the teacher's connection needs to hold.
-    private nonisolated func makeOrDescribe(_ message: ClientMessage, for session: Session) async {
+    nonisolated func makeOrDescribe(_ message: ClientMessage, for session: Session) async {
         switch message {
         case .describeModels(let key):
-            reply(await describeModels(key: key), to: session)
+            reply(await describeModels(key: key, from: session.connection.remoteAddress), to: session)
         case .create(let key, let model, let parameters, let seed, let options):
             var random = SystemRandomNumberGenerator()
             let definition = LessonDefinition(
                 model: model, seed: seed ?? random.next(), parameters: parameters ?? .object([:]))
-            answerCreate(await create(key: key, definition: definition, options: options), to: session)
+            answerCreate(
+                await create(
+                    key: key, definition: definition, options: options, from: session.connection.remoteAddress),
+                to: session)
         case .importLesson(let key, let definition, let options):
-            answerCreate(await create(key: key, definition: definition, options: options), to: session)
+            answerCreate(
+                await create(
+                    key: key, definition: definition, options: options, from: session.connection.remoteAddress),
+                to: session)
         default:
             break
         }
-    }
-
-    /// Decodes a message under the standard limits (16 KiB), or, when larger (up to the
-    /// socket's 1 MiB cap), as an `import` only: any other large message is `too-large`.
-    ///
-    /// The transport's frame cap is the largest message of all (``ProtocolLimits/lessonFile``)
-    /// rather than a cap per connection, because `import` carries the teacher key itself: the
-    /// server cannot know before reading a frame whether its sender may send a large one. A
-    /// large frame costs one bounded parse, counted by the connection's rate limit like any other.
-    private nonisolated func decodeClientMessage(_ bytes: [UInt8], decoder: ProtocolDecoder) throws(ProtocolError)
-        -> ClientMessage
-    {
-        guard bytes.count > decoder.limits.maxMessageBytes else { return try decoder.decodeClientMessage(bytes) }
-        let tooLarge = ProtocolError(
-            .tooLarge,
-            "The message is \(bytes.count) bytes; the limit is \(decoder.limits.maxMessageBytes) "
-                + "(only import may be up to \(ProtocolLimits.lessonFile.maxMessageBytes)). Send less at a time.")
-        guard bytes.count <= ProtocolLimits.lessonFile.maxMessageBytes else { throw tooLarge }
-        // The type first, so a large message of another type is `too-large`, whatever else is wrong with it.
-        let decoder = ProtocolDecoder(limits: .lessonFile)
-        guard (try? decoder.decode(MessageTypeOnly.self, from: bytes))?.type == "import" else { throw tooLarge }
-        return try decoder.decodeClientMessage(bytes)
-    }
-
-    /// Just the `type` of a message.
-    private struct MessageTypeOnly: Decodable {
-        var type: String?
     }
 
     /// A `join`, `resume` or `teach` before it reaches a lesson: its tokens are still raw.
@@ -221,12 +209,14 @@ extension Hub {
         }
     }
 
-    /// Joins, resumes or teaches: finds the lesson by code, counting failures per address and code.
+    /// Joins, resumes or teaches: finds the lesson by code, counting failures per address.
     ///
-    /// The failed-join limiter refuses only what would fail anyway: a code that names no lesson
-    /// (once the address has used up its tries), or a token that is wrong for a lesson (once the
-    /// address has used up its tries for that code). A valid code, teacher token or resume token
-    /// is never refused by it, so a few mistyped codes behind a school's NAT lock nobody out.
+    /// Every failure from an address (a code that names no lesson or no longer does, a wrong
+    /// token for any lesson) is counted in one bucket. Once the address has used up its tries,
+    /// it learns nothing from a guess: a `join` (which needs only a code) and every attempt
+    /// that fails are answered `rate-limited` alike, live code or not. Only a valid token,
+    /// which a guesser cannot have, still gets in (a teacher or a returning student behind the
+    /// same school address as someone mistyping codes).
     private nonisolated func attach(_ attachment: Attachment, code: JoinCode, in session: inout Session) async {
         let address = session.connection.remoteAddress
         guard session.host == nil else {
@@ -236,7 +226,12 @@ extension Hub {
                 to: session)
             return
         }
-        guard let host = await findHost(code, for: session) else { return }
+        let limited = await !mayTry(.lessonAccess, from: address)
+        if limited, case .join = attachment {
+            refuseFailedJoins(session)
+            return
+        }
+        guard let host = await findHost(code, for: session, limited: limited) else { return }
         let command: LessonCommand
         let minted: AccessToken?
         do {
@@ -245,18 +240,19 @@ extension Hub {
             replyError(error, to: session)
             return
         }
-        // A token is checked only by the lesson; when this address is out of tries for this code,
-        // the lesson answers quietly and a wrong token is answered `rate-limited` here instead.
-        let limited = await !mayTryJoining(from: address, code: code)
+        // A token is checked only by the lesson; when this address is out of tries, the lesson
+        // answers quietly and any refusal is answered `rate-limited` here instead.
         let result = await host.handle(command, from: session.connection.id, revealing: minted, quietly: limited)
         if result.attached {
             session.host = host
-        } else if let rejection = result.rejection, [.unknownToken, .kicked].contains(rejection.code) {
-            await recordFailedJoin(from: address, code: code)
-            if limited && !result.told {
-                refuseFailedJoins(session)
-                return
-            }
+            return
+        }
+        if let rejection = result.rejection, [.unknownToken, .kicked].contains(rejection.code) {
+            await recordFailure(.lessonAccess, from: address)
+        }
+        if limited && result.rejection != nil && !result.told {
+            refuseFailedJoins(session)
+            return
         }
         answerUntold(result, to: session)
     }
@@ -265,7 +261,9 @@ extension Hub {
     ///
     /// Apart from ``attach(_:code:in:)`` so that its frame (the adoption, the refusals) is not
     /// part of the deepest chain a student's join holds while it waits in the lesson.
-    private nonisolated func findHost(_ code: JoinCode, for session: Session) async -> (any RunningLesson)? {
+    private nonisolated func findHost(_ code: JoinCode, for session: Session, limited: Bool) async
+        -> (any RunningLesson)?
+    {
         let address = session.connection.remoteAddress
         var found = await readableHost(for: code)
         if found == nil, ownership != nil {
@@ -273,6 +271,11 @@ extension Hub {
             case .unknown: break
             case .host(let host): found = host
             case .redirect(let url):
+                // A redirect would tell a limited address that the code is live.
+                if limited {
+                    refuseFailedJoins(session)
+                    return nil
+                }
                 services.metrics.redirected()
                 reply(.redirect(url: url, code: code), to: session)
                 return nil
@@ -283,13 +286,9 @@ extension Hub {
             }
         }
         guard let host = found else {
-            if await isExpired(code) {
-                services.metrics.rejected(ProtocolError.Code.lessonExpired.rawValue)
-                replyError(
-                    ProtocolError(
-                        .lessonExpired,
-                        "The lesson \(code) ended too long ago to be opened again; its results are no longer kept here."
-                    ), to: session)
+            // Whether the code is unknown, expired or being reloaded, a limited address is told only that it is limited.
+            guard !limited else {
+                refuseFailedJoins(session)
                 return nil
             }
             if await isReloading(code) {
@@ -299,11 +298,16 @@ extension Hub {
                     to: session)
                 return nil
             }
-            guard await mayTryJoining(from: address, code: nil) else {
-                refuseFailedJoins(session)
+            await recordFailure(.lessonAccess, from: address)
+            if await isExpired(code) {
+                services.metrics.rejected(ProtocolError.Code.lessonExpired.rawValue)
+                replyError(
+                    ProtocolError(
+                        .lessonExpired,
+                        "The lesson \(code) ended too long ago to be opened again; its results are no longer kept here."
+                    ), to: session)
                 return nil
             }
-            await recordFailedJoin(from: address, code: nil)
             services.metrics.rejected(ProtocolError.Code.unknownLesson.rawValue)
             replyError(
                 ProtocolError(
@@ -343,7 +347,7 @@ extension Hub {
     /// stays on this call's stack instead of taking a slot in the async frame of every caller,
     /// which every message waiting in a lesson (thousands in a join storm) would hold.
     @inline(never)
-    private nonisolated func replyError(_ error: ProtocolError, to session: Session) {
+    nonisolated func replyError(_ error: ProtocolError, to session: Session) {
         reply(.error(error), to: session)
     }
 

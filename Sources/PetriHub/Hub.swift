@@ -26,6 +26,16 @@ public struct HubConfiguration: Sendable {
     /// Joins and resumes a lesson takes in one turn at most, after every other command waiting:
     /// during a join storm a step waits for at most this many joins (and their one group commit).
     public var arrivalsPerTurn = 256
+    /// Imports larger than the standard message limit one address may send back to back, and then
+    /// one per this many seconds (whether the key was right or not).
+    /// Lessons not yet ended this server runs at most; `create`, `import` and `clone` beyond it get
+    /// `too-many-lessons` (the teacher key is the server's one teacher identity, so this is its cap per teacher).
+    public var maxLessons = 500
+    public var largeImportBurst = 5.0
+    public var secondsPerLargeImport = 12.0
+    /// Told each time a message larger than the standard limit (an `import`) is decoded in full; for
+    /// tests that check what is decoded before the teacher key.
+    public var largeMessageDecoded: (@Sendable () -> Void)?
 
     public init() {}
 }
@@ -77,6 +87,8 @@ public actor Hub {
     var byID: [String: any RunningLesson] = [:]
     private var reservedCodes: Set<JoinCode> = []
     private var failedJoins: [String: TokenBucket] = [:]
+    /// Large imports per address (``takeLargeImport(from:)``).
+    var largeImports: [String: TokenBucket] = [:]
     /// Codes of lessons being rebuilt from storage after a failed write: they answer
     /// `lesson-reloading` (retry), never `unknown-lesson` (which a client takes as final).
     var reloading: Set<JoinCode> = []
@@ -208,10 +220,13 @@ public actor Hub {
     func isReloading(_ code: JoinCode) -> Bool { reloading.contains(code) }
 
     /// Creates a lesson from the teacher's `create` or `import` message.
-    func create(key: String, definition: LessonDefinition, options: LessonOptions?) async
+    ///
+    /// A wrong key counts against the sender's address (``FailedAttempt/teacherKey``); once it
+    /// has used up its tries, every key from it, right or wrong, is answered `rate-limited`.
+    func create(key: String, definition: LessonDefinition, options: LessonOptions?, from address: String) async
         -> Result<CreatedLesson, ProtocolError>
     {
-        guard keyMatches(key) else { return .failure(Self.wrongTeacherKey) }
+        if let refusal = checkTeacherKey(key, from: address) { return .failure(refusal) }
         var lessonConfiguration = configuration.lessonDefaults
         lessonConfiguration.options = options ?? LessonOptions()
         var random = SystemRandomNumberGenerator()
@@ -227,6 +242,14 @@ public actor Hub {
         -> Result<CreatedLesson, ProtocolError>
     {
         await sweepExpiredLessons()
+        let running = byID.count - endedLessons.count
+        guard running < configuration.maxLessons else {
+            return .failure(
+                ProtocolError(
+                    .tooManyLessons,
+                    "This server already runs \(running) lessons, its limit; end lessons you no longer need "
+                        + "(or ask whoever runs the server to raise limits.maxLessons), then try again."))
+        }
         var random = SystemRandomNumberGenerator()
         var code = JoinCode.random(using: &random)
         while byCode[code] != nil || reservedCodes.contains(code) { code = JoinCode.random(using: &random) }
@@ -351,8 +374,13 @@ public actor Hub {
 
     // MARK: - Secrets and limits
 
-    private static func failureKey(_ address: String, _ code: JoinCode?) -> String {
-        code.map { "\(address) \($0)" } ?? address
+    /// The failed-attempt bucket of an address: lesson codes and tokens (`join`, `resume`, `teach`,
+    /// `observe`, every lesson counted together), or teacher keys (`create`, `import`, `describeModels`).
+    private static func failureKey(_ address: String, _ kind: FailedAttempt) -> String {
+        switch kind {
+        case .lessonAccess: address
+        case .teacherKey: "key " + address
+        }
     }
 
     func keyMatches(_ key: String) -> Bool {
@@ -363,16 +391,27 @@ public actor Hub {
         return difference == 0
     }
 
-    /// Whether another failed attempt from this address would still be allowed now: with a
-    /// code, wrong tokens for that lesson; without, codes that name no lesson.
-    func mayTryJoining(from address: String, code: JoinCode?) -> Bool {
-        failedJoins[Self.failureKey(address, code)]?.allows(at: services.clock.now()) ?? true
+    /// Nil when `key` is the teacher key and the address may still try one; else the refusal
+    /// (`rate-limited` once the address is out of tries, whatever the key; else `not-authorised`,
+    /// counted against the address).
+    func checkTeacherKey(_ key: String, from address: String) -> ProtocolError? {
+        guard mayTry(.teacherKey, from: address) else { return Self.tooManyWrongKeys }
+        guard keyMatches(key) else {
+            recordFailure(.teacherKey, from: address)
+            return Self.wrongTeacherKey
+        }
+        return nil
     }
 
-    /// Counts a failed attempt against the address (and the lesson's code for a wrong token).
-    func recordFailedJoin(from address: String, code: JoinCode?) {
+    /// Whether another failed attempt of this kind from this address would still be allowed now.
+    func mayTry(_ kind: FailedAttempt, from address: String) -> Bool {
+        failedJoins[Self.failureKey(address, kind)]?.allows(at: services.clock.now()) ?? true
+    }
+
+    /// Counts a failed attempt of this kind against the address.
+    func recordFailure(_ kind: FailedAttempt, from address: String) {
         let now = services.clock.now()
-        let key = Self.failureKey(address, code)
+        let key = Self.failureKey(address, kind)
         var bucket =
             failedJoins[key]
             ?? TokenBucket(
@@ -383,6 +422,14 @@ public actor Hub {
             failedJoins = failedJoins.filter { !$0.value.isFull(at: now) }
         }
     }
+}
+
+/// What a failed attempt guessed at, for the per-address limiter (``Hub/mayTry(_:from:)``).
+enum FailedAttempt {
+    /// A lesson code or a token: `join`, `resume`, `teach`, `observe`.
+    case lessonAccess
+    /// The teacher key: `create`, `import`, `describeModels`.
+    case teacherKey
 }
 
 /// Lets the hub's service closures reach the hub once it exists.

@@ -18,10 +18,10 @@ extension Lesson {
             guard !cleaned.isEmpty else {
                 throw ProtocolError(.invalidName, "Type a name with letters or digits to join.")
             }
-            name = DisplayName.unique(cleaned, isTaken: roster.isNameTaken)
+            name = roster.uniqueName(cleaned)
             if name != cleaned { requested = cleaned }
         case .generated:
-            name = GeneratedNames.draw(using: &nameRandom, isTaken: roster.isNameTaken)
+            name = roster.uniqueName(GeneratedNames.draw(using: &nameRandom, isTaken: roster.isNameTaken))
         }
         // The board is kept up to date from here on, so each welcome of a storm costs no pass over the class.
         roster.prepareBoard(top: configuration.options.leaderboardSize)

@@ -19,7 +19,7 @@ import ServiceLifecycle
 ///     gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
 /// try await group.run()
 /// ```
-public struct PetriService: Service {
+public struct PetriService: Service, CustomStringConvertible {
     public let transport: TransportBuilder
     /// HTTP routes served before the readiness probe and the pages (metrics).
     public let routes: [HTTPHandler]
@@ -58,6 +58,10 @@ public struct PetriService: Service {
         self.onListening = onListening
         self.onStarted = onStarted
     }
+
+    /// The service's name as logs show it (ServiceLifecycle logs it at start and shutdown): its
+    /// type only, never its fields, which hold the teacher key.
+    public var description: String { "PetriService" }
 
     public func run() async throws {
         let readiness = Readiness()

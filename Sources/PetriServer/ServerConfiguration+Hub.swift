@@ -9,6 +9,7 @@ extension ServerConfiguration {
         hub.endedLessonRetentionSeconds = Double(data.keepEndedLessonsDays) * 86_400
         hub.failedJoinBurst = Double(limits.failedJoinsPerMinute)
         hub.secondsPerFailedJoin = 60 / Double(max(1, limits.failedJoinsPerMinute))
+        hub.maxLessons = limits.maxLessons
         hub.checkpoints = CheckpointPolicy(
             everyEntries: checkpoints.everyEntries, everyGenerations: checkpoints.everyGenerations,
             keep: checkpoints.keep)

@@ -20,8 +20,8 @@ struct Serve: AsyncParsableCommand {
             Lessons are stored in SQLite in the data directory and survive restarts; with
             store.url (PETRI_STORE_URL) set to a postgres:// URL they are stored in PostgreSQL,
             which several nodes can share (Deploy/README.md, "A cluster"). When no
-            teacher key is configured, one is generated on first start, stored in the data
-            directory (teacher.key) and printed once.
+            teacher key is configured, one is generated on first start and stored in the data
+            directory (teacher.key, readable only by the server's user); the start says where, not the key.
 
             Stops cleanly on SIGTERM or Ctrl-C: clients are told the server is restarting (close
             code 4012) and reconnect by themselves.
@@ -88,10 +88,11 @@ struct Serve: AsyncParsableCommand {
             } else {
                 let file = try TeacherKeyFile.loadOrCreate(in: directory, generate: TeacherKey.generate)
                 key = file.key
+                // Where to read it, never the key itself: under systemd standard output is the
+                // journal, which more people can read than the key file.
                 if file.created {
-                    say(
-                        "New teacher key (needed to create lessons; also in \(directory)/\(TeacherKeyFile.fileName)): \(key)"
-                    )
+                    let path = "\(directory)/\(TeacherKeyFile.fileName)"
+                    say("New teacher key generated (needed to create lessons); read it with: cat \(path)")
                 }
             }
         } catch {

@@ -8,8 +8,8 @@ import Testing
 
 struct DiskFull: Error {}
 
-/// Every request gets an answer, storage failures are retryable, and the failed-join limiter
-/// never refuses a valid code or token (rough edges found by testing from outside).
+/// Every request gets an answer, storage failures are retryable, and the failed-attempt limiter
+/// tells a guesser nothing while never refusing a valid token (rough edges found by testing from outside).
 @Suite struct HubRoughEdgeTests {
     @Test func teachAndResumeRightAfterTheLessonStoppedAreAnswered() async throws {
         // Given a lesson whose actor has stopped (as `end` stops it) but which the hub has not
@@ -93,43 +93,83 @@ struct DiskFull: Error {}
         await server.stop()
     }
 
-    @Test func mistypedCodesFromOneAddressNeverLockOutAValidCodeOrToken() async throws {
-        // Given a class behind one address that mistyped codes more often than the limit allows,
+    @Test func aLimitedAddressLearnsNothingFromAGuessButAValidTokenStillGetsIn() async throws {
+        // Given a live lesson and an address that has used up its tries on codes that name no lesson,
         let server = InProcessHub()
         let (code, token) = try await server.connect(from: "10.0.0.9").createLesson()
         let wrong = try JoinCode(code.description == "ABCDEF" ? "ABCDEG" : "ABCDEF")
-        for _ in 0..<12 {
-            _ = try await server.connect(from: "10.0.0.9").answers(to: .join(code: wrong, name: "Typo"))
+        func firstError(_ message: ClientMessage) async throws -> ProtocolError.Code? {
+            let answers = try await server.connect(from: "10.0.0.9").answers(to: message)
+            if case .error(let e)? = answers.first { return e.code }
+            return nil
         }
-        let refused = try await server.connect(from: "10.0.0.9").answers(to: .join(code: wrong, name: "Typo"))
-        guard case .error(let refusal)? = refused.first else {
-            Issue.record("an unknown code over the limit was not refused: \(refused)")
-            return
-        }
-        #expect(refusal.code == .rateLimited)
+        for _ in 0..<10 { #expect(try await firstError(.join(code: wrong, name: "Typo")) == .unknownLesson) }
+        #expect(try await firstError(.join(code: wrong, name: "Typo")) == .rateLimited)
 
-        // then a join with the valid code and the teacher with a valid token still get in,
-        let joined = try await server.connect(from: "10.0.0.9").answers(to: .join(code: code, name: "Ada"))
-        #expect(joined.contains { if case .welcome = $0 { true } else { false } })
+        // then a guess at the live code gets the same answer as a guess at a dead one, whatever it sends,
+        let guess = try AccessToken(randomBytes: Array(repeating: 7, count: 16))
+        for message: ClientMessage in [
+            .join(code: code, name: "Ada"), .resume(code: code, token: guess, lastSeen: nil),
+            .teach(code: code, token: guess, lastSeen: nil), .observe(code: code, token: guess, lastSeen: nil),
+            .resume(code: wrong, token: guess, lastSeen: nil),
+        ] {
+            #expect(try await firstError(message) == .rateLimited, "\(message)")
+        }
+
+        // while the teacher's valid token still gets in from that address.
         let taught = try await server.connect(from: "10.0.0.9").answers(
             to: .teach(code: code, token: token, lastSeen: nil))
         #expect(taught.contains { if case .welcome = $0 { true } else { false } })
+        // Another address is not affected.
+        let joined = try await server.connect(from: "10.0.0.10").answers(to: .join(code: code, name: "Ada"))
+        #expect(joined.contains { if case .welcome = $0 { true } else { false } })
+        await server.stop()
+    }
 
-        // while wrong tokens for that lesson are counted per address and code, and then refused.
-        let guess = try AccessToken(randomBytes: Array(repeating: 7, count: 16))
+    @Test func wrongTokensForDifferentLessonsCountInOneBucketPerAddress() async throws {
+        // Given two live lessons and an address sending wrong tokens to both, by every attaching message
+        let server = InProcessHub { $0.failedJoinBurst = 4 }
+        let (first, _) = try await server.connect(from: "10.0.0.1").createLesson()
+        let (second, _) = try await server.connect(from: "10.0.0.1").createLesson()
+        let guess = try AccessToken(randomBytes: Array(repeating: 9, count: 16))
         var codes: [ProtocolError.Code] = []
-        for _ in 0..<12 {
-            let answers = try await server.connect(from: "10.0.0.9").answers(
-                to: .resume(code: code, token: guess, lastSeen: nil))
+        for message: ClientMessage in [
+            .resume(code: first, token: guess, lastSeen: nil), .teach(code: second, token: guess, lastSeen: nil),
+            .observe(code: first, token: guess, lastSeen: nil), .resume(code: second, token: guess, lastSeen: nil),
+            .observe(code: second, token: guess, lastSeen: nil),
+        ] {
+            let answers = try await server.connect(from: "10.0.0.2").answers(to: message)
             if case .error(let e)? = answers.first { codes.append(e.code) }
         }
-        #expect(codes.count == 12)
-        #expect(codes.prefix(10).allSatisfy { $0 == .unknownToken })
-        #expect(codes.suffix(2).allSatisfy { $0 == .rateLimited })
-        // A valid token is still let in after that.
-        let again = try await server.connect(from: "10.0.0.9").answers(
-            to: .teach(code: code, token: token, lastSeen: nil))
-        #expect(again.contains { if case .welcome = $0 { true } else { false } })
+        // Then the four tries are shared by both lessons: the fifth wrong token is refused as limited
+        #expect(codes == [.unknownToken, .unknownToken, .unknownToken, .unknownToken, .rateLimited])
+        await server.stop()
+    }
+
+    @Test func wrongTeacherKeysAreLimitedPerAddressAndThenEvenTheRightKeyWaits() async throws {
+        // Given an address guessing the teacher key with create, import and describeModels
+        let server = InProcessHub { $0.failedJoinBurst = 3 }
+        let guesser = server.connect(from: "10.0.0.66")
+        let definition = LessonDefinition(model: .life, seed: 1, parameters: .object([:]))
+        var codes: [ProtocolError.Code] = []
+        for message: ClientMessage in [
+            .create(teacherKey: "guess1", model: .life, parameters: nil, seed: nil, options: nil),
+            .importLesson(teacherKey: "guess2", definition: definition, options: nil),
+            .describeModels(teacherKey: "guess3"),
+            .create(teacherKey: "guess4", model: .life, parameters: nil, seed: nil, options: nil),
+            .create(teacherKey: InProcessHub.teacherKey, model: .life, parameters: nil, seed: nil, options: nil),
+        ] {
+            if case .error(let e)? = try await guesser.answers(to: message).first { codes.append(e.code) }
+        }
+        // Then the first three are wrong keys, and after that every key is refused, the right one too,
+        #expect(codes == [.notAuthorised, .notAuthorised, .notAuthorised, .rateLimited, .rateLimited])
+        #expect(await server.hub.lessonCount == 0)
+        // until the bucket refills; other addresses were never affected.
+        let teacher = server.connect(from: "10.0.0.1")
+        _ = try await teacher.createLesson()
+        server.clock.advance(by: 6)
+        _ = try await guesser.createLesson()
+        #expect(await server.hub.lessonCount == 2)
         await server.stop()
     }
 

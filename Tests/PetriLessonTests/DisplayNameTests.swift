@@ -56,4 +56,29 @@ struct DisplayNameTests {
         #expect(DisplayName.unique("ANN", isTaken: taken.contains) == "ANN 3")
         #expect(DisplayName.unique("Bo", isTaken: taken.contains) == "Bo")
     }
+
+    @Test func theThousandthStudentOfTheSameNameCostsAFewLookUpsNotAThousand() throws {
+        // Given a roster where 1,000 students asked for "Sam" (and one typed "Sam 1001" themselves)
+        var roster = Roster()
+        var names: [String] = []
+        for i in 0..<1_000 {
+            let name = roster.uniqueName("Sam")
+            names.append(name)
+            _ = roster.add(name: name, token: try AccessToken(randomBytes: Self.tokenBytes(i)), entry: i + 1)
+        }
+        _ = roster.add(name: "Sam 1001", token: try AccessToken(randomBytes: Self.tokenBytes(5_000)), entry: 1_001)
+        #expect(names.prefix(3) == ["Sam", "Sam 2", "Sam 3"])
+        #expect(names.last == "Sam 1000")
+
+        // When two more ask for "sam", Then they get the next free numbers with a few look-ups each
+        let before = roster.nameLookups.value
+        #expect(roster.uniqueName("sam") == "sam 1002")
+        #expect(roster.nameLookups.value - before <= 3)
+        // and the whole class cost a few look-ups per join, not a pass over the earlier Sams
+        #expect(before <= 3 * 1_000)
+    }
+
+    static func tokenBytes(_ i: Int) -> [UInt8] {
+        (0..<16).map { UInt8(truncatingIfNeeded: i >> (8 * ($0 % 4))) &+ UInt8($0) }
+    }
 }

@@ -35,6 +35,48 @@ struct ResultsTests {
         #expect(!outcome.isPersisted)
     }
 
+    @Test(arguments: [",", ";", "\t"])
+    func noCellStartsAFormulaWhateverTheSpreadsheetSplitsOn(separator: Character) throws {
+        // Given students whose names hide a formula after a separator a spreadsheet may use (";" in much of Europe)
+        var room = try Classroom(.init(drift: 2), options: LessonOptions(speedBonus: false, streakBonus: false))
+        var ids: [StudentID] = []
+        for name in ["Ann;=HYPERLINK(\"http://x\")", "Bo,+1+1", "Cy\t@SUM(A1)", "Di;-2+3"] {
+            ids.append(try room.join(name).0)
+        }
+        let question = try room.ask(.population(in: 1, tolerance: 10))
+        for id in ids { room.student(id, .answer(question, .number(100))) }
+
+        // When the teacher exports the results and a spreadsheet splits each line on the separator, honouring quotes
+        guard case .results(let csv)? = room.teacher(.exportResults).replies.first else {
+            Issue.record("no results")
+            return
+        }
+        let cells = csv.split(separator: "\r\n").flatMap { Self.cells(of: String($0), separator: separator) }
+
+        // Then no cell starts with a formula character
+        for cell in cells {
+            #expect(!"=+-@\t\r".contains(cell.first ?? " "), "a cell starts a formula: \(cell)")
+        }
+    }
+
+    /// A line split into cells the way a spreadsheet does: on `separator` outside double quotes.
+    static func cells(of line: String, separator: Character) -> [String] {
+        var cells: [String] = []
+        var cell = ""
+        var quoted = false
+        for character in line {
+            if character == "\"" {
+                quoted.toggle()
+            } else if character == separator && !quoted {
+                cells.append(cell)
+                cell = ""
+            } else {
+                cell.append(character)
+            }
+        }
+        return cells + [cell]
+    }
+
     @Test func theResultsCSVNamesTheOptionThatCameTrueForAChoiceQuestion() throws {
         // Given a grow/shrink question that resolves with the population grown to 112, also after a restart
         var room = try Classroom(.init(drift: 2), options: LessonOptions(speedBonus: false, streakBonus: false))

@@ -25,9 +25,12 @@ final class PetriProcess: @unchecked Sendable {
     let process = Process()
     let lines: AsyncStream<String>
 
-    /// - Parameter withStandardError: Read the standard error (the log) into ``lines`` too.
+    /// - Parameters:
+    ///   - withStandardError: Read the standard error (the log) into ``lines`` too.
+    ///   - standardError: A file that receives the process's standard error (its log) instead.
     init(
-        _ arguments: [String], executable: URL, environment: [String: String] = [:], withStandardError: Bool = false
+        _ arguments: [String], executable: URL, environment: [String: String] = [:], withStandardError: Bool = false,
+        standardError: URL? = nil
     ) throws {
         process.executableURL = executable
         process.arguments = arguments
@@ -36,7 +39,12 @@ final class PetriProcess: @unchecked Sendable {
         }
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = withStandardError ? out : FileHandle.nullDevice
+        if let standardError {
+            FileManager.default.createFile(atPath: standardError.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: standardError)
+        } else {
+            process.standardError = withStandardError ? out : FileHandle.nullDevice
+        }
         let handle = out.fileHandleForReading
         lines = AsyncStream { continuation in
             let thread = Thread {

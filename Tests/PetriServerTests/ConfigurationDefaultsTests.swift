@@ -88,6 +88,7 @@ struct ConfigurationDefaultsTests {
                 "limits.messagesPerSecond": "PETRI_LIMITS_MESSAGES_PER_SECOND",
                 "limits.messageBurst": "PETRI_LIMITS_MESSAGE_BURST",
                 "limits.failedJoinsPerMinute": "PETRI_LIMITS_FAILED_JOINS_PER_MINUTE",
+                "limits.maxLessons": "PETRI_LIMITS_MAX_LESSONS",
                 "log.level": "PETRI_LOG_LEVEL",
                 "log.format": "PETRI_LOG_FORMAT",
                 "metrics.enabled": "PETRI_METRICS_ENABLED",

@@ -131,6 +131,11 @@ struct ConfigurationValueErrorTests {
                 "limits.failedJoinsPerMinute must be a whole number between 1 and 10000, but was 0 (from PETRI_LIMITS_FAILED_JOINS_PER_MINUTE)."
         ),
         .init(
+            variable: "PETRI_LIMITS_MAX_LESSONS", value: "0",
+            message:
+                "limits.maxLessons must be a whole number between 1 and 1000000, but was 0 (from PETRI_LIMITS_MAX_LESSONS)."
+        ),
+        .init(
             variable: "PETRI_LOG_LEVEL", value: "verbose",
             message:
                 #"log.level must be one of trace, debug, info, notice, warning, error, critical, but was "verbose" (from PETRI_LOG_LEVEL)."#

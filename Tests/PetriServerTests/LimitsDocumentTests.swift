@@ -68,6 +68,7 @@ import Testing
             "  messagesPerSecond: \(server.limits.messagesPerSecond)",
             "  messageBurst: \(server.limits.messageBurst)",
             "  failedJoinsPerMinute: \(server.limits.failedJoinsPerMinute)",
+            "  maxLessons: \(server.limits.maxLessons)",
             "  keepEndedLessonsDays: \(server.data.keepEndedLessonsDays)",
         ] {
             #expect(lines.contains(line), "Config/petri.yaml does not say: \(line)")

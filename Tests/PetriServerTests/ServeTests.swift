@@ -38,6 +38,29 @@ import Testing
         await client.shutdown()
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func aGeneratedKeyIsNotPrintedButWhereToReadItIs() async throws {
+        let executable = try #require(petriExecutable(), "build the petri executable first (swift build)")
+        // Given a first start with no teacher key configured (its standard output goes to the journal under systemd)
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let child = try PetriProcess(["serve", "--port", "0", "--data", data], executable: executable)
+        var printed: [String] = []
+        for await line in child.lines {
+            printed.append(line)
+            if line.contains("ws://") { break }
+        }
+        kill(child.process.processIdentifier, SIGTERM)
+        _ = await child.waitForExit(within: 10)
+
+        // Then the key is in the data directory's key file, and the output names that file but not the key
+        let file = data + "/teacher.key"
+        let key = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(!key.isEmpty)
+        #expect(!printed.contains { $0.contains(key) }, "the key was printed: \(printed)")
+        #expect(printed.contains { $0.contains(file) }, "no line says where the key is: \(printed)")
+    }
+
     @Test func everySubcommandHasHelp() async throws {
         let executable = try #require(petriExecutable(), "build the petri executable first (swift build)")
         for command in [

@@ -2,10 +2,12 @@ import Foundation
 
 /// Builds CSV text as RFC 4180 describes it, safe to open in a spreadsheet.
 ///
-/// Fields containing a comma, a double quote, CR or LF are quoted, with quotes doubled;
-/// lines end with CRLF. Text that came from people (names, labels) is passed through
-/// ``text(_:)``, which puts an apostrophe before a leading `=`, `+`, `-`, `@`, tab or CR so a
-/// spreadsheet shows it instead of running it as a formula.
+/// Fields containing a comma, a semicolon, a tab, a double quote, CR or LF are quoted, with
+/// quotes doubled; lines end with CRLF. Text that came from people (names, labels) is passed
+/// through ``text(_:)``, which puts an apostrophe before a leading `=`, `+`, `-`, `@`, tab or CR
+/// so a spreadsheet shows it instead of running it as a formula. Quoting on `;` and tab as well
+/// as `,` keeps that true whatever the spreadsheet splits lines on (`;` is the list separator
+/// in much of Europe): no text after a separator inside a field ever starts a cell.
 struct CSVWriter {
     private(set) var output = ""
 
@@ -22,9 +24,8 @@ struct CSVWriter {
     }
 
     private static func quoted(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else {
-            return field
-        }
+        let special: Set<Character> = [",", ";", "\t", "\"", "\r", "\n", "\r\n"]
+        guard field.contains(where: special.contains) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

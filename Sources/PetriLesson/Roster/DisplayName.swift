@@ -20,15 +20,22 @@ enum DisplayName {
     ///   - base: A cleaned, non-empty name.
     ///   - isTaken: Whether a name (compared by ``key(_:)``) is already in use.
     static func unique(_ base: String, isTaken: (String) -> Bool) -> String {
+        var from = 2
+        return unique(base, from: &from, isTaken: isTaken)
+    }
+
+    /// Like ``unique(_:isTaken:)``, trying suffixes from `from` on (every lower one must be taken);
+    /// on return, `from` is the suffix after the one used, where the next search for `base` starts.
+    static func unique(_ base: String, from n: inout Int, isTaken: (String) -> Bool) -> String {
         guard isTaken(key(base)) else { return base }
-        var n = 2
+        n = max(n, 2)
         while true {
             let suffix = " \(n)"
             var stem = String(base.prefix(maxCharacters - suffix.count))
             while stem.last?.isWhitespace == true { stem.removeLast() }
             let candidate = stem + suffix
-            if !isTaken(key(candidate)) { return candidate }
             n += 1
+            if !isTaken(key(candidate)) { return candidate }
         }
     }
 }

@@ -16,7 +16,8 @@ enum GeneratedNames {
         "Salmon", "Seal", "Sparrow", "Stork", "Swan", "Tiger", "Turtle", "Walrus", "Wombat",
     ]
 
-    /// Tries a few random names for a free one; if all are taken, the last gets a number suffix.
+    /// Tries a few random names for a free one; if all are taken, returns the last, for the roster
+    /// to give a number suffix (``Roster/uniqueName(_:)``).
     ///
     /// - Parameters:
     ///   - random: The lesson's name generator.
@@ -29,6 +30,6 @@ enum GeneratedNames {
             name = "\(adjective) \(animal)"
             if !isTaken(DisplayName.key(name)) { return name }
         }
-        return DisplayName.unique(name, isTaken: isTaken)
+        return name
     }
 }

@@ -62,6 +62,8 @@ public struct ProtocolError: Error, Sendable, Hashable, Codable, CustomStringCon
         case tooManyQuestions = "too-many-questions"
         /// No question has this id.
         case unknownQuestion = "unknown-question"
+        /// The server already runs as many lessons as its limit (`limits.maxLessons`); end some first.
+        case tooManyLessons = "too-many-lessons"
         /// The question has locked; answers are no longer accepted.
         case lateAnswer = "late-answer"
         /// The question is not open (for hints and for closing it).

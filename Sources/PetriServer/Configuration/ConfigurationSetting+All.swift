@@ -60,6 +60,7 @@ extension ConfigurationSetting {
             .integer("limits.messagesPerSecond", \.limits.messagesPerSecond, in: 1...10_000),
             .integer("limits.messageBurst", \.limits.messageBurst, in: 1...100_000),
             .integer("limits.failedJoinsPerMinute", \.limits.failedJoinsPerMinute, in: 1...10_000),
+            .integer("limits.maxLessons", \.limits.maxLessons, in: 1...1_000_000),
             .choice("log.level", \.log.level),
             .choice("log.format", \.log.format),
             .boolean("metrics.enabled", \.metrics.enabled),

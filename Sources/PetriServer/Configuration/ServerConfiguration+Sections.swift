@@ -113,6 +113,8 @@ extension ServerConfiguration {
         /// Failed joins (unknown lesson code, or wrong token for one lesson) one address may make per minute
         /// before another such is refused; a valid code or token never is.
         public var failedJoinsPerMinute = 60 / ProtocolLimits.Defaults.secondsPerFailedJoin
+        /// Lessons not yet ended the server runs at most (created, imported or cloned with the teacher key).
+        public var maxLessons = 500
 
         public init() {}
     }
