@@ -5,7 +5,7 @@ import Testing
 
 /// Found by the lesson fuzzer: a tiny positive rate made the tick interval infinite and trapped.
 @Suite struct RunRateTests {
-    @Test(arguments: [5e-324, 1e-300, 0.009, 0, -1, 30.5])
+    @Test(arguments: [Double.leastNonzeroMagnitude, 1e-300, 0.009, 0, -1, 30.5])
     func aRateOutside0_01To30IsRefusedWithARange(_ rate: Double) throws {
         var room = try Classroom(.init(drift: 1))
         let outcome = room.teacher(.run(rate: rate))
