@@ -26,11 +26,11 @@ public struct HubConfiguration: Sendable {
     /// Joins and resumes a lesson takes in one turn at most, after every other command waiting:
     /// during a join storm a step waits for at most this many joins (and their one group commit).
     public var arrivalsPerTurn = 256
-    /// Imports larger than the standard message limit one address may send back to back, and then
-    /// one per this many seconds (whether the key was right or not).
     /// Lessons not yet ended this server runs at most; `create`, `import` and `clone` beyond it get
     /// `too-many-lessons` (the teacher key is the server's one teacher identity, so this is its cap per teacher).
     public var maxLessons = 500
+    /// Imports larger than the standard message limit one address may send back to back, and then
+    /// one per ``secondsPerLargeImport`` seconds (whether the key was right or not).
     public var largeImportBurst = 5.0
     public var secondsPerLargeImport = 12.0
     /// Told each time a message larger than the standard limit (an `import`) is decoded in full; for
@@ -82,11 +82,11 @@ public struct HubConfiguration: Sendable {
 public actor Hub {
     nonisolated let services: LessonEnvironment
     nonisolated let configuration: HubConfiguration
-    private let teacherKey: [UInt8]
+    let teacherKey: [UInt8]
     var byCode: [JoinCode: any RunningLesson] = [:]
     var byID: [String: any RunningLesson] = [:]
     private var reservedCodes: Set<JoinCode> = []
-    private var failedJoins: [String: TokenBucket] = [:]
+    var failedJoins: [String: TokenBucket] = [:]
     /// Large imports per address (``takeLargeImport(from:)``).
     var largeImports: [String: TokenBucket] = [:]
     /// Codes of lessons being rebuilt from storage after a failed write: they answer
@@ -370,57 +370,6 @@ public actor Hub {
         // In a cluster, only while this node still holds (or can take back) the lesson's lease.
         if let ownership, (try? await ownership.claim(lesson: id)) != true { return }
         _ = await rebuild(host.record, endedAt: endedAt)
-    }
-
-    // MARK: - Secrets and limits
-
-    /// The failed-attempt bucket of an address: lesson codes and tokens (`join`, `resume`, `teach`,
-    /// `observe`, every lesson counted together), or teacher keys (`create`, `import`, `describeModels`).
-    private static func failureKey(_ address: String, _ kind: FailedAttempt) -> String {
-        switch kind {
-        case .lessonAccess: address
-        case .teacherKey: "key " + address
-        }
-    }
-
-    func keyMatches(_ key: String) -> Bool {
-        let given = Array(key.utf8)
-        guard given.count == teacherKey.count else { return false }
-        var difference: UInt8 = 0
-        for (a, b) in zip(given, teacherKey) { difference |= a ^ b }
-        return difference == 0
-    }
-
-    /// Nil when `key` is the teacher key and the address may still try one; else the refusal
-    /// (`rate-limited` once the address is out of tries, whatever the key; else `not-authorised`,
-    /// counted against the address).
-    func checkTeacherKey(_ key: String, from address: String) -> ProtocolError? {
-        guard mayTry(.teacherKey, from: address) else { return Self.tooManyWrongKeys }
-        guard keyMatches(key) else {
-            recordFailure(.teacherKey, from: address)
-            return Self.wrongTeacherKey
-        }
-        return nil
-    }
-
-    /// Whether another failed attempt of this kind from this address would still be allowed now.
-    func mayTry(_ kind: FailedAttempt, from address: String) -> Bool {
-        failedJoins[Self.failureKey(address, kind)]?.allows(at: services.clock.now()) ?? true
-    }
-
-    /// Counts a failed attempt of this kind against the address.
-    func recordFailure(_ kind: FailedAttempt, from address: String) {
-        let now = services.clock.now()
-        let key = Self.failureKey(address, kind)
-        var bucket =
-            failedJoins[key]
-            ?? TokenBucket(
-                capacity: configuration.failedJoinBurst, refillPerSecond: 1 / configuration.secondsPerFailedJoin)
-        _ = bucket.take(at: now)
-        failedJoins[key] = bucket
-        if failedJoins.count > 10_000 {
-            failedJoins = failedJoins.filter { !$0.value.isFull(at: now) }
-        }
     }
 }
 

@@ -40,7 +40,7 @@ final class PetriProcess: @unchecked Sendable {
         let out = Pipe()
         process.standardOutput = out
         if let standardError {
-            FileManager.default.createFile(atPath: standardError.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: standardError.path, contents: nil)
             process.standardError = try FileHandle(forWritingTo: standardError)
         } else {
             process.standardError = withStandardError ? out : FileHandle.nullDevice
