@@ -133,6 +133,16 @@ extension Hub {
             return .answered
         }
         services.metrics.messageHandled()
+        if session.host != nil, case .history = message, services.transport.isOverOutboundBudget {
+            // A page can be hundreds of KiB: none is queued while slow readers already hold the budget.
+            let error = ProtocolError(
+                .tryLater,
+                "The server has too much waiting to be sent to slow connections; ask for the history again in a few seconds."
+            )
+            services.metrics.rejected(error.code.rawValue)
+            replyError(error, to: session)
+            return .answered
+        }
         if let host = session.host, let command = LessonCommand(message) { return .lesson(host, command) }
         if case .ping = message {
             reply(.pong, to: session)

@@ -13,6 +13,7 @@ public final class InMemoryTransport: ServerTransport {
         var peers: [ConnectionID: InMemoryPeer] = [:]
         var counts = TransportCounts()
         var routes: HTTPHandler?
+        var overOutboundBudget = false
     }
 
     private let state = Mutex(State())
@@ -65,6 +66,15 @@ public final class InMemoryTransport: ServerTransport {
     }
 
     public var counts: TransportCounts { state.withLock { $0.counts } }
+
+    /// False unless a test says otherwise with ``setOverOutboundBudget(_:)`` (nothing is queued here).
+    public var isOverOutboundBudget: Bool { state.withLock { $0.overOutboundBudget } }
+
+    /// Makes the transport report its outbound queues over (or back under) the server's budget,
+    /// as a server whose slow readers hold too much would.
+    public func setOverOutboundBudget(_ over: Bool) {
+        state.withLock { $0.overOutboundBudget = over }
+    }
 
     /// Closes every connection with `code` and finishes ``connections``.
     public func shutdown(code: CloseCode = .goingAway, reason: String = "server shutting down") {

@@ -35,4 +35,9 @@ public protocol Transport: AnyObject, Sendable {
 
     /// Live counters.
     var counts: TransportCounts { get }
+
+    /// Whether the outbound bytes queued for all connections together are over the server's budget
+    /// (`websocket.maxQueuedBytes`), read without waiting: a caller should then refuse requests that
+    /// would queue much more (a `history` page) until it falls. Always false without a budget.
+    var isOverOutboundBudget: Bool { get }
 }

@@ -16,13 +16,14 @@ public struct TransportCounts: Sendable, Hashable, Codable {
     public var bytesOut: Int = 0
     /// Latest-wins messages replaced by a newer one before they were sent.
     public var coalesced: Int = 0
-    /// Connections closed for staying over their outbound queue limit.
+    /// Connections closed for staying over their outbound queue limit, or for holding the most
+    /// queued bytes when all connections together were over the server's budget.
     public var slowClosed: Int = 0
     /// Upgrades refused (Origin not allowed, per-address cap reached, no such subprotocol).
     public var refused: Int = 0
     /// Connections closed for an oversized or invalid incoming message.
     public var badInput: Int = 0
-    /// Outbound bytes waiting in all connections' queues (sampled a few times a second).
+    /// Outbound bytes waiting in all connections' queues (live).
     public var queuedBytes: Int = 0
     /// The longest single connection's queue in bytes (sampled likewise).
     public var largestQueueBytes: Int = 0

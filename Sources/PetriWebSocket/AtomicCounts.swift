@@ -14,6 +14,7 @@ final class AtomicCounts: Sendable {
     let slowClosed = Atomic<Int>(0)
     let refused = Atomic<Int>(0)
     let badInput = Atomic<Int>(0)
+    /// Live: changed by every message queued, written or dropped (service thread only writes it).
     let queuedBytes = Atomic<Int>(0)
     let largestQueueBytes = Atomic<Int>(0)
 

@@ -10,6 +10,8 @@ struct EngineOptions: Sendable {
     var refusedSubprotocols: [String] = []
     var maxMessageBytes: Int
     var maxQueueBytes: Int
+    /// Outbound bytes all connections together may have queued (0: no budget; see `enforceQueueBudget`).
+    var maxTotalQueueBytes: Int = 0
     var stallTimeout: Double
     var maxFrameBytes: Int
     var handshakeTimeout: Int

@@ -300,8 +300,7 @@ extension LWSEngine {
             let left = perAddress[address, default: 1] - 1
             perAddress[address] = left > 0 ? left : nil
         }
-        c.queue.removeAll()
-        c.queuedBytes = 0
+        dropQueue(c)
         checkShutdownProgress()
     }
 

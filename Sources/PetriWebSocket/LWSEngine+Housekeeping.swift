@@ -1,7 +1,7 @@
 import CLibWebSockets
 import PetriTransport
 
-/// The service thread's 250 ms sweep: slow receivers, the idle policy, the shutdown deadline.
+/// The service thread's 250 ms sweep: slow receivers, the outbound budget, the idle policy, the shutdown deadline.
 extension LWSEngine {
     /// Arms the next sweep in 250 ms (service thread).
     func scheduleHousekeeping() {
@@ -16,14 +16,12 @@ extension LWSEngine {
             }, 250_000)
     }
 
-    /// Every 250 ms on the service thread: slow receivers, shutdown deadline.
+    /// Every 250 ms on the service thread: slow receivers, the outbound budget, shutdown deadline.
     private func housekeeping() {
         assertOnServiceThread()
         let now = monotonicSeconds()
-        var total = 0
         var largest = 0
         for c in connectionsByID.values {
-            total += c.queuedBytes
             largest = max(largest, c.queuedBytes)
             if options.isServer { checkIdle(c, now: now) }
             if let since = c.overLimitSince, now - since >= options.stallTimeout, c.closeRequest == nil {
@@ -33,8 +31,8 @@ extension LWSEngine {
                     reason: "too slow: \(c.queuedBytes) bytes waiting for over \(Int(options.stallTimeout)) s")
             }
         }
+        enforceQueueBudget()
         logRefusals(now: now)
-        counts.queuedBytes.store(total, ordering: .relaxed)
         counts.largestQueueBytes.store(largest, ordering: .relaxed)
         checkShutdownProgress()
         if !stopRequested { scheduleHousekeeping() }
@@ -47,8 +45,7 @@ extension LWSEngine {
         let idle = now - c.lastHeard
         if idle >= Double(options.hangupAfterIdle) {
             c.closeRequest = (.goingAway, "no reply for \(options.hangupAfterIdle) s")
-            c.queue.removeAll()
-            c.queuedBytes = 0
+            dropQueue(c)
             lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
         } else if idle >= Double(options.pingAfterIdle), !c.pingSent, !c.pingDue {
             c.pingDue = true

@@ -25,12 +25,12 @@ extension LWSEngine {
         assertOnServiceThread()
         guard c.isWritable else { return }
         if policy == .latestWins, let i = c.queue.firstIndex(where: { $0.policy == .latestWins && $0.offset == 0 }) {
-            c.queuedBytes -= c.queue[i].message.count
+            changeQueued(c, by: -c.queue[i].message.count)
             c.queue.remove(at: i)
             counts.coalesced.increment()
         }
         c.queue.append(.init(message: message, policy: policy))
-        c.queuedBytes += message.count
+        changeQueued(c, by: message.count)
         if c.queuedBytes > options.maxQueueBytes {
             if c.queuedBytes > 4 * options.maxQueueBytes {
                 counts.slowClosed.increment()
@@ -198,7 +198,7 @@ extension LWSEngine {
         }
         try lwsCheck(lws_write(wsi, scratch.assumingMemoryBound(to: UInt8.self), length, LWS_WRITE_HTTP), .writeFrame)
         c.queue.removeFirst(count)
-        c.queuedBytes -= payloadBytes
+        changeQueued(c, by: -payloadBytes)
         counts.messagesOut.increment(by: count)
         counts.bytesOut.increment(by: payloadBytes)
         if c.queuedBytes <= options.maxQueueBytes { c.overLimitSince = nil }
@@ -237,7 +237,7 @@ extension LWSEngine {
         try lwsCheck(lws_write(wsi, payload.assumingMemoryBound(to: UInt8.self), chunk, protocolFlags), .writeFrame)
         if isEnd {
             c.queue.removeFirst()
-            c.queuedBytes -= total
+            changeQueued(c, by: -total)
             counts.messagesOut.increment()
             counts.bytesOut.increment(by: total)
             if c.queuedBytes <= options.maxQueueBytes { c.overLimitSince = nil }
@@ -245,6 +245,43 @@ extension LWSEngine {
             c.queue[0].offset += chunk
         }
         if !c.queue.isEmpty || c.closeRequest != nil { requestWritable(c) }
+    }
+
+    /// Changes a connection's queued bytes and the server-wide total together (one relaxed atomic
+    /// add per message: the service thread is its only writer).
+    func changeQueued(_ c: LWSConnection, by delta: Int) {
+        c.queuedBytes += delta
+        counts.queuedBytes.increment(by: delta)
+    }
+
+    /// Drops everything a connection has queued.
+    func dropQueue(_ c: LWSConnection) {
+        c.queue.removeAll()
+        changeQueued(c, by: -c.queuedBytes)
+    }
+
+    /// Whether all connections together have more queued than the server's budget (any thread).
+    var isOverQueueBudget: Bool {
+        options.maxTotalQueueBytes > 0 && counts.queuedBytes.load(ordering: .relaxed) > options.maxTotalQueueBytes
+    }
+
+    /// Over the server's budget, closes the connections holding the most queued bytes (1008,
+    /// dropping their queues) until the total is back under it (service thread, on the sweep).
+    ///
+    /// The biggest holders go first: they are the slowest readers, and each one closed frees the most.
+    func enforceQueueBudget() {
+        assertOnServiceThread()
+        guard isOverQueueBudget else { return }
+        let holders = connectionsByID.values.filter { $0.queuedBytes > 0 && $0.closeRequest == nil }
+            .sorted { $0.queuedBytes > $1.queuedBytes }
+        for c in holders {
+            guard isOverQueueBudget else { break }
+            counts.slowClosed.increment()
+            requestClose(
+                c, code: .policyViolation,
+                reason: "too slow: \(c.queuedBytes) bytes waiting while the server's outbound budget is full",
+                discardQueue: true)
+        }
     }
 
     func requestWritable(_ c: LWSConnection) {
@@ -258,10 +295,7 @@ extension LWSEngine {
         assertOnServiceThread()
         guard c.closeRequest == nil else { return }
         c.closeRequest = (code, reason)
-        if discardQueue {
-            c.queue.removeAll()
-            c.queuedBytes = 0
-        }
+        if discardQueue { dropQueue(c) }
         guard let wsi = c.wsi else { return }
         if c.isEstablished {
             requestWritable(c)
@@ -276,8 +310,7 @@ extension LWSEngine {
     /// Drops a connection whose socket failed outside a callback (lws closes it async).
     private func abort(_ c: LWSConnection, _ wsi: OpaquePointer) {
         c.closeRequest = c.closeRequest ?? (.abnormal, "write failed")
-        c.queue.removeAll()
-        c.queuedBytes = 0
+        dropQueue(c)
         lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
     }
 }

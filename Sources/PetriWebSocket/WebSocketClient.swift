@@ -117,6 +117,9 @@ public final class WebSocketClient: Transport {
 
     public var counts: TransportCounts { engine.counts.snapshot }
 
+    /// A client has no budget for all its connections together.
+    public var isOverOutboundBudget: Bool { false }
+
     /// Closes every connection and joins the service thread.
     public func shutdown(timeout: Double = 1.0) async {
         engine.enqueue(.shutdown(.goingAway, "client closing", deadline: monotonicSeconds() + timeout))

@@ -22,6 +22,13 @@ extension WebSocketServer {
         /// Outbound bytes a connection may have queued before it counts as stalled.
         /// At four times this it is closed at once, so per-connection memory stays bounded.
         public var maxQueueBytes: Int = 1 << 20
+        /// Outbound bytes all connections together may have queued; 0 for no budget. Over it,
+        /// ``WebSocketServer/isOverOutboundBudget`` is true (the hub refuses new `history` requests
+        /// with `try-later`), and the 250 ms sweep closes the connections holding the most queued
+        /// bytes (1008) until the total is back under it. 128 MiB: 32 connections at the hard cap of
+        /// four times ``maxQueueBytes``, or a thousand students with 128 KiB each waiting, against the
+        /// 480-531 MiB that 150 students asking for history without reading held with no budget.
+        public var maxTotalQueueBytes: Int = 128 << 20
         /// Seconds a connection may stay over ``maxQueueBytes`` before it is closed (1008).
         public var stallTimeout: Double = 10
         /// Largest outgoing frame; longer messages are sent as several fragments.
@@ -72,6 +79,9 @@ extension WebSocketServer {
             try require((0...65535).contains(port), "port must be between 0 and 65535, but was \(port).")
             try require(maxMessageBytes >= 1024, "maxMessageBytes must be at least 1024, but was \(maxMessageBytes).")
             try require(maxQueueBytes >= 4096, "maxQueueBytes must be at least 4096, but was \(maxQueueBytes).")
+            try require(
+                maxTotalQueueBytes >= 0,
+                "maxTotalQueueBytes must be 0 (no budget) or more, but was \(maxTotalQueueBytes).")
             try require(stallTimeout > 0, "stallTimeout must be more than 0 seconds, but was \(stallTimeout).")
             try require(maxFrameBytes >= 16, "maxFrameBytes must be at least 16, but was \(maxFrameBytes).")
             try require(
@@ -106,7 +116,8 @@ extension WebSocketServer {
             EngineOptions(
                 isServer: true, host: host, port: port, subprotocols: subprotocols,
                 refusedSubprotocols: refusedSubprotocols, maxMessageBytes: maxMessageBytes,
-                maxQueueBytes: maxQueueBytes, stallTimeout: stallTimeout, maxFrameBytes: maxFrameBytes,
+                maxQueueBytes: maxQueueBytes, maxTotalQueueBytes: maxTotalQueueBytes, stallTimeout: stallTimeout,
+                maxFrameBytes: maxFrameBytes,
                 handshakeTimeout: handshakeTimeout, pingAfterIdle: pingAfterIdle, hangupAfterIdle: hangupAfterIdle,
                 allowedOrigins: allowedOrigins, ownHostNames: ownHostNames,
                 maxConnectionsPerAddress: maxConnectionsPerAddress,

@@ -60,6 +60,8 @@ public final class WebSocketServer: ServerTransport {
 
     public var counts: TransportCounts { engine.counts.snapshot }
 
+    public var isOverOutboundBudget: Bool { engine.isOverQueueBudget }
+
     /// Seconds since the server started.
     public var uptime: Double { monotonicSeconds() - engine.startTime }
 

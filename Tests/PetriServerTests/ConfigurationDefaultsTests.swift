@@ -79,6 +79,7 @@ struct ConfigurationDefaultsTests {
                 "websocket.allowedOrigins": "PETRI_WEBSOCKET_ALLOWED_ORIGINS",
                 "websocket.maxMessageBytes": "PETRI_WEBSOCKET_MAX_MESSAGE_BYTES",
                 "websocket.maxQueueBytes": "PETRI_WEBSOCKET_MAX_QUEUE_BYTES",
+                "websocket.maxTotalQueueBytes": "PETRI_WEBSOCKET_MAX_TOTAL_QUEUE_BYTES",
                 "websocket.stallTimeoutSeconds": "PETRI_WEBSOCKET_STALL_TIMEOUT_SECONDS",
                 "websocket.handshakeTimeoutSeconds": "PETRI_WEBSOCKET_HANDSHAKE_TIMEOUT_SECONDS",
                 "websocket.pingAfterIdleSeconds": "PETRI_WEBSOCKET_PING_AFTER_IDLE_SECONDS",

@@ -19,6 +19,7 @@ struct ConfigurationTransportTests {
         configuration.websocket.allowedOrigins = ["https://a.example", "https://b.example"]
         configuration.websocket.maxMessageBytes = 2048
         configuration.websocket.maxQueueBytes = 8192
+        configuration.websocket.maxTotalQueueBytes = 65536
         configuration.websocket.stallTimeoutSeconds = 3
         configuration.websocket.handshakeTimeoutSeconds = 4
         configuration.websocket.pingAfterIdleSeconds = 5
@@ -35,6 +36,7 @@ struct ConfigurationTransportTests {
         #expect(transport.allowedOrigins == ["https://a.example", "https://b.example"])
         #expect(transport.maxMessageBytes == 2048)
         #expect(transport.maxQueueBytes == 8192)
+        #expect(transport.maxTotalQueueBytes == 65536)
         #expect(transport.stallTimeout == 3)
         #expect(transport.handshakeTimeout == 4)
         #expect(transport.pingAfterIdle == 5)

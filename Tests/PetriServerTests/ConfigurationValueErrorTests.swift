@@ -81,6 +81,11 @@ struct ConfigurationValueErrorTests {
                 "websocket.maxQueueBytes must be a whole number between 4096 and 268435456, but was 1000 (from PETRI_WEBSOCKET_MAX_QUEUE_BYTES)."
         ),
         .init(
+            variable: "PETRI_WEBSOCKET_MAX_TOTAL_QUEUE_BYTES", value: "-1",
+            message:
+                "websocket.maxTotalQueueBytes must be a whole number between 0 and 68719476736 (0 means no budget), but was -1 (from PETRI_WEBSOCKET_MAX_TOTAL_QUEUE_BYTES)."
+        ),
+        .init(
             variable: "PETRI_WEBSOCKET_STALL_TIMEOUT_SECONDS", value: "0",
             message:
                 "websocket.stallTimeoutSeconds must be a whole number of seconds between 1 and 300, but was 0 (from PETRI_WEBSOCKET_STALL_TIMEOUT_SECONDS)."

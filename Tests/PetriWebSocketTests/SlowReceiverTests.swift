@@ -165,3 +165,52 @@ import Testing
         await server.shutdown()
     }
 }
+
+@Suite struct OutboundBudgetTests {
+    @Test(.timeLimit(.minutes(1))) func overTheServerBudgetTheBiggestHolderIsClosedFirstAndTheTotalFalls() async throws
+    {
+        // Given a server whose queues may hold 512 KiB together (each one alone up to its hard cap of
+        // four times 8 MiB), and three peers that never read
+        let budget = 512 * 1024
+        let server = try await WebSocketServer.start(
+            {
+                var c = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
+                c.maxQueueBytes = 8 << 20
+                c.maxTotalQueueBytes = budget
+                // Only the budget may close them.
+                c.stallTimeout = 600
+                c.pingAfterIdle = 600
+                c.hangupAfterIdle = 1200
+                return c
+            }())
+        let peers = try (0..<3).map { _ in try RawPeer(port: server.port, receiveBuffer: 4096) }
+        let connections = await accept(3, from: server)
+
+        // When each is sent one message larger than its socket takes, then 10, 4 and 2 more of 64 KiB
+        // (as students asking for history pages without reading), all in one batch
+        let filler = OutboundMessage(binary: [UInt8](repeating: 1, count: 8 << 20))
+        let page = OutboundMessage(binary: [UInt8](repeating: 2, count: 64 * 1024))
+        var batch: [TransportInstruction] = [.message(filler, to: connections.map(\.id), policy: .reliable)]
+        for (connection, pages) in zip(connections, [10, 4, 2]) {
+            for _ in 0..<pages { batch.append(.message(page, to: [connection.id], policy: .reliable)) }
+        }
+        server.submit(batch)
+
+        // Then the one holding the most (640 KiB) is closed with 1008 and a reason that says why
+        var events = connections[0].events.makeAsyncIterator()
+        var last: ConnectionEvent?
+        while let e = await events.next() { last = e }
+        guard case .closed(let code, let reason) = last else {
+            Issue.record("no close event")
+            return
+        }
+        #expect(code == .policyViolation)
+        #expect(reason.contains("outbound budget"), "reason: \(reason)")
+        // And the total fell under the budget, the other two still holding theirs (6 × 64 KiB)
+        #expect(server.counts.queuedBytes == 6 * 64 * 1024)
+        #expect(!server.isOverOutboundBudget)
+        #expect(server.counts.slowClosed == 1)
+        withExtendedLifetime(peers) {}
+        await server.shutdown()
+    }
+}

@@ -84,6 +84,8 @@ public struct ProtocolError: Error, Sendable, Hashable, Codable, CustomStringCon
         case internalError = "internal"
         /// The lesson is being reloaded from storage after a failed write; retry in a moment.
         case lessonReloading = "lesson-reloading"
+        /// The server has too much waiting to be sent to slow connections; ask again in a few seconds.
+        case tryLater = "try-later"
         /// The lesson ended longer ago than the server keeps ended lessons readable.
         case lessonExpired = "lesson-expired"
         /// Not a refusal: sent to a teacher after the welcome when the lesson was restored short of

@@ -39,6 +39,9 @@ extension ConfigurationSetting {
             .integer("websocket.maxMessageBytes", \.websocket.maxMessageBytes, in: 1024...16_777_216),
             .integer("websocket.maxQueueBytes", \.websocket.maxQueueBytes, in: 4096...268_435_456),
             .integer(
+                "websocket.maxTotalQueueBytes", \.websocket.maxTotalQueueBytes, note: "0 means no budget",
+                in: 0...68_719_476_736),
+            .integer(
                 "websocket.stallTimeoutSeconds", \.websocket.stallTimeoutSeconds, unit: " of seconds", in: 1...300),
             .integer(
                 "websocket.handshakeTimeoutSeconds", \.websocket.handshakeTimeoutSeconds, unit: " of seconds",

@@ -83,6 +83,11 @@ extension ServerConfiguration {
         public var maxMessageBytes = ProtocolLimits.Defaults.frameBytes
         /// Outbound bytes a connection may have queued before it counts as stalled.
         public var maxQueueBytes = 1_048_576
+        /// Outbound bytes all connections together may have queued; 0 for no budget. Over it, new `history`
+        /// requests get `try-later` and the connections holding the most are closed (1008) until it is under.
+        /// 128 MiB: 32 connections at the hard cap (four times ``maxQueueBytes``), or a thousand students with
+        /// 128 KiB each waiting, against the 480-531 MiB that 150 students asking for history without reading held.
+        public var maxTotalQueueBytes = 134_217_728
         /// Seconds a connection may stay stalled before it is closed (1008).
         public var stallTimeoutSeconds = 10
         /// Seconds allowed for the TCP connect and HTTP upgrade.

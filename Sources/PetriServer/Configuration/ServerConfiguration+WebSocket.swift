@@ -11,6 +11,7 @@ extension ServerConfiguration {
         var transport = WebSocketServer.Configuration(host: server.host, port: server.port)
         transport.maxMessageBytes = websocket.maxMessageBytes
         transport.maxQueueBytes = websocket.maxQueueBytes
+        transport.maxTotalQueueBytes = websocket.maxTotalQueueBytes
         transport.stallTimeout = Double(websocket.stallTimeoutSeconds)
         transport.handshakeTimeout = websocket.handshakeTimeoutSeconds
         transport.pingAfterIdle = websocket.pingAfterIdleSeconds
