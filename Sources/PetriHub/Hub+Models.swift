@@ -1,15 +1,25 @@
 import PetriProtocol
 import PetriSimulation
+import PetriTransport
 
 extension Hub {
-    /// The answer to `describeModels`: every model's description, or `not-authorised` for a wrong key.
+    /// The refusal of a `describeModels` (`not-authorised` for a wrong key), or nil when it is answered
+    /// with ``describedModels``.
     ///
     /// Descriptions hold nothing secret (no lesson, no seed), so anyone may ask; a key given with the
     /// request is checked anyway, which lets the browser console sign a teacher in before any lesson
     /// exists, with the same sentence `create` gives for a wrong key.
-    func describeModels(key: String?, from address: String) -> ServerMessage {
-        if let key, let refusal = checkTeacherKey(key, from: address) { return .error(refusal) }
-        return .models(ModelKind.allDescriptions)
+    func refusalOfDescribeModels(key: String?, from address: String) -> ProtocolError? {
+        guard let key else { return nil }
+        return checkTeacherKey(key, from: address)
+    }
+
+    /// Every model's description as `describeModels` answers it, encoded once for the server's life
+    /// (models never change while it runs): each request costs a reference to the same bytes, not
+    /// 21 KB of fresh JSON; nil only if encoding failed, when each answer is encoded on its own.
+    static func encodeDescribedModels(with encoder: ProtocolEncoder) -> OutboundMessage? {
+        guard let bytes = try? encoder.encode(.models(ModelKind.allDescriptions)) else { return nil }
+        return OutboundMessage(kind: .text, bytes: bytes)
     }
 
     /// The refusal of a wrong teacher key (`create`, `import`, `describeModels`).

@@ -1,6 +1,7 @@
 import Logging
 import PetriLesson
 import PetriProtocol
+import PetriSimulation
 import PetriTransport
 
 extension Hub {
@@ -176,7 +177,13 @@ extension Hub {
     nonisolated func makeOrDescribe(_ message: ClientMessage, for session: Session) async {
         switch message {
         case .describeModels(let key):
-            reply(await describeModels(key: key, from: session.connection.remoteAddress), to: session)
+            if let refusal = await refusalOfDescribeModels(key: key, from: session.connection.remoteAddress) {
+                replyError(refusal, to: session)
+            } else if let describedModels {
+                services.transport.send(describedModels, to: session.connection.id, policy: .reliable)
+            } else {
+                reply(.models(ModelKind.allDescriptions), to: session)
+            }
         case .create(let key, let model, let parameters, let seed, let options):
             var random = SystemRandomNumberGenerator()
             let definition = LessonDefinition(

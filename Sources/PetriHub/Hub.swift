@@ -103,6 +103,8 @@ public actor Hub {
     var adopting: [JoinCode: Task<Adoption, Never>] = [:]
     /// Drops lessons whose lease is lost (``watchLeases()``).
     var leaseWatcher: Task<Void, Never>?
+    /// The answer to every `describeModels` (``encodeDescribedModels(with:)``), one buffer shared by all.
+    nonisolated let describedModels: OutboundMessage?
 
     public init(
         transport: any Transport, storage: any LessonStorage, clock: any HubClock, teacherKey: String,
@@ -126,6 +128,7 @@ public actor Hub {
             replicateThreads: configuration.replicateThreads, replicateProgress: configuration.replicateProgress)
         self.configuration = configuration
         self.teacherKey = Array(teacherKey.utf8)
+        describedModels = Self.encodeDescribedModels(with: services.encoder)
         reference.hub = self
     }
 

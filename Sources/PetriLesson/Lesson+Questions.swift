@@ -46,7 +46,8 @@ extension Lesson {
         return effects
     }
 
-    /// A student answers, or changes their answer while that is allowed.
+    /// A student answers, or changes their answer while that is allowed: until the lock, and at most
+    /// ``QuestionRules/maxAnswerChanges`` times (each change is a log entry and a stored row).
     mutating func answer(
         _ id: QuestionID, with prediction: Prediction, reason typed: String? = nil, from student: StudentID,
         at now: Timestamp
@@ -54,18 +55,25 @@ extension Lesson {
         let index = try openIndex(of: id, at: now, refusal: .lateAnswer)
         // Read what is needed before the answer goes in: a copy of the question still alive at
         // that write would copy its whole answer table, once per answer (quadratic in a class).
-        let (allowChange, usedHint): (Bool, Bool)
+        let (allowChange, usedHint, isChange): (Bool, Bool, Bool)
         let reason = try Self.cleanReason(typed)
         do {
             let question = questions[index]
             try check(prediction, against: question)
-            if question.answers[student] != nil, !question.allowChange {
+            isChange = question.answers[student] != nil
+            if isChange, !question.allowChange {
                 throw ProtocolError(
                     .alreadyAnswered, "You already answered question \(id.rawValue), and it does not allow changes.")
+            }
+            let limit = QuestionRules.maxAnswerChanges
+            if isChange, question.changes[student, default: 0] >= limit {
+                throw ProtocolError(
+                    .tooManyChanges, "You have changed this answer \(limit) times; it stays as it is now.")
             }
             (allowChange, usedHint) = (question.allowChange, question.hintsTaken.contains(student))
         }
         questions[index].answers[student] = Question.Answer(prediction: prediction, answeredAt: now)
+        if isChange { questions[index].changes[student, default: 0] += 1 }
         // A changed answer without a reason keeps the reason given before.
         if let reason { questions[index].reasons[student] = reason }
         facts.append(

@@ -25,7 +25,7 @@ public struct LessonCheckpoint: Sendable, Hashable {
     }
 }
 
-/// Saved-state layout, format version 4 (see ``StateWriter``; "compact" numbers are
+/// Saved-state layout, format version 5 (see ``StateWriter``; "compact" numbers are
 /// ``StateWriter/appendCompact(_:)``, text is a compact byte count then UTF-8, "optional" is a
 /// byte 0 or 1 then the value):
 ///
@@ -36,7 +36,8 @@ public struct LessonCheckpoint: Sendable, Hashable {
 /// the run (`SimulationRun+StateCoding.swift`); the teacher's checkpoint (optional: its run,
 /// then the next question number, compact); the roster (`Roster+StateCoding.swift`); the
 /// questions (a compact count, then each as in `Question+StateCoding.swift`); from version 4, the
-/// replicates (`ReplicateBook+StateCoding.swift`); last, the
+/// replicates (`ReplicateBook+StateCoding.swift`); from version 5, the answer changes (a compact count, then
+/// each as question index, student and count, compact); last, the
 /// ``StateChecksum`` of every byte before it (8 bytes), so a damaged state is refused rather
 /// than restored wrong.
 ///
@@ -45,8 +46,9 @@ public struct LessonCheckpoint: Sendable, Hashable {
 /// form; this one is for the server's own restarts, compact for large boards and classes.
 extension Lesson {
     /// The saved-state format this build writes.
-    public static var stateFormatVersion: UInt8 { 4 }
-    /// The formats this build reads: 2 (no reasons), 3 (reasons with answers) and 4 (replicates kept). Not version 1, which lacks each question's right option: a
+    public static var stateFormatVersion: UInt8 { 5 }
+    /// The formats this build reads: 2 (no reasons), 3 (reasons with answers), 4 (replicates kept) and 5
+    /// (answer changes counted). Not version 1, which lacks each question's right option: a
     /// server's checkpoint in it is refused, and the lesson is rebuilt exactly from its whole log.
     static var readableStateFormats: ClosedRange<UInt8> { 2...stateFormatVersion }
 
@@ -92,6 +94,7 @@ extension Lesson {
         w.appendCompact(questions.count)
         for question in questions { question.write(to: &w) }
         w.append(replicates)
+        writeAnswerChanges(to: &w)
         w.append(StateChecksum.of(w.bytes[...]))
         return w.bytes
     }
@@ -180,6 +183,37 @@ extension Lesson {
         }
         // Older formats kept no replicates: the lesson restores with none, as it did then.
         if version >= 4 { replicates = try r.read() }
+        // Older formats kept no counts of answer changes: each student's count starts again from the restore.
+        if version >= 5 { try readAnswerChanges(from: &r) }
+    }
+
+    /// Every question's answer changes: a compact count, then each as question index, student and
+    /// count (compact), in question then student order.
+    private func writeAnswerChanges(to w: inout StateWriter) {
+        w.appendCompact(questions.reduce(0) { $0 + $1.changes.count })
+        for (index, question) in questions.enumerated() {
+            for (student, count) in question.changes.sorted(by: { $0.key < $1.key }) {
+                w.appendCompact(index)
+                w.appendCompact(student.rawValue)
+                w.appendCompact(count)
+            }
+        }
+    }
+
+    private mutating func readAnswerChanges(from r: inout StateReader) throws(SimulationError) {
+        let count = try r.readCompactCount(limit: r.remaining)
+        for _ in 0..<count {
+            let index = try r.readCompact(in: 0...Int.max, "a changed answer's question")
+            guard questions.indices.contains(index) else {
+                throw StateReader.corrupt("counts changes to question \(index + 1), which it does not have")
+            }
+            let student = StudentID(try r.readCompact(in: 1...Int.max, "an answer changed by student"))
+            guard questions[index].changes[student] == nil else {
+                throw StateReader.corrupt("counts \(student)'s changes to question \(index + 1) twice")
+            }
+            questions[index].changes[student] = try r.readCompact(
+                in: 1...QuestionRules.maxAnswerChanges, "a count of answer changes")
+        }
     }
 
     /// Restores a lesson from a durable checkpoint and checks that it is the one recorded.

@@ -2,6 +2,8 @@ import PetriHubTesting
 import PetriPeer
 import PetriProtocol
 import PetriSimulation
+import PetriTransport
+import Synchronization
 import Testing
 
 @testable import PetriHub
@@ -51,4 +53,73 @@ import Testing
         #expect(try await Self.models(teacher).contains { $0.model == "camouflage" && !$0.scenarios.isEmpty })
         await server.stop()
     }
+
+    @Test(.timeLimit(.minutes(1))) func everyAnswerIsTheSameBufferEncodedOnceForTheServer() async throws {
+        // Given a hub whose transport keeps every message it is handed
+        let transport = RecordingTransport()
+        let hub = Hub(
+            transport: transport, storage: GatedStorage(), clock: ManualClock(), teacherKey: InProcessHub.teacherKey)
+        let serving = Task { await hub.serve(connections: transport.connections) }
+        let first = ProtocolPeer(transport.inner.connect(remoteAddress: "10.0.0.1"))
+        let second = ProtocolPeer(transport.inner.connect(remoteAddress: "10.0.0.2"))
+
+        // When two connections ask without a key, and one again with the right key
+        try first.send(.describeModels(teacherKey: nil))
+        try second.send(.describeModels(teacherKey: nil))
+        try second.send(.describeModels(teacherKey: InProcessHub.teacherKey))
+        for peer in [first, second, second] { #expect(try await Self.models(peer) == ModelKind.allDescriptions) }
+
+        // Then every answer was the one buffer the hub encoded when it started: the same object,
+        // so the same bytes, and no answer encoded on its own
+        let cached = try #require(hub.describedModels)
+        let answers = transport.sent.withLock { $0 }.filter { $0.bytes == cached.bytes }
+        #expect(answers.count == 3)
+        #expect(answers.allSatisfy { $0 === cached })
+
+        await hub.stopAll()
+        transport.inner.shutdown()
+        await serving.value
+    }
+
+    @Test(.timeLimit(.minutes(1))) func anUnauthenticatedFloodIsRateLimitedThenClosed() async throws {
+        // Given a server whose connections may send 3 messages back to back (the manual clock never refills them)
+        let server = InProcessHub { $0.messageBurst = 3 }
+        let flooder = server.connect()
+
+        // When a connection that never joined or gave a key sends describeModels 30 times
+        for _ in 0..<30 { try flooder.send(.describeModels(teacherKey: nil)) }
+        var answers: [ServerMessage] = []
+        while let message = try await flooder.next() { answers.append(message) }
+
+        // Then it gets 3 descriptions, then rate-limited errors, then the close for too many messages
+        let described = answers.prefix { if case .models = $0 { true } else { false } }
+        #expect(described.count == 3)
+        let refusals = answers.dropFirst(3)
+        #expect(!refusals.isEmpty)
+        #expect(refusals.allSatisfy { if case .error(let e) = $0 { e.code == .rateLimited } else { false } })
+        #expect(flooder.closed?.code == .policyViolation)
+        await server.stop()
+    }
+}
+
+/// The in-memory transport, keeping every message the hub hands it (to check which buffer went out).
+private final class RecordingTransport: Transport {
+    let inner = InMemoryTransport()
+    let sent = Mutex<[OutboundMessage]>([])
+
+    var connections: AsyncStream<Connection> { inner.connections }
+    var counts: TransportCounts { inner.counts }
+
+    func send(_ message: OutboundMessage, to id: ConnectionID, policy: DeliveryPolicy) {
+        sent.withLock { $0.append(message) }
+        inner.send(message, to: id, policy: policy)
+    }
+
+    func broadcast(_ message: OutboundMessage, to ids: [ConnectionID], policy: DeliveryPolicy) {
+        for id in ids { send(message, to: id, policy: policy) }
+    }
+
+    func close(_ id: ConnectionID, code: CloseCode, reason: String) { inner.close(id, code: code, reason: reason) }
+
+    func submit(_ batch: [TransportInstruction]) { submitEachInTurn(batch) }
 }

@@ -143,6 +143,61 @@ struct QuestionTests {
         #expect(room.lesson == before)
     }
 
+    @Test func anAnswerChangesTwentyTimesAtMostAndItsLogStillRebuildsTheSameLesson() throws {
+        // Given a question that allows changes, and the lesson's definition before anything happened
+        var room = try Classroom()
+        let definition = try room.lesson.definition()
+        let (ada, _) = try room.join("Ada")
+        let (ben, _) = try room.join("Ben")
+        let question = try room.ask(.population(allowChange: true))
+
+        // When Ada answers and then changes her answer 20 times, Then every change is accepted
+        #expect(room.student(ada, .answer(question, .number(50))).rejection == nil)
+        for change in 1...20 {
+            room.clock.advance(seconds: 1)
+            #expect(room.student(ada, .answer(question, .number(50 + Double(change)))).rejection == nil)
+        }
+
+        // And the 21st change is refused with a sentence, and nothing changes (nothing is logged)
+        let before = room.lesson
+        let refused = room.student(ada, .answer(question, .number(99)))
+        #expect(
+            refused.rejection
+                == ProtocolError(.tooManyChanges, "You have changed this answer 20 times; it stays as it is now."))
+        #expect(!refused.isPersisted)
+        #expect(room.lesson == before)
+        // And the bound is per student: Ben still answers and changes his
+        #expect(room.student(ben, .answer(question, .number(10))).rejection == nil)
+        #expect(room.student(ben, .answer(question, .number(11))).rejection == nil)
+
+        // And the lesson rebuilt from its log (everyone offline, as after a restart) is the same
+        // simulation and goes on the same: Ada's 21st change refused, Ben's second change accepted
+        let entries = room.log.compactMap { effect -> LessonLogEntry? in
+            if case .persist(let entry, _) = effect { entry } else { nil }
+        }
+        let rebuilt = try Lesson<WalkModel>.rebuild(
+            definition: definition, teacherToken: room.teacherToken, configuration: room.lesson.configuration,
+            log: entries)
+        #expect(rebuilt.stateHash == room.lesson.stateHash)
+        let later = room.clock.now.adding(seconds: 1)
+        for lesson in [room.lesson, rebuilt] {
+            var lesson = lesson
+            #expect(
+                lesson.handle(.answer(question, .number(99)), from: .student(ada), at: later).errorCode
+                    == .tooManyChanges)
+            #expect(lesson.handle(.answer(question, .number(12)), from: .student(ben), at: later).isPersisted)
+        }
+
+        // And so is the lesson restored from its saved state
+        var restored = try Lesson<WalkModel>(
+            decodingState: room.lesson.encodeState(), teacherToken: room.teacherToken,
+            configuration: room.lesson.configuration)
+        #expect(restored == room.lesson)
+        #expect(
+            restored.handle(.answer(question, .number(99)), from: .student(ada), at: room.clock.now).errorCode
+                == .tooManyChanges)
+    }
+
     @Test func steppingLocksTheQuestionAndALateAnswerGetsAClearError() throws {
         // Given an open question asked at generation 0
         var room = try Classroom()

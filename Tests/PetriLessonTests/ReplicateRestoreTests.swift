@@ -95,7 +95,7 @@ struct ReplicateRestoreTests {
         // them), replaying only the entries after it
         for cut in 0...log.count {
             let checkpoint = try rebuild(start, room, Array(log.prefix(cut))).checkpoint()
-            #expect(checkpoint.state[4] == 4)
+            #expect(checkpoint.state[4] == Lesson<WalkModel>.stateFormatVersion)
             let rebuilt = try Lesson<WalkModel>.rebuild(
                 checkpoint: checkpoint, teacherToken: room.teacherToken, configuration: room.lesson.configuration,
                 log: Array(log.dropFirst(cut)))
@@ -128,12 +128,13 @@ struct ReplicateRestoreTests {
 
     @Test func aCheckpointInFormat3RestoresWithNoReplicates() throws {
         // Given a lesson that never asked for replicates, saved as format 3 wrote it: no replicates
-        // after the questions (three bytes now: no request, not running, no results)
+        // after the questions (three bytes now: no request, not running, no results) and no count of
+        // answer changes (one byte now: none)
         let (plain, _) = try lesson(replicates: false)
         let bytes = plain.lesson.encodeState()
         var old = Array(bytes.dropLast(8))
-        #expect(old.suffix(3) == [0, 0, 0])
-        old.removeLast(3)
+        #expect(old.suffix(4) == [0, 0, 0, 0])
+        old.removeLast(4)
         old[4] = 3
         let sum = StateChecksum.of(old[...])
         old += (0..<8).map { UInt8(truncatingIfNeeded: sum >> (8 * UInt64($0))) }

@@ -40,6 +40,9 @@ struct Question: Sendable, Hashable {
     var hintsTaken: Set<StudentID> = []
     /// Each student's reason for their prediction (sanitised; only for students who gave one).
     var reasons: [StudentID: String] = [:]
+    /// How many times each student changed their answer (only students who changed it; at most
+    /// ``QuestionRules/maxAnswerChanges``).
+    var changes: [StudentID: Int] = [:]
 
     /// The public view: everything but the hint text and the answers.
     var info: QuestionInfo {

@@ -17,6 +17,9 @@ enum QuestionRules {
     /// Above any count a model can reach (the largest Life board is 16,384 × 16,384 ≈ 268 million
     /// cells) and far below where sums of predictions could overflow.
     static let countCeiling = 1_000_000_000.0
+    /// Times a student may change one answer (after the first): each change is a log entry and a
+    /// stored row, so without a bound one student at the message rate fills the disk.
+    static let maxAnswerChanges = 20
 
     /// The numbers a student may predict for a metric: its declared range, or 0 to ``countCeiling``
     /// for the counts that declare none.

@@ -72,6 +72,8 @@ public struct ProtocolError: Error, Sendable, Hashable, Codable, CustomStringCon
         case noHint = "no-hint"
         /// The student already answered and this question does not allow changes.
         case alreadyAnswered = "already-answered"
+        /// The student changed this answer as many times as a question allows; it stays as it is.
+        case tooManyChanges = "too-many-changes"
         /// The prediction's kind does not match the question's kind.
         case wrongKind = "wrong-kind"
         /// No student has this id in this lesson.

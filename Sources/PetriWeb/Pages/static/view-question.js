@@ -6,8 +6,8 @@ import { el, setText, replaceChildren, formatNumber, show } from './dom.js';
 import { currentQuestion, serverNow } from './lesson-state.js';
 
 /// Refusals of an answer or a hint, shown under the question.
-const ANSWER_ERRORS = new Set(['late-answer', 'already-answered', 'wrong-kind', 'question-closed', 'out-of-range',
-    'invalid-field', 'no-hint']);
+const ANSWER_ERRORS = new Set(['late-answer', 'already-answered', 'too-many-changes', 'wrong-kind', 'question-closed',
+    'out-of-range', 'invalid-field', 'no-hint']);
 
 function describePrediction(question, prediction) {
     if (!prediction) return '';
