@@ -109,6 +109,7 @@ private final class RecordingTransport: Transport {
 
     var connections: AsyncStream<Connection> { inner.connections }
     var counts: TransportCounts { inner.counts }
+    var isOverOutboundBudget: Bool { inner.isOverOutboundBudget }
 
     func send(_ message: OutboundMessage, to id: ConnectionID, policy: DeliveryPolicy) {
         sent.withLock { $0.append(message) }
