@@ -171,7 +171,9 @@ import Testing
         b.close()
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    // Three minutes: it took 89-124 s in this session's runs (why so long is not yet known), and two minutes was hit
+    // once in a loaded full run.
+    @Test(.timeLimit(.minutes(3)))
     func aNodeCutOffFromPostgreSQLAcknowledgesNothing() async throws {
         // Given a node whose database role can be cut off (a partition), running a lesson with a teacher
         let postgres = try await PrivatePostgres.shared()
