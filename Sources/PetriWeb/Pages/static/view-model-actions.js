@@ -4,10 +4,16 @@
 
 import { el, replaceChildren, setText } from './dom.js';
 
-/// Which model each part is for.
-const TOGGLES = new Set(['life', 'islands']);
-const PLACES = new Set(['life']);
-const BEST = new Set(['camouflage']);
+/// Which parts a picture offers, read off the shape of the snapshot the server sent (never the model's
+/// name): a board of cells takes flips and patterns, a map of tiles takes flips, and a picture that counts
+/// its best-camouflaged creatures can outline them.
+function partsOf(snapshot) {
+    return {
+        toggle: typeof snapshot?.cells === 'string' || typeof snapshot?.tiles === 'string',
+        place: typeof snapshot?.cells === 'string',
+        best: typeof snapshot?.bestCamouflaged === 'number',
+    };
+}
 
 function whole(input) {
     const value = Number(input.value);
@@ -74,11 +80,11 @@ export class ModelActionsView {
     }
 
     render(state) {
-        const model = state.model;
-        this.togglePart.hidden = !TOGGLES.has(model);
-        this.placePart.hidden = !PLACES.has(model);
-        this.bestPart.hidden = !BEST.has(model);
-        this.root.hidden = !TOGGLES.has(model) && !PLACES.has(model) && !BEST.has(model);
+        const parts = partsOf(state.snapshot?.snapshot);
+        this.togglePart.hidden = !parts.toggle;
+        this.placePart.hidden = !parts.place;
+        this.bestPart.hidden = !parts.best;
+        this.root.hidden = !parts.toggle && !parts.place && !parts.best;
         this.toggle.disabled = state.ended;
         this.place.disabled = state.ended;
     }
