@@ -18,10 +18,14 @@ public struct ModelDescription: Sendable, Hashable, Codable {
     public let metrics: [MetricDescriptor]
     /// What to try and what to watch, in a few sentences (a trait model's file gives it; nil for the others).
     public let guide: String?
+    /// How clients show it (its picture, nouns, headline metric, legend and colours); clients draw from this and
+    /// never from ``model``.
+    public let presentation: ModelPresentation?
 
     public init(
         model: String, title: String, story: String, parameters: [ParameterDescriptor],
-        scenarios: [ScenarioDescriptor], metrics: [MetricDescriptor], guide: String? = nil
+        scenarios: [ScenarioDescriptor], metrics: [MetricDescriptor], guide: String? = nil,
+        presentation: ModelPresentation? = nil
     ) {
         self.model = model
         self.title = title
@@ -30,6 +34,7 @@ public struct ModelDescription: Sendable, Hashable, Codable {
         self.scenarios = scenarios
         self.metrics = metrics
         self.guide = guide
+        self.presentation = presentation
     }
 }
 
