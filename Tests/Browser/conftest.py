@@ -22,17 +22,29 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 TEACHER_KEY = "browser-test-teacher-key-0123456789"
 LISTENING = re.compile(r"listening on ws://([^/]+)/")
 ENGINES = [name.strip() for name in os.environ.get("PETRI_BROWSERS", "chromium,webkit").split(",") if name.strip()]
-# Counts alert/confirm/prompt calls instead of showing them, and keeps the page's uncaught errors (WebKit's
-# driver has no console log). Chromium installs it before any page script runs; WebKit after each load.
-DIALOG_HOOK = """
+# The tests' own hook in every page (the pages carry none): counts alert/confirm/prompt calls instead of showing
+# them, keeps the page's uncaught errors (WebKit's driver has no console log) and records what the polite live
+# region (#live) says, each announcement in turn, in `__spoken`. Chromium installs it before any page script
+# runs; WebKit after each load.
+PAGE_HOOK = """
 if (window.__dialogs === undefined) {
     window.__dialogs = 0;
     window.__errors = [];
+    window.__spoken = [];
     for (const name of ['alert', 'confirm', 'prompt']) {
         window[name] = function () { window.__dialogs += 1; };
     }
     window.addEventListener('error', (event) => window.__errors.push(String(event.message)));
     window.addEventListener('unhandledrejection', (event) => window.__errors.push(String(event.reason)));
+    const listen = () => {
+        const live = document.getElementById('live');
+        if (!live) return;
+        const heard = () => { if (live.textContent) window.__spoken.push(live.textContent); };
+        heard();
+        new MutationObserver(heard).observe(live, { childList: true, characterData: true, subtree: true });
+    };
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', listen);
+    else listen();
 }
 """
 
@@ -41,12 +53,12 @@ def engine(driver):
     return getattr(driver, "petri_engine", "chromium")
 
 
-def install_dialog_hook(driver):
-    """Counts dialogs in the current tab's every page from now on (each tab needs its own hook)."""
+def install_page_hook(driver):
+    """Installs the page hook in the current tab's every page from now on (each tab needs its own)."""
     if engine(driver) == "chromium":
-        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": DIALOG_HOOK})
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": PAGE_HOOK})
     else:
-        driver.execute_script(DIALOG_HOOK)
+        driver.execute_script(PAGE_HOOK)
 
 
 def pytest_configure(config):
@@ -70,9 +82,9 @@ def pytest_collection_modifyitems(config, items):
 
 
 def open_tab(driver):
-    """Opens a tab with the dialog hook and switches to it; returns its handle."""
+    """Opens a tab with the page hook and switches to it; returns its handle."""
     driver.switch_to.new_window("tab")
-    install_dialog_hook(driver)
+    install_page_hook(driver)
     return driver.current_window_handle
 
 
@@ -150,7 +162,7 @@ def _chromium_driver():
     driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
     driver.petri_engine = "chromium"
-    install_dialog_hook(driver)
+    install_page_hook(driver)
     return driver
 
 
@@ -181,16 +193,16 @@ class _Xvfb:
 
 
 class WebKitDriver(webdriver.WebKitGTK):
-    """WebKitGTK with the dialog hook installed after each load that this process starts."""
+    """WebKitGTK with the page hook installed after each load that this process starts."""
     petri_engine = "webkit"
 
     def get(self, url):
         super().get(url)
-        install_dialog_hook(self)
+        install_page_hook(self)
 
     def refresh(self):
         super().refresh()
-        install_dialog_hook(self)
+        install_page_hook(self)
 
 
 def _minibrowser():

@@ -1,4 +1,6 @@
-"""Selenium helpers: waits on conditions (never fixed sleeps) and reads from the page."""
+"""Selenium helpers: waits on conditions (never fixed sleeps) and reads from the page what it shows."""
+
+import re
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -24,22 +26,51 @@ def wait_text(driver, selector, fragment, timeout=TIMEOUT):
     return wait_for(driver, check, timeout, f"{selector} never showed {fragment!r}")
 
 
-def generations(driver):
-    return driver.execute_script("return window.petriPage && window.petriPage.generations()")
+def drawn_generation(driver):
+    """The generation the picture shows, as its caption says ("Generation 5: …"); None before the first."""
+    caption = driver.execute_script(
+        "const n = document.querySelector('#picture .caption'); return n ? n.textContent : null")
+    found = re.match(r"Generation (\d+):", caption or "")
+    return int(found.group(1)) if found else None
 
 
-def wait_drawn(driver, generation, timeout=TIMEOUT):
-    wait_for(driver, lambda d: (generations(d) or {}).get("drawn") == generation, timeout,
-             f"the page never drew generation {generation}")
+def wait_drawn(driver, generation, timeout=TIMEOUT, message=None):
+    wait_for(driver, lambda d: drawn_generation(d) == generation, timeout,
+             message or f"the page never drew generation {generation}")
 
 
-def join(driver, base, code, name):
+def joined(driver):
+    """The student page shows the lesson (it does once the server has welcomed the student)."""
+    return driver.find_element(By.CSS_SELECTOR, "#lesson").is_displayed()
+
+
+def observing(driver):
+    """The projector shows its wall (it does once the server has welcomed it as an observer)."""
+    return driver.find_element(By.CSS_SELECTOR, "#wall").is_displayed()
+
+
+def your_name(driver):
+    """The student's own name, as the page's "you" line shows it ("Ada · 120 points · streak 1")."""
+    text = driver.execute_script("return document.querySelector('#you').textContent")
+    return text.rsplit(" · ", 2)[0] if text.count(" · ") >= 2 else None
+
+
+def join(driver, base, code, name, before_join=None):
+    """Opens /join/CODE, types the name and presses Join (after `before_join(driver)`, if given); waits until
+    the page shows the lesson."""
     driver.get(f"{base}/join/{code}")
     name_input = driver.find_element(By.CSS_SELECTOR, "#join-name")
     assert driver.find_element(By.CSS_SELECTOR, "#join-code").get_attribute("value") == code
     name_input.send_keys(name)
+    if before_join:
+        before_join(driver)
     driver.find_element(By.XPATH, "//button[normalize-space()='Join']").click()
-    wait_for(driver, lambda d: d.execute_script("return window.petriPage.state.role") == "student")
+    wait_for(driver, joined, message="the page never showed the lesson")
+
+
+def roster_lines(teacher):
+    """(id, name, online) of every student on the lesson's roster, as the server lists them to a teacher now."""
+    return [(line["student"], line["name"], line["online"]) for line in teacher.roster()]
 
 
 def canvas_has_ink(driver, selector):
@@ -68,9 +99,10 @@ def screenshot(driver, name, width=None, height=None):
 
 
 def wait_spoken(driver, fragment, timeout=TIMEOUT):
-    """Waits until the live region has announced something containing `fragment`; returns that announcement."""
+    """Waits until the live region has announced something containing `fragment` since this page loaded (as
+    the tests' page hook records it, conftest.py); returns that announcement."""
     def check(d):
-        for words in d.execute_script("return window.petriPage.spoken()") or []:
+        for words in d.execute_script("return window.__spoken") or []:
             if fragment in words:
                 return words
         return False

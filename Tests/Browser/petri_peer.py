@@ -84,6 +84,7 @@ class Teacher:
 
     def attach(self, url, code, token):
         """(Re)connects as this lesson's teacher, e.g. after a server restart."""
+        self.url = url
         self.code = code
         self.token = token
         self.peer = Peer(url)
@@ -109,6 +110,15 @@ class Teacher:
         mark = self.peer.mark()
         self.step(question["target"] - self.generation)
         return self.peer.wait("resolved", lambda m: m["question"] == question["id"], since=mark)
+
+    def roster(self):
+        """The students as the server lists them now: the `roster` of a new teacher connection's welcome."""
+        peer = Peer(self.url)
+        try:
+            peer.send(type="teach", code=self.code, token=self.token)
+            return peer.wait("welcome")["roster"]
+        finally:
+            peer.close()
 
     def close(self):
         self.peer.close()

@@ -6,7 +6,7 @@ import urllib.request
 import pytest
 
 from conftest import Server, console_errors
-from helpers import join, wait_drawn, wait_for, wait_text
+from helpers import join, joined, roster_lines, wait_drawn, wait_for, wait_text, your_name
 from petri_peer import Teacher
 from private_postgres import PrivatePostgres, free_port
 
@@ -51,21 +51,21 @@ def test_the_student_page_follows_a_redirect_to_the_node_that_runs_the_lesson(cl
         # Then the page is live in node A's lesson: it draws what the teacher steps there
         wait_drawn(page, 2)
         wait_text(page, "#connection", "Connected")
-        student = page.execute_script("return window.petriPage.state.you.student")
+        before = roster_lines(teacher)
+        assert [line[1:] for line in before] == [("Rosa", True)]
         teacher.step(1)
         wait_drawn(page, 3)
         assert redirects_answered(other) >= 1
 
         # And after a reload it resumes as the same student through node B again
-        before = redirects_answered(other)
+        redirected = redirects_answered(other)
         page.refresh()
-        wait_for(page, lambda d: d.execute_script(
-            "return window.petriPage && window.petriPage.state.you && window.petriPage.state.you.student") == student,
-            message="the page never resumed as the same student")
+        wait_for(page, joined, message="the page never came back to the lesson")
+        wait_for(page, lambda _: roster_lines(teacher) == before, message="the page did not resume as the same student")
         teacher.step(1)
         wait_drawn(page, 4)
-        assert redirects_answered(other) > before
-        assert page.execute_script("return window.petriPage.state.you.name") == "Rosa"
+        assert redirects_answered(other) > redirected
+        assert your_name(page) == "Rosa"
         assert console_errors(page) == []
     finally:
         teacher.close()

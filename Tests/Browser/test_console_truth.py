@@ -7,7 +7,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from conftest import Server, console_errors, open_tab
-from helpers import wait_for
+from helpers import joined, wait_for
 from petri_peer import Peer
 from test_teacher_console import builder_ask, confirm, script, signed_in, start_lesson, wait_console, wait_text
 
@@ -49,8 +49,8 @@ def test_the_roster_shows_new_scores_and_streaks_as_each_question_resolves(share
     page.find_element(By.CSS_SELECTOR, "#q-tolerance").send_keys("100000")
     asked = builder_ask(page, "number", "population", 1, "How many moths next generation?")
     assert asked["tolerance"] == 100000
-    ada.wait("question", lambda m: m["id"] == asked["id"])
-    ada.send(type="answer", question=asked["id"], number=asked["askedValue"])
+    question = ada.wait("question", lambda m: m["id"] == asked["id"])
+    ada.send(type="answer", question=asked["id"], number=question["askedValue"])
     ada.wait("answerAccepted")
     page.find_element(By.CSS_SELECTOR, "#step-1").click()
     result = ada.wait("result")
@@ -63,7 +63,6 @@ def test_the_roster_shows_new_scores_and_streaks_as_each_question_resolves(share
     assert roster_row(page, "Ben")[2:4] == ["0", "0"]
     for peer in (ada, ben):
         peer.close()
-    assert script(page, "window.petriPage.errors") == []
     assert console_errors(page) == []
 
 
@@ -89,8 +88,8 @@ def test_after_the_end_nobody_is_online_and_nobody_can_be_removed_also_after_a_r
         assert page.find_elements(By.CSS_SELECTOR, "#roster button.kick") == [], attempt
         if attempt == "this console":
             page.refresh()
-            wait_for(page, lambda d: script(d, "window.petriPage.state.ended") is True)
-    assert script(page, "window.petriPage.errors") == []
+            wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#ended").is_displayed())
+    assert console_errors(page) == []
 
 
 def test_a_student_whose_name_is_taken_is_told_the_name_they_got(shared, page):
@@ -104,7 +103,7 @@ def test_a_student_whose_name_is_taken_is_told_the_name_they_got(shared, page):
     page.get(f"{shared.http}/join/{code}")
     page.find_element(By.CSS_SELECTOR, "#join-name").send_keys("ada")
     page.find_element(By.XPATH, "//button[normalize-space()='Join']").click()
-    wait_for(page, lambda d: script(d, "window.petriPage.state.role") == "student")
+    wait_for(page, joined)
     said = wait_text(page, "#renamed", "taken")
     assert '"ada"' in said and '"ada 2"' in said
     assert page.find_element(By.CSS_SELECTOR, "#renamed").is_displayed()

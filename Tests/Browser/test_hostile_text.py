@@ -4,7 +4,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import console_errors, open_tab
-from helpers import join, wait_for, wait_text
+from helpers import join, observing, wait_for, wait_text, your_name
 from petri_peer import Peer, Teacher
 
 HOSTILE = [
@@ -30,7 +30,7 @@ def test_hostile_names_and_lesson_text_show_as_text(server, page):
     projector_tab = open_tab(page)
     page.get(f"{server.http}/projector/{teacher.code}")
     page.find_element(By.CSS_SELECTOR, "#teacher-token").send_keys(teacher.token, Keys.ENTER)
-    wait_for(page, lambda d: d.execute_script("return window.petriPage.state.role") is not None)
+    wait_for(page, observing)
     page.switch_to.window(student_tab)
     join(page, server.http, teacher.code, HOSTILE[0])
     hostile_prompt = "<b>bold?</b><img src=x onerror=alert(4)>"
@@ -49,7 +49,7 @@ def test_hostile_names_and_lesson_text_show_as_text(server, page):
     # Names arrive cleaned (bidi controls dropped, at most 24 characters) but still full of markup characters.
     names = [line["name"] for line in resolved["leaderboard"]["top"]]
     assert any("<img" in name for name in names) and any("<svg" in name for name in names)
-    own = page.execute_script("return window.petriPage.state.you.name")
+    own = your_name(page)
     board = wait_text(page, "#results .leaderboard", f"{own} (you)")
     for name in names:
         assert name in board

@@ -12,7 +12,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from conftest import console_errors, open_tab
-from helpers import canvas_has_ink, join, wait_for, wait_text
+from helpers import canvas_has_ink, join, observing, wait_drawn, wait_for, wait_text
 from petri_peer import Peer, Teacher
 from test_teacher_console import builder_ask, confirm, signed_in, start_lesson, wait_console, wait_generation
 
@@ -81,7 +81,7 @@ def test_the_console_student_page_and_projector_fit_a_360_px_phone(server, page)
         open_tab(page)
         page.get(f"{server.http}/projector/{code}")
         page.find_element(By.CSS_SELECTOR, "#teacher-token").send_keys(token, Keys.ENTER)
-        wait_for(page, lambda d: d.execute_script("return window.petriPage.state.role") == "observer")
+        wait_for(page, observing)
         wait_text(page, ".question-panel .prompt", "How many moths?")
         width, viewport, past = fits(page)
         assert width <= viewport, f"the projector is {width} px wide in a {viewport} px viewport: {past}"
@@ -103,7 +103,7 @@ def test_a_new_lesson_after_the_end_shows_its_own_picture_and_a_resize_redraws_i
     for _ in range(2):
         page.find_element(By.CSS_SELECTOR, "#step-10").click()
         wait_generation(page, (_ + 1) * 10)
-    wait_for(page, lambda d: d.execute_script("return window.petriPage.generations().drawn") == 20)
+    wait_drawn(page, 20)
     page.find_element(By.CSS_SELECTOR, "#end-lesson").click()
     confirm(page)
     wait_text(page, "#ended", "ended")
@@ -112,8 +112,7 @@ def test_a_new_lesson_after_the_end_shows_its_own_picture_and_a_resize_redraws_i
     start_lesson(page, seed="7")
     wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#console-code").text not in ("", first))
     wait_generation(page, 0)
-    wait_for(page, lambda d: d.execute_script("return window.petriPage.generations().drawn") == 0,
-             message="the new lesson's console kept the old lesson's picture")
+    wait_drawn(page, 0, message="the new lesson's console kept the old lesson's picture")
     assert picture_caption(page).startswith("Generation 0:"), picture_caption(page)
 
     # The engine drops the canvas's pixels (as WebKit did on some resizes); a resize draws the picture again.
@@ -162,7 +161,7 @@ def test_axe_finds_no_violation_on_the_student_page_projector_and_console(server
     open_tab(page)
     page.get(f"{server.http}/projector/{code}")
     page.find_element(By.CSS_SELECTOR, "#teacher-token").send_keys(token, Keys.ENTER)
-    wait_for(page, lambda d: d.execute_script("return window.petriPage.state.role") == "observer")
+    wait_for(page, observing)
     wait_text(page, ".question-panel .prompt", "How many moths?")
     found["projector"] = axe_violations(page)
     # The join code is no paragraph named with aria-label: its text reads letter by letter.
@@ -274,7 +273,7 @@ def test_the_projector_keeps_the_code_whole_and_offers_no_hide_names_box_on_an_a
     teacher = Teacher(server.ws, server.key, "camouflage", {}, {"leaderboard": "anonymous"})
     page.get(f"{server.http}/projector/{teacher.code}")
     page.find_element(By.CSS_SELECTOR, "#teacher-token").send_keys(teacher.token, Keys.ENTER)
-    wait_for(page, lambda d: d.execute_script("return window.petriPage.state.role") == "observer")
+    wait_for(page, observing)
     wait_text(page, "#join-url", teacher.code)
     assert not page.find_element(By.CSS_SELECTOR, "#hide-names").is_displayed()
     try:

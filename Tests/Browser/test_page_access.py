@@ -9,7 +9,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import console_errors
-from helpers import wait_drawn, wait_for, wait_spoken, wait_text
+from helpers import joined, wait_drawn, wait_for, wait_spoken, wait_text
 from petri_peer import Teacher
 from test_student_page import record_figure
 
@@ -29,7 +29,7 @@ def test_a_student_joins_and_answers_with_the_keyboard_alone_on_a_phone(server, 
         # The code field has focus on a bare "/"; Tab moves to the name, Enter joins.
         wait_for(page, lambda d: d.switch_to.active_element.get_attribute("id") == "join-code")
         press(page, teacher.code.lower()[:3] + "-" + teacher.code.lower()[3:], Keys.TAB, "Kim", Keys.ENTER)
-        wait_for(page, lambda d: d.execute_script("return window.petriPage.state.role") == "student")
+        wait_for(page, joined)
         wait_drawn(page, 1)
         spoken = wait_spoken(page, "Generation 1:")
         assert re.search(r"Generation 1: \d+ moths, mean colour \d+", spoken), spoken

@@ -5,7 +5,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import console_errors
-from helpers import screenshot, wait_drawn, wait_for, wait_text
+from helpers import observing, screenshot, wait_drawn, wait_for, wait_text
 from petri_peer import Peer, Teacher
 
 NAMES = ["Zebedee Quark", "Yolanda Fig", "Xavier Plum"]
@@ -15,7 +15,7 @@ def open_projector(driver, server, teacher):
     driver.get(f"{server.http}/projector/{teacher.code}")
     field = driver.find_element(By.CSS_SELECTOR, "#teacher-token")
     field.send_keys(teacher.token, Keys.ENTER)
-    wait_for(driver, lambda d: d.execute_script("return window.petriPage.state.role") == "observer")
+    wait_for(driver, observing)
     assert teacher.token not in driver.current_url
 
 

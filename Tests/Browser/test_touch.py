@@ -8,7 +8,7 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 
 from conftest import console_errors
-from helpers import wait_for, wait_text
+from helpers import joined, wait_for, wait_text
 from petri_peer import Teacher
 from test_layout_and_words import at_size
 
@@ -33,7 +33,7 @@ def test_a_student_joins_and_answers_by_touch_alone_on_a_tablet(server, page):
         tap(page, page.find_element(By.CSS_SELECTOR, "#join-name"))
         page.find_element(By.CSS_SELECTOR, "#join-name").send_keys("Tam")  # the on-screen keyboard
         tap(page, page.find_element(By.XPATH, "//button[normalize-space()='Join']"))
-        wait_for(page, lambda d: d.execute_script("return window.petriPage.state.role") == "student")
+        wait_for(page, joined)
         options = [{"label": "more", "when": {"op": "gt", "ref": "asked"}},
                    {"label": "not more", "when": {"op": "otherwise"}}]
         teacher.ask(kind="choice", metric="population", horizon=1, options=options, prompt="More?")
