@@ -47,6 +47,29 @@ import Testing
         }
     }
 
+    @Test func noPageScriptSetsAGlobalForTestsToRead() throws {
+        // The tests read what the page shows (its DOM) or a script they add themselves: a page module puts
+        // nothing on `window`, `globalThis` or `self` (e.g. `window.petriPage = page`).
+        let global =
+            #"\b(?:window|globalThis|self)(?:\s*\.\s*[A-Za-z_$][\w$]*|\s*\[[^\]]*\])+\s*(?:\?\?|\|\||&&)?=(?![=>])"#
+        let defining =
+            #"\b(?:Object\.(?:assign|defineProperty|defineProperties)|Reflect\.set)\(\s*(?:window|globalThis|self)\b"#
+        let patterns = [try Regex(global), try Regex(defining)]
+        let assets = WebAssets.bundled()
+        let scripts = assets.files.values.filter { $0.path.hasSuffix(".js") }
+        #expect(scripts.count > 10, "the page modules are missing from the build")
+        for script in scripts {
+            let text = String(decoding: script.bytes, as: UTF8.self)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                for pattern in patterns where line.contains(pattern) {
+                    let code = line.trimmingCharacters(in: .whitespaces)
+                    Issue.record("\(script.path):\(number + 1) sets a global for tests to read: \(code)")
+                }
+            }
+            if text.contains("petriPage") { Issue.record("\(script.path) names petriPage") }
+        }
+    }
+
     @Test func loadingReadsEveryFileUnderTheDirectoryAndSkipsHiddenOnes() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("petri-web-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }

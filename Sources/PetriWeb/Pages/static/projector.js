@@ -20,12 +20,6 @@ const match = location.pathname.match(/^\/projector\/([^/]+)\/?$/);
 const code = match ? normaliseCode(decodeURIComponent(match[1])) : '';
 const storageKey = `petri.projector.${code}`;
 const state = createState();
-const page = {
-    state, errors: [],
-    generations: () => ({ drawn: picture.drawnGeneration, received: state.snapshot?.generation ?? null }),
-};
-window.petriPage = page;
-page.spoken = () => status.spoken;
 
 const $ = (id) => document.getElementById(id);
 const unlockForm = $('unlock');
@@ -200,7 +194,6 @@ $('show-answers').addEventListener('click', () => {
     }
 });
 $('hide-names').addEventListener('change', () => renderQuestion());
-addEventListener('error', (event) => page.errors.push(String(event.message)));
 unlockForm.addEventListener('submit', (event) => {
     event.preventDefault();
     const token = $('teacher-token').value.trim();

@@ -16,8 +16,6 @@ const storageKey = `petri.teach.token.${code}`;
 
 const $ = (id) => document.getElementById(id);
 const unlockForm = $('unlock');
-const page = { errors: [], downloads: [], report: null };
-window.petriPage = page;
 
 let connection = null;
 let ended = null;
@@ -78,7 +76,6 @@ function receive(message) {
             break;
         case 'report':
             report = message;
-            page.report = message;
             // The report is a snapshot: no need to follow the lesson. "Fetch the report again" reconnects.
             connection.stop();
             showConnection({ state: 'done', detail: '' });
@@ -224,12 +221,10 @@ function download(name, text, type) {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 60000);
-    page.downloads.push(name);
 }
 
 // MARK: - Wiring
 
-addEventListener('error', (event) => page.errors.push(String(event.message)));
 $('download-csv').addEventListener('click', () => {
     if (report) download(`petri-${code}-report.csv`, report.csv ?? '', 'text/csv');
 });

@@ -17,19 +17,6 @@ const match = location.pathname.match(/^\/join\/([^/]+)\/?$/);
 let code = match ? normaliseCode(decodeURIComponent(match[1])) : '';
 let pendingName = '';
 let connection = null;
-let joinStartedAt = null;
-const page = {
-    state, firstRenderMs: null, errors: [],
-    /// How far the picture trails the newest generation the page has heard of: the largest gap seen when
-    /// a generation's stats arrive, and the gap when auto-run paused (measured here, for the keep-up test).
-    lag: { max: 0, atPause: null },
-    /// The newest generation drawn and the newest received, for tests and for people debugging.
-    generations: () => ({
-        drawn: picture.drawnGeneration, received: state.snapshot?.generation ?? null, stats: state.lastGeneration,
-    }),
-};
-window.petriPage = page;
-page.spoken = () => status.spoken;
 
 const status = new StatusView(document.getElementById('connection'), document.getElementById('live'));
 const lessonNode = document.getElementById('lesson');
@@ -37,13 +24,7 @@ const youNode = document.getElementById('you');
 const renamedNode = document.getElementById('renamed');
 const closingNode = document.getElementById('closing');
 const joinView = new JoinView(document.getElementById('join'), { onJoin: join, code });
-const picture = new PictureView(document.getElementById('picture'), {
-    onGenerationDrawn: () => {
-        if (page.firstRenderMs === null && joinStartedAt !== null) {
-            page.firstRenderMs = Math.round((performance.now() - joinStartedAt) * 10) / 10;
-        }
-    },
-});
+const picture = new PictureView(document.getElementById('picture'));
 const charts = new ChartsView(document.getElementById('charts'));
 const question = new QuestionView(document.getElementById('question'), { send: (m) => connection?.send(m) ?? false });
 const results = new ResultsView(document.getElementById('results'), {
@@ -82,7 +63,6 @@ function join({ code: lessonCode, name }) {
 }
 
 function start() {
-    joinStartedAt = performance.now();
     connection?.stop();
     connection = new Connection({
         hello: (lastSeen) => {
@@ -117,11 +97,6 @@ function receive(message) {
     if (message.type === 'connectionClosed' && message.code === 4000) forgetToken(code);
     const words = apply(state, message);
     for (const line of words ?? []) status.say(line);
-    if (picture.drawnGeneration !== null && (message.type === 'stats' || message.type === 'paused')) {
-        const behind = Math.max(0, state.lastGeneration - picture.drawnGeneration);
-        if (message.type === 'paused') page.lag.atPause = behind;
-        else if (state.running) page.lag.max = Math.max(page.lag.max, behind);
-    }
     render();
 }
 
@@ -161,11 +136,7 @@ function renderClosing() {
         }) : null);
 }
 
-addEventListener('error', (event) => page.errors.push(String(event.message)));
-addEventListener('unhandledrejection', (event) => page.errors.push(String(event.reason)));
-
 if (code && storedToken(code)) {
-    joinStartedAt = performance.now();
     start();
 } else {
     joinView.render(true);

@@ -57,14 +57,7 @@ let lastAsked = null;
 let checkpointAt = null;
 let lastRate = 2;
 
-const page = {
-    get state() { return state; }, errors: [], downloads: [],
-    generations: () => ({ drawn: picture.drawnGeneration, received: state.snapshot?.generation ?? null }),
-};
-window.petriPage = page;
-
 const status = new StatusView($('connection'), $('live'));
-page.spoken = () => status.spoken;
 const picture = new PictureView($('picture'));
 const charts = new ChartsView($('charts'));
 // The guide is asked for quietly: a console still reconnecting asks again on its next render.
@@ -362,7 +355,6 @@ function download(name, text, type) {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 60000);
-    page.downloads.push(name);
 }
 
 // MARK: - Rendering the console
@@ -605,8 +597,6 @@ $('projector-link').addEventListener('click', () => {
 $('help-button').addEventListener('click', () => $('help').showModal());
 $('help').addEventListener('close', () => $('help-button').focus());
 document.addEventListener('keydown', shortcut);
-addEventListener('error', (event) => page.errors.push(String(event.message)));
-addEventListener('unhandledrejection', (event) => page.errors.push(String(event.reason)));
 
 // A reload: back to the lesson this tab was running, signed in as before.
 teacherKey = stored(KEY);

@@ -87,7 +87,7 @@ export function decodeTiles(text, width, height) {
 
 export class PictureView {
     /// - Parameter root: the element this view owns; it builds its canvas, caption and legend inside.
-    constructor(root, { onGenerationDrawn } = {}) {
+    constructor(root) {
         this.root = root;
         this.canvas = el('canvas', { class: 'picture', tabindex: '0', role: 'img', 'aria-label': 'The model picture' });
         this.caption = el('p', { class: 'caption' });
@@ -100,7 +100,6 @@ export class PictureView {
         this.drawnSnapshot = null;
         this.drawnGeneration = null;
         this.frameRequested = false;
-        this.onGenerationDrawn = onGenerationDrawn;
         this.points = []; // what is under the pointer: [{x, y, r, text}]
         this.selected = -1;
         this.lifeImage = null;
@@ -169,7 +168,6 @@ export class PictureView {
         }
         this.drawnGeneration = message.generation;
         this.root.dataset.generation = String(message.generation);
-        this.onGenerationDrawn?.(message.generation);
     }
 
     drawCamouflage(s) {

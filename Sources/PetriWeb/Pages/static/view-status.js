@@ -22,8 +22,6 @@ export class StatusView {
         this.lastAt = 0;
         this.pending = null;
         this.queue = [];
-        /// The last 50 announcements, oldest first (for people debugging and for the tests).
-        this.spoken = [];
     }
 
     render(state) {
@@ -57,8 +55,6 @@ export class StatusView {
         queueMicrotask(() => {
             const text = this.queue.join(' ');
             setText(this.liveNode, text);
-            this.spoken.push(text);
-            if (this.spoken.length > 50) this.spoken.shift();
             this.queue = [];
         });
     }
