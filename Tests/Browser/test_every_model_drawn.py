@@ -84,4 +84,7 @@ def test_every_described_model_is_drawn_on_the_student_page_and_the_console(shar
         page.find_element(By.CSS_SELECTOR, "#step-1").click()
         wait_for(page, lambda d: drawn(d, 1), message=f"{model}: the console never drew generation 1")
         check_picture(page, description)
+        # and the question builder offers "extinct" among its preset options only for a model that can die out
+        labels = [e.get_attribute("value") for e in page.find_elements(By.CSS_SELECTOR, ".options-list .option-label")]
+        assert ("extinct" in labels) == ("extinct" in description["presentation"]), f"{model}: {labels}"
         assert console_errors(page) == []
