@@ -226,7 +226,7 @@ let package = Package(
         .testTarget(
             name: "PetriStoreTests",
             dependencies: ["PetriStore", "PetriProtocol", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "PetriWebTests", dependencies: ["PetriWeb"]),
+        .testTarget(name: "PetriWebTests", dependencies: ["PetriWeb", "PetriSimulation"]),
         .testTarget(name: "PetriTransportTests", dependencies: ["PetriTransport"]),
         .testTarget(
             name: "PetriWebSocketTests",

@@ -106,7 +106,8 @@ struct WelcomeEncoderTests {
             answeredBy: maybe { (0..<Int(random.next() % 4)).map { StudentID($0 + 1) } },
             olderQuestions: maybe { Int(random.next() % 100) + 1 },
             code: maybe { JoinCode.random(using: &random) },
-            classSize: maybe { ClassSize(joined: Int(random.next() % 100), online: Int(random.next() % 100)) })
+            classSize: maybe { ClassSize(joined: Int(random.next() % 100), online: Int(random.next() % 100)) },
+            presentation: maybe { model.modelDescription.presentation } ?? nil)
     }
 
     @Test func thousandsOfRandomWelcomesMatchJSONEncoder() throws {

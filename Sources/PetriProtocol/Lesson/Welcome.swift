@@ -70,13 +70,17 @@ public struct Welcome: Sendable, Hashable, Codable {
     public var code: JoinCode?
     /// How many students joined and are online (observer only).
     public var classSize: ClassSize?
+    /// How clients show the lesson's model (its ``ModelDescription/presentation``); absent from an older server,
+    /// when clients draw nothing model-specific.
+    public var presentation: ModelPresentation?
 
     public init(
         role: Role, you: StudentProfile?, model: ModelKind, metrics: [MetricDescriptor], parameters: JSONValue,
         position: TimelinePosition, running: Double?, runOver: String?, ended: Bool, options: LessonOptions,
         questions: [QuestionInfo], answers: [AnswerRecord], leaderboard: Leaderboard, historyFrom: Int,
         missed: Bool, roster: [RosterEntry]?, checkpoint: Int?, answered: Int? = nil, answeredBy: [StudentID]? = nil,
-        olderQuestions: Int? = nil, code: JoinCode? = nil, classSize: ClassSize? = nil
+        olderQuestions: Int? = nil, code: JoinCode? = nil, classSize: ClassSize? = nil,
+        presentation: ModelPresentation? = nil
     ) {
         self.role = role
         self.you = you
@@ -100,5 +104,6 @@ public struct Welcome: Sendable, Hashable, Codable {
         self.olderQuestions = olderQuestions
         self.code = code
         self.classSize = classSize
+        self.presentation = presentation
     }
 }

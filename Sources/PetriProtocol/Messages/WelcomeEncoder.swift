@@ -7,8 +7,8 @@ import PetriSimulation
 /// which held up the class's next generation. This writes the same bytes as
 /// ``ProtocolEncoder/encode(_:)-(ServerMessage)`` (compact, keys sorted by their UTF-8 bytes;
 /// pinned by tests against `JSONEncoder` on random welcomes) with ``DirectJSONWriter``. The
-/// three parts that are the same for everyone and change only when the teacher acts (the
-/// model's metrics, the lesson's options and the listed questions) are encoded when they
+/// parts that are the same for everyone and change only when the teacher acts (the
+/// model's metrics and presentation, the lesson's options and the listed questions) are encoded when they
 /// change and their bytes reused until they change again.
 ///
 /// One per lesson (it keeps those bytes); not shared between threads.
@@ -21,6 +21,7 @@ public struct WelcomeEncoder: Sendable {
     private var metrics: Part<[MetricDescriptor]>?
     private var options: Part<LessonOptions>?
     private var questions: Part<[QuestionInfo]>?
+    private var presentation: Part<ModelPresentation>?
 
     public init() {}
 
@@ -31,7 +32,7 @@ public struct WelcomeEncoder: Sendable {
         var w = DirectJSONWriter(capacity: 1024)
         // Keys in byte order: answered, answeredBy, answers, checkpoint, classSize, code, ended,
         // historyFrom, leaderboard, metrics, missed, model, olderQuestions, options, parameters,
-        // position, questions, role, roster, runOver, running, type, you.
+        // position, presentation, questions, role, roster, runOver, running, type, you.
         w.raw("{")
         var first = true
         func key(_ name: StaticString) {
@@ -127,6 +128,10 @@ public struct WelcomeEncoder: Sendable {
         w.raw(",\"timeline\":")
         w.int(welcome.position.timeline)
         w.raw("}")
+        if let presentation = welcome.presentation {
+            key("presentation")
+            w.append(try Self.bytes(of: presentation, reusing: &self.presentation))
+        }
         key("questions")
         w.append(try Self.bytes(of: welcome.questions, reusing: &questions))
         key("role")

@@ -25,6 +25,20 @@ extension IslandsModel {
                     description: "Whether land tiles that touch only at a corner belong to the same island.",
                     kind: .flag, defaultValue: .flag(defaults.diagonal), changeable: true),
             ],
-            scenarios: [], metrics: metrics)
+            scenarios: [], metrics: metrics, presentation: presentation)
+    }
+
+    /// A map of sea, empty land and one hue per species; the species still alive lead.
+    static var presentation: ModelPresentation {
+        ModelPresentation(
+            picture: .islandMap, nouns: ModelPresentation.Nouns(one: "species", many: "species"),
+            headlineMetric: "livingSpecies", headlineLabel: "Species",
+            readings: [ModelPresentation.Reading(metric: "landTiles", words: "land tiles")],
+            legend: [
+                ModelPresentation.LegendEntry(colour: "#2f6fa7", words: "Sea"),
+                ModelPresentation.LegendEntry(colour: "#d9c58f", words: "Empty land"),
+            ],
+            extinct: "Every species has died out",
+            chart: ModelPresentation.Chart(histogramTitle: "Tiles per species"))
     }
 }

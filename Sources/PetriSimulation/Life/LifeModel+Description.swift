@@ -41,6 +41,19 @@ extension LifeModel {
                         + "given and this is not).", kind: .number, range: Parameters.densityRange,
                     defaultValue: .number(Parameters.defaultDensity), changeable: false),
             ],
-            scenarios: [], metrics: metrics)
+            scenarios: [], metrics: metrics, presentation: presentation)
+    }
+
+    /// A board of live and dead cells; nothing dies out for good (an empty board is a board), so no extinction.
+    static var presentation: ModelPresentation {
+        ModelPresentation(
+            picture: .cellBoard, nouns: ModelPresentation.Nouns(one: "live cell", many: "live cells"),
+            headlineMetric: "liveCells", headlineLabel: "Live cells",
+            readings: [
+                ModelPresentation.Reading(metric: "births", words: "births"),
+                ModelPresentation.Reading(metric: "deaths", words: "deaths"),
+                ModelPresentation.Reading(metric: "period", words: "period"),
+            ],
+            chart: ModelPresentation.Chart(histogramTitle: ""))
     }
 }

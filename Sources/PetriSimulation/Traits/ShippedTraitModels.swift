@@ -23,12 +23,7 @@ public enum CamouflageFile: TraitModelName {
     public static let kind = ModelKind.camouflage
     public static let file = TraitModelFile.shipped(PackageResources.camouflage_yaml)
 
-    public static func snapshot(_ picture: TraitSnapshot) -> CamouflageSnapshot {
-        CamouflageSnapshot(
-            generation: picture.generation, environmentColour: picture.environmentValue,
-            population: picture.population, bestCamouflaged: picture.suited, extinct: picture.extinct,
-            traitCounts: picture.traitCounts, histogram: picture.histogram)
-    }
+    public static func snapshot(_ picture: TraitSnapshot) -> CamouflageSnapshot { CamouflageSnapshot(picture) }
 }
 
 /// Natural selection on colour, 1 (black) ... 100 (white): `Models/camouflage.yaml`.

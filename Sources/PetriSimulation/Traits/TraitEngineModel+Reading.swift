@@ -23,7 +23,7 @@ extension TraitEngineModel {
             scenarios: file.scenarios.map {
                 ScenarioDescriptor(name: $0.name, title: $0.title, explanation: $0.explanation)
             },
-            metrics: metrics, guide: file.guide)
+            metrics: metrics, guide: file.guide, presentation: file.modelPresentation)
     }
 
     /// The model's real-world story, for the teacher, the class and the about screens.

@@ -63,7 +63,7 @@ extension YamlError {
 }
 
 /// Walks the composed YAML, so each mistake keeps the line of the node it is about.
-private struct Checker {
+struct Checker {
     let top: Node.Mapping
     var problems: [TraitModelFile.Problem] = []
     /// Parameter names to their kind and whether they can change mid-lesson.
@@ -71,7 +71,7 @@ private struct Checker {
 
     static let topKeys: Set<String> = [
         "model", "name", "title", "story", "guide", "words", "trait", "parameters", "environment", "fitness",
-        "reproduction", "suited", "histogramBinWidth", "scenarios", "metrics",
+        "reproduction", "suited", "histogramBinWidth", "scenarios", "metrics", "presentation",
     ]
     static let required = [
         "model", "name", "title", "story", "words", "trait", "parameters", "environment", "fitness",
@@ -110,6 +110,7 @@ private struct Checker {
         checkFitness()
         checkScenarios()
         checkMetrics()
+        checkPresentation()
     }
 
     /// Text fields over their limits, anywhere in the file.

@@ -22,6 +22,8 @@ public struct TraitModelFile: Sendable, Hashable, Decodable {
     var histogramBinWidth: Int
     var scenarios: [Scenario]
     var metrics: [Metric]
+    /// How clients show it (see TraitModelFile+Presentation.swift); nil: plain words and a histogram.
+    var presentation: PresentationSection?
 
     struct Words: Sendable, Hashable, Decodable {
         var extinct: String
@@ -198,6 +200,7 @@ extension TraitModelFile {
             throw SimulationError(.malformedInput, "The model file does not read as a model: \(error)")
         }
         try file.checkParts()
+        try file.checkPresentation()
         return file
     }
 

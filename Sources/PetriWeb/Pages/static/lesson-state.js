@@ -6,17 +6,16 @@
 
 import { wireNumber } from './dom.js';
 
-/// The metric each model's "over time" chart and spoken summary lead with.
-// The beaks' chart shows the flock (a 0.5 mm shift would be a hair on a 0-based axis; the histogram shows it).
-export const MAIN_METRIC = {
-    camouflage: 'population', islands: 'livingSpecies', life: 'liveCells', resistance: 'population',
-    beaks: 'population',
-};
+/// The metric the "over time" chart and the spoken summary lead with: the model's headline, as its presentation
+/// says (a welcome from an older server has none: the first metric charted).
+export function mainMetric(state) {
+    return state.presentation?.headlineMetric ?? Object.keys(state.series)[0];
+}
 
 export function createState() {
     return {
         connection: { state: 'idle', detail: '' },
-        role: null, model: null, metrics: [], options: {}, parameters: {},
+        role: null, model: null, presentation: null, metrics: [], options: {}, parameters: {},
         position: null, running: null, runOver: null, ended: false,
         series: {}, histograms: [], groups: [], lastGeneration: -1,
         snapshot: null, snapshotSerial: 0,
@@ -76,6 +75,8 @@ export function apply(state, message) {
             // Another model's guide (its story) is not this lesson's: drop it until it is asked for again.
             if ((message.model ?? null) !== state.model) state.guide = null;
             state.model = message.model ?? null;
+            // How the model is shown: every word and picture that depends on the model comes from here.
+            state.presentation = message.presentation && typeof message.presentation === 'object' ? message.presentation : null;
             state.metrics = Array.isArray(message.metrics) ? message.metrics : [];
             state.options = message.options ?? {};
             state.parameters = message.parameters ?? {};
@@ -266,27 +267,23 @@ export function describeActual(state, resolved) {
     return `${Number.isFinite(value) ? Math.round(value * 100) / 100 : 'no value'}${question?.unit ? ` ${question.unit}` : ''}`;
 }
 
-/// One generation's key numbers in words, for the live region.
+/// A reading in words: whole numbers from 10 up, two decimals below (a fraction, a beak depth in mm).
+function reading(v) {
+    if (!Number.isFinite(v)) return 'no';
+    return Math.abs(v) >= 10 ? String(Math.round(v)) : String(Math.round(v * 100) / 100);
+}
+
+/// One generation's key numbers in words, for the live region: the headline with the model's noun, then its
+/// readings, each with its words (e.g. "Generation 3: 48 <nouns.many>, mean colour 52, best 4").
 export function describeGeneration(state, g) {
     const value = (name) => state.series[name]?.[g];
-    const whole = (v) => (Number.isFinite(v) ? Math.round(v) : 'no');
-    switch (state.model) {
-        case 'camouflage': {
-            const population = value('population');
-            const mean = value('meanTrait');
-            return `Generation ${g}: ${whole(population)} moths, mean colour ${population > 0 ? whole(mean) : 'none'}`;
-        }
-        case 'islands':
-            return `Generation ${g}: ${whole(value('livingSpecies'))} living species on ${whole(value('landTiles'))} land tiles`;
-        case 'life':
-            return `Generation ${g}: ${whole(value('liveCells'))} live cells`;
-        case 'resistance':
-            return `Generation ${g}: ${whole(value('population'))} bacteria, mean resistance ${whole(value('meanResistance'))}`;
-        case 'beaks': {
-            const depth = value('meanBeakDepth');
-            return `Generation ${g}: ${whole(value('population'))} finches, mean beak depth ${Number.isFinite(depth) ? Math.round(depth * 100) / 100 : 'no'} mm`;
-        }
-        default:
-            return `Generation ${g}`;
+    const presentation = state.presentation;
+    if (!presentation) return `Generation ${g}`;
+    const headline = value(presentation.headlineMetric);
+    const parts = [`${Number.isFinite(headline) ? Math.round(headline) : 'no'} ${presentation.nouns?.many ?? ''}`.trim()];
+    for (const { metric, words } of Array.isArray(presentation.readings) ? presentation.readings : []) {
+        if (metric === presentation.headlineMetric) continue;
+        parts.push(`${words} ${reading(value(metric))}`);
     }
+    return `Generation ${g}: ${parts.join(', ')}`;
 }

@@ -3,8 +3,8 @@
 // Redraws are batched onto requestAnimationFrame.
 
 import { el, setText, replaceChildren, fitCanvas, themeColour, formatNumber } from './dom.js';
-import { MAIN_METRIC } from './lesson-state.js';
-import { traitGrey } from './view-picture.js';
+import { mainMetric } from './lesson-state.js';
+import { traitBins, traitColour } from './view-picture.js';
 
 /// Draws bars with value labels and category labels under them. `bars`: [{label, value, fill}].
 export function drawBars(canvas, bars, { marker = null, title = '', highlight = -1 } = {}) {
@@ -145,33 +145,31 @@ export function drawLine(canvas, values, { label = '', unit = '', band = null } 
     if (Number.isFinite(last)) context.fillText(formatNumber(Math.round(last * 10) / 10), right, top + 4);
 }
 
-/// The trait models' histogram bins beyond camouflage's: lowest value, values per bin, display scale and unit.
-const TRAIT_BINS = {
-    resistance: { min: 0, width: 10, scale: 1, unit: '', title: 'Bacteria by resistance' },
-    beaks: { min: 60, width: 5, scale: 0.1, unit: ' mm', title: 'Finches by beak depth' },
-};
-
-/// The label of bin k: camouflage's 1-10 ... 91-100, a trait model's lowest value, else its number.
-function binLabel(model, histogram, k) {
-    const bins = TRAIT_BINS[model];
-    if (bins) return `${Math.round((bins.min + k * bins.width) * bins.scale * 10) / 10}${bins.unit}`;
-    return histogram.length === 10 ? `${k * 10 + 1}-${k * 10 + 10}` : String(k + 1);
+/// The label of bin k of a trait histogram: a creature field's bins show their range of values (1-10 ... 91-100),
+/// a trait histogram's its lowest value in the trait's unit (0, 10 ...; 6 mm, 6.5 mm ...).
+function binLabel(picture, bins, k) {
+    const { low, high } = bins.range(k);
+    return picture === 'traitField' && high > low ? `${bins.shown(low, '')}-${bins.shown(high)}` : bins.shown(low);
 }
 
-/// The bars of one generation: camouflage's ten trait bins, a trait model's bins, or the species tile counts.
+/// The bars of one generation: the trait's bins (their lowest value and unit from the newest snapshot, coloured by
+/// the trait when the presentation says so), or the tiles per group of a map.
 export function histogramBars(state, g) {
     const histogram = state.histograms[g];
+    const presentation = state.presentation;
     if (Array.isArray(histogram)) {
+        const bins = traitBins(state.snapshot?.snapshot, histogram.length);
+        const coloured = presentation?.chart?.colouredBars === true && presentation.traitColours && bins;
         return histogram.map((count, k) => ({
-            label: binLabel(state.model, histogram, k),
+            label: bins ? binLabel(presentation?.picture, bins, k) : String(k + 1),
             value: count,
-            fill: state.model === 'camouflage' ? traitGrey(k * 10 + 5) : undefined,
+            fill: coloured ? traitColour(presentation.traitColours, bins, bins.middle(k)) : undefined,
         }));
     }
     const groups = state.groups[g];
     if (groups) {
         return Object.entries(groups).sort((a, b) => b[1] - a[1]).slice(0, 12)
-            .map(([id, count]) => ({ label: `sp. ${id}`, value: count }));
+            .map(([id, count]) => ({ label: id, value: count }));
     }
     return null;
 }
@@ -215,7 +213,7 @@ export class ChartsView {
         const state = this.state;
         // Replicates of a charted metric take the chart, their band behind the real run's line.
         const replicates = state.replicates && state.series[state.replicates.metric] ? state.replicates : null;
-        const metric = replicates?.metric ?? MAIN_METRIC[state.model] ?? Object.keys(state.series)[0];
+        const metric = replicates?.metric ?? mainMetric(state);
         const info = state.metrics.find((m) => m.name === metric);
         const label = String(info?.label || info?.description || metric || '').replace(/\.$/, '');
         const band = replicates ? { start: replicates.generation, low: replicates.low, high: replicates.high } : null;
@@ -235,9 +233,8 @@ export class ChartsView {
         const bars = histogramBars(state, g);
         this.histogramBox.hidden = bars === null && histogramBars(state, state.lastGeneration) === null;
         if (!bars) return;
-        const title = state.model === 'camouflage' ? `Moths by colour at generation ${g}`
-            : TRAIT_BINS[state.model] ? `${TRAIT_BINS[state.model].title} at generation ${g}`
-                : `Tiles per species at generation ${g}`;
+        const named = state.presentation?.chart?.histogramTitle || 'Histogram';
+        const title = `${named} at generation ${g}`;
         setText(this.histogramTitle, title);
         drawBars(this.histogramCanvas, bars);
         this.histogramCanvas.setAttribute('aria-label', `${title}: ${bars.map((b) => `${b.label}: ${b.value}`).join(', ')}.`);

@@ -1,17 +1,18 @@
-// Changing the picture by hand (the terminal's `toggle`, `place` and `best`): flip one Life cell or island tile,
-// stamp a Life pattern, and mark or unmark the best-camouflaged moths. Each part shows only for the models it
-// applies to; the server's sentence answers anything it refuses.
+// Changing the picture by hand (the terminal's `toggle`, `place` and `best`): flip one cell of a board or tile of
+// a map, stamp a pattern on a board, and outline a field's suited creatures or not. Each part shows only for the
+// pictures it applies to; the server's sentence answers anything it refuses.
 
 import { el, replaceChildren, setText } from './dom.js';
 
-/// Which parts a picture offers, read off the shape of the snapshot the server sent (never the model's
-/// name): a board of cells takes flips and patterns, a map of tiles takes flips, and a picture that counts
-/// its best-camouflaged creatures can outline them.
-function partsOf(snapshot) {
+/// Which parts a picture offers, read off the kind of picture the model's presentation names (never the model's
+/// name): a board of cells takes flips and patterns, a map of tiles takes flips, and a field of creatures with
+/// suited ones can outline them.
+function partsOf(presentation) {
+    const picture = presentation?.picture;
     return {
-        toggle: typeof snapshot?.cells === 'string' || typeof snapshot?.tiles === 'string',
-        place: typeof snapshot?.cells === 'string',
-        best: typeof snapshot?.bestCamouflaged === 'number',
+        toggle: picture === 'cellBoard' || picture === 'islandMap',
+        place: picture === 'cellBoard',
+        best: picture === 'traitField' && typeof presentation.suited === 'string',
     };
 }
 
@@ -24,7 +25,7 @@ export class ModelActionsView {
     /// - Parameters:
     ///   - root: the element this view owns.
     ///   - send: `(message) => bool`, sends on the lesson's connection.
-    ///   - markBest: `(on) => void`, shows or hides the best-camouflaged marks on this page's picture.
+    ///   - markBest: `(on) => void`, shows or hides the outlines of the suited creatures on this page's picture.
     constructor(root, { send, markBest }) {
         this.root = root;
         this.send = send;
@@ -45,14 +46,14 @@ export class ModelActionsView {
                 el('label', { for: 'toggle-x' }, 'Column (x)'), this.toggleX,
                 el('label', { for: 'toggle-y' }, 'Row (y)'), this.toggleY, this.toggle));
         this.placePart = el('div', { class: 'model-action', id: 'place-part' },
-            el('h3', {}, 'Place a Life pattern'),
+            el('h3', {}, 'Place a pattern'),
             el('div', { class: 'field' }, el('label', { for: 'place-pattern' }, 'Pattern (a name such as glider, or RLE)'),
                 this.pattern),
             el('div', { class: 'button-row' },
                 el('label', { for: 'place-x' }, 'Left column (x)'), this.placeX,
                 el('label', { for: 'place-y' }, 'Top row (y)'), this.placeY, this.place));
-        this.bestPart = el('div', { class: 'field inline model-action', id: 'best-part' }, this.best,
-            el('label', { for: 'mark-best' }, 'Outline the best-camouflaged moths in red (on this screen)'));
+        this.bestLabel = el('label', { for: 'mark-best' }, 'Outline the suited ones in red (on this screen)');
+        this.bestPart = el('div', { class: 'field inline model-action', id: 'best-part' }, this.best, this.bestLabel);
         this.heading = el('h2', {}, 'Change the picture');
         replaceChildren(root, this.heading, this.togglePart, this.placePart, this.bestPart, this.problem);
         this.toggle.addEventListener('click', () => {
@@ -80,7 +81,11 @@ export class ModelActionsView {
     }
 
     render(state) {
-        const parts = partsOf(state.snapshot?.snapshot);
+        const presentation = state.presentation;
+        const parts = partsOf(presentation);
+        if (parts.best) {
+            setText(this.bestLabel, `Outline the ${presentation.suited} ${presentation.nouns?.many ?? ''} in red (on this screen)`);
+        }
         this.togglePart.hidden = !parts.toggle;
         this.placePart.hidden = !parts.place;
         this.bestPart.hidden = !parts.best;

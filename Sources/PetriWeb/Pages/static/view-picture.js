@@ -1,31 +1,97 @@
-// The model's live picture on a <canvas>: moths on their background (camouflage), the island map with
-// each species' hue (islands), or the Life board. Drawing happens on requestAnimationFrame from the
-// newest snapshot only, so an auto-run at 30 generations/s never queues work: snapshots that arrive
-// between two frames are simply never decoded.
+// The model's live picture on a <canvas>, drawn by the kind of picture the model's presentation names (never by
+// the model's name): a field of creatures coloured by their trait on the environment's background, a histogram of
+// the trait with the favoured value marked, a tile map with one hue per group, or a board of cells. Every word
+// that depends on the model (its nouns, what the suited ones and the marker are called) comes from the
+// presentation. Drawing happens on requestAnimationFrame from the newest snapshot only, so an auto-run at 30
+// generations/s never queues work: snapshots that arrive between two frames are simply never decoded.
 
 import { el, setText, replaceChildren, themeColour } from './dom.js';
 
 const SHADE_LIGHTNESS = [50, 35, 65, 25, 75];
 
-/// The grey of a camouflage trait, 1 (black) ... 100 (white), as the terminal client draws it.
-export function traitGrey(trait) {
-    const level = Math.round((Math.min(100, Math.max(1, trait)) - 1) / 99 * 255);
-    return `rgb(${level},${level},${level})`;
+/// A trait snapshot's bins (its `traitMin`, `binWidth`, `scale`, `unit` and the number of trait values), for
+/// `count` histogram bars; null for a snapshot that is no trait snapshot.
+export function traitBins(s, count) {
+    if (!s || typeof s.traitMin !== 'number' || !Array.isArray(s.traitCounts) || s.traitCounts.length === 0) return null;
+    const traitMin = s.traitMin;
+    const values = s.traitCounts.length;
+    const width = Math.max(1, Number(s.binWidth) || 1);
+    const scale = Number.isFinite(Number(s.scale)) ? Number(s.scale) : 1;
+    const unit = typeof s.unit === 'string' && s.unit ? ` ${s.unit}` : '';
+    return {
+        traitMin, values, width,
+        /// The trait values of bin k (the last bin also takes the values left over).
+        range(k) {
+            const low = traitMin + k * width;
+            return { low, high: k === count - 1 ? traitMin + values - 1 : low + width - 1 };
+        },
+        /// The value a bin is coloured by: the middle of its values (rounded down).
+        middle(k) { return traitMin + k * width + Math.floor((width - 1) / 2); },
+        /// A trait value as people read it: scaled, in the trait's unit (`withUnit` false: the number alone).
+        shown(t, withUnit = true) { return `${Math.round(t * scale * 10) / 10}${withUnit ? unit : ''}`; },
+    };
 }
 
-export function shadeName(colour) {
-    if (colour <= 20) return 'black';
-    if (colour <= 40) return 'dark';
-    if (colour <= 60) return 'grey';
-    if (colour <= 80) return 'light';
-    return 'white';
+function channels(hex) {
+    const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(String(hex));
+    return match ? match.slice(1).map((h) => parseInt(h, 16)) : [128, 128, 128];
 }
 
-export function speciesColour(species) {
-    return `hsl(${species.hue} 70% ${SHADE_LIGHTNESS[(species.shade ?? 0) % 5]}%)`;
+/// The colour of trait value t on the presentation's ramp: `low` at the lowest value, `high` at the highest,
+/// linearly between.
+export function traitColour(colours, bins, t) {
+    const low = channels(colours?.low);
+    const high = channels(colours?.high);
+    const span = Math.max(1, bins.values - 1);
+    const f = (Math.min(bins.traitMin + span, Math.max(bins.traitMin, t)) - bins.traitMin) / span;
+    const [r, g, b] = low.map((c, i) => Math.round(c + (high[i] - c) * f));
+    return `rgb(${r},${g},${b})`;
 }
 
-/// A small deterministic random source (mulberry32) so a generation's moths sit in the same places
+/// How light a ramp colour is, 0...1 (to write on it in black or white).
+function lightness(colours, bins, t) {
+    const [r, g, b] = traitColour(colours, bins, t).slice(4, -1).split(',').map(Number);
+    return (r + g + b) / 3 / 255;
+}
+
+/// The name of trait value t: the presentation's names split the trait's range into equal parts, low to high.
+export function traitName(colours, bins, t) {
+    const names = Array.isArray(colours?.names) && colours.names.length > 0 ? colours.names : [''];
+    const index = Math.floor((t - bins.traitMin) * names.length / bins.values);
+    return names[Math.min(names.length - 1, Math.max(0, index))];
+}
+
+/// The trait values counted as suited: the nearest to `target` on both sides whose creatures add up to the
+/// snapshot's `suited` (a field's suited creatures are those within some distance of the favoured value); none
+/// when no distance adds up to it.
+export function suitedValues(s, bins) {
+    const counts = s.traitCounts;
+    const target = Number(s.target);
+    const suited = Number(s.suited);
+    if (!Number.isFinite(target) || !(suited > 0)) return new Set();
+    let sum = 0;
+    for (let d = 0; d < bins.values; d++) {
+        for (const t of d === 0 ? [target] : [target - d, target + d]) sum += Math.max(0, counts[t - bins.traitMin] ?? 0);
+        if (sum === suited) {
+            const values = new Set();
+            for (let t = target - d; t <= target + d; t++) values.add(t);
+            return values;
+        }
+        if (sum > suited) break;
+    }
+    return new Set();
+}
+
+export function groupColour(group) {
+    return `hsl(${group.hue} 70% ${SHADE_LIGHTNESS[(group.shade ?? 0) % 5]}%)`;
+}
+
+function capitalised(words) {
+    const text = String(words ?? '');
+    return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/// A small deterministic random source (mulberry32) so a generation's creatures sit in the same places
 /// on every redraw and every screen.
 function random(seed) {
     let a = seed >>> 0;
@@ -38,13 +104,14 @@ function random(seed) {
     };
 }
 
-/// Every creature's trait when they fit, else `room` traits at even quantiles.
-export function sampleTraits(counts, room) {
+/// Every creature's trait (counts[i] creatures have trait traitMin + i) when they fit, else `room` traits at even
+/// quantiles.
+export function sampleTraits(counts, room, traitMin = 1) {
     const total = counts.reduce((a, b) => a + Math.max(0, b), 0);
     const traits = [];
     if (total === 0) return traits;
     if (total <= room) {
-        counts.forEach((count, index) => { for (let i = 0; i < count; i++) traits.push(index + 1); });
+        counts.forEach((count, index) => { for (let i = 0; i < count; i++) traits.push(index + traitMin); });
         return traits;
     }
     let cumulative = 0;
@@ -55,7 +122,7 @@ export function sampleTraits(counts, room) {
             cumulative += counts[index];
             index += 1;
         }
-        traits.push(index + 1);
+        traits.push(index + traitMin);
     }
     return traits;
 }
@@ -68,7 +135,7 @@ function decodeBase64(text) {
     return bytes;
 }
 
-/// Parses the islands map's runs (`.` sea, `#` empty land, a species id; `token*count`) into an Int32Array.
+/// Parses a tile map's runs (`.` sea, `#` empty land, a group id; `token*count`) into an Int32Array.
 export function decodeTiles(text, width, height) {
     const total = width * height;
     const values = new Int32Array(total);
@@ -102,9 +169,10 @@ export class PictureView {
         this.frameRequested = false;
         this.points = []; // what is under the pointer: [{x, y, r, text}]
         this.selected = -1;
-        this.lifeImage = null;
-        this.islandTiles = null;
-        this.markBest = true; // outline the best-camouflaged moths (the console can turn it off)
+        this.pointNoun = ''; // what one point is called in the readout ("creature 3 of 20", "bar 2 of 9")
+        this.boardImage = null;
+        this.mapTiles = null;
+        this.markBest = true; // outline the suited creatures of a field (the console can turn it off)
         this.canvas.addEventListener('pointermove', (event) => this.pointAt(event));
         this.canvas.addEventListener('pointerleave', () => setText(this.readout, ''));
         this.canvas.addEventListener('keydown', (event) => this.key(event));
@@ -121,7 +189,7 @@ export class PictureView {
         screen.orientation?.addEventListener?.('change', redraw);
     }
 
-    /// Outlines the best-camouflaged moths or not, and draws the picture again.
+    /// Outlines a field's suited creatures or not, and draws the picture again.
     setMarkBest(on) {
         this.markBest = on;
         this.drawnSnapshot = null;
@@ -144,6 +212,7 @@ export class PictureView {
         this.drawnSnapshot = null;
         this.drawnGeneration = null;
         this.points = [];
+        this.mapTiles = null;
         this.canvas.getContext('2d')?.clearRect(0, 0, this.canvas.width, this.canvas.height);
         this.canvas.setAttribute('aria-label', 'The model picture');
         setText(this.caption, '');
@@ -158,19 +227,28 @@ export class PictureView {
         if (!message || message === this.drawnSnapshot) return;
         this.drawnSnapshot = message;
         const snapshot = message.snapshot ?? {};
-        switch (message.model) {
-            case 'camouflage': this.drawCamouflage(snapshot); break;
-            case 'islands': this.drawIslands(snapshot); break;
-            case 'life': this.drawLife(snapshot); break;
-            case 'resistance':
-            case 'beaks': this.drawTrait(snapshot); break;
-            default: setText(this.caption, `This page cannot draw the ${message.model} model yet.`);
+        const presentation = state.presentation;
+        this.mapTiles = null;
+        switch (presentation?.picture) {
+            case 'traitField': this.drawField(snapshot, presentation); break;
+            case 'traitHistogram': this.drawTrait(snapshot, presentation); break;
+            case 'islandMap': this.drawMap(snapshot, presentation); break;
+            case 'cellBoard': this.drawBoard(snapshot, presentation); break;
+            default:
+                // An older server says nothing of the picture, a newer one may name a kind this page lacks: the
+                // numbers (the charts, the spoken summary) still show.
+                this.points = [];
+                this.canvas.getContext('2d')?.clearRect(0, 0, this.canvas.width, this.canvas.height);
+                setText(this.caption, `Generation ${message.generation}: this page cannot draw this model's picture; its numbers are in the charts.`);
+                replaceChildren(this.legend);
         }
         this.drawnGeneration = message.generation;
         this.root.dataset.generation = String(message.generation);
     }
 
-    drawCamouflage(s) {
+    /// Creatures on a background: each creature coloured by its trait on the presentation's ramp, the background
+    /// the environment's value on the same ramp, the suited ones outlined in red on request.
+    drawField(s, presentation) {
         const width = 800;
         const height = 480;
         const canvas = this.canvas;
@@ -178,13 +256,21 @@ export class PictureView {
         if (canvas.width !== width) canvas.width = width;
         if (canvas.height !== height) canvas.height = height;
         const context = canvas.getContext('2d');
-        const environment = s.environmentColour ?? 50;
-        context.fillStyle = traitGrey(environment);
+        const counts = Array.isArray(s.traitCounts) ? s.traitCounts : [];
+        const bins = traitBins(s, Array.isArray(s.histogram) ? s.histogram.length : 1)
+            ?? traitBins({ traitMin: 0, traitCounts: [0] }, 1);
+        const colours = presentation.traitColours;
+        const { one, many } = presentation.nouns ?? {};
+        const environment = Number(s.environmentValue) || 0;
+        const name = (t) => traitName(colours, bins, t);
+        context.fillStyle = traitColour(colours, bins, environment);
         context.fillRect(0, 0, width, height);
-        const traits = sampleTraits(Array.isArray(s.traitCounts) ? s.traitCounts : [], 600);
+        const traits = sampleTraits(counts, 600, bins.traitMin);
         const next = random((s.generation ?? 0) * 2654435761 + traits.length);
         const size = traits.length > 300 ? 9 : traits.length > 80 ? 13 : 18;
+        const marked = this.markBest && presentation.suited ? suitedValues(s, bins) : new Set();
         this.points = [];
+        this.pointNoun = one ?? '';
         for (const trait of traits) {
             const x = size + next() * (width - 2 * size);
             const y = size + next() * (height - 2 * size);
@@ -192,37 +278,40 @@ export class PictureView {
             context.save();
             context.translate(x, y);
             context.rotate(angle);
-            context.fillStyle = traitGrey(trait);
-            // A moth: two wings and a body.
+            context.fillStyle = traitColour(colours, bins, trait);
+            // A creature: two wings and a body.
             context.beginPath();
             context.ellipse(-size * 0.45, 0, size * 0.6, size * 0.4, -0.4, 0, Math.PI * 2);
             context.ellipse(size * 0.45, 0, size * 0.6, size * 0.4, 0.4, 0, Math.PI * 2);
             context.fill();
-            if (this.markBest && Math.abs(trait - environment) <= 1) {
+            if (marked.has(trait)) {
                 context.strokeStyle = '#d0342c';
                 context.lineWidth = 2;
                 context.stroke();
             }
             context.restore();
-            this.points.push({ x, y, r: size, text: `Moth colour ${trait} (${shadeName(trait)}) on background ${environment}` });
+            this.points.push({ x, y, r: size,
+                text: `${capitalised(one)} ${s.trait} ${bins.shown(trait)} (${name(trait)}) on background ${bins.shown(environment)}` });
         }
-        if (s.extinct || s.population === 0) {
-            context.fillStyle = environment > 50 ? '#000' : '#fff';
+        if ((s.extinct || s.population === 0) && presentation.extinct) {
+            context.fillStyle = lightness(colours, bins, environment) > 0.5 ? '#000' : '#fff';
             context.font = 'bold 28px system-ui, sans-serif';
             context.textAlign = 'center';
-            context.fillText('Extinct: no moths are left', width / 2, height / 2);
+            context.fillText(presentation.extinct, width / 2, height / 2);
         }
         const sampled = traits.length < (s.population ?? 0) && traits.length > 0
-            ? ` · each moth drawn stands for about ${Math.round(s.population / traits.length * 10) / 10}` : '';
-        setText(this.caption, `Generation ${s.generation}: background colour ${environment} (${shadeName(environment)}) · ` +
-            `${s.population} moths · ${s.bestCamouflaged} best camouflaged${this.markBest ? ' (outlined in red)' : ''}${sampled}`);
-        this.canvas.setAttribute('aria-label', `Moths on a ${shadeName(environment)} background: ${s.population} moths. ` +
-            'Move the pointer over a moth, or focus the picture and use the arrow keys, to read its colour.');
+            ? ` · each ${one} drawn stands for about ${Math.round(s.population / traits.length * 10) / 10}` : '';
+        const suited = presentation.suited
+            ? ` · ${s.suited} ${presentation.suited}${this.markBest ? ' (outlined in red)' : ''}` : '';
+        setText(this.caption, `Generation ${s.generation}: ${presentation.marker ?? s.environment} ${bins.shown(environment)} ` +
+            `(${name(environment)}) · ${s.population} ${many}${suited}${sampled}`);
+        this.canvas.setAttribute('aria-label', `${capitalised(many)} on a ${name(environment)} background: ${s.population} ${many}. ` +
+            `Move the pointer over a ${one}, or focus the picture and use the arrow keys, to read its ${s.trait}.`);
         replaceChildren(this.legend);
     }
 
-    /// The resistance and beak models: a histogram of the trait with the environment's favoured value marked.
-    drawTrait(s) {
+    /// A histogram of the trait with the value the environment favours marked (`target`).
+    drawTrait(s, presentation) {
         const width = 800;
         const height = 480;
         const canvas = this.canvas;
@@ -247,6 +336,7 @@ export class PictureView {
         const target = Number(s.target) || 0;
         const targetBin = Math.min(bins.length - 1, Math.max(0, Math.floor((target - traitMin) / binWidth)));
         this.points = [];
+        this.pointNoun = 'bar';
         context.font = '14px system-ui, sans-serif';
         context.textAlign = 'center';
         bins.forEach((count, k) => {
@@ -272,37 +362,40 @@ export class PictureView {
         context.stroke();
         context.setLineDash([]);
         context.fillStyle = '#d0342c';
-        context.fillText(`${s.environment === 'dose' ? 'dose' : 'best beak'} ${shown(target)}`, markerX, 18);
-        if (s.extinct || s.population === 0) {
+        const marker = presentation.marker ?? s.environment;
+        context.fillText(`${marker} ${shown(target)}`, markerX, 18);
+        if ((s.extinct || s.population === 0) && presentation.extinct) {
             context.fillStyle = dark ? '#fff' : '#000';
             context.font = 'bold 28px system-ui, sans-serif';
-            context.fillText('Extinct: none are left', width / 2, height / 2);
+            context.fillText(presentation.extinct, width / 2, height / 2);
         }
-        const suited = s.trait === 'resistance' ? 'resistant (at or above the dose)' : 'well fed (beak within 0.5 mm of the best)';
-        const marker = s.trait === 'resistance' ? 'the dose' : 'the best beak for the seeds';
-        setText(this.caption, `Generation ${s.generation}: ${s.environment} ${s.environmentValue} · ${s.population} alive · ` +
-            `${s.suited} ${suited} · red line and bar: ${marker} (${shown(target)})`);
+        const suited = presentation.suited ? ` · ${s.suited} ${presentation.suited}` : '';
+        setText(this.caption, `Generation ${s.generation}: ${s.environment} ${s.environmentValue} · ` +
+            `${s.population} ${presentation.nouns?.many ?? ''} alive${suited}` +
+            ` · red line and bar: ${marker} (${shown(target)})`);
         this.canvas.setAttribute('aria-label', `Histogram of ${s.trait}: ${bins.join(', ')}. ` +
             'Move the pointer over a bar, or focus the picture and use the arrow keys, to read it.');
         replaceChildren(this.legend);
     }
 
-    drawIslands(s) {
+    /// A tile map of sea, empty land and one hue per group, the living groups in the legend.
+    drawMap(s, presentation) {
         const w = s.width | 0;
         const h = s.height | 0;
         const tiles = w > 0 && h > 0 ? decodeTiles(s.tiles, w, h) : null;
         if (!tiles) {
-            setText(this.caption, 'The island map could not be read.');
+            setText(this.caption, 'The map could not be read.');
             return;
         }
-        this.islandTiles = { tiles, w, h };
+        this.mapTiles = { tiles, w, h, noun: capitalised(presentation.nouns?.one) };
         const scale = Math.max(1, Math.floor(800 / Math.max(w, h)));
         const canvas = this.canvas;
         canvas.classList.add('pixelated');
         if (canvas.width !== w * scale) canvas.width = w * scale;
         if (canvas.height !== h * scale) canvas.height = h * scale;
         const context = canvas.getContext('2d');
-        const colours = new Map((s.species ?? []).map((sp) => [sp.id, speciesColour(sp)]));
+        const groups = Array.isArray(s.species) ? s.species : [];
+        const colours = new Map(groups.map((group) => [group.id, groupColour(group)]));
         const sea = themeColour('--sea', '#2f6fa7');
         const sand = themeColour('--sand', '#d9c58f');
         for (let y = 0; y < h; y++) {
@@ -311,7 +404,7 @@ export class PictureView {
                 context.fillStyle = v < 0 ? sea : v === 0 ? sand : colours.get(v) ?? '#888';
                 context.fillRect(x * scale, y * scale, scale, scale);
                 if (v > 0 && scale >= 12) {
-                    // The species number on its tiles, so hue is not the only carrier of meaning.
+                    // The group's number on its tiles, so hue is not the only carrier of meaning.
                     context.fillStyle = '#000';
                     context.font = `${Math.floor(scale * 0.5)}px system-ui, sans-serif`;
                     context.textAlign = 'center';
@@ -321,22 +414,27 @@ export class PictureView {
             }
         }
         this.points = [];
-        this.islandScale = scale;
-        const living = (s.species ?? []).filter((sp) => sp.alive).sort((a, b) => b.tiles - a.tiles || a.id - b.id);
-        setText(this.caption, `Generation ${s.generation}: ${w}×${h} map · ${living.length} living species` +
+        this.mapScale = scale;
+        const { one, many } = presentation.nouns ?? {};
+        const living = groups.filter((group) => group.alive).sort((a, b) => b.tiles - a.tiles || a.id - b.id);
+        setText(this.caption, `Generation ${s.generation}: ${w}×${h} map · ${living.length} living ${many}` +
             (s.diagonal ? ' · corners touch' : ''));
-        this.canvas.setAttribute('aria-label', `Island map with ${living.length} living species.`);
+        this.canvas.setAttribute('aria-label', `Map with ${living.length} living ${many}.`);
         const swatch = (colour) => {
             const box = el('span', { class: 'swatch', 'aria-hidden': 'true' });
             box.style.background = colour;
             return box;
         };
-        replaceChildren(this.legend, living.slice(0, 12).map((sp) =>
-            el('li', {}, swatch(speciesColour(sp)), `Species ${sp.id}: ${sp.tiles} tiles`)),
-        el('li', {}, swatch(sea), 'Sea'), el('li', {}, swatch(sand), 'Empty land'));
+        // The presentation's legend names the sea and the empty land, in that order; their swatches are the
+        // colours drawn (the scheme's).
+        const legend = Array.isArray(presentation.legend) ? presentation.legend : [];
+        const ground = [sea, sand].map((colour, i) => el('li', {}, swatch(colour), legend[i]?.words ?? ''));
+        replaceChildren(this.legend, living.slice(0, 12).map((group) =>
+            el('li', {}, swatch(groupColour(group)), `${capitalised(one)} ${group.id}: ${group.tiles} tiles`)), ground);
     }
 
-    drawLife(s) {
+    /// A board of live and dead cells.
+    drawBoard(s, presentation) {
         const w = s.width | 0;
         const h = s.height | 0;
         if (w <= 0 || h <= 0) return;
@@ -354,26 +452,26 @@ export class PictureView {
         if (canvas.width !== w) canvas.width = w;
         if (canvas.height !== h) canvas.height = h;
         const context = canvas.getContext('2d');
-        if (!this.lifeImage || this.lifeImage.width !== w || this.lifeImage.height !== h) {
-            this.lifeImage = context.createImageData(w, h);
-            this.lifePixels = new Uint32Array(this.lifeImage.data.buffer);
+        if (!this.boardImage || this.boardImage.width !== w || this.boardImage.height !== h) {
+            this.boardImage = context.createImageData(w, h);
+            this.boardPixels = new Uint32Array(this.boardImage.data.buffer);
         }
         const dark = matchMedia('(prefers-color-scheme: dark)').matches;
         // Little-endian ABGR words.
         const alive = dark ? 0xff7ee0a0 : 0xff1d5a2b;
         const dead = dark ? 0xff1a1a1a : 0xfff7f7f2;
-        const pixels = this.lifePixels;
+        const pixels = this.boardPixels;
         let p = 0;
         for (let y = 0; y < h; y++) {
             const row = y * rowBytes;
             for (let x = 0; x < w; x++) pixels[p++] = (bytes[row + (x >> 3)] >> (x & 7)) & 1 ? alive : dead;
         }
-        context.putImageData(this.lifeImage, 0, 0);
+        context.putImageData(this.boardImage, 0, 0);
         this.points = [];
         const region = w === s.boardWidth && h === s.boardHeight ? '' : ` (showing ${w}×${h} from column ${s.x}, row ${s.y})`;
         setText(this.caption, `Generation ${s.generation}: ${s.boardWidth}×${s.boardHeight} board${region} · ` +
-            `${s.liveCells} live cells · rule ${s.rule}`);
-        this.canvas.setAttribute('aria-label', `Life board, ${s.liveCells} live cells.`);
+            `${s.liveCells} ${presentation.nouns?.many ?? ''} · rule ${s.rule}`);
+        this.canvas.setAttribute('aria-label', `Board, ${s.liveCells} ${presentation.nouns?.many ?? ''}.`);
         replaceChildren(this.legend);
     }
 
@@ -381,13 +479,14 @@ export class PictureView {
         const rect = this.canvas.getBoundingClientRect();
         const x = (event.clientX - rect.left) * this.canvas.width / rect.width;
         const y = (event.clientY - rect.top) * this.canvas.height / rect.height;
-        if (this.islandTiles && this.state?.snapshot?.model === 'islands') {
-            const { tiles, w, h } = this.islandTiles;
-            const tx = Math.floor(x / this.islandScale);
-            const ty = Math.floor(y / this.islandScale);
+        if (this.mapTiles) {
+            const { tiles, w, h, noun } = this.mapTiles;
+            const tx = Math.floor(x / this.mapScale);
+            const ty = Math.floor(y / this.mapScale);
             if (tx >= 0 && ty >= 0 && tx < w && ty < h) {
                 const v = tiles[ty * w + tx];
-                setText(this.readout, v < 0 ? 'Sea' : v === 0 ? 'Empty land' : `Species ${v}`);
+                const legend = this.state?.presentation?.legend ?? [];
+                setText(this.readout, v < 0 ? legend[0]?.words ?? '' : v === 0 ? legend[1]?.words ?? '' : `${noun} ${v}`);
             }
             return;
         }
@@ -416,6 +515,6 @@ export class PictureView {
     describeSelected() {
         if (!this.points.length) return;
         const index = Math.max(0, Math.min(this.selected, this.points.length - 1));
-        setText(this.readout, `${this.points[index].text} (moth ${index + 1} of ${this.points.length})`);
+        setText(this.readout, `${this.points[index].text} (${this.pointNoun} ${index + 1} of ${this.points.length})`);
     }
 }

@@ -148,7 +148,10 @@ export class QuestionBuilder {
         this.kind.addEventListener('change', () => this.sync());
         this.metric.addEventListener('change', () => this.sync());
         this.preset.addEventListener('click', () => this.usePreset());
-        this.addOption.addEventListener('click', () => this.addOptionRow({ label: '', when: { op: 'gt' } }));
+        this.addOption.addEventListener('click', () => {
+            this.presetFor = undefined;
+            this.addOptionRow({ label: '', when: { op: 'gt' } });
+        });
         root.addEventListener('submit', (event) => {
             event.preventDefault();
             this.ask(this.build());
@@ -157,10 +160,21 @@ export class QuestionBuilder {
         this.state = null;
     }
 
+    /// Whether the lesson's model can die out: its presentation says how it reads when none are left (a model
+    /// whose presentation has no `extinct`, such as a board of cells, cannot); unknown before the welcome.
+    canDieOut() {
+        const presentation = this.state?.presentation;
+        return !presentation || typeof presentation.extinct === 'string';
+    }
+
+    /// The preset options; "extinct" only for a model that can die out.
     usePreset() {
         this.options = [];
         replaceChildren(this.optionsNode);
-        for (const option of PRESET) this.addOptionRow(option);
+        const canDieOut = this.canDieOut();
+        for (const option of PRESET) if (canDieOut || option.when.op !== 'over') this.addOptionRow(option);
+        // The preset as shown, until the teacher adds or removes an option: a new lesson's model redraws it.
+        this.presetFor = canDieOut;
     }
 
     addOptionRow(option) {
@@ -171,6 +185,7 @@ export class QuestionBuilder {
         row.node.append(remove);
         const entry = { label, row };
         remove.addEventListener('click', () => {
+            this.presetFor = undefined;
             this.options = this.options.filter((o) => o !== entry);
             row.node.remove();
         });
@@ -191,6 +206,7 @@ export class QuestionBuilder {
             if (state.metrics.some((m) => m.name === previous)) this.metric.value = previous;
             this.metricArguments = null;
         }
+        if (this.presetFor !== undefined && this.presetFor !== this.canDieOut()) this.usePreset();
         this.sync();
     }
 
