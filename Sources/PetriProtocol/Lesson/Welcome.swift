@@ -70,13 +70,17 @@ public struct Welcome: Sendable, Hashable, Codable {
     public var code: JoinCode?
     /// How many students joined and are online (observer only).
     public var classSize: ClassSize?
+    /// How clients draw the lesson's model (its ``ModelDescription/presentation``); absent from a server that
+    /// predates it, and then a client shows numbers only.
+    public var presentation: ModelPresentation?
 
     public init(
         role: Role, you: StudentProfile?, model: ModelKind, metrics: [MetricDescriptor], parameters: JSONValue,
         position: TimelinePosition, running: Double?, runOver: String?, ended: Bool, options: LessonOptions,
         questions: [QuestionInfo], answers: [AnswerRecord], leaderboard: Leaderboard, historyFrom: Int,
         missed: Bool, roster: [RosterEntry]?, checkpoint: Int?, answered: Int? = nil, answeredBy: [StudentID]? = nil,
-        olderQuestions: Int? = nil, code: JoinCode? = nil, classSize: ClassSize? = nil
+        olderQuestions: Int? = nil, code: JoinCode? = nil, classSize: ClassSize? = nil,
+        presentation: ModelPresentation? = nil
     ) {
         self.role = role
         self.you = you
@@ -100,5 +104,6 @@ public struct Welcome: Sendable, Hashable, Codable {
         self.olderQuestions = olderQuestions
         self.code = code
         self.classSize = classSize
+        self.presentation = presentation
     }
 }
