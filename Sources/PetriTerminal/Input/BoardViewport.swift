@@ -1,16 +1,16 @@
-/// Which part of a Life board the screen shows: it follows the live cells or stays where moved.
-public struct LifeViewport: Sendable, Hashable {
+/// Which part of a board of cells the screen shows: it follows the cells that are alive or stays where moved.
+struct BoardViewport: Sendable, Hashable {
     /// The board cell at the view's top-left corner.
-    public var x = 0
+    var x = 0
     /// See ``x``.
-    public var y = 0
-    /// Whether the view recentres on the live cells when they leave it.
-    public var following = true
+    var y = 0
+    /// Whether the view recentres on the cells that are alive when they leave it.
+    var following = true
     /// Whether the view has been placed on a picture yet (the first picture centres it).
-    public var placed = false
+    var placed = false
 
     /// A viewport at (x, y).
-    public init(x: Int = 0, y: Int = 0, following: Bool = true, placed: Bool = false) {
+    init(x: Int = 0, y: Int = 0, following: Bool = true, placed: Bool = false) {
         self.x = x
         self.y = y
         self.following = following
@@ -18,7 +18,7 @@ public struct LifeViewport: Sendable, Hashable {
     }
 
     /// Moves the view by whole cells and stops following.
-    public mutating func pan(dx: Int, dy: Int) {
+    mutating func pan(dx: Int, dy: Int) {
         x += dx
         y += dy
         following = false
