@@ -31,34 +31,31 @@ enum SidePanel {
 
         let chartHeight = max(3, min(8, area.height / 3))
         let (top, chartArea) = area.splitBottom(chartHeight + 1)
-        let presentation = lesson.presentation
-        switch (presentation?.picture, lesson.picture) {
-        case (.traitField?, .traitField(let snapshot)?):
-            if let presentation {
-                drawTraitField(
-                    into: &canvas, rect: top, snapshot: snapshot, presentation: presentation, stats: stats, theme: theme
-                )
-            }
-        case (.islandMap?, _):
+        switch (lesson.presentation, lesson.picture) {
+        case (let presentation?, .traitField(let snapshot)?):
+            drawTraitField(
+                into: &canvas, rect: top, snapshot: snapshot, presentation: presentation, stats: stats, theme: theme)
+        case (let presentation?, let picture) where presentation.picture == .islandMap:
             var map: TileMapSnapshot?
-            if case .tileMap(let snapshot, _) = lesson.picture { map = snapshot }
-            let nouns = presentation?.nouns ?? ModelPresentation.Nouns(one: "group", many: "groups")
-            canvas.put("Living \(nouns.many)", x: top.x, y: top.y, style: theme.title, maxWidth: top.width)
+            if case .tileMap(let snapshot, _) = picture { map = snapshot }
+            canvas.put(
+                "Living \(presentation.nouns.many)", x: top.x, y: top.y, style: theme.title, maxWidth: top.width)
             TileMapView.drawLegend(
                 into: &canvas, rect: Rect(x: top.x, y: top.y + 1, width: top.width, height: top.height - 1),
-                snapshot: map, groups: stats?.groups, nouns: nouns, theme: theme)
-        case (let picture?, _) where picture != .traitField:
-            let headline = presentation.map { [($0.headlineMetric, $0.headlineLabel.lowercased())] } ?? []
+                snapshot: map, groups: stats?.groups, nouns: presentation.nouns, theme: theme)
+        case (let presentation?, _) where presentation.picture != .traitField:
+            // The headline, then the readings, each in the presentation's words.
+            let names =
+                [(presentation.headlineMetric, presentation.headlineLabel.lowercased())]
+                + presentation.readings.map { ($0.metric, $0.words) }
+            drawValues(into: &canvas, rect: top, stats: stats, names: names, theme: theme)
+        case (nil, _):
+            // Numbers only: every metric the lesson lists, by its name.
             drawValues(
-                into: &canvas, rect: top, stats: stats,
-                names: headline + (presentation?.readings ?? []).map { ($0.metric, $0.words) }, theme: theme)
+                into: &canvas, rect: top, stats: stats, names: lesson.metrics.map { ($0.name, $0.name) }, theme: theme)
         default:
-            if presentation == nil {
-                // Numbers only: every metric the lesson lists, by its name.
-                drawValues(
-                    into: &canvas, rect: top, stats: stats, names: lesson.metrics.map { ($0.name, $0.name) },
-                    theme: theme)
-            }
+            // A trait field whose first picture has not come yet.
+            break
         }
 
         var (metric, label, color) = headlineMetric(lesson)
