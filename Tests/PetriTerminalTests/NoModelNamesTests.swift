@@ -22,8 +22,7 @@ import Testing
         var names: Set<Name> = []
         for description in descriptions {
             names.insert(Name(words: words(description.model), textOnly: false))
-            let kind = ModelKind(rawValue: description.model)
-            if let nouns = (description.presentation ?? kind.flatMap(Presentations.of))?.nouns {
+            if let nouns = (description.presentation ?? Presentations.of(id: description.model))?.nouns {
                 names.insert(Name(words: words(nouns.one), textOnly: true))
                 names.insert(Name(words: words(nouns.many), textOnly: true))
             }

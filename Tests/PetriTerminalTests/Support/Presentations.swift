@@ -56,10 +56,12 @@ enum Presentations {
         ], chart: P.Chart(histogramTitle: ""))
 
     /// The presentation of a shipped model, by its id.
-    static func of(_ model: ModelKind) -> ModelPresentation? {
-        ["camouflage": camouflage, "resistance": resistance, "beaks": beaks, "islands": islands, "life": life][
-            model.rawValue]
+    static func of(id: String) -> ModelPresentation? {
+        ["camouflage": camouflage, "resistance": resistance, "beaks": beaks, "islands": islands, "life": life][id]
     }
+
+    /// The presentation of a shipped model.
+    static func of(_ model: ModelKind) -> ModelPresentation? { of(id: model.rawValue) }
 
     /// A snapshot as the server sends it, with a trait model's keys added when the model's own snapshot predates
     /// them (the contract: camouflage's snapshot keeps its keys and gains the trait snapshot's, additively).
