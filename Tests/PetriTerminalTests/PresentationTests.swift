@@ -113,4 +113,20 @@ import Testing
         ).lines().joined(separator: "\n")
         #expect(screen.contains("About: \(description.title)".prefix(40)))
     }
+
+    @Test func thePresentationsWordsAreSanitisedOnArrival() throws {
+        // Given a presentation whose words carry escape sequences
+        var hostile = Presentations.resistance
+        hostile.nouns.many = "bacteria\u{1B}[2J"
+        hostile.readings[0].words = "dose\u{1B}]0;owned\u{07}"
+        hostile.marker = "the\u{9B}31m dose"
+        let lesson = try Self.resistanceLesson(presentation: hostile)
+        // Then none reaches the state, so no view can draw one
+        let words = [
+            lesson.presentation?.nouns.many, lesson.presentation?.readings[0].words, lesson.presentation?.marker,
+        ].compactMap { $0 }
+        #expect(words.count == 3)
+        #expect(words.allSatisfy { !$0.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B } })
+        #expect(Self.screen(lesson)[0].contains("bacteria"))
+    }
 }
