@@ -1,7 +1,7 @@
 /// The one error type of the terminal clients: a stable code and a sentence that says what to do.
-public struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible {
+struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kinds of failure, for programs.
-    public enum Code: String, Sendable, Hashable {
+    enum Code: String, Sendable, Hashable {
         /// Standard input or output is not a terminal, or it could not be switched to raw mode.
         case notATerminal = "not-a-terminal"
         /// The server could not be reached or the WebSocket handshake failed.
@@ -17,15 +17,15 @@ public struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     /// What failed.
-    public let code: Code
+    let code: Code
     /// One sentence for people.
-    public let message: String
+    let message: String
 
     /// An error with a sentence that says what to do.
-    public init(_ code: Code, _ message: String) {
+    init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
 
-    public var description: String { message }
+    var description: String { message }
 }

@@ -199,7 +199,7 @@ import Testing
                         counts: [Int.max, Int.min], mean: .nan),
                     leaderboard: Leaderboard(top: [], you: nil, students: Int.min))), at: now)
         let camouflage =
-            #"{"generation":3,"model":"camouflage","timeline":0,"type":"snapshot","snapshot":{"generation":3,"environmentColour":999,"population":9223372036854775807,"bestCamouflaged":1,"extinct":false,"traitCounts":[9223372036854775807],"histogram":[1]}}"#
+            #"{"generation":3,"model":"camouflage","timeline":0,"type":"snapshot","snapshot":{"generation":3,"environmentColour":999,"population":9223372036854775807,"bestCamouflaged":1,"extinct":false,"traitCounts":[9223372036854775807],"histogram":[1],"trait":"colour","unit":"","scale":1,"traitMin":1,"binWidth":10,"environment":"environmentColour","environmentValue":999,"target":999,"suited":1}}"#
         lesson.apply(try ProtocolDecoder().decodeServerMessage(Array(camouflage.utf8)), at: now)
         for size in [(80, 24), (200, 60)] {
             for browsing in [nil, 0] {
@@ -212,13 +212,14 @@ import Testing
             }
         }
         #expect(lesson.notices.contains { $0.text.contains("impossible numbers") })
-        #expect(lesson.notices.contains { $0.text.contains("camouflage picture") })
+        #expect(lesson.notices.contains { $0.text.contains("traitField picture") })
     }
 
     @Test func aHugeLifeBoardIsRefusedNotAllocated() throws {
         let text =
             #"{"generation":1,"model":"life","timeline":0,"type":"snapshot","snapshot":{"generation":1,"rule":"B3/S23","boundary":"bounded","boardWidth":16384,"boardHeight":16384,"x":0,"y":0,"width":16384,"height":16384,"liveCells":0,"cells":""}}"#
         var lesson = LessonState()
+        lesson.presentation = Presentations.life
         lesson.apply(try ProtocolDecoder().decodeServerMessage(Array(text.utf8)), at: Fixtures.now)
         #expect(lesson.picture == nil)
         #expect(lesson.notices.last?.text.contains("regions of up to 16777216 cells") == true)

@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct TeacherCommandTests {
     let context = CommandContext(
-        model: .camouflage, metrics: CamouflageModel.metrics.map(\.name),
+        presentation: Presentations.camouflage, metrics: CamouflageModel.metrics.map(\.name),
         parameterNames: ["environmentColour", "population"],
         roster: Fixtures.roster, openQuestion: QuestionID(3), pendingHint: nil, generation: 12)
 
@@ -105,7 +105,7 @@ import Testing
         // Given a Life lesson and an islands lesson
         func parse(_ line: String, _ metrics: [MetricDescriptor]) -> Result<TeacherCommand, CommandError> {
             let context = CommandContext(
-                model: nil, metrics: metrics.map(\.name), parameterNames: [], roster: [], openQuestion: nil,
+                presentation: nil, metrics: metrics.map(\.name), parameterNames: [], roster: [], openQuestion: nil,
                 pendingHint: nil, generation: 0)
             return TeacherCommandParser.parse(line, context: context)
         }
@@ -131,7 +131,8 @@ import Testing
     @Test func aMetricWithTheWrongArgumentsIsRefusedWithItsForm() {
         // Given a Life lesson
         let life = CommandContext(
-            model: .life, metrics: LifeModel.metrics.map(\.name), parameterNames: [], roster: [], openQuestion: nil,
+            presentation: Presentations.life, metrics: LifeModel.metrics.map(\.name), parameterNames: [], roster: [],
+            openQuestion: nil,
             pendingHint: nil, generation: 0)
         func error(_ line: String) -> String {
             guard case .failure(let e) = TeacherCommandParser.parse(line, context: life) else { return "(no error)" }
@@ -212,7 +213,7 @@ import Testing
                 "This model has no metric \"nosuch\"; it has population, meanTrait"))
         #expect(
             error("ask number population in 5 prompt How many?")
-                == "ask does not know \"many?\"; text with spaces goes in quotes, after prompt or hint. Example: ask number population in 10 prompt \"How many moths?\""
+                == "ask does not know \"many?\"; text with spaces goes in quotes, after prompt or hint. Example: ask number population in 10 prompt \"How many will be alive?\""
         )
         #expect(
             error("ask number population in 5 prompt \"open")
@@ -254,9 +255,9 @@ import Testing
         var console = TeacherConsole()
         let lesson = LessonState()
         #expect(console.execute("look 100 40", lesson: lesson, now: Fixtures.now).isEmpty)
-        #expect(console.lifeViewport == LifeViewport(x: 100, y: 40, following: false, placed: true))
+        #expect(console.boardViewport == BoardViewport(x: 100, y: 40, following: false, placed: true))
         _ = console.execute("look", lesson: lesson, now: Fixtures.now)
-        #expect(console.lifeViewport.following)
+        #expect(console.boardViewport.following)
         _ = console.execute("best on", lesson: lesson, now: Fixtures.now)
         #expect(console.markBest)
         _ = console.execute("best maybe", lesson: lesson, now: Fixtures.now)
@@ -267,7 +268,7 @@ import Testing
 @Suite("Teacher console: replicates and reveal")
 struct ReplicateCommandTests {
     private let context = CommandContext(
-        model: .camouflage, metrics: ["population", "meanTrait"], parameterNames: [], roster: [],
+        presentation: Presentations.camouflage, metrics: ["population", "meanTrait"], parameterNames: [], roster: [],
         openQuestion: QuestionID(2), pendingHint: nil, generation: 10)
 
     @Test func replicatesTakesRunsGenerationsAndAMetric() {

@@ -103,7 +103,7 @@ import Testing
             position: TimelinePosition(timeline: 0, generation: 0), running: nil, runOver: nil, ended: false,
             options: LessonOptions(), questions: [q], answers: [], leaderboard: Fixtures.leaderboard(you: nil),
             historyFrom: 0, missed: false, roster: Fixtures.roster, checkpoint: nil, answered: answered,
-            answeredBy: answeredBy)
+            answeredBy: answeredBy, presentation: Presentations.life)
         var lesson = LessonState()
         lesson.code = Fixtures.code
         lesson.apply(.welcome(welcome), at: Fixtures.now)

@@ -75,7 +75,7 @@ import Testing
         #expect(TerminalColor.gray(255).ansi256Index == 231)
         #expect(TerminalColor.gray(128).ansi256Index == 244)
         #expect(TerminalColor(red: 255, green: 0, blue: 0).ansi256Index == 196)
-        #expect(TerminalColor.trait(1) == .gray(0))
-        #expect(TerminalColor.trait(100) == .gray(255))
+        #expect(TerminalColor.between(.black, .white, fraction: 0) == .gray(0))
+        #expect(TerminalColor.between(.black, .white, fraction: 1) == .gray(255))
     }
 }

@@ -3,7 +3,7 @@ import PetriProtocol
 /// What the user sees and types: the full-screen student or teacher view, or `--json` lines.
 ///
 /// Every method is called from the runner's loop, one at a time.
-public protocol ClientFrontend: AnyObject {
+protocol ClientFrontend: AnyObject {
     /// Whether to read standard input as keys or lines (nil: not at all).
     var inputMode: InputReader.Mode? { get }
     /// Prepares the screen (or output) before the first connection.
@@ -29,5 +29,5 @@ public protocol ClientFrontend: AnyObject {
 
 extension ClientFrontend {
     /// By default a frontend stops with its session.
-    public func lingers(after end: SessionEnd) -> Bool { false }
+    func lingers(after end: SessionEnd) -> Bool { false }
 }

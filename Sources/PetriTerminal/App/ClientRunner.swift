@@ -13,7 +13,7 @@ import PetriProtocol
 ///                           server: url, tokens: .standard(environment: env))
 /// let status = await runner.run(StudentScreenFrontend(terminal: try TerminalIO(), colorMode: .ansi256))
 /// ```
-public final class ClientRunner {
+final class ClientRunner {
     enum Event: Sendable {
         case input(InputEvent)
         case connected(epoch: Int, link: any LessonLink)
@@ -24,9 +24,9 @@ public final class ClientRunner {
     }
 
     /// The session; frontends read it, and change it only through ``send(_:)``, ``quit()`` and ``retryNow()``.
-    public private(set) var session: ClientSession
+    private(set) var session: ClientSession
     /// The server's URL (for tokens and join instructions).
-    public let server: String
+    let server: String
     let connector: any LessonConnector
     let tokens: ResumeTokenStore?
     private let clock = ContinuousClock()
@@ -43,7 +43,7 @@ public final class ClientRunner {
     ///   - connector: How to reach the server.
     ///   - server: The server's URL, as the token store keys it.
     ///   - tokens: Where tokens are kept between runs (nil: only in memory).
-    public init(session: ClientSession, connector: any LessonConnector, server: String, tokens: ResumeTokenStore?) {
+    init(session: ClientSession, connector: any LessonConnector, server: String, tokens: ResumeTokenStore?) {
         self.session = session
         self.connector = connector
         self.server = server
@@ -53,44 +53,44 @@ public final class ClientRunner {
     }
 
     /// Now, on both clocks.
-    public func now() -> Moment {
+    func now() -> Moment {
         let wall = Int64((Date().timeIntervalSince1970 * 1000).rounded())
         return Moment(monotonic: started.duration(to: clock.now), wall: Timestamp(millisecondsSince1970: wall))
     }
 
     /// The connection as the status line shows it.
-    public var status: ConnectionStatus { session.status(at: now()) }
+    var status: ConnectionStatus { session.status(at: now()) }
 
     /// Sends a message now, or after reconnecting.
-    public func send(_ message: ClientMessage) {
+    func send(_ message: ClientMessage) {
         perform(session.send(message, at: now()))
     }
 
     /// Leaves the lesson.
-    public func quit() {
+    func quit() {
         perform(session.quit())
     }
 
     /// How the session ended, once it has (a lingering frontend is still running).
-    public var sessionEnd: SessionEnd? { ended }
+    var sessionEnd: SessionEnd? { ended }
 
     /// Lets a frontend that lingers after the session's end (``ClientFrontend/lingers(after:)``) stop.
-    public func release() {
+    func release() {
         released = true
     }
 
     /// Reconnects at once instead of waiting.
-    public func retryNow() {
+    func retryNow() {
         perform(session.retryNow(at: now()))
     }
 
     /// Adds a notice to the lesson's news (e.g. a file was saved).
-    public func post(_ text: String, kind: Notice.Kind) {
+    func post(_ text: String, kind: Notice.Kind) {
         session.lesson.post(text, kind: kind, at: now().wall)
     }
 
     /// Runs until the session ends; returns the exit status the frontend chose.
-    public func run(_ frontend: some ClientFrontend) async -> Int32 {
+    func run(_ frontend: some ClientFrontend) async -> Int32 {
         do {
             try frontend.begin()
         } catch {

@@ -12,7 +12,7 @@ import PetriProtocol
 /// the `pong` comes back, so every answer to what it sent is printed first. When the input held no
 /// line at all (`< /dev/null`, or a closed pipe), there is nothing to wait for: the client keeps
 /// printing the lesson's messages until the lesson ends or it is interrupted.
-public final class JSONFrontend: ClientFrontend {
+final class JSONFrontend: ClientFrontend {
     private let teacher: Bool
     private var console = TeacherConsole()
     private var printedLog = 0
@@ -26,17 +26,17 @@ public final class JSONFrontend: ClientFrontend {
 
     /// - Parameters:
     ///   - teacher: Whether lines are console commands (teacher) or answers (student).
-    public init(teacher: Bool, output: FileHandle = .standardOutput, errors: FileHandle = .standardError) {
+    init(teacher: Bool, output: FileHandle = .standardOutput, errors: FileHandle = .standardError) {
         self.teacher = teacher
         self.output = output
         self.errors = errors
     }
 
-    public var inputMode: InputReader.Mode? { .lines }
+    var inputMode: InputReader.Mode? { .lines }
 
-    public func begin() throws(TerminalError) {}
+    func begin() throws(TerminalError) {}
 
-    public func input(_ event: InputEvent, runner: ClientRunner) {
+    func input(_ event: InputEvent, runner: ClientRunner) {
         switch event {
         case .key: break
         case .closed:
@@ -77,7 +77,7 @@ public final class JSONFrontend: ClientFrontend {
         }
     }
 
-    public func received(_ message: ServerMessage, raw: String, runner: ClientRunner) {
+    func received(_ message: ServerMessage, raw: String, runner: ClientRunner) {
         output.write(Data((JSONLines.safe(raw) + "\n").utf8))
         if teacher {
             for intent in console.received(message, lesson: runner.session.lesson, now: runner.now().wall) {
@@ -89,7 +89,7 @@ public final class JSONFrontend: ClientFrontend {
         pingWhenOnline(runner)
     }
 
-    public func unreadable(raw: String, problem: String, runner: ClientRunner) {
+    func unreadable(raw: String, problem: String, runner: ClientRunner) {
         complain("the server sent something this client cannot read: \(TerminalText.sanitise(problem))")
     }
 
@@ -105,7 +105,7 @@ public final class JSONFrontend: ClientFrontend {
         runner.send(.ping)
     }
 
-    public func tick(runner: ClientRunner) -> Bool {
+    func tick(runner: ClientRunner) -> Bool {
         pingWhenOnline(runner)
         if leaving, let deadline = leaveDeadline, runner.now().monotonic >= deadline {
             if !pinged { complain("Could not reach the lesson to send what was typed; leaving.") }
@@ -118,9 +118,9 @@ public final class JSONFrontend: ClientFrontend {
         return false
     }
 
-    public func draw(runner: ClientRunner) {}
+    func draw(runner: ClientRunner) {}
 
-    public func finish(_ end: SessionEnd, runner: ClientRunner) -> Int32 {
+    func finish(_ end: SessionEnd, runner: ClientRunner) -> Int32 {
         if !end.message.isEmpty { complain(end.message) }
         return end.exitStatus
     }

@@ -7,13 +7,13 @@ public struct ClientOptions: Sendable {
     /// The server's URL, e.g. `ws://127.0.0.1:8080/`.
     public var server: String
     /// `--json`: lines instead of a screen.
-    public var json: Bool
+    var json: Bool
     /// What the terminal shows (full-screen mode).
-    public var colorMode: ColorMode
+    var colorMode: ColorMode
     /// Where tokens are kept between runs (nil: not kept).
-    public var tokens: ResumeTokenStore?
+    var tokens: ResumeTokenStore?
     /// A PEM file of CAs to trust for `wss://`.
-    public var caFile: String?
+    var caFile: String?
 
     /// Options for one run.
     public init(server: String, json: Bool, colorMode: ColorMode, tokens: ResumeTokenStore?, caFile: String? = nil) {

@@ -1,15 +1,15 @@
 import PetriProtocol
 
 /// A student's typed line in `--json` mode.
-public enum StudentLine {
+enum StudentLine {
     /// What a line asks for.
-    public enum Command: Sendable, Hashable {
+    enum Command: Sendable, Hashable {
         case send(ClientMessage)
         case quit
     }
 
     /// Reads `line` against the lesson's open question.
-    public static func parse(_ line: String, lesson: LessonState) -> Result<Command, AnswerProblem> {
+    static func parse(_ line: String, lesson: LessonState) -> Result<Command, AnswerProblem> {
         let words = line.split(separator: " ").map(String.init)
         switch words.first?.lowercased() {
         case "quit", "exit": return .success(.quit)

@@ -2,20 +2,20 @@ import Foundation
 import PetriProtocol
 
 /// The full-screen student client.
-public final class StudentScreenFrontend: ClientFrontend {
+final class StudentScreenFrontend: ClientFrontend {
     var screen: FullScreen
     var ui = StudentUI()
 
     /// A student screen on `terminal`.
-    public init(terminal: TerminalIO, colorMode: ColorMode) {
+    init(terminal: TerminalIO, colorMode: ColorMode) {
         screen = FullScreen(terminal: terminal, colorMode: colorMode)
     }
 
-    public var inputMode: InputReader.Mode? { .keys }
+    var inputMode: InputReader.Mode? { .keys }
 
-    public func begin() throws(TerminalError) { try screen.begin() }
+    func begin() throws(TerminalError) { try screen.begin() }
 
-    public func input(_ event: InputEvent, runner: ClientRunner) {
+    func input(_ event: InputEvent, runner: ClientRunner) {
         guard case .key(let key) = event else {
             if event == .closed { runner.quit() }
             return
@@ -37,7 +37,7 @@ public final class StudentScreenFrontend: ClientFrontend {
         }
     }
 
-    public func received(_ message: ServerMessage, raw: String, runner: ClientRunner) {
+    func received(_ message: ServerMessage, raw: String, runner: ClientRunner) {
         switch message {
         case .question(let info) where info.state == .open:
             ui.answer.reset(for: info.id)
@@ -49,19 +49,19 @@ public final class StudentScreenFrontend: ClientFrontend {
         }
     }
 
-    public func unreadable(raw: String, problem: String, runner: ClientRunner) {
+    func unreadable(raw: String, problem: String, runner: ClientRunner) {
         reportUnreadable(problem: problem, runner: runner)
     }
 
-    public func tick(runner: ClientRunner) -> Bool { screen.tick(now: runner.now().wall) }
+    func tick(runner: ClientRunner) -> Bool { screen.tick(now: runner.now().wall) }
 
-    public func draw(runner: ClientRunner) {
+    func draw(runner: ClientRunner) {
         let state = ScreenState(
             lesson: runner.session.lesson, connection: runner.status, ui: ui, now: runner.now().wall,
             colorMode: screen.colorMode)
         let canvas = Screen.student(state, width: screen.size.width, height: screen.size.height)
-        ui.lifeViewport = Screen.lifeViewport(
-            ui.lifeViewport, lesson: state.lesson,
+        ui.boardViewport = Screen.boardViewport(
+            ui.boardViewport, lesson: state.lesson,
             picture: Screen.studentLayout(state, width: screen.size.width, height: screen.size.height).picture)
         screen.present(canvas)
     }
@@ -69,9 +69,9 @@ public final class StudentScreenFrontend: ClientFrontend {
     /// When the lesson has ended, the screen stays with the closing message and score until the student
     /// presses q (the server closes the connection a few seconds after `lessonEnded`; leaving then
     /// took the final screen away before it could be read).
-    public func lingers(after end: SessionEnd) -> Bool { end.kind == .lessonEnded }
+    func lingers(after end: SessionEnd) -> Bool { end.kind == .lessonEnded }
 
-    public func finish(_ end: SessionEnd, runner: ClientRunner) -> Int32 {
+    func finish(_ end: SessionEnd, runner: ClientRunner) -> Int32 {
         screen.leave()
         var message = end.message
         if end.kind == .quit, let code = runner.session.lesson.code {

@@ -2,20 +2,20 @@ import Foundation
 import PetriProtocol
 
 /// The full-screen teacher console.
-public final class TeacherScreenFrontend: ClientFrontend {
+final class TeacherScreenFrontend: ClientFrontend {
     var screen: FullScreen
     var console = TeacherConsole()
 
     /// A teacher console on `terminal`.
-    public init(terminal: TerminalIO, colorMode: ColorMode) {
+    init(terminal: TerminalIO, colorMode: ColorMode) {
         screen = FullScreen(terminal: terminal, colorMode: colorMode)
     }
 
-    public var inputMode: InputReader.Mode? { .keys }
+    var inputMode: InputReader.Mode? { .keys }
 
-    public func begin() throws(TerminalError) { try screen.begin() }
+    func begin() throws(TerminalError) { try screen.begin() }
 
-    public func input(_ event: InputEvent, runner: ClientRunner) {
+    func input(_ event: InputEvent, runner: ClientRunner) {
         guard case .key(let key) = event else {
             if event == .closed { runner.quit() }
             return
@@ -23,29 +23,29 @@ public final class TeacherScreenFrontend: ClientFrontend {
         perform(console.handle(key, lesson: runner.session.lesson, now: runner.now().wall), runner: runner)
     }
 
-    public func received(_ message: ServerMessage, raw: String, runner: ClientRunner) {
+    func received(_ message: ServerMessage, raw: String, runner: ClientRunner) {
         if case .created = message, runner.session.lesson.role == nil { console.overlay = .code }
         perform(console.received(message, lesson: runner.session.lesson, now: runner.now().wall), runner: runner)
     }
 
-    public func unreadable(raw: String, problem: String, runner: ClientRunner) {
+    func unreadable(raw: String, problem: String, runner: ClientRunner) {
         reportUnreadable(problem: problem, runner: runner)
     }
 
-    public func tick(runner: ClientRunner) -> Bool { screen.tick(now: runner.now().wall) }
+    func tick(runner: ClientRunner) -> Bool { screen.tick(now: runner.now().wall) }
 
-    public func draw(runner: ClientRunner) {
+    func draw(runner: ClientRunner) {
         let state = TeacherScreenState(
             lesson: runner.session.lesson, connection: runner.status, console: console, now: runner.now().wall,
             colorMode: screen.colorMode, server: runner.server)
         let canvas = Screen.teacher(state, width: screen.size.width, height: screen.size.height)
-        console.lifeViewport = Screen.lifeViewport(
-            console.lifeViewport, lesson: state.lesson,
+        console.boardViewport = Screen.boardViewport(
+            console.boardViewport, lesson: state.lesson,
             picture: ScreenLayout.teacher(width: screen.size.width, height: screen.size.height).picture)
         screen.present(canvas)
     }
 
-    public func finish(_ end: SessionEnd, runner: ClientRunner) -> Int32 {
+    func finish(_ end: SessionEnd, runner: ClientRunner) -> Int32 {
         screen.leave()
         if !end.message.isEmpty { print(end.message) }
         if let code = runner.session.lesson.code, end.kind == .quit {

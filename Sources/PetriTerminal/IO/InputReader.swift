@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// Something typed: a key (full-screen mode), a line (``--json`` mode), or the end of input.
-public enum InputEvent: Sendable, Hashable {
+enum InputEvent: Sendable, Hashable {
     case key(Key)
     case line(String)
     case closed
@@ -17,9 +17,9 @@ public enum InputEvent: Sendable, Hashable {
 ///
 /// Blocking reads stay off the async tasks. An `ESC` that arrives alone is held for 40 ms in
 /// case the rest of a sequence follows, then reported as the Escape key.
-public enum InputReader {
+enum InputReader {
     /// How input is split.
-    public enum Mode: Sendable {
+    enum Mode: Sendable {
         case keys
         case lines
     }
@@ -30,7 +30,7 @@ public enum InputReader {
     ///   - descriptor: The file descriptor to read (0).
     ///   - mode: Keys or lines.
     ///   - deliver: Called on the reader thread for each event; must be thread-safe.
-    public static func start(
+    static func start(
         descriptor: Int32 = 0, mode: Mode, deliver: @escaping @Sendable (InputEvent) -> Void
     ) {
         let thread = Thread {

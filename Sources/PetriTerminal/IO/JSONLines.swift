@@ -1,5 +1,5 @@
 /// Server messages as safe single lines for `--json` mode.
-public enum JSONLines {
+enum JSONLines {
     /// One valid JSON text on one line, with nothing in it that a terminal would act on.
     ///
     /// Line breaks and tabs between tokens become spaces; C0 and C1 controls, DEL, Unicode format
@@ -9,7 +9,7 @@ public enum JSONLines {
     /// a person watching the stream sees no escape sequence take effect.
     ///
     /// - Parameter json: A JSON text that has already been decoded successfully.
-    public static func safe(_ json: String) -> String {
+    static func safe(_ json: String) -> String {
         var out = ""
         out.reserveCapacity(json.utf8.count)
         for scalar in json.unicodeScalars {

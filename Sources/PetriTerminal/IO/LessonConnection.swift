@@ -1,7 +1,7 @@
 import PetriProtocol
 
 /// Something that happened on a connection to the server.
-public enum LinkEvent: Sendable {
+enum LinkEvent: Sendable {
     /// A message, with the text frame it came in (for `--json` output).
     case message(ServerMessage, raw: String)
     /// A frame that did not decode as a message this client knows.
@@ -13,7 +13,7 @@ public enum LinkEvent: Sendable {
 /// One open connection to a lesson server.
 ///
 /// May be used from any task.
-public protocol LessonLink: Sendable {
+protocol LessonLink: Sendable {
     /// The connection's events in order; finishes after ``LinkEvent/closed(code:reason:)``.
     var events: AsyncStream<LinkEvent> { get }
     /// Queues a message.
@@ -25,7 +25,7 @@ public protocol LessonLink: Sendable {
 /// Opens connections to one server; the client's only view of the network.
 ///
 /// Tests substitute a scripted connector; the program uses ``WebSocketConnector``.
-public protocol LessonConnector: Sendable {
+protocol LessonConnector: Sendable {
     /// Opens a new connection.
     ///
     /// - Throws: ``TerminalError/Code/cannotConnect`` with a sentence saying why.
@@ -40,7 +40,7 @@ public protocol LessonConnector: Sendable {
 
 extension LessonConnector {
     /// Connectors that know only one server ignore redirects.
-    public func connect(redirectedTo url: String?) async throws(TerminalError) -> any LessonLink {
+    func connect(redirectedTo url: String?) async throws(TerminalError) -> any LessonLink {
         try await connect()
     }
 }

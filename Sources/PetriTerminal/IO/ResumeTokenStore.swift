@@ -14,7 +14,7 @@ import PetriProtocol
 /// `student-K7QX2M-ws-127.0.0.1-8080.token`. A token is a secret: it is never printed.
 public struct ResumeTokenStore: Sendable {
     /// The folder the token files live in.
-    public let directory: URL
+    let directory: URL
 
     /// A store in `directory` (created when the first token is saved).
     public init(directory: URL) {
@@ -33,7 +33,7 @@ public struct ResumeTokenStore: Sendable {
     }
 
     /// The saved token, if there is one and it is well formed.
-    public func token(server: String, code: JoinCode, teacher: Bool) -> AccessToken? {
+    func token(server: String, code: JoinCode, teacher: Bool) -> AccessToken? {
         guard let data = FileManager.default.contents(atPath: file(server: server, code: code, teacher: teacher).path)
         else { return nil }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -43,7 +43,7 @@ public struct ResumeTokenStore: Sendable {
     /// Saves a token, readable by the user only.
     ///
     /// - Throws: ``TerminalError/Code/storage`` when the folder or file cannot be written.
-    public func save(_ token: AccessToken, server: String, code: JoinCode, teacher: Bool) throws(TerminalError) {
+    func save(_ token: AccessToken, server: String, code: JoinCode, teacher: Bool) throws(TerminalError) {
         let path = file(server: server, code: code, teacher: teacher).path
         do {
             try FileManager.default.createDirectory(
@@ -66,12 +66,12 @@ public struct ResumeTokenStore: Sendable {
     }
 
     /// Forgets a token (it no longer works).
-    public func remove(server: String, code: JoinCode, teacher: Bool) {
+    func remove(server: String, code: JoinCode, teacher: Bool) {
         unlink(file(server: server, code: code, teacher: teacher).path)
     }
 
     /// The file for one server, lesson and role.
-    public func file(server: String, code: JoinCode, teacher: Bool) -> URL {
+    func file(server: String, code: JoinCode, teacher: Bool) -> URL {
         directory.appendingPathComponent("\(teacher ? "teacher" : "student")-\(code.text)-\(Self.slug(server)).token")
     }
 

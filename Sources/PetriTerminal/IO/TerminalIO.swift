@@ -12,7 +12,7 @@
 /// client can quit cleanly.
 ///
 /// Owned by the one task that draws; not for use from other threads.
-public final class TerminalIO {
+final class TerminalIO {
     let input: Int32
     let output: Int32
     private var active = false
@@ -20,7 +20,7 @@ public final class TerminalIO {
     /// The terminal on standard input and output.
     ///
     /// - Throws: ``TerminalError/Code/notATerminal`` when either is not a terminal.
-    public init(input: Int32 = 0, output: Int32 = 1) throws(TerminalError) {
+    init(input: Int32 = 0, output: Int32 = 1) throws(TerminalError) {
         guard isatty(input) == 1, isatty(output) == 1 else {
             throw TerminalError(
                 .notATerminal,
@@ -33,7 +33,7 @@ public final class TerminalIO {
     /// Switches to raw mode and the alternate screen.
     ///
     /// - Throws: ``TerminalError/Code/notATerminal`` when the settings cannot be read or changed.
-    public func enter() throws(TerminalError) {
+    func enter() throws(TerminalError) {
         var saved = termios()
         guard tcgetattr(input, &saved) == 0 else {
             throw TerminalError(.notATerminal, "Could not read the terminal's settings (errno \(errno)).")
@@ -56,24 +56,24 @@ public final class TerminalIO {
     }
 
     /// Gives the terminal back as it was before ``enter()``.
-    public func leave() {
+    func leave() {
         guard active else { return }
         active = false
         TerminalRestore.restore()
     }
 
     /// The window's size in columns and rows (80×24 when the terminal does not say).
-    public func size() -> (width: Int, height: Int) {
+    func size() -> (width: Int, height: Int) {
         var size = winsize()
         guard ioctl(output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
         return (Int(size.ws_col), Int(size.ws_row))
     }
 
     /// Whether the window changed size (SIGWINCH) since the last call.
-    public func takeResize() -> Bool { TerminalRestore.takeResize() }
+    func takeResize() -> Bool { TerminalRestore.takeResize() }
 
     /// Writes all of `text` to the terminal.
-    public func write(_ text: String) {
+    func write(_ text: String) {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {

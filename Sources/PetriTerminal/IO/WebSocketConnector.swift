@@ -6,9 +6,9 @@ import PetriWebSocket
 /// Connects to a Petri server over WebSockets (`ws://` or `wss://`) with PetriWebSocket's client.
 ///
 /// One client (one libwebsockets service thread) carries every connection this process opens.
-public actor WebSocketConnector: LessonConnector {
+actor WebSocketConnector: LessonConnector {
     /// The server's URL, e.g. `ws://127.0.0.1:8080/`.
-    public let url: String
+    let url: String
     private let configuration: WebSocketClient.Configuration
     private var client: WebSocketClient?
     private var stopped = false
@@ -16,7 +16,7 @@ public actor WebSocketConnector: LessonConnector {
     /// - Parameters:
     ///   - url: `ws://host:port/` or `wss://host/`.
     ///   - caFile: A PEM file of CAs to trust for `wss://`, instead of the system's.
-    public init(url: String, caFile: String? = nil) {
+    init(url: String, caFile: String? = nil) {
         self.url = url
         var configuration = WebSocketClient.Configuration()
         configuration.enablesTLS = url.lowercased().hasPrefix("wss://")
@@ -24,14 +24,14 @@ public actor WebSocketConnector: LessonConnector {
         self.configuration = configuration
     }
 
-    public func connect() async throws(TerminalError) -> any LessonLink {
+    func connect() async throws(TerminalError) -> any LessonLink {
         try await connect(redirectedTo: nil)
     }
 
     /// Connects to `url` (a node another node redirected to), or to ``url`` when nil.
     ///
     /// A redirect keeps the scheme: a `ws://` client is never sent to `wss://` or back.
-    public func connect(redirectedTo target: String?) async throws(TerminalError) -> any LessonLink {
+    func connect(redirectedTo target: String?) async throws(TerminalError) -> any LessonLink {
         let url = target ?? self.url
         guard url.lowercased().hasPrefix(configuration.enablesTLS ? "wss://" : "ws://") else {
             throw TerminalError(
@@ -59,7 +59,7 @@ public actor WebSocketConnector: LessonConnector {
         }
     }
 
-    public func shutdown() async {
+    func shutdown() async {
         stopped = true
         if let client { await client.shutdown(timeout: 0.5) }
         client = nil

@@ -1,26 +1,26 @@
 import PetriProtocol
 
 /// What the student is typing for the open question: a number, a chosen option or a percentage.
-public struct AnswerField: Sendable, Hashable {
+struct AnswerField: Sendable, Hashable {
     /// The question being answered; the field resets when another one opens.
-    public var question: QuestionID?
+    var question: QuestionID?
     /// Typed text (number and probability questions).
-    public var text = ""
+    var text = ""
     /// The highlighted option, from 0 (choice questions).
-    public var choice: Int?
+    var choice: Int?
     /// The student's reason, typed after a space (sent with the answer; at most ``ReasonRules/maxCharacters``).
-    public var reason = ""
+    var reason = ""
     /// True once a space started the reason: keys then type it.
-    public var typingReason = false
+    var typingReason = false
 
     /// The most characters the field takes.
-    public static let maxLength = 12
+    static let maxLength = 12
 
     /// An empty field.
-    public init() {}
+    init() {}
 
     /// Empties the field for `question`.
-    public mutating func reset(for question: QuestionID?) {
+    mutating func reset(for question: QuestionID?) {
         self.question = question
         text = ""
         choice = nil
@@ -29,13 +29,13 @@ public struct AnswerField: Sendable, Hashable {
     }
 
     /// The reason to send with the answer (nil when none was typed).
-    public var reasonToSend: String? { reason.isEmpty ? nil : reason }
+    var reasonToSend: String? { reason.isEmpty ? nil : reason }
 
     /// Applies an editing key. Returns false when the key is not for the field.
     ///
     /// Number questions take digits, `.`, `-` and Backspace; probability questions digits, `.`
     /// and Backspace (a percentage), ↑/↓ moving by 5; choice questions 1…n (and ↑/↓) to pick.
-    public mutating func edit(_ key: Key, kind: QuestionKind) -> Bool {
+    mutating func edit(_ key: Key, kind: QuestionKind) -> Bool {
         if typingReason {
             switch key {
             case .character(let c):
@@ -93,7 +93,7 @@ public struct AnswerField: Sendable, Hashable {
     }
 
     /// The prediction the field holds, or a sentence saying what to type.
-    public func prediction(for kind: QuestionKind) -> Result<Prediction, AnswerProblem> {
+    func prediction(for kind: QuestionKind) -> Result<Prediction, AnswerProblem> {
         switch kind {
         case .choice(let options):
             guard let choice, options.indices.contains(choice) else {

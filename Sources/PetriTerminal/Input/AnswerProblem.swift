@@ -1,8 +1,8 @@
 /// Why an answer cannot be sent yet, as a sentence.
-public struct AnswerProblem: Error, Sendable, Hashable {
+struct AnswerProblem: Error, Sendable, Hashable {
     /// What to type instead.
-    public let message: String
+    let message: String
 
     /// A problem with its sentence.
-    public init(_ message: String) { self.message = message }
+    init(_ message: String) { self.message = message }
 }

@@ -1,5 +1,5 @@
 /// One key press, decoded from the terminal's bytes.
-public enum Key: Sendable, Hashable {
+enum Key: Sendable, Hashable {
     /// A printable character (letters, digits, punctuation, any script).
     case character(Character)
     case enter

@@ -7,17 +7,17 @@
 /// Bytes may arrive split anywhere: ``feed(_:)`` keeps an unfinished sequence until more
 /// arrives, and ``flush()`` turns a lone `ESC` into ``Key/escape`` when nothing follows soon.
 /// Not thread-safe: owned by the one thread that reads the terminal.
-public struct KeyReader: Sendable {
+struct KeyReader: Sendable {
     private var pending: [UInt8] = []
 
     /// A reader with nothing held back.
-    public init() {}
+    init() {}
 
     /// Whether bytes are held back waiting for the rest of a sequence.
-    public var hasPending: Bool { !pending.isEmpty }
+    var hasPending: Bool { !pending.isEmpty }
 
     /// Decodes what can be decoded of `bytes` (plus anything held back).
-    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+    mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
         pending.append(contentsOf: bytes)
         var keys: [Key] = []
         var i = 0
@@ -36,7 +36,7 @@ public struct KeyReader: Sendable {
     }
 
     /// Gives up waiting: a held-back `ESC` is the Escape key; other partial bytes are dropped.
-    public mutating func flush() -> [Key] {
+    mutating func flush() -> [Key] {
         defer { pending.removeAll() }
         guard let first = pending.first else { return [] }
         if first == 0x1B {

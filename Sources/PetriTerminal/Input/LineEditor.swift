@@ -2,27 +2,27 @@
 ///
 /// ←/→, Home/End (and Ctrl-A/Ctrl-E) move; Backspace/Delete, Ctrl-U (to start), Ctrl-K (to end)
 /// and Ctrl-W (word) delete; ↑/↓ walk the history, keeping what was being typed.
-public struct LineEditor: Sendable, Hashable {
+struct LineEditor: Sendable, Hashable {
     /// The line being typed.
-    public private(set) var text: [Character] = []
+    private(set) var text: [Character] = []
     /// The cursor, as an index into ``text``.
-    public private(set) var cursor = 0
+    private(set) var cursor = 0
     /// Earlier commands, oldest first.
-    public private(set) var history: [String] = []
+    private(set) var history: [String] = []
     private var historyIndex: Int?
     private var draft: [Character] = []
 
     /// The most commands kept in the history.
-    public static let historyLimit = 200
+    static let historyLimit = 200
 
     /// An empty line with no history.
-    public init() {}
+    init() {}
 
     /// The line as a string.
-    public var line: String { String(text) }
+    var line: String { String(text) }
 
     /// What a key did.
-    public enum Outcome: Sendable, Hashable {
+    enum Outcome: Sendable, Hashable {
         /// The line changed or the cursor moved.
         case edited
         /// Enter: the line (also added to the history); the editor is empty again.
@@ -32,7 +32,7 @@ public struct LineEditor: Sendable, Hashable {
     }
 
     /// Applies one key.
-    public mutating func handle(_ key: Key) -> Outcome {
+    mutating func handle(_ key: Key) -> Outcome {
         switch key {
         case .character(let c):
             text.insert(c, at: cursor)
@@ -95,7 +95,7 @@ public struct LineEditor: Sendable, Hashable {
     }
 
     /// Replaces the word before the cursor (from the last space) with `word`.
-    public mutating func replaceCurrentWord(with word: String) {
+    mutating func replaceCurrentWord(with word: String) {
         var start = cursor
         while start > 0 && text[start - 1] != " " { start -= 1 }
         text.replaceSubrange(start..<cursor, with: Array(word))
@@ -103,7 +103,7 @@ public struct LineEditor: Sendable, Hashable {
     }
 
     /// Sets the whole line, cursor at the end.
-    public mutating func setText(_ characters: [Character]) {
+    mutating func setText(_ characters: [Character]) {
         text = characters
         cursor = characters.count
     }

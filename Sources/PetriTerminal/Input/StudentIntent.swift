@@ -1,7 +1,7 @@
 import PetriProtocol
 
 /// What a key press asks the runner to do.
-public enum StudentIntent: Sendable, Hashable {
+enum StudentIntent: Sendable, Hashable {
     /// Send a message to the server.
     case send(ClientMessage)
     /// Leave the lesson.

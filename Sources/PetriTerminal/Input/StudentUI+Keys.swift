@@ -8,7 +8,7 @@ extension StudentUI {
     ///   - lesson: The lesson now (for the open question and the history range).
     ///   - now: Local wall-clock time, for the footer message.
     /// - Returns: What the runner should do beyond redrawing.
-    public mutating func handle(_ key: Key, lesson: LessonState, now: Timestamp) -> [StudentIntent] {
+    mutating func handle(_ key: Key, lesson: LessonState, now: Timestamp) -> [StudentIntent] {
         if key == .control("c") || key == .control("d") { return [.quit] }
         if key == .control("l") { return [.redraw] }
         if overlay != .none {
@@ -70,18 +70,24 @@ extension StudentUI {
         switch c {
         case "q": return [.quit]
         case "?": overlay = .help
-        case "i": overlay = .about
+        case "i":
+            overlay = .about
+            // The about screen shows the server's words: the model's description and the guide.
+            var ask: [StudentIntent] = []
+            if lesson.modelDescription == nil { ask.append(.send(.describeModels(teacherKey: nil))) }
+            if lesson.guide == nil { ask.append(.send(.guide)) }
+            return ask
         case "g":
             overlay = .guide
             return [.send(.guide)]
         case "l": overlay = .leaderboard(page: 0)
         case "b": markBest.toggle()
         case "r": return [.retryNow]
-        case "f": lifeViewport.following = true
-        case "w": lifeViewport.pan(dx: 0, dy: -8)
-        case "s": lifeViewport.pan(dx: 0, dy: 8)
-        case "a": lifeViewport.pan(dx: -8, dy: 0)
-        case "d": lifeViewport.pan(dx: 8, dy: 0)
+        case "f": boardViewport.following = true
+        case "w": boardViewport.pan(dx: 0, dy: -8)
+        case "s": boardViewport.pan(dx: 0, dy: 8)
+        case "a": boardViewport.pan(dx: -8, dy: 0)
+        case "d": boardViewport.pan(dx: 8, dy: 0)
         case "h": return takeHint(lesson: lesson, now: now)
         default: break
         }

@@ -1,9 +1,9 @@
 import PetriProtocol
 
 /// The student screen's own state: what is being typed and looked at, not what the lesson is.
-public struct StudentUI: Sendable, Hashable {
+struct StudentUI: Sendable, Hashable {
     /// A screen drawn over the lesson.
-    public enum Overlay: Sendable, Hashable {
+    enum Overlay: Sendable, Hashable {
         case none
         case help
         case about
@@ -14,20 +14,20 @@ public struct StudentUI: Sendable, Hashable {
     }
 
     /// The screen drawn over the lesson, if any.
-    public var overlay = Overlay.none
+    var overlay = Overlay.none
     /// What is being typed for the open question.
-    public var answer = AnswerField()
+    var answer = AnswerField()
     /// The generation shown in the side panel while browsing history; nil follows the lesson.
-    public var historyCursor: Int?
-    /// Whether the best-camouflaged creatures are marked.
-    public var markBest = false
-    /// Where the Life view looks.
-    public var lifeViewport = LifeViewport()
+    var historyCursor: Int?
+    /// Whether the best-suited creatures are marked.
+    var markBest = false
+    /// Where the board view looks.
+    var boardViewport = BoardViewport()
     /// The question whose hint the student asked for once (a second press takes it).
-    public var hintArmed: QuestionID?
+    var hintArmed: QuestionID?
     /// A local message for the footer (typing mistakes), with the wall-clock time it was set.
-    public var message: Notice?
+    var message: Notice?
 
     /// The starting view: live, nothing typed.
-    public init() {}
+    init() {}
 }

@@ -3,17 +3,17 @@
 /// The renderer is the only code that writes escape sequences, and it writes only these:
 /// SGR (`ESC[…m`), cursor position (`ESC[row;colH`) and erase-display (`ESC[2J`), plus the
 /// private modes of ``TerminalModes``. Everything between them is a canvas's printable text.
-public struct ANSIRenderer: Sendable {
+struct ANSIRenderer: Sendable {
     /// What the terminal can show.
-    public var mode: ColorMode
+    var mode: ColorMode
 
     /// A renderer for one colour mode.
-    public init(mode: ColorMode) {
+    init(mode: ColorMode) {
         self.mode = mode
     }
 
     /// One row of the canvas with its SGR codes, starting and ending in the default style.
-    public func row(_ canvas: Canvas, _ y: Int) -> String {
+    func row(_ canvas: Canvas, _ y: Int) -> String {
         var out = "\u{1B}[0m"
         var current = CellStyle.plain
         for x in 0..<canvas.width {
@@ -30,12 +30,12 @@ public struct ANSIRenderer: Sendable {
     }
 
     /// The whole canvas: every row positioned with `ESC[row;1H`.
-    public func frame(_ canvas: Canvas) -> String {
+    func frame(_ canvas: Canvas) -> String {
         (0..<canvas.height).map { "\u{1B}[\($0 + 1);1H" + row(canvas, $0) }.joined()
     }
 
     /// The canvas as lines, for golden files: SGR codes written as `⟨…⟩` so a diff shows them.
-    public func visibleLines(_ canvas: Canvas) -> [String] {
+    func visibleLines(_ canvas: Canvas) -> [String] {
         (0..<canvas.height).map { row(canvas, $0).replacingEscapes() }
     }
 

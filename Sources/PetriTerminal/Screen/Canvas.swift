@@ -3,31 +3,31 @@
 /// Drawing clips to the canvas (and to a `maxWidth` where given) and never writes a character
 /// that ``TerminalText/isPrintable(_:)`` rejects, so a canvas can only ever hold printable text:
 /// whatever a view is given, no escape sequence survives into the output.
-public struct Canvas: Sendable, Hashable {
+struct Canvas: Sendable, Hashable {
     /// Columns.
-    public let width: Int
+    let width: Int
     /// Rows.
-    public let height: Int
+    let height: Int
     private var cells: [Cell]
 
     /// A canvas of `width`×`height` cells, all `fill`.
-    public init(width: Int, height: Int, fill: Cell = Cell()) {
+    init(width: Int, height: Int, fill: Cell = Cell()) {
         self.width = max(0, width)
         self.height = max(0, height)
         cells = Array(repeating: fill, count: self.width * self.height)
     }
 
     /// The whole canvas as a rectangle.
-    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+    var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     /// The cell at (x, y); reading off the canvas gives a blank, writing there does nothing.
-    public subscript(x: Int, y: Int) -> Cell {
+    subscript(x: Int, y: Int) -> Cell {
         get { contains(x, y) ? cells[y * width + x] : Cell() }
         set { if contains(x, y) { cells[y * width + x] = newValue } }
     }
 
     /// Whether (x, y) is on the canvas.
-    public func contains(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
+    func contains(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
 
     /// Writes `text` from (x, y) rightwards; returns the columns used.
     ///
@@ -40,7 +40,7 @@ public struct Canvas: Sendable, Hashable {
     ///   - style: The style of every cell written.
     ///   - maxWidth: The most columns to use (default: to the canvas's edge).
     @discardableResult
-    public mutating func put(_ text: String, x: Int, y: Int, style: CellStyle = .plain, maxWidth: Int? = nil) -> Int {
+    mutating func put(_ text: String, x: Int, y: Int, style: CellStyle = .plain, maxWidth: Int? = nil) -> Int {
         guard y >= 0, y < height else { return 0 }
         let limit = min(width, x + (maxWidth ?? width))
         let room = limit - x
@@ -64,27 +64,27 @@ public struct Canvas: Sendable, Hashable {
     }
 
     /// Sets one cell to a single-column glyph (braille, blocks, box drawing).
-    public mutating func set(_ x: Int, _ y: Int, _ glyph: Character, _ style: CellStyle = .plain) {
+    mutating func set(_ x: Int, _ y: Int, _ glyph: Character, _ style: CellStyle = .plain) {
         guard contains(x, y), TerminalText.isPrintable(glyph) || glyph == "\u{2800}" else { return }
         cells[y * width + x] = Cell(String(glyph), style: style)
     }
 
     /// Fills a rectangle (clipped to the canvas) with one glyph.
-    public mutating func fill(_ rect: Rect, _ glyph: Character = " ", style: CellStyle = .plain) {
+    mutating func fill(_ rect: Rect, _ glyph: Character = " ", style: CellStyle = .plain) {
         for y in max(0, rect.y)..<min(height, rect.maxY) {
             for x in max(0, rect.x)..<min(width, rect.maxX) { set(x, y, glyph, style) }
         }
     }
 
     /// Changes the style of every cell in a rectangle, keeping the characters.
-    public mutating func restyle(_ rect: Rect, _ change: (inout CellStyle) -> Void) {
+    mutating func restyle(_ rect: Rect, _ change: (inout CellStyle) -> Void) {
         for y in max(0, rect.y)..<min(height, rect.maxY) {
             for x in max(0, rect.x)..<min(width, rect.maxX) { change(&cells[y * width + x].style) }
         }
     }
 
     /// Draws a box with light lines around `rect`, with an optional title in its top edge.
-    public mutating func box(
+    mutating func box(
         _ rect: Rect, title: String? = nil, style: CellStyle = .plain, titleStyle: CellStyle = .bold
     ) {
         guard rect.width >= 2, rect.height >= 2 else { return }
@@ -108,14 +108,14 @@ public struct Canvas: Sendable, Hashable {
     }
 
     /// Copies another canvas onto this one with its top-left corner at (x, y).
-    public mutating func draw(_ other: Canvas, x: Int, y: Int) {
+    mutating func draw(_ other: Canvas, x: Int, y: Int) {
         for row in 0..<other.height {
             for column in 0..<other.width { self[x + column, y + row] = other[column, row] }
         }
     }
 
     /// The text of each row without styles, trailing spaces removed (for tests and plain output).
-    public func lines() -> [String] {
+    func lines() -> [String] {
         (0..<height).map { y in
             var line = ""
             for x in 0..<width { line += cells[y * width + x].character }

@@ -2,16 +2,16 @@
 ///
 /// Colours are ignored in ``ColorMode/none``; attributes (bold, dim, underline, reverse) are
 /// kept there, since NO_COLOR is about colour only.
-public struct CellStyle: Sendable, Hashable {
-    public var foreground: TerminalColor?
-    public var background: TerminalColor?
-    public var bold = false
-    public var dim = false
-    public var underline = false
-    public var reverse = false
+struct CellStyle: Sendable, Hashable {
+    var foreground: TerminalColor?
+    var background: TerminalColor?
+    var bold = false
+    var dim = false
+    var underline = false
+    var reverse = false
 
     /// A style; everything off by default.
-    public init(
+    init(
         foreground: TerminalColor? = nil, background: TerminalColor? = nil, bold: Bool = false, dim: Bool = false,
         underline: Bool = false, reverse: Bool = false
     ) {
@@ -24,23 +24,23 @@ public struct CellStyle: Sendable, Hashable {
     }
 
     /// The terminal's default look.
-    public static let plain = CellStyle()
+    static let plain = CellStyle()
     /// Bold text.
-    public static let bold = CellStyle(bold: true)
+    static let bold = CellStyle(bold: true)
     /// Faint text.
-    public static let dim = CellStyle(dim: true)
+    static let dim = CellStyle(dim: true)
     /// Swapped foreground and background.
-    public static let reverse = CellStyle(reverse: true)
+    static let reverse = CellStyle(reverse: true)
 
     /// This style with another foreground.
-    public func with(foreground color: TerminalColor?) -> CellStyle {
+    func with(foreground color: TerminalColor?) -> CellStyle {
         var s = self
         s.foreground = color
         return s
     }
 
     /// This style with another background.
-    public func with(background color: TerminalColor?) -> CellStyle {
+    func with(background color: TerminalColor?) -> CellStyle {
         var s = self
         s.background = color
         return s

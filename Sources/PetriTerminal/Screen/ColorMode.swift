@@ -8,7 +8,7 @@ public enum ColorMode: String, Sendable, Hashable, CaseIterable {
     case truecolor
 
     /// Whether views may rely on colour to tell things apart.
-    public var hasColor: Bool { self != .none }
+    var hasColor: Bool { self != .none }
 
     /// The mode a terminal described by these environment variables supports.
     ///

@@ -1,21 +1,21 @@
 /// Sends only the rows that changed since the last frame, so a redraw never flickers.
 ///
 /// Not thread-safe: owned by the one task that draws.
-public struct FrameWriter: Sendable {
+struct FrameWriter: Sendable {
     private var previous: [String] = []
     private var size: (Int, Int) = (0, 0)
     /// Turns rows into bytes.
-    public var renderer: ANSIRenderer
+    var renderer: ANSIRenderer
 
     /// A writer that has drawn nothing yet.
-    public init(renderer: ANSIRenderer) {
+    init(renderer: ANSIRenderer) {
         self.renderer = renderer
     }
 
     /// The bytes that bring the terminal from the last frame to this one.
     ///
     /// After a size change (or ``invalidate()``) the screen is cleared and every row is sent.
-    public mutating func update(_ canvas: Canvas) -> String {
+    mutating func update(_ canvas: Canvas) -> String {
         var out = ""
         if size != (canvas.width, canvas.height) {
             out += "\u{1B}[0m\u{1B}[2J"
@@ -31,7 +31,7 @@ public struct FrameWriter: Sendable {
     }
 
     /// Forgets the last frame, so the next update redraws everything (after Ctrl-L or a resize).
-    public mutating func invalidate() {
+    mutating func invalidate() {
         previous = []
         size = (0, 0)
     }

@@ -6,14 +6,14 @@ import PetriProtocol
 /// let canvas = Screen.student(state, width: 80, height: 24)
 /// let bytes = ANSIRenderer(mode: state.colorMode).frame(canvas)
 /// ```
-public enum Screen {
+enum Screen {
     /// The smallest terminal the screens are drawn for; smaller ones get a request to enlarge.
-    public static let minimumWidth = 60
+    static let minimumWidth = 60
     /// See ``minimumWidth``.
-    public static let minimumHeight = 18
+    static let minimumHeight = 18
 
     /// The student screen at one size.
-    public static func student(_ state: ScreenState, width: Int, height: Int) -> Canvas {
+    static func student(_ state: ScreenState, width: Int, height: Int) -> Canvas {
         var canvas = Canvas(width: width, height: height)
         let theme = Theme(mode: state.colorMode)
         guard width >= minimumWidth, height >= minimumHeight else {
@@ -25,7 +25,7 @@ public enum Screen {
             into: &canvas, rect: layout.status, lesson: state.lesson, connection: state.connection, theme: theme)
         drawPicture(
             into: &canvas, rect: layout.picture, lesson: state.lesson, markBest: state.ui.markBest,
-            viewport: state.ui.lifeViewport, connection: state.connection, theme: theme)
+            viewport: state.ui.boardViewport, connection: state.connection, theme: theme)
         if !layout.side.isEmpty {
             SidePanel.draw(
                 into: &canvas, rect: layout.side, lesson: state.lesson, generation: state.ui.historyCursor, theme: theme
@@ -45,7 +45,7 @@ public enum Screen {
         switch state.ui.overlay {
         case .none: break
         case .help: HelpScreen.draw(into: &canvas, theme: theme)
-        case .about: AboutScreen.draw(into: &canvas, model: state.lesson.model, theme: theme)
+        case .about: AboutScreen.draw(into: &canvas, lesson: state.lesson, theme: theme)
         case .guide: GuideScreen.draw(into: &canvas, guide: state.lesson.guide ?? Guide(), theme: theme)
         case .leaderboard(let page):
             let board = state.lesson.summary?.leaderboard ?? state.lesson.leaderboard
@@ -56,7 +56,7 @@ public enum Screen {
     }
 
     /// Where the student screen's parts go: the question panel as tall as its text needs.
-    public static func studentLayout(_ state: ScreenState, width: Int, height: Int) -> ScreenLayout {
+    static func studentLayout(_ state: ScreenState, width: Int, height: Int) -> ScreenLayout {
         ScreenLayout.student(
             width: width, height: height,
             panelWants: QuestionPanel.preferredStudentHeight(lesson: state.lesson, width: width))
@@ -64,24 +64,35 @@ public enum Screen {
 
     /// The model's picture with its caption, or what the client is waiting for.
     static func drawPicture(
-        into canvas: inout Canvas, rect: Rect, lesson: LessonState, markBest: Bool, viewport: LifeViewport,
+        into canvas: inout Canvas, rect: Rect, lesson: LessonState, markBest: Bool, viewport: BoardViewport,
         connection: ConnectionStatus, theme: Theme
     ) {
-        switch lesson.picture {
-        case .camouflage(let snapshot):
-            CamouflageView.draw(into: &canvas, rect: rect, snapshot: snapshot, markBest: markBest, theme: theme)
-        case .trait(let snapshot):
-            TraitView.draw(into: &canvas, rect: rect, snapshot: snapshot, theme: theme)
-        case .islands(let snapshot, let tiles):
-            IslandsView.draw(into: &canvas, rect: rect, snapshot: snapshot, tiles: tiles, theme: theme)
-        case .life(let snapshot, let cells):
-            let followed = lifeViewport(viewport, lesson: lesson, picture: rect)
-            LifeView.draw(into: &canvas, rect: rect, snapshot: snapshot, cells: cells, viewport: followed, theme: theme)
-        case nil:
+        if let picture = lesson.picture, let presentation = lesson.presentation {
+            switch picture {
+            case .traitField(let snapshot):
+                TraitFieldView.draw(
+                    into: &canvas, rect: rect, snapshot: snapshot, presentation: presentation, markBest: markBest,
+                    theme: theme)
+            case .traitHistogram(let snapshot):
+                TraitHistogramView.draw(
+                    into: &canvas, rect: rect, snapshot: snapshot, presentation: presentation, theme: theme)
+            case .tileMap(let snapshot, let tiles):
+                TileMapView.draw(
+                    into: &canvas, rect: rect, snapshot: snapshot, tiles: tiles, nouns: presentation.nouns,
+                    theme: theme)
+            case .cellBoard(let snapshot, let cells):
+                let followed = boardViewport(viewport, lesson: lesson, picture: rect)
+                CellBoardView.draw(
+                    into: &canvas, rect: rect, snapshot: snapshot, cells: cells, viewport: followed, theme: theme)
+            }
+        } else {
             let text: String =
                 switch connection {
                 case .ended(let message): message
                 case .reconnecting(_, let seconds, let reason): "The \(reason); trying again in \(seconds) s (r: now)."
+                case .online where lesson.model != nil && lesson.presentation == nil:
+                    // A server that does not say how to draw its model: the numbers beside are all there is.
+                    "This server does not say how to draw its model; its numbers are beside."
                 default: "Connecting to the lesson…"
                 }
             let lines = TerminalText.wrapped(text, toWidth: max(10, rect.width - 4))
@@ -98,12 +109,12 @@ public enum Screen {
         }
     }
 
-    /// Where the Life view looks in a picture area: the stored viewport, moved to follow the live cells.
+    /// Where the board view looks in a picture area: the stored viewport, moved to follow the cells.
     ///
-    /// The runner keeps the result for the next frame, so following has memory (see ``LifeView/follow(_:snapshot:cells:columns:rows:)``).
-    public static func lifeViewport(_ viewport: LifeViewport, lesson: LessonState, picture rect: Rect) -> LifeViewport {
-        guard case .life(let snapshot, let cells) = lesson.picture else { return viewport }
-        return LifeView.follow(
+    /// The runner keeps the result for the next frame, so following has memory (see ``CellBoardView/follow(_:snapshot:cells:columns:rows:)``).
+    static func boardViewport(_ viewport: BoardViewport, lesson: LessonState, picture rect: Rect) -> BoardViewport {
+        guard case .cellBoard(let snapshot, let cells) = lesson.picture else { return viewport }
+        return CellBoardView.follow(
             viewport, snapshot: snapshot, cells: cells, columns: rect.width, rows: 2 * max(0, rect.height - 1))
     }
 
@@ -122,9 +133,9 @@ public enum Screen {
             if open.hasHint && state.lesson.hints[open.id] == nil { keys.append("h hint") }
         }
         // ←/→ history is said by the side panel's header (and ?), leaving room for l at 80 columns.
-        switch state.lesson.model {
-        case .camouflage: keys.append("b best")
-        case .life: keys.append("wasd move")
+        switch state.lesson.presentation?.picture {
+        case .traitField: keys.append("b best")
+        case .cellBoard: keys.append("wasd move")
         default: break
         }
         keys += ["l leaderboard", "i about", "? help", "q quit"]

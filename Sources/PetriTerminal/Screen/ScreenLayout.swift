@@ -1,26 +1,26 @@
 /// Where each part of a screen goes at one terminal size.
-public struct ScreenLayout: Sendable, Hashable {
+struct ScreenLayout: Sendable, Hashable {
     /// The status line.
-    public var status: Rect
+    var status: Rect
     /// The model's picture and its caption.
-    public var picture: Rect
+    var picture: Rect
     /// The side panel (empty on narrow terminals).
-    public var side: Rect
+    var side: Rect
     /// The question panel.
-    public var panel: Rect
+    var panel: Rect
     /// The teacher's log (empty for students).
-    public var log: Rect
+    var log: Rect
     /// The footer (students) or the command line (teacher).
-    public var bottom: Rect
+    var bottom: Rect
 
     /// The fewest rows the student's picture keeps when the question panel grows.
-    public static let minimumPictureHeight = 9
+    static let minimumPictureHeight = 9
 
     /// The student screen: status, picture and side panel, question panel, footer.
     ///
     /// - Parameter panelWants: The rows the question panel needs to show its text in full; the panel
     ///   grows to it (never smaller than the usual size) while the picture keeps ``minimumPictureHeight``.
-    public static func student(width: Int, height: Int, panelWants: Int = 0) -> ScreenLayout {
+    static func student(width: Int, height: Int, panelWants: Int = 0) -> ScreenLayout {
         let screen = Rect(x: 0, y: 0, width: width, height: height)
         let (status, rest) = screen.splitTop(1)
         let (middle, bottom) = rest.splitBottom(1)
@@ -34,7 +34,7 @@ public struct ScreenLayout: Sendable, Hashable {
     }
 
     /// The teacher screen: status, picture and side panel, question panel, log, command line.
-    public static func teacher(width: Int, height: Int) -> ScreenLayout {
+    static func teacher(width: Int, height: Int) -> ScreenLayout {
         let screen = Rect(x: 0, y: 0, width: width, height: height)
         let (status, rest) = screen.splitTop(1)
         let (middle, bottom) = rest.splitBottom(1)

@@ -1,21 +1,20 @@
 import PetriProtocol
 
 /// Everything the student screen shows, as one value: rendering is a pure function of it.
-public struct ScreenState: Sendable {
+struct ScreenState: Sendable {
     /// The lesson as this client knows it.
-    public var lesson: LessonState
+    var lesson: LessonState
     /// The connection for the status line.
-    public var connection: ConnectionStatus
+    var connection: ConnectionStatus
     /// What is typed and looked at.
-    public var ui: StudentUI
+    var ui: StudentUI
     /// Local wall-clock time (time left, message ageing).
-    public var now: Timestamp
+    var now: Timestamp
     /// What the terminal shows.
-    public var colorMode: ColorMode
+    var colorMode: ColorMode
 
     /// A student screen's state.
-    public init(lesson: LessonState, connection: ConnectionStatus, ui: StudentUI, now: Timestamp, colorMode: ColorMode)
-    {
+    init(lesson: LessonState, connection: ConnectionStatus, ui: StudentUI, now: Timestamp, colorMode: ColorMode) {
         self.lesson = lesson
         self.connection = connection
         self.ui = ui

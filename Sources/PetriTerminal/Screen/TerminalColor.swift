@@ -1,29 +1,41 @@
 /// A colour as the views choose it: always 24-bit; ``ANSIRenderer`` maps it to what the terminal can show.
-public struct TerminalColor: Sendable, Hashable {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
+struct TerminalColor: Sendable, Hashable {
+    var red: UInt8
+    var green: UInt8
+    var blue: UInt8
 
     /// A colour from its 8-bit components.
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
+    init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green
         self.blue = blue
     }
 
     /// A grey, 0 (black) ... 255 (white).
-    public static func gray(_ level: Int) -> TerminalColor {
+    static func gray(_ level: Int) -> TerminalColor {
         let v = UInt8(clamping: level)
         return TerminalColor(red: v, green: v, blue: v)
     }
 
-    /// The grey of a camouflage trait or background colour: 1 is black, 100 is white.
-    public static func trait(_ trait: Int) -> TerminalColor {
-        gray(Int((Double(min(100, max(1, trait)) - 1) / 99 * 255).rounded()))
+    /// A colour written `#rrggbb` (as presentations send them); nil for anything else.
+    init?(hex: String) {
+        let digits = hex.hasPrefix("#") ? hex.dropFirst() : Substring(hex)
+        guard digits.count == 6, digits.allSatisfy(\.isHexDigit), let value = Int(digits, radix: 16) else { return nil }
+        self.init(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
+    }
+
+    /// The colour `fraction` (0...1, clamped) of the way from `low` to `high`, each channel rounded.
+    static func between(_ low: TerminalColor, _ high: TerminalColor, fraction: Double) -> TerminalColor {
+        let f = fraction.isFinite ? min(1, max(0, fraction)) : 0
+        func channel(_ a: UInt8, _ b: UInt8) -> UInt8 {
+            UInt8(clamping: Int((Double(a) + (Double(b) - Double(a)) * f).rounded()))
+        }
+        return TerminalColor(
+            red: channel(low.red, high.red), green: channel(low.green, high.green), blue: channel(low.blue, high.blue))
     }
 
     /// A colour from hue (degrees), saturation and lightness (0...1).
-    public static func hsl(hue: Double, saturation: Double, lightness: Double) -> TerminalColor {
+    static func hsl(hue: Double, saturation: Double, lightness: Double) -> TerminalColor {
         let c = (1 - abs(2 * lightness - 1)) * saturation
         let h = (hue.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) / 60
         let x = c * (1 - abs(h.truncatingRemainder(dividingBy: 2) - 1))
@@ -42,12 +54,12 @@ public struct TerminalColor: Sendable, Hashable {
     }
 
     /// Perceived brightness 0...255 (ITU-R BT.601 weights), to pick readable text on a background.
-    public var luminance: Int {
+    var luminance: Int {
         (299 * Int(red) + 587 * Int(green) + 114 * Int(blue)) / 1000
     }
 
     /// The nearest entry of the xterm 256-colour palette (the 6×6×6 cube or the grey ramp).
-    public var ansi256Index: Int {
+    var ansi256Index: Int {
         let levels = [0, 95, 135, 175, 215, 255]
         func nearestLevel(_ v: UInt8) -> Int {
             var best = 0
@@ -70,15 +82,15 @@ public struct TerminalColor: Sendable, Hashable {
     }
 
     // Named colours the views share.
-    public static let black = TerminalColor(red: 0, green: 0, blue: 0)
-    public static let white = TerminalColor(red: 255, green: 255, blue: 255)
-    public static let red = TerminalColor(red: 220, green: 50, blue: 47)
-    public static let green = TerminalColor(red: 80, green: 200, blue: 90)
-    public static let yellow = TerminalColor(red: 230, green: 190, blue: 40)
-    public static let cyan = TerminalColor(red: 60, green: 190, blue: 210)
-    public static let blue = TerminalColor(red: 70, green: 120, blue: 220)
-    public static let sea = TerminalColor(red: 30, green: 70, blue: 140)
-    public static let sand = TerminalColor(red: 200, green: 180, blue: 130)
-    public static let dimGray = TerminalColor(red: 110, green: 110, blue: 110)
-    public static let panel = TerminalColor(red: 40, green: 44, blue: 52)
+    static let black = TerminalColor(red: 0, green: 0, blue: 0)
+    static let white = TerminalColor(red: 255, green: 255, blue: 255)
+    static let red = TerminalColor(red: 220, green: 50, blue: 47)
+    static let green = TerminalColor(red: 80, green: 200, blue: 90)
+    static let yellow = TerminalColor(red: 230, green: 190, blue: 40)
+    static let cyan = TerminalColor(red: 60, green: 190, blue: 210)
+    static let blue = TerminalColor(red: 70, green: 120, blue: 220)
+    static let sea = TerminalColor(red: 30, green: 70, blue: 140)
+    static let sand = TerminalColor(red: 200, green: 180, blue: 130)
+    static let dimGray = TerminalColor(red: 110, green: 110, blue: 110)
+    static let panel = TerminalColor(red: 40, green: 44, blue: 52)
 }

@@ -1,18 +1,18 @@
 import PetriProtocol
 
 /// How many students have answered a question (the teacher's count).
-public struct AnswerTally: Sendable, Hashable {
+struct AnswerTally: Sendable, Hashable {
     /// The open question.
-    public var question: QuestionID
+    var question: QuestionID
     /// Students who have answered it.
-    public var answered: Int
+    var answered: Int
     /// Students who could.
-    public var students: Int
+    var students: Int
     /// The students seen answering this question (from `answerCount`'s `answeredBy`).
-    public var who: Set<StudentID> = []
+    var who: Set<StudentID> = []
 
     /// A count from an `answerCount` message.
-    public init(question: QuestionID, answered: Int, students: Int) {
+    init(question: QuestionID, answered: Int, students: Int) {
         self.question = question
         self.answered = answered
         self.students = students

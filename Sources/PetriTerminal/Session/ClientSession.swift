@@ -1,7 +1,7 @@
 import PetriProtocol
 import PetriSimulation
 
-/// The client's connection life as a state machine: connecting → joining → joined →
+/// The client's connection, from start to end, as a state machine: connecting → joining → joined →
 /// (lost → waiting → connecting …) → ended.
 ///
 /// Every input is a method that returns the ``SessionAction``s to perform; the session never
@@ -15,9 +15,9 @@ import PetriSimulation
 /// perform(session.connected(at: now()))          // [.send(.join(...))]
 /// perform(session.received(message, at: now()))  // [.storeToken(...)] after the welcome
 /// ```
-public struct ClientSession: Sendable {
+struct ClientSession: Sendable {
     /// Where the session is.
-    public enum Phase: Sendable, Hashable {
+    enum Phase: Sendable, Hashable {
         case idle
         /// A connection is being opened.
         case connecting(attempt: Int)
@@ -32,32 +32,32 @@ public struct ClientSession: Sendable {
     }
 
     /// Liveness and patience settings.
-    public struct Timing: Sendable, Hashable {
+    struct Timing: Sendable, Hashable {
         /// Silence before a `ping`.
-        public var pingAfter: Duration = .seconds(15)
+        var pingAfter: Duration = .seconds(15)
         /// How long to wait for anything after the `ping` before giving the connection up.
-        public var pongTimeout: Duration = .seconds(10)
+        var pongTimeout: Duration = .seconds(10)
         /// How long to wait for the welcome after the hello.
-        public var welcomeTimeout: Duration = .seconds(15)
+        var welcomeTimeout: Duration = .seconds(15)
 
         /// The defaults: ping after 15 s of silence, give up 10 s later, wait 15 s for a welcome.
-        public init() {}
+        init() {}
     }
 
     /// Where the session is now.
-    public internal(set) var phase: Phase = .idle
+    var phase: Phase = .idle
     /// The lesson as far as this client knows it.
-    public var lesson = LessonState()
+    var lesson = LessonState()
     /// How this client gets in; it becomes `.teacher` once a created lesson's token is known.
-    public internal(set) var entry: LessonEntry
+    var entry: LessonEntry
     /// The backoff between reconnection attempts.
-    public var policy: ReconnectPolicy
+    var policy: ReconnectPolicy
     /// Liveness and patience settings.
-    public var timing: Timing
+    var timing: Timing
     /// Messages the user sent while not connected, sent after the next welcome.
-    public internal(set) var outbox: [ClientMessage] = []
+    var outbox: [ClientMessage] = []
     /// How many unsent messages are kept; older ones are dropped with a notice.
-    public static let outboxLimit = 32
+    static let outboxLimit = 32
 
     private var random: any RandomNumberGenerator & Sendable
     /// Failed or lost connections since the last welcome: the backoff's exponent.
@@ -70,7 +70,7 @@ public struct ClientSession: Sendable {
     /// nil for the server the client was started with. Cleared when that connection fails or
     /// closes, so a client redirected to a node that died goes back to its own server, which then
     /// sends it to the lesson's new owner.
-    public internal(set) var redirect: String?
+    var redirect: String?
     /// Redirects followed since the last welcome: a loop of them is treated as a lost connection.
     var redirects = 0
     /// Redirects followed in a row before the client backs off instead.
@@ -88,7 +88,7 @@ public struct ClientSession: Sendable {
     ///   - policy: The backoff between attempts.
     ///   - timing: Liveness settings.
     ///   - random: The jitter source (tests pass a seeded generator).
-    public init(
+    init(
         entry: LessonEntry, policy: ReconnectPolicy = .init(), timing: Timing = .init(),
         random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()
     ) {
@@ -100,7 +100,7 @@ public struct ClientSession: Sendable {
     }
 
     /// The connection as the status line shows it.
-    public func status(at now: Moment) -> ConnectionStatus {
+    func status(at now: Moment) -> ConnectionStatus {
         switch phase {
         case .idle: .connecting(attempt: 1)
         case .connecting(let attempt): .connecting(attempt: attempt)
@@ -115,7 +115,7 @@ public struct ClientSession: Sendable {
     }
 
     /// Whether the session has finished.
-    public var isEnded: Bool {
+    var isEnded: Bool {
         if case .ended = phase { return true }
         return false
     }
@@ -123,7 +123,7 @@ public struct ClientSession: Sendable {
     // MARK: - Inputs
 
     /// Starts: the first connection.
-    public mutating func start(at now: Moment) -> [SessionAction] {
+    mutating func start(at now: Moment) -> [SessionAction] {
         guard case .idle = phase else { return [] }
         failures = 0
         phase = .connecting(attempt: 1)
@@ -131,7 +131,7 @@ public struct ClientSession: Sendable {
     }
 
     /// The connection opened: say hello.
-    public mutating func connected(at now: Moment) -> [SessionAction] {
+    mutating func connected(at now: Moment) -> [SessionAction] {
         guard case .connecting = phase else { return [] }
         phase = .joining(since: now.monotonic)
         lastHeard = now.monotonic
@@ -140,7 +140,7 @@ public struct ClientSession: Sendable {
     }
 
     /// The connection could not be opened.
-    public mutating func connectFailed(_ reason: String, at now: Moment) -> [SessionAction] {
+    mutating func connectFailed(_ reason: String, at now: Moment) -> [SessionAction] {
         guard case .connecting = phase else { return [] }
         redirect = nil
         lesson.post("Cannot reach the server: \(reason)", kind: .error, at: now.wall)
@@ -152,7 +152,7 @@ public struct ClientSession: Sendable {
     /// - Parameters:
     ///   - message: The decoded message.
     ///   - now: When it arrived.
-    public mutating func received(_ message: ServerMessage, at now: Moment) -> [SessionAction] {
+    mutating func received(_ message: ServerMessage, at now: Moment) -> [SessionAction] {
         let wall = now.wall
         lastHeard = now.monotonic
         pingSentAt = nil
@@ -180,7 +180,7 @@ public struct ClientSession: Sendable {
     ///   - code: The WebSocket close code (1006 when it just dropped).
     ///   - reason: The peer's reason, untrusted (not shown).
     ///   - now: When it closed.
-    public mutating func closed(code: UInt16, reason: String, at now: Moment) -> [SessionAction] {
+    mutating func closed(code: UInt16, reason: String, at now: Moment) -> [SessionAction] {
         switch phase {
         case .connecting, .joining, .joined: break
         default: return []
@@ -209,20 +209,20 @@ public struct ClientSession: Sendable {
     }
 
     /// A retry timer fired; a stale ticket is ignored.
-    public mutating func retryDue(ticket: Int, at now: Moment) -> [SessionAction] {
+    mutating func retryDue(ticket: Int, at now: Moment) -> [SessionAction] {
         guard case .waiting(let attempt, _, _, let current) = phase, current == ticket else { return [] }
         phase = .connecting(attempt: attempt + 1)
         return [.connect]
     }
 
     /// The user asked to retry at once.
-    public mutating func retryNow(at now: Moment) -> [SessionAction] {
+    mutating func retryNow(at now: Moment) -> [SessionAction] {
         guard case .waiting(_, _, _, let current) = phase else { return [] }
         return retryDue(ticket: current, at: now)
     }
 
     /// Time passed: ping a silent connection, give up on a dead one.
-    public mutating func tick(at now: Moment) -> [SessionAction] {
+    mutating func tick(at now: Moment) -> [SessionAction] {
         switch phase {
         case .joining(let since) where now.monotonic - since >= timing.welcomeTimeout:
             return [.disconnect] + scheduleRetry(.lost, now: now)
@@ -245,7 +245,7 @@ public struct ClientSession: Sendable {
     /// The user sends a message (an answer, a teacher command).
     ///
     /// Sent at once when joined; otherwise kept and sent after the next welcome.
-    public mutating func send(_ message: ClientMessage, at now: Moment) -> [SessionAction] {
+    mutating func send(_ message: ClientMessage, at now: Moment) -> [SessionAction] {
         if case .joined = phase { return [.send(message)] }
         if isEnded { return [] }
         outbox.append(message)
@@ -255,7 +255,7 @@ public struct ClientSession: Sendable {
     }
 
     /// The user quits.
-    public mutating func quit() -> [SessionAction] {
+    mutating func quit() -> [SessionAction] {
         if isEnded { return [] }
         return [.disconnect] + finish(.quit, "", status: 0)
     }

@@ -1,5 +1,5 @@
 /// The connection as the status line shows it.
-public enum ConnectionStatus: Sendable, Hashable {
+enum ConnectionStatus: Sendable, Hashable {
     /// Opening a connection (attempt 1 is the first try).
     case connecting(attempt: Int)
     /// Connected; waiting for the welcome.
@@ -12,7 +12,7 @@ public enum ConnectionStatus: Sendable, Hashable {
     case ended(String)
 
     /// Short text for the status line.
-    public var label: String {
+    var label: String {
         switch self {
         case .connecting(let attempt): attempt <= 1 ? "connecting…" : "connecting… (try \(attempt))"
         case .joining: "joining…"
@@ -23,5 +23,5 @@ public enum ConnectionStatus: Sendable, Hashable {
     }
 
     /// Whether messages can be sent now.
-    public var isOnline: Bool { self == .online }
+    var isOnline: Bool { self == .online }
 }

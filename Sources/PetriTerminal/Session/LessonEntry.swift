@@ -13,7 +13,7 @@ public enum LessonEntry: Sendable, Hashable {
     case importLesson(teacherKey: String, definition: LessonDefinition, options: LessonOptions?)
 
     /// The lesson's code, once known.
-    public var code: JoinCode? {
+    var code: JoinCode? {
         switch self {
         case .student(let code, _, _), .teacher(let code, _): code
         case .create, .importLesson: nil
@@ -21,7 +21,7 @@ public enum LessonEntry: Sendable, Hashable {
     }
 
     /// Whether this entry acts as the teacher.
-    public var isTeacher: Bool {
+    var isTeacher: Bool {
         if case .student = self { return false }
         return true
     }

@@ -7,7 +7,7 @@ extension LessonState {
     /// - Parameters:
     ///   - message: What the server sent.
     ///   - now: The local wall-clock time it arrived (for notices and the clock estimate).
-    public mutating func apply(_ message: ServerMessage, at now: Timestamp) {
+    mutating func apply(_ message: ServerMessage, at now: Timestamp) {
         guard Self.isPlausible(message) else {
             post(
                 "The server sent a \(message.type) message with impossible numbers; it was ignored.", kind: .error,
@@ -17,7 +17,14 @@ extension LessonState {
         switch message {
         case .error(let error):
             post(Self.describe(error), kind: .error, at: now)
-        case .pong, .definition, .results, .questions, .models, .report:
+        case .models(let models):
+            if let own = models.first(where: { $0.model == model }) {
+                let clean = { (text: String) in TerminalText.sanitise(text, maxCharacters: 2000) }
+                modelDescription = ModelDescription(
+                    model: clean(own.model), title: clean(own.title), story: clean(own.story), parameters: [],
+                    scenarios: [], metrics: [], guide: own.guide.map(clean), presentation: nil)
+            }
+        case .pong, .definition, .results, .questions, .report:
             break
         case .answersShown(let id, let spread):
             // The chart of the spread comes with the resolution; until then one line says what the class thinks.
@@ -75,9 +82,13 @@ extension LessonState {
             }
         case .snapshot(let header, let json):
             guard header.timeline >= position.timeline else { return }
+            // Without a presentation the client does not know how to draw the picture: it shows the numbers.
+            guard let kind = presentation?.picture else {
+                position = TimelinePosition(timeline: header.timeline, generation: header.generation)
+                return
+            }
             do {
-                picture = try ModelPicture(model: header.model, json: json)
-                model = header.model
+                picture = try ModelPicture(kind, json: json)
                 position = TimelinePosition(timeline: header.timeline, generation: header.generation)
             } catch {
                 post(error.message, kind: .error, at: now)
@@ -209,7 +220,9 @@ extension LessonState {
     private mutating func applyWelcome(_ welcome: Welcome, at now: Timestamp) {
         role = welcome.role
         you = welcome.you.map(\.sanitised)
-        model = welcome.model
+        model = TerminalText.sanitise(welcome.model.rawValue, maxCharacters: 40)
+        if welcome.presentation?.picture != presentation?.picture { picture = nil }
+        presentation = welcome.presentation.map(Self.sanitised)
         metrics = welcome.metrics.map(\.sanitised)
         parameters = welcome.parameters
         if welcome.position.timeline != position.timeline || welcome.historyFrom == 0 { history = [:] }
@@ -242,6 +255,30 @@ extension LessonState {
         if let you, let requested = you.requestedName {
             post("The name \"\(requested)\" was taken in this lesson, so you are \"\(you.name)\".", at: now)
         }
+    }
+
+    /// A presentation whose every word is safe to draw (it comes from the server).
+    static func sanitised(_ presentation: ModelPresentation) -> ModelPresentation {
+        let clean = { (text: String) in TerminalText.sanitise(text, maxCharacters: 80) }
+        var p = presentation
+        p.nouns = ModelPresentation.Nouns(one: clean(p.nouns.one), many: clean(p.nouns.many))
+        p.headlineMetric = clean(p.headlineMetric)
+        p.headlineLabel = clean(p.headlineLabel)
+        p.readings = p.readings.prefix(12).map {
+            ModelPresentation.Reading(metric: clean($0.metric), words: clean($0.words))
+        }
+        p.legend = p.legend.prefix(12).map {
+            ModelPresentation.LegendEntry(colour: clean($0.colour), words: clean($0.words))
+        }
+        p.traitColours = p.traitColours.map {
+            ModelPresentation.TraitColours(
+                low: clean($0.low), high: clean($0.high), names: $0.names.prefix(12).map(clean))
+        }
+        p.suited = p.suited.map(clean)
+        p.marker = p.marker.map(clean)
+        p.extinct = p.extinct.map(clean)
+        p.chart.histogramTitle = clean(p.chart.histogramTitle)
+        return p
     }
 
     private mutating func applyAction(_ action: TimedAction, at now: Timestamp) {

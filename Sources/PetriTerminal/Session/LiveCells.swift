@@ -1,22 +1,20 @@
-import PetriSimulation
-
-/// A Life region's cells, with the extent of the live ones measured once per picture.
-public struct LiveCells: Sendable, Hashable {
+/// A board region's cells, with the extent of the live ones measured once per picture.
+struct LiveCells: Sendable, Hashable {
     /// Row-major over the region, `true` for alive.
-    public let alive: [Bool]
+    let alive: [Bool]
     /// How many are alive.
-    public let count: Int
-    /// The live cells' bounding box and sums, in board coordinates (zero when none is alive).
-    public let minX: Int, minY: Int, maxX: Int, maxY: Int
-    /// Sums of the live cells' coordinates, for their centre of mass.
-    public let sumX: Int, sumY: Int
+    let count: Int
+    /// The bounding box of the cells alive and sums, in board coordinates (zero when none is alive).
+    let minX: Int, minY: Int, maxX: Int, maxY: Int
+    /// Sums of the coordinates of the cells alive, for their centre of mass.
+    let sumX: Int, sumY: Int
 
-    /// Measures the live cells of a decoded region.
+    /// Measures the cells alive in a decoded region.
     ///
     /// - Parameters:
     ///   - alive: The region's cells, row-major.
     ///   - snapshot: The snapshot they came from (for the region's place on the board).
-    public init(_ alive: [Bool], snapshot: LifeSnapshot) {
+    init(_ alive: [Bool], snapshot: CellBoardSnapshot) {
         self.alive = alive
         var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
         var sumX = 0, sumY = 0, count = 0
@@ -39,5 +37,5 @@ public struct LiveCells: Sendable, Hashable {
     }
 
     /// Whether the cell at region row `ry`, column `rx` is alive.
-    public subscript(rx: Int, ry: Int, width: Int) -> Bool { alive[ry * width + rx] }
+    subscript(rx: Int, ry: Int, width: Int) -> Bool { alive[ry * width + rx] }
 }

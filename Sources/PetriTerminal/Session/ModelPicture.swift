@@ -2,90 +2,92 @@ import PetriProtocol
 import PetriSimulation
 
 /// One generation's picture, decoded from a `snapshot` message and ready to draw.
-public enum ModelPicture: Sendable, Hashable {
-    case camouflage(CamouflageSnapshot)
-    /// The map with its tiles expanded: ``IslandsSnapshot/sea``, 0 for empty land, else a species id.
-    case islands(IslandsSnapshot, tiles: [Int])
-    /// The board region with its cells expanded (and their extent measured once).
-    case life(LifeSnapshot, cells: LiveCells)
-    /// A trait's histogram (antibiotic resistance, finch beaks).
-    case trait(TraitSnapshot)
+///
+/// Which picture a snapshot is comes from the lesson's presentation (``ModelPresentation/picture``), never from
+/// the model's id: a server that adds a model drawn as one of these needs no change here.
+enum ModelPicture: Sendable, Hashable {
+    /// Creatures on a background, coloured by their trait (a trait snapshot).
+    case traitField(TraitSnapshot)
+    /// A histogram of the trait with the favoured value marked (a trait snapshot).
+    case traitHistogram(TraitSnapshot)
+    /// A tile map with its tiles expanded: ``TileMapSnapshot/sea``, 0 for empty land, else a group's id.
+    case tileMap(TileMapSnapshot, tiles: [Int])
+    /// A board region with its cells expanded (and their extent measured once).
+    case cellBoard(CellBoardSnapshot, cells: LiveCells)
 
-    /// Decodes the model's own snapshot from the message's JSON.
+    /// Decodes a snapshot as the picture the presentation names.
     ///
     /// - Parameters:
-    ///   - model: The lesson's model, from the snapshot's header.
+    ///   - kind: The lesson's picture, from its presentation.
     ///   - json: The `snapshot` field.
     /// - Throws: ``TerminalError`` when the picture does not decode or does not fit its own size.
-    public init(model: ModelKind, json: JSONValue) throws(TerminalError) {
+    init(_ kind: ModelPresentation.Picture, json: JSONValue) throws(TerminalError) {
         do {
-            switch model {
-            case .camouflage:
-                var snapshot = try json.decode(as: CamouflageSnapshot.self)
-                let counts = 0...Self.maxCount
-                guard snapshot.traitCounts.count == 100, snapshot.histogram.count == 10,
-                    snapshot.traitCounts.allSatisfy(counts.contains), snapshot.histogram.allSatisfy(counts.contains),
-                    counts.contains(snapshot.population), counts.contains(snapshot.bestCamouflaged)
-                else {
-                    throw TerminalError(
-                        .unreadablePicture, "A camouflage picture needs 100 trait counts and 10 bins of sensible size.")
-                }
-                snapshot.environmentColour = min(100, max(1, snapshot.environmentColour))
-                self = .camouflage(snapshot)
-            case .resistance, .beaks:
-                let snapshot = try json.decode(as: TraitSnapshot.self)
-                let counts = 0...Self.maxCount
-                guard (1...1_000).contains(snapshot.traitCounts.count), (1...100).contains(snapshot.histogram.count),
-                    snapshot.binWidth >= 1, snapshot.scale.isFinite, abs(snapshot.traitMin) <= 1_000_000,
-                    abs(snapshot.target) <= 1_000_000,
-                    snapshot.traitCounts.allSatisfy(counts.contains), snapshot.histogram.allSatisfy(counts.contains),
-                    counts.contains(snapshot.population), counts.contains(snapshot.suited)
-                else {
-                    throw TerminalError(
-                        .unreadablePicture, "A \(model.rawValue) picture needs trait counts and bins of sensible size.")
-                }
-                self = .trait(snapshot)
-            case .islands:
-                let snapshot = try json.decode(as: IslandsSnapshot.self)
-                self = .islands(snapshot, tiles: try snapshot.tileValues())
-            case .life:
-                let snapshot = try json.decode(as: LifeSnapshot.self)
-                let side = 1...Self.maxLifeSide
+            switch kind {
+            case .traitField:
+                self = .traitField(try Self.traitSnapshot(json))
+            case .traitHistogram:
+                self = .traitHistogram(try Self.traitSnapshot(json))
+            case .islandMap:
+                let snapshot = try json.decode(as: TileMapSnapshot.self)
+                self = .tileMap(snapshot, tiles: try snapshot.tileValues())
+            case .cellBoard:
+                var snapshot = try json.decode(as: CellBoardSnapshot.self)
+                snapshot.rule = TerminalText.sanitise(snapshot.rule, maxCharacters: 40)
+                snapshot.boundary = TerminalText.sanitise(snapshot.boundary, maxCharacters: 20)
+                let side = 1...Self.maxBoardSide
                 guard side.contains(snapshot.boardWidth), side.contains(snapshot.boardHeight), snapshot.x >= 0,
                     snapshot.y >= 0, snapshot.width >= 0, snapshot.height >= 0,
                     snapshot.x <= snapshot.boardWidth - snapshot.width,
                     snapshot.y <= snapshot.boardHeight - snapshot.height,
-                    snapshot.width * snapshot.height <= Self.maxLifeCells
+                    snapshot.width * snapshot.height <= Self.maxBoardCells
                 else {
                     throw TerminalError(
                         .unreadablePicture,
-                        "The Life picture is \(snapshot.width)×\(snapshot.height) of a \(snapshot.boardWidth)×\(snapshot.boardHeight) board; this client draws regions of up to \(Self.maxLifeCells) cells."
+                        "The board picture is \(snapshot.width)×\(snapshot.height) of a \(snapshot.boardWidth)×\(snapshot.boardHeight) board; this client draws regions of up to \(Self.maxBoardCells) cells."
                     )
                 }
-                self = .life(snapshot, cells: LiveCells(try snapshot.decodeCells(), snapshot: snapshot))
+                self = .cellBoard(snapshot, cells: LiveCells(try snapshot.decodeCells(), snapshot: snapshot))
             }
         } catch let error as TerminalError {
             throw error
         } catch {
             throw TerminalError(
-                .unreadablePicture, "The server sent a \(model.rawValue) picture that could not be read: \(error).")
+                .unreadablePicture, "The server sent a \(kind.rawValue) picture that could not be read: \(error).")
         }
     }
 
+    /// A trait snapshot whose sizes are sensible, its environment within the trait's range.
+    private static func traitSnapshot(_ json: JSONValue) throws -> TraitSnapshot {
+        var snapshot = try json.decode(as: TraitSnapshot.self)
+        let counts = 0...Self.maxCount
+        guard (1...1_000).contains(snapshot.traitCounts.count), (1...100).contains(snapshot.histogram.count),
+            snapshot.binWidth >= 1, snapshot.scale.isFinite, abs(snapshot.traitMin) <= 1_000_000,
+            abs(snapshot.target) <= 1_000_000, abs(snapshot.environmentValue) <= 1_000_000,
+            snapshot.traitCounts.allSatisfy(counts.contains), snapshot.histogram.allSatisfy(counts.contains),
+            counts.contains(snapshot.population), counts.contains(snapshot.suited)
+        else {
+            throw TerminalError(.unreadablePicture, "A trait picture needs trait counts and bins of sensible size.")
+        }
+        snapshot.trait = TerminalText.sanitise(snapshot.trait, maxCharacters: 40)
+        snapshot.unit = TerminalText.sanitise(snapshot.unit, maxCharacters: 20)
+        snapshot.environment = TerminalText.sanitise(snapshot.environment, maxCharacters: 40)
+        return snapshot
+    }
+
     /// The most creatures per trait (or bin) a picture may claim.
-    public static let maxCount = 1_000_000_000
-    /// The largest Life board side (the model's limit).
-    public static let maxLifeSide = 16_384
-    /// The most Life cells one picture may carry (4096×4096); larger boards come as viewports.
-    public static let maxLifeCells = 4096 * 4096
+    static let maxCount = 1_000_000_000
+    /// The largest board side.
+    static let maxBoardSide = 16_384
+    /// The most board cells one picture may carry (4096×4096); larger boards come as viewports.
+    static let maxBoardCells = 4096 * 4096
 
     /// The generation shown.
-    public var generation: Int {
+    var generation: Int {
         switch self {
-        case .camouflage(let s): s.generation
-        case .islands(let s, _): s.generation
-        case .life(let s, _): s.generation
-        case .trait(let s): s.generation
+        case .traitField(let s), .traitHistogram(let s): s.generation
+        case .tileMap(let s, _): s.generation
+        case .cellBoard(let s, _): s.generation
         }
     }
 }

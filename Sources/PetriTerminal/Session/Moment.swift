@@ -1,20 +1,20 @@
 import PetriProtocol
 
 /// A point in time as the session sees it: monotonic for timers, wall-clock for people.
-public struct Moment: Sendable, Hashable {
+struct Moment: Sendable, Hashable {
     /// Time since the runner started, from a monotonic clock (timeouts, backoff).
-    public var monotonic: Duration
+    var monotonic: Duration
     /// Local wall-clock time (notices, and estimating the server's clock for time limits).
-    public var wall: Timestamp
+    var wall: Timestamp
 
     /// A moment on both clocks.
-    public init(monotonic: Duration, wall: Timestamp) {
+    init(monotonic: Duration, wall: Timestamp) {
         self.monotonic = monotonic
         self.wall = wall
     }
 
     /// This moment `duration` later on both clocks.
-    public func advanced(by duration: Duration) -> Moment {
+    func advanced(by duration: Duration) -> Moment {
         Moment(
             monotonic: monotonic + duration,
             wall: wall.adding(milliseconds: Int64((duration / .milliseconds(1)).rounded())))

@@ -1,23 +1,23 @@
 import PetriProtocol
 
 /// A line of news for the user: an error from the server, a teacher's action, a connection change.
-public struct Notice: Sendable, Hashable {
+struct Notice: Sendable, Hashable {
     /// How the notice is coloured.
-    public enum Kind: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
         case info
         case error
         case success
     }
 
     /// Already sanitised text.
-    public var text: String
+    var text: String
     /// Information, an error or a success.
-    public var kind: Kind
+    var kind: Kind
     /// Local wall-clock time it was posted (the footer hides it after a while).
-    public var at: Timestamp
+    var at: Timestamp
 
     /// A notice; `text` is sanitised here, whatever its source.
-    public init(_ text: String, kind: Kind = .info, at: Timestamp) {
+    init(_ text: String, kind: Kind = .info, at: Timestamp) {
         self.text = TerminalText.sanitise(text)
         self.kind = kind
         self.at = at

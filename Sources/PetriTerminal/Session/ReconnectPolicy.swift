@@ -3,16 +3,16 @@
 /// Attempt *n* (from 1) waits `base = min(maximumDelay, max(floor, initialDelay) × multiplier^(n−1))`
 /// times a factor between ½ and 1 drawn from the session's random source ("equal jitter"), so a
 /// classroom of clients that lost the server together does not come back in lock step.
-public struct ReconnectPolicy: Sendable, Hashable {
+struct ReconnectPolicy: Sendable, Hashable {
     /// The base delay before the first retry.
-    public var initialDelay: Duration
+    var initialDelay: Duration
     /// The longest base delay.
-    public var maximumDelay: Duration
+    var maximumDelay: Duration
     /// How much the base delay grows per failed attempt.
-    public var multiplier: Double
+    var multiplier: Double
 
     /// The defaults: ½ s, doubling, at most 30 s.
-    public init(
+    init(
         initialDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(30), multiplier: Double = 2
     ) {
         self.initialDelay = initialDelay
@@ -26,7 +26,7 @@ public struct ReconnectPolicy: Sendable, Hashable {
     ///   - attempt: 1 for the first retry after a loss.
     ///   - floor: The least base delay the reason calls for (e.g. 5 s after "try again later").
     ///   - jitter: A number in 0..<1 from the random source.
-    public func delay(attempt: Int, floor: Duration = .zero, jitter: Double) -> Duration {
+    func delay(attempt: Int, floor: Duration = .zero, jitter: Double) -> Duration {
         let start = max(floor, initialDelay)
         let growth = pow(multiplier, Double(max(0, min(attempt - 1, 30))))
         let base = min(maximumDelay, start * growth)
@@ -34,7 +34,7 @@ public struct ReconnectPolicy: Sendable, Hashable {
     }
 
     /// Why the connection is being retried, which sets the least delay.
-    public enum Reason: Sendable, Hashable {
+    enum Reason: Sendable, Hashable {
         /// The connection dropped, or could not be made.
         case lost
         /// The server is restarting (close 4012): come back soon.
@@ -49,7 +49,7 @@ public struct ReconnectPolicy: Sendable, Hashable {
         case rateLimited
 
         /// The least base delay for this reason.
-        public var floor: Duration {
+        var floor: Duration {
             switch self {
             case .lost, .restarting: .zero
             case .goingAway, .tooSlow: .seconds(2)

@@ -1,7 +1,7 @@
 import PetriProtocol
 
 /// What the session asks its runner to do. The runner performs them in order.
-public enum SessionAction: Sendable, Hashable {
+enum SessionAction: Sendable, Hashable {
     /// Open a new connection (and report `connected`, `connectFailed` or events).
     case connect
     /// Send a message on the current connection.

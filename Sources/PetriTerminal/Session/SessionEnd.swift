@@ -1,7 +1,7 @@
 /// Why a session stopped, with the sentence to show and the process's exit status.
-public struct SessionEnd: Sendable, Hashable {
+struct SessionEnd: Sendable, Hashable {
     /// What ended the session.
-    public enum Kind: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
         /// The user quit.
         case quit
         /// The teacher ended the lesson.
@@ -17,14 +17,14 @@ public struct SessionEnd: Sendable, Hashable {
     }
 
     /// What ended it.
-    public var kind: Kind
+    var kind: Kind
     /// Sanitised, for the normal screen after the full-screen view is gone.
-    public var message: String
+    var message: String
     /// The process's exit status: 0 for a normal end, 1 when refused or removed.
-    public var exitStatus: Int32
+    var exitStatus: Int32
 
     /// An end with its sentence (sanitised by the session) and exit status.
-    public init(_ kind: Kind, _ message: String, exitStatus: Int32) {
+    init(_ kind: Kind, _ message: String, exitStatus: Int32) {
         self.kind = kind
         self.message = message
         self.exitStatus = exitStatus

@@ -1,9 +1,9 @@
 import PetriSimulation
 
 /// Tab completion for the console: commands, then what each command takes.
-public enum CommandCompletion {
+enum CommandCompletion {
     /// The words that could complete the last word of `line` (everything before the cursor).
-    public static func candidates(for line: String, context: CommandContext) -> [String] {
+    static func candidates(for line: String, context: CommandContext) -> [String] {
         let endsInSpace = line.last == " "
         var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         let partial = endsInSpace ? "" : (words.popLast() ?? "")
@@ -18,7 +18,7 @@ public enum CommandCompletion {
     }
 
     /// The longest text all candidates start with.
-    public static func commonPrefix(_ words: [String]) -> String {
+    static func commonPrefix(_ words: [String]) -> String {
         guard var prefix = words.first else { return "" }
         for word in words.dropFirst() {
             while !word.lowercased().hasPrefix(prefix.lowercased()) { prefix.removeLast() }
@@ -33,7 +33,6 @@ public enum CommandCompletion {
         switch command {
         case "set" where position == 1: return context.parameterNames
         case "clone": return context.parameterNames.map { $0 + "=" }
-        case "place" where position == 1: return LifePattern.catalogNames
         case "ask":
             if position == 1 { return ["number", "choice", "probability"] }
             if position == 2 { return metrics }

@@ -1,7 +1,7 @@
 /// Splits a typed command into words; `"…"` or `'…'` keep spaces inside one word.
-public enum CommandTokenizer {
+enum CommandTokenizer {
     /// The words of `line`, or a sentence about an unclosed quote.
-    public static func split(_ line: String) -> Result<[String], CommandError> {
+    static func split(_ line: String) -> Result<[String], CommandError> {
         var words: [String] = []
         var current = ""
         var quote: Character?

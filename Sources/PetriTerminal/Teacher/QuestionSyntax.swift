@@ -11,7 +11,7 @@ import PetriSimulation
 /// OP is `<` `<=` `>` `>=` `=` `!=` (or `lt le gt ge eq ne`), `between`, `over` or `otherwise`;
 /// VALUE is a number, or `asked`, `asked+5`, `asked-5` for the value when asked plus or minus.
 /// A choice question without options gets extinct/grow/shrink/same (extinct only where a run can end).
-public enum QuestionSyntax {
+enum QuestionSyntax {
     static let kindExample = "ask number population in 10"
 
     /// Parses the words after `ask`.
@@ -20,7 +20,7 @@ public enum QuestionSyntax {
     ///   - args: The words, quotes already removed.
     ///   - context: The lesson (its metrics, and the hint waiting for the next question).
     /// - Throws: ``CommandError`` saying what was wrong, with an example.
-    public static func parse(_ args: [String], context: CommandContext) throws(CommandError) -> QuestionSpec {
+    static func parse(_ args: [String], context: CommandContext) throws(CommandError) -> QuestionSpec {
         guard let kindWord = args.first?.lowercased() else {
             throw CommandError("ask needs a kind: number, choice or probability.", example: kindExample)
         }
@@ -78,7 +78,7 @@ public enum QuestionSyntax {
                 guard let text = rest.popFirst(), !text.isEmpty else {
                     throw CommandError(
                         "prompt needs the question's wording, in quotes.",
-                        example: "ask number population in 10 prompt \"How many moths?\"")
+                        example: "ask number population in 10 prompt \"How many will be alive?\"")
                 }
                 prompt = text
             case "final", "nochange":
@@ -96,7 +96,7 @@ public enum QuestionSyntax {
             default:
                 throw CommandError(
                     "ask does not know \"\(TerminalText.sanitise(word, maxCharacters: 30))\"; text with spaces goes in quotes, after prompt or hint.",
-                    example: "ask number population in 10 prompt \"How many moths?\"")
+                    example: "ask number population in 10 prompt \"How many will be alive?\"")
             }
         }
 
@@ -105,7 +105,7 @@ public enum QuestionSyntax {
         case "number", "n", "num":
             kind = .number(tolerance: tolerance)
         case "choice", "c":
-            kind = .choice(options: options.isEmpty ? defaultOptions(context.model) : options)
+            kind = .choice(options: options.isEmpty ? defaultOptions(context.presentation) : options)
         case "probability", "p", "prob", "chance":
             kind = .probability(event: event)
         default:
@@ -118,13 +118,13 @@ public enum QuestionSyntax {
             prompt: prompt)
     }
 
-    /// extinct (where the run can end) / grow / shrink / same.
-    static func defaultOptions(_ model: ModelKind?) -> [ChoiceOption] {
+    /// extinct (when the model can die out, as its presentation says) / grow / shrink / same.
+    static func defaultOptions(_ presentation: ModelPresentation?) -> [ChoiceOption] {
         var options = [
             ChoiceOption("grow", when: .grows), ChoiceOption("shrink", when: .shrinks),
             ChoiceOption("same", when: .otherwise),
         ]
-        if model != .life { options.insert(ChoiceOption("extinct", when: .runOver), at: 0) }
+        if presentation?.extinct != nil { options.insert(ChoiceOption("extinct", when: .runOver), at: 0) }
         return options
     }
 

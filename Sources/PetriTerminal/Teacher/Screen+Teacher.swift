@@ -2,7 +2,7 @@ import PetriProtocol
 
 extension Screen {
     /// The teacher screen: the students' view plus the roster, the log and the command line.
-    public static func teacher(_ state: TeacherScreenState, width: Int, height: Int) -> Canvas {
+    static func teacher(_ state: TeacherScreenState, width: Int, height: Int) -> Canvas {
         var canvas = Canvas(width: width, height: height)
         let theme = Theme(mode: state.colorMode)
         guard width >= minimumWidth, height >= minimumHeight else {
@@ -14,7 +14,7 @@ extension Screen {
         StatusLine.draw(into: &canvas, rect: layout.status, lesson: lesson, connection: state.connection, theme: theme)
         drawPicture(
             into: &canvas, rect: layout.picture, lesson: lesson, markBest: state.console.markBest,
-            viewport: state.console.lifeViewport, connection: state.connection, theme: theme)
+            viewport: state.console.boardViewport, connection: state.connection, theme: theme)
         if !layout.side.isEmpty {
             if layout.side.height >= 26 {
                 let (top, bottom) = layout.side.splitTop(layout.side.height / 2 - 2)

@@ -2,7 +2,7 @@ import PetriProtocol
 import PetriSimulation
 
 /// A console command, parsed: a message for the server or something the console does itself.
-public enum TeacherCommand: Sendable, Hashable {
+enum TeacherCommand: Sendable, Hashable {
     /// Send this to the server.
     case send(ClientMessage)
     /// Ask for the lesson file and save it (default file name when nil).
@@ -21,21 +21,21 @@ public enum TeacherCommand: Sendable, Hashable {
     case help(String?)
     /// Look at a past generation (nil: live).
     case view(Int?)
-    /// Move the Life view so (x, y) is its top-left cell; nil follows the live cells again.
+    /// Move the board view so (x, y) is its top-left cell; nil follows the cells again.
     case look(LookAt?)
-    /// Mark the best-camouflaged creatures, or stop marking them.
+    /// Mark the best-suited creatures, or stop marking them.
     case best(Bool)
     /// Leave the console.
     case quit
 }
 
-/// A cell of a Life board for the teacher's view to start at.
-public struct LookAt: Sendable, Hashable {
-    public var x: Int
-    public var y: Int
+/// A cell of a board for the teacher's view to start at.
+struct LookAt: Sendable, Hashable {
+    var x: Int
+    var y: Int
 
     /// The view's new top-left cell.
-    public init(x: Int, y: Int) {
+    init(x: Int, y: Int) {
         self.x = x
         self.y = y
     }

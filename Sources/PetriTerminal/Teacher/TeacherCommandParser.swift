@@ -10,14 +10,14 @@ import PetriSimulation
 /// ...
 /// }
 /// ```
-public enum TeacherCommandParser {
+enum TeacherCommandParser {
     /// Parses one typed line.
     ///
     /// - Parameters:
     ///   - line: What the teacher typed.
     ///   - context: The lesson's metrics, parameters, roster and open question.
     /// - Returns: The command, or what was wrong with an example that would work.
-    public static func parse(_ line: String, context: CommandContext) -> Result<TeacherCommand, CommandError> {
+    static func parse(_ line: String, context: CommandContext) -> Result<TeacherCommand, CommandError> {
         let words: [String]
         switch CommandTokenizer.split(line) {
         case .success(let w): words = w
@@ -76,7 +76,7 @@ public enum TeacherCommandParser {
         case "place":
             guard args.count == 3, let x = Int(args[1]), let y = Int(args[2]) else {
                 throw CommandError(
-                    "place needs a pattern (\(LifePattern.catalogNames.prefix(5).joined(separator: ", ")), … or RLE) and the column and row of its top-left corner.",
+                    "place needs a pattern (a name such as glider, or RLE text) and the column and row of its top-left corner.",
                     example: "place glider 10 10")
             }
             return .send(.place(pattern: args[0], x: x, y: y))
@@ -200,7 +200,7 @@ public enum TeacherCommandParser {
             if args.isEmpty || args == ["follow"] { return .look(nil) }
             guard args.count == 2, let x = Int(args[0]), let y = Int(args[1]) else {
                 throw CommandError(
-                    "look takes the column and row of the view's top-left cell, or nothing to follow the live cells.",
+                    "look takes the column and row of the view's top-left cell, or nothing to follow the cells that are alive.",
                     example: "look 100 40")
             }
             return .look(LookAt(x: x, y: y))

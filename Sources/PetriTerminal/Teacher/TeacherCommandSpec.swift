@@ -1,22 +1,22 @@
 /// One console command as `help` lists it.
-public struct TeacherCommandSpec: Sendable, Hashable {
+struct TeacherCommandSpec: Sendable, Hashable {
     /// The word that starts the command.
-    public var name: String
+    var name: String
     /// Its syntax, e.g. `step [N]`.
-    public var usage: String
+    var usage: String
     /// What it does.
-    public var summary: String
+    var summary: String
     /// Commands to copy.
-    public var examples: [String]
+    var examples: [String]
 
     /// The summary cut to its first clause, for the two-column help screen.
-    public var short: String {
+    var short: String {
         let cut = summary.split(separator: "(").first.map(String.init) ?? summary
         return cut.trimmingCharacters(in: .whitespaces)
     }
 
     /// Every command, in the order `help` shows them.
-    public static let all: [TeacherCommandSpec] = [
+    static let all: [TeacherCommandSpec] = [
         .init(
             name: "step", usage: "step [N]", summary: "advance N generations (1–100, default 1)",
             examples: ["step", "step 5"]),
@@ -29,7 +29,7 @@ public struct TeacherCommandSpec: Sendable, Hashable {
             examples: ["set environmentColour 20", "set rule B36/S23", "set diagonal true"]),
         .init(name: "toggle", usage: "toggle X Y", summary: "flip a tile or a cell", examples: ["toggle 3 4"]),
         .init(
-            name: "place", usage: "place PATTERN X Y", summary: "stamp a Life pattern at X Y",
+            name: "place", usage: "place PATTERN X Y", summary: "stamp a pattern of cells at X Y",
             examples: ["place glider 10 10"]),
         .init(
             name: "ask",
@@ -37,7 +37,7 @@ public struct TeacherCommandSpec: Sendable, Hashable {
                 "ask number|choice|probability METRIC [EVENT] in N [tolerance T] [time S] [hint TEXT] [prompt TEXT] [final] [option LABEL OP [VALUE]]…",
             summary: "ask about generation now + N",
             examples: [
-                "ask number population in 10 time 60 prompt \"How many moths?\"",
+                "ask number population in 10 time 60 prompt \"How many will be alive?\"",
                 "ask choice population in 5",
                 "ask choice meanTrait in 10 option darker lt asked option lighter otherwise",
                 "ask probability extinct in 20",
@@ -89,10 +89,10 @@ public struct TeacherCommandSpec: Sendable, Hashable {
             name: "view", usage: "view [GEN]", summary: "a past generation (alone: live)",
             examples: ["view 12", "view"]),
         .init(
-            name: "look", usage: "look [X Y]", summary: "move the Life view (alone: follow the cells)",
+            name: "look", usage: "look [X Y]", summary: "move the board view (alone: follow the cells)",
             examples: ["look 100 40", "look"]),
         .init(
-            name: "best", usage: "best on|off", summary: "mark the best-camouflaged creatures", examples: ["best on"]),
+            name: "best", usage: "best on|off", summary: "mark the best-suited creatures", examples: ["best on"]),
         .init(
             name: "models", usage: "models", summary: "what each model's parameters accept (set, clone)",
             examples: ["models"]),
@@ -101,12 +101,12 @@ public struct TeacherCommandSpec: Sendable, Hashable {
     ]
 
     /// The spec of a command by name.
-    public static func named(_ name: String) -> TeacherCommandSpec? {
+    static func named(_ name: String) -> TeacherCommandSpec? {
         all.first { $0.name == name.lowercased() }
     }
 
     /// The known command closest to a mistyped one, if any is close.
-    public static func suggestion(for word: String) -> String? {
+    static func suggestion(for word: String) -> String? {
         let word = word.lowercased()
         if let prefixed = all.first(where: { $0.name.hasPrefix(word) }), !word.isEmpty { return prefixed.name }
         let scored = all.map { ($0.name, distance(word, $0.name)) }.min { $0.1 < $1.1 }

@@ -6,10 +6,10 @@ extension TeacherConsole {
     /// accept, its range, unit and default), the other models in one line each.
     ///
     /// Text comes from the server, so each piece is sanitised before it reaches the terminal.
-    static func describe(_ models: [ModelDescription], lesson: ModelKind?) -> [String] {
+    static func describe(_ models: [ModelDescription], lesson: String?) -> [String] {
         let clean = { (text: String) in TerminalText.sanitise(text, maxCharacters: 200) }
         var lines: [String] = []
-        for model in models where model.model == lesson?.rawValue {
+        for model in models where model.model == lesson {
             lines.append(
                 "\(clean(model.model)): \(clean(model.title)). Parameters (set and clone take those marked *, "
                     + "the others only start a lesson):")
@@ -32,7 +32,7 @@ extension TeacherConsole {
                 lines.append("Scenarios: \(model.scenarios.map { clean($0.name) }.joined(separator: ", ")).")
             }
         }
-        let others = models.filter { $0.model != lesson?.rawValue }
+        let others = models.filter { $0.model != lesson }
         if !others.isEmpty {
             lines.append(
                 "Other models: " + others.map { "\(clean($0.model)) (\(clean($0.title)))" }.joined(separator: ", ")

@@ -3,7 +3,7 @@ import PetriProtocol
 import PetriSimulation
 
 /// What the console asks its runner to do.
-public enum TeacherIntent: Sendable, Hashable {
+enum TeacherIntent: Sendable, Hashable {
     case send(ClientMessage)
     case quit
     case redraw
@@ -16,9 +16,9 @@ public enum TeacherIntent: Sendable, Hashable {
 ///
 /// Shared by the full-screen view (keys through ``handle(_:lesson:now:)``) and `--json` mode
 /// (whole lines through ``execute(_:lesson:now:)``). Not thread-safe: owned by the run loop.
-public struct TeacherConsole: Sendable {
+struct TeacherConsole: Sendable {
     /// A screen drawn over the console.
-    public enum Overlay: Sendable, Hashable {
+    enum Overlay: Sendable, Hashable {
         case none
         case help
         /// The join code, large.
@@ -26,39 +26,39 @@ public struct TeacherConsole: Sendable {
     }
 
     /// The command line.
-    public var editor = LineEditor()
+    var editor = LineEditor()
     /// The console's own lines (echoed commands, errors, help), oldest first.
-    public private(set) var log: [Notice] = []
+    private(set) var log: [Notice] = []
     /// What the side panel shows.
-    public var panel = TeacherPanel.roster
+    var panel = TeacherPanel.roster
     /// The screen drawn over the console, if any.
-    public var overlay = Overlay.none
+    var overlay = Overlay.none
     /// The generation the side panel shows while browsing; nil follows the lesson.
-    public var historyCursor: Int?
-    /// Where the Life view looks.
-    public var lifeViewport = LifeViewport()
-    /// Whether the best-camouflaged creatures are marked.
-    public var markBest = false
+    var historyCursor: Int?
+    /// Where the board view looks.
+    var boardViewport = BoardViewport()
+    /// Whether the best-suited creatures are marked.
+    var markBest = false
     /// The hint for the next question (`hint TEXT`).
-    public private(set) var pendingHint: String?
+    private(set) var pendingHint: String?
     /// Exports asked for and not yet received: where to save them.
-    public private(set) var pendingDefinition: String?
+    private(set) var pendingDefinition: String?
     /// Where the next results CSV goes.
-    public private(set) var pendingResults: String?
+    private(set) var pendingResults: String?
     /// Where the report goes when it arrives (without the `.csv`/`.html` ending).
-    public private(set) var pendingReport: String?
+    private(set) var pendingReport: String?
 
     /// How many lines were ever written (the log keeps only the newest).
-    public private(set) var linesWritten = 0
+    private(set) var linesWritten = 0
 
     /// Lines kept in the log.
-    public static let logLimit = 200
+    static let logLimit = 200
 
     /// An empty console.
-    public init() {}
+    init() {}
 
     /// Handles one key in the full-screen view.
-    public mutating func handle(_ key: Key, lesson: LessonState, now: Timestamp) -> [TeacherIntent] {
+    mutating func handle(_ key: Key, lesson: LessonState, now: Timestamp) -> [TeacherIntent] {
         if key == .control("c") { return [.quit] }
         if key == .control("l") { return [.redraw] }
         if key == .control("d") && editor.text.isEmpty { return [.quit] }
@@ -95,7 +95,7 @@ public struct TeacherConsole: Sendable {
     }
 
     /// Runs one typed command.
-    public mutating func execute(_ line: String, lesson: LessonState, now: Timestamp) -> [TeacherIntent] {
+    mutating func execute(_ line: String, lesson: LessonState, now: Timestamp) -> [TeacherIntent] {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return [] }
         write("› " + trimmed, .info, now)
@@ -110,7 +110,7 @@ public struct TeacherConsole: Sendable {
     }
 
     /// Saves exports when they arrive.
-    public mutating func received(_ message: ServerMessage, lesson: LessonState, now: Timestamp) -> [TeacherIntent] {
+    mutating func received(_ message: ServerMessage, lesson: LessonState, now: Timestamp) -> [TeacherIntent] {
         switch message {
         case .definition(let definition):
             let path = pendingDefinition ?? Self.defaultPath(lesson, "lesson.json")
@@ -149,7 +149,7 @@ public struct TeacherConsole: Sendable {
     }
 
     /// Adds a line to the log.
-    public mutating func write(_ text: String, _ kind: Notice.Kind, _ now: Timestamp) {
+    mutating func write(_ text: String, _ kind: Notice.Kind, _ now: Timestamp) {
         log.append(Notice(text, kind: kind, at: now))
         linesWritten += 1
         if log.count > Self.logLimit { log.removeFirst(log.count - Self.logLimit) }
@@ -194,8 +194,8 @@ public struct TeacherConsole: Sendable {
             }
             historyCursor = generation
         case .look(let at):
-            lifeViewport = at.map { LifeViewport(x: $0.x, y: $0.y, following: false) } ?? LifeViewport()
-            lifeViewport.placed = at != nil
+            boardViewport = at.map { BoardViewport(x: $0.x, y: $0.y, following: false) } ?? BoardViewport()
+            boardViewport.placed = at != nil
         case .best(let on):
             markBest = on
         case .quit:

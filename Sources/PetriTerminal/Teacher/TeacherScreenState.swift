@@ -1,22 +1,22 @@
 import PetriProtocol
 
 /// Everything the teacher screen shows, as one value.
-public struct TeacherScreenState: Sendable {
+struct TeacherScreenState: Sendable {
     /// The lesson as the teacher's client knows it.
-    public var lesson: LessonState
+    var lesson: LessonState
     /// The connection for the status line.
-    public var connection: ConnectionStatus
+    var connection: ConnectionStatus
     /// The command line, its log and the view choices.
-    public var console: TeacherConsole
+    var console: TeacherConsole
     /// Local wall-clock time.
-    public var now: Timestamp
+    var now: Timestamp
     /// What the terminal shows.
-    public var colorMode: ColorMode
+    var colorMode: ColorMode
     /// The server students join, for the join instructions (e.g. `ws://10.0.0.5:8080/`).
-    public var server: String
+    var server: String
 
     /// A teacher screen's state.
-    public init(
+    init(
         lesson: LessonState, connection: ConnectionStatus, console: TeacherConsole, now: Timestamp,
         colorMode: ColorMode,
         server: String

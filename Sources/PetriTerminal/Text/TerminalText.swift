@@ -6,10 +6,10 @@ import PetriProtocol
 /// through ``sanitise(_:maxCharacters:)`` before it is stored for display, and ``Canvas``
 /// drops any character that ``isPrintable(_:)`` rejects as a second line of defence, so no
 /// escape sequence, control character or bidirectional override can reach the terminal.
-public enum TerminalText {
+enum TerminalText {
     /// Code points kept per character (grapheme cluster): enough for emoji and conjuncts,
     /// not for stacks of combining marks that smear over neighbouring lines.
-    public static let maxScalarsPerCharacter = SafeText.maxScalarsPerCharacter
+    static let maxScalarsPerCharacter = SafeText.maxScalarsPerCharacter
 
     /// Returns `raw` with every escape sequence and invisible or controlling character removed.
     ///
@@ -24,7 +24,7 @@ public enum TerminalText {
     ///   - raw: Untrusted text.
     ///   - maxCharacters: How many characters (grapheme clusters) to keep.
     /// - Returns: Text that is safe to print, possibly empty.
-    public static func sanitise(_ raw: String, maxCharacters: Int = 1000) -> String {
+    static func sanitise(_ raw: String, maxCharacters: Int = 1000) -> String {
         SafeText.clean(raw, maxCharacters: maxCharacters)
     }
 
@@ -32,19 +32,19 @@ public enum TerminalText {
     ///
     /// False for any character containing a control, format, private-use, unassigned or
     /// surrogate scalar, or a line or paragraph separator.
-    public static func isPrintable(_ character: Character) -> Bool {
+    static func isPrintable(_ character: Character) -> Bool {
         character.unicodeScalars.allSatisfy(isVisible)
     }
 
     /// Columns a character takes: 2 for wide East Asian characters and emoji, else 1.
-    public static func width(of character: Character) -> Int {
+    static func width(of character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
         if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
         return isWide(first) ? 2 : 1
     }
 
     /// Columns a string takes (see ``width(of:)-(Character)``).
-    public static func width(of text: String) -> Int {
+    static func width(of text: String) -> Int {
         text.reduce(0) { $0 + width(of: $1) }
     }
 
@@ -53,7 +53,7 @@ public enum TerminalText {
     /// - Parameters:
     ///   - text: Text to fit.
     ///   - columns: The room, in terminal columns.
-    public static func clipped(_ text: String, toWidth columns: Int) -> String {
+    static func clipped(_ text: String, toWidth columns: Int) -> String {
         guard columns > 0 else { return "" }
         if width(of: text) <= columns { return text }
         var out = ""
@@ -68,7 +68,7 @@ public enum TerminalText {
     }
 
     /// `text` clipped or padded with spaces to exactly `columns`.
-    public static func padded(_ text: String, toWidth columns: Int) -> String {
+    static func padded(_ text: String, toWidth columns: Int) -> String {
         let fitted = clipped(text, toWidth: columns)
         return fitted + String(repeating: " ", count: max(0, columns - width(of: fitted)))
     }
@@ -76,7 +76,7 @@ public enum TerminalText {
     /// Breaks `text` into lines of at most `columns`, at spaces where possible.
     ///
     /// Explicit line breaks (`\n`) start a new line; a word longer than a line is cut.
-    public static func wrapped(_ text: String, toWidth columns: Int) -> [String] {
+    static func wrapped(_ text: String, toWidth columns: Int) -> [String] {
         guard columns > 0 else { return [] }
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -2,7 +2,7 @@
 ///
 /// Covers the join-code alphabet (`A`–`Z` without `I` and `O`, `2`–`9`); each glyph is 5 pixels
 /// wide and 5 high, each pixel two columns of `█`, so a six-character code is 70 columns wide.
-public enum BigText {
+enum BigText {
     static let font: [Character: [String]] = [
         "A": [" ### ", "#   #", "#####", "#   #", "#   #"],
         "B": ["#### ", "#   #", "#### ", "#   #", "#### "],
@@ -39,10 +39,10 @@ public enum BigText {
     ]
 
     /// Glyph rows.
-    public static let height = 5
+    static let height = 5
 
     /// The five lines of `text` in block letters, `pixel` standing for one lit pixel (two columns).
-    public static func lines(_ text: String, pixel: String = "██") -> [String] {
+    static func lines(_ text: String, pixel: String = "██") -> [String] {
         let blank = String(repeating: " ", count: pixel.count)
         return (0..<height).map { row in
             text.map { c -> String in
@@ -53,12 +53,12 @@ public enum BigText {
     }
 
     /// Columns `text` takes.
-    public static func width(_ text: String, pixel: String = "██") -> Int {
+    static func width(_ text: String, pixel: String = "██") -> Int {
         lines(text, pixel: pixel).first.map { TerminalText.width(of: $0) } ?? 0
     }
 
     /// Draws the code large and centred in `rect`, falling back to spaced letters when it does not fit.
-    public static func draw(into canvas: inout Canvas, rect: Rect, code: String, style: CellStyle) {
+    static func draw(into canvas: inout Canvas, rect: Rect, code: String, style: CellStyle) {
         var rows = lines(code)
         if TerminalText.width(of: rows.first ?? "") > rect.width { rows = lines(code, pixel: "█") }
         if TerminalText.width(of: rows.first ?? "") > rect.width || rect.height < height {

@@ -1,16 +1,16 @@
 import PetriProtocol
 
 /// The bottom line: the newest message for a few seconds, otherwise the keys.
-public enum Footer {
+enum Footer {
     /// How long a message stays, in milliseconds.
-    public static let messageLifetime: Int64 = 8000
+    static let messageLifetime: Int64 = 8000
 
     /// Draws the footer across `rect` (one row).
     ///
     /// - Parameters:
     ///   - message: A message to show if it is recent enough (the newest of the UI's and the lesson's).
     ///   - keys: The key hints shown otherwise.
-    public static func draw(
+    static func draw(
         into canvas: inout Canvas, rect: Rect, message: Notice?, keys: String, now: Timestamp, theme: Theme
     ) {
         if let message, now.millisecondsSince1970 - message.at.millisecondsSince1970 < messageLifetime {
@@ -27,7 +27,7 @@ public enum Footer {
     }
 
     /// The newer of two optional notices.
-    public static func newest(_ a: Notice?, _ b: Notice?) -> Notice? {
+    static func newest(_ a: Notice?, _ b: Notice?) -> Notice? {
         guard let a else { return b }
         guard let b else { return a }
         return a.at >= b.at ? a : b

@@ -1,9 +1,9 @@
 import PetriProtocol
 
 /// Numbers and times written for small spaces.
-public enum Format {
+enum Format {
     /// A count or value in at most about five characters: `980`, `1.2k`, `12k`, `3.4M`, `0.45`.
-    public static func compact(_ x: Double) -> String {
+    static func compact(_ x: Double) -> String {
         guard x.isFinite else { return "–" }
         let magnitude = abs(x)
         let sign = x < 0 ? "-" : ""
@@ -17,7 +17,7 @@ public enum Format {
     }
 
     /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `22nd`: a rank, which a bare `#2` does not say.
-    public static func ordinal(_ n: Int) -> String {
+    static func ordinal(_ n: Int) -> String {
         let suffix: String
         switch (n % 100, n % 10) {
         case (11...13, _): suffix = "th"
@@ -30,7 +30,7 @@ public enum Format {
     }
 
     /// `1,840 pts`: a score with thousands separated.
-    public static func points(_ score: Int) -> String {
+    static func points(_ score: Int) -> String {
         let digits = String(score.magnitude)
         var grouped = ""
         for (i, digit) in digits.enumerated() {
@@ -41,7 +41,7 @@ public enum Format {
     }
 
     /// A number with at most `decimals` decimals and no trailing zeros: `42`, `48.5`, `0.07`.
-    public static func number(_ x: Double, decimals: Int = 1) -> String {
+    static func number(_ x: Double, decimals: Int = 1) -> String {
         guard x.isFinite else { return "–" }
         var factor = 1.0
         for _ in 0..<max(0, decimals) { factor *= 10 }
@@ -50,26 +50,26 @@ public enum Format {
     }
 
     /// A server's number as a whole number, or nil when it is not finite or beyond ±10¹⁵.
-    public static func whole(_ x: Double?) -> Int? {
+    static func whole(_ x: Double?) -> Int? {
         guard let x, x.isFinite, abs(x) < 1e15 else { return nil }
         return Int(x.rounded())
     }
 
     /// `target − now` without overflowing on absurd values from the network, never below 0.
-    public static func remaining(_ target: Int, after now: Int) -> Int {
+    static func remaining(_ target: Int, after now: Int) -> Int {
         let (difference, overflow) = target.subtractingReportingOverflow(now)
         return overflow ? (target > now ? Int.max : 0) : max(0, difference)
     }
 
     /// Seconds as `0:42` or `12:05`.
-    public static func clock(milliseconds: Int64) -> String {
+    static func clock(milliseconds: Int64) -> String {
         let seconds = Int((Double(min(max(0, milliseconds), 360_000_000)) / 1000).rounded(.up))
         let s = seconds % 60
         return "\(seconds / 60):\(s < 10 ? "0" : "")\(s)"
     }
 
     /// A probability as a percentage: `70%`.
-    public static func percent(_ p: Double) -> String {
+    static func percent(_ p: Double) -> String {
         number(p * 100, decimals: 0) + "%"
     }
 

@@ -2,7 +2,7 @@ import PetriProtocol
 
 /// The `g` screen: the model's story, then what evolution is and why chance matters, from the guide the
 /// server sends (the same text the browser pages show).
-public enum GuideScreen {
+enum GuideScreen {
     /// The lines shown: the story, then each section's title and paragraphs, wrapped to `width`.
     static func lines(of guide: Guide, width: Int) -> [(String, Bool)] {
         var lines: [(String, Bool)] = []
@@ -21,7 +21,7 @@ public enum GuideScreen {
         return lines
     }
 
-    public static func draw(into canvas: inout Canvas, guide: Guide, theme: Theme) {
+    static func draw(into canvas: inout Canvas, guide: Guide, theme: Theme) {
         let width = min(canvas.width - 4, 76)
         guard width > 10, canvas.height > 6 else { return }
         let height = canvas.height - 2

@@ -1,7 +1,7 @@
 /// The `?` screen: every key of the student view.
-public enum HelpScreen {
+enum HelpScreen {
     /// The keys and what they do, in the order shown.
-    public static let studentKeys: [(String, String)] = [
+    static let studentKeys: [(String, String)] = [
         ("0-9 . -", "type a number or a chance (per cent)"),
         ("1-8", "answer with an option (sent at once; when the answer is final, Enter sends)"),
         ("Enter", "send your answer (you may change it until it locks)"),
@@ -10,8 +10,8 @@ public enum HelpScreen {
         ("← →", "step through past generations"),
         ("Home End", "first generation / back to live"),
         ("PgUp PgDn", "ten generations at a time"),
-        ("b", "mark the best-camouflaged creatures"),
-        ("w a s d", "move the Life view; f follows the live cells again"),
+        ("b", "mark the best-suited creatures"),
+        ("w a s d", "move the board view; f follows the cells again"),
         ("r", "reconnect now while waiting to reconnect"),
         ("l", "the leaderboard (l again: next page)"),
         ("i", "about this model"),
@@ -22,7 +22,7 @@ public enum HelpScreen {
     ]
 
     /// Draws the help box centred on the canvas, in two columns when one does not fit.
-    public static func draw(
+    static func draw(
         into canvas: inout Canvas, title: String = "Keys", keys: [(String, String)] = studentKeys, theme: Theme
     ) {
         let keyWidth = min(12, (keys.map { TerminalText.width(of: $0.0) }.max() ?? 8) + 2)

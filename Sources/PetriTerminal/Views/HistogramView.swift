@@ -1,18 +1,18 @@
-/// Vertical bars with their counts underneath: the camouflage colour histogram and the class's spread.
-public enum HistogramView {
+/// Vertical bars with their counts underneath: a trait's histogram and the class's spread.
+enum HistogramView {
     /// How one bar is drawn.
-    public struct Bar: Sendable, Hashable {
+    struct Bar: Sendable, Hashable {
         /// The bar's value.
-        public var count: Int
+        var count: Int
         /// The bar's colour (ignored without colour).
-        public var color: TerminalColor?
+        var color: TerminalColor?
         /// The glyph of a full cell without colour (shading tells bars apart).
-        public var glyph: Character
+        var glyph: Character
         /// Whether to mark the bar (e.g. the actual value's bin).
-        public var marked: Bool
+        var marked: Bool
 
         /// A bar.
-        public init(count: Int, color: TerminalColor? = nil, glyph: Character = "█", marked: Bool = false) {
+        init(count: Int, color: TerminalColor? = nil, glyph: Character = "█", marked: Bool = false) {
             self.count = count
             self.color = color
             self.glyph = glyph
@@ -21,7 +21,7 @@ public enum HistogramView {
     }
 
     /// Behind the bars: a slate blue, so that black, grey and white bars all stand out.
-    public static let backdrop = TerminalColor(red: 38, green: 58, blue: 96)
+    static let backdrop = TerminalColor(red: 38, green: 58, blue: 96)
 
     /// Eighth blocks, from one eighth to full.
     static let eighths: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
@@ -32,9 +32,9 @@ public enum HistogramView {
     /// without, whole cells of each bar's glyph.
     ///
     /// - Parameters:
-    ///   - background: The colour behind the bars (the camouflage background), if any.
+    ///   - background: The colour behind the bars (e.g. a backdrop that sets coloured bars apart), if any.
     ///   - footer: What the bottom row shows: counts, or a `▲` under marked bars.
-    public static func draw(
+    static func draw(
         into canvas: inout Canvas, rect: Rect, bars: [Bar], barWidth: Int = 2, background: TerminalColor? = nil,
         footer: FooterKind = .counts, theme: Theme
     ) {
@@ -72,19 +72,8 @@ public enum HistogramView {
     }
 
     /// What the row under the bars shows.
-    public enum FooterKind: Sendable, Hashable {
+    enum FooterKind: Sendable, Hashable {
         case counts
         case marks
-    }
-
-    /// The glyph standing for a camouflage shade without colour: dark `█` … light `:`.
-    public static func shadeGlyph(trait: Int) -> Character {
-        switch trait {
-        case ...20: "█"
-        case 21...40: "▓"
-        case 41...60: "▒"
-        case 61...80: "░"
-        default: ":"
-        }
     }
 }

@@ -5,7 +5,7 @@ import PetriProtocol
 /// The inline `Top:` lines beside a question hold only the names that fit in one row (one at 80
 /// columns); this screen is where the whole board the server sends (its top N and the student's own
 /// line) can be read.
-public enum LeaderboardScreen {
+enum LeaderboardScreen {
     /// The entries shown: the top, then the student's own line when it is not among them.
     static func entries(_ board: Leaderboard) -> [LeaderboardEntry] {
         var entries = board.top
@@ -14,15 +14,15 @@ public enum LeaderboardScreen {
     }
 
     /// The entry rows one page holds on a canvas of `height` rows.
-    public static func rowsPerPage(height: Int) -> Int { max(1, height - 6) }
+    static func rowsPerPage(height: Int) -> Int { max(1, height - 6) }
 
     /// How many pages the board takes on a canvas of `height` rows.
-    public static func pages(_ board: Leaderboard, height: Int) -> Int {
+    static func pages(_ board: Leaderboard, height: Int) -> Int {
         max(1, (entries(board).count + rowsPerPage(height: height) - 1) / rowsPerPage(height: height))
     }
 
     /// Draws page `page` (from 0, clamped) of the board in a box over the whole canvas.
-    public static func draw(
+    static func draw(
         into canvas: inout Canvas, board: Leaderboard, you: StudentID?, page: Int, theme: Theme
     ) {
         let rect = Rect(x: 1, y: 1, width: canvas.width - 2, height: canvas.height - 2)

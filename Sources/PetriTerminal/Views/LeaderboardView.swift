@@ -1,9 +1,9 @@
 import PetriProtocol
 
 /// Leaderboard lines and one-line summaries.
-public enum LeaderboardView {
+enum LeaderboardView {
     /// `1 Ada 2070 · 2 Ben 1500 · …` for as many entries as fit.
-    public static func inline(_ entries: [LeaderboardEntry], width: Int) -> String {
+    static func inline(_ entries: [LeaderboardEntry], width: Int) -> String {
         var text = ""
         for entry in entries {
             let item = "\(entry.rank) \(TerminalText.clipped(entry.name, toWidth: 16)) \(entry.score)"
@@ -15,7 +15,7 @@ public enum LeaderboardView {
     }
 
     /// Draws one entry per row: rank, name, score; `you` highlighted.
-    public static func draw(
+    static func draw(
         into canvas: inout Canvas, rect: Rect, board: Leaderboard, highlight: StudentID?, theme: Theme
     ) {
         var y = rect.y

@@ -1,11 +1,11 @@
 /// A shaded range behind a chart's line: replicates' 10-90% band, per generation.
-public struct ChartBand: Sendable, Hashable {
+struct ChartBand: Sendable, Hashable {
     /// The index into the chart's values of `low[0]` (the band may run past the line's end).
-    public var offset: Int
-    public var low: [Double]
-    public var high: [Double]
+    var offset: Int
+    var low: [Double]
+    var high: [Double]
 
-    public init(offset: Int, low: [Double], high: [Double]) {
+    init(offset: Int, low: [Double], high: [Double]) {
         self.offset = offset
         self.low = low
         self.high = high
@@ -15,7 +15,7 @@ public struct ChartBand: Sendable, Hashable {
 }
 
 /// A small line chart drawn with braille dots (2×4 dots per cell), with its range on the left.
-public enum LineChart {
+enum LineChart {
     /// Draws `values` (one per generation, oldest first) in `rect`.
     ///
     /// The bottom row labels the first and last generation; the left column the top and bottom
@@ -25,7 +25,7 @@ public enum LineChart {
     ///   - firstGeneration: The generation of `values[0]`, for the axis label.
     ///   - color: The line's colour (ignored without colour).
     ///   - band: A range shaded behind the line (`░`); the x axis stretches to its end.
-    public static func draw(
+    static func draw(
         into canvas: inout Canvas, rect: Rect, values: [Double], firstGeneration: Int = 0, color: TerminalColor,
         theme: Theme, band: ChartBand? = nil
     ) {

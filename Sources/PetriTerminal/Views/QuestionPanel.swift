@@ -1,9 +1,9 @@
 import PetriProtocol
 
 /// The box at the bottom: the open question and its input, the locked state, or the result.
-public enum QuestionPanel {
+enum QuestionPanel {
     /// Draws the panel for the student's focus question (or the lesson's end) in `rect`.
-    public static func drawStudent(
+    static func drawStudent(
         into canvas: inout Canvas, rect: Rect, lesson: LessonState, ui: StudentUI, now: Timestamp, theme: Theme
     ) {
         guard rect.height >= 4, rect.width >= 20 else { return }
@@ -45,7 +45,7 @@ public enum QuestionPanel {
     }
 
     /// The prompt, or a sentence built from the metric when the teacher wrote none.
-    public static func prompt(_ q: QuestionInfo) -> String {
+    static func prompt(_ q: QuestionInfo) -> String {
         if let prompt = q.prompt, !prompt.isEmpty { return prompt }
         switch q.kind {
         case .number: return "What will \(q.metric) be at generation \(q.target)?"
@@ -150,7 +150,7 @@ public enum QuestionPanel {
     }
 
     /// The rows the student panel wants for the lesson's focus question, frame included (0: the default).
-    public static func preferredStudentHeight(lesson: LessonState, width: Int) -> Int {
+    static func preferredStudentHeight(lesson: LessonState, width: Int) -> Int {
         guard !lesson.ended, let q = lesson.focusQuestion, q.state == .open else { return 0 }
         return openRows(q, lesson: lesson, width: width - 4, theme: Theme(mode: .none)).count + 2
     }

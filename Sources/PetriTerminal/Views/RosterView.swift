@@ -6,7 +6,7 @@ import PetriProtocol
 /// from the welcome's `answeredBy` and the `answeredBy` of every `answerCount` the teacher receives.
 /// Rows are in rank order and say `2nd · 1,840 pts`; a student's id (`#3`, which `kick` takes) is
 /// shown only beside a name that another student shares, where `kick NAME` could not tell them apart.
-public enum RosterView {
+enum RosterView {
     /// The students who are not removed, best first (equal scores share a rank: 1, 1, 3), then by name.
     static func ranked(_ lesson: LessonState) -> [(rank: Int, entry: RosterEntry)] {
         let students = lesson.roster.values.filter { !$0.kicked }.sorted {
@@ -23,7 +23,7 @@ public enum RosterView {
     }
 
     /// Draws the roster in `rect`: a header, then one student per row in rank order.
-    public static func draw(into canvas: inout Canvas, rect: Rect, lesson: LessonState, theme: Theme) {
+    static func draw(into canvas: inout Canvas, rect: Rect, lesson: LessonState, theme: Theme) {
         guard rect.height >= 2 else { return }
         let students = ranked(lesson)
         let online = students.filter(\.entry.online).count

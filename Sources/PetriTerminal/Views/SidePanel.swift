@@ -5,9 +5,9 @@ import PetriSimulation
 ///
 /// While the student browses history (``StudentUI/historyCursor``), it shows that generation's
 /// stats with a slider, like the summary screen of the original app, while the picture stays live.
-public enum SidePanel {
+enum SidePanel {
     /// Draws the panel for `generation` (nil: the newest) in `rect`.
-    public static func draw(
+    static func draw(
         into canvas: inout Canvas, rect: Rect, lesson: LessonState, generation cursor: Int?, theme: Theme
     ) {
         guard rect.width >= 12, rect.height >= 4 else { return }
@@ -31,40 +31,34 @@ public enum SidePanel {
 
         let chartHeight = max(3, min(8, area.height / 3))
         let (top, chartArea) = area.splitBottom(chartHeight + 1)
-        switch lesson.model {
-        case .camouflage:
-            drawCamouflage(into: &canvas, rect: top, lesson: lesson, stats: stats, theme: theme)
-        case .islands:
-            var species: [IslandsSpecies] = []
-            if case .islands(let snapshot, _) = lesson.picture { species = snapshot.species }
-            canvas.put("Living species", x: top.x, y: top.y, style: theme.title, maxWidth: top.width)
-            IslandsView.drawLegend(
+        switch (lesson.presentation, lesson.picture) {
+        case (let presentation?, .traitField(let snapshot)?):
+            drawTraitField(
+                into: &canvas, rect: top, snapshot: snapshot, presentation: presentation, stats: stats, theme: theme)
+        case (let presentation?, let picture) where presentation.picture == .islandMap:
+            var map: TileMapSnapshot?
+            if case .tileMap(let snapshot, _) = picture { map = snapshot }
+            canvas.put(
+                "Living \(presentation.nouns.many)", x: top.x, y: top.y, style: theme.title, maxWidth: top.width)
+            TileMapView.drawLegend(
                 into: &canvas, rect: Rect(x: top.x, y: top.y + 1, width: top.width, height: top.height - 1),
-                species: species, groups: stats?.groups, theme: theme)
-        case .life:
+                snapshot: map, groups: stats?.groups, nouns: presentation.nouns, theme: theme)
+        case (let presentation?, _) where presentation.picture != .traitField:
+            // The headline, then the readings, each in the presentation's words.
+            let names =
+                [(presentation.headlineMetric, presentation.headlineLabel.lowercased())]
+                + presentation.readings.map { ($0.metric, $0.words) }
+            drawValues(into: &canvas, rect: top, stats: stats, names: names, theme: theme)
+        case (nil, _):
+            // Numbers only: every metric the lesson lists, by its name.
             drawValues(
-                into: &canvas, rect: top, stats: stats,
-                names: [("liveCells", "live cells"), ("births", "births"), ("deaths", "deaths"), ("period", "period")],
-                theme: theme)
-        case .resistance:
-            drawValues(
-                into: &canvas, rect: top, stats: stats,
-                names: [
-                    ("dose", "dose"), ("meanResistance", "mean resist."), ("resistantFraction", "resistant"),
-                    ("luckySurvivors", "lucky"), ("unluckyDeaths", "unlucky"),
-                ], theme: theme)
-        case .beaks:
-            drawValues(
-                into: &canvas, rect: top, stats: stats,
-                names: [
-                    ("seedHardness", "seeds"), ("meanBeakDepth", "mean beak"), ("bestBeakDepth", "best beak"),
-                    ("foodMatchedFraction", "well fed"), ("luckySurvivors", "lucky"), ("unluckyDeaths", "unlucky"),
-                ], theme: theme)
-        case nil:
+                into: &canvas, rect: top, stats: stats, names: lesson.metrics.map { ($0.name, $0.name) }, theme: theme)
+        default:
+            // A trait field whose first picture has not come yet.
             break
         }
 
-        var (metric, label, color) = headlineMetric(lesson.model)
+        var (metric, label, color) = headlineMetric(lesson)
         // Replicates of a metric the history holds replace the headline: the band behind the real run's line.
         let replicates = lesson.replicates.flatMap { bands in
             lesson.history[bands.generation]?.values[bands.metric] != nil ? bands : nil
@@ -88,48 +82,70 @@ public enum SidePanel {
             into: &canvas, rect: chart, values: values, firstGeneration: first, color: color, theme: theme, band: band)
     }
 
-    /// The metric charted for each model, its label and colour.
-    static func headlineMetric(_ model: ModelKind?) -> (String, String, TerminalColor) {
-        switch model {
-        case .islands: ("livingSpecies", "Species", .yellow)
-        case .life: ("liveCells", "Live cells", .green)
-        default: ("population", "Population", .cyan)
+    /// The metric charted over time, its label and colour: the presentation's headline, else (numbers only) the
+    /// lesson's first metric by its name.
+    static func headlineMetric(_ lesson: LessonState) -> (String, String, TerminalColor) {
+        guard let presentation = lesson.presentation else {
+            let name = lesson.metrics.first?.name ?? ""
+            return (name, name, .cyan)
         }
+        let color: TerminalColor =
+            switch presentation.picture {
+            case .islandMap: .yellow
+            case .cellBoard: .green
+            case .traitField, .traitHistogram: .cyan
+            }
+        return (presentation.headlineMetric, presentation.headlineLabel, color)
     }
 
-    private static func drawCamouflage(
-        into canvas: inout Canvas, rect: Rect, lesson: LessonState, stats: GenerationStats?, theme: Theme
+    /// A trait field's histogram in the ramp's colours, the background's bin marked, then the readings.
+    private static func drawTraitField(
+        into canvas: inout Canvas, rect: Rect, snapshot: TraitSnapshot, presentation: ModelPresentation,
+        stats: GenerationStats?, theme: Theme
     ) {
         guard rect.height >= 3 else { return }
-        canvas.put("Colours, dark → light (▲ bg)", x: rect.x, y: rect.y, style: theme.title, maxWidth: rect.width)
+        let ramp = TraitRamp(presentation.traitColours, snapshot: snapshot)
+        canvas.put(
+            "Colours, \(ramp.direction) (▲ bg)", x: rect.x, y: rect.y, style: theme.title, maxWidth: rect.width)
         let histogram = stats?.histogram ?? []
-        var environment: Int?
-        if let value = Format.whole(stats?.values["environmentColour"]) { environment = min(100, max(1, value)) }
-        if environment == nil, case .camouflage(let snapshot) = lesson.picture {
-            environment = snapshot.environmentColour
-        }
+        let highest = snapshot.traitMin + ramp.count - 1
+        var environment = snapshot.environmentValue
+        if let value = Format.whole(stats?.values[snapshot.environment]) { environment = value }
+        environment = min(highest, max(snapshot.traitMin, environment))
         let barsRect = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height - 2)
-        if histogram.count == 10 {
-            var bars = CamouflageView.bars(histogram)
-            if let environment { bars[min(9, max(0, (environment - 1) / 10))].marked = true }
+        if histogram.count == snapshot.histogram.count {
+            var bars = TraitFieldView.bars(histogram, snapshot: snapshot, ramp: ramp)
+            let bin = (environment - snapshot.traitMin) / max(1, snapshot.binWidth)
+            if !bars.isEmpty { bars[min(bars.count - 1, max(0, bin))].marked = true }
             HistogramView.draw(
                 into: &canvas, rect: barsRect, bars: bars, background: HistogramView.backdrop, theme: theme)
         }
-        var line: [String] = []
-        if let mean = stats?.values["meanTrait"] { line.append("mean \(Format.number(mean))") }
-        if let best = stats?.values["bestCamouflaged"] { line.append("best \(Format.compact(best))") }
-        if let environment { line.append("bg \(environment)") }
-        canvas.put(line.joined(separator: " · "), x: rect.x, y: rect.maxY - 1, style: theme.dim, maxWidth: rect.width)
+        var line = ""
+        let parts =
+            presentation.readings.compactMap { reading in
+                stats?.values[reading.metric].map { "\(reading.words) \(Format.compact($0))" }
+            } + ["bg \(environment)"]
+        for part in parts {
+            let longer = line.isEmpty ? part : line + " · " + part
+            guard TerminalText.width(of: longer) <= rect.width else { break }
+            line = longer
+        }
+        canvas.put(line, x: rect.x, y: rect.maxY - 1, style: theme.dim, maxWidth: rect.width)
     }
 
     private static func drawValues(
         into canvas: inout Canvas, rect: Rect, stats: GenerationStats?, names: [(String, String)], theme: Theme
     ) {
         var y = rect.y
+        // Labels in a column at least 12 wide, wider for long ones while 8 columns are left for the value.
+        let longest = names.map { TerminalText.width(of: $0.1) + 1 }.max() ?? 0
+        let column = max(12, min(longest, rect.width - 8))
         for (name, label) in names where y < rect.maxY {
             guard let value = stats?.values[name] else { continue }
-            canvas.put(TerminalText.padded(label, toWidth: 12), x: rect.x, y: y, style: theme.dim, maxWidth: rect.width)
-            canvas.put(Format.compact(value), x: rect.x + 12, y: y, style: theme.title, maxWidth: rect.width - 12)
+            canvas.put(
+                TerminalText.padded(label, toWidth: column), x: rect.x, y: y, style: theme.dim, maxWidth: rect.width)
+            canvas.put(
+                Format.compact(value), x: rect.x + column, y: y, style: theme.title, maxWidth: rect.width - column)
             y += 1
         }
         if let still = stats?.values["still"], still == 1, y < rect.maxY {

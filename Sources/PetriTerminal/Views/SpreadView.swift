@@ -1,9 +1,9 @@
 import PetriProtocol
 
 /// The class's predictions against the outcome: bars of the spread with the actual value marked.
-public enum SpreadView {
+enum SpreadView {
     /// Draws the spread of `resolution` for `question` in `rect` (at least 3 rows).
-    public static func draw(
+    static func draw(
         into canvas: inout Canvas, rect: Rect, question: QuestionInfo, resolution: Resolution, theme: Theme
     ) {
         guard rect.height >= 3, rect.width >= 12 else { return }

@@ -1,10 +1,9 @@
 import PetriProtocol
-import PetriSimulation
 
 /// The top line: lesson, generation, the model's headline number, and the connection.
-public enum StatusLine {
+enum StatusLine {
     /// Draws the status line across `rect` (one row).
-    public static func draw(
+    static func draw(
         into canvas: inout Canvas, rect: Rect, lesson: LessonState, connection: ConnectionStatus, theme: Theme
     ) {
         canvas.fill(rect, style: theme.bar)
@@ -25,7 +24,7 @@ public enum StatusLine {
         if lesson.ended { generation += " ■ ended" } else if lesson.runOver != nil { generation += " ■ over" }
         parts.append(generation)
         if let headline = headline(lesson) { parts.append(headline) }
-        var prefix = [" Petri"] + (lesson.model.map { [$0.rawValue] } ?? [])
+        var prefix = [" Petri"] + (lesson.model.map { [$0] } ?? [])
         var left = (prefix + parts).joined(separator: " · ")
         while TerminalText.width(of: left) + TerminalText.width(of: right) + 1 > rect.width, !prefix.isEmpty {
             prefix.removeFirst()
@@ -48,17 +47,13 @@ public enum StatusLine {
         }
     }
 
-    /// The model's headline number: population, species or live cells.
+    /// The model's headline number with its noun, e.g. `57 creatures`, from the presentation (none without one).
     static func headline(_ lesson: LessonState) -> String? {
-        guard let stats = lesson.latestStats else { return nil }
-        switch lesson.model {
-        case .camouflage: return stats.values["population"].map { "\(Format.compact($0)) creatures" }
-        case .islands: return stats.values["livingSpecies"].map { "\(Format.compact($0)) species" }
-        case .life: return stats.values["liveCells"].map { "\(Format.compact($0)) live cells" }
-        case .resistance: return stats.values["population"].map { "\(Format.compact($0)) bacteria" }
-        case .beaks: return stats.values["population"].map { "\(Format.compact($0)) finches" }
-        case nil: return nil
-        }
+        guard let stats = lesson.latestStats, let presentation = lesson.presentation,
+            let value = stats.values[presentation.headlineMetric]
+        else { return nil }
+        let nouns = presentation.nouns
+        return "\(Format.compact(value)) \(value == 1 ? nouns.one : nouns.many)"
     }
 
     static func symbol(_ connection: ConnectionStatus) -> String {

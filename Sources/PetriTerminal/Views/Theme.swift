@@ -1,43 +1,43 @@
 /// The palette of styles the views share, for one colour mode.
-public struct Theme: Sendable, Hashable {
+struct Theme: Sendable, Hashable {
     /// The colour mode the styles are for.
-    public var mode: ColorMode
+    var mode: ColorMode
 
     /// The styles for one colour mode.
-    public init(mode: ColorMode) {
+    init(mode: ColorMode) {
         self.mode = mode
     }
 
     /// Whether colours may tell things apart.
-    public var hasColor: Bool { mode.hasColor }
+    var hasColor: Bool { mode.hasColor }
 
     /// The status line.
-    public var bar: CellStyle {
+    var bar: CellStyle {
         hasColor
             ? CellStyle(foreground: .white, background: TerminalColor(red: 45, green: 55, blue: 80), bold: true)
             : CellStyle(bold: true, reverse: true)
     }
 
     /// Headings.
-    public var title: CellStyle { .bold }
+    var title: CellStyle { .bold }
     /// Secondary text.
-    public var dim: CellStyle { hasColor ? CellStyle(foreground: .dimGray) : .dim }
+    var dim: CellStyle { hasColor ? CellStyle(foreground: .dimGray) : .dim }
     /// Errors.
-    public var error: CellStyle { hasColor ? CellStyle(foreground: .red, bold: true) : .bold }
+    var error: CellStyle { hasColor ? CellStyle(foreground: .red, bold: true) : .bold }
     /// Good news (accepted answers, points).
-    public var success: CellStyle { hasColor ? CellStyle(foreground: .green, bold: true) : .bold }
+    var success: CellStyle { hasColor ? CellStyle(foreground: .green, bold: true) : .bold }
     /// What needs attention (the open question).
-    public var accent: CellStyle { hasColor ? CellStyle(foreground: .cyan, bold: true) : .bold }
+    var accent: CellStyle { hasColor ? CellStyle(foreground: .cyan, bold: true) : .bold }
     /// Warnings (a hint that costs points).
-    public var warning: CellStyle { hasColor ? CellStyle(foreground: .yellow, bold: true) : .bold }
+    var warning: CellStyle { hasColor ? CellStyle(foreground: .yellow, bold: true) : .bold }
     /// A field being typed in.
-    public var input: CellStyle {
+    var input: CellStyle {
         hasColor ? CellStyle(foreground: .white, background: .panel, underline: true) : .reverse
     }
     /// The "locked" badge.
-    public var locked: CellStyle {
+    var locked: CellStyle {
         hasColor ? CellStyle(foreground: .black, background: .yellow, bold: true) : CellStyle(bold: true, reverse: true)
     }
     /// Box lines.
-    public var frame: CellStyle { dim }
+    var frame: CellStyle { dim }
 }

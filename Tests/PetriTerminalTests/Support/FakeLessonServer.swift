@@ -49,8 +49,8 @@ final class FakeLessonServer: @unchecked Sendable {
     }
 
     func sendSnapshot<M: SimulationModel>(of model: M, to id: ConnectionID) {
-        let header = SnapshotHeader(model: M.kind, timeline: 0, generation: model.generation)
-        guard let bytes = try? ProtocolEncoder().encodeSnapshot(header, model.snapshot()) else { return }
+        guard let message = Presentations.snapshotMessage(of: model), let bytes = try? ProtocolEncoder().encode(message)
+        else { return }
         server.send(OutboundMessage(kind: .text, bytes: bytes), to: id, policy: .reliable)
     }
 
@@ -73,7 +73,7 @@ final class FakeLessonServer: @unchecked Sendable {
             leaderboard: Leaderboard(
                 top: [LeaderboardEntry(rank: 1, student: StudentID(1), name: "Ada", score: 0)],
                 you: LeaderboardEntry(rank: 1, student: StudentID(1), name: "Ada", score: 0), students: 1),
-            historyFrom: 0, missed: false, roster: nil, checkpoint: nil)
+            historyFrom: 0, missed: false, roster: nil, checkpoint: nil, presentation: Presentations.camouflage)
         return [
             .welcome(welcome),
             .history(HistoryPage(timeline: 0, from: 0, to: history.count - 1, stats: history)),

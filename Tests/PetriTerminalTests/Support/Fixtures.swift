@@ -36,7 +36,7 @@ enum Fixtures {
             model: M.kind, metrics: M.metrics, parameters: (try? JSONValue(encoding: model.parameters)) ?? .null,
             position: TimelinePosition(timeline: 0, generation: 0), running: nil, runOver: nil, ended: false,
             options: LessonOptions(), questions: [], answers: [], leaderboard: board, historyFrom: 0, missed: false,
-            roster: role == .teacher ? roster : nil, checkpoint: nil)
+            roster: role == .teacher ? roster : nil, checkpoint: nil, presentation: Presentations.of(M.kind))
         state.apply(.welcome(welcome), at: now)
         state.apply(.stats(timeline: 0, stats: model.stats()), at: now)
         for generation in 0..<steps {
@@ -53,10 +53,11 @@ enum Fixtures {
     }
 
     static func apply<M: SimulationModel>(snapshotOf model: M, to state: inout LessonState) {
-        let bytes =
-            (try? ProtocolEncoder().encodeSnapshot(
-                SnapshotHeader(model: M.kind, timeline: 0, generation: model.generation), model.snapshot())) ?? []
-        if let message = try? ProtocolDecoder().decodeServerMessage(bytes) { state.apply(message, at: now) }
+        // Through the wire, as a client receives it.
+        guard let sent = Presentations.snapshotMessage(of: model), let bytes = try? ProtocolEncoder().encode(sent),
+            let message = try? ProtocolDecoder().decodeServerMessage(bytes)
+        else { return }
+        state.apply(message, at: now)
     }
 
     static let roster: [RosterEntry] = [

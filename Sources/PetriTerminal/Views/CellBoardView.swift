@@ -1,13 +1,11 @@
-import PetriSimulation
-
-/// A Life board drawn with half blocks: each character is one column and two rows of cells.
+/// The cell-board picture, drawn with half blocks: each character is one column and two rows of cells.
 ///
 /// The view shows a viewport of the received region; ``follow(_:snapshot:cells:columns:rows:)``
-/// keeps it on the live cells unless the student moved it.
-public enum LifeView {
+/// keeps it on the cells that are alive unless the student moved it.
+enum CellBoardView {
     /// Draws the caption in the top row of `rect` and the board below it.
-    public static func draw(
-        into canvas: inout Canvas, rect: Rect, snapshot: LifeSnapshot, cells: LiveCells, viewport: LifeViewport,
+    static func draw(
+        into canvas: inout Canvas, rect: Rect, snapshot: CellBoardSnapshot, cells: LiveCells, viewport: BoardViewport,
         theme: Theme
     ) {
         guard rect.height >= 2, rect.width >= 4 else { return }
@@ -59,7 +57,7 @@ public enum LifeView {
                 canvas.set(field.x + column, field.y + row, glyph, style)
             }
         }
-        var caption = "\(snapshot.rule) · \(snapshot.boardWidth)×\(snapshot.boardHeight) \(snapshot.boundary.rawValue)"
+        var caption = "\(snapshot.rule) · \(snapshot.boardWidth)×\(snapshot.boardHeight) \(snapshot.boundary)"
         let fits = snapshot.boardWidth <= field.width && snapshot.boardHeight <= 2 * field.height
         if !fits {
             caption +=
@@ -77,9 +75,9 @@ public enum LifeView {
     /// - Parameters:
     ///   - columns: The view's width in cells.
     ///   - rows: The view's height in cells (twice its rows of characters).
-    public static func follow(
-        _ viewport: LifeViewport, snapshot: LifeSnapshot, cells: LiveCells, columns: Int, rows: Int
-    ) -> LifeViewport {
+    static func follow(
+        _ viewport: BoardViewport, snapshot: CellBoardSnapshot, cells: LiveCells, columns: Int, rows: Int
+    ) -> BoardViewport {
         var next = viewport
         next.placed = true
         let boardW = snapshot.boardWidth

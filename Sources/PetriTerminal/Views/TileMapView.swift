@@ -1,20 +1,24 @@
 import PetriSimulation
 
-/// The islands map: sea, empty land and each species in its own hue, with a legend.
+/// The island-map picture: sea, empty land and each group in its own hue, with a legend.
 ///
 /// Small maps use two columns per tile; larger ones one column and, with colour, half blocks
 /// (two tiles per row), sampling when even that is too big. Without colour, sea is blank,
-/// empty land `░` and each species its letter (A, B, C, …).
-public enum IslandsView {
+/// empty land `░` and each group its letter (A, B, C, …).
+enum TileMapView {
     /// Draws the caption in the top row of `rect` and the map centred below it.
-    public static func draw(
-        into canvas: inout Canvas, rect: Rect, snapshot: IslandsSnapshot, tiles: [Int], theme: Theme
+    static func draw(
+        into canvas: inout Canvas, rect: Rect, snapshot: TileMapSnapshot, tiles: [Int], nouns: ModelPresentation.Nouns,
+        theme: Theme
     ) {
         guard rect.height >= 3, rect.width >= 8, tiles.count == snapshot.width * snapshot.height else { return }
         let (captionRow, field) = rect.splitTop(1)
         let w = snapshot.width
         let h = snapshot.height
         func tile(_ x: Int, _ y: Int) -> Int { tiles[min(h - 1, y) * w + min(w - 1, x)] }
+        let hues = Hues(snapshot.species)
+        func color(_ value: Int) -> TerminalColor { hues.color(value) }
+        func look(_ value: Int, theme: Theme) -> (Character, CellStyle) { Self.look(value, hues: hues, theme: theme) }
 
         if w * 2 <= field.width && h <= field.height {
             // Whole tiles, as large as fit: k rows and 2k columns each.
@@ -55,19 +59,22 @@ public enum IslandsView {
             }
         }
         let living = snapshot.species.filter(\.alive).count
-        var caption = "\(w)×\(h) map · \(living) living species"
+        var caption = "\(w)×\(h) map · \(living) living \(nouns.many)"
         if snapshot.diagonal { caption += " · corners touch" }
         if !theme.hasColor { caption += " · ░ empty land" }  // the legend explains the letters
         canvas.put(caption, x: captionRow.x, y: captionRow.y, style: theme.dim, maxWidth: captionRow.width)
     }
 
-    /// The legend: one line per living species (largest first), then sea and empty land.
+    /// The legend: one line per living group (largest first).
     ///
-    /// - Parameter groups: Tiles per species id at the generation shown (from stats), overriding the picture's.
-    public static func drawLegend(
-        into canvas: inout Canvas, rect: Rect, species: [IslandsSpecies], groups: [String: Int]?, theme: Theme
+    /// - Parameter groups: Tiles per group id at the generation shown (from stats), overriding the picture's.
+    static func drawLegend(
+        into canvas: inout Canvas, rect: Rect, snapshot: TileMapSnapshot?, groups: [String: Int]?,
+        nouns: ModelPresentation.Nouns, theme: Theme
     ) {
-        var living = species.filter(\.alive).map { ($0.id, $0.tiles) }
+        let all = snapshot?.species ?? []
+        let hues = Hues(all)
+        var living = all.filter(\.alive).map { ($0.id, $0.tiles) }
         if let groups {
             living = groups.compactMap { key, value in Int(key).map { ($0, value) } }
         }
@@ -75,11 +82,11 @@ public enum IslandsView {
         var y = rect.y
         let shown = living.count > rect.height ? rect.height - 1 : living.count
         for (id, tiles) in living.prefix(max(0, shown)) {
-            let (glyph, style) = look(id, theme: theme)
+            let (glyph, style) = look(id, hues: hues, theme: theme)
             canvas.set(rect.x, y, glyph, style)
             canvas.set(rect.x + 1, y, glyph, style)
             canvas.put(
-                " species \(label(id))  \(tiles) tile\(tiles == 1 ? "" : "s")", x: rect.x + 2, y: y,
+                " \(nouns.one) \(label(id))  \(tiles) tile\(tiles == 1 ? "" : "s")", x: rect.x + 2, y: y,
                 maxWidth: rect.width - 2)
             y += 1
         }
@@ -88,34 +95,41 @@ public enum IslandsView {
             y += 1
         }
         if living.isEmpty, y < rect.maxY {
-            canvas.put("no living species", x: rect.x, y: y, style: theme.dim, maxWidth: rect.width)
+            canvas.put("no living \(nouns.many)", x: rect.x, y: y, style: theme.dim, maxWidth: rect.width)
         }
     }
 
-    /// A species' letter: A…Z, a…z, then digits, cycling (without I, O, l, o, 0, 1).
-    public static func label(_ id: Int) -> String {
+    /// A group's letter: A…Z, a…z, then digits, cycling (without I, O, l, o, 0, 1).
+    static func label(_ id: Int) -> String {
         let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789")
         return String(alphabet[(max(1, id) - 1) % alphabet.count])
     }
 
-    /// A species' colour: its hue at full-ish saturation, lightness stepping per round of the wheel.
-    public static func color(ofSpecies id: Int) -> TerminalColor {
-        let lightness = [0.5, 0.35, 0.65, 0.25, 0.75][IslandsSpecies.shade(ofSpecies: id) % 5]
-        return .hsl(hue: Double(IslandsSpecies.hue(ofSpecies: id)), saturation: 0.7, lightness: lightness)
-    }
+    /// Each group's colour: its hue from the snapshot at full-ish saturation, lightness stepping per round of the
+    /// wheel; sea and empty land their own.
+    struct Hues {
+        private var byID: [Int: (hue: Int, shade: Int)] = [:]
 
-    private static func color(_ value: Int) -> TerminalColor {
-        switch value {
-        case IslandsSnapshot.sea: .sea
-        case 0: .sand
-        default: color(ofSpecies: value)
+        init(_ groups: [TileMapSnapshot.Group]) {
+            for group in groups { byID[group.id] = (group.hue, group.shade) }
+        }
+
+        func color(_ value: Int) -> TerminalColor {
+            switch value {
+            case TileMapSnapshot.sea: return .sea
+            case 0: return .sand
+            default:
+                let (hue, shade) = byID[value] ?? (0, 0)
+                let lightness = [0.5, 0.35, 0.65, 0.25, 0.75][max(0, shade) % 5]
+                return .hsl(hue: Double(hue), saturation: 0.7, lightness: lightness)
+            }
         }
     }
 
-    private static func look(_ value: Int, theme: Theme) -> (Character, CellStyle) {
-        if theme.hasColor { return ("█", CellStyle(foreground: color(value))) }
+    private static func look(_ value: Int, hues: Hues, theme: Theme) -> (Character, CellStyle) {
+        if theme.hasColor { return ("█", CellStyle(foreground: hues.color(value))) }
         switch value {
-        case IslandsSnapshot.sea: return (" ", .plain)
+        case TileMapSnapshot.sea: return (" ", .plain)
         case 0: return ("░", .plain)
         default: return (Character(label(value)), .bold)
         }

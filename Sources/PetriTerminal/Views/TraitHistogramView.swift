@@ -1,13 +1,15 @@
 import PetriSimulation
 
-/// The picture of the antibiotic-resistance and finch-beak models: the trait's histogram, the bin holding the
-/// environment's favoured value marked, and a caption with the environment and the counts.
+/// The trait-histogram picture: the trait's histogram, the bin holding the environment's favoured value marked, and
+/// a caption with the environment and the counts.
 ///
-/// It reuses the camouflage side panel's bars (``HistogramView``); the bins and labels come from the snapshot, so
-/// one view serves both models.
-public enum TraitView {
+/// It reuses the side panel's bars (``HistogramView``); the bins and units come from the snapshot and the words from
+/// the presentation, so one view serves every model drawn this way.
+enum TraitHistogramView {
     /// Draws the caption in the top row of `rect` and the histogram below it.
-    public static func draw(into canvas: inout Canvas, rect: Rect, snapshot: TraitSnapshot, theme: Theme) {
+    static func draw(
+        into canvas: inout Canvas, rect: Rect, snapshot: TraitSnapshot, presentation: ModelPresentation, theme: Theme
+    ) {
         guard rect.height >= 4, rect.width >= 8 else { return }
         let (captionRow, area) = rect.splitTop(1)
         let (barsRect, axisRow) = area.splitBottom(1)
@@ -25,16 +27,18 @@ public enum TraitView {
             high, x: max(axisRow.x, end - TerminalText.width(of: high)), y: axisRow.y, style: theme.dim,
             maxWidth: axisRow.width)
         if snapshot.extinct || snapshot.population == 0 {
-            let text = " Extinct: none are left. "
+            let text = " \(presentation.extinct ?? "None are left"). "
             canvas.put(
                 text, x: barsRect.x + max(0, (barsRect.width - TerminalText.width(of: text)) / 2),
                 y: barsRect.y + barsRect.height / 2, style: theme.locked, maxWidth: barsRect.width)
         }
-        canvas.put(caption(snapshot), x: captionRow.x, y: captionRow.y, style: theme.dim, maxWidth: captionRow.width)
+        canvas.put(
+            caption(snapshot, presentation: presentation, width: captionRow.width), x: captionRow.x, y: captionRow.y,
+            style: theme.dim, maxWidth: captionRow.width)
     }
 
     /// One bar per bin, the bin holding ``TraitSnapshot/target`` marked.
-    public static func bars(_ snapshot: TraitSnapshot) -> [HistogramView.Bar] {
+    static func bars(_ snapshot: TraitSnapshot) -> [HistogramView.Bar] {
         let width = max(1, snapshot.binWidth)
         let marked = min(snapshot.histogram.count - 1, max(0, (snapshot.target - snapshot.traitMin) / width))
         return snapshot.histogram.enumerated().map { bin, count in
@@ -42,12 +46,22 @@ public enum TraitView {
         }
     }
 
-    /// "dose 40 · 312 alive · 20 resistant (▲ at 40)".
-    static func caption(_ snapshot: TraitSnapshot) -> String {
-        let suited = snapshot.trait == "resistance" ? "resistant" : "well fed"
-        let target = snapshot.trait == "resistance" ? "dose" : "best beak"
-        return "\(snapshot.environment) \(snapshot.environmentValue) · \(snapshot.population) alive · "
-            + "\(snapshot.suited) \(suited) · ▲ \(target) \(value(snapshot, snapshot.target))"
+    /// "dose 40 · 312 alive · 20 resistant · ▲ the dose 40", the marker's words left out when they do not fit.
+    static func caption(_ snapshot: TraitSnapshot, presentation: ModelPresentation, width: Int = .max) -> String {
+        var base = "\(snapshot.environment) \(snapshot.environmentValue) · \(snapshot.population) alive · "
+        base += "\(snapshot.suited) \(shortWords(presentation.suited ?? "suited")) · ▲ "
+        let target = value(snapshot, snapshot.target)
+        if let marker = presentation.marker, TerminalText.width(of: base + marker + " " + target) <= width {
+            return base + marker + " " + target
+        }
+        return base + target
+    }
+
+    /// The words before any parenthesis: `resistant (at or above the dose)` is `resistant` in a caption.
+    static func shortWords(_ words: String) -> String {
+        var short = String(words.prefix { $0 != "(" })
+        while short.last == " " { short.removeLast() }
+        return short.isEmpty ? words : short
     }
 
     /// A trait value as shown: `9.2 mm`, `40`.
