@@ -286,6 +286,8 @@ extension LWSEngine {
             onOpen.resume(
                 throwing: TransportError(.connectFailed, fallback?.1 ?? "The connection closed during the handshake."))
         }
+        // Uncounted before `closed` is told: whoever awaits it sees the total without this connection.
+        dropAll(c)
         if c.isEstablished {
             c.isEstablished = false
             counts.open.decrement()
@@ -300,7 +302,6 @@ extension LWSEngine {
             let left = perAddress[address, default: 1] - 1
             perAddress[address] = left > 0 ? left : nil
         }
-        dropQueue(c)
         checkShutdownProgress()
     }
 
