@@ -27,7 +27,9 @@ extension LWSEngine {
             return 0
         case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
             // `input` carries the accepted socket's descriptor, not a pointer.
-            return options.isServer ? admit(descriptor: Int32(truncatingIfNeeded: Int(bitPattern: input))) : 0
+            // `wsi` is the listening socket's.
+            return options.isServer
+                ? admit(descriptor: Int32(truncatingIfNeeded: Int(bitPattern: input)), listener: wsi) : 0
         case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
             // After lws set the new wsi's opaque data (to nil) and its socket: not at WSI_CREATE.
             adoptAccepted(wsi)

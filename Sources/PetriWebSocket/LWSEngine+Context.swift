@@ -122,6 +122,7 @@ extension LWSEngine {
             port = Int(lws_get_vhost_listen_port(vhost))
         }
         timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+        acceptTimer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
         scheduleHousekeeping()
         return .success(port)
     }
