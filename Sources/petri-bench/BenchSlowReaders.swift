@@ -30,7 +30,7 @@ struct BenchSlowReaders: AsyncParsableCommand {
     @Option(help: "Readers: students who join, ask for every history page and never read.")
     var readers = 150
     @Option(help: "Generations the lesson has stepped (its history; a page holds 500, the hub keeps 8 encoded).")
-    var generations = 4000
+    var generations = 2000
     @Option(help: "History requests each reader sends (the hub's burst is 40).")
     var requests = 40
     @Option(help: "websocket.maxTotalQueueBytes in MiB (0: no budget).")
