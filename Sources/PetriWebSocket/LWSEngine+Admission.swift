@@ -27,6 +27,7 @@ extension LWSEngine {
     /// instead of being accepted only to be closed, for as long as the reserve stays in use.
     func admit(descriptor: Int32, listener: OpaquePointer) -> Int32 {
         assertOnServiceThread()
+        acceptPause.listener = listener
         if draining { return 1 }
         descriptorBudget = Self.descriptorBudget()
         if Int(descriptor) >= descriptorBudget.limit - descriptorBudget.reserve {
@@ -109,6 +110,14 @@ extension LWSEngine {
         scheduleAcceptPauseEnd()
     }
 
+    /// lws's own `accept` failed (every descriptor in use, the reserve too: something else in the
+    /// process took them): it would retry at once, round the loop, so accepting pauses as for a refusal.
+    func acceptFailed() {
+        assertOnServiceThread()
+        guard options.isServer, let listener = acceptPause.listener else { return }
+        pauseAccepting(listener)
+    }
+
     private func scheduleAcceptPauseEnd() {
         guard let context else { return }
         let sul = UnsafeMutableRawPointer(acceptTimer).assumingMemoryBound(to: lws_sorted_usec_list_t.self)
@@ -164,7 +173,7 @@ struct Refusals {
 
 /// Accepting paused because the descriptor reserve is in use (see ``LWSEngine/pauseAccepting(_:)``).
 struct AcceptPause {
-    /// The listening socket's wsi, as the last refused connection came from it.
+    /// The listening socket's wsi, as the last connection accepted came from it (nil until one was).
     var listener: OpaquePointer?
     /// When the pause began (monotonic seconds); nil while accepting.
     var since: Double?

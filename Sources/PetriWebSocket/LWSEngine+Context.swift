@@ -146,4 +146,6 @@ private func logAcceptFailure(_ text: String) {
             "Could not accept \(count) connections in the last second (\(text)): the process is out of file descriptors or memory"
         )
     }
+    // lws logs it on the service thread, inside its accept loop, and would try again at once.
+    LWSEngine.engineOnThisThread?.acceptFailed()
 }

@@ -89,6 +89,15 @@ final class LWSEngine: @unchecked Sendable {
     let acceptTimer: UnsafeMutablePointer<petri_timer_t>
 
     private static let tokens = Atomic<UInt64>(0)
+    /// Every running engine by its service thread, for what lws reports with no context but its
+    /// log line (a failed `accept`, see ``engineOnThisThread``).
+    private static let onServiceThreads = Mutex<[pthread_t: LWSEngine]>([:])
+
+    /// The engine whose service thread this is, if it is one.
+    static var engineOnThisThread: LWSEngine? {
+        let current = pthread_self()
+        return onServiceThreads.withLock { $0[current] }
+    }
 
     init(options: EngineOptions, logger: Logger) {
         self.options = options
@@ -123,7 +132,11 @@ final class LWSEngine: @unchecked Sendable {
             (done: CheckedContinuation<Result<Int, TransportError>, Never>) in
             let thread = Thread { [self] in
                 self.serviceThread.withLock { $0 = pthread_self() }
-                defer { self.serviceThread.withLock { $0 = nil } }
+                Self.onServiceThreads.withLock { $0[pthread_self()] = self }
+                defer {
+                    Self.onServiceThreads.withLock { $0[pthread_self()] = nil }
+                    self.serviceThread.withLock { $0 = nil }
+                }
                 let created = self.createContext()
                 done.resume(returning: created)
                 guard case .success = created else {

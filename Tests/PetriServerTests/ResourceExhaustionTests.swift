@@ -4,6 +4,7 @@ import PetriServer
 import PetriSimulation
 import PetriTransport
 import PetriWebSocket
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -158,6 +159,74 @@ import Testing
         _ = try await late.attach(.join(code: code, name: "Bo"))
         await client.shutdown()
         await server.crash()
+    }
+
+    @Test(
+        .timeLimit(.minutes(2)),
+        .enabled(if: prlimit != nil, "prlimit is not installed, so running out of every descriptor was not tried"))
+    func whenNoDescriptorIsLeftAFailedAcceptPausesAcceptingInsteadOfRetryingAtOnce() async throws {
+        // Given a server with a teacher connected
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let (server, url) = try await Self.serve(data: data)
+        let pid = server.process.processIdentifier
+        let port = try #require(URLComponents(string: url)?.port)
+        let client = try await WebSocketClient.start()
+        let teacher = try await TestClient(client, url: url)
+        let (code, _) = try await teacher.createLesson(.islands, .object([:]), seed: 3)
+
+        // When something else has taken every descriptor, the reserve too: the open-files limit is
+        // lowered, on the running process, to the lowest free descriptor
+        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").compactMap { Int($0) }
+        let lowestFree = (0...).first { !open.contains($0) } ?? 0
+        let prlimit = try #require(Self.prlimit)
+        let lowered = try DeployTools.run(prlimit, ["--pid", "\(pid)", "--nofile=\(lowestFree):"])
+        try #require(lowered.status == 0, "\(lowered.output)")
+        // And five clients try to connect
+        var waiting: [Int32] = []
+        defer { for fd in waiting { close(fd) } }
+        for _ in 0..<5 { waiting.append(try #require(Self.connectTCP(port: port))) }
+
+        // Then the server says accepting is paused, having failed to accept a few times, not in a loop
+        // (lws retried a failed accept at once, round its loop: about 200,000 times a second)
+        let lines = await Self.lines(of: server, through: "accepting paused", within: 10)
+        #expect(lines.last?.contains("accepting paused") == true, "\(lines)")
+        let failures = lines.compactMap { line -> Int? in
+            guard let range = line.range(of: "Could not accept ") else { return nil }
+            return Int(line[range.upperBound...].prefix { $0.isNumber })
+        }
+        #expect(!failures.isEmpty && failures.allSatisfy { $0 <= 5 }, "failed accepts per line: \(failures)")
+        #expect(server.process.isRunning)
+
+        // When descriptors are free again (the limit raised back)
+        let raised = try DeployTools.run(prlimit, ["--pid", "\(pid)", "--nofile=4096:"])
+        try #require(raised.status == 0, "\(raised.output)")
+        for fd in waiting { close(fd) }
+        waiting = []
+
+        // Then it accepts again: a student joins
+        let student = try await TestClient(client, url: url)
+        _ = try await student.attach(.join(code: code, name: "Ada"))
+        await client.shutdown()
+        await server.crash()
+    }
+
+    /// The child's lines up to and including the first that contains `text`, or all it wrote within `seconds`.
+    static func lines(of child: PetriProcess, through text: String, within seconds: Int) async -> [String] {
+        final class Seen: Sendable { let lines = Mutex<[String]>([]) }
+        let seen = Seen()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await line in child.lines {
+                    seen.lines.withLock { $0.append(line) }
+                    if line.contains(text) { return }
+                }
+            }
+            group.addTask { try? await Task.sleep(for: .seconds(seconds)) }
+            await group.next()
+            group.cancelAll()
+        }
+        return seen.lines.withLock { $0 }
     }
 
     /// A plain TCP connection to 127.0.0.1:`port` (nil if the kernel refuses it).
