@@ -25,7 +25,13 @@ final class LWSConnection {
 
     var isEstablished = false
     var queue = Deque<Pending>()
+    /// Bytes counted against this connection (and the server's total): what `queue` holds, plus
+    /// `bufferedBytes`.
     var queuedBytes = 0
+    /// Payload bytes of the last write, which lws could not send whole and keeps the rest of in its
+    /// own buffer (`lws_partial_buffered`): still counted until that buffer is seen empty, or the
+    /// connection ends (see `LWSEngine.releaseBuffered`).
+    var bufferedBytes = 0
     /// When the peer last sent anything, a pong included (monotonic seconds; servers only).
     var lastHeard: Double = 0
     /// A ping is due or was sent since `lastHeard`.

@@ -27,7 +27,9 @@ extension LWSEngine {
             return 0
         case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
             // `input` carries the accepted socket's descriptor, not a pointer.
-            return options.isServer ? admit(descriptor: Int32(truncatingIfNeeded: Int(bitPattern: input))) : 0
+            // `wsi` is the listening socket's.
+            return options.isServer
+                ? admit(descriptor: Int32(truncatingIfNeeded: Int(bitPattern: input)), listener: wsi) : 0
         case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
             // After lws set the new wsi's opaque data (to nil) and its socket: not at WSI_CREATE.
             adoptAccepted(wsi)
@@ -286,6 +288,8 @@ extension LWSEngine {
             onOpen.resume(
                 throwing: TransportError(.connectFailed, fallback?.1 ?? "The connection closed during the handshake."))
         }
+        // Uncounted before `closed` is told: whoever awaits it sees the total without this connection.
+        dropAll(c)
         if c.isEstablished {
             c.isEstablished = false
             counts.open.decrement()
@@ -300,7 +304,6 @@ extension LWSEngine {
             let left = perAddress[address, default: 1] - 1
             perAddress[address] = left > 0 ? left : nil
         }
-        dropQueue(c)
         checkShutdownProgress()
     }
 

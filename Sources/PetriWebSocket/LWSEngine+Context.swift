@@ -122,6 +122,7 @@ extension LWSEngine {
             port = Int(lws_get_vhost_listen_port(vhost))
         }
         timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+        acceptTimer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
         scheduleHousekeeping()
         return .success(port)
     }
@@ -145,4 +146,6 @@ private func logAcceptFailure(_ text: String) {
             "Could not accept \(count) connections in the last second (\(text)): the process is out of file descriptors or memory"
         )
     }
+    // lws logs it on the service thread, inside its accept loop, and would try again at once.
+    LWSEngine.engineOnThisThread?.acceptFailed()
 }

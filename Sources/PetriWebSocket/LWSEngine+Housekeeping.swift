@@ -22,6 +22,7 @@ extension LWSEngine {
         let now = monotonicSeconds()
         var largest = 0
         for c in connectionsByID.values {
+            if c.bufferedBytes > 0, let wsi = c.wsi { releaseBuffered(c, wsi) }
             largest = max(largest, c.queuedBytes)
             if options.isServer { checkIdle(c, now: now) }
             if let since = c.overLimitSince, now - since >= options.stallTimeout, c.closeRequest == nil {

@@ -73,6 +73,7 @@ extension LWSEngine {
             requestWritable(c)
             return
         }
+        releaseBuffered(c, wsi)
         do {
             try writeSome(c, wsi)
         } catch {
@@ -89,6 +90,7 @@ extension LWSEngine {
             requestWritable(c)
             return 0
         }
+        releaseBuffered(c, wsi)
         if c.pingDue {
             // One write per callback: the ping now, the queue on the next WRITEABLE.
             c.pingDue = false
@@ -198,11 +200,10 @@ extension LWSEngine {
         }
         try lwsCheck(lws_write(wsi, scratch.assumingMemoryBound(to: UInt8.self), length, LWS_WRITE_HTTP), .writeFrame)
         c.queue.removeFirst(count)
-        changeQueued(c, by: -payloadBytes)
+        wrote(payloadBytes, c, wsi)
         counts.messagesOut.increment(by: count)
         counts.bytesOut.increment(by: payloadBytes)
-        if c.queuedBytes <= options.maxQueueBytes { c.overLimitSince = nil }
-        if !c.queue.isEmpty || c.closeRequest != nil { requestWritable(c) }
+        if !c.queue.isEmpty || c.closeRequest != nil || c.bufferedBytes > 0 { requestWritable(c) }
     }
 
     /// Writes one frame of the queue's head.
@@ -237,14 +238,35 @@ extension LWSEngine {
         try lwsCheck(lws_write(wsi, payload.assumingMemoryBound(to: UInt8.self), chunk, protocolFlags), .writeFrame)
         if isEnd {
             c.queue.removeFirst()
-            changeQueued(c, by: -total)
+            wrote(total, c, wsi)
             counts.messagesOut.increment()
             counts.bytesOut.increment(by: total)
-            if c.queuedBytes <= options.maxQueueBytes { c.overLimitSince = nil }
         } else {
             c.queue[0].offset += chunk
         }
-        if !c.queue.isEmpty || c.closeRequest != nil { requestWritable(c) }
+        if !c.queue.isEmpty || c.closeRequest != nil || c.bufferedBytes > 0 { requestWritable(c) }
+    }
+
+    /// Uncounts the payload bytes of messages a write has just handed to lws, once they are out of
+    /// memory: at once when the socket took the whole write, else when lws's buffer of its unsent
+    /// tail is empty (``releaseBuffered(_:_:)``). A reader that stops reading keeps that tail, a
+    /// whole history page or more, in lws's buffer: it stays counted against the budget meanwhile.
+    private func wrote(_ bytes: Int, _ c: LWSConnection, _ wsi: OpaquePointer) {
+        if lws_partial_buffered(wsi) != 0 {
+            c.bufferedBytes += bytes
+        } else {
+            changeQueued(c, by: -bytes)
+            if c.queuedBytes <= options.maxQueueBytes { c.overLimitSince = nil }
+        }
+    }
+
+    /// Uncounts the bytes of the last partial write once lws has sent its buffered tail (called
+    /// where the service thread sees `lws_partial_buffered` false: WRITEABLE, a flush, the sweep).
+    func releaseBuffered(_ c: LWSConnection, _ wsi: OpaquePointer) {
+        guard c.bufferedBytes > 0, lws_partial_buffered(wsi) == 0 else { return }
+        changeQueued(c, by: -c.bufferedBytes)
+        c.bufferedBytes = 0
+        if c.queuedBytes <= options.maxQueueBytes { c.overLimitSince = nil }
     }
 
     /// Changes a connection's queued bytes and the server-wide total together (one relaxed atomic
@@ -254,10 +276,19 @@ extension LWSEngine {
         counts.queuedBytes.increment(by: delta)
     }
 
-    /// Drops everything a connection has queued.
+    /// Drops everything a connection has queued. What lws still buffers of a partial write stays
+    /// counted: it is in memory until lws frees the connection (``finish(_:fallback:wsiIsValid:)``
+    /// uncounts it with ``dropAll(_:)``).
     func dropQueue(_ c: LWSConnection) {
         c.queue.removeAll()
+        changeQueued(c, by: -(c.queuedBytes - c.bufferedBytes))
+    }
+
+    /// Uncounts everything a connection held, lws's buffer included: the connection is gone.
+    func dropAll(_ c: LWSConnection) {
+        c.queue.removeAll()
         changeQueued(c, by: -c.queuedBytes)
+        c.bufferedBytes = 0
     }
 
     /// Whether all connections together have more queued than the server's budget (any thread).
@@ -272,10 +303,17 @@ extension LWSEngine {
     func enforceQueueBudget() {
         assertOnServiceThread()
         guard isOverQueueBudget else { return }
-        let holders = connectionsByID.values.filter { $0.queuedBytes > 0 && $0.closeRequest == nil }
-            .sorted { $0.queuedBytes > $1.queuedBytes }
+        // Connections already closing give back what they hold when lws frees them (within
+        // `closeGraceSeconds`): their bytes are as good as gone, and closing more would not free them sooner.
+        var total = counts.queuedBytes.load(ordering: .relaxed)
+        var holders: [LWSConnection] = []
+        for c in connectionsByID.values where c.queuedBytes > 0 {
+            if c.closeRequest == nil { holders.append(c) } else { total -= c.queuedBytes }
+        }
+        holders.sort { $0.queuedBytes > $1.queuedBytes }
         for c in holders {
-            guard isOverQueueBudget else { break }
+            guard total > options.maxTotalQueueBytes else { break }
+            total -= c.queuedBytes
             counts.slowClosed.increment()
             requestClose(
                 c, code: .policyViolation,

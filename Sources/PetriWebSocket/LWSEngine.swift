@@ -64,8 +64,11 @@ final class LWSEngine: @unchecked Sendable {
     /// The peer of the connection lws accepted last, from its filter until its record is made.
     var acceptedPeer: String?
     var refusals = Refusals()
-    /// The open-files limit and the descriptors kept free under it (see ``admit(descriptor:)``).
-    let descriptorBudget = LWSEngine.descriptorBudget()
+    /// The open-files limit and the descriptors kept free under it (see ``admit(descriptor:listener:)``),
+    /// read again for every connection accepted: it may change on the running process (`prlimit --pid`).
+    var descriptorBudget = LWSEngine.descriptorBudget()
+    /// Accepting paused while the reserve is in use (see ``pauseAccepting(_:)``).
+    var acceptPause = AcceptPause()
     var httpPending: [OpaquePointer: HTTPResponse] = [:]
     /// HTTP connections to close once their response is written (a refused request's framing).
     var closeAfterResponse: Set<OpaquePointer> = []
@@ -82,8 +85,19 @@ final class LWSEngine: @unchecked Sendable {
     let retryPolicy = UnsafeMutablePointer<lws_retry_bo_t>.allocate(capacity: 1)
     /// The housekeeping sweep's lws timer record (see `scheduleHousekeeping`).
     let timer: UnsafeMutablePointer<petri_timer_t>
+    /// The lws timer record that ends a pause in accepting (see ``pauseAccepting(_:)``).
+    let acceptTimer: UnsafeMutablePointer<petri_timer_t>
 
     private static let tokens = Atomic<UInt64>(0)
+    /// Every running engine by its service thread, for what lws reports with no context but its
+    /// log line (a failed `accept`, see ``engineOnThisThread``).
+    private static let onServiceThreads = Mutex<[pthread_t: LWSEngine]>([:])
+
+    /// The engine whose service thread this is, if it is one.
+    static var engineOnThisThread: LWSEngine? {
+        let current = pthread_self()
+        return onServiceThreads.withLock { $0[current] }
+    }
 
     init(options: EngineOptions, logger: Logger) {
         self.options = options
@@ -96,11 +110,14 @@ final class LWSEngine: @unchecked Sendable {
         scratch = UnsafeMutableRawPointer.allocate(byteCount: scratchCapacity, alignment: 16)
         timer = UnsafeMutablePointer<petri_timer_t>.allocate(capacity: 1)
         timer.initialize(to: petri_timer_t())
+        acceptTimer = UnsafeMutablePointer<petri_timer_t>.allocate(capacity: 1)
+        acceptTimer.initialize(to: petri_timer_t())
     }
 
     deinit {
         scratch.deallocate()
         timer.deallocate()
+        acceptTimer.deallocate()
         retryPolicy.deallocate()
     }
 
@@ -115,7 +132,11 @@ final class LWSEngine: @unchecked Sendable {
             (done: CheckedContinuation<Result<Int, TransportError>, Never>) in
             let thread = Thread { [self] in
                 self.serviceThread.withLock { $0 = pthread_self() }
-                defer { self.serviceThread.withLock { $0 = nil } }
+                Self.onServiceThreads.withLock { $0[pthread_self()] = self }
+                defer {
+                    Self.onServiceThreads.withLock { $0[pthread_self()] = nil }
+                    self.serviceThread.withLock { $0 = nil }
+                }
                 let created = self.createContext()
                 done.resume(returning: created)
                 guard case .success = created else {

@@ -237,7 +237,7 @@ private final class ConnectionHold: Sendable {
 }
 
 /// One connection's events, read by one task at a time (the teacher's peer, then a task that drains them).
-private final class EventReader: @unchecked Sendable {
+final class EventReader: @unchecked Sendable {
     // @unchecked Sendable: the iterator is read by the teacher's peer until its welcome, and only
     // after that by the draining task (started once the peer's last read has returned).
     private var iterator: ConnectionEvents.AsyncIterator

@@ -19,6 +19,7 @@ struct PetriBench: AsyncParsableCommand {
             BenchReplicates.self,
             BenchCluster.self,
             BenchMemory.self, BenchMemoryStudents.self,
+            BenchSlowReaders.self,
             StoreCrashProbeCommand.self,
         ]
     )

@@ -4,6 +4,7 @@ import PetriServer
 import PetriSimulation
 import PetriTransport
 import PetriWebSocket
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -97,6 +98,154 @@ import Testing
         #expect(joined)
         await client.shutdown()
         await server.crash()
+    }
+
+    @Test(
+        .timeLimit(.minutes(2)),
+        .enabled(if: prlimit != nil, "prlimit is not installed, so a full descriptor reserve was not tried"))
+    func whenOtherDescriptorsFillTheReserveAcceptingPausesUntilTheyAreFree() async throws {
+        // Given a server with a class connected
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let (server, url) = try await Self.serve(data: data)
+        let pid = server.process.processIdentifier
+        let port = try #require(URLComponents(string: url)?.port)
+        let client = try await WebSocketClient.start()
+        let teacher = try await TestClient(client, url: url)
+        let (code, token) = try await teacher.createLesson(.islands, .object([:]), seed: 3)
+        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        let student = try await TestClient(client, url: url)
+        _ = try await student.attach(.join(code: code, name: "Ada"))
+
+        // When the descriptors it holds that are not new clients (the store, the log, the runtime's, the
+        // class's) fill its reserve: its open-files limit is lowered, on the running process, to 28 above
+        // the lowest free descriptor (the reserve under such a limit is 32)
+        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").compactMap { Int($0) }
+        let lowestFree = (0...).first { !open.contains($0) } ?? 0
+        let prlimit = try #require(Self.prlimit)
+        let lowered = try DeployTools.run(prlimit, ["--pid", "\(pid)", "--nofile=\(lowestFree + 28):"])
+        try #require(lowered.status == 0, "\(lowered.output)")
+
+        // And 40 clients try to connect (their TCP handshakes complete in the kernel's queue)
+        var waiting: [Int32] = []
+        defer { for fd in waiting { close(fd) } }
+        for _ in 0..<40 { waiting.append(try #require(Self.connectTCP(port: port))) }
+
+        // Then the server says once a second that it paused accepting, and why
+        let warning = await Self.firstLine(of: server, containing: "accepting paused", within: 10)
+        #expect(warning?.contains("file descriptors") == true, "no log line about the pause")
+        // And it did not accept and close them one after another: all but the first still wait
+        let closed = waiting.filter { fd in
+            var byte: UInt8 = 0
+            return recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) >= 0 || errno != EAGAIN
+        }
+        #expect(closed.count <= 1, "\(closed.count) of 40 waiting connections were accepted and closed")
+        // And the class keeps stepping, generation after generation
+        for generation in 1...5 {
+            try teacher.send(.step(count: 1))
+            let stats = try await student.expect { if case .stats(_, let s) = $0 { s } else { nil } }
+            #expect(stats.generation == generation)
+        }
+        #expect(server.process.isRunning)
+
+        // When descriptors are free again (the limit raised back)
+        let raised = try DeployTools.run(prlimit, ["--pid", "\(pid)", "--nofile=4096:"])
+        try #require(raised.status == 0, "\(raised.output)")
+        for fd in waiting { close(fd) }
+        waiting = []
+
+        // Then it accepts again: a new student joins
+        let late = try await TestClient(client, url: url)
+        _ = try await late.attach(.join(code: code, name: "Bo"))
+        await client.shutdown()
+        await server.crash()
+    }
+
+    @Test(
+        .timeLimit(.minutes(2)),
+        .enabled(if: prlimit != nil, "prlimit is not installed, so running out of every descriptor was not tried"))
+    func whenNoDescriptorIsLeftAFailedAcceptPausesAcceptingInsteadOfRetryingAtOnce() async throws {
+        // Given a server with a teacher connected
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let (server, url) = try await Self.serve(data: data)
+        let pid = server.process.processIdentifier
+        let port = try #require(URLComponents(string: url)?.port)
+        let client = try await WebSocketClient.start()
+        let teacher = try await TestClient(client, url: url)
+        let (code, _) = try await teacher.createLesson(.islands, .object([:]), seed: 3)
+
+        // When something else has taken every descriptor, the reserve too: the open-files limit is
+        // lowered, on the running process, to the lowest free descriptor
+        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").compactMap { Int($0) }
+        let lowestFree = (0...).first { !open.contains($0) } ?? 0
+        let prlimit = try #require(Self.prlimit)
+        let lowered = try DeployTools.run(prlimit, ["--pid", "\(pid)", "--nofile=\(lowestFree):"])
+        try #require(lowered.status == 0, "\(lowered.output)")
+        // And five clients try to connect
+        var waiting: [Int32] = []
+        defer { for fd in waiting { close(fd) } }
+        for _ in 0..<5 { waiting.append(try #require(Self.connectTCP(port: port))) }
+
+        // Then the server says accepting is paused, having failed to accept a few times, not in a loop
+        // (lws retried a failed accept at once, round its loop: about 200,000 times a second)
+        let lines = await Self.lines(of: server, through: "accepting paused", within: 10)
+        #expect(lines.last?.contains("accepting paused") == true, "\(lines)")
+        let failures = lines.compactMap { line -> Int? in
+            guard let range = line.range(of: "Could not accept ") else { return nil }
+            return Int(line[range.upperBound...].prefix { $0.isNumber })
+        }
+        #expect(!failures.isEmpty && failures.allSatisfy { $0 <= 5 }, "failed accepts per line: \(failures)")
+        #expect(server.process.isRunning)
+
+        // When descriptors are free again (the limit raised back)
+        let raised = try DeployTools.run(prlimit, ["--pid", "\(pid)", "--nofile=4096:"])
+        try #require(raised.status == 0, "\(raised.output)")
+        for fd in waiting { close(fd) }
+        waiting = []
+
+        // Then it accepts again: a student joins
+        let student = try await TestClient(client, url: url)
+        _ = try await student.attach(.join(code: code, name: "Ada"))
+        await client.shutdown()
+        await server.crash()
+    }
+
+    /// The child's lines up to and including the first that contains `text`, or all it wrote within `seconds`.
+    static func lines(of child: PetriProcess, through text: String, within seconds: Int) async -> [String] {
+        final class Seen: Sendable { let lines = Mutex<[String]>([]) }
+        let seen = Seen()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await line in child.lines {
+                    seen.lines.withLock { $0.append(line) }
+                    if line.contains(text) { return }
+                }
+            }
+            group.addTask { try? await Task.sleep(for: .seconds(seconds)) }
+            await group.next()
+            group.cancelAll()
+        }
+        return seen.lines.withLock { $0 }
+    }
+
+    /// A plain TCP connection to 127.0.0.1:`port` (nil if the kernel refuses it).
+    static func connectTCP(port: Int) -> Int32? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(fd)
+            return nil
+        }
+        return fd
     }
 
     /// The first line of the child's output (log included) that contains `text`, or nil after `seconds`.

@@ -37,6 +37,9 @@ final class RawPeer: @unchecked Sendable {
 
     deinit { Glibc.close(fd) }
 
+    /// Ends the connection from this side (both directions), keeping the descriptor until the peer goes.
+    func hangUp() { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
+
     /// Sends one masked frame (opcode 1 text, 2 binary, 0 continuation) with the FIN bit as given.
     func sendFrame(opcode: UInt8, payload: [UInt8], fin: Bool = true) throws {
         try writeAll(ClientFrame.masked(opcode: opcode, payload: payload, fin: fin, mask: [0x12, 0x34, 0x56, 0x78]))

@@ -169,13 +169,13 @@ import Testing
 @Suite struct OutboundBudgetTests {
     @Test(.timeLimit(.minutes(1))) func overTheServerBudgetTheBiggestHolderIsClosedFirstAndTheTotalFalls() async throws
     {
-        // Given a server whose queues may hold 512 KiB together (each one alone up to its hard cap of
-        // four times 8 MiB), and three peers that never read
-        let budget = 512 * 1024
+        // Given a server whose queues may hold 17 MiB together (each one alone up to its hard cap of
+        // four times 16 MiB), and three peers that never read
+        let budget = 17 << 20
         let server = try await WebSocketServer.start(
             {
                 var c = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
-                c.maxQueueBytes = 8 << 20
+                c.maxQueueBytes = 16 << 20
                 c.maxTotalQueueBytes = budget
                 // Only the budget may close them.
                 c.stallTimeout = 600
@@ -186,8 +186,9 @@ import Testing
         let peers = try (0..<3).map { _ in try RawPeer(port: server.port, receiveBuffer: 4096) }
         let connections = await accept(3, from: server)
 
-        // When each is sent one message larger than its socket takes, then 10, 4 and 2 more of 64 KiB
-        // (as students asking for history pages without reading), all in one batch
+        // When each is sent one 8 MiB message, more than its socket takes (the rest waits in lws's
+        // buffer, counted), then 10, 4 and 2 more of 64 KiB (as students asking for history pages
+        // without reading), all in one batch
         let filler = OutboundMessage(binary: [UInt8](repeating: 1, count: 8 << 20))
         let page = OutboundMessage(binary: [UInt8](repeating: 2, count: 64 * 1024))
         var batch: [TransportInstruction] = [.message(filler, to: connections.map(\.id), policy: .reliable)]
@@ -196,7 +197,7 @@ import Testing
         }
         server.submit(batch)
 
-        // Then the one holding the most (640 KiB) is closed with 1008 and a reason that says why
+        // Then the one holding the most (8 MiB and 640 KiB) is closed with 1008 and a reason that says why
         var events = connections[0].events.makeAsyncIterator()
         var last: ConnectionEvent?
         while let e = await events.next() { last = e }
@@ -206,11 +207,54 @@ import Testing
         }
         #expect(code == .policyViolation)
         #expect(reason.contains("outbound budget"), "reason: \(reason)")
-        // And the total fell under the budget, the other two still holding theirs (6 × 64 KiB)
-        #expect(server.counts.queuedBytes == 6 * 64 * 1024)
+        // And the total fell under the budget, the other two still holding theirs (8 MiB and 4 or 2 pages each)
+        #expect(server.counts.queuedBytes == 2 * (8 << 20) + 6 * 64 * 1024)
         #expect(!server.isOverOutboundBudget)
         #expect(server.counts.slowClosed == 1)
         withExtendedLifetime(peers) {}
         await server.shutdown()
+    }
+
+    @Test(.timeLimit(.minutes(1))) func whatLibwebsocketsStillHoldsForAReaderThatStoppedCountsUntilItCloses()
+        async throws
+    {
+        // Given a server with no budget and queue limits no peer reaches, and three peers that never read
+        let server = try await WebSocketServer.start(
+            {
+                var c = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
+                c.maxQueueBytes = 64 << 20
+                c.maxTotalQueueBytes = 0
+                c.stallTimeout = 600
+                c.pingAfterIdle = 600
+                c.hangupAfterIdle = 1200
+                return c
+            }())
+        let peers = try (0..<3).map { _ in try RawPeer(port: server.port, receiveBuffer: 4096) }
+        let connections = await accept(3, from: server)
+
+        // When each is sent one 16 MiB message, far more than its socket takes
+        let big = 16 << 20
+        server.submit([
+            .message(
+                OutboundMessage(binary: [UInt8](repeating: 3, count: big)), to: connections.map(\.id), policy: .reliable
+            )
+        ])
+
+        // Then once the server has handed all three to libwebsockets, which holds their unsent tails,
+        // every byte still counts against the outbound budget
+        #expect(await eventually("written", within: 30) { server.counts.messagesOut == 3 })
+        #expect(server.counts.queuedBytes == 3 * big)
+
+        // And the count comes back down as each closes: the first hanging up, the second closed by the
+        // server (its close frame never goes out; the grace period ends it), the third at shutdown
+        peers[0].hangUp()
+        for await _ in connections[0].events {}
+        #expect(server.counts.queuedBytes == 2 * big)
+        server.close(connections[1].id, code: .goingAway, reason: "bye")
+        for await _ in connections[1].events {}
+        #expect(server.counts.queuedBytes == big)
+        await server.shutdown()
+        #expect(server.counts.queuedBytes == 0)
+        withExtendedLifetime(peers) {}
     }
 }
