@@ -20,7 +20,8 @@ import Testing
         let (lesson, _) = Fixtures.lesson(
             Fixtures.make { try CamouflageModel(parameters: .init(), seed: 1) }, steps: 0, role: .teacher)
         var console = TeacherConsole()
-        // When the server's answer arrives
+        // When the teacher typed `models` and the server's answer arrives
+        _ = console.execute("models", lesson: lesson, now: Fixtures.now)
         _ = console.received(.models(ModelKind.allDescriptions), lesson: lesson, now: Fixtures.now)
         let lines = console.log.map(\.text)
         // Then each camouflage parameter is listed with its range and default, changeable ones starred
@@ -33,5 +34,26 @@ import Testing
             lines.last
                 == "Other models: islands (Islands (speciation)), life (Game of Life), "
                 + "resistance (Antibiotic resistance (bacteria)), beaks (Finch beaks (Darwin's finches)).")
+    }
+
+    @Test func completionAsksForTheDescriptionOnceAndCompletesPatternsAndChoicesFromIt() {
+        // Given a Life lesson whose description the console has not seen
+        let (lesson, _) = Fixtures.lesson(
+            Fixtures.make { try LifeModel(parameters: .init(), seed: 1) }, steps: 0, role: .teacher)
+        var console = TeacherConsole()
+        // When the teacher presses Tab the console asks for the description, once, and lists nothing unasked
+        #expect(console.handle(.tab, lesson: lesson, now: Fixtures.now) == [.send(.describeModels(teacherKey: nil))])
+        #expect(console.handle(.tab, lesson: lesson, now: Fixtures.now).isEmpty)
+        let logged = console.log.count
+        var described = lesson
+        described.apply(.models(ModelKind.allDescriptions), at: Fixtures.now)
+        #expect(console.received(.models(ModelKind.allDescriptions), lesson: described, now: Fixtures.now).isEmpty)
+        #expect(console.log.count == logged)
+        // Then `place` completes the model's pattern names and `set boundary` its choices
+        let context = CommandContext(lesson: described, pendingHint: nil)
+        let patterns = CommandCompletion.candidates(for: "place ", context: context)
+        #expect(patterns.contains("glider"))
+        #expect(CommandCompletion.candidates(for: "place gl", context: context).allSatisfy { $0.hasPrefix("gl") })
+        #expect(CommandCompletion.candidates(for: "set boundary t", context: context) == ["toroidal"])
     }
 }

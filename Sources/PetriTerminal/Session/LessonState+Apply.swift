@@ -23,6 +23,11 @@ extension LessonState {
                 modelDescription = ModelDescription(
                     model: clean(own.model), title: clean(own.title), story: clean(own.story), parameters: [],
                     scenarios: [], metrics: [], guide: own.guide.map(clean), presentation: nil)
+                let word = { (text: String) in TerminalText.sanitise(text, maxCharacters: 40) }
+                parameterSuggestions = Dictionary(
+                    own.parameters.prefix(100).compactMap { parameter in
+                        parameter.choices.map { (word(parameter.name), $0.prefix(200).map(word)) }
+                    }, uniquingKeysWith: { first, _ in first })
             }
         case .pong, .definition, .results, .questions, .report:
             break

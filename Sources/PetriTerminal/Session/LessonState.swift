@@ -67,6 +67,9 @@ struct LessonState: Sendable {
     var closing: Closing?
     /// The lesson's model's description (its title, story and guide), once the server answered `describeModels`.
     var modelDescription: ModelDescription?
+    /// The values the model suggests for each parameter (a choice's choices, a text's suggestions), sanitised, from
+    /// the same answer; the console completes `set` and `place` with them.
+    var parameterSuggestions: [String: [String]] = [:]
     /// The built-in explanations and the model's story, once the server sent them (`guide`).
     var guide: Guide?
     /// The latest replicates the teacher ran ("what else could have happened?"), drawn behind the chart.

@@ -32,6 +32,9 @@ enum CommandCompletion {
         let metrics = context.metrics.map { $0.contains("(") ? String($0.prefix { $0 != "(" }) + "(" : $0 }
         switch command {
         case "set" where position == 1: return context.parameterNames
+        case "set" where position == 2: return context.suggestions[previous[1]] ?? []
+        // A pattern to stamp: the suggestions of the model's `pattern` parameter, the name `place` sends.
+        case "place" where position == 1: return context.suggestions["pattern"] ?? []
         case "clone": return context.parameterNames.map { $0 + "=" }
         case "ask":
             if position == 1 { return ["number", "choice", "probability"] }

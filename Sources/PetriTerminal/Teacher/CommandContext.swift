@@ -9,6 +9,9 @@ struct CommandContext: Sendable {
     var metrics: [String]
     /// The model's parameters, for `set` and completion.
     var parameterNames: [String]
+    /// The values the model suggests for a parameter (its choices), by parameter name, once the server described
+    /// the model; for completion.
+    var suggestions: [String: [String]] = [:]
     /// The students, for `kick` and completion.
     var roster: [RosterEntry]
     /// The question `close` closes.
@@ -40,5 +43,6 @@ struct CommandContext: Sendable {
             presentation: lesson.presentation, metrics: lesson.metrics.map(\.name), parameterNames: names,
             roster: lesson.roster.values.filter { !$0.kicked }.sorted { $0.student < $1.student },
             openQuestion: lesson.openQuestion?.id, pendingHint: pendingHint, generation: lesson.position.generation)
+        suggestions = lesson.parameterSuggestions
     }
 }

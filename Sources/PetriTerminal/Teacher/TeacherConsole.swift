@@ -45,6 +45,10 @@ struct TeacherConsole: Sendable {
     private(set) var pendingDefinition: String?
     /// Where the next results CSV goes.
     private(set) var pendingResults: String?
+    /// True from a typed `models` until the answer is listed.
+    private var listModels = false
+    /// True once completion asked the server to describe the lesson's model.
+    private var askedForDescription = false
     /// Where the report goes when it arrives (without the `.csv`/`.html` ending).
     private(set) var pendingReport: String?
 
@@ -69,7 +73,10 @@ struct TeacherConsole: Sendable {
         switch key {
         case .tab:
             complete(lesson: lesson, now: now)
-            return []
+            // What the model suggests (pattern names, choices) comes with its description: ask once, quietly.
+            guard lesson.modelDescription == nil, !askedForDescription else { return [] }
+            askedForDescription = true
+            return [.send(.describeModels(teacherKey: nil))]
         case .escape:
             editor.setText([])
             historyCursor = nil
@@ -125,6 +132,9 @@ struct TeacherConsole: Sendable {
             // The hint went with the question.
             return []
         case .models(let models):
+            // Listed when the teacher typed `models`, not when completion asked for the description.
+            guard listModels else { return [] }
+            listModels = false
             for line in Self.describe(models, lesson: lesson.model) { write(line, .info, now) }
             return []
         case .report(let csv, let html, _):
@@ -159,6 +169,7 @@ struct TeacherConsole: Sendable {
         switch command {
         case .send(let message):
             if case .ask = message { pendingHint = nil }
+            if case .describeModels = message { listModels = true }
             return [.send(message)]
         case .exportDefinition(let path):
             pendingDefinition = path ?? Self.defaultPath(lesson, "lesson.json")
