@@ -27,7 +27,7 @@ def shared():
 def terminal_commands():
     """Every command the terminal console's `help` lists, read from the one list it is drawn from."""
     source = COMMANDS.read_text(encoding="utf-8")
-    listed = source[source.index("public static let all"):source.index("/// The spec of a command by name.")]
+    listed = source[source.index("static let all"):source.index("/// The spec of a command by name.")]
     names = re.findall(r'\bname:\s*"([a-z]+)"', listed)
     assert len(names) >= 20, f"read only {names} from {COMMANDS}: has the list moved?"
     return names

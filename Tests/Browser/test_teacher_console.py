@@ -473,8 +473,9 @@ def test_the_controls_shortcuts_export_import_and_clone(shared, page):
     field.send_keys("45")
     page.find_element(By.CSS_SELECTOR, "#set-parameter button[type='submit']").click()
     # The clone form starts from the lesson's parameters as the server last said them
-    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#clone-fields input[data-parameter='environmentColour']")
-             .get_attribute("value") == "45")
+    # (read in one script: the form is rebuilt when the parameters arrive, so a found element can go stale)
+    wait_for(page, lambda d: d.execute_script(
+        "return document.querySelector(\"#clone-fields input[data-parameter='environmentColour']\")?.value") == "45")
 
     # Checkpoint, step, restore; rewind
     page.find_element(By.CSS_SELECTOR, "#checkpoint").click()
