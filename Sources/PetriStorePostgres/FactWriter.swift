@@ -1,8 +1,8 @@
 import Foundation
 import Logging
-import PetriHub
 import PetriLesson
 import PetriProtocol
+import PetriStorage
 import PostgresNIO
 
 /// Writes the facts a batch of log entries stated (students, answers, hints, scores) inside the
@@ -16,11 +16,12 @@ struct FactWriter {
     let connection: PostgresConnection
     let logger: Logger
 
-    func write(_ entries: [LogEntryToStore]) async throws {
+    /// - Parameter encoded: Each entry as the log holds it: an answer's row takes its prediction from there.
+    func write(_ entries: [LogEntryToStore], encoded: [LogEncoding.Encoded]) async throws {
         var students: (ids: [String], names: [String], hashes: [String], times: [Double]) = ([], [], [], [])
         var answers: [AnswerRow] = []
-        for stored in entries {
-            let at = PostgresLessonStorage.seconds(stored.entry.time)
+        for (stored, logged) in zip(entries, encoded) {
+            let at = stored.entry.time.storedSeconds
             for fact in stored.facts {
                 switch fact {
                 case .joined(let student, let name, let token):
@@ -42,10 +43,16 @@ struct FactWriter {
                     guard !rows.isEmpty else { throw Self.unknownStudent(id, lesson) }
                 case .answered(let question, let student, let prediction, let usedHint, let allowsChange, let reason):
                     try await flushStudents(&students)
+                    let text: String
+                    if case .answer(question, _, _) = stored.entry.command, let loggedPrediction = logged.prediction {
+                        text = loggedPrediction
+                    } else {
+                        text = try LogEncoding.json(prediction)
+                    }
                     answers.append(
                         AnswerRow(
                             question: String(question.rawValue), student: String(student.rawValue),
-                            prediction: try PostgresLessonStorage.json(prediction), at: at, usedHint: usedHint,
+                            prediction: text, at: at, usedHint: usedHint,
                             allowsChange: allowsChange, reason: reason))
                 case .tookHint(let question, let student):
                     try await flushStudents(&students)

@@ -4,7 +4,8 @@ import PetriProtocol
 /// Durable storage for lessons, as the hub needs it.
 ///
 /// Every write returns only once it is durable: the hub acknowledges nothing before that.
-/// Implementations: ``InMemoryLessonStorage`` for tests, the SQLite store for the server.
+/// Implementations: ``InMemoryLessonStorage`` for tests and a server without a data directory,
+/// `SQLiteLessonStorage` (PetriStore) for one server, `PostgresLessonStorage` (PetriStorePostgres) for a cluster.
 public protocol LessonStorage: Sendable {
     /// Stores a new lesson.
     func createLesson(_ record: LessonRecord) async throws
