@@ -112,12 +112,26 @@ public final class SQLiteLessonStorage: LessonStorage {
         }
     }
 
+    /// Reads the stored points and scores and rewrites only the rows that differ (after a clean
+    /// stop, none): the students and answers tables are the store's copy of what the log says,
+    /// checked against the rebuilt lesson at every start.
     public func recordScores(_ facts: [LessonFact], ofLesson id: String) async throws {
         guard !facts.isEmpty else { return }
-        try await run { store in
+        let rewritten = try await run { store in
             try store.inTransaction { tx in
-                for fact in facts { try Self.recordScoring(fact, lesson: id, in: tx) }
+                try facts.reduce(0) { count, fact in
+                    guard case .resolved(let question, let awarded, let standings) = fact else { return count }
+                    let (points, scores) = Self.rows(awarded, standings)
+                    return count
+                        + (try tx.repairResolution(
+                            lessonId: id, questionId: String(question.rawValue), points: points, scores: scores))
+                }
             }
+        }
+        if rewritten > 0 {
+            storageLogger.notice(
+                "Rewrote scores the log had and the store did not",
+                metadata: ["lesson": "\(id)", "rows": "\(rewritten)"])
         }
     }
 
@@ -212,14 +226,22 @@ public final class SQLiteLessonStorage: LessonStorage {
 
     /// Writes a scoring fact (``LessonFact/resolved(_:points:scores:)``); other facts are not scoring.
     private static func recordScoring(_ fact: LessonFact, lesson id: String, in tx: StoreTransaction) throws {
-        guard case .resolved(let question, let points, let scores) = fact else { return }
-        try tx.recordResolution(
-            lessonId: id, questionId: String(question.rawValue),
-            points: Dictionary(uniqueKeysWithValues: points.map { (String($0.key.rawValue), $0.value) }),
-            scores: Dictionary(
+        guard case .resolved(let question, let awarded, let standings) = fact else { return }
+        let (points, scores) = rows(awarded, standings)
+        try tx.recordResolution(lessonId: id, questionId: String(question.rawValue), points: points, scores: scores)
+    }
+
+    /// A resolution's points and scores keyed as the store's rows are.
+    private static func rows(
+        _ points: [StudentID: Int], _ scores: [StudentID: StudentStanding]
+    ) -> (points: [String: Int], scores: [String: StudentScore]) {
+        (
+            Dictionary(uniqueKeysWithValues: points.map { (String($0.key.rawValue), $0.value) }),
+            Dictionary(
                 uniqueKeysWithValues: scores.map {
                     (String($0.key.rawValue), StudentScore(score: $0.value.score, streak: $0.value.streak))
-                }))
+                })
+        )
     }
 
     private func run<T: Sendable>(_ body: @escaping @Sendable (PetriStore) throws -> T) async throws -> T {

@@ -190,6 +190,39 @@ struct FactWriter {
         }
     }
 
+    /// Brings a question's points and the students' scores to what `fact` says, reading the stored
+    /// rows first and writing only those that differ (after a clean stop, none): a restart's repair.
+    ///
+    /// - Returns: How many rows it rewrote.
+    func repair(_ fact: LessonFact) async throws -> Int {
+        guard case .resolved(let question, let points, let scores) = fact else { return 0 }
+        var storedPoints: [String: Int64?] = [:]
+        if !points.isEmpty {
+            let rows = try await connection.run(
+                """
+                SELECT student_id, points FROM answer WHERE lesson_id = \(lesson)
+                    AND question_id = \(String(question.rawValue))
+                """, logger: logger
+            ).decode((String, Int64?).self).collected()
+            for (student, stored) in rows { storedPoints[student] = stored }
+        }
+        var storedScores: [String: (Int64, Int64)] = [:]
+        if !scores.isEmpty {
+            let rows = try await connection.run(
+                "SELECT student_id, score, streak FROM student WHERE lesson_id = \(lesson)", logger: logger
+            ).decode((String, Int64, Int64).self).collected()
+            for (student, score, streak) in rows { storedScores[student] = (score, streak) }
+        }
+        let changedPoints = points.filter { (storedPoints[String($0.key.rawValue)] ?? nil) != Int64($0.value) }
+        let changedScores = scores.filter {
+            guard let stored = storedScores[String($0.key.rawValue)] else { return true }
+            return stored != (Int64($0.value.score), Int64($0.value.streak))
+        }
+        guard !changedPoints.isEmpty || !changedScores.isEmpty else { return 0 }
+        try await scoring(.resolved(question, points: changedPoints, scores: changedScores))
+        return changedPoints.count + changedScores.count
+    }
+
     static func unknownStudent(_ student: String, _ lesson: String) -> PostgresStoreError {
         PostgresStoreError(.refused, "Lesson \"\(lesson)\" has no student \"\(student)\"; rebuild the lesson.")
     }

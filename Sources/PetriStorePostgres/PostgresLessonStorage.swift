@@ -206,9 +206,16 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
 
     public func recordScores(_ facts: [LessonFact], ofLesson id: String) async throws {
         guard !facts.isEmpty else { return }
+        // Read first, rewrite only what differs: after a clean stop a restart writes nothing here.
         try await fencedWrite(id, "store scores") { connection in
             let writer = FactWriter(lesson: id, connection: connection, logger: self.logger)
-            for fact in facts { try await writer.scoring(fact) }
+            var rewritten = 0
+            for fact in facts { rewritten += try await writer.repair(fact) }
+            if rewritten > 0 {
+                self.logger.notice(
+                    "Rewrote scores the log had and the store did not",
+                    metadata: ["lesson": "\(id)", "rows": "\(rewritten)"])
+            }
         }
     }
 
