@@ -16,6 +16,7 @@ public protocol LessonStorage: Sendable {
     /// (before any later write), and ``recordScores(_:ofLesson:)`` repairs them after a crash.
     func append(_ entries: [LogEntryToStore], toLesson id: String) async throws
     /// Writes scoring facts as they stand (idempotent): a rebuilt lesson's scores, after a restart.
+    /// The durable stores read what they hold first and rewrite only the rows that differ.
     func recordScores(_ facts: [LessonFact], ofLesson id: String) async throws
     /// Marks a lesson ended; the next start rebuilds it (read-only) only while within the retention period.
     func endLesson(id: String, at time: Timestamp) async throws

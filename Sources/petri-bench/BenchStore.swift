@@ -7,7 +7,7 @@ import PetriSimulation
 import PetriStorage
 import PetriStore
 
-/// `petri-bench store`: what storing a class's joins and answers costs in SQLite, as
+/// `petri-bench storage`: what storing a class's joins and answers costs in SQLite, as
 /// `petri serve` stores them (synchronous=FULL, batches of entries in one commit), with the
 /// students and answers tables written beside the log and without them, in the same run.
 ///
@@ -15,7 +15,7 @@ import PetriStore
 /// each), so only the storage is timed: every batch goes through ``SQLiteLessonStorage``.
 struct BenchStore: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "store",
+        commandName: "storage",
         abstract:
             "Store a class's joins and answers in SQLite with and without the students and answers rows; report entries/s."
     )
@@ -51,10 +51,12 @@ struct BenchStore: AsyncParsableCommand {
             "store: \(students) students, \(questions) questions, \(answers.count) answers, \(batch) entries per commit"
         )
         var ratios: [Double] = []
+        var figures: [(with: (joins: Double, answers: Double), without: (joins: Double, answers: Double))] = []
         for run in 1...runs {
             let with = try await measure(record, joins, answers, keepingRows: true)
             let without = try await measure(record, joins, answers, keepingRows: false)
             ratios.append(with.answers / without.answers)
+            figures.append((with, without))
             say(
                 "run \(run): with rows joins/s \(Int(with.joins)) answers/s \(Int(with.answers)); without rows joins/s "
                     + "\(Int(without.joins)) answers/s \(Int(without.answers)); answers with ÷ without "
@@ -63,6 +65,14 @@ struct BenchStore: AsyncParsableCommand {
         say(
             "answers/s with rows ÷ without, per run: "
                 + ratios.map { String(format: "%.2f", $0) }.joined(separator: " "))
+        func list(_ values: [Double]) -> String { "[" + values.map { String(Int($0)) }.joined(separator: ",") + "]" }
+        let json =
+            #"{"benchmark":"store","students":\#(students),"questions":\#(questions),"batch":\#(batch),"#
+            + #""joinsPerSecondWithRows":\#(list(figures.map(\.with.joins))),"#
+            + #""joinsPerSecondWithoutRows":\#(list(figures.map(\.without.joins))),"#
+            + #""answersPerSecondWithRows":\#(list(figures.map(\.with.answers))),"#
+            + #""answersPerSecondWithoutRows":\#(list(figures.map(\.without.answers)))}"#
+        say(MachineInfo.current.annotating(json))
     }
 
     /// The lesson's record and its entries as the hub hands them to storage: the joins, then each

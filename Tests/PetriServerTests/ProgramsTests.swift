@@ -5,7 +5,7 @@ import Testing
 /// their load generators and floors, and the store's crash probe are `petri-bench`'s.
 @Suite struct ProgramsTests {
     /// What `petri-bench --help` lists.
-    static let benchmarks = ["transport", "class", "life", "camouflage", "replicates", "cluster", "memory"]
+    static let benchmarks = ["transport", "class", "life", "camouflage", "storage", "replicates", "cluster", "memory"]
     /// What `petri-bench` runs as its own child processes (and the crash test runs), not listed.
     static let children = [
         "transport-clients", "transport-floor", "class-students", "answer-floor", "class-storm-students",
