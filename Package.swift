@@ -57,23 +57,34 @@ let package = Package(
         ),
         // One lesson as a pure state machine: commands in, effects out; no I/O, no clock.
         .target(name: "PetriLesson", dependencies: ["PetriSimulation", "PetriProtocol"], exclude: ["SCORING.md"]),
-        // Durable state on SQLite (GRDB, WAL): lessons, the append-only log, students, answers.
+        // The storage seam: the protocol the hub stores lessons through, its record types, the one
+        // JSON form of log entries (explicit keys; older logs still read) and the in-memory store.
+        .target(
+            name: "PetriStorage",
+            dependencies: ["PetriLesson", "PetriProtocol", "PetriSimulation"],
+            exclude: ["README.md"]
+        ),
+        // Durable state on SQLite (GRDB, WAL): lessons, the append-only log, students, answers; and
+        // SQLiteLessonStorage, the storage seam on it.
         .target(
             name: "PetriStore",
             dependencies: [
+                "PetriLesson",
                 "PetriProtocol",
+                "PetriStorage",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Durable state on PostgreSQL (postgres-nio), the store of a cluster: the hub's storage,
+        // Durable state on PostgreSQL (postgres-nio), the store of a cluster: the storage seam,
         // lesson leases fenced by epoch, node addresses.
         .target(
             name: "PetriStorePostgres",
             dependencies: [
-                "PetriHub",
                 "PetriLesson",
                 "PetriProtocol",
+                "PetriStorage",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -93,13 +104,14 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        // The hub: lessons mapped to connections, the lesson actors, storage as a protocol, the clock.
+        // The hub: lessons mapped to connections, the lesson actors, the clock; it stores through PetriStorage.
         .target(
             name: "PetriHub",
             dependencies: [
                 "PetriLesson",
                 "PetriProtocol",
                 "PetriSimulation",
+                "PetriStorage",
                 "PetriTransport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -111,8 +123,8 @@ let package = Package(
         .target(
             name: "PetriHubTesting",
             dependencies: [
-                "PetriHub", "PetriLesson", "PetriPeer", "PetriProtocol", "PetriSimulation", "PetriTransport",
-                .product(name: "Logging", package: "swift-log"),
+                "PetriHub", "PetriLesson", "PetriPeer", "PetriProtocol", "PetriSimulation", "PetriStorage",
+                "PetriTransport", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Raw-socket WebSocket peers for benchmarks and tests: the epoll load generator,
@@ -131,6 +143,7 @@ let package = Package(
                 "PetriHub",
                 "PetriLesson",
                 "PetriPeer",
+                "PetriStorage",
                 "PetriStore",
                 "PetriStorePostgres",
                 "PetriProtocol",
@@ -172,6 +185,7 @@ let package = Package(
                 "PetriWebSocket",
                 "PetriProtocol",
                 "PetriSimulation",
+                "PetriStorage",
                 "PetriStore",
                 "PetriStorePostgres",
                 "PetriTerminal",
@@ -197,6 +211,7 @@ let package = Package(
                 "PetriProtocol",
                 "PetriServer",
                 "PetriSimulation",
+                "PetriStorage",
                 "PetriStore",
                 "PetriStorePostgres",
                 "PetriTransport",
@@ -224,6 +239,11 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(
+            name: "PetriStorageTests",
+            dependencies: ["PetriStorage", "PetriLesson", "PetriProtocol", "PetriSimulation"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
             name: "PetriStoreTests",
             dependencies: ["PetriStore", "PetriProtocol", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "PetriWebTests", dependencies: ["PetriWeb", "PetriSimulation"]),
@@ -238,13 +258,13 @@ let package = Package(
             name: "PetriHubTests",
             dependencies: [
                 "PetriHub", "PetriHubTesting", "PetriPeer", "PetriLesson", "PetriProtocol", "PetriSimulation",
-                "PetriTransport",
+                "PetriStorage", "PetriTransport",
             ]
         ),
         .testTarget(
             name: "PetriServerTests",
             dependencies: [
-                "PetriServer", "PetriHub", "PetriHubTesting", "PetriPeer", "PetriStore", "PetriLesson",
+                "PetriServer", "PetriHub", "PetriHubTesting", "PetriPeer", "PetriStorage", "PetriStore", "PetriLesson",
                 "PetriProtocol", "PetriSimulation", "PetriTransport",
                 "PetriWebSocket", "PetriWeb", "PetriStorePostgres", "PetriPostgresTesting",
             ]
@@ -253,7 +273,7 @@ let package = Package(
         .testTarget(
             name: "PetriStorePostgresTests",
             dependencies: [
-                "PetriStorePostgres", "PetriPostgresTesting", "PetriHub", "PetriLesson", "PetriProtocol",
+                "PetriStorePostgres", "PetriPostgresTesting", "PetriStorage", "PetriLesson", "PetriProtocol",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),

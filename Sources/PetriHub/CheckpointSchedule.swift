@@ -1,3 +1,5 @@
+import PetriStorage
+
 /// When a lesson last saved a durable checkpoint, and how much it has done since.
 struct CheckpointSchedule: Sendable {
     let policy: CheckpointPolicy

@@ -1,5 +1,6 @@
 import PetriLesson
 import PetriProtocol
+import PetriStorage
 import PetriTransport
 
 extension Hub {

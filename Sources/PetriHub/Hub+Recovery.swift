@@ -3,6 +3,7 @@ import Logging
 import PetriLesson
 import PetriProtocol
 import PetriSimulation
+import PetriStorage
 import PetriTransport
 
 // Rebuilding a lesson from storage: its checkpoint, the log after it, and what to do when the

@@ -2,6 +2,7 @@ import Logging
 import PetriLesson
 import PetriProtocol
 import PetriSimulation
+import PetriStorage
 import PetriTransport
 
 extension Hub {

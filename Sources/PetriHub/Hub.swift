@@ -3,6 +3,7 @@ import Logging
 import PetriLesson
 import PetriProtocol
 import PetriSimulation
+import PetriStorage
 import PetriTransport
 
 /// Tuning for the hub: rate limits and lesson defaults.

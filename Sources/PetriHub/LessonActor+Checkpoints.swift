@@ -1,5 +1,6 @@
 import Logging
 import PetriLesson
+import PetriStorage
 
 extension LessonActor {
     /// Saves a durable checkpoint if enough has been stored since the last one.

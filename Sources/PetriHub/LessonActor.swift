@@ -2,6 +2,7 @@ import Logging
 import PetriLesson
 import PetriProtocol
 import PetriSimulation
+import PetriStorage
 import PetriTransport
 
 /// One lesson's owner: the only place its ``Lesson`` state lives and changes.

@@ -1,6 +1,7 @@
 import Logging
 import PetriLesson
 import PetriProtocol
+import PetriStorage
 import PetriTransport
 
 /// What every lesson actor shares: the transport, storage, clock, encoder, metrics, logger,

@@ -1,5 +1,6 @@
 import PetriLesson
 import PetriProtocol
+import PetriStorage
 import PetriTransport
 
 /// A running lesson as the hub and the connection sessions see it, whatever its model.

@@ -1,6 +1,7 @@
 import PetriHub
 import PetriLesson
 import PetriProtocol
+import PetriStorage
 
 /// In-memory storage whose writes can be made to fail and whose `recovery` can be held open,
 /// so a test can act while the hub is rebuilding a lesson (a deterministic interleaving, no sleeps).

@@ -1,6 +1,7 @@
 import Logging
 import PetriHub
 import PetriPeer
+import PetriStorage
 import PetriTransport
 
 /// Where a lesson test's hub runs, so one test body runs in either setup, as Hummingbird's

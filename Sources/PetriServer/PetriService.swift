@@ -1,5 +1,6 @@
 import Logging
 import PetriHub
+import PetriStorage
 import PetriTransport
 import PetriWeb
 import ServiceLifecycle

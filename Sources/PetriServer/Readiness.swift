@@ -1,4 +1,5 @@
 import PetriHub
+import PetriStorage
 import Synchronization
 
 /// Whether the server can take writes, as `/readyz` reports it.

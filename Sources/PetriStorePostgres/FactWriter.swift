@@ -1,8 +1,8 @@
 import Foundation
 import Logging
-import PetriHub
 import PetriLesson
 import PetriProtocol
+import PetriStorage
 import PostgresNIO
 
 /// Writes the facts a batch of log entries stated (students, answers, hints, scores) inside the
@@ -16,11 +16,12 @@ struct FactWriter {
     let connection: PostgresConnection
     let logger: Logger
 
-    func write(_ entries: [LogEntryToStore]) async throws {
+    /// - Parameter encoded: Each entry as the log holds it: an answer's row takes its prediction from there.
+    func write(_ entries: [LogEntryToStore], encoded: [LogEncoding.Encoded]) async throws {
         var students: (ids: [String], names: [String], hashes: [String], times: [Double]) = ([], [], [], [])
         var answers: [AnswerRow] = []
-        for stored in entries {
-            let at = PostgresLessonStorage.seconds(stored.entry.time)
+        for (stored, logged) in zip(entries, encoded) {
+            let at = stored.entry.time.storedSeconds
             for fact in stored.facts {
                 switch fact {
                 case .joined(let student, let name, let token):
@@ -42,10 +43,16 @@ struct FactWriter {
                     guard !rows.isEmpty else { throw Self.unknownStudent(id, lesson) }
                 case .answered(let question, let student, let prediction, let usedHint, let allowsChange, let reason):
                     try await flushStudents(&students)
+                    let text: String
+                    if case .answer(question, _, _) = stored.entry.command, let loggedPrediction = logged.prediction {
+                        text = loggedPrediction
+                    } else {
+                        text = try LogEncoding.json(prediction)
+                    }
                     answers.append(
                         AnswerRow(
                             question: String(question.rawValue), student: String(student.rawValue),
-                            prediction: try PostgresLessonStorage.json(prediction), at: at, usedHint: usedHint,
+                            prediction: text, at: at, usedHint: usedHint,
                             allowsChange: allowsChange, reason: reason))
                 case .tookHint(let question, let student):
                     try await flushStudents(&students)
@@ -181,6 +188,39 @@ struct FactWriter {
             ).collect()
             guard rows.count == totals.count else { throw Self.unknownStudent("?", lesson) }
         }
+    }
+
+    /// Brings a question's points and the students' scores to what `fact` says, reading the stored
+    /// rows first and writing only those that differ (after a clean stop, none): a restart's repair.
+    ///
+    /// - Returns: How many rows it rewrote.
+    func repair(_ fact: LessonFact) async throws -> Int {
+        guard case .resolved(let question, let points, let scores) = fact else { return 0 }
+        var storedPoints: [String: Int64?] = [:]
+        if !points.isEmpty {
+            let rows = try await connection.run(
+                """
+                SELECT student_id, points FROM answer WHERE lesson_id = \(lesson)
+                    AND question_id = \(String(question.rawValue))
+                """, logger: logger
+            ).decode((String, Int64?).self).collected()
+            for (student, stored) in rows { storedPoints[student] = stored }
+        }
+        var storedScores: [String: (Int64, Int64)] = [:]
+        if !scores.isEmpty {
+            let rows = try await connection.run(
+                "SELECT student_id, score, streak FROM student WHERE lesson_id = \(lesson)", logger: logger
+            ).decode((String, Int64, Int64).self).collected()
+            for (student, score, streak) in rows { storedScores[student] = (score, streak) }
+        }
+        let changedPoints = points.filter { (storedPoints[String($0.key.rawValue)] ?? nil) != Int64($0.value) }
+        let changedScores = scores.filter {
+            guard let stored = storedScores[String($0.key.rawValue)] else { return true }
+            return stored != (Int64($0.value.score), Int64($0.value.streak))
+        }
+        guard !changedPoints.isEmpty || !changedScores.isEmpty else { return 0 }
+        try await scoring(.resolved(question, points: changedPoints, scores: changedScores))
+        return changedPoints.count + changedScores.count
     }
 
     static func unknownStudent(_ student: String, _ lesson: String) -> PostgresStoreError {

@@ -1,3 +1,4 @@
+import PetriStorage
 import PostgresNIO
 
 extension PostgresLessonStorage {

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
-import PetriHub
 import PetriProtocol
+import PetriStorage
 import PostgresNIO
 
 extension PostgresLessonStorage {
@@ -12,14 +12,14 @@ extension PostgresLessonStorage {
                 SELECT l.settings, l.ended_at, le.node, COALESCE(le.expires_at > now(), false), n.url
                 FROM lesson l LEFT JOIN lease le ON le.lesson_id = l.id LEFT JOIN node n ON n.id = le.node
                 WHERE l.join_code = \(code.text)
-                    AND (l.ended_at IS NULL OR l.ended_at >= \(Self.seconds(endedSince)))
+                    AND (l.ended_at IS NULL OR l.ended_at >= \(endedSince.storedSeconds))
                 ORDER BY l.ended_at IS NULL DESC, l.ended_at DESC LIMIT 1
                 """, logger: self.logger
             ).decode((String, Double?, String?, Bool, String?).self).collected()
         }
         guard let row = rows.first else { return .unknown }
         if row.3, let owner = row.2, owner != node.id, let url = row.4 { return .elsewhere(url: url) }
-        return .claimable(try Self.record(row.0), endedAt: row.1.map(Self.timestamp))
+        return .claimable(try LessonRecord(storedJSON: row.0), endedAt: row.1.map { Timestamp(storedSeconds: $0) })
     }
 
     public func claim(lesson id: String) async throws -> Bool {

@@ -1,8 +1,8 @@
 import Foundation
 import Logging
-import PetriHub
 import PetriLesson
 import PetriProtocol
+import PetriStorage
 import PostgresNIO
 import Synchronization
 
@@ -150,8 +150,8 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
     // MARK: - LessonStorage
 
     public func createLesson(_ record: LessonRecord) async throws {
-        let definition = try Self.json(record.definition)
-        let settings = try Self.json(record)
+        let definition = try LogEncoding.json(record.definition)
+        let settings = try record.storedJSON()
         let hash = record.tokens.storeHash(ofHeld: record.teacherToken)
         let epoch: Int64 = try await write("store a new lesson") { connection in
             do {
@@ -159,7 +159,7 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
                     """
                     INSERT INTO lesson (id, join_code, teacher_token_hash, model, definition, settings, created_at)
                     VALUES (\(record.id), \(record.code.text), \(ByteBuffer(bytes: hash.bytes)),
-                        \(record.model.rawValue), \(definition), \(settings), \(Self.seconds(record.createdAt)))
+                        \(record.model.rawValue), \(definition), \(settings), \(record.createdAt.storedSeconds))
                     """, logger: self.logger)
             } catch let error where PostgresStoreError.isState(error, "23505") {
                 throw PostgresStoreError(
@@ -178,7 +178,9 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
 
     public func append(_ entries: [LogEntryToStore], toLesson id: String) async throws {
         guard let first = entries.first?.entry.sequence else { return }
-        let payloads = try entries.map { try Self.json($0.entry) }
+        // Each entry is encoded once; an answer's row takes its prediction from that encoding.
+        let encoded = try entries.map { try LogEncoding.encode($0.entry) }
+        let payloads = encoded.map(\.payload)
         try await fencedWrite(id, "store lesson actions") { connection in
             let last = try await Self.lastSeq(id, connection, self.logger)
             guard last + 1 == first else {
@@ -190,29 +192,37 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
             let seqs = entries.indices.map { Int64(first + $0) }
             let generations = entries.map { Int64($0.generation) }
             let kinds = entries.map { $0.entry.command.kind.rawValue }
-            let times = entries.map { Self.seconds($0.entry.time) }
+            let times = entries.map(\.entry.time.storedSeconds)
             try await connection.run(
                 """
                 INSERT INTO action (lesson_id, seq, generation, kind, payload, at)
                 SELECT \(id), * FROM unnest(\(seqs)::bigint[], \(generations)::bigint[], \(kinds)::text[],
                     \(payloads)::text[], \(times)::float8[])
                 """, logger: self.logger)
-            try await FactWriter(lesson: id, connection: connection, logger: self.logger).write(entries)
+            try await FactWriter(lesson: id, connection: connection, logger: self.logger).write(
+                entries, encoded: encoded)
         }
     }
 
     public func recordScores(_ facts: [LessonFact], ofLesson id: String) async throws {
         guard !facts.isEmpty else { return }
+        // Read first, rewrite only what differs: after a clean stop a restart writes nothing here.
         try await fencedWrite(id, "store scores") { connection in
             let writer = FactWriter(lesson: id, connection: connection, logger: self.logger)
-            for fact in facts { try await writer.scoring(fact) }
+            var rewritten = 0
+            for fact in facts { rewritten += try await writer.repair(fact) }
+            if rewritten > 0 {
+                self.logger.notice(
+                    "Rewrote scores the log had and the store did not",
+                    metadata: ["lesson": "\(id)", "rows": "\(rewritten)"])
+            }
         }
     }
 
     public func endLesson(id: String, at time: Timestamp) async throws {
         try await fencedWrite(id, "store that the lesson ended") { connection in
             try await connection.run(
-                "UPDATE lesson SET ended_at = \(Self.seconds(time)) WHERE id = \(id) AND ended_at IS NULL",
+                "UPDATE lesson SET ended_at = \(time.storedSeconds) WHERE id = \(id) AND ended_at IS NULL",
                 logger: self.logger)
         }
     }
@@ -223,19 +233,21 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
                 "SELECT settings FROM lesson WHERE ended_at IS NULL ORDER BY created_at, id", logger: self.logger
             ).decode(String.self).collected()
         }
-        return try rows.map { try Self.record($0) }
+        return try rows.map { try LessonRecord(storedJSON: $0) }
     }
 
     public func lessons(endedSince time: Timestamp) async throws -> [EndedLesson] {
         let rows = try await read("list ended lessons") { connection in
             try await connection.run(
                 """
-                SELECT settings, ended_at FROM lesson WHERE ended_at IS NOT NULL AND ended_at >= \(Self.seconds(time))
+                SELECT settings, ended_at FROM lesson WHERE ended_at IS NOT NULL AND ended_at >= \(time.storedSeconds)
                 ORDER BY ended_at, id
                 """, logger: self.logger
             ).decode((String, Double).self).collected()
         }
-        return try rows.map { EndedLesson(record: try Self.record($0.0), endedAt: Self.timestamp($0.1)) }
+        return try rows.map {
+            EndedLesson(record: try LessonRecord(storedJSON: $0.0), endedAt: Timestamp(storedSeconds: $0.1))
+        }
     }
 
     public func log(ofLesson id: String) async throws -> [LessonLogEntry] {
@@ -244,7 +256,7 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
                 "SELECT payload FROM action WHERE lesson_id = \(id) ORDER BY seq", logger: self.logger
             ).decode(String.self).collected()
         }
-        return try payloads.map { try JSONDecoder().decode(LessonLogEntry.self, from: Data($0.utf8)) }
+        return try payloads.map { try LogEncoding.decode($0) }
     }
 
     public func saveCheckpoint(
@@ -263,7 +275,7 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
                 """
                 INSERT INTO checkpoint (lesson_id, seq, generation, state, state_hash, at)
                 VALUES (\(id), \(Int64(checkpoint.sequence)), \(Int64(checkpoint.generation)),
-                    \(ByteBuffer(bytes: checkpoint.state)), \(hash), \(Self.seconds(time)))
+                    \(ByteBuffer(bytes: checkpoint.state)), \(hash), \(time.storedSeconds))
                 ON CONFLICT (lesson_id, seq) DO UPDATE SET generation = EXCLUDED.generation, state = EXCLUDED.state,
                     state_hash = EXCLUDED.state_hash, at = EXCLUDED.at
                 """, logger: self.logger)
@@ -296,7 +308,7 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
             ).decode(String.self).collected()
             return (checkpoint, payloads)
         }
-        let entries = try payloads.map { try JSONDecoder().decode(LessonLogEntry.self, from: Data($0.utf8)) }
+        let entries = try payloads.map { try LogEncoding.decode($0) }
         return LessonRecoveryPoint(checkpoint: checkpoint, entries: entries)
     }
 
@@ -424,23 +436,5 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
             "SELECT COALESCE(MAX(seq), 0) FROM action WHERE lesson_id = \(id)", logger: logger
         ).decode(Int64.self).collected()
         return Int(rows.first ?? 0)
-    }
-
-    // MARK: - Encoding
-
-    static func json(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-
-    static func record(_ settings: String) throws -> LessonRecord {
-        try JSONDecoder().decode(LessonRecord.self, from: Data(settings.utf8))
-    }
-
-    static func seconds(_ time: Timestamp) -> Double { Double(time.millisecondsSince1970) / 1000 }
-
-    static func timestamp(_ seconds: Double) -> Timestamp {
-        Timestamp(millisecondsSince1970: Int64((seconds * 1000).rounded()))
     }
 }

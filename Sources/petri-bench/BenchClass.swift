@@ -7,6 +7,7 @@ import PetriPostgresTesting
 import PetriProtocol
 import PetriServer
 import PetriSimulation
+import PetriStorage
 import PetriStorePostgres
 import PetriTransport
 import PetriWebSocket

@@ -7,6 +7,7 @@ import PetriLesson
 import PetriPeer
 import PetriProtocol
 import PetriSimulation
+import PetriStorage
 import PetriTransport
 import Synchronization
 

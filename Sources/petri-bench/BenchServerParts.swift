@@ -1,6 +1,8 @@
 import Foundation
 import PetriHub
 import PetriServer
+import PetriStorage
+import PetriStore
 import PetriWebSocket
 
 /// Where a benchmark's server keeps its lessons: in memory, or in SQLite as `petri serve` stores them

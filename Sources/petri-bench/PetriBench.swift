@@ -15,7 +15,7 @@ struct PetriBench: AsyncParsableCommand {
         subcommands: [
             BenchTransport.self, BenchTransportClients.self, BenchTransportFloor.self, BenchClass.self,
             BenchClassStudents.self, BenchAnswerFloor.self, BenchStormStudents.self, BenchLife.self,
-            BenchCamouflage.self,
+            BenchCamouflage.self, BenchStore.self,
             BenchReplicates.self,
             BenchCluster.self,
             BenchMemory.self, BenchMemoryStudents.self,

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import PetriHub
 import PetriServer
+import PetriStorage
 import PetriStore
 import PetriStorePostgres
 import PetriWeb

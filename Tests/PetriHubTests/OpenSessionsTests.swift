@@ -1,6 +1,7 @@
 import PetriHubTesting
 import PetriPeer
 import PetriProtocol
+import PetriStorage
 import PetriTransport
 import Testing
 

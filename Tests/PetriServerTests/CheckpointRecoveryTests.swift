@@ -6,6 +6,7 @@ import PetriPeer
 import PetriProtocol
 import PetriServer
 import PetriSimulation
+import PetriStorage
 import PetriStore
 import Testing
 

@@ -4,6 +4,7 @@ import PetriHubTesting
 import PetriPeer
 import PetriProtocol
 import PetriServer
+import PetriStorage
 import PetriTransport
 import PetriWebSocket
 import Testing

@@ -6,8 +6,7 @@ import Testing
 @Suite struct ProgramsTests {
     /// What `petri-bench --help` lists.
     static let benchmarks = [
-        "transport", "class", "life", "camouflage", "replicates", "cluster", "memory",
-        "slow-readers",
+        "transport", "class", "life", "camouflage", "storage", "replicates", "cluster", "memory", "slow-readers",
     ]
     /// What `petri-bench` runs as its own child processes (and the crash test runs), not listed.
     static let children = [

@@ -1,4 +1,5 @@
 import Foundation
+import PetriStorage
 import Testing
 
 @testable import PetriHub

@@ -6,6 +6,8 @@ import PetriPeer
 import PetriProtocol
 import PetriServer
 import PetriSimulation
+import PetriStorage
+import PetriStore
 import Testing
 
 /// A lesson never becomes unrestorable: a log entry that no longer applies, or a replay that

@@ -7,6 +7,7 @@ import PetriPeer
 import PetriProtocol
 import PetriServer
 import PetriSimulation
+import PetriStorage
 import PetriTransport
 import PetriWebSocket
 import Testing

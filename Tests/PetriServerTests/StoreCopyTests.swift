@@ -5,6 +5,7 @@ import PetriPeer
 import PetriPostgresTesting
 import PetriProtocol
 import PetriServer
+import PetriStorage
 import PetriStore
 import PetriStorePostgres
 import PetriWebSocket

@@ -4,6 +4,7 @@ import PetriLesson
 import PetriProtocol
 import PetriServer
 import PetriSimulation
+import PetriStorage
 import PetriStore
 import Testing
 
@@ -104,7 +105,7 @@ import Testing
         #expect(kinds == ["join", "ask", "takeHint", "answer", "step", "act", "kick", "pause"])
     }
 
-    @Test func hintEntriesHoldTheIdsWhereTheV2UpgradeReadsThem() async throws {
+    @Test func hintEntriesNameTheirQuestionAndStudent() async throws {
         var stored = try await DrivenLesson()
         defer { stored.remove() }
 
@@ -114,14 +115,15 @@ import Testing
         try await stored.send(Self.ask(allowChange: true), as: .teacher)
         try await stored.send(.takeHint(QuestionID(1)), as: .student(ben))
 
-        // Then the log's entry has the question at command.takeHint._0 and the student at actor.student._0
+        // Then the log's entry has the question at command.takeHint.question and the student at actor.student.id
+        // (logs written before explicit keys held them at `_0`, where the v2 upgrade reads them)
         let action = try #require(try stored.storage.store.logEntries(lessonId: stored.record.id).last)
         #expect(action.kind == "takeHint")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(action.payload.utf8)) as? [String: Any])
         let command = (json["command"] as? [String: Any])?["takeHint"] as? [String: Any]
         let actor = (json["actor"] as? [String: Any])?["student"] as? [String: Any]
-        #expect(command?["_0"] as? Int == 1)
-        #expect(actor?["_0"] as? Int == ben.rawValue)
+        #expect(command?["question"] as? Int == 1)
+        #expect(actor?["id"] as? Int == ben.rawValue)
     }
 
     @Test func answersKeepTheirPredictionAndWhetherTheHintWasTaken() async throws {
@@ -222,7 +224,7 @@ import Testing
             for (student, entry) in zip(students, answerEntries) {
                 try tx.recordFirstAnswer(
                     lessonId: lesson, questionId: "99", studentId: String(student.rawValue),
-                    predictionInEntry: entry.seq, at: "$.command.answer._1", answeredAt: entry.at)
+                    predictionInEntry: entry.seq, at: "$.command.answer.prediction", answeredAt: entry.at)
             }
         }
 

@@ -2,6 +2,8 @@ import Foundation
 import PetriHub
 import PetriPostgresTesting
 import PetriServer
+import PetriStorage
+import PetriStore
 import PetriStorePostgres
 import Testing
 

@@ -1,8 +1,8 @@
 import Logging
-import PetriHub
 import PetriLesson
 import PetriPostgresTesting
 import PetriProtocol
+import PetriStorage
 import PetriStorePostgres
 import PostgresNIO
 import Testing

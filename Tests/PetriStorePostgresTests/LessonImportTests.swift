@@ -1,4 +1,5 @@
 import PetriPostgresTesting
+import PetriStorage
 import PetriStorePostgres
 import PostgresNIO
 import Testing

@@ -3,12 +3,12 @@
 // - A lesson's **log** is the append-only sequence of the commands it accepted; one item of it
 //   is a **log entry**, numbered 1, 2, 3, ... (its `seq`, the lesson's `sequence`).
 // - `LessonLogEntry` (PetriLesson): an entry as the lesson makes and replays it (sequence, time,
-//   actor, command); its JSON is the entry's payload.
+//   actor, command); its JSON (`LogEncoding`, PetriStorage: explicit keys) is the entry's payload.
 // - `LessonCommandKind` (PetriLesson): the stable name of an entry's command, the `kind` beside
 //   each stored entry.
 // - `LessonFact` (PetriLesson): what an entry's command established for the store's own tables
 //   (students, answers, scores), carried by the lesson's persist effect beside the entry.
-// - `LogEntryToStore` (the server's storage interface): an entry on its way to storage, with the
+// - `LogEntryToStore` (PetriStorage, the storage interface): an entry on its way to storage, with the
 //   generation after it and its facts.
 // - `NewLogEntry` / `StoredLogEntry` (PetriStore): an entry as the store writes it (before it
 //   has a `seq`) and reads it back. Their table is named `action`, its name since schema v1:

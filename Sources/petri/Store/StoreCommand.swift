@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import PetriServer
+import PetriStorage
 import PetriStore
 import PetriStorePostgres
 

@@ -4,7 +4,8 @@ import PetriProtocol
 /// Durable storage for lessons, as the hub needs it.
 ///
 /// Every write returns only once it is durable: the hub acknowledges nothing before that.
-/// Implementations: ``InMemoryLessonStorage`` for tests, the SQLite store for the server.
+/// Implementations: ``InMemoryLessonStorage`` for tests and a server without a data directory,
+/// `SQLiteLessonStorage` (PetriStore) for one server, `PostgresLessonStorage` (PetriStorePostgres) for a cluster.
 public protocol LessonStorage: Sendable {
     /// Stores a new lesson.
     func createLesson(_ record: LessonRecord) async throws
@@ -15,6 +16,7 @@ public protocol LessonStorage: Sendable {
     /// (before any later write), and ``recordScores(_:ofLesson:)`` repairs them after a crash.
     func append(_ entries: [LogEntryToStore], toLesson id: String) async throws
     /// Writes scoring facts as they stand (idempotent): a rebuilt lesson's scores, after a restart.
+    /// The durable stores read what they hold first and rewrite only the rows that differ.
     func recordScores(_ facts: [LessonFact], ofLesson id: String) async throws
     /// Marks a lesson ended; the next start rebuilds it (read-only) only while within the retention period.
     func endLesson(id: String, at time: Timestamp) async throws

@@ -4,6 +4,9 @@ import PetriSimulation
 
 /// What the server stores about a lesson when it is created: enough, with its log, to
 /// rebuild it exactly after a restart.
+///
+/// Stores keep it whole, as its JSON (``storedJSON()``): a field added here (decoded below) or to
+/// its ``LessonDefinition`` is stored and read back by every store with no store code changing.
 public struct LessonRecord: Sendable, Hashable, Codable {
     /// A stable id (the join code can be reused once a lesson has ended).
     public var id: String

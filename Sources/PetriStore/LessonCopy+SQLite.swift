@@ -1,5 +1,4 @@
-import PetriStore
-import PetriStorePostgres
+import PetriStorage
 
 extension LessonCopy {
     /// Every stored row of `lesson` in the SQLite store `store`, as `petri store copy` moves it into

@@ -4,7 +4,7 @@ import PetriProtocol
 import PetriSimulation
 import Testing
 
-@testable import PetriServer
+@testable import PetriStorage
 
 /// The store's hottest log entries skip `JSONEncoder`; what it stores must not change because of it.
 @Suite("Storage: answer and join entries are byte for byte what JSONEncoder writes")
@@ -48,8 +48,8 @@ struct LogEntryJSONTests {
         var mismatches: [String] = []
         for entry in try Self.randomEntries(2000) {
             // Then the direct writer's bytes are what the store's JSONEncoder writes
-            let fast = LogEntryJSON.bytes(of: entry).map { String(decoding: $0, as: UTF8.self) }
-            let reference = try SQLiteLessonStorage.json(entry)
+            let fast = DirectEntry.bytes(of: entry).map { String(decoding: $0.payload, as: UTF8.self) }
+            let reference = try LogEncoding.json(ExplicitEntry(entry: entry))
             if fast != reference { mismatches.append("\(fast ?? "nil") != \(reference)") }
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) differ; the first: \(mismatches.first ?? "")")
@@ -66,6 +66,6 @@ struct LogEntryJSONTests {
                 sequence: 4, time: time, actor: .student(StudentID(1)), command: .answer(QuestionID(1), .number(.nan))),
         ]
         // Then the direct writer declines them
-        for entry in others { #expect(LogEntryJSON.bytes(of: entry) == nil) }
+        for entry in others { #expect(DirectEntry.bytes(of: entry) == nil) }
     }
 }

@@ -18,7 +18,7 @@ public enum TokenForm: String, Sendable, Hashable, Codable {
     ///
     /// - Throws: ``ProtocolError`` only if a digest were not a valid token (it always is: hex is
     ///   in the token alphabet and 64 characters are in range).
-    func held(_ token: AccessToken) throws(ProtocolError) -> AccessToken {
+    package func held(_ token: AccessToken) throws(ProtocolError) -> AccessToken {
         switch self {
         case .raw: token
         case .digest: try AccessToken(TokenHash(of: token.secret).hex)

@@ -34,7 +34,7 @@ extension LessonFact {
     }
 
     /// The scoring facts that bring a store's tables to what `sheet` says (after a restart).
-    static func facts(restoring sheet: ScoreSheet) -> [LessonFact] {
+    package static func facts(restoring sheet: ScoreSheet) -> [LessonFact] {
         sheet.questions.enumerated().map { index, question in
             .resolved(
                 question.id, points: question.points, scores: index == sheet.questions.count - 1 ? sheet.standings : [:]

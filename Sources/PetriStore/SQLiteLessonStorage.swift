@@ -1,10 +1,9 @@
 import Dispatch
 import Foundation
 import Logging
-import PetriHub
 import PetriLesson
 import PetriProtocol
-import PetriStore
+import PetriStorage
 
 /// Logs what the store's queue does after the hub has been answered.
 let storageLogger = Logger(label: "petri.store")
@@ -69,39 +68,33 @@ public final class SQLiteLessonStorage: LessonStorage {
     }
 
     public func createLesson(_ record: LessonRecord) async throws {
-        let definition = try Self.json(record.definition)
-        let settings = try Self.json(record)
+        let definition = try LogEncoding.json(record.definition)
+        let settings = try record.storedJSON()
         _ = try await run { store in
             try store.createLesson(
                 id: record.id, joinCode: record.code.text,
                 teacherTokenHash: record.tokens.storeHash(ofHeld: record.teacherToken),
                 model: record.model.rawValue, definition: definition, settings: settings,
-                createdAt: Self.seconds(record.createdAt))
+                createdAt: record.createdAt.storedSeconds)
         }
     }
 
     public func append(_ entries: [LogEntryToStore], toLesson id: String) async throws {
         guard let first = entries.first?.entry.sequence else { return }
-        // Entries written directly (answers, joins) hold their predictions as `LogEntryJSON` writes
-        // them, so an answer's row takes that text as it is rather than parsing it out of the log.
-        var direct: [Bool] = []
-        direct.reserveCapacity(entries.count)
-        let rows = try entries.map { stored in
-            let bytes = LogEntryJSON.bytes(of: stored.entry)
-            direct.append(bytes != nil)
-            return NewLogEntry(
-                generation: stored.generation, kind: stored.entry.command.kind.rawValue,
-                payload: try bytes.map { String(decoding: $0, as: UTF8.self) } ?? Self.json(stored.entry),
-                at: Self.seconds(stored.entry.time))
+        // Each entry is encoded once; an answer's row takes its prediction from that encoding.
+        let encoded = try entries.map { try LogEncoding.encode($0.entry) }
+        let rows = zip(entries, encoded).map { stored, encoded in
+            NewLogEntry(
+                generation: stored.generation, kind: stored.entry.command.kind.rawValue, payload: encoded.payload,
+                at: stored.entry.time.storedSeconds)
         }
-        let written = direct
         let scoring = entries.flatMap { stored in stored.facts.filter(\.isScoring) }
         try await run { store in
             try store.inTransaction { tx in
                 try tx.appendLogEntries(lessonId: id, rows, expectedFirstSeq: first)
-                for (stored, direct) in zip(entries, written) {
+                for (stored, encoded) in zip(entries, encoded) {
                     for fact in stored.facts where !fact.isScoring {
-                        try Self.record(fact, of: stored, writtenDirectly: direct, lesson: id, in: tx)
+                        try Self.record(fact, of: stored, encoded: encoded, lesson: id, in: tx)
                     }
                 }
             }
@@ -119,36 +112,49 @@ public final class SQLiteLessonStorage: LessonStorage {
         }
     }
 
+    /// Reads the stored points and scores and rewrites only the rows that differ (after a clean
+    /// stop, none): the students and answers tables are the store's copy of what the log says,
+    /// checked against the rebuilt lesson at every start.
     public func recordScores(_ facts: [LessonFact], ofLesson id: String) async throws {
         guard !facts.isEmpty else { return }
-        try await run { store in
+        let rewritten = try await run { store in
             try store.inTransaction { tx in
-                for fact in facts { try Self.recordScoring(fact, lesson: id, in: tx) }
+                try facts.reduce(0) { count, fact in
+                    guard case .resolved(let question, let awarded, let standings) = fact else { return count }
+                    let (points, scores) = Self.rows(awarded, standings)
+                    return count
+                        + (try tx.repairResolution(
+                            lessonId: id, questionId: String(question.rawValue), points: points, scores: scores))
+                }
             }
+        }
+        if rewritten > 0 {
+            storageLogger.notice(
+                "Rewrote scores the log had and the store did not",
+                metadata: ["lesson": "\(id)", "rows": "\(rewritten)"])
         }
     }
 
     public func endLesson(id: String, at time: Timestamp) async throws {
-        try await run { store in try store.endLesson(id: id, at: Self.seconds(time)) }
+        try await run { store in try store.endLesson(id: id, at: time.storedSeconds) }
     }
 
     public func unfinishedLessons() async throws -> [LessonRecord] {
         let stored = try await run { store in try store.unfinishedLessons() }
-        return try stored.map { try JSONDecoder().decode(LessonRecord.self, from: Data($0.settings.utf8)) }
+        return try stored.map { try LessonRecord(storedJSON: $0.settings) }
     }
 
     public func lessons(endedSince time: Timestamp) async throws -> [EndedLesson] {
-        let stored = try await run { store in try store.lessons(endedSince: Self.seconds(time)) }
+        let stored = try await run { store in try store.lessons(endedSince: time.storedSeconds) }
         return try stored.map {
             EndedLesson(
-                record: try JSONDecoder().decode(LessonRecord.self, from: Data($0.settings.utf8)),
-                endedAt: Timestamp(millisecondsSince1970: Int64((($0.endedAt ?? 0) * 1000).rounded())))
+                record: try LessonRecord(storedJSON: $0.settings), endedAt: Timestamp(storedSeconds: $0.endedAt ?? 0))
         }
     }
 
     public func log(ofLesson id: String) async throws -> [LessonLogEntry] {
         let rows = try await run { store in try store.logEntries(lessonId: id) }
-        return try rows.map { try JSONDecoder().decode(LessonLogEntry.self, from: Data($0.payload.utf8)) }
+        return try rows.map { try LogEncoding.decode($0.payload) }
     }
 
     /// Stores the checkpoint and prunes older ones in one transaction; the store refuses a
@@ -160,7 +166,7 @@ public final class SQLiteLessonStorage: LessonStorage {
             try store.inTransaction { tx in
                 try tx.saveCheckpoint(
                     lessonId: id, seq: checkpoint.sequence, generation: checkpoint.generation, state: checkpoint.state,
-                    stateHash: checkpoint.stateHash, at: Self.seconds(time))
+                    stateHash: checkpoint.stateHash, at: time.storedSeconds)
                 try tx.pruneCheckpoints(lessonId: id, keepingNewest: keep)
             }
         }
@@ -168,9 +174,7 @@ public final class SQLiteLessonStorage: LessonStorage {
 
     public func recovery(ofLesson id: String) async throws -> LessonRecoveryPoint {
         let recovery = try await run { store in try store.recovery(lessonId: id) }
-        let entries = try recovery.entries.map {
-            try JSONDecoder().decode(LessonLogEntry.self, from: Data($0.payload.utf8))
-        }
+        let entries = try recovery.entries.map { try LogEncoding.decode($0.payload) }
         let checkpoint = recovery.checkpoint.map {
             LessonCheckpoint(sequence: $0.seq, generation: $0.generation, stateHash: $0.stateHash, state: $0.state)
         }
@@ -183,22 +187,15 @@ public final class SQLiteLessonStorage: LessonStorage {
 
     // MARK: - Helpers
 
-    /// Where a logged answer's prediction sits in its entry's JSON (``LessonCommand/answer(_:_:)``'s
-    /// second value): the store copies it from the log into the answers table, so each prediction
-    /// is encoded once, as part of its entry.
-    static let predictionPath = "$.command.answer._1"
-
     /// Writes one fact of a stored entry (appended in the same transaction), in the entry's time.
     ///
-    /// - Parameter direct: Whether the entry's payload is ``LogEntryJSON``'s (then an answer's
-    ///   prediction is written as that writer writes it, the same text SQLite would copy out of it).
+    /// - Parameter encoded: The entry as the log holds it: an answer's row takes its prediction
+    ///   from there, so each prediction is encoded once.
     private static func record(
-        _ fact: LessonFact, of stored: LogEntryToStore, writtenDirectly direct: Bool, lesson id: String,
+        _ fact: LessonFact, of stored: LogEntryToStore, encoded: LogEncoding.Encoded, lesson id: String,
         in tx: StoreTransaction
-    )
-        throws
-    {
-        let at = seconds(stored.entry.time)
+    ) throws {
+        let at = stored.entry.time.storedSeconds
         switch fact {
         case .joined(let student, let name, let token):
             try tx.addStudent(
@@ -210,19 +207,15 @@ public final class SQLiteLessonStorage: LessonStorage {
             // The store refuses a second answer unless the question allows changes, and any
             // change to a scored answer: the lesson has refused those already, so a refusal
             // here means the two disagree, and the write fails rather than store either.
-            if direct {
-                var w = DirectJSONWriter()
-                w.prediction(prediction)
-                try tx.recordFirstAnswer(
-                    lessonId: id, questionId: String(question.rawValue), studentId: String(student.rawValue),
-                    prediction: String(decoding: w.bytes, as: UTF8.self), answeredAt: at, usedHint: usedHint,
-                    allowChange: allowsChange, reason: reason)
-                return
+            let text: String
+            if case .answer(question, _, _) = stored.entry.command, let logged = encoded.prediction {
+                text = logged
+            } else {
+                text = try LogEncoding.json(prediction)
             }
             try tx.recordFirstAnswer(
                 lessonId: id, questionId: String(question.rawValue), studentId: String(student.rawValue),
-                predictionInEntry: stored.entry.sequence, at: predictionPath, answeredAt: at, usedHint: usedHint,
-                allowChange: allowsChange, reason: reason)
+                prediction: text, answeredAt: at, usedHint: usedHint, allowChange: allowsChange, reason: reason)
         case .tookHint(let question, let student):
             try tx.recordHintTaken(
                 lessonId: id, questionId: String(question.rawValue), studentId: String(student.rawValue))
@@ -233,14 +226,22 @@ public final class SQLiteLessonStorage: LessonStorage {
 
     /// Writes a scoring fact (``LessonFact/resolved(_:points:scores:)``); other facts are not scoring.
     private static func recordScoring(_ fact: LessonFact, lesson id: String, in tx: StoreTransaction) throws {
-        guard case .resolved(let question, let points, let scores) = fact else { return }
-        try tx.recordResolution(
-            lessonId: id, questionId: String(question.rawValue),
-            points: Dictionary(uniqueKeysWithValues: points.map { (String($0.key.rawValue), $0.value) }),
-            scores: Dictionary(
+        guard case .resolved(let question, let awarded, let standings) = fact else { return }
+        let (points, scores) = rows(awarded, standings)
+        try tx.recordResolution(lessonId: id, questionId: String(question.rawValue), points: points, scores: scores)
+    }
+
+    /// A resolution's points and scores keyed as the store's rows are.
+    private static func rows(
+        _ points: [StudentID: Int], _ scores: [StudentID: StudentStanding]
+    ) -> (points: [String: Int], scores: [String: StudentScore]) {
+        (
+            Dictionary(uniqueKeysWithValues: points.map { (String($0.key.rawValue), $0.value) }),
+            Dictionary(
                 uniqueKeysWithValues: scores.map {
                     (String($0.key.rawValue), StudentScore(score: $0.value.score, streak: $0.value.streak))
-                }))
+                })
+        )
     }
 
     private func run<T: Sendable>(_ body: @escaping @Sendable (PetriStore) throws -> T) async throws -> T {
@@ -264,12 +265,4 @@ public final class SQLiteLessonStorage: LessonStorage {
             }
         }
     }
-
-    static func json(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-
-    private static func seconds(_ time: Timestamp) -> Double { Double(time.millisecondsSince1970) / 1000 }
 }
