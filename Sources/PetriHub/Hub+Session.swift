@@ -182,7 +182,7 @@ extension Hub {
             } else if let describedModels {
                 services.transport.send(describedModels, to: session.connection.id, policy: .reliable)
             } else {
-                reply(.models(ModelKind.allDescriptions), to: session)
+                reply(.models(services.models.descriptions), to: session)
             }
         case .create(let key, let model, let parameters, let seed, let options):
             var random = SystemRandomNumberGenerator()

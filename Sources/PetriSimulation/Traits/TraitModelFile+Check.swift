@@ -12,6 +12,11 @@ extension TraitModelFile {
         public var sentence: String
 
         public var description: String { "line \(line): \(sentence)" }
+
+        public init(line: Int, sentence: String) {
+            self.line = line
+            self.sentence = sentence
+        }
     }
 
     /// The most characters a text field may hold (a screen of reading at most).
@@ -306,5 +311,17 @@ private struct Checker {
             }
             _ = pair(m["range"], "The metric \(name)'s range")
         }
+    }
+}
+
+extension TraitModelFile {
+    /// The 1-based line of the top-level key `key` in a model file's text (1 when there is none).
+    static func line(ofKey key: String, in text: String) -> Int {
+        var number = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            if line.hasPrefix(key + ":") { return number }
+        }
+        return 1
     }
 }

@@ -32,19 +32,6 @@ public enum ModelPicture: Sendable, Hashable {
                 }
                 snapshot.environmentColour = min(100, max(1, snapshot.environmentColour))
                 self = .camouflage(snapshot)
-            case .resistance, .beaks:
-                let snapshot = try json.decode(as: TraitSnapshot.self)
-                let counts = 0...Self.maxCount
-                guard (1...1_000).contains(snapshot.traitCounts.count), (1...100).contains(snapshot.histogram.count),
-                    snapshot.binWidth >= 1, snapshot.scale.isFinite, abs(snapshot.traitMin) <= 1_000_000,
-                    abs(snapshot.target) <= 1_000_000,
-                    snapshot.traitCounts.allSatisfy(counts.contains), snapshot.histogram.allSatisfy(counts.contains),
-                    counts.contains(snapshot.population), counts.contains(snapshot.suited)
-                else {
-                    throw TerminalError(
-                        .unreadablePicture, "A \(model.rawValue) picture needs trait counts and bins of sensible size.")
-                }
-                self = .trait(snapshot)
             case .islands:
                 let snapshot = try json.decode(as: IslandsSnapshot.self)
                 self = .islands(snapshot, tiles: try snapshot.tileValues())
@@ -63,6 +50,19 @@ public enum ModelPicture: Sendable, Hashable {
                     )
                 }
                 self = .life(snapshot, cells: LiveCells(try snapshot.decodeCells(), snapshot: snapshot))
+            default:
+                let snapshot = try json.decode(as: TraitSnapshot.self)
+                let counts = 0...Self.maxCount
+                guard (1...1_000).contains(snapshot.traitCounts.count), (1...100).contains(snapshot.histogram.count),
+                    snapshot.binWidth >= 1, snapshot.scale.isFinite, abs(snapshot.traitMin) <= 1_000_000,
+                    abs(snapshot.target) <= 1_000_000,
+                    snapshot.traitCounts.allSatisfy(counts.contains), snapshot.histogram.allSatisfy(counts.contains),
+                    counts.contains(snapshot.population), counts.contains(snapshot.suited)
+                else {
+                    throw TerminalError(
+                        .unreadablePicture, "A \(model.rawValue) picture needs trait counts and bins of sensible size.")
+                }
+                self = .trait(snapshot)
             }
         } catch let error as TerminalError {
             throw error

@@ -66,6 +66,8 @@ public enum AboutScreen {
             )
         case nil:
             return ("About", "Waiting for the lesson to start.")
+        case let model?:
+            return ("About: \(model.rawValue)", ModelCatalog.shipped.entry(for: model)?.modelDescription.story ?? "")
         }
     }
 

@@ -62,6 +62,10 @@ public enum SidePanel {
                 ], theme: theme)
         case nil:
             break
+        default:
+            drawValues(
+                into: &canvas, rect: top, stats: stats,
+                names: [("births", "births"), ("deaths", "deaths"), ("luckySurvivors", "lucky")], theme: theme)
         }
 
         var (metric, label, color) = headlineMetric(lesson.model)

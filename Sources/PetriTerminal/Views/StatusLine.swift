@@ -58,6 +58,7 @@ public enum StatusLine {
         case .resistance: return stats.values["population"].map { "\(Format.compact($0)) bacteria" }
         case .beaks: return stats.values["population"].map { "\(Format.compact($0)) finches" }
         case nil: return nil
+        default: return stats.values["population"].map { "\(Format.compact($0)) creatures" }
         }
     }
 
