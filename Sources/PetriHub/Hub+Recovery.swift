@@ -44,10 +44,15 @@ extension Hub {
             return FileModelMaker(source: source)
         }
         guard let entry = models.entry(for: definition.model), entry.file == nil else {
-            let known = models.kinds.map(\.rawValue).joined(separator: ", ")
-            throw ProtocolError(.invalidField, "The field \"model\" must be one of \(known).")
+            throw unknownModel(in: models)
         }
         return entry.maker
+    }
+
+    /// The refusal of a model name the server does not have, listing the ones it has.
+    nonisolated static func unknownModel(in models: ModelCatalog) -> ProtocolError {
+        let known = models.kinds.map(\.rawValue).joined(separator: ", ")
+        return ProtocolError(.invalidField, "The field \"model\" must be one of \(known).")
     }
 
     nonisolated static func start<Maker: ModelMaker>(

@@ -108,6 +108,12 @@ private struct Checker {
         for key in Self.required where top[key] == nil {
             add(nil, "The file has no \(key); every model file needs one (see MODELS-FORMAT.md).")
         }
+        if let node = top["model"], let name = node.string, ModelKind(rawValue: name) == nil {
+            add(
+                node,
+                "model \(name) is not a model name; use 1 to 32 lowercase letters, digits and hyphens, "
+                    + "starting with a letter.")
+        }
         checkTexts(Node.mapping(top))
         checkParameters()
         checkTrait()
