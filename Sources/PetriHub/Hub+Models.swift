@@ -17,8 +17,8 @@ extension Hub {
     /// Every model's description as `describeModels` answers it, encoded once for the server's life
     /// (models never change while it runs): each request costs a reference to the same bytes, not
     /// 21 KB of fresh JSON; nil only if encoding failed, when each answer is encoded on its own.
-    static func encodeDescribedModels(with encoder: ProtocolEncoder) -> OutboundMessage? {
-        guard let bytes = try? encoder.encode(.models(ModelKind.allDescriptions)) else { return nil }
+    static func encodeDescribedModels(_ models: ModelCatalog, with encoder: ProtocolEncoder) -> OutboundMessage? {
+        guard let bytes = try? encoder.encode(.models(models.descriptions)) else { return nil }
         return OutboundMessage(kind: .text, bytes: bytes)
     }
 

@@ -17,15 +17,50 @@ extension Hub {
         services: LessonEnvironment,
         endedAt: Timestamp? = nil
     ) async throws(ProtocolError) -> (host: any RunningLesson, restoration: Restoration) {
-        // The model's type, opened: one generic start for every model.
-        try await start(record.model.modelType, record, point, mode, services, endedAt)
+        // The model's maker, opened: one generic start for every model.
+        try await start(try maker(for: record.definition, in: services.models), record, point, mode, services, endedAt)
     }
 
-    nonisolated static func start<Model: SimulationModel>(
-        _: Model.Type, _ record: LessonRecord, _ point: LessonRecoveryPoint, _ mode: RecoveryMode,
+    /// How to make the model a lesson file names: from the model file it carries (the version the lesson ran), or
+    /// from the catalog.
+    ///
+    /// - Throws: `invalid-field` listing the catalog's models for a name it lacks; `invalid-definition` for a
+    ///   carried file that does not read, names another model, or claims a shipped model's name.
+    nonisolated static func maker(
+        for definition: LessonDefinition, in models: ModelCatalog
+    ) throws(ProtocolError) -> any ModelMaker {
+        if let copy = definition.modelFile {
+            guard !definition.model.isShipped else {
+                throw ProtocolError(
+                    .invalidDefinition,
+                    "\(definition.model.rawValue) is a shipped model, so its lesson file carries no model file; "
+                        + "export the lesson again.")
+            }
+            let source = try copy.source()
+            guard source.kind == definition.model else {
+                throw ProtocolError(
+                    .invalidDefinition,
+                    "The lesson's model file is for \(source.kind.rawValue), not \(definition.model.rawValue).")
+            }
+            return FileModelMaker(source: source)
+        }
+        guard let entry = models.entry(for: definition.model), entry.file == nil else {
+            throw unknownModel(in: models)
+        }
+        return entry.maker
+    }
+
+    /// The refusal of a model name the server does not have, listing the ones it has.
+    nonisolated static func unknownModel(in models: ModelCatalog) -> ProtocolError {
+        let known = models.kinds.map(\.rawValue).joined(separator: ", ")
+        return ProtocolError(.invalidField, "The field \"model\" must be one of \(known).")
+    }
+
+    nonisolated static func start<Maker: ModelMaker>(
+        _ maker: Maker, _ record: LessonRecord, _ point: LessonRecoveryPoint, _ mode: RecoveryMode,
         _ services: LessonEnvironment, _ endedAt: Timestamp?
     ) async throws(ProtocolError) -> (host: any RunningLesson, restoration: Restoration) {
-        var (lesson, restoration) = try await rebuild(Model.self, record, point, mode, services)
+        var (lesson, restoration) = try await rebuild(maker, record, point, mode, services)
         if let notice = restoration.notice {
             // Entries after the stop stay in the log but are never replayed again: a checkpoint
             // after the last stored entry holds the lesson as it was at the last good one.
@@ -68,16 +103,17 @@ extension Hub {
     /// restore to what it records, from its definition and whole log, with a warning. Replay
     /// stops at an entry that does not apply (the restoration then carries a notice for the
     /// teacher); `mode` replays less after a replay crashed the server.
-    nonisolated static func rebuild<Model: SimulationModel>(
-        _: Model.Type, _ record: LessonRecord, _ point: LessonRecoveryPoint, _ mode: RecoveryMode,
+    nonisolated static func rebuild<Maker: ModelMaker>(
+        _ maker: Maker, _ record: LessonRecord, _ point: LessonRecoveryPoint, _ mode: RecoveryMode,
         _ services: LessonEnvironment
-    ) async throws(ProtocolError) -> (Lesson<Model>, Restoration) {
+    ) async throws(ProtocolError) -> (Lesson<Maker.Model>, Restoration) {
+        typealias Model = Maker.Model
         var log = mode == .replay ? point.entries : []
         if let checkpoint = point.checkpoint, mode != .definitionOnly {
             do {
                 let (lesson, stop) = try Lesson<Model>.rebuildToLastGoodEntry(
                     checkpoint: checkpoint, teacherToken: record.teacherToken, configuration: record.configuration,
-                    log: log)
+                    log: log, source: maker.source)
                 var restoration = Restoration(
                     checkpoint: checkpoint.sequence, checkpointGeneration: checkpoint.generation, replayed: log.count)
                 restoration.notice = mode.notice(stop: stop, lesson: lesson)
@@ -97,7 +133,7 @@ extension Hub {
         }
         let (lesson, stop) = try Lesson<Model>.rebuildToLastGoodEntry(
             definition: record.definition, teacherToken: record.teacherToken, configuration: record.configuration,
-            log: log)
+            log: log, source: maker.source)
         var restoration = Restoration(checkpoint: nil, checkpointGeneration: 0, replayed: log.count)
         restoration.notice = mode.notice(stop: stop, lesson: lesson)
         return (lesson, restoration)
@@ -139,7 +175,7 @@ enum RecoveryMode: Sendable, Equatable {
     }
 
     /// The sentence for the teacher, or nil when the whole log replayed.
-    func notice<Model: SimulationModel>(stop: ReplayStop?, lesson: Lesson<Model>) -> String? {
+    func notice<Model: SteppingModel>(stop: ReplayStop?, lesson: Lesson<Model>) -> String? {
         let place = "entry \(lesson.lastLogSequence), generation \(lesson.generation)"
         switch self {
         case .replay:

@@ -183,9 +183,15 @@ extension Hub {
             } else if let describedModels {
                 services.transport.send(describedModels, to: session.connection.id, policy: .reliable)
             } else {
-                reply(.models(ModelKind.allDescriptions), to: session)
+                reply(.models(services.models.descriptions), to: session)
             }
         case .create(let key, let model, let parameters, let seed, let options):
+            // A name the server has no model of is a bad field, as when the set of models was closed: refused
+            // before the key is checked.
+            guard services.models.entry(for: model) != nil else {
+                replyError(Self.unknownModel(in: services.models), to: session)
+                return
+            }
             var random = SystemRandomNumberGenerator()
             let definition = LessonDefinition(
                 model: model, seed: seed ?? random.next(), parameters: parameters ?? .object([:]))

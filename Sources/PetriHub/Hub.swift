@@ -37,6 +37,8 @@ public struct HubConfiguration: Sendable {
     /// Told each time a message larger than the standard limit (an `import`) is decoded in full; for
     /// tests that check what is decoded before the teacher key.
     public var largeMessageDecoded: (@Sendable () -> Void)?
+    /// The models lessons can run: the shipped ones and any model files the server loaded.
+    public var models = ModelCatalog.shipped
 
     public init() {}
 }
@@ -117,7 +119,8 @@ public actor Hub {
         let reference = HubReference()
         services = LessonEnvironment(
             transport: transport, storage: storage, clock: clock, metrics: metrics, logger: logger,
-            checkpoints: configuration.checkpoints, arrivalsPerTurn: configuration.arrivalsPerTurn,
+            checkpoints: configuration.checkpoints, models: configuration.models,
+            arrivalsPerTurn: configuration.arrivalsPerTurn,
             spawn: { definition, lessonConfiguration in
                 guard let hub = reference.hub else {
                     return .failure(ProtocolError(.internalError, "The server is shutting down."))
@@ -129,7 +132,7 @@ public actor Hub {
             replicateThreads: configuration.replicateThreads, replicateProgress: configuration.replicateProgress)
         self.configuration = configuration
         self.teacherKey = Array(teacherKey.utf8)
-        describedModels = Self.encodeDescribedModels(with: services.encoder)
+        describedModels = Self.encodeDescribedModels(configuration.models, with: services.encoder)
         reference.hub = self
     }
 
@@ -245,6 +248,11 @@ public actor Hub {
     func start(definition: LessonDefinition, configuration lessonConfiguration: LessonConfiguration) async
         -> Result<CreatedLesson, ProtocolError>
     {
+        var definition = definition
+        // A lesson of a loaded model file keeps the file as it is now: a later change to the file changes it not.
+        if definition.modelFile == nil, let file = services.models.entry(for: definition.model)?.file {
+            definition.modelFile = ModelFileCopy(file)
+        }
         await sweepExpiredLessons()
         let running = byID.count - endedLessons.count
         guard running < configuration.maxLessons else {

@@ -12,7 +12,7 @@ import PetriTransport
 /// then are their effects performed, in order. So nothing is acknowledged before it is
 /// durable, ten thousand joins do not cost ten thousand fsyncs, and effects never
 /// interleave between commands. Actor-isolated; callers just `await handle(...)`.
-actor LessonActor<Model: SimulationModel>: RunningLesson {
+actor LessonActor<Model: SteppingModel>: RunningLesson {
     struct Job {
         var command: LessonCommand
         var connection: ConnectionID?

@@ -1,6 +1,7 @@
 import Logging
 import PetriLesson
 import PetriProtocol
+import PetriSimulation
 import PetriStorage
 import PetriTransport
 
@@ -14,6 +15,8 @@ struct LessonEnvironment: Sendable {
     var metrics: ServerMetrics
     var logger: Logger
     var checkpoints: CheckpointPolicy
+    /// The models new lessons can run.
+    var models: ModelCatalog
     /// Joins and resumes a lesson takes in one turn at most (``HubConfiguration/arrivalsPerTurn``).
     var arrivalsPerTurn = 256
     /// Creates a lesson from a definition (a clone): its join code and teacher token.

@@ -41,7 +41,7 @@ public enum ReplicateWorker {
     ///   - finished: Called once, on one of the worker threads: the traces in index order, or nil when
     ///     `cancellation` stopped the work.
     ///   - progress: Told of every generation stepped and of the end (tests watch it).
-    public static func start<Model: SimulationModel>(
+    public static func start<Model: SteppingModel>(
         _ job: ReplicateJob<Model>, threads: Int, cancellation: ReplicateCancellation,
         progress: (@Sendable (ReplicateProgress) -> Void)? = nil,
         finished: @escaping @Sendable ([ReplicateTrace]?) -> Void
@@ -69,7 +69,7 @@ public enum ReplicateWorker {
     }
 
     /// Runs `job` on `threads` threads and waits for it (for benchmarks and tests).
-    public static func run<Model: SimulationModel>(
+    public static func run<Model: SteppingModel>(
         _ job: ReplicateJob<Model>, threads: Int, cancellation: ReplicateCancellation = ReplicateCancellation()
     ) async -> [ReplicateTrace]? {
         await withCheckedContinuation { continuation in

@@ -13,13 +13,16 @@ extension Lesson {
     ///   - configuration: Options and tuning.
     /// - Throws: `invalid-definition` saying which part does not fit, `invalid-parameter`, or
     ///   `out-of-range` when the file is longer than ``LessonConfiguration/maxGenerations``.
+    ///   - source: What reading the model's parameters needs (its file, for a model read from one).
     public init(
-        definition: LessonDefinition, teacherToken: AccessToken, configuration: LessonConfiguration
+        definition: LessonDefinition, teacherToken: AccessToken, configuration: LessonConfiguration,
+        source: Model.Source
     ) throws(ProtocolError) {
-        guard definition.model == Model.kind else {
+        let kind = Model.kind(of: source)
+        guard definition.model == kind else {
             throw ProtocolError(
                 .invalidDefinition,
-                "This file is for the \(definition.model.rawValue) model, not \(Model.kind.rawValue).")
+                "This file is for the \(definition.model.rawValue) model, not \(kind.rawValue).")
         }
         guard (0...configuration.maxGenerations).contains(definition.generation) else {
             throw ProtocolError(
@@ -29,7 +32,8 @@ extension Lesson {
         }
         let parameters: Model.Parameters
         do {
-            parameters = try definition.parameters.decode(as: Model.Parameters.self)
+            parameters = try definition.parameters.decode(
+                as: Model.Parameters.self, userInfo: Model.parameterDecodingInfo(source))
         } catch {
             throw ProtocolError(.invalidDefinition, "The file's parameters do not fit the model: \(error.message)")
         }
@@ -105,9 +109,10 @@ extension Lesson {
     /// - Throws: `invalid-definition` if an entry is out of sequence or no longer accepted.
     public static func rebuild(
         definition: LessonDefinition, teacherToken: AccessToken, configuration: LessonConfiguration,
-        log: [LessonLogEntry]
+        log: [LessonLogEntry], source: Model.Source
     ) throws(ProtocolError) -> Lesson {
-        var lesson = try Lesson(definition: definition, teacherToken: teacherToken, configuration: configuration)
+        var lesson = try Lesson(
+            definition: definition, teacherToken: teacherToken, configuration: configuration, source: source)
         try lesson.replayLog(log)
         return lesson
     }
@@ -127,9 +132,10 @@ extension Lesson {
     ///   longer accepted. Then rebuild from the whole log instead.
     public static func rebuild(
         checkpoint: LessonCheckpoint, teacherToken: AccessToken, configuration: LessonConfiguration,
-        log: [LessonLogEntry]
+        log: [LessonLogEntry], source: Model.Source
     ) throws(ProtocolError) -> Lesson {
-        var lesson = try Lesson(restoring: checkpoint, teacherToken: teacherToken, configuration: configuration)
+        var lesson = try Lesson(
+            restoring: checkpoint, teacherToken: teacherToken, configuration: configuration, source: source)
         try lesson.replayLog(log)
         return lesson
     }

@@ -125,7 +125,7 @@ extension Lesson {
             ]
         case .guide:
             if actor == .guest || actor == .server { throw ProtocolError(.notJoined, "Join the lesson first.") }
-            let story: String? = Model.modelDescription.story
+            let story: String? = run.model.modelDescription.story
             return [.reply(.guide(Guide(story: story)))]
         case .reasons(let question):
             try requireTeacher(actor, to: "read the class's reasons")

@@ -30,9 +30,10 @@ extension Lesson {
     /// - Throws: only when the definition itself cannot be used.
     public static func rebuildToLastGoodEntry(
         definition: LessonDefinition, teacherToken: AccessToken, configuration: LessonConfiguration,
-        log: [LessonLogEntry]
+        log: [LessonLogEntry], source: Model.Source
     ) throws(ProtocolError) -> (Lesson, ReplayStop?) {
-        var lesson = try Lesson(definition: definition, teacherToken: teacherToken, configuration: configuration)
+        var lesson = try Lesson(
+            definition: definition, teacherToken: teacherToken, configuration: configuration, source: source)
         let stop = lesson.replayToLastGoodEntry(log)
         return (lesson, stop)
     }
@@ -43,9 +44,10 @@ extension Lesson {
     /// - Throws: `invalid-definition` when the checkpoint does not restore (rebuild from the whole log instead).
     public static func rebuildToLastGoodEntry(
         checkpoint: LessonCheckpoint, teacherToken: AccessToken, configuration: LessonConfiguration,
-        log: [LessonLogEntry]
+        log: [LessonLogEntry], source: Model.Source
     ) throws(ProtocolError) -> (Lesson, ReplayStop?) {
-        var lesson = try Lesson(restoring: checkpoint, teacherToken: teacherToken, configuration: configuration)
+        var lesson = try Lesson(
+            restoring: checkpoint, teacherToken: teacherToken, configuration: configuration, source: source)
         let stop = lesson.replayToLastGoodEntry(log)
         return (lesson, stop)
     }

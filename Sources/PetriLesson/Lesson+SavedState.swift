@@ -80,7 +80,7 @@ extension Lesson {
         var w = StateWriter()
         w.append(contentsOf: Self.magic)
         w.append(Self.stateFormatVersion)
-        w.appendText(Model.kind.rawValue)
+        w.appendText(run.model.kind.rawValue)
         w.append(seed)
         w.appendCompact(timeline)
         w.appendOptional(runRate) { $0.append($1) }
@@ -107,8 +107,10 @@ extension Lesson {
     ///   - configuration: The lesson's configuration (from its record).
     /// - Throws: `invalid-definition` saying why: not a saved lesson, another format version,
     ///   another model, damaged or truncated bytes, or values no lesson could hold.
+    ///   - source: What restoring the model needs (its file, for a model read from one).
     public init(
-        decodingState bytes: [UInt8], teacherToken: AccessToken, configuration: LessonConfiguration
+        decodingState bytes: [UInt8], teacherToken: AccessToken, configuration: LessonConfiguration,
+        source: Model.Source
     ) throws(ProtocolError) {
         guard bytes.count > Self.magic.count + 1 + 8, bytes.starts(with: Self.magic) else {
             throw ProtocolError(.invalidDefinition, "These bytes are not a saved Petri lesson.")
@@ -127,28 +129,33 @@ extension Lesson {
         }
         do {
             self = try Self.decode(
-                Array(bytes[..<body]), version: version, teacherToken: teacherToken, configuration: configuration)
+                Array(bytes[..<body]), version: version, teacherToken: teacherToken, configuration: configuration,
+                source: source)
         } catch {
             throw ProtocolError(.invalidDefinition, error.message)
         }
     }
 
     private static func decode(
-        _ bytes: [UInt8], version: UInt8, teacherToken: AccessToken, configuration: LessonConfiguration
+        _ bytes: [UInt8], version: UInt8, teacherToken: AccessToken, configuration: LessonConfiguration,
+        source: Model.Source
     ) throws(SimulationError) -> Lesson {
         var r = StateReader(bytes: bytes)
         for _ in 0...magic.count { _ = try r.readByte() }  // the magic and version, checked above
-        let lesson = try Lesson(reading: &r, version: version, teacherToken: teacherToken, configuration: configuration)
+        let lesson = try Lesson(
+            reading: &r, version: version, teacherToken: teacherToken, configuration: configuration, source: source)
         try r.finish()
         return lesson
     }
 
     private init(
-        reading r: inout StateReader, version: UInt8, teacherToken: AccessToken, configuration: LessonConfiguration
+        reading r: inout StateReader, version: UInt8, teacherToken: AccessToken, configuration: LessonConfiguration,
+        source: Model.Source
     ) throws(SimulationError) {
         let kind = try r.readText()
-        guard kind == Model.kind.rawValue else {
-            throw StateReader.corrupt("is of a \(kind) lesson, not \(Model.kind.rawValue)")
+        let expected = Model.kind(of: source)
+        guard kind == expected.rawValue else {
+            throw StateReader.corrupt("is of a \(kind) lesson, not \(expected.rawValue)")
         }
         self.configuration = configuration
         self.teacherToken = teacherToken
@@ -163,7 +170,7 @@ extension Lesson {
         nameRandom = try r.readRandom()
         let poolCount = try r.readCompactCount(limit: r.remaining)
         var pool: [Model] = []
-        for _ in 0..<poolCount { pool.append(try Model(decodingState: try r.readBlock())) }
+        for _ in 0..<poolCount { pool.append(try Model(decodingState: try r.readBlock(), source: source)) }
         var stats = StatsCoding()
         run = try SimulationRun(from: &r, pool: pool, stats: &stats)
         savedCheckpoint = try r.readOptional { r throws(SimulationError) in
@@ -176,7 +183,7 @@ extension Lesson {
         for index in 0..<questionCount {
             var question = try Question(id: QuestionID(index + 1), from: &r, version: version)
             // A metric's own default tolerance and its label belong to the model's code, not to the saved bytes.
-            let described = Model.metrics.first { $0.name == question.descriptor.name }
+            let described = run.model.metrics.first { $0.name == question.descriptor.name }
             question.descriptor.tolerance = described?.tolerance
             question.descriptor.label = described?.label ?? ""
             questions.append(question)
@@ -221,9 +228,11 @@ extension Lesson {
     /// - Throws: `invalid-definition` when the state does not decode, or decodes to another log
     ///   sequence, generation or state hash than the checkpoint records.
     public init(
-        restoring checkpoint: LessonCheckpoint, teacherToken: AccessToken, configuration: LessonConfiguration
+        restoring checkpoint: LessonCheckpoint, teacherToken: AccessToken, configuration: LessonConfiguration,
+        source: Model.Source
     ) throws(ProtocolError) {
-        try self.init(decodingState: checkpoint.state, teacherToken: teacherToken, configuration: configuration)
+        try self.init(
+            decodingState: checkpoint.state, teacherToken: teacherToken, configuration: configuration, source: source)
         guard logSequence == checkpoint.sequence, generation == checkpoint.generation,
             stateHash == checkpoint.stateHash
         else {

@@ -4,7 +4,7 @@ import PetriSimulation
 extension Lesson {
     /// The header of the current generation's snapshot.
     var snapshotHeader: SnapshotHeader {
-        SnapshotHeader(model: Model.kind, timeline: timeline, generation: run.generation)
+        SnapshotHeader(model: run.model.kind, timeline: timeline, generation: run.generation)
     }
 
     /// What the run's end says, when it has ended.
@@ -38,7 +38,7 @@ extension Lesson {
                     student: $0.id, name: $0.name, token: token, score: $0.score, streak: $0.streak,
                     requestedName: requestedName)
             },
-            model: Model.kind, metrics: Model.metrics,
+            model: run.model.kind, metrics: run.model.metrics,
             parameters: currentParametersJSON,
             position: position, running: runRate, runOver: runOverMessage, ended: isEnded,
             options: configuration.options, questions: recent.map(\.info),
@@ -50,7 +50,7 @@ extension Lesson {
             roster: isTeacher ? rosterEntries : nil,
             checkpoint: isTeacher ? savedCheckpoint?.run.generation : nil,
             answered: answeredBy?.count, answeredBy: answeredBy, olderQuestions: older > 0 ? older : nil,
-            classSize: isObserver ? classSize : nil, presentation: Model.modelDescription.presentation)
+            classSize: isObserver ? classSize : nil, presentation: run.model.modelDescription.presentation)
         var effects: [Effect] = [.reply(.welcome(welcome))]
         effects += historyPages(from: from).map { .reply(.history($0)) }
         effects.append(.replySnapshot(snapshotHeader, run.model.snapshot()))

@@ -6,7 +6,7 @@ import PetriSimulation
 /// The lesson takes a command, the participant who sent it and the server's time, and returns
 /// what should happen (``LessonOutcome``); it never touches a socket, a database, a clock or a
 /// global random generator. It is generic over the model so snapshots and parameters keep
-/// their types; the server picks the model once per lesson (one `switch` over ``ModelKind``).
+/// their types; the server picks the model once per lesson (its catalog entry's ``ModelMaker``).
 ///
 /// ```swift
 /// var lesson = try Lesson<CamouflageModel>(
@@ -19,7 +19,7 @@ import PetriSimulation
 ///
 /// A refused command leaves the lesson exactly as it was (every handler checks before it
 /// changes anything). Not thread-safe by itself: one actor owns each lesson.
-public struct Lesson<Model: SimulationModel>: Sendable, Equatable {
+public struct Lesson<Model: SteppingModel>: Sendable, Equatable {
     public let configuration: LessonConfiguration
     let teacherToken: AccessToken
     /// The simulation's seed: only ever in the teacher's lesson file.
@@ -113,8 +113,9 @@ public struct Lesson<Model: SimulationModel>: Sendable, Equatable {
     /// - Throws: ``ProtocolError/Code/internalError`` if the parameters cannot be encoded.
     public func definition() throws(ProtocolError) -> LessonDefinition {
         LessonDefinition(
-            model: Model.kind, seed: seed, parameters: try JSONValue(encoding: run.start.parameters),
-            actions: run.actions, generation: run.generation, stateHash: run.model.stateHash)
+            model: run.model.kind, seed: seed, parameters: try JSONValue(encoding: run.start.parameters),
+            actions: run.actions, generation: run.generation, stateHash: run.model.stateHash,
+            modelFile: run.model.loadedFile.map(ModelFileCopy.init))
     }
 }
 

@@ -1,5 +1,6 @@
 import Logging
 import PetriHub
+import PetriSimulation
 import PetriStorage
 import PetriTransport
 import PetriWeb
@@ -39,6 +40,9 @@ public struct PetriService: Service, CustomStringConvertible {
     public let onStarted: @Sendable (any ServerTransport, Hub) -> Void
     /// Which lessons this node may run, when it is one of a cluster (nil on a single node).
     public var ownership: (any LessonOwnership)?
+    /// The model files the server would not load (``ModelDirectory``): `/readyz` names each, so a teacher's file
+    /// left out is seen (the server is ready all the same).
+    public var modelProblems: [ModelFileRefusal] = []
 
     public init(
         transport: TransportBuilder, routes: [HTTPHandler] = [], storage: any LessonStorage, teacherKey: String,
@@ -68,11 +72,12 @@ public struct PetriService: Service, CustomStringConvertible {
         let readiness = Readiness()
         let notReady = ownership == nil ? "The data directory is not writable." : "The lesson store cannot be reached."
         let pages = (webSite ?? .bundled(logger: logger)).httpHandler
+        let detail = ModelDirectory.readinessDetail(modelProblems)
         let ready: HTTPHandler = { request in
             guard request.path == "/readyz" else { return nil }
             return readiness.isReady
-                ? .json(200, #"{"status":"ready"}"#)
-                : .json(503, #"{"status":"not-ready","message":"\#(notReady)"}"#)
+                ? .json(200, #"{"status":"ready"\#(detail)}"#)
+                : .json(503, #"{"status":"not-ready","message":"\#(notReady)"\#(detail)}"#)
         }
         let server = try await transport.start(HTTPRoutes.first([ready] + routes + [pages]))
         let watcher = Task { await readiness.watch(storage) }

@@ -6,6 +6,7 @@ import PetriLoad
 import PetriPeer
 import PetriProtocol
 import PetriServer
+import PetriStorage
 import PetriTransport
 import PetriWebSocket
 

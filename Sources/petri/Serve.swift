@@ -39,6 +39,8 @@ struct Serve: AsyncParsableCommand {
     var port: Int?
     @Option(help: "Data directory (lessons, the teacher key); created on first start.")
     var data: String?
+    @Option(help: "A directory of model files (*.yaml) to serve beside the shipped models (models.directory).")
+    var models: String?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String?
     @Option(
@@ -56,7 +58,8 @@ struct Serve: AsyncParsableCommand {
             configuration = try ServerConfiguration.load(
                 file: ServerConfiguration.defaultFile(), environment: ProcessInfo.processInfo.environment,
                 overrides: ConfigurationOverrides(
-                    configFile: config, host: host, port: port, dataDirectory: data, logLevel: logLevel))
+                    configFile: config, host: host, port: port, dataDirectory: data, logLevel: logLevel,
+                    modelsDirectory: models))
         } catch {
             FileHandle.standardError.write(Data("petri: \(error.message)\n".utf8))
             throw ExitCode(1)
@@ -101,10 +104,13 @@ struct Serve: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let host = configuration.server.host
+        let loaded = ModelDirectory.load(configuration.models.directory, logger: logger)
+        var hubConfiguration = configuration.hubConfiguration()
+        hubConfiguration.models = loaded.catalog
         var service = PetriService(
             transport: .webSocket(configuration.webSocketConfiguration(), logger: logger),
             routes: metrics.map { [$0.httpHandler] } ?? [], storage: storage, teacherKey: key,
-            hub: configuration.hubConfiguration(),
+            hub: hubConfiguration,
             // In a cluster the pages may follow a redirect to any node.
             webSite: postgres.map { postgres in
                 WebSite(assets: WebAssets.bundled(), connectSources: { postgres.clusterNodeURLs })
@@ -124,6 +130,7 @@ struct Serve: AsyncParsableCommand {
             metrics?.startSampling(server, hub)
         }
         service.ownership = postgres
+        service.modelProblems = loaded.refusals
         let group = ServiceGroup(
             configuration: .init(services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()

@@ -24,25 +24,10 @@ extension Teach {
     struct New: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Create a lesson and open its console.",
-            discussion: """
-                Model parameters follow the model as --name value:
-                  camouflage  --population --environment-colour --reproductive-chance
-                              --selection-pressure --crowding --max-population
-                              --initial-trait-min --initial-trait-max --scenario
-                  resistance  --population --dose --reproductive-chance --cost-of-resistance
-                              --crowding --mutation --max-population
-                              --initial-resistance-min --initial-resistance-max --scenario
-                  beaks       --population --seed-hardness --food --reproductive-chance
-                              --selection-pressure --mutation --max-population --scenario
-                  islands     --width --height --diagonal
-                  life        --width --height --rule --boundary --pattern --density
-
-                Example: petri teach new camouflage --population 20 --environment-colour 30
-                         petri teach new beaks --scenario drought-1977
-                """
+            discussion: ModelParameters.discussion()
         )
 
-        @Argument(help: "The model: camouflage, resistance, beaks, islands or life.")
+        @Argument(help: "The model: one the server describes (camouflage, beaks, … or a model file it loaded).")
         var model: String
 
         @Option(help: "The server's teacher key (default: $PETRI_TEACHER_KEY).")
@@ -76,8 +61,9 @@ extension Teach {
 
         func validate() throws {
             guard let kind = ModelKind(rawValue: model.lowercased()) else {
+                let shipped = ModelCatalog.shipped.kinds.map(\.rawValue).joined(separator: ", ")
                 throw ValidationError(
-                    "The model must be camouflage, resistance, beaks, islands or life, but was \(model).")
+                    "The model must be one of \(shipped) or a model file's name the server loaded, but was \(model).")
             }
             _ = try ModelParameters.parse(parameters, model: kind)
             _ = try TeacherKeyOption.resolve(key)
@@ -95,7 +81,7 @@ extension Teach {
 
         func run() async throws {
             ClientConnectionOptions.silenceLogging()
-            let kind = ModelKind(rawValue: model.lowercased()) ?? .camouflage
+            guard let kind = ModelKind(rawValue: model.lowercased()) else { throw ExitCode.validationFailure }
             let entry = LessonEntry.create(
                 teacherKey: try TeacherKeyOption.resolve(key), model: kind,
                 parameters: try ModelParameters.parse(parameters, model: kind), seed: seed, options: lessonOptions)
@@ -189,14 +175,39 @@ enum TeacherKeyOption {
 
 /// Model parameters given as `--name value` after the model.
 enum ModelParameters {
-    /// The parameters each model takes, as the options name them.
-    static func known(_ model: ModelKind) -> [String] {
-        let description = model.modelDescription
+    /// The parameters each shipped model takes, as the options name them (nil for a model the server loaded from a
+    /// file: the server checks its parameters).
+    static func known(_ model: ModelKind) -> [String]? {
+        guard let description = ModelCatalog.shipped.entry(for: model)?.modelDescription else { return nil }
         let names = description.parameters.map(\.name)
         guard !description.scenarios.isEmpty else { return names }
         // A model with scenarios lists what can change mid-lesson first, as its `set` errors do.
         let changeable = description.parameters.filter(\.changeable).map(\.name)
         return changeable + names.filter { !changeable.contains($0) } + ["scenario"]
+    }
+
+    /// The help's list of each shipped model's options, read from the models' descriptions.
+    static func discussion() -> String {
+        var lines = ["Model parameters follow the model as --name value:"]
+        for kind in ModelCatalog.shipped.kinds {
+            var line = "  " + kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
+            for option in (known(kind) ?? []).map({ "--" + kebabCase($0) }) {
+                if line.count + option.count + 1 > 76 {
+                    lines.append(line)
+                    line = String(repeating: " ", count: 14)
+                }
+                line += (line.hasSuffix(" ") ? "" : " ") + option
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + """
+
+
+            A server may serve more models (model files it loaded); their parameters are checked by the server.
+
+            Example: petri teach new camouflage --population 20 --environment-colour 30
+                     petri teach new beaks --scenario drought-1977
+            """
     }
 
     /// `--environment-colour 30 --diagonal` → `{"environmentColour":30,"diagonal":true}`.
@@ -220,8 +231,7 @@ enum ModelParameters {
             }
             index += 1
             let camel = camelCase(name)
-            let known = known(model)
-            guard known.contains(camel) else {
+            if let known = known(model), !known.contains(camel) {
                 throw ValidationError(
                     "\(model.rawValue) has no parameter --\(name); it has \(known.map { "--" + kebabCase($0) }.joined(separator: ", "))."
                 )

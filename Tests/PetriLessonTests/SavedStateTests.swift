@@ -12,6 +12,8 @@ struct SavedStateTests {
         case .life: try restoresExactly(.life)
         case .resistance: try restoresExactly(.resistance)
         case .beaks: try restoresExactly(.beaks)
+        case .mice: try restoresExactly(.mice)
+        default: Issue.record("\(model) is not a shipped model")
         }
     }
 
@@ -23,6 +25,8 @@ struct SavedStateTests {
         case .life: try checkpointPlusTailEqualsFullReplay(.life)
         case .resistance: try checkpointPlusTailEqualsFullReplay(.resistance)
         case .beaks: try checkpointPlusTailEqualsFullReplay(.beaks)
+        case .mice: try checkpointPlusTailEqualsFullReplay(.mice)
+        default: Issue.record("\(model) is not a shipped model")
         }
     }
 

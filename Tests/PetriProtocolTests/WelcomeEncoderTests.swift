@@ -107,7 +107,7 @@ struct WelcomeEncoderTests {
             olderQuestions: maybe { Int(random.next() % 100) + 1 },
             code: maybe { JoinCode.random(using: &random) },
             classSize: maybe { ClassSize(joined: Int(random.next() % 100), online: Int(random.next() % 100)) },
-            presentation: maybe { model.modelDescription.presentation } ?? nil)
+            presentation: maybe { model.modelDescription?.presentation } ?? nil)
     }
 
     @Test func thousandsOfRandomWelcomesMatchJSONEncoder() throws {

@@ -97,9 +97,11 @@ func temporaryDirectory() throws -> String {
 
 extension PetriProcess {
     /// Starts `petri serve` on a free port with `data` and returns it with its WebSocket URL.
-    static func serve(data: String, teacherKey: String, executable: URL) async throws -> (PetriProcess, String) {
+    static func serve(
+        data: String, teacherKey: String, executable: URL, arguments: [String] = []
+    ) async throws -> (PetriProcess, String) {
         let child = try PetriProcess(
-            ["serve", "--port", "0", "--data", data, "--teacher-key", teacherKey], executable: executable)
+            ["serve", "--port", "0", "--data", data, "--teacher-key", teacherKey] + arguments, executable: executable)
         for await line in child.lines {
             if let url = line.split(separator: " ").first(where: { $0.hasPrefix("ws://") }) {
                 return (child, String(url))

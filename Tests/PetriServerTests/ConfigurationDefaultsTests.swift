@@ -74,6 +74,7 @@ struct ConfigurationDefaultsTests {
                 "checkpoints.everyGenerations": "PETRI_CHECKPOINTS_EVERY_GENERATIONS",
                 "checkpoints.keep": "PETRI_CHECKPOINTS_KEEP",
                 "teacher.key": "PETRI_TEACHER_KEY",
+                "models.directory": "PETRI_MODELS_DIRECTORY",
                 "tls.certificate": "PETRI_TLS_CERTIFICATE",
                 "tls.key": "PETRI_TLS_KEY",
                 "websocket.allowedOrigins": "PETRI_WEBSOCKET_ALLOWED_ORIGINS",

@@ -56,6 +56,11 @@ struct ConfigurationValueErrorTests {
                 "teacher.key must be at least 16 and at most 512 characters with no spaces, or empty to have one generated, but was 7 characters long (from PETRI_TEACHER_KEY)."
         ),
         .init(
+            variable: "PETRI_MODELS_DIRECTORY", value: "/etc/petri/\u{1b}models",
+            message:
+                #"models.directory must be the path of a directory of model files (*.yaml), or empty for the shipped models only, but was "/etc/petri/\u{1B}models" (from PETRI_MODELS_DIRECTORY)."#
+        ),
+        .init(
             variable: "PETRI_TLS_CERTIFICATE", value: "/etc/petri/\u{1b}cert.pem",
             message:
                 #"tls.certificate must be the path of a PEM certificate file, or empty for plain ws://, but was "/etc/petri/\u{1B}cert.pem" (from PETRI_TLS_CERTIFICATE)."#

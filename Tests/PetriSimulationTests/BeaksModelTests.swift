@@ -3,62 +3,9 @@ import Testing
 
 @testable import PetriSimulation
 
-/// The finch-beak model as a whole: pinned history, saved state, parameters and teacher actions.
+/// The finch-beak model's parameters, teacher actions, metrics and description (its pinned run and saved state:
+/// ``TraitModelRunTests``).
 @Suite struct BeaksModelTests {
-    /// The 1977 drought, then a teacher's second drought (hardness 90) at generations 30 and 31.
-    private func run(seed: UInt64, generations: Int = 100) throws -> BeaksModel {
-        var model = try BeaksModel(parameters: BeaksScenario.drought1977.parameters, seed: seed)
-        for generation in 1...generations {
-            if generation == 30 { try model.apply(.set(name: "seedHardness", value: .number(90))) }
-            if generation == 32 { try model.apply(.set(name: "seedHardness", value: .number(40))) }
-            model.step()
-        }
-        return model
-    }
-
-    /// The pinned values (this one and generation 0's) were reproduced by an independent Python port of MODELS.md
-    /// section 4 and the documented draw order (Xoshiro256**, Lemire, glibc exp, the version-1 state layout,
-    /// FNV-1a), not only read off this implementation.
-    @Test func sameSeedAndActionsGiveThePinnedHash() throws {
-        let model = try run(seed: 2_024)
-        #expect(model.generation == 100)
-        #expect(model.traits.count == 284)
-        #expect(model.stateHash == 14_019_899_391_500_987_550)
-        #expect(try run(seed: 2_024).stateHash == model.stateHash)
-    }
-
-    @Test func generationZeroHasAPinnedHash() throws {
-        let model = try BeaksModel(parameters: BeaksParameters(), seed: 1)
-        #expect(model.stateHash == 461_139_057_332_924_150)
-    }
-
-    @Test func restoringSavedStateContinuesExactlyAsTheUninterruptedRun() throws {
-        let saved = try run(seed: 77, generations: 7)
-        var restored = try BeaksModel(decodingState: saved.encodeState())
-        #expect(restored == saved)
-        var uninterrupted = saved
-        for _ in 0..<30 {
-            restored.step()
-            uninterrupted.step()
-        }
-        #expect(restored == uninterrupted)
-    }
-
-    @Test func corruptOrTruncatedStateIsRefused() throws {
-        let bytes = try run(seed: 9, generations: 4).encodeState()
-        var badTrait = bytes
-        badTrait[badTrait.count - 1] = 59
-        var otherModel = bytes
-        otherModel[0] = ModelKind.resistance.tag
-        for corrupt in [Array(bytes.prefix(bytes.count / 2)), badTrait, otherModel, bytes + [0]] {
-            #expect(throws: SimulationError.self) { try BeaksModel(decodingState: corrupt) }
-        }
-        #expect(
-            throws: SimulationError(
-                .corruptState, "The saved beaks state holds a creature with trait 59; it cannot be restored.")
-        ) { try BeaksModel(decodingState: badTrait) }
-    }
-
     @Test func outOfRangeParametersAreNamedWithTheirValueAndRange() {
         func refusal(_ change: (inout BeaksParameters) -> Void) -> String? {
             var p = BeaksParameters()

@@ -82,6 +82,9 @@ import Testing
         Case(
             find: "  - name: crowding\n", replace: "  - name: maxPopulation\n", lineOf: "- name: maxPopulation",
             last: true, sentence: "The parameter maxPopulation is listed twice"),
+        Case(
+            find: "model: camouflage\n", replace: "model: Peppered Moths\n", lineOf: "model: Peppered Moths",
+            sentence: "model Peppered Moths is not a model name"),
     ]
 
     @Test func theShippedFilesHaveNoMistakes() {

@@ -3,62 +3,9 @@ import Testing
 
 @testable import PetriSimulation
 
-/// The antibiotic-resistance model as a whole: pinned history, saved state, parameters and teacher actions.
+/// The antibiotic-resistance model's parameters, teacher actions, metrics and description (its pinned run and saved
+/// state: ``TraitModelRunTests``).
 @Suite struct ResistanceModelTests {
-    /// A course stopped early, then a teacher's second course at dose 40 from generation 11.
-    private func run(seed: UInt64, generations: Int = 200) throws -> ResistanceModel {
-        var model = try ResistanceModel(parameters: ResistanceScenario.stoppedEarly.parameters, seed: seed)
-        for generation in 1...generations {
-            if generation == 11 { try model.apply(.set(name: "dose", value: .number(40))) }
-            if generation == 21 { try model.apply(.set(name: "dose", value: .number(0))) }
-            model.step()
-        }
-        return model
-    }
-
-    /// The pinned values (this one and generation 0's) were reproduced by an independent Python port of MODELS.md
-    /// section 4 and the documented draw order (Xoshiro256**, Lemire, glibc exp, the version-1 state layout,
-    /// FNV-1a), not only read off this implementation.
-    @Test func sameSeedAndActionsGiveThePinnedHash() throws {
-        let model = try run(seed: 2_024)
-        #expect(model.generation == 200)
-        #expect(model.traits.count == 574)
-        #expect(model.stateHash == 3_850_020_543_608_822_338)
-        #expect(try run(seed: 2_024).stateHash == model.stateHash)
-    }
-
-    @Test func generationZeroHasAPinnedHash() throws {
-        let model = try ResistanceModel(parameters: ResistanceParameters(), seed: 1)
-        #expect(model.stateHash == 10_906_615_930_855_649_384)
-    }
-
-    @Test func restoringSavedStateContinuesExactlyAsTheUninterruptedRun() throws {
-        let saved = try run(seed: 77, generations: 5)
-        var restored = try ResistanceModel(decodingState: saved.encodeState())
-        #expect(restored == saved)
-        var uninterrupted = saved
-        for _ in 0..<30 {
-            restored.step()
-            uninterrupted.step()
-        }
-        #expect(restored == uninterrupted)
-    }
-
-    @Test func corruptOrTruncatedStateIsRefused() throws {
-        let bytes = try run(seed: 9, generations: 4).encodeState()
-        var badTrait = bytes
-        badTrait[badTrait.count - 1] = 101
-        var otherModel = bytes
-        otherModel[0] = ModelKind.camouflage.tag
-        for corrupt in [Array(bytes.prefix(bytes.count / 2)), badTrait, otherModel, bytes + [0]] {
-            #expect(throws: SimulationError.self) { try ResistanceModel(decodingState: corrupt) }
-        }
-        #expect(
-            throws: SimulationError(
-                .corruptState, "The saved resistance state holds a creature with trait 101; it cannot be restored.")
-        ) { try ResistanceModel(decodingState: badTrait) }
-    }
-
     @Test func outOfRangeParametersAreNamedWithTheirValueAndRange() {
         func refusal(_ change: (inout ResistanceParameters) -> Void) -> String? {
             var p = ResistanceParameters()

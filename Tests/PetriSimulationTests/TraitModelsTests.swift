@@ -39,6 +39,8 @@ import Testing
         case .resistance:
             try checkDeterminismAndRestore(ResistanceModel.self, ResistanceScenario.stoppedEarly.parameters)
         case .beaks: try checkDeterminismAndRestore(BeaksModel.self, BeaksScenario.drought1977.parameters)
+        case .mice: try checkDeterminismAndRestore(MiceModel.self, MiceModel.Parameters().preset("on-the-lava"))
+        default: Issue.record("\(kind) is not a shipped model")
         }
     }
 

@@ -33,7 +33,8 @@ import Testing
         #expect(
             lines.last
                 == "Other models: islands (Islands (speciation)), life (Game of Life), "
-                + "resistance (Antibiotic resistance (bacteria)), beaks (Finch beaks (Darwin's finches)).")
+                + "resistance (Antibiotic resistance (bacteria)), beaks (Finch beaks (Darwin's finches)), "
+                + "mice (Rock pocket mice (lava flows)).")
     }
 
     @Test func completionAsksForTheDescriptionOnceAndCompletesPatternsAndChoicesFromIt() {

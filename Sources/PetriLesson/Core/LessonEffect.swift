@@ -6,7 +6,7 @@ import PetriSimulation
 /// Perform effects in order. ``persist(_:)`` comes first whenever present, and must be
 /// durably stored before any of the others is performed: then no client is ever told about
 /// a change that a crash could lose.
-public enum LessonEffect<Model: SimulationModel>: Sendable, Hashable {
+public enum LessonEffect<Model: SteppingModel>: Sendable, Hashable {
     /// Append this entry to the lesson's log (see ``Lesson/rebuild(definition:teacherToken:configuration:log:)``),
     /// and record `facts`, what the command established, in the store's own tables in the same write.
     case persist(LessonLogEntry, facts: [LessonFact])
@@ -43,7 +43,7 @@ public enum LessonEffect<Model: SimulationModel>: Sendable, Hashable {
 }
 
 /// What the lesson made of a command: effects to perform, or a refusal that changed nothing.
-public enum LessonOutcome<Model: SimulationModel>: Sendable, Hashable {
+public enum LessonOutcome<Model: SteppingModel>: Sendable, Hashable {
     /// The command was accepted; perform these effects in order.
     case accepted([LessonEffect<Model>])
     /// The command was refused and the lesson is unchanged; reply `.error(error)` to the sender.

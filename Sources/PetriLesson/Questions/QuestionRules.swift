@@ -40,8 +40,7 @@ enum QuestionRules {
     /// Validates `spec` for `model` and fills in the default tolerance or event.
     ///
     /// - Throws: `unknown-metric`, `invalid-question` or `out-of-range`, saying what to change.
-    static func settle<Model: SimulationModel>(_ spec: QuestionSpec, for model: Model) throws(ProtocolError) -> Settled
-    {
+    static func settle<Model: SteppingModel>(_ spec: QuestionSpec, for model: Model) throws(ProtocolError) -> Settled {
         guard horizons.contains(spec.horizon) else {
             throw ProtocolError(
                 .outOfRange, "A question looks 1 to 1000 generations ahead, but the horizon was \(spec.horizon).")
@@ -76,16 +75,16 @@ enum QuestionRules {
     ///
     /// - Throws: `unknown-metric` listing the model's metrics, or naming the form a metric with
     ///   arguments is written in, or saying why its arguments are not usable (a cell off the board).
-    private static func resolveMetric<Model: SimulationModel>(
+    private static func resolveMetric<Model: SteppingModel>(
         _ text: String, for model: Model
     ) throws(ProtocolError) -> (MetricID, MetricDescriptor, Double) {
         guard let metric = try? MetricID(parsing: text) else {
             let base = String(text.filter { !$0.isWhitespace }.prefix { $0 != "(" })
-            throw misnamed(text, candidates: Model.metrics.filter { $0.baseName == base }, of: Model.self)
+            throw misnamed(text, candidates: model.metrics.filter { $0.baseName == base }, of: model)
         }
-        let candidates = Model.metrics.filter { $0.baseName == metric.name }
+        let candidates = model.metrics.filter { $0.baseName == metric.name }
         guard let descriptor = candidates.first(where: { $0.describes(metric) }) else {
-            throw misnamed(text, candidates: candidates, of: Model.self)
+            throw misnamed(text, candidates: candidates, of: model)
         }
         let value: Double
         do {
@@ -103,13 +102,13 @@ enum QuestionRules {
     /// The refusal of a metric the model lacks, or of one written with the wrong arguments.
     ///
     /// - Parameter candidates: The model's metrics of the same name, whose forms the message gives.
-    private static func misnamed<Model: SimulationModel>(
-        _ text: String, candidates: [MetricDescriptor], of _: Model.Type
+    private static func misnamed<Model: SteppingModel>(
+        _ text: String, candidates: [MetricDescriptor], of model: Model
     ) -> ProtocolError {
         guard let descriptor = candidates.first else {
-            let known = Model.metrics.map(\.name).joined(separator: ", ")
+            let known = model.metrics.map(\.name).joined(separator: ", ")
             return ProtocolError(
-                .unknownMetric, "The \(Model.kind.rawValue) model has no metric \"\(text)\"; it has \(known).")
+                .unknownMetric, "The \(model.kind.rawValue) model has no metric \"\(text)\"; it has \(known).")
         }
         if candidates.count == 1, descriptor.argumentNames.isEmpty {
             return ProtocolError(

@@ -4,7 +4,7 @@ import PetriSimulation
 /// Replicates the lesson asked the server to run off its actor: a copy of the present and what to record.
 ///
 /// The copy is a value (the model is a pure value type), so running it never touches the lesson.
-public struct ReplicateJob<Model: SimulationModel>: Sendable, Hashable {
+public struct ReplicateJob<Model: SteppingModel>: Sendable, Hashable {
     /// Numbers the lesson's requests, so a result of a superseded request is recognised and dropped.
     public let request: Int
     /// Where the lesson was when asked.

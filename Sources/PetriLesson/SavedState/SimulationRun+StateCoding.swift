@@ -7,7 +7,7 @@ import PetriSimulation
 /// for rewinds, and the teacher's checkpoint holds a second run that shares most of them, so
 /// runs refer to models by their place in the pool. Models are compared by their saved bytes,
 /// which ``SimulationModel/encodeState()`` makes exact (found by checksum, then compared).
-struct ModelPool<Model: SimulationModel> {
+struct ModelPool<Model: SteppingModel> {
     /// Each distinct model's ``SimulationModel/encodeState()``, in first-use order.
     private(set) var states: [[UInt8]] = []
     private var places: [UInt64: [Int]] = [:]

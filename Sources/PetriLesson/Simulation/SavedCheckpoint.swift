@@ -4,7 +4,7 @@ import PetriSimulation
 ///
 /// Copying a ``SimulationRun`` is cheap until one side changes (arrays and models share
 /// storage), so a checkpoint costs one copy of whatever changes after it.
-struct SavedCheckpoint<Model: SimulationModel>: Sendable, Equatable {
+struct SavedCheckpoint<Model: SteppingModel>: Sendable, Equatable {
     var run: SimulationRun<Model>
     /// Questions numbered below this existed when the checkpoint was saved.
     var nextQuestion: Int

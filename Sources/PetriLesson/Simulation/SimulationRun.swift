@@ -9,7 +9,7 @@ import PetriSimulation
 /// `g`; actions at `g` are replayed from the log. One is taken every `interval` generations;
 /// when there are more than `maxCheckpoints`, the interval doubles and every other one is
 /// dropped, so memory stays bounded while a replay never steps more than `interval` times.
-struct SimulationRun<Model: SimulationModel>: Sendable, Equatable {
+struct SimulationRun<Model: SteppingModel>: Sendable, Equatable {
     /// The current state.
     private(set) var model: Model
     /// Stats of generations 0...current; index = generation.

@@ -32,6 +32,15 @@ public enum JSONValue: Sendable, Hashable, Codable {
     /// - Parameter type: The type to decode.
     /// - Throws: ``ProtocolError/Code/invalidField`` (or `missing-field`) naming what did not fit.
     public func decode<T: Decodable>(as type: T.Type) throws(ProtocolError) -> T {
+        try decode(as: type, userInfo: [:])
+    }
+
+    /// Converts to a `Decodable` type whose decoding reads `userInfo` (e.g. a loaded model file's parameters).
+    ///
+    /// - Throws: as ``decode(as:)``.
+    public func decode<T: Decodable>(
+        as type: T.Type, userInfo: [CodingUserInfoKey: any Sendable]
+    ) throws(ProtocolError) -> T {
         let data: Data
         do {
             data = try WireCoding.makeEncoder().encode(self)
@@ -39,7 +48,9 @@ public enum JSONValue: Sendable, Hashable, Codable {
             throw ProtocolError(.invalidField, "A JSON value could not be re-encoded: \(error).")
         }
         do {
-            return try WireCoding.makeDecoder().decode(T.self, from: data)
+            let decoder = WireCoding.makeDecoder()
+            for (key, value) in userInfo { decoder.userInfo[key] = value }
+            return try decoder.decode(T.self, from: data)
         } catch {
             throw WireCoding.protocolError(for: error)
         }

@@ -25,12 +25,15 @@ public struct LessonDefinition: Sendable, Hashable, Codable {
     public var actions: [TimedAction]
     /// The generation the file was saved at; importing replays up to here.
     public var generation: Int
-    /// The model's ``SimulationModel/stateHash`` at `generation`, 16 hex digits, when known.
+    /// The model's ``SteppingModel/stateHash`` at `generation`, 16 hex digits, when known.
     public var stateHash: UInt64?
+    /// For a model a server read from a file: that file as the lesson ran it (nil for a shipped model). The lesson
+    /// restores and imports from this copy, so a file that later changed or was removed changes nothing.
+    public var modelFile: ModelFileCopy?
 
     public init(
         model: ModelKind, seed: UInt64, parameters: JSONValue, actions: [TimedAction] = [], generation: Int = 0,
-        stateHash: UInt64? = nil
+        stateHash: UInt64? = nil, modelFile: ModelFileCopy? = nil
     ) {
         self.model = model
         self.seed = seed
@@ -38,9 +41,12 @@ public struct LessonDefinition: Sendable, Hashable, Codable {
         self.actions = actions
         self.generation = generation
         self.stateHash = stateHash
+        self.modelFile = modelFile
     }
 
-    private enum CodingKeys: String, CodingKey { case format, model, seed, parameters, actions, generation, stateHash }
+    private enum CodingKeys: String, CodingKey {
+        case format, model, seed, parameters, actions, generation, stateHash, modelFile
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -50,8 +56,7 @@ public struct LessonDefinition: Sendable, Hashable, Codable {
         }
         let modelName = try c.decodeText(.model, limit: 32)
         guard let model = ModelKind(rawValue: modelName) else {
-            let known = ModelKind.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ProtocolError(.invalidField, "The field \"model\" must be one of \(known).")
+            throw ProtocolError(.invalidField, ModelKind.malformedSentence)
         }
         self.model = model
         guard let seed = UInt64(try c.decodeText(.seed, limit: 20)) else {
@@ -69,6 +74,7 @@ public struct LessonDefinition: Sendable, Hashable, Codable {
         } else {
             stateHash = nil
         }
+        modelFile = try c.decodeIfPresent(ModelFileCopy.self, forKey: .modelFile)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -82,6 +88,55 @@ public struct LessonDefinition: Sendable, Hashable, Codable {
         if let stateHash {
             let hex = String(stateHash, radix: 16)
             try c.encode(String(repeating: "0", count: 16 - hex.count) + hex, forKey: .stateHash)
+        }
+        try c.encodeIfPresent(modelFile, forKey: .modelFile)
+    }
+}
+
+/// A model file as a lesson ran it: its text and the text's content hash (``TraitModelSource/contentHash``).
+///
+/// ```json
+/// {"hash":"9c0d5e2b7a41f086","text":"model: guppies\nname: Guppies\n..."}
+/// ```
+public struct ModelFileCopy: Sendable, Hashable, Codable {
+    /// The most characters a model file may hold here.
+    public static let textLimit = 256 * 1024
+
+    /// 16 hexadecimal digits.
+    public var hash: String
+    /// The file's text, exactly as read.
+    public var text: String
+
+    public init(hash: String, text: String) {
+        self.hash = hash
+        self.text = text
+    }
+
+    /// The copy of a model file a server loaded.
+    public init(_ source: TraitModelSource) {
+        self.init(hash: source.contentHash, text: source.text)
+    }
+
+    private enum CodingKeys: String, CodingKey { case hash, text }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        hash = try c.decodeText(.hash, limit: 16)
+        text = try c.decodeText(.text, limit: Self.textLimit)
+        guard TraitModelSource.hash(of: text) == hash else {
+            throw ProtocolError(
+                .invalidField, "The model file's text does not match its hash; export the lesson again.")
+        }
+    }
+
+    /// The file, read again.
+    ///
+    /// - Throws: `invalid-definition` with the file's first mistake when it no longer reads as a model.
+    public func source() throws(ProtocolError) -> TraitModelSource {
+        do {
+            return try TraitModelSource(text: text)
+        } catch {
+            throw ProtocolError(.invalidDefinition, "The lesson's model file does not read: \(error.message)")
         }
     }
 }

@@ -54,8 +54,7 @@ extension ClientMessage: Codable {
         case "create":
             let name = try c.decodeText(.model, limit: 32)
             guard let model = ModelKind(rawValue: name) else {
-                let known = ModelKind.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ProtocolError(.invalidField, "The field \"model\" must be one of \(known).")
+                throw ProtocolError(.invalidField, ModelKind.malformedSentence)
             }
             var seed: UInt64?
             if let text = try c.decodeTextIfPresent(.seed, limit: 20) {

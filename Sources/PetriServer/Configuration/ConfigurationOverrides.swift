@@ -20,6 +20,8 @@ public struct ConfigurationOverrides: Sendable, Hashable {
         public static let port = "--port"
         /// `--data DIRECTORY`: `data.directory`.
         public static let dataDirectory = "--data"
+        /// `--models DIRECTORY`: `models.directory`.
+        public static let modelsDirectory = "--models"
         /// `--log-level LEVEL`: `log.level`.
         public static let logLevel = "--log-level"
     }
@@ -32,14 +34,17 @@ public struct ConfigurationOverrides: Sendable, Hashable {
     public var port: Int?
     /// `data.directory`.
     public var dataDirectory: String?
+    /// `models.directory`.
+    public var modelsDirectory: String?
     /// `log.level`, as typed; checked like every other source.
     public var logLevel: String?
 
     /// Overrides for the flags that were given; nil leaves a setting to the layers below.
     public init(
         configFile: String? = nil, host: String? = nil, port: Int? = nil, dataDirectory: String? = nil,
-        logLevel: String? = nil
+        logLevel: String? = nil, modelsDirectory: String? = nil
     ) {
+        self.modelsDirectory = modelsDirectory
         self.configFile = configFile
         self.host = host
         self.port = port
@@ -53,6 +58,7 @@ public struct ConfigurationOverrides: Sendable, Hashable {
             ("server.host", host, Flag.host),
             ("server.port", port.map(String.init), Flag.port),
             ("data.directory", dataDirectory, Flag.dataDirectory),
+            ("models.directory", modelsDirectory, Flag.modelsDirectory),
             ("log.level", logLevel, Flag.logLevel),
         ]
         return given.compactMap { path, value, flag in

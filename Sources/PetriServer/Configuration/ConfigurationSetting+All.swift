@@ -25,6 +25,10 @@ extension ConfigurationSetting {
                         && !hasControlCharacters($0)
                 }),
             .optionalText(
+                "models.directory", \.models.directory,
+                allowed: "the path of a directory of model files (*.yaml), or empty for the shipped models only",
+                isValid: { !$0.isEmpty && !hasControlCharacters($0) }),
+            .optionalText(
                 "tls.certificate", \.tls.certificate,
                 allowed: "the path of a PEM certificate file, or empty for plain ws://",
                 isValid: { !hasControlCharacters($0) }),

@@ -28,6 +28,15 @@ extension ServerConfiguration {
         public init() {}
     }
 
+    /// `models:` model files to serve beside the shipped models.
+    public struct Models: Sendable, Codable, Equatable {
+        /// A directory whose `*.yaml` files are trait models (Sources/PetriSimulation/MODELS-FORMAT.md), each checked
+        /// as `petri model check` does; nil serves the shipped models only. Read once at start.
+        public var directory: String?
+
+        public init() {}
+    }
+
     /// `checkpoints:` how often a lesson saves the whole of itself beside its log (see ``CheckpointPolicy``).
     ///
     /// A restart restores each lesson's newest checkpoint and replays only the log entries after it, so closer

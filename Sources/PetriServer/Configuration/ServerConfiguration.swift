@@ -21,6 +21,8 @@ public struct ServerConfiguration: Sendable, Codable, Equatable {
     public var server = Server()
     /// Where durable state (the SQLite database, the generated teacher key) lives.
     public var data = DataDirectory()
+    /// Model files teachers and curriculum authors added, served beside the shipped models.
+    public var models = Models()
     /// How often each lesson saves a durable checkpoint, and how many it keeps.
     public var checkpoints = Checkpoints()
     /// How teachers prove who they are.

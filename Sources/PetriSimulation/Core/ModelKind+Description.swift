@@ -1,19 +1,24 @@
-/// From a model's name to its type and its description, for the code that serves every model alike.
+/// From a shipped model's name to its type and its description, for tests and tools that go over every shipped model
+/// (a server goes through its ``ModelCatalog``, which also holds the files it loaded).
 extension ModelKind {
-    /// The model's type, so generic code can be opened on it (`func f<M: SimulationModel>(_: M.Type)`).
-    public var modelType: any SimulationModel.Type {
+    /// The shipped model's type, so generic code can be opened on it (`func f<M: SimulationModel>(_: M.Type)`); nil
+    /// for a name no compiled model has.
+    public var shippedType: (any SimulationModel.Type)? {
         switch self {
         case .camouflage: CamouflageModel.self
         case .islands: IslandsModel.self
         case .life: LifeModel.self
         case .resistance: ResistanceModel.self
         case .beaks: BeaksModel.self
+        case .mice: MiceModel.self
+        default: nil
         }
     }
 
-    /// The model's ``ModelDescription``.
-    public var modelDescription: ModelDescription { modelType.modelDescription }
+    /// The shipped model's ``ModelDescription`` (nil for a name no compiled model has).
+    public var modelDescription: ModelDescription? { shippedType?.modelDescription }
 
-    /// Every model's description, in ``ModelKind/allCases`` order: what `describeModels` answers.
-    public static var allDescriptions: [ModelDescription] { allCases.map(\.modelDescription) }
+    /// Every shipped model's description, in ``ModelKind/allCases`` order: what `describeModels` answers on a
+    /// server that loaded no model files.
+    public static var allDescriptions: [ModelDescription] { ModelCatalog.shipped.descriptions }
 }

@@ -1,22 +1,80 @@
-/// The models a lesson can run.
-public enum ModelKind: String, Sendable, Hashable, Codable, CaseIterable {
-    case camouflage
-    case islands
-    case life
-    /// Antibiotic resistance in bacteria (see ``ResistanceModel``).
-    case resistance
-    /// Darwin's finches' beak depth on Daphne Major (see ``BeaksModel``).
-    case beaks
+/// A model's name on the wire and in lesson files, e.g. `camouflage`: one of the shipped models (the constants
+/// below) or the id of a model file a server loaded (see ``ModelCatalog``).
+///
+/// Encoded as its bare string, so JSON is the same as when the set of models was closed.
+public struct ModelKind: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    public let rawValue: String
 
-    /// The first byte of a saved state, so one model's bytes never load as another's.
+    /// A model name: 1 to 32 lowercase letters, digits and hyphens, starting with a letter (nil otherwise).
+    /// Whether a server runs a model of that name is its catalog's answer.
+    public init?(rawValue: String) {
+        guard Self.isWellFormed(rawValue) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    private init(shipped name: String) { rawValue = name }
+
+    public static let camouflage = ModelKind(shipped: "camouflage")
+    public static let islands = ModelKind(shipped: "islands")
+    public static let life = ModelKind(shipped: "life")
+    /// Antibiotic resistance in bacteria (see ``ResistanceModel``).
+    public static let resistance = ModelKind(shipped: "resistance")
+    /// Darwin's finches' beak depth on Daphne Major (see ``BeaksModel``).
+    public static let beaks = ModelKind(shipped: "beaks")
+    /// Rock pocket mice on lava flows (see ``MiceModel``).
+    public static let mice = ModelKind(shipped: "mice")
+
+    /// The sentence for a model name that is not one.
+    public static let malformedSentence =
+        "The field \"model\" must be a model's name: lowercase letters, digits and hyphens, such as camouflage."
+
+    /// The models compiled into every server, in the order `describeModels` lists them.
+    public static let allCases: [ModelKind] = [.camouflage, .islands, .life, .resistance, .beaks, .mice]
+
+    /// The saved-state tag of every model read from a file a server loaded (its file travels with the lesson).
+    static let fileModelTag: UInt8 = 7
+
+    /// The first byte of a saved state, so one model's bytes never load as another's: one per shipped model, and
+    /// ``fileModelTag`` for a loaded file's.
     var tag: UInt8 {
-        switch self {
-        case .camouflage: 1
-        case .islands: 2
-        case .life: 3
-        case .resistance: 4
-        case .beaks: 5
+        switch rawValue {
+        case "camouflage": 1
+        case "islands": 2
+        case "life": 3
+        case "resistance": 4
+        case "beaks": 5
+        case "mice": 6
+        default: Self.fileModelTag
         }
+    }
+
+    /// True for a model compiled into the program.
+    public var isShipped: Bool { Self.allCases.contains(self) }
+
+    public var description: String { rawValue }
+
+    static func isWellFormed(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first), name.utf8.count <= 32 else {
+            return false
+        }
+        return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let kind = ModelKind(rawValue: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "A model name is lowercase letters, digits and hyphens (at most 32), not \"\(text)\"."
+            )
+        }
+        self = kind
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
@@ -182,32 +240,45 @@ public struct GenerationStats: Sendable, Hashable, Codable {
 /// Conformers do no I/O, read no clock and draw every random number from a ``PetriRandom``
 /// held in their own state, so a copy of a model is an exact checkpoint and the same seed,
 /// parameters and actions give the same history on every machine.
-public protocol SimulationModel: Sendable, Equatable {
+///
+/// What the model is (its name, metrics and description) is asked of the value, because a model read from a file
+/// is known only at run time; ``SimulationModel`` refines this for models whose type alone says it.
+public protocol SteppingModel: Sendable, Equatable {
     /// The model's parameters: `Codable` with every key optional (missing keys take defaults).
     associatedtype Parameters: Sendable, Hashable, Codable
     /// What clients draw each generation.
     associatedtype Snapshot: Sendable, Hashable, Codable
+    /// What restoring a saved state or reading a lesson file's parameters needs besides the bytes: `Void` for a
+    /// compiled model, the model file for one read from a file (``TraitModelSource``).
+    associatedtype Source: Sendable
 
-    static var kind: ModelKind { get }
+    /// The model's name.
+    var kind: ModelKind { get }
 
     /// The metrics a question can be about, with descriptions, units and ranges.
-    static var metrics: [MetricDescriptor] { get }
+    var metrics: [MetricDescriptor] { get }
 
-    /// What the model is and what a teacher can set on it (``ModelDescription``), for generated forms.
-    ///
-    /// Its ranges and defaults must be the ones ``init(parameters:seed:)`` enforces: a test creates every
-    /// model of ``ModelKind/allCases`` at each range end and one step beyond.
-    static var modelDescription: ModelDescription { get }
+    /// What the model is and what a teacher can set on it.
+    var modelDescription: ModelDescription { get }
 
     /// Creates generation 0.
     ///
     /// - Throws: ``SimulationError`` naming the first invalid parameter.
     init(parameters: Parameters, seed: UInt64) throws(SimulationError)
 
-    /// Restores exactly what ``encodeState()`` saved.
+    /// Restores exactly what ``encodeState()`` saved, for the model `source` names.
     ///
     /// - Throws: ``SimulationError/Code/corruptState`` for bytes that do not decode.
-    init(decodingState bytes: [UInt8]) throws(SimulationError)
+    init(decodingState bytes: [UInt8], source: Source) throws(SimulationError)
+
+    /// The file this model was read from at run time (nil for a compiled model, a shipped file's included).
+    var loadedFile: TraitModelSource? { get }
+
+    /// The name of the model `source` makes (a compiled model's own, or the file's).
+    static func kind(of source: Source) -> ModelKind
+
+    /// What a decoder of this model's ``Parameters`` needs in its `userInfo` (nothing for a compiled model).
+    static func parameterDecodingInfo(_ source: Source) -> [CodingUserInfoKey: any Sendable]
 
     var parameters: Parameters { get }
 
@@ -250,7 +321,43 @@ public protocol SimulationModel: Sendable, Equatable {
     func encodeState() -> [UInt8]
 }
 
+/// A model whose type says what it is: every model compiled into the program (the three trait models' files are
+/// compiled in too).
+public protocol SimulationModel: SteppingModel where Source == Void {
+    static var kind: ModelKind { get }
+
+    /// The metrics a question can be about, with descriptions, units and ranges.
+    static var metrics: [MetricDescriptor] { get }
+
+    /// What the model is and what a teacher can set on it (``ModelDescription``), for generated forms.
+    ///
+    /// Its ranges and defaults must be the ones ``init(parameters:seed:)`` enforces: a test creates every
+    /// model of ``ModelKind/allCases`` at each range end and one step beyond.
+    static var modelDescription: ModelDescription { get }
+
+    /// Restores exactly what ``encodeState()`` saved.
+    ///
+    /// - Throws: ``SimulationError/Code/corruptState`` for bytes that do not decode.
+    init(decodingState bytes: [UInt8]) throws(SimulationError)
+}
+
 extension SimulationModel {
+    public var kind: ModelKind { Self.kind }
+    public var metrics: [MetricDescriptor] { Self.metrics }
+    public var modelDescription: ModelDescription { Self.modelDescription }
+
+    public init(decodingState bytes: [UInt8], source: Void) throws(SimulationError) {
+        try self.init(decodingState: bytes)
+    }
+
+    public static func parameterDecodingInfo(_ source: Void) -> [CodingUserInfoKey: any Sendable] { [:] }
+
+    public static func kind(of _: Void) -> ModelKind { kind }
+
+    public var loadedFile: TraitModelSource? { nil }
+}
+
+extension SteppingModel {
     /// A hash of the exact state, stable across runs and machines.
     public var stateHash: UInt64 { StableHash.fnv1a(encodeState()) }
 }

@@ -26,7 +26,7 @@ public enum Replicates {
     ///   - shouldStop: Asked before every generation; true abandons the work.
     ///   - stepped: Told after every generation stepped (for progress reports).
     /// - Returns: One trace per index, in order; nil when `shouldStop` said to stop.
-    public static func run<Model: SimulationModel>(
+    public static func run<Model: SteppingModel>(
         from model: Model, lessonSeed: UInt64, indices: Range<Int>, horizon: Int, metric: MetricID,
         shouldStop: () -> Bool = { false }, stepped: () -> Void = {}
     ) -> [ReplicateTrace]? {
@@ -55,7 +55,7 @@ public enum Replicates {
         return traces
     }
 
-    private static func value<Model: SimulationModel>(of metric: MetricID, in model: Model) -> Double {
+    private static func value<Model: SteppingModel>(of metric: MetricID, in model: Model) -> Double {
         (try? model.value(of: metric)) ?? .nan
     }
 }

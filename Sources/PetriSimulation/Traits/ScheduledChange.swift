@@ -4,7 +4,7 @@
 /// The change with generation `g` is applied at the start of the step that produces generation `g`:
 /// generation `g`'s creatures are the first ones selected under the new value, and the snapshot of
 /// generation `g` shows it. Several changes for one generation apply in list order. Only the
-/// between-generations parameters (each model's ``TraitSetting/schedulableNames``) can be scheduled.
+/// between-generations parameters (the parameters its file does not mark `changeable: false`) can be scheduled.
 public struct ScheduledChange: Sendable, Hashable, Codable {
     /// The generation the change first applies to (1 or more).
     public var generation: Int
@@ -23,23 +23,23 @@ public struct ScheduledChange: Sendable, Hashable, Codable {
     ///
     /// - Parameters:
     ///   - position: The entry's 1-based position in the schedule, for the error sentence.
-    ///   - setting: The model's settings, which parse the name and value.
+    ///   - file: The model's file, whose parameters parse the name and value.
     /// - Throws: ``SimulationError`` whose sentence starts "schedule entry N (generation G)".
-    func validate<Setting: TraitSetting>(position: Int, as setting: Setting.Type) throws(SimulationError) {
+    func validate(position: Int, in file: TraitModelFile) throws(SimulationError) {
         guard generation >= 1 else {
             throw SimulationError(
                 .parameterOutOfRange,
                 "schedule entry \(position) has generation \(generation); scheduled changes start at generation 1."
             )
         }
-        let parsed: Setting
+        let parsed: TraitChange
         do {
-            parsed = try Setting(name: name, value: value)
+            parsed = try TraitChange(name: name, value: value, in: file)
         } catch {
             throw SimulationError(error.code, "schedule entry \(position) (generation \(generation)): \(error.message)")
         }
         guard !parsed.isCreationOnly else {
-            let names = Setting.schedulableNames
+            let names = file.schedulableNames
             let list = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
             throw SimulationError(
                 .invalidAction,

@@ -1,4 +1,4 @@
-// The three shipped trait models are their files (Models/*.yaml) read by the one engine (``TraitEngineModel``).
+// The shipped trait models are their files (Models/*.yaml) read by the one engine (``TraitEngineModel``).
 // What is left here are names: the type each file's model goes by, its parameters' fields for Swift callers, its
 // scenarios as cases, and the formulas of its fitness function under the names its tests have always used.
 
@@ -19,9 +19,9 @@ extension TraitValues {
 // MARK: Camouflage: peppered moths (MODELS.md section 1)
 
 /// The camouflage model's file.
-public enum CamouflageFile: TraitModelName {
+public enum CamouflageFile: ShippedTraitModelName {
     public static let kind = ModelKind.camouflage
-    public static let file = TraitModelFile.shipped(PackageResources.camouflage_yaml)
+    public static let source = TraitModelSource.shipped(PackageResources.camouflage_yaml)
 
     public static func snapshot(_ picture: TraitSnapshot) -> CamouflageSnapshot { CamouflageSnapshot(picture) }
 }
@@ -107,9 +107,9 @@ extension TraitEngineModel where Name == CamouflageFile {
 // MARK: Antibiotic resistance (MODELS.md section 4)
 
 /// The antibiotic-resistance model's file.
-public enum ResistanceFile: TraitModelName {
+public enum ResistanceFile: ShippedTraitModelName {
     public static let kind = ModelKind.resistance
-    public static let file = TraitModelFile.shipped(PackageResources.resistance_yaml)
+    public static let source = TraitModelSource.shipped(PackageResources.resistance_yaml)
     public static func snapshot(_ picture: TraitSnapshot) -> TraitSnapshot { picture }
 }
 
@@ -194,9 +194,9 @@ extension TraitEngineModel where Name == ResistanceFile {
 // MARK: Finch beaks (MODELS.md section 4)
 
 /// The finch-beak model's file.
-public enum BeaksFile: TraitModelName {
+public enum BeaksFile: ShippedTraitModelName {
     public static let kind = ModelKind.beaks
-    public static let file = TraitModelFile.shipped(PackageResources.beaks_yaml)
+    public static let source = TraitModelSource.shipped(PackageResources.beaks_yaml)
     public static func snapshot(_ picture: TraitSnapshot) -> TraitSnapshot { picture }
 }
 
@@ -285,13 +285,12 @@ extension TraitEngineModel where Name == BeaksFile {
 
 // MARK: Rock pocket mice (Nachman, Hoekstra and D'Agostino, PNAS 2003)
 
-/// The rock-pocket-mice model: a file only (`Models/mice.yaml`), run by the engine but not yet served.
-///
-/// `ModelKind` is a closed enum that the clients still switch over, so a model cannot be served without a client
-/// change until they read the description instead; until then this one runs in tests under camouflage's saved-state
-/// tag (its file, not that tag, is what the tests pin: they hash the state after the tag byte).
-enum MiceFile: TraitModelName {
-    static let kind = ModelKind.camouflage
-    static let file = TraitModelFile.shipped(PackageResources.mice_yaml)
-    static func snapshot(_ picture: TraitSnapshot) -> TraitSnapshot { picture }
+/// The rock-pocket-mice model's file.
+public enum MiceFile: ShippedTraitModelName {
+    public static let kind = ModelKind.mice
+    public static let source = TraitModelSource.shipped(PackageResources.mice_yaml)
+    public static func snapshot(_ picture: TraitSnapshot) -> TraitSnapshot { picture }
 }
+
+/// Rock pocket mice's fur on sandy rock and black lava, 0...100: `Models/mice.yaml`.
+public typealias MiceModel = TraitEngineModel<MiceFile>

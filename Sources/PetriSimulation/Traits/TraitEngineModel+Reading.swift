@@ -1,8 +1,7 @@
-/// What a file model shows: its metrics, stats, picture and description, all read off its file.
-extension TraitEngineModel {
+extension TraitModelFile {
     /// The numbers a student can be asked to predict, as the file's `metrics` list them.
-    public static var metrics: [MetricDescriptor] {
-        file.metrics.map {
+    var metricDescriptors: [MetricDescriptor] {
+        metrics.map {
             MetricDescriptor(
                 name: $0.name, label: $0.label ?? "", description: $0.description, unit: $0.unit,
                 range: $0.range.map { $0[0]...$0[1] }, isYesNo: $0.yesNo ?? false, tolerance: $0.tolerance)
@@ -10,24 +9,59 @@ extension TraitEngineModel {
     }
 
     /// What a teacher can set, with the ranges and defaults the model enforces (both read from the file).
-    public static var modelDescription: ModelDescription {
-        let file = file
-        return ModelDescription(
-            model: file.model, title: file.title, story: file.story,
-            parameters: file.parameters.map {
+    public var modelDescription: ModelDescription {
+        ModelDescription(
+            model: model, title: title, story: story,
+            parameters: parameters.map {
                 ParameterDescriptor(
                     name: $0.name, label: $0.label ?? $0.name, description: $0.description, kind: $0.kind,
                     unit: $0.unit ?? "", range: $0.range[0]...$0.range[1], defaultValue: .number($0.default),
                     changeable: $0.changeable ?? true)
             },
-            scenarios: file.scenarios.map {
+            scenarios: scenarios.map {
                 ScenarioDescriptor(name: $0.name, title: $0.title, explanation: $0.explanation)
             },
-            metrics: metrics, guide: file.guide, presentation: file.modelPresentation)
+            metrics: metricDescriptors, guide: guide, presentation: modelPresentation)
     }
+}
+
+/// A shipped file model's type says what it is.
+extension TraitEngineModel: SimulationModel where Name: ShippedTraitModelName {
+    public static var kind: ModelKind { Name.kind }
+
+    /// The numbers a student can be asked to predict, as the file's `metrics` list them.
+    public static var metrics: [MetricDescriptor] { Name.file.metricDescriptors }
+
+    /// What a teacher can set, with the ranges and defaults the model enforces (both read from the file).
+    public static var modelDescription: ModelDescription { Name.file.modelDescription }
 
     /// The model's real-world story, for the teacher, the class and the about screens.
-    public static var story: String { file.story }
+    public static var story: String { Name.file.story }
+
+    /// Restores exactly what ``encodeState()`` saved.
+    ///
+    /// - Throws: ``SimulationError/Code/corruptState`` for bytes of another model or version, truncated or
+    ///   trailing bytes, counts out of bounds, invalid parameters or traits outside the trait range.
+    public init(decodingState bytes: [UInt8]) throws(SimulationError) {
+        try self.init(decodingState: bytes, source: ())
+    }
+}
+
+/// What a file model shows: its metrics, stats, picture and description, all read off its file.
+extension TraitEngineModel {
+    /// The numbers a student can be asked to predict, as the file's `metrics` list them.
+    public var metrics: [MetricDescriptor] { file.metricDescriptors }
+
+    /// What a teacher can set, with the ranges and defaults the model enforces (both read from the file).
+    public var modelDescription: ModelDescription { file.modelDescription }
+
+    public static func kind(of source: Name.Source) -> ModelKind { Name.source(source).kind }
+
+    public var loadedFile: TraitModelSource? { Name.self is any ShippedTraitModelName.Type ? nil : source }
+
+    public static func parameterDecodingInfo(_ source: Name.Source) -> [CodingUserInfoKey: any Sendable] {
+        [.traitModelSource: Name.source(source)]
+    }
 
     /// The current value of a metric.
     ///
@@ -41,17 +75,17 @@ extension TraitEngineModel {
         let summary = TraitSummary(self)
         return GenerationStats(
             generation: generation, values: summary.values,
-            histogram: summary.tally.histogram(binWidth: Self.file.histogramBinWidth))
+            histogram: summary.tally.histogram(binWidth: file.histogramBinWidth))
     }
 
     /// The trait histogram, the environment and the trait it favours.
     public func snapshot() -> Name.Snapshot {
-        let file = Self.file
+        let file = self.file
         let summary = TraitSummary(self)
         return Name.snapshot(
             TraitSnapshot(
                 generation: generation, trait: file.trait.name, unit: file.trait.unit, scale: file.trait.scale,
-                traitMin: Self.traitRange.lowerBound, binWidth: file.histogramBinWidth,
+                traitMin: traitRange.lowerBound, binWidth: file.histogramBinWidth,
                 environment: file.environment, environmentValue: parameters.int(file.environment),
                 target: Int(optimum(of: parameters).rounded()), population: summary.tally.population,
                 suited: summary.suited, extinct: isExtinct, traitCounts: summary.tally.rangeCounts,
@@ -67,7 +101,7 @@ struct TraitSummary {
     var values: [String: Double]
 
     init<Name>(_ model: TraitEngineModel<Name>) {
-        let file = Name.file
+        let file = model.file
         let range = file.traitRange
         let tally = TraitTally(model.traits, range: range)
         self.tally = tally
@@ -120,16 +154,15 @@ extension TraitEngineModel {
     static var stateVersion: UInt8 { 1 }
 
     /// No run can hold more creatures: the largest cap, or the largest starting population above it.
-    static var creatureLimit: Int {
-        let file = file
-        return max(
-            TraitValues<Name>.intRange(file.reproduction.cap).upperBound,
-            TraitValues<Name>.intRange(file.trait.founding.count).upperBound)
+    var creatureLimit: Int { Self.creatureLimit(of: file) }
+
+    static func creatureLimit(of file: TraitModelFile) -> Int {
+        max(file.intRange(file.reproduction.cap).upperBound, file.intRange(file.trait.founding.count).upperBound)
     }
 
     public func encodeState() -> [UInt8] {
-        var w = StateWriter(model: Self.kind, version: Self.stateVersion)
-        for (parameter, value) in zip(Self.file.parameters, parameters.values) {
+        var w = StateWriter(model: kind, version: Self.stateVersion)
+        for (parameter, value) in zip(file.parameters, parameters.values) {
             if parameter.kind == .integer { w.append(Int(value)) } else { w.append(value) }
         }
         w.append(parameters.scenarioName ?? "")
@@ -138,36 +171,39 @@ extension TraitEngineModel {
         return w.bytes
     }
 
-    /// Restores exactly what ``encodeState()`` saved.
+    /// Restores exactly what ``encodeState()`` saved, running the file `source` gives.
     ///
     /// - Throws: ``SimulationError/Code/corruptState`` for bytes of another model or version, truncated or
     ///   trailing bytes, counts out of bounds, invalid parameters or traits outside the trait range.
-    public init(decodingState bytes: [UInt8]) throws(SimulationError) {
-        var r = try StateReader(bytes, model: Self.kind, version: Self.stateVersion)
-        var p = TraitValues<Name>()
-        for (i, parameter) in Self.file.parameters.enumerated() {
+    public init(decodingState bytes: [UInt8], source: Name.Source) throws(SimulationError) {
+        let source = Name.source(source)
+        let file = source.file
+        let corrupt = { (problem: String) in Self.corruptState(problem, model: file.model) }
+        var r = try StateReader(bytes, model: source.kind, version: Self.stateVersion)
+        var p = TraitValues<Name>(source: source)
+        for (i, parameter) in file.parameters.enumerated() {
             p.values[i] = parameter.kind == .integer ? Double(try r.readInt()) : try r.readDouble()
         }
         let scenarioName = try r.readString()
         if !scenarioName.isEmpty {
-            guard Self.file.scenarios.contains(where: { $0.name == scenarioName }) else {
-                throw Self.corruptState("names an unknown scenario")
+            guard file.scenarios.contains(where: { $0.name == scenarioName }) else {
+                throw corrupt("names an unknown scenario")
             }
             p.scenarioName = scenarioName
         }
-        p.schedule = try r.readSchedule(limit: TraitValues<Name>.scheduleLimit, corrupt: Self.corruptState)
+        p.schedule = try r.readSchedule(limit: TraitValues<Name>.scheduleLimit, corrupt: corrupt)
         do {
             try p.validate()
         } catch {
-            throw Self.corruptState("holds invalid parameters (\(error.message))")
+            throw corrupt("holds invalid parameters (\(error.message))")
         }
         let creatures = try TraitPopulation(
-            reading: &r, traitRange: Self.traitRange, creatureLimit: Self.creatureLimit, corrupt: Self.corruptState)
+            reading: &r, traitRange: file.traitRange, creatureLimit: Self.creatureLimit(of: file), corrupt: corrupt)
         try r.finish()
         self.init(parameters: p, creatures: creatures)
     }
 
-    static func corruptState(_ problem: String) -> SimulationError {
-        SimulationError(.corruptState, "The saved \(file.model) state \(problem); it cannot be restored.")
+    static func corruptState(_ problem: String, model: String) -> SimulationError {
+        SimulationError(.corruptState, "The saved \(model) state \(problem); it cannot be restored.")
     }
 }

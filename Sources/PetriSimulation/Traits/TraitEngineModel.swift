@@ -1,19 +1,24 @@
 /// The one trait engine: a model whose trait, parameters, fitness rule, inheritance, scenarios, metrics and story
-/// all come from its ``TraitModelFile`` (camouflage, antibiotic resistance, finch beaks).
+/// all come from its ``TraitModelFile`` (camouflage, antibiotic resistance, finch beaks, rock pocket mice, and any
+/// file a server loads).
 ///
-/// The selection and reproduction are ``TraitPopulation``'s, in its fixed draw order; the file chooses the fitness
-/// function from a closed set (MODELS-FORMAT.md) and its parameters. The model is a value: copying it is an exact
-/// checkpoint.
-public struct TraitEngineModel<Name: TraitModelName>: SimulationModel {
+/// The file is held by the model's parameters (a reference), so a file read at run time runs exactly like a
+/// compiled-in one; `Name` only gives the model a Swift name and its clients' picture. The selection and
+/// reproduction are ``TraitPopulation``'s, in its fixed draw order; the file chooses the fitness function from a
+/// closed set (MODELS-FORMAT.md) and its parameters. The model is a value: copying it is an exact checkpoint.
+public struct TraitEngineModel<Name: TraitModelName>: SteppingModel {
     public typealias Parameters = TraitValues<Name>
     public typealias Snapshot = Name.Snapshot
+    public typealias Source = Name.Source
 
     public internal(set) var parameters: TraitValues<Name>
     /// The creatures and their generator, stepped by the shared selection engine.
     var creatures: TraitPopulation
 
-    public static var kind: ModelKind { Name.kind }
-    static var file: TraitModelFile { Name.file }
+    /// The file this model runs.
+    public var source: TraitModelSource { parameters.source }
+    var file: TraitModelFile { parameters.source.file }
+    public var kind: ModelKind { parameters.source.kind }
 
     /// Generations stepped since generation 0.
     public var generation: Int { creatures.generation }
@@ -29,7 +34,7 @@ public struct TraitEngineModel<Name: TraitModelName>: SimulationModel {
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` naming the first bad parameter.
     public init(parameters: TraitValues<Name>, seed: UInt64) throws(SimulationError) {
         try parameters.validate()
-        let founding = Self.file.trait.founding
+        let founding = parameters.source.file.trait.founding
         let count = parameters.int(founding.count)
         self.parameters = parameters
         if founding.function == "meanOfUniform", let draws = founding.draws, let between = founding.between {
@@ -66,10 +71,7 @@ public struct TraitEngineModel<Name: TraitModelName>: SimulationModel {
 
     public var isOver: Bool { isExtinct }
 
-    /// The sentence everyone sees when the population dies out.
-    public static var extinctionMessage: String { file.words.extinct }
-
-    public var endMessage: String? { isExtinct ? Self.extinctionMessage : nil }
+    public var endMessage: String? { isExtinct ? file.words.extinct : nil }
 
     /// Advances one generation: scheduled changes, then the engine's selection and reproduction under the file's
     /// rules (``selectionRound(population:)``). A no-op once extinct.
@@ -86,18 +88,25 @@ public struct TraitEngineModel<Name: TraitModelName>: SimulationModel {
     public mutating func reseed(_ seed: UInt64) { creatures.reseed(seed) }
 }
 
-extension TraitEngineModel: TraitModel {
-    static var displayName: String { file.name }
-    static var runOverSentence: String { file.words.runOver }
-    static var environmentName: String { file.environment }
-    public static var traitRange: ClosedRange<Int> { file.traitRange }
+extension TraitEngineModel where Name: ShippedTraitModelName {
+    /// The sentence everyone sees when the population dies out.
+    public static var extinctionMessage: String { Name.file.words.extinct }
+
+    public static var traitRange: ClosedRange<Int> { Name.file.traitRange }
+
+    static var file: TraitModelFile { Name.file }
+}
+
+extension TraitEngineModel {
+    /// Every trait lies here.
+    var traitRange: ClosedRange<Int> { file.traitRange }
 
     /// The rules of one generation for a population of `population` at its start, from the file's fitness and
     /// reproduction.
     func selectionRound(population: Int) -> SelectionRound<FileSurvival> {
-        let file = Self.file
+        let file = self.file
         let p = parameters
-        let size = Self.traitRange.upperBound + 1
+        let size = traitRange.upperBound + 1
         var chances = [Double](repeating: 0, count: size)
         var crowd: Double?
         let fitness = file.fitness
@@ -106,7 +115,7 @@ extension TraitEngineModel: TraitModel {
         case "doseKill":
             let dose = p.int(fitness.dose ?? "")
             let steepness = fitness.steepness ?? 0
-            for t in Self.traitRange {
+            for t in traitRange {
                 chances[t] = TraitFitness.doseKill(trait: t, dose: dose, steepness: steepness)
             }
             crowd = min(1, p.value(fitness.crowding?.perCreature ?? "") * n)
@@ -114,7 +123,7 @@ extension TraitEngineModel: TraitModel {
             let optimum = optimum(of: p)
             let pressure = p.value(fitness.pressure ?? "")
             let threshold = (fitness.evenOdds ?? 0) + crowdingTerm(p, population: population)
-            for t in Self.traitRange {
+            for t in traitRange {
                 let adaptation = TraitFitness.adaptation(
                     trait: t, optimum: optimum, mismatchCost: fitness.mismatchCost ?? 1)
                 chances[t] = TraitFitness.logisticDeath(adaptation: adaptation, pressure: pressure, evenOdds: threshold)
@@ -124,7 +133,7 @@ extension TraitEngineModel: TraitModel {
         var birth = [Double](repeating: chance, count: size)
         if let cost = file.reproduction.cost {
             let c = p.value(cost.parameter)
-            for t in Self.traitRange { birth[t] = chance * (1 - c * Double(t) / cost.per) }
+            for t in traitRange { birth[t] = chance * (1 - c * Double(t) / cost.per) }
         }
         let mutation: Int
         switch file.reproduction.mutation {
@@ -133,19 +142,19 @@ extension TraitEngineModel: TraitModel {
         }
         return SelectionRound(
             survival: FileSurvival(chances: chances, crowd: crowd), birthChance: birth, mutation: mutation,
-            traitRange: Self.traitRange, maxPopulation: p.int(file.reproduction.cap))
+            traitRange: traitRange, maxPopulation: p.int(file.reproduction.cap))
     }
 
     /// The crowding part of logisticMatch's even-odds point: `perCreature * N` or `weight * N / capacity`.
     private func crowdingTerm(_ p: TraitValues<Name>, population: Int) -> Double {
-        guard let crowding = Self.file.fitness.crowding else { return 0 }
+        guard let crowding = file.fitness.crowding else { return 0 }
         if let perCreature = crowding.perCreature { return p.value(perCreature) * Double(population) }
         return (crowding.weight ?? 0) * Double(population) / p.value(crowding.capacity ?? "")
     }
 
     /// The trait value the environment favours: logisticMatch's optimum, or doseKill's dose.
     func optimum(of p: TraitValues<Name>) -> Double {
-        let fitness = Self.file.fitness
+        let fitness = file.fitness
         if fitness.function == "doseKill" { return Double(p.int(fitness.dose ?? "")) }
         let o = fitness.optimum ?? TraitModelFile.Optimum(base: 0, perUnit: 1)
         return o.base + o.perUnit * Double(p.int(fitness.environment ?? ""))

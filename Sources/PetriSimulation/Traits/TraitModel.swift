@@ -1,28 +1,6 @@
-/// What the three trait models (camouflage, antibiotic resistance, finch beaks) share beyond the engine: the
-/// step with its schedule, teacher actions, metric look-up and state coding of the creatures.
-///
-/// A conformer holds its parameters and a ``TraitPopulation`` and states its fitness rule
-/// (``selectionRound(population:)``); its public ``SimulationModel`` members forward to the helpers below.
-protocol TraitModel: SimulationModel where Parameters: TraitParameters {
-    associatedtype Survival: SurvivalRule
-
-    /// The name in sentences, e.g. "Camouflage".
-    static var displayName: String { get }
-    /// The sentence refusing a change once every creature has died.
-    static var runOverSentence: String { get }
-    /// A parameter to suggest when a teacher tries a grid action, e.g. `environmentColour`.
-    static var environmentName: String { get }
-    /// Every trait lies here.
-    static var traitRange: ClosedRange<Int> { get }
-
-    var parameters: Parameters { get set }
-    var creatures: TraitPopulation { get set }
-
-    /// This generation's rules for a population of `population` at its start.
-    func selectionRound(population: Int) -> SelectionRound<Survival>
-}
-
-extension TraitModel {
+/// What the trait models share beyond the engine, read off their file: the step with its schedule, teacher actions
+/// and metric look-up.
+extension TraitEngineModel {
     /// Advances one generation: scheduled changes whose generation is `generation + 1` in schedule order, then
     /// the engine's selection and reproduction (see ``TraitPopulation``). A no-op once extinct.
     mutating func stepGeneration() {
@@ -42,14 +20,14 @@ extension TraitModel {
         guard case .set(let name, let value) = action else {
             throw SimulationError(
                 .invalidAction,
-                "\(Self.displayName) has no grid to toggle or place patterns on; "
-                    + "change a parameter such as \(Self.environmentName) instead."
+                "\(file.name) has no grid to toggle or place patterns on; "
+                    + "change a parameter such as \(file.environment) instead."
             )
         }
         guard !creatures.traits.isEmpty else {
-            throw SimulationError(.invalidAction, Self.runOverSentence)
+            throw SimulationError(.invalidAction, file.words.runOver)
         }
-        let setting = try Parameters.Setting(name: name, value: value)
+        let setting = try TraitChange(name: name, value: value, in: file)
         guard !setting.isCreationOnly || creatures.generation == 0 else {
             throw SimulationError(
                 .invalidAction,
@@ -61,7 +39,7 @@ extension TraitModel {
         setting.apply(to: &changed)
         try changed.validate()
         if setting.isCreationOnly {
-            self = try Self(parameters: changed, seed: creatures.seed)
+            self = try TraitEngineModel(parameters: changed, seed: creatures.seed)
         } else {
             parameters = changed
         }
@@ -72,9 +50,9 @@ extension TraitModel {
     /// - Throws: ``SimulationError/Code/unknownMetric`` for another name or for arguments.
     func metricValue(_ metric: MetricID, in values: [String: Double]) throws(SimulationError) -> Double {
         guard let value = values[metric.name] else {
-            let names = Self.metrics.map(\.name).joined(separator: ", ")
+            let names = file.metrics.map(\.name).joined(separator: ", ")
             throw SimulationError(
-                .unknownMetric, "\(Self.displayName) has no metric named \"\(metric.name)\"; its metrics are \(names).")
+                .unknownMetric, "\(file.name) has no metric named \"\(metric.name)\"; its metrics are \(names).")
         }
         guard metric.arguments.isEmpty else {
             throw SimulationError(.unknownMetric, "\(metric.name) takes no arguments, but was given \(metric).")

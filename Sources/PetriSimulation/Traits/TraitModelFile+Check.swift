@@ -12,6 +12,11 @@ extension TraitModelFile {
         public var sentence: String
 
         public var description: String { "line \(line): \(sentence)" }
+
+        public init(line: Int, sentence: String) {
+            self.line = line
+            self.sentence = sentence
+        }
     }
 
     /// The most characters a text field may hold (a screen of reading at most).
@@ -102,6 +107,12 @@ struct Checker {
         }
         for key in Self.required where top[key] == nil {
             add(nil, "The file has no \(key); every model file needs one (see MODELS-FORMAT.md).")
+        }
+        if let node = top["model"], let name = node.string, ModelKind(rawValue: name) == nil {
+            add(
+                node,
+                "model \(name) is not a model name; use 1 to 32 lowercase letters, digits and hyphens, "
+                    + "starting with a letter.")
         }
         checkTexts(Node.mapping(top))
         checkParameters()
@@ -307,5 +318,17 @@ struct Checker {
             }
             _ = pair(m["range"], "The metric \(name)'s range")
         }
+    }
+}
+
+extension TraitModelFile {
+    /// The 1-based line of the top-level key `key` in a model file's text (1 when there is none).
+    static func line(ofKey key: String, in text: String) -> Int {
+        var number = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            if line.hasPrefix(key + ":") { return number }
+        }
+        return 1
     }
 }

@@ -1,32 +1,60 @@
-/// A shipped trait model, named by a type so that each has its own ``SimulationModel`` statics: its file, its wire
-/// name and the picture clients draw (camouflage keeps its own snapshot; the others send a ``TraitSnapshot``).
+/// A trait model's name for Swift: the type its model goes by, the picture clients get, and where its file comes
+/// from (compiled in, ``ShippedTraitModelName``, or given at run time, ``FileTraitModelName``).
 public protocol TraitModelName: Sendable {
     associatedtype Snapshot: Sendable, Hashable, Codable
-    static var kind: ModelKind { get }
-    /// The parsed model file.
-    static var file: TraitModelFile { get }
+    /// What restoring a model needs besides its bytes: `Void` for a shipped file, the file for a loaded one.
+    associatedtype Source: Sendable
     /// This generation's picture, from the one every trait model draws.
     static func snapshot(_ picture: TraitSnapshot) -> Snapshot
+    /// The file a model restored with `source` runs.
+    static func source(_ source: Source) -> TraitModelSource
+    /// The file a lesson file's parameters are read for.
+    ///
+    /// - Throws: `DecodingError` when the decoder was given no file for a loaded model.
+    static func source(decoding decoder: any Decoder) throws -> TraitModelSource
 }
 
-extension TraitModelFile {
-    /// A model file compiled into the program: a broken one is a build mistake, which every test run finds.
-    static func shipped(_ bytes: [UInt8]) -> TraitModelFile {
-        do {
-            return try parse(String(decoding: bytes, as: UTF8.self))
-        } catch {
-            fatalError("A shipped trait model file is broken: \(error.message)")
+/// A trait model compiled into the program: its file is a constant, so its type says what it is.
+public protocol ShippedTraitModelName: TraitModelName where Source == Void {
+    static var kind: ModelKind { get }
+    /// The compiled-in file.
+    static var source: TraitModelSource { get }
+}
+
+extension ShippedTraitModelName {
+    /// The parsed model file.
+    public static var file: TraitModelFile { source.file }
+    public static func source(_: Void) -> TraitModelSource { source }
+    public static func source(decoding _: any Decoder) -> TraitModelSource { source }
+}
+
+/// A model file given at run time (a server's models directory, or the copy a lesson keeps): one type for every such
+/// file, whose values carry their file. Clients get the plain ``TraitSnapshot``.
+public enum FileTraitModelName: TraitModelName {
+    public static func snapshot(_ picture: TraitSnapshot) -> TraitSnapshot { picture }
+    public static func source(_ source: TraitModelSource) -> TraitModelSource { source }
+
+    public static func source(decoding decoder: any Decoder) throws -> TraitModelSource {
+        guard let source = decoder.userInfo[.traitModelSource] as? TraitModelSource else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "These parameters need their model file."))
         }
+        return source
     }
 }
 
+/// A model read from a file at run time, by the same engine as the shipped ones.
+public typealias FileTraitModel = TraitEngineModel<FileTraitModelName>
+
 /// The parameters of a trait model, as its file lists them: one number per parameter in file order (whole numbers
-/// for integer parameters), the schedule and the scenario they started from.
+/// for integer parameters), the schedule and the scenario they started from. They hold their file (a reference).
 ///
 /// Every key is optional when decoded from a lesson file: missing keys take the file's defaults, or the values of
 /// `scenario` when one is named.
 public struct TraitValues<Name: TraitModelName>: Sendable, Hashable {
-    /// One value per parameter of ``TraitModelName/file``, in its order.
+    /// The file the values are for.
+    public let source: TraitModelSource
+    /// One value per parameter of the file, in its order.
     var values: [Double]
     /// Changes applied automatically at given generations (see ``ScheduledChange``).
     public var schedule: [ScheduledChange] = []
@@ -34,57 +62,46 @@ public struct TraitValues<Name: TraitModelName>: Sendable, Hashable {
     public var scenarioName: String?
 
     /// The file's defaults.
-    public init() { values = Name.file.parameters.map(\.default) }
+    public init(source: TraitModelSource) {
+        self.source = source
+        values = source.file.parameters.map(\.default)
+    }
+
+    var file: TraitModelFile { source.file }
 
     /// The value of the parameter `name` (0 for a name the file lacks, which the file's check rules out).
-    public func value(_ name: String) -> Double { Name.file.index(of: name).map { values[$0] } ?? 0 }
+    public func value(_ name: String) -> Double { file.index(of: name).map { values[$0] } ?? 0 }
 
     /// Sets the parameter `name` (ignored for a name the file lacks).
     public mutating func setValue(_ name: String, _ value: Double) {
-        if let i = Name.file.index(of: name) { values[i] = value }
+        if let i = file.index(of: name) { values[i] = value }
     }
 
     func int(_ name: String) -> Int { Int(value(name)) }
 
-    /// An integer parameter's range.
-    static func intRange(_ name: String) -> ClosedRange<Int> {
-        let r = range(name)
-        return Int(r.lowerBound)...Int(r.upperBound)
-    }
-
-    /// A parameter's range.
-    static func range(_ name: String) -> ClosedRange<Double> {
-        guard let p = Name.file.parameters.first(where: { $0.name == name }) else { return 0...0 }
-        return p.range[0]...p.range[1]
-    }
-
     /// The names `.set` accepts, in the order error messages list them: changeable parameters, then those that
     /// shape generation 0, then `scenario`.
-    public static var settableNames: [String] {
-        let p = Name.file.parameters
-        return p.filter { $0.changeable ?? true }.map(\.name) + p.filter { !($0.changeable ?? true) }.map(\.name)
-            + ["scenario"]
-    }
-
-    /// Every trait lies here.
-    public static var traitRange: ClosedRange<Int> { Name.file.traitRange }
+    var settable: [String] { file.settableNames }
 
     /// The preset of the scenario `name` (the defaults with its `set` values and schedule).
-    static func preset(_ name: String) -> TraitValues {
-        var p = TraitValues()
+    public func preset(_ name: String) -> TraitValues {
+        var p = TraitValues(source: source)
         p.scenarioName = name
-        guard let scenario = Name.file.scenarios.first(where: { $0.name == name }) else { return p }
+        guard let scenario = file.scenarios.first(where: { $0.name == name }) else { return p }
         for (key, value) in scenario.set ?? [:] { p.setValue(key, value) }
         p.schedule = scenario.schedule ?? []
         return p
     }
+
+    /// At most this many scheduled changes.
+    static var scheduleLimit: Int { 1_000 }
 
     /// Checks every value in file order, the starting range and the schedule.
     ///
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` naming the first bad parameter, its value and the
     ///   allowed range; schedule entries are named by position and generation.
     public func validate() throws(SimulationError) {
-        for (p, value) in zip(Name.file.parameters, values) {
+        for (p, value) in zip(file.parameters, values) {
             switch p.kind {
             case .integer:
                 try SimulationError.check(p.name, Int(value), in: Int(p.range[0])...Int(p.range[1]))
@@ -92,32 +109,100 @@ public struct TraitValues<Name: TraitModelName>: Sendable, Hashable {
                 try ParameterCheck.number(p.name, value, in: p.range[0]...p.range[1])
             }
         }
-        let founding = Name.file.trait.founding
+        let founding = file.trait.founding
         if let minName = founding.min, let maxName = founding.max, int(minName) > int(maxName) {
             throw SimulationError(
                 .parameterOutOfRange,
                 "\(minName) (\(int(minName))) must not be above \(maxName) (\(int(maxName))).")
         }
-        try validateSchedule()
+        guard schedule.count <= Self.scheduleLimit else {
+            throw SimulationError(
+                .parameterOutOfRange,
+                "schedule may hold at most \(Self.scheduleLimit) changes, but held \(schedule.count)."
+            )
+        }
+        for (index, change) in schedule.enumerated() {
+            try change.validate(position: index + 1, in: file)
+        }
+    }
+
+    /// Applies the scheduled changes whose generation is `generation`, in schedule order.
+    mutating func applySchedule(for generation: Int) {
+        for change in schedule where change.generation == generation {
+            // Every entry was checked when the parameters were validated, so parsing cannot fail here.
+            if let setting = try? TraitChange(name: change.name, value: change.value, in: file) {
+                setting.apply(to: &self)
+            }
+        }
     }
 }
 
-extension TraitValues: TraitParameters {
-    typealias Setting = TraitChange<Name>
+extension TraitValues where Name: ShippedTraitModelName {
+    /// The file's defaults.
+    public init() { self.init(source: Name.source) }
+
+    /// An integer parameter's range.
+    static func intRange(_ name: String) -> ClosedRange<Int> { Name.file.intRange(name) }
+
+    /// A parameter's range.
+    static func range(_ name: String) -> ClosedRange<Double> { Name.file.range(name) }
+
+    /// The names `.set` accepts, in the order error messages list them: changeable parameters, then those that
+    /// shape generation 0, then `scenario`.
+    public static var settableNames: [String] { Name.file.settableNames }
+
+    /// Every trait lies here.
+    public static var traitRange: ClosedRange<Int> { Name.file.traitRange }
+
+    /// The preset of the scenario `name` (the defaults with its `set` values and schedule).
+    static func preset(_ name: String) -> TraitValues { TraitValues().preset(name) }
+}
+
+extension TraitModelFile {
+    /// An integer parameter's range.
+    func intRange(_ name: String) -> ClosedRange<Int> {
+        let r = range(name)
+        return Int(r.lowerBound)...Int(r.upperBound)
+    }
+
+    /// A parameter's range.
+    func range(_ name: String) -> ClosedRange<Double> {
+        guard let p = parameters.first(where: { $0.name == name }) else { return 0...0 }
+        return p.range[0]...p.range[1]
+    }
+
+    /// The names `.set` accepts, in the order error messages list them: changeable parameters, then those that
+    /// shape generation 0, then `scenario`.
+    var settableNames: [String] {
+        parameters.filter { $0.changeable ?? true }.map(\.name)
+            + parameters.filter { !($0.changeable ?? true) }.map(\.name)
+            + ["scenario"]
+    }
+
+    /// The parameters a schedule may change, in the order error sentences list them.
+    var schedulableNames: [String] { parameters.filter { $0.changeable ?? true }.map(\.name) }
 }
 
 /// One checked parameter change of a trait model, parsed from a name and a ``ParameterValue``.
-struct TraitChange<Name: TraitModelName>: TraitSetting {
+///
+/// Teacher actions and scheduled changes both go through it, so they accept the same names and fail with the same
+/// sentences.
+struct TraitChange: Sendable, Hashable {
     enum Change: Sendable, Hashable {
         case value(index: Int, Double)
         case scenario(String)
     }
 
     let change: Change
+    /// True for the settings that shape generation 0 and so can only change before the first step.
     let isCreationOnly: Bool
 
-    init(name: String, value: ParameterValue) throws(SimulationError) {
-        let file = Name.file
+    /// Parses and range-checks `value` for the parameter `name` of `file`.
+    ///
+    /// - Throws: ``SimulationError/Code/unknownParameter`` listing the valid names,
+    ///   ``SimulationError/Code/wrongValueKind`` for text where a number belongs (or the reverse),
+    ///   ``SimulationError/Code/parameterOutOfRange`` naming the value and the range.
+    init(name: String, value: ParameterValue, in file: TraitModelFile) throws(SimulationError) {
         if name == "scenario" {
             guard case .text(let text) = value else {
                 let example = (file.scenarios.first { $0.example == true } ?? file.scenarios.first)?.name ?? ""
@@ -139,7 +224,7 @@ struct TraitChange<Name: TraitModelName>: TraitSetting {
             throw SimulationError(
                 .unknownParameter,
                 "\(file.name) has no parameter named \"\(name)\"; its parameters are "
-                    + "\(TraitValues<Name>.settableNames.joined(separator: ", "))."
+                    + "\(file.settableNames.joined(separator: ", "))."
             )
         }
         let p = file.parameters[i]
@@ -153,14 +238,13 @@ struct TraitChange<Name: TraitModelName>: TraitSetting {
         isCreationOnly = !(p.changeable ?? true)
     }
 
-    func apply(to parameters: inout TraitValues<Name>) {
+    /// Writes the value into `parameters` (a scenario replaces them all with its preset).
+    func apply<Name>(to parameters: inout TraitValues<Name>) {
         switch change {
         case .value(let i, let v): parameters.values[i] = v
-        case .scenario(let s): parameters = .preset(s)
+        case .scenario(let s): parameters = parameters.preset(s)
         }
     }
-
-    static var schedulableNames: [String] { Name.file.parameters.filter { $0.changeable ?? true }.map(\.name) }
 }
 
 extension TraitValues: Codable {
@@ -171,12 +255,14 @@ extension TraitValues: Codable {
     /// - Throws: `DecodingError` for a key the model does not have, an unknown scenario or a value of the wrong
     ///   type.
     public init(from decoder: any Decoder) throws {
-        let file = Name.file
+        let source = try Name.source(decoding: decoder)
+        let file = source.file
         let allowed = file.parameters.map(\.name) + ["schedule", "scenario"]
         try UnknownKeys.refuse(in: decoder, allowed: allowed, model: file.name)
         let c = try decoder.container(keyedBy: TraitModelFile.AnyKey.self)
         let scenario = try c.decodeIfPresent(ScenarioText<Name>.self, forKey: .init("scenario"))
-        var p = scenario.map { TraitValues.preset($0.name) } ?? TraitValues()
+        let defaults = TraitValues(source: source)
+        var p = scenario.map { defaults.preset($0.name) } ?? defaults
         for (i, parameter) in file.parameters.enumerated() {
             let key = TraitModelFile.AnyKey(parameter.name)
             if parameter.kind == .integer {
@@ -191,7 +277,7 @@ extension TraitValues: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: TraitModelFile.AnyKey.self)
-        for (parameter, value) in zip(Name.file.parameters, values) {
+        for (parameter, value) in zip(file.parameters, values) {
             let key = TraitModelFile.AnyKey(parameter.name)
             if parameter.kind == .integer {
                 try c.encode(Int(value), forKey: key)
@@ -211,7 +297,7 @@ private struct ScenarioText<Name: TraitModelName>: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        let names = Name.file.scenarios.map(\.name)
+        let names = try Name.source(decoding: decoder).file.scenarios.map(\.name)
         guard names.contains(text) else {
             throw DecodingError.dataCorruptedError(
                 in: container,
@@ -224,7 +310,7 @@ private struct ScenarioText<Name: TraitModelName>: Decodable {
 /// A shipped model's scenarios by name, with their titles, explanations and presets read from its file.
 public protocol TraitScenario: RawRepresentable, CaseIterable, Sendable, Hashable, Codable
 where RawValue == String {
-    associatedtype Name: TraitModelName
+    associatedtype Name: ShippedTraitModelName
 }
 
 extension TraitScenario {

@@ -202,3 +202,14 @@ extension LessonScript<BeaksModel> {
             probability: QuestionSpec(metric: "extinct", kind: .probability(event: nil), horizon: 2))
     }
 }
+
+extension LessonScript<MiceModel> {
+    static var mice: Self {
+        LessonScript(
+            parameters: MiceModel.Parameters().preset("on-the-lava"),
+            actions: (.set(name: "rockColour", value: .number(80)), .set(name: "food", value: .number(300))),
+            cloneChange: ParameterChange("rockColour", .number(75)), numberMetric: "population",
+            choiceMetric: "meanFur",
+            probability: QuestionSpec(metric: "extinct", kind: .probability(event: nil), horizon: 2))
+    }
+}
