@@ -1,0 +1,32 @@
+// A number question's answer on the student page: a number field with the metric's unit.
+
+import { el, formatNumber } from './dom.js';
+
+export const numberAnswer = {
+    words: 'Predict the number',
+
+    /// The sent prediction as words, or null when it is not a number.
+    describe(question, prediction) {
+        if (!('number' in prediction)) return null;
+        return `${formatNumber(prediction.number)}${question?.unit ? ` ${question.unit}` : ''}`;
+    },
+
+    /// The controls, how to put a sent answer back, and how to read the answer to send.
+    build(question) {
+        const input = el('input', { type: 'number', id: 'answer-number', step: 'any', inputmode: 'decimal', required: true });
+        return {
+            controls: [el('label', { for: 'answer-number' }, `Your prediction${question.unit ? ` (${question.unit})` : ''}`),
+                el('div', { class: 'number-row' }, input, question.unit ? el('span', { class: 'unit' }, question.unit) : null)],
+            sendsAtOnce: false,
+            restore(prediction) {
+                if ('number' in prediction) input.value = String(prediction.number);
+            },
+            /// `{ fields }` to send, `{ problem, focus }` to say what to do, or null to wait.
+            read() {
+                const value = input.valueAsNumber;
+                if (!Number.isFinite(value)) return { problem: 'Type a number first.', focus: input };
+                return { fields: { number: value } };
+            },
+        };
+    },
+};
