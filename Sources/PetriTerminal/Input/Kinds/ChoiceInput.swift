@@ -79,6 +79,29 @@ struct ChoiceInput: KindInput {
         return "No option came true (\(q.metric) \(Format.number(r.actual, decimals: 2)))."
     }
 
+    /// A bar per option with its count, the option that came true marked.
+    func drawSpread(
+        _ resolution: Resolution, question: QuestionInfo, into canvas: inout Canvas, rect: Rect, theme: Theme
+    ) {
+        let spread = resolution.spread
+        let counts = spread.counts ?? []
+        let peak = max(1, counts.max() ?? 1)
+        for (i, option) in options.enumerated() where i < rect.height {
+            let count = i < counts.count ? counts[i] : 0
+            let right = resolution.correctOption == i
+            let labelWidth = min(12, rect.width / 3)
+            let barRoom = max(1, rect.width - labelWidth - 8)
+            let length = count <= 0 ? 0 : max(1, Int(Double(count) / Double(peak) * Double(barRoom)))
+            let bar = String(repeating: "█", count: min(barRoom, length))
+            let style = right ? theme.success : CellStyle.plain
+            canvas.put(
+                TerminalText.padded(option.label, toWidth: labelWidth), x: rect.x, y: rect.y + i, style: style)
+            canvas.put(
+                bar + " \(count)" + (right ? " ✓" : ""), x: rect.x + labelWidth + 1, y: rect.y + i, style: style,
+                maxWidth: rect.width - labelWidth - 1)
+        }
+    }
+
     func shown(_ p: Prediction) -> String {
         guard case .choice(let i) = p else { return p.description }
         return options.indices.contains(i) ? options[i].label : "option \(i + 1)"

@@ -1,8 +1,8 @@
 import PetriProtocol
 
 // The one place the student terminal dispatches on a question's kind for its answer: each kind's
-// field (keys, what it holds, how it is drawn), its typed form in `--json` mode and its words on
-// the question panel are in its own file beside this one; a new kind adds a file and a case here.
+// field (keys, what it holds, how it is drawn), its typed form in `--json` mode, its words on the
+// question panel and the class's spread of it are in its own file beside this one; a new kind adds a file and a case here.
 
 /// How the terminal asks for, reads and shows one kind of answer.
 protocol KindInput: Sendable {
@@ -38,12 +38,20 @@ protocol KindInput: Sendable {
 
     /// A prediction as the student typed it.
     func shown(_ p: Prediction) -> String
+
+    /// Draws the class's spread against the outcome in `rect` (at least 3 rows, 12 columns).
+    func drawSpread(
+        _ resolution: Resolution, question: QuestionInfo, into canvas: inout Canvas, rect: Rect, theme: Theme)
+
+    /// The class's mean prediction as text.
+    func mean(_ x: Double) -> String
 }
 
 extension KindInput {
     func isWholeAnswer(_ text: String) -> Bool { false }
     func instruction(_ q: QuestionInfo) -> String? { nil }
     func answerText(_ field: AnswerField) -> String { field.text }
+    func mean(_ x: Double) -> String { Format.number(x, decimals: 2) }
 
     /// A typed field: the label, the text with its cursor, then `unit` and how to send.
     func drawTyped(

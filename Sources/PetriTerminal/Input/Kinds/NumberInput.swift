@@ -33,6 +33,13 @@ struct NumberInput: KindInput {
         "Actual: \(Format.number(r.actual, decimals: 2))\(q.unit.isEmpty ? "" : " " + q.unit)"
     }
 
+    /// Ten bars, the one holding the actual value marked.
+    func drawSpread(
+        _ resolution: Resolution, question: QuestionInfo, into canvas: inout Canvas, rect: Rect, theme: Theme
+    ) {
+        SpreadView.drawBins(resolution.spread, target: resolution.actual, into: &canvas, rect: rect, theme: theme)
+    }
+
     func shown(_ p: Prediction) -> String {
         guard case .number(let x) = p else { return p.description }
         return Format.number(x, decimals: 2)

@@ -55,6 +55,16 @@ struct ProbabilityInput: KindInput {
         return "\(happened) (\(q.metric) \(Format.number(r.actual, decimals: 2)))."
     }
 
+    /// Ten bars of 10%, the end the event went to (100% if it happened, 0% if not) marked.
+    func drawSpread(
+        _ resolution: Resolution, question: QuestionInfo, into canvas: inout Canvas, rect: Rect, theme: Theme
+    ) {
+        let target: Double = resolution.eventHappened == true ? 1 : 0
+        SpreadView.drawBins(resolution.spread, target: target, into: &canvas, rect: rect, theme: theme)
+    }
+
+    func mean(_ x: Double) -> String { Format.percent(x) }
+
     func shown(_ p: Prediction) -> String {
         guard case .probability(let x) = p else { return p.description }
         return Format.percent(x)

@@ -11,6 +11,12 @@ export const choiceAnswer = {
         return `"${question?.options?.[prediction.choice]?.label ?? `option ${prediction.choice + 1}`}"`;
     },
 
+    /// The option that came true in words: `"grow"`, or `no option`.
+    actualWords(question, resolved) {
+        const option = question.options?.[resolved.correctOption];
+        return option ? `"${option.label}"` : 'no option';
+    },
+
     /// The option buttons (a press sends through `choose`), how to put a sent answer back, and how
     /// to read the answer to send.
     build(question, { choose }) {

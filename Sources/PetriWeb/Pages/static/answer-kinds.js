@@ -1,5 +1,6 @@
-// The student page's answer input for each question kind, one module per kind; this table is the
-// one place the page picks the module for a question's `kind` (a new kind adds a module and a line).
+// Each question kind on the pages, one module per kind (the student's input, a sent answer and the
+// outcome in words, the spread's labels); this table is the one place the pages pick the module for a
+// question's `kind` (a new kind adds a module and a line here).
 
 import { numberAnswer } from './answer-number.js';
 import { choiceAnswer } from './answer-choice.js';
@@ -7,9 +8,15 @@ import { probabilityAnswer } from './answer-probability.js';
 
 const KINDS = { number: numberAnswer, choice: choiceAnswer, probability: probabilityAnswer };
 
-/// The module for `kind`; an unknown kind gets the last one, as the page always did.
+/// The module whose input the student page shows for `kind`; an unknown kind gets the slider, as
+/// the page always did.
 export function answerKind(kind) {
     return KINDS[kind] ?? probabilityAnswer;
+}
+
+/// The module whose words and spread describe an outcome of `kind`; an unknown kind reads as a number.
+export function outcomeKind(kind) {
+    return KINDS[kind] ?? numberAnswer;
 }
 
 /// A sent prediction as words: `120 creatures`, `"grow"`, `70%` ('' when none).

@@ -1,6 +1,6 @@
 // A number question's answer on the student page: a number field with the metric's unit.
 
-import { el, formatNumber } from './dom.js';
+import { el, formatNumber, wireNumber } from './dom.js';
 
 export const numberAnswer = {
     words: 'Predict the number',
@@ -9,6 +9,20 @@ export const numberAnswer = {
     describe(question, prediction) {
         if (!('number' in prediction)) return null;
         return `${formatNumber(prediction.number)}${question?.unit ? ` ${question.unit}` : ''}`;
+    },
+
+    /// The actual value in words: `130 creatures`.
+    actualWords(question, resolved) {
+        const value = wireNumber(resolved.actual);
+        return `${Number.isFinite(value) ? Math.round(value * 100) / 100 : 'no value'}${question?.unit ? ` ${question.unit}` : ''}`;
+    },
+
+    /// A bar's edge in the class's spread, and where the outcome falls on the bars.
+    spreadLabel(v) {
+        return formatNumber(Math.round(v * 10) / 10);
+    },
+    spreadTarget(resolved) {
+        return wireNumber(resolved.actual);
     },
 
     /// The controls, how to put a sent answer back, and how to read the answer to send.

@@ -11,6 +11,20 @@ export const probabilityAnswer = {
         return `${Math.round(prediction.probability * 100)}%`;
     },
 
+    /// Whether the event happened, in words.
+    actualWords(question, resolved) {
+        return resolved.eventHappened ? 'it happened' : 'it did not happen';
+    },
+
+    /// A bar's edge in the class's spread (a percentage), and where the outcome falls: 100% if the
+    /// event happened, 0% if not.
+    spreadLabel(v) {
+        return `${Math.round(v * 100)}%`;
+    },
+    spreadTarget(resolved) {
+        return resolved.eventHappened ? 1 : 0;
+    },
+
     /// The slider, how to put a sent answer back, and how to read the answer to send.
     build() {
         const input = el('input', { type: 'range', id: 'answer-probability', min: '0', max: '100', step: '1', value: '50' });
