@@ -169,28 +169,7 @@ extension Lesson {
     }
 
     private func check(_ prediction: Prediction, against question: Question) throws(ProtocolError) {
-        switch (question.kind, prediction) {
-        case (.number, .number(let x)):
-            let range = QuestionRules.predictionRange(for: question.descriptor)
-            guard range.contains(x) else {
-                throw ProtocolError(
-                    .outOfRange,
-                    "A prediction for \(question.metric) must be between \(NumberText.grouped(range.lowerBound)) and "
-                        + "\(NumberText.grouped(range.upperBound)), not \(NumberText.format(x)).")
-            }
-        case (.choice(let options), .choice(let index)):
-            guard options.indices.contains(index) else {
-                throw ProtocolError(.outOfRange, "Choose an option from 0 to \(options.count - 1), not \(index).")
-            }
-        case (.probability, .probability(let p)):
-            guard (0...1).contains(p) else {
-                throw ProtocolError(.outOfRange, "A probability is between 0 and 1, not \(p).")
-            }
-        default:
-            throw ProtocolError(
-                .wrongKind,
-                "Question \(question.id.rawValue) wants a \(question.kind.name) answer, not a \(prediction.kindName).")
-        }
+        try question.kind.rules.check(prediction, for: question)
     }
 
     private func unknownQuestion(_ id: QuestionID) -> ProtocolError {

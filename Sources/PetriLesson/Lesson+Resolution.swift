@@ -22,30 +22,21 @@ extension Lesson {
             return
         }
         let over = run.model.isOver
-        var correctOption: Int?
-        var eventHappened: Bool?
-        switch question.kind {
-        case .number: break
-        case .choice(let options):
-            correctOption = options.firstIndex {
-                $0.when.holds(for: actual, asked: question.askedValue, runIsOver: over)
-            }
-        case .probability(let event):
-            eventHappened = event?.holds(for: actual, asked: question.askedValue, runIsOver: over) ?? (actual == 1)
-        }
-        let changed = score(index, actual: actual, correctOption: correctOption, eventHappened: eventHappened)
+        let outcome = question.kind.rules.outcome(actual: actual, asked: question.askedValue, runIsOver: over)
+        let changed = score(index, actual: actual, outcome: outcome)
         questions[index].state = .resolved
         questions[index].actual = actual
-        questions[index].correctOption = correctOption
-        questions[index].eventHappened = eventHappened
+        questions[index].correctOption = outcome.correctOption
+        questions[index].eventHappened = outcome.eventHappened
         facts.append(
             .resolved(
                 question.id, points: questions[index].answers.compactMapValues { $0.points?.total }, scores: standings))
 
         let ranking = Ranking(roster.students)
         let resolution = Resolution(
-            question: question.id, generation: run.generation, actual: actual, correctOption: correctOption,
-            eventHappened: eventHappened, spread: spread(of: questions[index], actual: actual),
+            question: question.id, generation: run.generation, actual: actual,
+            correctOption: outcome.correctOption, eventHappened: outcome.eventHappened,
+            spread: spread(of: questions[index], actual: actual),
             leaderboard: publicBoard(ranking.board(top: configuration.options.leaderboardSize)),
             replicates: replicates.standing(
                 of: actual, metric: question.metric, target: question.target, timeline: timeline))
@@ -70,9 +61,9 @@ extension Lesson {
     /// loses their streak; one who joined later is unaffected.
     ///
     /// - Returns: The students whose score or streak changed, in student order.
-    private mutating func score(_ index: Int, actual: Double, correctOption: Int?, eventHappened: Bool?) -> [StudentID]
-    {
+    private mutating func score(_ index: Int, actual: Double, outcome: Outcome) -> [StudentID] {
         let question = questions[index]
+        let rules = question.kind.rules
         let options = configuration.options
         let lockedAt = question.lockedAt ?? question.openedAt
         var changed: [StudentID] = []
@@ -84,17 +75,9 @@ extension Lesson {
                 }
                 continue
             }
-            let base: Int
-            switch answer.prediction {
-            case .number(let x):
-                var tolerance = 1.0
-                if case .number(let settled?) = question.kind { tolerance = settled }
-                base = Scoring.number(prediction: x, actual: actual, tolerance: tolerance)
-            case .choice(let chosen): base = Scoring.choice(chosen: chosen, correct: correctOption)
-            case .probability(let p): base = Scoring.probability(p, happened: eventHappened ?? false)
-            }
+            let base = rules.base(of: answer.prediction, actual: actual, outcome: outcome)
             let hintTaken = question.hintsTaken.contains(student.id)
-            let good = Scoring.isGood(base: base, for: question.kind)
+            let good = rules.isGood(base: base)
             let streak = good ? student.streak + 1 : 0
             let speed =
                 options.speedBonus && base > 0
@@ -122,16 +105,6 @@ extension Lesson {
         let predictions = question.answers.sorted { $0.key < $1.key }
             .filter { roster[$0.key]?.isKicked == false }
             .map(\.value.prediction)
-        switch question.kind {
-        case .number:
-            let numbers = predictions.compactMap { if case .number(let x) = $0 { x } else { nil } }
-            return SpreadBuilder.numbers(numbers, actual: actual, range: question.descriptor.range)
-        case .choice(let options):
-            let chosen = predictions.compactMap { if case .choice(let i) = $0 { i } else { nil } }
-            return SpreadBuilder.choices(chosen, optionCount: options.count)
-        case .probability:
-            let probabilities = predictions.compactMap { if case .probability(let p) = $0 { p } else { nil } }
-            return SpreadBuilder.probabilities(probabilities)
-        }
+        return question.kind.rules.spread(of: predictions, actual: actual, descriptor: question.descriptor)
     }
 }

@@ -35,19 +35,11 @@ extension Lesson {
     /// with it, `grow (57)` (or `none (57)` when no option held).
     private func actualText(of question: Question) -> String {
         guard let actual = question.actual else { return "" }
-        let value = NumberText.format(actual)
-        guard case .choice(let options) = question.kind else { return value }
-        guard let index = question.correctOption, options.indices.contains(index) else { return "none (\(value))" }
-        return CSVWriter.text("\(options[index].label) (\(value))")
+        return question.kind.rules.resultsActual(value: NumberText.format(actual), outcome: question.outcome)
     }
 
     private func predictionText(_ prediction: Prediction, for question: Question) -> String {
-        if case .choice(let index) = prediction, case .choice(let options) = question.kind,
-            options.indices.contains(index)
-        {
-            return CSVWriter.text(options[index].label)
-        }
-        return prediction.description
+        question.kind.rules.resultsPrediction(prediction)
     }
 }
 

@@ -59,9 +59,9 @@ enum DirectEntry {
 extension Prediction {
     /// False for NaN and infinities, which `JSONEncoder` refuses (the lesson never accepts them).
     fileprivate var isFinite: Bool {
-        switch self {
-        case .number(let x), .probability(let x): x.isFinite
-        case .choice: true
+        switch plain.value {
+        case .finite(let x): x.isFinite
+        case .whole: true
         }
     }
 }

@@ -9,6 +9,10 @@ enum EmbeddedPages {
     static let files: [(path: String, bytes: [UInt8])] = [
         ("projector.html", PackageResources.projector_html),
         ("report.html", PackageResources.report_html),
+        ("static/answer-choice.js", PackageResources.answer_choice_js),
+        ("static/answer-kinds.js", PackageResources.answer_kinds_js),
+        ("static/answer-number.js", PackageResources.answer_number_js),
+        ("static/answer-probability.js", PackageResources.answer_probability_js),
         ("static/connection.js", PackageResources.connection_js),
         ("static/dom.js", PackageResources.dom_js),
         ("static/favicon.svg", PackageResources.favicon_svg),

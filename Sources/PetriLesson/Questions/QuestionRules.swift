@@ -49,18 +49,7 @@ enum QuestionRules {
             throw ProtocolError(.outOfRange, "A time limit is 1 to 3600 seconds, but was \(limit).")
         }
         let (metric, descriptor, askedValue) = try resolveMetric(spec.metric, for: model)
-        let kind: QuestionKind
-        switch spec.kind {
-        case .number(let tolerance):
-            if let tolerance, !(tolerance.isFinite && tolerance > 0) {
-                throw ProtocolError(.invalidQuestion, "The tolerance must be a positive number, but was \(tolerance).")
-            }
-            kind = .number(tolerance: tolerance ?? Scoring.defaultTolerance(for: descriptor, askedValue: askedValue))
-        case .choice(let options):
-            kind = .choice(options: try settle(options))
-        case .probability(let event):
-            kind = .probability(event: try settle(event, descriptor: descriptor))
-        }
+        let kind = try spec.kind.rules.settled(for: descriptor, askedValue: askedValue)
         let prompt = spec.prompt.map { TextSanitiser.clean($0, maxCharacters: textCharacters) }
         let hint = spec.hint.map { TextSanitiser.clean($0, maxCharacters: textCharacters) }
         return Settled(
@@ -124,50 +113,5 @@ enum QuestionRules {
         return ProtocolError(
             .unknownMetric,
             "\(descriptor.baseName) is written \(forms.joined(separator: " or ")), but was given \"\(text)\".")
-    }
-
-    private static func settle(_ options: [ChoiceOption]) throws(ProtocolError) -> [ChoiceOption] {
-        guard optionCounts.contains(options.count) else {
-            throw ProtocolError(
-                .invalidQuestion, "A choice question has 2 to 8 options, but this one has \(options.count).")
-        }
-        var settled: [ChoiceOption] = []
-        var labels: Set<String> = []
-        for (index, option) in options.enumerated() {
-            let label = TextSanitiser.clean(option.label, maxCharacters: labelCharacters)
-            guard !label.isEmpty else {
-                throw ProtocolError(.invalidQuestion, "Option \(index + 1) has no visible label.")
-            }
-            guard labels.insert(label.lowercased()).inserted else {
-                throw ProtocolError(.invalidQuestion, "Two options are both labelled \"\(label)\".")
-            }
-            if let problem = option.when.problem {
-                throw ProtocolError(.invalidQuestion, "The condition of option \"\(label)\" is not usable: \(problem).")
-            }
-            if option.when.op == .otherwise, index != options.count - 1 {
-                throw ProtocolError(.invalidQuestion, "Only the last option can be \"otherwise\".")
-            }
-            settled.append(ChoiceOption(label, when: option.when))
-        }
-        return settled
-    }
-
-    private static func settle(_ event: Condition?, descriptor: MetricDescriptor) throws(ProtocolError) -> Condition {
-        guard let event else {
-            guard descriptor.isYesNo else {
-                throw ProtocolError(
-                    .invalidQuestion,
-                    "A probability question about \(descriptor.name) needs an event, e.g. {\"op\":\"lt\",\"value\":10}."
-                )
-            }
-            return Condition(.eq, 1)
-        }
-        if let problem = event.problem {
-            throw ProtocolError(.invalidQuestion, "The event is not usable: \(problem).")
-        }
-        guard event.op != .otherwise else {
-            throw ProtocolError(.invalidQuestion, "An event that always happens is not worth predicting.")
-        }
-        return event
     }
 }

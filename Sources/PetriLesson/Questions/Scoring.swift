@@ -1,7 +1,8 @@
 import PetriProtocol
 import PetriSimulation
 
-/// The scoring formulas, exactly as the lesson applies them.
+/// The scoring formulas, exactly as the lesson applies them (each kind's own formula is in its
+/// file under `Kinds/`).
 ///
 /// - number: `round(1000 × max(0, 1 − |p − a| / tolerance))`
 /// - choice: 1000 for the option that came true, else 0
@@ -18,29 +19,6 @@ public enum Scoring {
     public static let maxSpeedBonus = 10
     /// The most the streak bonus adds.
     public static let maxStreakBonus = 200
-
-    /// Points for a numeric prediction.
-    ///
-    /// - Parameters:
-    ///   - prediction: The student's number.
-    ///   - actual: The metric's value at resolution.
-    ///   - tolerance: How far off scores 0 (positive).
-    ///
-    /// Total on any doubles: a difference that overflows, or a non-finite input, scores 0.
-    public static func number(prediction: Double, actual: Double, tolerance: Double) -> Int {
-        guard tolerance > 0 else { return prediction == actual ? maxPoints : 0 }
-        return points(closeness: 1 - abs(prediction - actual) / tolerance)
-    }
-
-    /// Points for a choice: all or nothing.
-    public static func choice(chosen: Int, correct: Int?) -> Int { chosen == correct ? maxPoints : 0 }
-
-    /// Points for a probability that an event happens (Brier score, scaled).
-    public static func probability(_ p: Double, happened: Bool) -> Int {
-        // Clamped, so a probability that somehow bypassed the answer check still scores 0...1000.
-        let miss = min(1, max(0, p.isNaN ? 0.5 : p)) - (happened ? 1 : 0)
-        return points(closeness: 1 - miss * miss)
-    }
 
     /// `round(1000 × closeness)` with closeness clamped to 0...1 (NaN counts as 0): never traps.
     static func points(closeness: Double) -> Int {
@@ -70,25 +48,5 @@ public enum Scoring {
     ///
     /// A number within half the tolerance (base ≥ 500), the right choice, or a probability
     /// that leaned the right way (better than the 750 of a coin-flip 0.5).
-    public static func isGood(base: Int, for kind: QuestionKind) -> Bool {
-        switch kind {
-        case .probability: base > 750
-        case .choice: base == maxPoints
-        case .number: base >= 500
-        }
-    }
-
-    /// The tolerance of a number question when the teacher gives none.
-    ///
-    /// The metric's own ``MetricDescriptor/tolerance`` when it states one (beak depth → 0.3 mm);
-    /// else a tenth of the metric's range when it is bounded (trait 1...100 → 9.9; a yes/no
-    /// metric → 0.1); otherwise a fifth of its value when asked, but at least 1
-    /// (population 120 → 24).
-    public static func defaultTolerance(for metric: MetricDescriptor, askedValue: Double) -> Double {
-        if let tolerance = metric.tolerance { return tolerance }
-        if let range = metric.range, range.upperBound > range.lowerBound {
-            return (range.upperBound - range.lowerBound) / 10
-        }
-        return max(1, abs(askedValue) / 5)
-    }
+    public static func isGood(base: Int, for kind: QuestionKind) -> Bool { kind.rules.isGood(base: base) }
 }

@@ -55,20 +55,18 @@ extension Lesson {
         var classCalibration = Calibration()
         var calibrations: [StudentID: Calibration] = [:]
         for question in questions {
-            var options: [String] = []
-            if case .choice(let list) = question.kind { options = list.map(\.label) }
+            let rules = question.kind.rules
+            let options = rules.optionLabels
             questionLines.append(
                 LessonReport.QuestionLine(
                     id: question.id, label: question.label, kind: question.kind.name, prompt: question.prompt,
                     state: question.state.rawValue, outcome: outcomeText(of: question),
                     spread: spread(of: question, actual: question.actual ?? question.askedValue), options: options))
-            guard question.state == .resolved, case .probability = question.kind,
-                let happened = question.eventHappened
-            else { continue }
+            guard question.state == .resolved else { continue }
             for (student, answer) in question.answers.sorted(by: { $0.key < $1.key }) {
-                guard case .probability(let p) = answer.prediction, roster[student]?.isKicked == false else {
-                    continue
-                }
+                guard let (p, happened) = rules.calibrationPoint(answer.prediction, outcome: question.outcome),
+                    roster[student]?.isKicked == false
+                else { continue }
                 calibrations[student, default: Calibration()].add(p, happened: happened)
                 classCalibration.add(p, happened: happened)
             }
@@ -91,15 +89,6 @@ extension Lesson {
 
     private func outcomeText(of question: Question) -> String {
         guard question.state == .resolved, let actual = question.actual else { return "" }
-        let value = NumberText.format(actual)
-        switch question.kind {
-        case .number: return value
-        case .choice(let options):
-            guard let index = question.correctOption, options.indices.contains(index) else { return "none (\(value))" }
-            return "\(options[index].label) (\(value))"
-        case .probability:
-            guard let happened = question.eventHappened else { return value }
-            return (happened ? "happened" : "did not happen") + " (\(value))"
-        }
+        return question.kind.rules.reportOutcome(value: NumberText.format(actual), outcome: question.outcome)
     }
 }

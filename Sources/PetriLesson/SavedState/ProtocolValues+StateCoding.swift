@@ -73,32 +73,6 @@ extension TimedAction: StateCodable {
     }
 }
 
-/// Tag 0 number (double), 1 choice (compact option index), 2 probability (double).
-extension Prediction: StateCodable {
-    func write(to writer: inout StateWriter) {
-        switch self {
-        case .number(let x):
-            writer.append(0 as UInt8)
-            writer.append(x)
-        case .choice(let index):
-            writer.append(1 as UInt8)
-            writer.appendCompact(index)
-        case .probability(let p):
-            writer.append(2 as UInt8)
-            writer.append(p)
-        }
-    }
-
-    init(from reader: inout StateReader) throws(SimulationError) {
-        switch try reader.readByte() {
-        case 0: self = .number(try reader.readDouble())
-        case 1: self = .choice(try reader.readCompact())
-        case 2: self = .probability(try reader.readDouble())
-        case let tag: throw StateReader.corrupt("has a prediction of unknown kind \(tag)")
-        }
-    }
-}
-
 /// The operator's name, then optional value, optional upper (doubles) and optional reference name.
 extension Condition: StateCodable {
     func write(to writer: inout StateWriter) {
@@ -126,32 +100,6 @@ extension ChoiceOption: StateCodable {
 
     init(from reader: inout StateReader) throws(SimulationError) {
         self.init(try reader.readText(), when: try reader.read())
-    }
-}
-
-/// Tag 0 number (optional tolerance), 1 choice (options), 2 probability (optional event).
-extension QuestionKind: StateCodable {
-    func write(to writer: inout StateWriter) {
-        switch self {
-        case .number(let tolerance):
-            writer.append(0 as UInt8)
-            writer.appendOptional(tolerance) { $0.append($1) }
-        case .choice(let options):
-            writer.append(1 as UInt8)
-            writer.appendArray(options)
-        case .probability(let event):
-            writer.append(2 as UInt8)
-            writer.appendOptional(event) { $0.append($1) }
-        }
-    }
-
-    init(from reader: inout StateReader) throws(SimulationError) {
-        switch try reader.readByte() {
-        case 0: self = .number(tolerance: try reader.readOptional { r throws(SimulationError) in try r.readDouble() })
-        case 1: self = .choice(options: try reader.readArray())
-        case 2: self = .probability(event: try reader.readOptional { r throws(SimulationError) in try r.read() })
-        case let tag: throw StateReader.corrupt("has a question of unknown kind \(tag)")
-        }
     }
 }
 

@@ -42,17 +42,19 @@ enum AnswerScan {
                 case "question":
                     guard question == nil, let n = whole() else { return nil }
                     question = n
-                case "choice":
-                    guard prediction == nil, let n = whole() else { return nil }
-                    prediction = .choice(n)
-                case "number":
-                    guard prediction == nil, let x = finite() else { return nil }
-                    prediction = .number(x)
-                case "probability":
-                    guard prediction == nil, let x = finite() else { return nil }
-                    prediction = .probability(x)
                 default:
-                    return nil
+                    // A prediction's key, read as its kind's table in QuestionKind.swift says.
+                    guard prediction == nil, let isWhole = Prediction.plainIsWhole(key: key) else { return nil }
+                    let value: Prediction.PlainValue
+                    if isWhole {
+                        guard let n = whole() else { return nil }
+                        value = .whole(n)
+                    } else {
+                        guard let x = finite() else { return nil }
+                        value = .finite(x)
+                    }
+                    guard let read = Prediction(plainKey: key, value: value) else { return nil }
+                    prediction = read
                 }
                 if take(UInt8(ascii: ",")) { continue }
                 guard i == bytes.count - 1 else { return nil }

@@ -117,16 +117,13 @@ public struct DirectJSONWriter {
     }
 
     public mutating func prediction(_ p: Prediction) {
-        switch p {
-        case .number(let x):
-            raw("{\"number\":")
-            double(x)
-        case .choice(let i):
-            raw("{\"choice\":")
-            int(i)
-        case .probability(let x):
-            raw("{\"probability\":")
-            double(x)
+        let (key, value) = p.plain
+        raw("{\"")
+        raw(key)
+        raw("\":")
+        switch value {
+        case .finite(let x): double(x)
+        case .whole(let i): int(i)
         }
         raw("}")
     }

@@ -1,3 +1,8 @@
+// Every question kind's wire form, in one table: the kind (its name and its fields in the question's
+// object), the prediction that answers it (its key in the answer's object), and the plain form the
+// fast paths (``AnswerScan``, ``DirectJSONWriter``) read and write. A new kind adds a case to each
+// enum and to each switch below; nothing else in this module names a kind.
+
 /// What kind of answer a question wants, with what decides it.
 ///
 /// Encoded into the question's own object: `"kind":"number","tolerance":5`,
@@ -40,6 +45,95 @@ public enum QuestionKind: Sendable, Hashable, Codable {
         case .number(let tolerance): try c.encodeIfPresent(tolerance, forKey: .tolerance)
         case .choice(let options): try c.encode(options, forKey: .options)
         case .probability(let event): try c.encodeIfPresent(event, forKey: .event)
+        }
+    }
+}
+
+/// A student's answer: exactly one of `number`, `choice` (option index) or `probability` (0...1).
+///
+/// Encoded into the answer's own object: `{"type":"answer","question":3,"probability":0.7}`.
+public enum Prediction: Sendable, Hashable, Codable, CustomStringConvertible {
+    case number(Double)
+    case choice(Int)
+    case probability(Double)
+
+    /// The wire name of the kind, matching ``QuestionKind/name``.
+    public var kindName: String {
+        switch self {
+        case .number: "number"
+        case .choice: "choice"
+        case .probability: "probability"
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case number, choice, probability }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let present = CodingKeys.allCases.filter { c.contains($0) }
+        guard present.count == 1, let key = present.first else {
+            let problem = present.isEmpty ? "is missing" : "must be only one of them"
+            throw ProtocolError(
+                present.isEmpty ? .missingField : .invalidField,
+                "The prediction (\"number\", \"choice\" or \"probability\") \(problem).")
+        }
+        switch key {
+        case .number: self = .number(try c.decodeFinite(.number))
+        case .choice: self = .choice(try c.decodeWhole(.choice))
+        case .probability: self = .probability(try c.decodeFinite(.probability))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .number(let x): try c.encode(x, forKey: .number)
+        case .choice(let i): try c.encode(i, forKey: .choice)
+        case .probability(let p): try c.encode(p, forKey: .probability)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .number(let x): NumberText.format(x)
+        case .choice(let i): "option \(i)"
+        case .probability(let p): NumberText.format(p)
+        }
+    }
+
+    /// The one value a prediction carries on the wire: a finite number or a whole number.
+    public enum PlainValue: Sendable, Hashable {
+        case finite(Double)
+        case whole(Int)
+    }
+
+    /// The key and value of the prediction in the answer's object (`"probability":0.7`), as the
+    /// fast writer writes them.
+    public var plain: (key: StaticString, value: PlainValue) {
+        switch self {
+        case .number(let x): ("number", .finite(x))
+        case .choice(let i): ("choice", .whole(i))
+        case .probability(let p): ("probability", .finite(p))
+        }
+    }
+
+    /// How the value under a prediction's `key` is read by the fast scanner: `true` a whole number,
+    /// `false` a finite number, nil when `key` is no prediction's.
+    static func plainIsWhole(key: String) -> Bool? {
+        switch key {
+        case "number", "probability": false
+        case "choice": true
+        default: nil
+        }
+    }
+
+    /// The prediction `key` holds with `value` (as ``plainIsWhole(key:)`` said to read it).
+    init?(plainKey key: String, value: PlainValue) {
+        switch (key, value) {
+        case ("number", .finite(let x)): self = .number(x)
+        case ("choice", .whole(let i)): self = .choice(i)
+        case ("probability", .finite(let p)): self = .probability(p)
+        default: return nil
         }
     }
 }

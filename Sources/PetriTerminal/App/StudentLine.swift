@@ -26,11 +26,7 @@ enum StudentLine {
         // (unless the whole line is a choice's label).
         var reason: String?
         if let open = lesson.openQuestion, let space = text.firstIndex(of: " ") {
-            let isLabel: Bool =
-                if case .choice(let options) = open.kind {
-                    options.contains { $0.label.lowercased() == text.lowercased() }
-                } else { false }
-            if !isLabel {
+            if !open.kind.input.isWholeAnswer(text) {
                 reason = text[text.index(after: space)...].trimmingCharacters(in: .whitespaces)
                 text = String(text[..<space])
             }
@@ -46,34 +42,8 @@ enum StudentLine {
                 AnswerProblem(
                     "No question is open, so \"\(TerminalText.sanitise(text, maxCharacters: 30))\" was not sent."))
         }
-        switch open.kind {
-        case .number:
-            guard let x = Double(text), x.isFinite else {
-                return .failure(AnswerProblem("Question \(open.id.rawValue) wants a number."))
-            }
-            return .success(.send(.answer(question: open.id, prediction: .number(x), reason: reason)))
-        case .choice(let options):
-            if let index = options.firstIndex(where: { $0.label.lowercased() == text.lowercased() }) {
-                return .success(.send(.answer(question: open.id, prediction: .choice(index), reason: reason)))
-            }
-            guard let n = Int(text), (1...options.count).contains(n) else {
-                let labels = options.map(\.label).joined(separator: ", ")
-                return .failure(
-                    AnswerProblem("Question \(open.id.rawValue) wants one of \(labels) (or 1 to \(options.count))."))
-            }
-            return .success(.send(.answer(question: open.id, prediction: .choice(n - 1), reason: reason)))
-        case .probability:
-            let percent = text.hasSuffix("%")
-            guard let x = Double(percent ? String(text.dropLast()) : text) else {
-                return .failure(
-                    AnswerProblem(
-                        "Question \(open.id.rawValue) wants a probability from 0 to 1, or a percentage like 70%."))
-            }
-            let p = percent ? x / 100 : x
-            guard (0...1).contains(p) else {
-                return .failure(AnswerProblem("A probability is from 0 to 1 (or 0% to 100%)."))
-            }
-            return .success(.send(.answer(question: open.id, prediction: .probability(p), reason: reason)))
+        return open.kind.input.prediction(typed: text, question: open.id).map {
+            .send(.answer(question: open.id, prediction: $0, reason: reason))
         }
     }
 }

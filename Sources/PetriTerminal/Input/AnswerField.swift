@@ -52,64 +52,11 @@ struct AnswerField: Sendable, Hashable {
             typingReason = true
             return true
         }
-        switch kind {
-        case .choice(let options):
-            switch key {
-            case .character(let c):
-                guard let n = c.wholeNumberValue, n >= 1, n <= options.count else { return false }
-                choice = n - 1
-                return true
-            case .up:
-                choice = max(0, (choice ?? options.count) - 1)
-                return true
-            case .down:
-                choice = min(options.count - 1, (choice ?? -1) + 1)
-                return true
-            default:
-                return false
-            }
-        case .number, .probability:
-            let isProbability = if case .probability = kind { true } else { false }
-            switch key {
-            case .character(let c) where c.isASCII && (c.isNumber || c == "." || (c == "-" && !isProbability)):
-                if c == "-" {
-                    text = text.hasPrefix("-") ? String(text.dropFirst()) : "-" + text
-                } else if text.count < Self.maxLength, !(c == "." && text.contains(".")) {
-                    text.append(c)
-                }
-                return true
-            case .backspace:
-                if !text.isEmpty { text.removeLast() }
-                return true
-            case .up where isProbability, .down where isProbability:
-                let current = Double(text) ?? 50
-                let next = min(100, max(0, (current / 5).rounded() * 5 + (key == .up ? 5 : -5)))
-                text = NumberText.format(next)
-                return true
-            default:
-                return false
-            }
-        }
+        return kind.input.edit(key, field: &self)
     }
 
     /// The prediction the field holds, or a sentence saying what to type.
     func prediction(for kind: QuestionKind) -> Result<Prediction, AnswerProblem> {
-        switch kind {
-        case .choice(let options):
-            guard let choice, options.indices.contains(choice) else {
-                return .failure(AnswerProblem("Press 1 to \(options.count) to choose an answer."))
-            }
-            return .success(.choice(choice))
-        case .number:
-            guard let x = Double(text), x.isFinite else {
-                return .failure(AnswerProblem("Type a number, e.g. 120, then press Enter."))
-            }
-            return .success(.number(x))
-        case .probability:
-            guard let percent = Double(text), percent.isFinite, (0...100).contains(percent) else {
-                return .failure(AnswerProblem("Type a chance from 0 to 100 (per cent), then press Enter."))
-            }
-            return .success(.probability(percent / 100))
-        }
+        kind.input.prediction(from: self)
     }
 }

@@ -48,7 +48,7 @@ extension QuestionPanel {
             }
         }
         if let mean = resolution.spread.mean, y < left.maxY {
-            let mean = if case .probability = q.kind { Format.percent(mean) } else { Format.number(mean, decimals: 2) }
+            let mean = q.kind.input.mean(mean)
             canvas.put(
                 "\(resolution.spread.answers) answered · class mean \(mean)", x: left.x, y: y, style: theme.dim,
                 maxWidth: left.width)

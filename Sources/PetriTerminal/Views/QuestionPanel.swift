@@ -47,13 +47,7 @@ enum QuestionPanel {
     /// The prompt, or a sentence built from the metric when the teacher wrote none.
     static func prompt(_ q: QuestionInfo) -> String {
         if let prompt = q.prompt, !prompt.isEmpty { return prompt }
-        switch q.kind {
-        case .number: return "What will \(q.metric) be at generation \(q.target)?"
-        case .choice: return "What will happen to \(q.metric) by generation \(q.target)?"
-        case .probability(let event):
-            if let event { return "How likely is \(q.metric) \(describe(event)) at generation \(q.target)?" }
-            return "How likely is \"\(q.metric)\" by generation \(q.target)?"
-        }
+        return q.kind.input.prompt(q)
     }
 
     /// `< 10`, `between 40 and 60`, `> asked value`.
@@ -115,9 +109,7 @@ enum QuestionPanel {
         rows.append(.input)
         var status: [String] = []
         var statusStyle = theme.dim
-        if case .choice(let options) = q.kind {
-            status.append(choiceInstruction(q, count: options.count))
-        }
+        if let instruction = q.kind.input.instruction(q) { status.append(instruction) }
         if let record = lesson.answers[q.id] {
             status.append(
                 "✓ Sent: \(shown(record.prediction, q)). "
@@ -143,12 +135,6 @@ enum QuestionPanel {
 
     /// What a digit does on a choice question: it sends at once when the answer can be changed;
     /// when the first answer is final, it only picks and Enter sends, so a slip of the finger is not final.
-    static func choiceInstruction(_ q: QuestionInfo, count: Int) -> String {
-        q.allowChange
-            ? "Press 1–\(count) to answer (it is sent at once; press another to change it)."
-            : "Press 1–\(count) to pick, then Enter to send (final)."
-    }
-
     /// The rows the student panel wants for the lesson's focus question, frame included (0: the default).
     static func preferredStudentHeight(lesson: LessonState, width: Int) -> Int {
         guard !lesson.ended, let q = lesson.focusQuestion, q.state == .open else { return 0 }
@@ -182,36 +168,11 @@ enum QuestionPanel {
         theme: Theme
     ) {
         let field = ui.answer.question == q.id ? ui.answer : AnswerField()
-        switch q.kind {
-        case .choice(let options):
-            var x = inner.x
-            for (i, option) in options.enumerated() {
-                let chosen = field.choice == i
-                let accepted: Bool = if case .choice(i) = lesson.answers[q.id]?.prediction { true } else { false }
-                let text = "\(i + 1) \(option.label)" + (accepted ? " ✓" : "")
-                let style: CellStyle = chosen ? theme.input : accepted ? theme.success : .plain
-                let used = canvas.put(
-                    (chosen ? "[" : " ") + text + (chosen ? "]" : " "), x: x, y: y, style: style,
-                    maxWidth: inner.maxX - x)
-                x += used + 1
-            }
-        case .number, .probability:
-            let isProbability = if case .probability = q.kind { true } else { false }
-            let label = isProbability ? "Chance it happens: " : "Your prediction: "
-            var x = inner.x + canvas.put(label, x: inner.x, y: y, maxWidth: inner.width)
-            let shown = TerminalText.padded(field.text + "▏", toWidth: AnswerField.maxLength + 1)
-            x += canvas.put(" " + shown + " ", x: x, y: y, style: theme.input, maxWidth: inner.maxX - x)
-            let unit = isProbability ? " %  ↑/↓ ±5" : (q.unit.isEmpty ? "" : " \(q.unit)")
-            x += canvas.put(unit, x: x, y: y, maxWidth: inner.maxX - x)
-            canvas.put("  Enter to send", x: x, y: y, style: theme.dim, maxWidth: inner.maxX - x)
-        }
+        q.kind.input.draw(field, question: q, lesson: lesson, into: &canvas, inner: inner, y: y, theme: theme)
         // The reason, typed after a space, replaces the rest of the row while it is typed.
         if field.typingReason {
             let start = inner.x
-            var answer = field.text
-            if case .choice(let options) = q.kind, let choice = field.choice, options.indices.contains(choice) {
-                answer = options[choice].label
-            }
+            let answer = q.kind.input.answerText(field)
             canvas.fill(Rect(x: start, y: y, width: inner.width, height: 1))
             canvas.put(
                 "\(answer) because: " + TerminalText.sanitise(field.reason, maxCharacters: ReasonRules.maxCharacters)
@@ -246,29 +207,8 @@ enum QuestionPanel {
     }
 
     /// `Actual: 130 creatures`, `It happened`, `The answer was: grow`.
-    static func outcome(_ q: QuestionInfo, _ r: Resolution) -> String {
-        switch q.kind {
-        case .choice(let options):
-            if let right = r.correctOption, options.indices.contains(right) {
-                return "The answer was: \(options[right].label) (\(q.metric) \(Format.number(r.actual, decimals: 2)))"
-            }
-            return "No option came true (\(q.metric) \(Format.number(r.actual, decimals: 2)))."
-        case .probability:
-            let happened = r.eventHappened == true ? "It happened" : "It did not happen"
-            return "\(happened) (\(q.metric) \(Format.number(r.actual, decimals: 2)))."
-        case .number:
-            return "Actual: \(Format.number(r.actual, decimals: 2))\(q.unit.isEmpty ? "" : " " + q.unit)"
-        }
-    }
+    static func outcome(_ q: QuestionInfo, _ r: Resolution) -> String { q.kind.input.outcome(q, r) }
 
     /// A prediction as the student typed it.
-    static func shown(_ p: Prediction, _ q: QuestionInfo) -> String {
-        switch p {
-        case .number(let x): return Format.number(x, decimals: 2)
-        case .probability(let x): return Format.percent(x)
-        case .choice(let i):
-            if case .choice(let options) = q.kind, options.indices.contains(i) { return options[i].label }
-            return "option \(i + 1)"
-        }
-    }
+    static func shown(_ p: Prediction, _ q: QuestionInfo) -> String { q.kind.input.shown(p) }
 }

@@ -5,6 +5,7 @@
 // `histograms[g]`, `groups[g]`, so a chart of a thousand generations is one loop over arrays.
 
 import { wireNumber } from './dom.js';
+import { outcomeKind } from './answer-kinds.js';
 
 /// The metric the "over time" chart and the spoken summary lead with: the model's headline, as its presentation
 /// says (a welcome from an older server has none: the first metric charted).
@@ -258,13 +259,7 @@ export function apply(state, message) {
 /// The actual value of a resolved question in words.
 export function describeActual(state, resolved) {
     const question = state.questions.get(resolved.question);
-    if (question?.kind === 'choice') {
-        const option = question.options?.[resolved.correctOption];
-        return option ? `"${option.label}"` : 'no option';
-    }
-    if (question?.kind === 'probability') return resolved.eventHappened ? 'it happened' : 'it did not happen';
-    const value = wireNumber(resolved.actual);
-    return `${Number.isFinite(value) ? Math.round(value * 100) / 100 : 'no value'}${question?.unit ? ` ${question.unit}` : ''}`;
+    return outcomeKind(question?.kind).actualWords(question, resolved);
 }
 
 /// A reading in words: whole numbers from 10 up, two decimals below (a fraction, a beak depth in mm).

@@ -4,18 +4,11 @@
 
 import { el, setText, replaceChildren, formatNumber, show } from './dom.js';
 import { currentQuestion, serverNow } from './lesson-state.js';
+import { answerKind, describePrediction, kindWords } from './answer-kinds.js';
 
 /// Refusals of an answer or a hint, shown under the question.
 const ANSWER_ERRORS = new Set(['late-answer', 'already-answered', 'too-many-changes', 'wrong-kind', 'question-closed',
     'out-of-range', 'invalid-field', 'no-hint']);
-
-function describePrediction(question, prediction) {
-    if (!prediction) return '';
-    if ('number' in prediction) return `${formatNumber(prediction.number)}${question?.unit ? ` ${question.unit}` : ''}`;
-    if ('choice' in prediction) return `"${question?.options?.[prediction.choice]?.label ?? `option ${prediction.choice + 1}`}"`;
-    if ('probability' in prediction) return `${Math.round(prediction.probability * 100)}%`;
-    return '';
-}
 
 function stateWords(question) {
     switch (question.state) {
@@ -106,80 +99,39 @@ export class QuestionView {
         setText(this.problem, '');
         setText(this.heading, `Question ${question.id}`);
         setText(this.prompt, question.prompt || `What will ${question.metricDescription || question.metric} be?`);
-        const kindWords = { number: 'Predict the number', choice: 'Pick one', probability: 'How likely is it?' };
         const metric = String(question.metricDescription ?? question.metric).replace(/\.$/, '');
-        setText(this.detail, `${kindWords[question.kind] ?? ''} · ${metric}` +
+        setText(this.detail, `${kindWords(question.kind)} · ${metric}` +
             `${question.unit ? ` (${question.unit})` : ''} at generation ${question.target}` +
             (question.askedValue !== undefined ? ` · it was ${formatNumber(question.askedValue)} when asked` : ''));
         this.submitButton = el('button', { type: 'submit', class: 'primary' }, 'Send my answer');
-        const controls = [];
-        this.choice = null;
-        if (question.kind === 'number') {
-            this.input = el('input', { type: 'number', id: 'answer-number', step: 'any', inputmode: 'decimal', required: true });
-            controls.push(el('label', { for: 'answer-number' }, `Your prediction${question.unit ? ` (${question.unit})` : ''}`),
-                el('div', { class: 'number-row' }, this.input, question.unit ? el('span', { class: 'unit' }, question.unit) : null));
-        } else if (question.kind === 'choice') {
-            this.input = null;
-            const group = el('div', { class: 'choices', role: 'group', 'aria-label': 'Options' });
-            this.choiceButtons = (question.options ?? []).map((option, index) => {
-                const label = option.label ?? `Option ${index + 1}`;
-                const button = el('button', { type: 'button', class: 'choice', 'aria-pressed': 'false' }, label);
-                button.addEventListener('click', () => {
-                    this.choice = index;
-                    this.choiceButtons.forEach((b, i) => b.setAttribute('aria-pressed', String(i === index)));
-                    this.submit();
-                });
-                return button;
-            });
-            group.append(...this.choiceButtons);
-            controls.push(group);
-        } else {
-            this.input = el('input', { type: 'range', id: 'answer-probability', min: '0', max: '100', step: '1', value: '50' });
-            this.output = el('output', { for: 'answer-probability', class: 'probability' }, '50%');
-            this.input.addEventListener('input', () => setText(this.output, `${this.input.value}%`));
-            controls.push(el('label', { for: 'answer-probability' }, 'How likely (0% never, 100% certainly)'),
-                el('div', { class: 'slider-row' }, this.input, this.output));
-        }
+        this.answer = answerKind(question.kind).build(question, { choose: () => this.submit() });
+        const controls = [...this.answer.controls];
         // An optional reason goes with the answer; only the teacher sees it unless they share it.
         this.reasonInput = el('input', {
             type: 'text', id: 'answer-reason', maxlength: '140', autocomplete: 'off',
             placeholder: 'because… (optional, only your teacher sees it)',
         });
         controls.push(el('label', { for: 'answer-reason' }, 'Why do you think so?'), this.reasonInput);
-        replaceChildren(this.form, controls, question.kind === 'choice' ? null : this.submitButton);
-        if (question.kind === 'choice') this.submitButton.hidden = true;
+        replaceChildren(this.form, controls, this.answer.sendsAtOnce ? null : this.submitButton);
+        if (this.answer.sendsAtOnce) this.submitButton.hidden = true;
     }
 
     restoreInput(question, prediction) {
-        if (question.kind === 'number' && this.input && 'number' in prediction) this.input.value = String(prediction.number);
-        if (question.kind === 'probability' && this.input && 'probability' in prediction) {
-            this.input.value = String(Math.round(prediction.probability * 100));
-            setText(this.output, `${this.input.value}%`);
-        }
-        if (question.kind === 'choice' && 'choice' in prediction) {
-            this.choice = prediction.choice;
-            this.choiceButtons?.forEach((b, i) => b.setAttribute('aria-pressed', String(i === prediction.choice)));
-        }
+        this.answer?.restore(prediction);
     }
 
     submit() {
         const question = this.state?.questions.get(this.questionId);
         if (!question) return;
         const message = { type: 'answer', question: question.id };
-        if (question.kind === 'number') {
-            const value = this.input.valueAsNumber;
-            if (!Number.isFinite(value)) {
-                setText(this.problem, 'Type a number first.');
-                this.input.focus();
-                return;
-            }
-            message.number = value;
-        } else if (question.kind === 'choice') {
-            if (this.choice === null) return;
-            message.choice = this.choice;
-        } else {
-            message.probability = Number(this.input.value) / 100;
+        const read = this.answer?.read();
+        if (!read) return;
+        if (read.problem) {
+            setText(this.problem, read.problem);
+            read.focus?.focus();
+            return;
         }
+        Object.assign(message, read.fields);
         const reason = this.reasonInput?.value.trim();
         if (reason) message.reason = reason;
         setText(this.problem, '');

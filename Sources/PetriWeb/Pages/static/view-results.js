@@ -4,6 +4,7 @@
 import { el, setText, replaceChildren, formatNumber, wireNumber } from './dom.js';
 import { drawBars } from './view-charts.js';
 import { describeActual } from './lesson-state.js';
+import { outcomeKind } from './answer-kinds.js';
 
 /// Draws a spread (`bins` or `counts`) on `canvas`; with `resolved`, marks the actual value on the same axis.
 export function drawSpread(canvas, question, spread, resolved) {
@@ -22,11 +23,11 @@ export function drawSpread(canvas, question, spread, resolved) {
         const bins = spread.bins;
         const low = wireNumber(bins[0].lower);
         const high = wireNumber(bins[bins.length - 1].upper);
-        const probability = question?.kind === 'probability';
-        const label = (v) => (probability ? `${Math.round(v * 100)}%` : formatNumber(Math.round(v * 10) / 10));
+        const kind = outcomeKind(question?.kind);
+        const label = (v) => kind.spreadLabel(v);
         bars = bins.map((bin) => ({ label: `${label(wireNumber(bin.lower))}`, value: bin.count }));
         if (resolved) {
-            const actual = probability ? (resolved.eventHappened ? 1 : 0) : wireNumber(resolved.actual);
+            const actual = kind.spreadTarget(resolved);
             if (Number.isFinite(actual) && high > low) {
                 marker = { position: (actual - low) / (high - low), label: `Actual: ${describeActual(only, resolved)}` };
             }

@@ -1,0 +1,47 @@
+import PetriProtocol
+
+/// A number question's answer: a typed number (digits, `.`, `-`).
+struct NumberInput: KindInput {
+    func edit(_ key: Key, field: inout AnswerField) -> Bool { editNumber(key, field: &field, negative: true) }
+
+    func prediction(from field: AnswerField) -> Result<Prediction, AnswerProblem> {
+        guard let x = Double(field.text), x.isFinite else {
+            return .failure(AnswerProblem("Type a number, e.g. 120, then press Enter."))
+        }
+        return .success(.number(x))
+    }
+
+    func prediction(typed text: String, question id: QuestionID) -> Result<Prediction, AnswerProblem> {
+        guard let x = Double(text), x.isFinite else {
+            return .failure(AnswerProblem("Question \(id.rawValue) wants a number."))
+        }
+        return .success(.number(x))
+    }
+
+    func draw(
+        _ field: AnswerField, question q: QuestionInfo, lesson: LessonState, into canvas: inout Canvas, inner: Rect,
+        y: Int, theme: Theme
+    ) {
+        drawTyped(
+            field, label: "Your prediction: ", unit: q.unit.isEmpty ? "" : " \(q.unit)", into: &canvas, inner: inner,
+            y: y, theme: theme)
+    }
+
+    func prompt(_ q: QuestionInfo) -> String { "What will \(q.metric) be at generation \(q.target)?" }
+
+    func outcome(_ q: QuestionInfo, _ r: Resolution) -> String {
+        "Actual: \(Format.number(r.actual, decimals: 2))\(q.unit.isEmpty ? "" : " " + q.unit)"
+    }
+
+    /// Ten bars, the one holding the actual value marked.
+    func drawSpread(
+        _ resolution: Resolution, question: QuestionInfo, into canvas: inout Canvas, rect: Rect, theme: Theme
+    ) {
+        SpreadView.drawBins(resolution.spread, target: resolution.actual, into: &canvas, rect: rect, theme: theme)
+    }
+
+    func shown(_ p: Prediction) -> String {
+        guard case .number(let x) = p else { return p.description }
+        return Format.number(x, decimals: 2)
+    }
+}

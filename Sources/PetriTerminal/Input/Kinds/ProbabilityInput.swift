@@ -1,0 +1,72 @@
+import PetriProtocol
+
+/// A probability question's answer: a typed percentage (digits, `.`), ↑/↓ moving by 5.
+struct ProbabilityInput: KindInput {
+    var event: Condition?
+
+    func edit(_ key: Key, field: inout AnswerField) -> Bool {
+        switch key {
+        case .up, .down:
+            let current = Double(field.text) ?? 50
+            let next = min(100, max(0, (current / 5).rounded() * 5 + (key == .up ? 5 : -5)))
+            field.text = NumberText.format(next)
+            return true
+        default:
+            return editNumber(key, field: &field, negative: false)
+        }
+    }
+
+    func prediction(from field: AnswerField) -> Result<Prediction, AnswerProblem> {
+        guard let percent = Double(field.text), percent.isFinite, (0...100).contains(percent) else {
+            return .failure(AnswerProblem("Type a chance from 0 to 100 (per cent), then press Enter."))
+        }
+        return .success(.probability(percent / 100))
+    }
+
+    /// A probability 0…1, or a percentage like `70%`.
+    func prediction(typed text: String, question id: QuestionID) -> Result<Prediction, AnswerProblem> {
+        let percent = text.hasSuffix("%")
+        guard let x = Double(percent ? String(text.dropLast()) : text) else {
+            return .failure(
+                AnswerProblem("Question \(id.rawValue) wants a probability from 0 to 1, or a percentage like 70%."))
+        }
+        let p = percent ? x / 100 : x
+        guard (0...1).contains(p) else {
+            return .failure(AnswerProblem("A probability is from 0 to 1 (or 0% to 100%)."))
+        }
+        return .success(.probability(p))
+    }
+
+    func draw(
+        _ field: AnswerField, question q: QuestionInfo, lesson: LessonState, into canvas: inout Canvas, inner: Rect,
+        y: Int, theme: Theme
+    ) {
+        drawTyped(
+            field, label: "Chance it happens: ", unit: " %  ↑/↓ ±5", into: &canvas, inner: inner, y: y, theme: theme)
+    }
+
+    func prompt(_ q: QuestionInfo) -> String {
+        if let event { return "How likely is \(q.metric) \(QuestionPanel.describe(event)) at generation \(q.target)?" }
+        return "How likely is \"\(q.metric)\" by generation \(q.target)?"
+    }
+
+    func outcome(_ q: QuestionInfo, _ r: Resolution) -> String {
+        let happened = r.eventHappened == true ? "It happened" : "It did not happen"
+        return "\(happened) (\(q.metric) \(Format.number(r.actual, decimals: 2)))."
+    }
+
+    /// Ten bars of 10%, the end the event went to (100% if it happened, 0% if not) marked.
+    func drawSpread(
+        _ resolution: Resolution, question: QuestionInfo, into canvas: inout Canvas, rect: Rect, theme: Theme
+    ) {
+        let target: Double = resolution.eventHappened == true ? 1 : 0
+        SpreadView.drawBins(resolution.spread, target: target, into: &canvas, rect: rect, theme: theme)
+    }
+
+    func mean(_ x: Double) -> String { Format.percent(x) }
+
+    func shown(_ p: Prediction) -> String {
+        guard case .probability(let x) = p else { return p.description }
+        return Format.percent(x)
+    }
+}
