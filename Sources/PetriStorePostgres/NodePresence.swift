@@ -29,12 +29,15 @@ final class NodePresence: Sendable {
     private let configuration: PostgresConnection.Configuration
     private let nodeID: String
     private let logger: Logger
+    private let counters: LeaseCounters
     private let state = Mutex(State())
 
-    init(configuration: PostgresConnection.Configuration, nodeID: String, logger: Logger) {
+    init(configuration: PostgresConnection.Configuration, nodeID: String, logger: Logger, counters: LeaseCounters) {
         self.configuration = configuration
         self.nodeID = nodeID
         self.logger = logger
+        self.counters = counters
+        counters.present(false)
     }
 
     /// Whether this node holds its presence lock now (as far as it knows).
@@ -64,6 +67,7 @@ final class NodePresence: Sendable {
                         $0.held = false
                         $0.connection = nil
                     }
+                    counters.present(false)
                     guard !Task.isCancelled else { return }
                     logger.warning(
                         "This node's presence session in PostgreSQL ended; reconnecting (other nodes may take its lessons over meanwhile)"
@@ -89,6 +93,7 @@ final class NodePresence: Sendable {
             defer { state.connection = nil }
             return state.connection
         }
+        counters.present(false)
         guard let connection else { return }
         // The connection must live until it is closed (postgres-nio asserts so): the callback keeps it.
         let closing: EventLoopFuture<Void> = connection.close()
@@ -135,7 +140,11 @@ final class NodePresence: Sendable {
                 throw PostgresStoreError(
                     .databaseFailed, "An earlier session of this node still holds its presence lock.")
             }
-            state.withLock { $0.held = !$0.stopped }
+            let held = state.withLock { state in
+                state.held = !state.stopped
+                return state.held
+            }
+            counters.present(held)
         } catch {
             state.withLock { if $0.connection === connection { $0.connection = nil } }
             try? await connection.close()

@@ -24,7 +24,7 @@ extension PostgresLessonStorage {
     }
 
     /// Claims a lesson whose lease expired, is this node's, or whose holder's session is gone (see
-    /// ``NodePresence``), raising its epoch so the previous holder can write nothing more.
+    /// `NodePresence`), raising its epoch so the previous holder can write nothing more.
     public func claim(lesson id: String) async throws -> Bool {
         let epochs = try await write("claim a lesson") { connection in
             try await connection.run(
@@ -69,7 +69,7 @@ extension PostgresLessonStorage {
         for id in held.withLock({ Array($0.keys) }) { await release(lesson: id) }
     }
 
-    /// Whether this node holds its presence lock in PostgreSQL now (see ``NodePresence``).
+    /// Whether this node holds its presence lock in PostgreSQL now (see `NodePresence`).
     public var isPresent: Bool { presence?.isHeld ?? false }
 
     /// The leases this node holds now, by lesson id, with their epochs (for tests and metrics).

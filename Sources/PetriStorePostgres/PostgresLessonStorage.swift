@@ -23,7 +23,7 @@ import Synchronization
 /// every node.
 ///
 /// Failover: a lease is claimable once it expired, or at once when its holder's session is gone
-/// (``NodePresence``: a session-level advisory lock PostgreSQL releases when the node's process dies
+/// (`NodePresence`: a session-level advisory lock PostgreSQL releases when the node's process dies
 /// or its machine vanishes). So a dead node's lessons move as soon as a client asks another node for
 /// them; the lease and its epoch stay the safety.
 ///
@@ -70,7 +70,8 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         var background = logger
         background.logLevel = .error
         let client = PostgresClient(configuration: parsed.configuration, backgroundLogger: background)
-        let presence = NodePresence(configuration: parsed.connection, nodeID: node.id, logger: logger)
+        let presence = NodePresence(
+            configuration: parsed.connection, nodeID: node.id, logger: logger, counters: counters)
         let storage = PostgresLessonStorage(
             client: client, node: node, logger: logger, counters: counters, presence: presence)
         storage.startBackground { await client.run() }
