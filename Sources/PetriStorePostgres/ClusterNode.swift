@@ -5,7 +5,8 @@ public struct ClusterNode: Sendable, Hashable {
     public var id: String
     /// The WebSocket URL clients can reach this node at, sent in `redirect` messages.
     public var advertisedURL: String
-    /// How long a lease lasts without renewal: after a node dies, its lessons wait this long.
+    /// How long a lease lasts without renewal: after a node dies, its lessons wait at most this
+    /// long (no wait once PostgreSQL has ended the dead node's session; see `NodePresence`).
     public var leaseMilliseconds: Int
     /// How often the node renews its leases; well under ``leaseMilliseconds``.
     public var renewMilliseconds: Int

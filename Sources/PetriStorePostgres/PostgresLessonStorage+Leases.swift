@@ -9,7 +9,8 @@ extension PostgresLessonStorage {
         let rows = try await read("find a lesson by code") { connection in
             try await connection.run(
                 """
-                SELECT l.settings, l.ended_at, le.node, COALESCE(le.expires_at > now(), false), n.url
+                SELECT l.settings, l.ended_at, le.node,
+                    COALESCE(le.expires_at > now() AND petri_node_present(le.node), false), n.url
                 FROM lesson l LEFT JOIN lease le ON le.lesson_id = l.id LEFT JOIN node n ON n.id = le.node
                 WHERE l.join_code = \(code.text)
                     AND (l.ended_at IS NULL OR l.ended_at >= \(endedSince.storedSeconds))
@@ -22,6 +23,8 @@ extension PostgresLessonStorage {
         return .claimable(try LessonRecord(storedJSON: row.0), endedAt: row.1.map { Timestamp(storedSeconds: $0) })
     }
 
+    /// Claims a lesson whose lease expired, is this node's, or whose holder's session is gone (see
+    /// `NodePresence`), raising its epoch so the previous holder can write nothing more.
     public func claim(lesson id: String) async throws -> Bool {
         let epochs = try await write("claim a lesson") { connection in
             try await connection.run(
@@ -31,6 +34,7 @@ extension PostgresLessonStorage {
                 ON CONFLICT (lesson_id) DO UPDATE
                     SET node = EXCLUDED.node, epoch = lease.epoch + 1, expires_at = EXCLUDED.expires_at
                     WHERE lease.expires_at <= now() OR lease.node = EXCLUDED.node
+                        OR NOT petri_node_present(lease.node)
                 RETURNING epoch
                 """, logger: self.logger
             ).decode(Int64.self).collected()
@@ -64,6 +68,9 @@ extension PostgresLessonStorage {
     public func releaseAll() async {
         for id in held.withLock({ Array($0.keys) }) { await release(lesson: id) }
     }
+
+    /// Whether this node holds its presence lock in PostgreSQL now (see `NodePresence`).
+    public var isPresent: Bool { presence?.isHeld ?? false }
 
     /// The leases this node holds now, by lesson id, with their epochs (for tests and metrics).
     public var heldLeases: [String: Int64] { held.withLock { $0 } }

@@ -22,6 +22,11 @@ import Synchronization
 /// the hub drops the lesson. Expiry times are PostgreSQL's own clock (`now()`), one clock for
 /// every node.
 ///
+/// Failover: a lease is claimable once it expired, or at once when its holder's session is gone
+/// (`NodePresence`: a session-level advisory lock PostgreSQL releases when the node's process dies
+/// or its machine vanishes). So a dead node's lessons move as soon as a client asks another node for
+/// them; the lease and its epoch stay the safety.
+///
 /// Thread-safe: the client is; the table of held leases is behind a mutex.
 public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
     public let client: PostgresClient
@@ -39,6 +44,8 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
     public let lostLeases: AsyncStream<String>
     private let tasks = Mutex<[Task<Void, Never>]>([])
     let counters: LeaseCounters
+    /// This node's presence lock (nil for a storage made without one, which other nodes see as absent).
+    let presence: NodePresence?
 
     /// Connects (the pool connects lazily), migrates the schema and starts renewing leases.
     ///
@@ -51,7 +58,11 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         url: String, node: ClusterNode, logger: Logger = Logger(label: "petri.store.postgres"),
         counters: LeaseCounters = .init(), reachWithin: Duration = .seconds(30)
     ) async throws -> PostgresLessonStorage {
-        let parsed = try PostgresStoreURL(url)
+        var parsed = try PostgresStoreURL(url)
+        // Named in pg_stat_activity, for operators (and so a test can end one node's sessions).
+        let name = [("application_name", "petri \(node.id)")]
+        parsed.configuration.options.additionalStartupParameters = name
+        parsed.connection.options.additionalStartupParameters = name
         // The pool would wait for a connection for ever, silently: try the server first, for a bounded time.
         try await waitUntilReachable(parsed, within: reachWithin, logger: logger)
         // The pool's own chatter (each failed connection attempt at info) only at errors: the node
@@ -59,7 +70,10 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         var background = logger
         background.logLevel = .error
         let client = PostgresClient(configuration: parsed.configuration, backgroundLogger: background)
-        let storage = PostgresLessonStorage(client: client, node: node, logger: logger, counters: counters)
+        let presence = NodePresence(
+            configuration: parsed.connection, nodeID: node.id, logger: logger, counters: counters)
+        let storage = PostgresLessonStorage(
+            client: client, node: node, logger: logger, counters: counters, presence: presence)
         storage.startBackground { await client.run() }
         do {
             _ = try await PostgresSchema.migrate(client, logger: logger)
@@ -69,6 +83,8 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         }
         try await storage.announce()
         try? await storage.refreshNodeURLs()
+        await presence.tryOnce()
+        storage.startBackground { await presence.run() }
         storage.startBackground { await storage.renewLoop() }
         return storage
     }
@@ -124,8 +140,12 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         }
     }
 
-    init(client: PostgresClient, node: ClusterNode, logger: Logger, counters: LeaseCounters) {
+    init(
+        client: PostgresClient, node: ClusterNode, logger: Logger, counters: LeaseCounters,
+        presence: NodePresence? = nil
+    ) {
         self.client = client
+        self.presence = presence
         self.node = node
         self.logger = logger
         self.counters = counters
@@ -137,13 +157,15 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         tasks.withLock { $0.append(Task { await body() }) }
     }
 
-    /// Stops renewing and closes the connections (leases then expire unless released first).
+    /// Stops renewing and closes the connections (other nodes may then claim this node's leases at
+    /// once: its presence session ends).
     public func close() {
         let running = tasks.withLock { tasks in
             defer { tasks = [] }
             return tasks
         }
         for task in running { task.cancel() }
+        presence?.stop()
         lost.finish()
     }
 

@@ -8,18 +8,20 @@ import PetriServer
 import PetriSimulation
 import PetriWebSocket
 
-/// `petri-bench cluster`: classes on several `petri serve` nodes sharing a private PostgreSQL, one node killed.
+/// `petri-bench cluster`: classes on several `petri serve` nodes sharing a private PostgreSQL, nodes killed in turn.
 ///
 /// Starts a PostgreSQL of its own (initdb in a temporary directory) and `--nodes` servers on
 /// loopback (child processes running `petri serve` with the `petri` built beside this program, or
 /// `--petri`; default lease settings). Each lesson is created on
 /// one node (its owner); its students join through every node, following redirects. The teachers
 /// step their lessons (timed: teacher's step → the lesson's last student's stats of it), every student
-/// answers a question, the lessons run on their own, then the first node is killed with SIGKILL.
-/// Its lessons' students and teachers come back through the other nodes (as the bundled clients
-/// do: their node, then the redirect), and the benchmark reports the failover time (kill → the last
-/// of those students receiving a generation again), whether any acknowledged answer was lost, and
-/// the step latency after.
+/// answers a question, the lessons run on their own, then `--kills` times a node that owns lessons is
+/// killed with SIGKILL (node 1, 2, … in turn; each restarted before the next kill, as a supervisor
+/// would). Its lessons' students and teachers come back through the other nodes (as the bundled
+/// clients do: their node, then the redirect; a failed attempt waits ¼ s, the clients' shortest
+/// first retry), and the benchmark reports the failover times (kill → the last of those students
+/// receiving a generation again; p50/p99 over the kills, and each student's over all kills), whether
+/// any acknowledged answer was lost, and the step latency after.
 struct BenchCluster: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cluster",
@@ -36,6 +38,8 @@ struct BenchCluster: AsyncParsableCommand {
     var steps = 10
     @Option(help: "Creatures in each camouflage lesson (its snapshots are what students receive and decode).")
     var population = 100
+    @Option(help: "Nodes killed with SIGKILL in turn (each restarted before the next kill).")
+    var kills = 5
     @Option(help: "The petri program the nodes run (default: the petri built beside this program).")
     var petri: String?
 
@@ -54,6 +58,7 @@ struct BenchCluster: AsyncParsableCommand {
             throw ValidationError("--students-per-lesson must be between 1 and 1000.")
         }
         guard (1...1000).contains(steps) else { throw ValidationError("--steps must be between 1 and 1000.") }
+        guard (1...100).contains(kills) else { throw ValidationError("--kills must be between 1 and 100.") }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: petriPath, isDirectory: &isDirectory), !isDirectory.boolValue,
             FileManager.default.isExecutableFile(atPath: petriPath)
@@ -68,6 +73,8 @@ struct BenchCluster: AsyncParsableCommand {
         var peer: ProtocolPeer
         var token: AccessToken
         var lesson: Int
+        /// The node serving this student now.
+        var node: String
         /// Questions whose answer the server acknowledged.
         var acknowledged: [QuestionID] = []
     }
@@ -81,13 +88,17 @@ struct BenchCluster: AsyncParsableCommand {
             servers.append(try await BenchNode.start(index, petri: petriPath, store: store, key: key))
         }
         defer { for server in servers { kill(server.process.processIdentifier, SIGKILL) } }
-        let urls = servers.map(\.url)
+        var urls = servers.map(\.url)
         say(MachineInfo.current.line)
-        say("\(nodes) nodes on loopback sharing a private PostgreSQL (lease 5 s, renewed every 1.5 s)")
+        say(
+            "\(nodes) nodes on loopback sharing a private PostgreSQL (lease 5 s, renewed every 1.5 s; a node's "
+                + "lessons are claimable once its PostgreSQL session ends)")
         let client = try await WebSocketClient.start()
 
         // Lessons: lesson i is created on node i mod nodes, which owns it.
         var teachers: [ProtocolPeer] = []
+        /// The node each lesson runs on now.
+        var owners: [String] = []
         var codes: [(JoinCode, AccessToken)] = []
         for index in 0..<lessons {
             let teacher = ProtocolPeer(client, try await client.connect(to: urls[index % nodes]))
@@ -102,11 +113,13 @@ struct BenchCluster: AsyncParsableCommand {
             try teacher.send(.teach(code: code, token: token, lastSeen: nil))
             _ = try await teacher.expectReply { if case .welcome = $0 { true } else { nil } }
             teachers.append(teacher)
+            owners.append(urls[index % nodes])
             codes.append((code, token))
         }
 
         // Joins: every student through a node of its own, all at once.
         let joinStart = ContinuousClock.now
+        let joinURLs = urls
         var students = try await withThrowingTaskGroup(of: Student.self) { group in
             for lesson in 0..<lessons {
                 for seat in 0..<studentsPerLesson {
@@ -114,11 +127,11 @@ struct BenchCluster: AsyncParsableCommand {
                     let code = codes[lesson].0
                     group.addTask {
                         let attached = try await clusterAttach(
-                            client, urls: urls, home: home, .join(code: code, name: "Student \(seat)"))
+                            client, urls: joinURLs, home: home, .join(code: code, name: "Student \(seat)"))
                         guard let token = attached.welcome.you?.token else {
                             throw ValidationError("A student's welcome had no resume token.")
                         }
-                        return Student(peer: attached.peer, token: token, lesson: lesson)
+                        return Student(peer: attached.peer, token: token, lesson: lesson, node: attached.url)
                     }
                 }
             }
@@ -161,45 +174,77 @@ struct BenchCluster: AsyncParsableCommand {
         for (index, question) in acknowledged { students[index].acknowledged.append(question) }
         say("\(acknowledged.count) answers acknowledged at \(fixed(answersPerSecond, 0)) per second over the cluster")
 
-        // The lessons run on their own; then the first node dies.
+        // The lessons run on their own; then nodes die in turn.
         for teacher in teachers { try teacher.send(.run(rate: 4)) }
-        let lost = Set((0..<lessons).filter { $0 % nodes == 0 })
-        let killed = ContinuousClock.now
-        kill(servers[0].process.processIdentifier, SIGKILL)
-        let survivors = Array(urls.dropFirst())
-        say("killed node 1 (SIGKILL), the owner of \(lost.count) lessons")
+        var failovers: [Double] = []
+        var studentsBack: [Double] = []
+        var lostAnswers = 0
+        for round in 0..<kills {
+            // Node 1, 2, … in turn, skipping one that owns no lesson now.
+            let order = (0..<nodes).map { (round + $0) % nodes }
+            let victim = order.first { node in owners.contains(urls[node]) } ?? round % nodes
+            let dead = urls[victim]
+            let lost = Set(owners.indices.filter { owners[$0] == dead })
+            let killed = ContinuousClock.now
+            kill(servers[victim].process.processIdentifier, SIGKILL)
+            let survivors = urls.enumerated().filter { $0.offset != victim }.map(\.element)
+            say("kill \(round + 1): node \(victim + 1) (SIGKILL), the owner of \(lost.count) lessons")
 
-        // Its lessons' teachers and students come back through the other nodes.
-        for lesson in lost.sorted() {
-            let attached = try await clusterAttach(
-                client, urls: survivors, home: lesson % survivors.count,
-                .teach(code: codes[lesson].0, token: codes[lesson].1, lastSeen: nil))
-            teachers[lesson] = attached.peer
-            try attached.peer.send(.run(rate: 4))
-        }
-        let back = try await withThrowingTaskGroup(of: (Int, ProtocolPeer, Int, Duration).self) { group in
-            for index in students.indices where lost.contains(students[index].lesson) {
-                let student = students[index]
-                let code = codes[student.lesson].0
-                group.addTask {
-                    let attached = try await clusterAttach(
-                        client, urls: survivors, home: index % survivors.count,
-                        .resume(code: code, token: student.token, lastSeen: nil))
-                    let kept = student.acknowledged.filter { question in
-                        attached.welcome.answers.contains { $0.question == question }
-                    }.count
-                    let generation = attached.welcome.position.generation
-                    try await attached.peer.waitForGeneration(after: generation)
-                    return (index, attached.peer, student.acknowledged.count - kept, killed.duration(to: .now))
+            // Its lessons' teachers and students come back through the other nodes.
+            let comeBack = try await withThrowingTaskGroup(of: (Int, Int, ProtocolPeer, String, Int, Duration).self) {
+                group in
+                for lesson in lost.sorted() {
+                    let (code, token) = codes[lesson]
+                    group.addTask {
+                        let attached = try await clusterAttach(
+                            client, urls: survivors, home: lesson % survivors.count,
+                            .teach(code: code, token: token, lastSeen: nil))
+                        try attached.peer.send(.run(rate: 4))
+                        return (-1, lesson, attached.peer, attached.url, 0, .zero)
+                    }
+                }
+                for index in students.indices where lost.contains(students[index].lesson) {
+                    let student = students[index]
+                    let code = codes[student.lesson].0
+                    group.addTask {
+                        let attached = try await clusterAttach(
+                            client, urls: survivors, home: index % survivors.count,
+                            .resume(code: code, token: student.token, lastSeen: nil))
+                        let kept = student.acknowledged.filter { question in
+                            attached.welcome.answers.contains { $0.question == question }
+                        }.count
+                        let generation = attached.welcome.position.generation
+                        try await attached.peer.waitForGeneration(after: generation)
+                        return (
+                            index, student.lesson, attached.peer, attached.url, student.acknowledged.count - kept,
+                            killed.duration(to: .now)
+                        )
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            for (index, lesson, peer, url, missing, back) in comeBack {
+                if index < 0 {
+                    teachers[lesson] = peer
+                    owners[lesson] = url
+                } else {
+                    students[index].peer = peer
+                    students[index].node = url
+                    lostAnswers += missing
+                    studentsBack.append(seconds(back))
                 }
             }
-            return try await group.reduce(into: []) { $0.append($1) }
+            let failover = comeBack.filter { $0.0 >= 0 }.map { seconds($0.5) }.max() ?? 0
+            failovers.append(failover)
+            say(
+                "  the last of \(comeBack.filter { $0.0 >= 0 }.count) students of its lessons received a generation \(fixed(failover, 2)) s after the kill; acknowledged answers lost so far: \(lostAnswers)"
+            )
+            // The node comes back (as a supervisor would restart it), under its own name on a new port.
+            servers[victim] = try await BenchNode.start(victim + 1, petri: petriPath, store: store, key: key)
+            urls[victim] = servers[victim].url
         }
-        let failover = seconds(back.map(\.3).max() ?? .zero)
-        let lostAnswers = back.map(\.2).reduce(0, +)
-        for (index, peer, _, _) in back { students[index].peer = peer }
         say(
-            "failover: the last of \(back.count) students of the lost lessons received a generation \(fixed(failover, 2)) s after the kill; acknowledged answers lost: \(lostAnswers)"
+            "failover over \(kills) kills (kill → the last student of the lost lessons back): p50 \(fixed(quantile(failovers, 0.5), 2)) s, p99 \(fixed(quantile(failovers, 0.99), 2)) s, max \(fixed(failovers.max() ?? 0, 2)) s; each student back: p50 \(fixed(quantile(studentsBack, 0.5), 2)) s, p99 \(fixed(quantile(studentsBack, 0.99), 2)) s; acknowledged answers lost: \(lostAnswers)"
         )
 
         // Steps after the kill (the lessons paused first).
@@ -224,7 +269,7 @@ struct BenchCluster: AsyncParsableCommand {
         await client.shutdown()
         say(
             MachineInfo.current.annotating(
-                #"{"benchmark":"cluster","nodes":\#(nodes),"lessons":\#(lessons),"studentsPerLesson":\#(studentsPerLesson),"joinSeconds":\#(fixed(joinSeconds, 3)),"stepP50MsBefore":\#(fixed(quantile(before, 0.5), 3)),"stepP99MsBefore":\#(fixed(quantile(before, 0.99), 3)),"stepP50MsAfter":\#(fixed(quantile(after, 0.5), 3)),"stepP99MsAfter":\#(fixed(quantile(after, 0.99), 3)),"answersPerSecond":\#(Int(answersPerSecond)),"failoverSeconds":\#(fixed(failover, 3)),"acknowledgedLost":\#(lostAnswers)}"#
+                #"{"benchmark":"cluster","nodes":\#(nodes),"lessons":\#(lessons),"studentsPerLesson":\#(studentsPerLesson),"joinSeconds":\#(fixed(joinSeconds, 3)),"stepP50MsBefore":\#(fixed(quantile(before, 0.5), 3)),"stepP99MsBefore":\#(fixed(quantile(before, 0.99), 3)),"stepP50MsAfter":\#(fixed(quantile(after, 0.5), 3)),"stepP99MsAfter":\#(fixed(quantile(after, 0.99), 3)),"answersPerSecond":\#(Int(answersPerSecond)),"kills":\#(kills),"failoverP50Seconds":\#(fixed(quantile(failovers, 0.5), 3)),"failoverP99Seconds":\#(fixed(quantile(failovers, 0.99), 3)),"failoverMaxSeconds":\#(fixed(failovers.max() ?? 0, 3)),"studentBackP50Seconds":\#(fixed(quantile(studentsBack, 0.5), 3)),"studentBackP99Seconds":\#(fixed(quantile(studentsBack, 0.99), 3)),"acknowledgedLost":\#(lostAnswers)}"#
             )
         )
     }
@@ -303,7 +348,7 @@ struct BenchNode {
 /// connection or `lesson-reloading`, the next node in `urls` (a load balancer skipping a dead node).
 func clusterAttach(
     _ client: WebSocketClient, urls: [String], home: Int, _ message: ClientMessage
-) async throws -> (peer: ProtocolPeer, welcome: Welcome) {
+) async throws -> (peer: ProtocolPeer, welcome: Welcome, url: String) {
     var next = home
     var target = urls[home % urls.count]
     let deadline = ContinuousClock.now + .seconds(60)
@@ -323,7 +368,7 @@ func clusterAttach(
             }
         }
         switch reply {
-        case .welcome(let welcome): return (peer, welcome)
+        case .welcome(let welcome): return (peer, welcome, target)
         case .redirect(let url, _): target = url
         case .error(let error) where error.code != .lessonReloading: throw error
         default:

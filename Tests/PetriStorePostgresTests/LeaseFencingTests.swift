@@ -102,6 +102,45 @@ import Testing
         #expect(try await b.claim(lesson: record.id))
     }
 
+    @Test func aNodeWhoseSessionEndsLosesItsLessonsAtOnceAndNothingItStoredIsLost() async throws {
+        // Given node A, on a database role of its own (so that it can be kept out), holding a lesson with a
+        // ten-minute lease and two stored actions, and node B on the same database
+        let url = try await PrivatePostgres.shared().createDatabase()
+        let b = try await Self.node("b", url)
+        let role = "node_a_\(UInt32.random(in: 0...UInt32.max))"
+        try await b.client.query("CREATE ROLE \(unescaped: role) LOGIN SUPERUSER")
+        let a = try await Self.node("a", url.replacingOccurrences(of: "petri@", with: "\(role)@"))
+        defer {
+            a.close()
+            b.close()
+        }
+        #expect(a.isPresent)
+        let record = try Self.record(code: "DEADNX")
+        try await a.createLesson(record)
+        try await a.append([Self.entry(1), Self.entry(2)], toLesson: record.id)
+        // (while A's session lives, its lease holds)
+        #expect(try await b.claim(lesson: record.id) == false)
+
+        // When A's sessions end (pg_terminate_backend, waiting for them to exit) and it cannot log in again,
+        // as when its process is killed or its machine is gone
+        try await b.client.query("ALTER ROLE \(unescaped: role) NOLOGIN")
+        try await b.client.query(
+            "SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity WHERE usename = \(role)")
+
+        // Then B sees the lesson claimable and claims it at once, long before A's lease would run out
+        let since = Timestamp(millisecondsSince1970: 0)
+        guard case .claimable = try await b.locate(code: record.code, endedSince: since) else {
+            Issue.record("a lesson whose holder's session is gone should be claimable")
+            return
+        }
+        #expect(try await b.claim(lesson: record.id))
+        #expect(b.heldLeases[record.id] == 2)
+        // And every action A stored is there, and B continues right after them (A's epoch 1 is fenced off)
+        #expect(try await b.log(ofLesson: record.id).map(\.sequence) == [1, 2])
+        try await b.append([Self.entry(3)], toLesson: record.id)
+        #expect(try await b.log(ofLesson: record.id).map(\.sequence) == [1, 2, 3])
+    }
+
     @Test func migrationsRunOnceAndAreRecordedInOrder() async throws {
         // Given a database a node has already migrated
         let url = try await PrivatePostgres.shared().createDatabase()
@@ -117,7 +156,7 @@ import Testing
         ).decode(String.self) {
             rows.append(identifier)
         }
-        #expect(rows == ["v1", "v2", "v3"])
+        #expect(rows == ["v1", "v2", "v3", "v4"])
     }
 
     // MARK: - Helpers

@@ -184,8 +184,9 @@ extension ServerConfiguration {
         /// The WebSocket URL clients reach this node at (sent in `redirect`); nil uses
         /// `ws://<host name>:<server.port>/`.
         public var advertiseUrl: String?
-        /// How long a lesson's lease lasts without renewal: after a node dies, its lessons move
-        /// to another node once this has passed.
+        /// How long a lesson's lease lasts without renewal: a node's lessons move to another node
+        /// once its PostgreSQL session ended (a killed process: at once) or at the latest once
+        /// this has passed.
         public var leaseMilliseconds = 5_000
         /// How often a node renews its leases (at most half the lease).
         public var renewMilliseconds = 1_500
