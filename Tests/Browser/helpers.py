@@ -60,7 +60,9 @@ def join(driver, base, code, name, before_join=None):
     the page shows the lesson."""
     driver.get(f"{base}/join/{code}")
     name_input = driver.find_element(By.CSS_SELECTOR, "#join-name")
-    assert driver.find_element(By.CSS_SELECTOR, "#join-code").get_attribute("value") == code
+    # The page's module fills the code in from the address; WebKit may return from get() before it has run.
+    wait_for(driver, lambda d: d.execute_script("return document.querySelector('#join-code').value") == code,
+             message=f"/join/{code} did not fill the code in")
     name_input.send_keys(name)
     if before_join:
         before_join(driver)
