@@ -15,7 +15,7 @@
 /// A value: ``MemoryTrim/run(every:policy:)`` samples; the decision is testable without a heap.
 package struct MemoryTrimPolicy: Sendable {
     /// How much resident memory must have grown since the last trim before the next.
-    package var growth: Int
+    var growth: Int
     /// Resident bytes after the last trim (or the lowest seen since).
     private var floor: Int?
     /// The previous sample.
@@ -37,7 +37,7 @@ package struct MemoryTrimPolicy: Sendable {
     }
 
     /// Records resident memory right after a trim: the next one waits for as much growth again.
-    package mutating func trimmed(resident: Int) {
+    mutating func trimmed(resident: Int) {
         floor = resident
         previous = resident
     }

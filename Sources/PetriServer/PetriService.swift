@@ -22,22 +22,22 @@ import ServiceLifecycle
 /// try await group.run()
 /// ```
 package struct PetriService: Service, CustomStringConvertible {
-    package let transport: TransportBuilder
+    let transport: TransportBuilder
     /// HTTP routes served before the readiness probe and the pages (metrics).
-    package let routes: [HTTPHandler]
-    package let storage: any LessonStorage
-    package let teacherKey: String
-    package let hub: HubConfiguration
-    package let clock: any HubClock
+    let routes: [HTTPHandler]
+    let storage: any LessonStorage
+    let teacherKey: String
+    let hub: HubConfiguration
+    let clock: any HubClock
     /// The browser pages served on the same port; nil loads the ones shipped with this build.
-    package let webSite: WebSite?
-    package let logger: Logger
+    let webSite: WebSite?
+    let logger: Logger
     /// Seconds clients get to finish their close handshakes on shutdown.
     let shutdownTimeout: Double
     /// Called once the server listens, with its port (for tests and the start banner).
     let onListening: @Sendable (Int) -> Void
     /// Called once everything runs, with the transport and the hub (metrics sampling).
-    package let onStarted: @Sendable (any ServerTransport, Hub) -> Void
+    let onStarted: @Sendable (any ServerTransport, Hub) -> Void
     /// Which lessons this node may run, when it is one of a cluster (nil on a single node).
     package var ownership: (any LessonOwnership)?
     /// The model files the server would not load (``ModelDirectory``): `/readyz` names each, so a teacher's file

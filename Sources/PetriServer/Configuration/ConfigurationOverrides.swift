@@ -13,31 +13,31 @@ package struct ConfigurationOverrides: Sendable, Hashable {
     /// The flag spellings used in error messages.
     package enum Flag {
         /// `--config FILE`: the YAML file to read.
-        package static let configFile = "--config"
+        static let configFile = "--config"
         /// `--host ADDRESS`: `server.host`.
-        package static let host = "--host"
+        static let host = "--host"
         /// `--port N`: `server.port`.
-        package static let port = "--port"
+        static let port = "--port"
         /// `--data DIRECTORY`: `data.directory`.
-        package static let dataDirectory = "--data"
+        static let dataDirectory = "--data"
         /// `--models DIRECTORY`: `models.directory`.
-        package static let modelsDirectory = "--models"
+        static let modelsDirectory = "--models"
         /// `--log-level LEVEL`: `log.level`.
-        package static let logLevel = "--log-level"
+        static let logLevel = "--log-level"
     }
 
     /// The configuration file to read; beats `PETRI_CONFIG` and the caller's default file.
-    package var configFile: String?
+    var configFile: String?
     /// `server.host`.
-    package var host: String?
+    var host: String?
     /// `server.port`.
-    package var port: Int?
+    var port: Int?
     /// `data.directory`.
-    package var dataDirectory: String?
+    var dataDirectory: String?
     /// `models.directory`.
-    package var modelsDirectory: String?
+    var modelsDirectory: String?
     /// `log.level`, as typed; checked like every other source.
-    package var logLevel: String?
+    var logLevel: String?
 
     /// Overrides for the flags that were given; nil leaves a setting to the layers below.
     package init(

@@ -63,7 +63,7 @@ extension ServerConfiguration {
     ///   - yaml: The file's contents.
     ///   - path: The name to use in error sentences.
     /// - Throws: ``ConfigurationError`` as ``load(file:environment:overrides:)`` does.
-    package static func parse(yaml: String, path: String = "petri.yaml") throws(ConfigurationError)
+    static func parse(yaml: String, path: String = "petri.yaml") throws(ConfigurationError)
         -> ServerConfiguration
     {
         try merging(ConfigurationFile.entries(yaml: yaml, path: path))

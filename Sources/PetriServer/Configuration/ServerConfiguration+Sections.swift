@@ -11,7 +11,7 @@ extension ServerConfiguration {
         /// The address to listen on: `127.0.0.1` for this machine only, `0.0.0.0` for every IPv4 address.
         package var host = "127.0.0.1"
         /// The TCP port; 0 picks a free one (useful in tests).
-        package var port = 8080
+        var port = 8080
 
         package init() {}
     }
@@ -43,11 +43,11 @@ extension ServerConfiguration {
     /// checkpoints mean faster restarts for more writing while lessons run.
     package struct Checkpoints: Sendable, Codable, Equatable {
         /// Log entries between checkpoints: a restart replays at most about this many per lesson.
-        package var everyEntries = 5_000
+        var everyEntries = 5_000
         /// Generations stepped between checkpoints, however few entries stepped them.
-        package var everyGenerations = 1_000
+        var everyGenerations = 1_000
         /// Checkpoints kept per lesson; older ones are deleted as a new one is stored.
-        package var keep = 1
+        var keep = 1
 
         package init() {}
     }
@@ -75,9 +75,9 @@ extension ServerConfiguration {
     /// `tls:` serving `wss://` directly.
     package struct TLS: Sendable, Codable, Equatable {
         /// Path of the PEM certificate chain, or nil for plain `ws://`. Set together with ``key``.
-        package var certificate: String?
+        var certificate: String?
         /// Path of the PEM private key, or nil for plain `ws://`. Set together with ``certificate``.
-        package var key: String?
+        var key: String?
 
         package init() {}
     }
@@ -87,16 +87,16 @@ extension ServerConfiguration {
         /// Browser origins allowed besides the server's own (`https://school.example`); `*` allows any. A page
         /// this server (or, in a cluster, ``Cluster/advertiseUrl``'s host) served is always allowed, and so are
         /// clients that send no Origin (the terminal clients); any other web site's page is refused.
-        package var allowedOrigins: [String] = []
+        var allowedOrigins: [String] = []
         /// Largest message a client may send, all fragments together; larger closes the connection (1009).
-        package var maxMessageBytes = ProtocolLimits.Defaults.frameBytes
+        var maxMessageBytes = ProtocolLimits.Defaults.frameBytes
         /// Outbound bytes a connection may have queued before it counts as stalled.
-        package var maxQueueBytes = 1_048_576
+        var maxQueueBytes = 1_048_576
         /// Outbound bytes all connections together may have queued; 0 for no budget. Over it, new `history`
         /// requests get `try-later` and the connections holding the most are closed (1008) until it is under.
         /// 128 MiB: 32 connections at the hard cap (four times ``maxQueueBytes``), or a thousand students with
         /// 128 KiB each waiting, against the 480-531 MiB that 150 students asking for history without reading held.
-        package var maxTotalQueueBytes = 134_217_728
+        var maxTotalQueueBytes = 134_217_728
         /// Seconds a connection may stay stalled before it is closed (1008).
         var stallTimeoutSeconds = 10
         /// Seconds allowed for the TCP connect and HTTP upgrade.
@@ -110,10 +110,10 @@ extension ServerConfiguration {
         /// browser's page loads (short-lived HTTP connections count too), and one address cannot take more than
         /// a sixteenth of the 65,536 descriptors the shipped unit allows. Behind a trusted proxy the address is
         /// the one it forwards for.
-        package var maxConnectionsPerAddress = 4000
+        var maxConnectionsPerAddress = 4000
         /// Reverse proxies whose `X-Forwarded-For` names the real client, for per-address limits (the cap above,
         /// failed joins). Loopback by default, so a proxy on the same machine (Deploy/nginx) works as it is.
-        package var trustedProxies: [String] = ["127.0.0.1", "::1"]
+        var trustedProxies: [String] = ["127.0.0.1", "::1"]
 
         package init() {}
     }
@@ -121,14 +121,14 @@ extension ServerConfiguration {
     /// `limits:` rate limits on what clients send.
     package struct Limits: Sendable, Codable, Equatable {
         /// Sustained messages per second one connection may send (token-bucket refill rate).
-        package var messagesPerSecond = ProtocolLimits.Defaults.messagesPerSecond
+        var messagesPerSecond = ProtocolLimits.Defaults.messagesPerSecond
         /// Messages one connection may send in a burst above the sustained rate (token-bucket size).
-        package var messageBurst = ProtocolLimits.Defaults.messageBurst
+        var messageBurst = ProtocolLimits.Defaults.messageBurst
         /// Failed joins (unknown lesson code, or wrong token for one lesson) one address may make per minute
         /// before another such is refused; a valid code or token never is.
         var failedJoinsPerMinute = 60 / ProtocolLimits.Defaults.secondsPerFailedJoin
         /// Lessons not yet ended the server runs at most (created, imported or cloned with the teacher key).
-        package var maxLessons = 500
+        var maxLessons = 500
 
         package init() {}
     }
@@ -164,7 +164,7 @@ extension ServerConfiguration {
         /// Nil (the default) keeps lessons in SQLite in ``DataDirectory/directory``; a
         /// `postgres://user:password@host:5432/database` URL keeps them in PostgreSQL, which several
         /// nodes can share (see ``Cluster``). It may hold a password: never logged.
-        package var url: String?
+        var url: String?
         /// How long `petri serve` keeps trying to reach PostgreSQL at start, saying so each time, before it
         /// gives up with a sentence and exit status 1.
         var connectTimeoutSeconds = 30
@@ -180,15 +180,15 @@ extension ServerConfiguration {
     /// `cluster:` this node, when several share one PostgreSQL store (`store.url`).
     package struct Cluster: Sendable, Codable, Equatable {
         /// This node's name, unique in the cluster and stable across restarts; nil uses the host name.
-        package var node: String?
+        var node: String?
         /// The WebSocket URL clients reach this node at (sent in `redirect`); nil uses
         /// `ws://<host name>:<server.port>/`.
         package var advertiseUrl: String?
         /// How long a lesson's lease lasts without renewal: after a node dies, its lessons move
         /// to another node once this has passed.
-        package var leaseMilliseconds = 5_000
+        var leaseMilliseconds = 5_000
         /// How often a node renews its leases (at most half the lease).
-        package var renewMilliseconds = 1_500
+        var renewMilliseconds = 1_500
 
         package init() {}
     }

@@ -24,21 +24,21 @@ package struct ServerConfiguration: Sendable, Codable, Equatable {
     /// Model files teachers and curriculum authors added, served beside the shipped models.
     package var models = Models()
     /// How often each lesson saves a durable checkpoint, and how many it keeps.
-    package var checkpoints = Checkpoints()
+    var checkpoints = Checkpoints()
     /// How teachers prove who they are.
     package var teacher = Teacher()
     /// Certificate and key for serving `wss://` directly; leave both unset behind a TLS-terminating proxy.
-    package var tls = TLS()
+    var tls = TLS()
     /// Limits and timing of every WebSocket connection.
-    package var websocket = WebSocket()
+    var websocket = WebSocket()
     /// Per-connection and per-address rate limits.
-    package var limits = Limits()
+    var limits = Limits()
     /// What the server logs and how.
     package var log = Log()
     /// The Prometheus `/metrics` endpoint.
     package var metrics = Metrics()
     /// Where lessons are stored: SQLite (the default) or PostgreSQL (`store.url`).
-    package var store = Store()
+    var store = Store()
     /// This node's identity and lease timing when several nodes share a PostgreSQL store.
     package var cluster = Cluster()
 

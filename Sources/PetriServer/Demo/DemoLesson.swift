@@ -27,13 +27,13 @@ package actor DemoLesson {
     /// How fast the demo runs and how often it asks.
     package struct Settings: Sendable, Hashable {
         /// Generations per second while auto-running.
-        package var rate: Double = 0.5
+        var rate: Double = 0.5
         /// Generations between the previous question and the next one.
-        package var questionEvery: Int = 6
+        var questionEvery: Int = 6
         /// Seconds students get to answer while the demo waits, paused.
         var answerSeconds: Int = 20
         /// The simulation's seed: every demo lesson plays out the same way.
-        package var seed: UInt64 = 1848
+        var seed: UInt64 = 1848
 
         package init() {}
 
@@ -55,7 +55,7 @@ package actor DemoLesson {
     }
 
     /// The file in the data directory that remembers the demo lesson's code and teacher token.
-    package static let fileName = "demo.lesson"
+    static let fileName = "demo.lesson"
 
     private let settings: Settings
     private let logger: Logger
@@ -77,7 +77,7 @@ package actor DemoLesson {
     /// - Returns: The lesson's join code and teacher token.
     /// - Throws: ``TransportError`` if the server cannot be reached, ``ProtocolError`` if it refuses
     ///   the lesson, a ``PeerError`` if the connection closes, or a ``DemoError`` if the file cannot be written.
-    package func start(url: String, teacherKey: String, dataDirectory: String) async throws
+    func start(url: String, teacherKey: String, dataDirectory: String) async throws
         -> (code: JoinCode, teacherToken: AccessToken)
     {
         let client = try await WebSocketClient.start(logger: logger)
@@ -130,7 +130,7 @@ package actor DemoLesson {
     }
 
     /// Stops asking questions and closes the demo's connection (the lesson itself carries on).
-    package func stop() async {
+    func stop() async {
         driver?.cancel()
         driver = nil
         if let client {
@@ -148,7 +148,7 @@ package actor DemoLesson {
     /// - Returns: Six lines: the join code, the students' command, the teacher's command, then
     ///   the browser pages' addresses (the student page, the projector, which asks for the
     ///   teacher token on the page, and the teacher's console: tokens never go into a URL).
-    package static func instructions(
+    static func instructions(
         code: JoinCode, teacherToken: AccessToken, server: String, executable: String = ".build/debug/petri"
     ) -> [String] {
         let serverFlag = server == "ws://127.0.0.1:8080/" ? "" : " --server \(server)"

@@ -19,13 +19,13 @@ import Prometheus
 /// ```
 package final class MetricsEndpoint: Sendable {
     /// The path the endpoint answers.
-    package static let path = "/metrics"
+    static let path = "/metrics"
     /// The content type of the Prometheus text exposition format.
-    package static let contentType = "text/plain; version=0.0.4; charset=utf-8"
+    static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
     /// The process's endpoint. Initialised once, lazily and thread-safely (a static `let`), which
     /// is what makes the bootstrap idempotent: `MetricsSystem.bootstrap` traps when called twice.
-    package static let shared = MetricsEndpoint()
+    static let shared = MetricsEndpoint()
 
     /// Where every exported metric lives.
     let registry: PrometheusCollectorRegistry
@@ -80,7 +80,7 @@ package final class MetricsEndpoint: Sendable {
     ///   - enabled: `metrics.enabled` from the server configuration.
     /// - Returns: The endpoint, to start sampling once the server runs; nil when disabled.
     @discardableResult
-    package static func install(in webSocket: inout WebSocketServer.Configuration, enabled: Bool) -> MetricsEndpoint? {
+    static func install(in webSocket: inout WebSocketServer.Configuration, enabled: Bool) -> MetricsEndpoint? {
         guard let endpoint = install(enabled: enabled) else { return nil }
         let metrics = endpoint.httpHandler
         let fallback = webSocket.httpHandler
