@@ -20,10 +20,10 @@ package struct HubSetup: Sendable, CustomStringConvertible {
     /// What a setup's server is started with.
     package struct Options: Sendable {
         package var storage: any LessonStorage
-        package var clock: any HubClock
-        package var ownership: (any LessonOwnership)?
-        package var configuration: HubConfiguration
-        package var logger: Logger
+        var clock: any HubClock
+        var ownership: (any LessonOwnership)?
+        var configuration: HubConfiguration
+        var logger: Logger
     }
 
     /// The setup's name, as test results show it.

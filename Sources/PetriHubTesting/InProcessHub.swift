@@ -125,8 +125,8 @@ package final class WriteReports: Sendable {
 
     package init() {}
 
-    package func record(_ succeeded: Bool) { reports.withLock { $0.append(succeeded) } }
+    func record(_ succeeded: Bool) { reports.withLock { $0.append(succeeded) } }
 
     package var last: Bool? { reports.withLock { $0.last } }
-    package var all: [Bool] { reports.withLock { $0 } }
+    var all: [Bool] { reports.withLock { $0 } }
 }
