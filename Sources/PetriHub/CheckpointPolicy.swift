@@ -7,11 +7,11 @@
 /// rewinds fast (``PetriLesson/LessonConfiguration/checkpointInterval``).
 package struct CheckpointPolicy: Sendable, Hashable {
     /// Log entries between checkpoints: a restart replays at most about this many.
-    package var everyEntries: Int
+    var everyEntries: Int
     /// Generations stepped between checkpoints (one `step` entry can advance up to 100).
-    package var everyGenerations: Int
+    var everyGenerations: Int
     /// Checkpoints kept per lesson; older ones are deleted as a new one is stored.
-    package var keep: Int
+    var keep: Int
     /// Checkpoint bytes each log entry pays for: after a checkpoint of B bytes the entries' rule
     /// waits for at least B / bytesPerEntry entries, however small `everyEntries` is (the
     /// generations' rule is unchanged: replaying generations costs stepping them again). A checkpoint is the whole
@@ -19,7 +19,7 @@ package struct CheckpointPolicy: Sendable, Hashable {
     /// this a large class rewrote its whole lesson every `everyEntries` answers and the bytes
     /// written grew with the square of the lesson's length (measured: Sources/petri-bench/PERFORMANCE.md,
     /// "A whole class").
-    package var bytesPerEntry: Int
+    var bytesPerEntry: Int
 
     /// - Parameters:
     ///   - everyEntries: Entries between checkpoints (at least 1).

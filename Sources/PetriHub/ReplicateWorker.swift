@@ -9,9 +9,9 @@ package final class ReplicateCancellation: Sendable {
 
     package init() {}
 
-    package func cancel() { flag.store(true, ordering: .relaxed) }
+    func cancel() { flag.store(true, ordering: .relaxed) }
 
-    package var isCancelled: Bool { flag.load(ordering: .relaxed) }
+    var isCancelled: Bool { flag.load(ordering: .relaxed) }
 }
 
 /// What a running request of replicates reports, for tests and benchmarks that watch it.
@@ -41,7 +41,7 @@ package enum ReplicateWorker {
     ///   - finished: Called once, on one of the worker threads: the traces in index order, or nil when
     ///     `cancellation` stopped the work.
     ///   - progress: Told of every generation stepped and of the end (tests watch it).
-    package static func start<Model: SteppingModel>(
+    static func start<Model: SteppingModel>(
         _ job: ReplicateJob<Model>, threads: Int, cancellation: ReplicateCancellation,
         progress: (@Sendable (ReplicateProgress) -> Void)? = nil,
         finished: @escaping @Sendable ([ReplicateTrace]?) -> Void
