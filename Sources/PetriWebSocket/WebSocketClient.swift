@@ -23,20 +23,20 @@ package final class WebSocketClient: Transport {
         /// A PEM file of CAs to trust for `wss://`; nil uses the system's CAs.
         package var caFilePath: String?
         /// Largest incoming message; larger closes with 1009.
-        package var maxMessageBytes: Int = 16 << 20
+        var maxMessageBytes: Int = 16 << 20
         /// Outbound bytes queued per connection before it counts as stalled.
-        package var maxQueueBytes: Int = 4 << 20
+        var maxQueueBytes: Int = 4 << 20
         /// Seconds over ``maxQueueBytes`` before the connection is closed.
-        package var stallTimeout: Double = 30
+        var stallTimeout: Double = 30
         /// Largest outgoing frame; longer messages are fragmented.
         var maxFrameBytes: Int = Int(Int32.max)
         /// Seconds for TCP + TLS + upgrade.
-        package var handshakeTimeout: Int = 10
+        var handshakeTimeout: Int = 10
         /// Idle seconds before a ping, and before giving up on a silent server.
-        package var pingAfterIdle: Int = 20
-        package var hangupAfterIdle: Int = 50
+        var pingAfterIdle: Int = 20
+        var hangupAfterIdle: Int = 50
         /// lws's receive chunk per connection.
-        package var receiveBufferBytes: Int = 4096
+        var receiveBufferBytes: Int = 4096
 
         package init() {}
 

@@ -129,8 +129,8 @@ extension WebSocketServer {
 
     /// PEM files for `wss://`.
     package struct TLSFiles: Sendable, Hashable {
-        package var certificatePath: String
-        package var privateKeyPath: String
+        var certificatePath: String
+        var privateKeyPath: String
 
         package init(certificatePath: String, privateKeyPath: String) {
             self.certificatePath = certificatePath

@@ -15,7 +15,7 @@ package final class WebSocketServer: ServerTransport {
     private let engine: LWSEngine
     /// The port actually listened on (useful with port 0).
     package let port: Int
-    package let configuration: Configuration
+    let configuration: Configuration
 
     private init(engine: LWSEngine, port: Int, configuration: Configuration) {
         self.engine = engine

@@ -28,9 +28,9 @@ package struct MessageAssembler: Sendable {
     }
 
     /// The largest message accepted; one byte more is refused with 1009.
-    package let maxMessageBytes: Int
+    let maxMessageBytes: Int
     /// Whether text must be UTF-8 (refused with 1007 at the first byte that cannot be).
-    package let validatesUTF8: Bool
+    let validatesUTF8: Bool
     /// The message so far (the whole message after ``Step/complete(_:)``).
     package private(set) var bytes: [UInt8] = []
     /// Whether a message is under way (its kind is known).
@@ -55,7 +55,7 @@ package struct MessageAssembler: Sendable {
     ///   - chunk: The bytes (may be empty).
     ///   - isBinary: Whether the message is binary; read only on a message's first chunk.
     ///   - isFinal: Whether this chunk ends the message.
-    package mutating func take(_ chunk: UnsafeRawBufferPointer, isBinary: Bool, isFinal: Bool) -> Step {
+    mutating func take(_ chunk: UnsafeRawBufferPointer, isBinary: Bool, isFinal: Bool) -> Step {
         guard !isRefused else { return .partial }
         if !isStarted {
             isStarted = true
