@@ -55,7 +55,7 @@ package final class PacedLoadClients {
     }
 
     /// Watches `fd` too; `onReadable` runs on the loop's thread whenever it is readable.
-    package func watch(_ fd: Int32, onReadable: @escaping () -> Void) throws(TransportError) {
+    func watch(_ fd: Int32, onReadable: @escaping () -> Void) throws(TransportError) {
         var event = epoll_event()
         event.events = EPOLLIN.rawValue
         event.data.u64 = UInt64.max
