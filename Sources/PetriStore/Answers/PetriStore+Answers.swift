@@ -60,7 +60,7 @@ extension PetriStore {
     /// One student's answers in a lesson, earliest first: what a reconnecting student gets back.
     ///
     /// - Throws: A database error.
-    package func answers(lessonId: String, studentId: String) throws(StoreError) -> [StoredAnswer] {
+    func answers(lessonId: String, studentId: String) throws(StoreError) -> [StoredAnswer] {
         try read { db in
             try StoredAnswer.fetchAll(
                 db, sql: "SELECT * FROM answer WHERE lessonId = ? AND studentId = ? ORDER BY answeredAt, questionId",

@@ -3,19 +3,19 @@ import GRDB
 /// One line of a lesson's gradebook: a student's answer to a question, with their name.
 package struct ResultsRow: Sendable, Hashable {
     /// The student's id.
-    package var studentId: String
+    var studentId: String
     /// The student's display name.
     package var displayName: String
     /// The question.
     package var questionId: String
     /// JSON: the prediction.
-    package var prediction: String
+    var prediction: String
     /// Points scored; nil if unresolved.
     package var points: Int?
     /// Seconds since 1970 when it was answered.
-    package var answeredAt: Double
+    var answeredAt: Double
     /// True if the student used a hint.
-    package var usedHint: Bool
+    var usedHint: Bool
 
     package init(
         studentId: String, displayName: String, questionId: String, prediction: String, points: Int?,

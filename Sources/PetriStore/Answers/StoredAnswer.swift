@@ -1,21 +1,21 @@
 /// A student's answer to one question: their prediction and, once resolved, its points.
 package struct StoredAnswer: Sendable, Hashable {
     /// The lesson.
-    package var lessonId: String
+    var lessonId: String
     /// The question, as the lesson logic names it.
-    package var questionId: String
+    var questionId: String
     /// The student who answered.
     package var studentId: String
     /// JSON: the prediction.
     package var prediction: String
     /// Seconds since 1970 when it was given (or last changed).
-    package var answeredAt: Double
+    var answeredAt: Double
     /// True if the student looked at a hint first.
     package var usedHint: Bool
     /// Points it scored; nil until the question is resolved (or if the resolution gave it none).
-    package var points: Int?
+    var points: Int?
     /// The student's reason for it (at most 140 characters, cleaned as names are); nil when none was given.
-    package var reason: String?
+    var reason: String?
 
     package init(
         lessonId: String, questionId: String, studentId: String, prediction: String, answeredAt: Double,

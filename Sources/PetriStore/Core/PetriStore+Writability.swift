@@ -5,7 +5,7 @@ extension PetriStore {
     /// True when the store can take writes right now: the probe behind `/readyz`.
     ///
     /// See ``checkWritable()`` for what it checks; this drops the reason.
-    package func isWritable() -> Bool {
+    func isWritable() -> Bool {
         do {
             try checkWritable()
             return true

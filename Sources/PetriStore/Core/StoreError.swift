@@ -5,7 +5,7 @@
 /// failure (a taken join code, a second answer) rather than report it.
 package struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, in one sentence that says what to do.
-    package let message: String
+    let message: String
     /// A stable machine-readable reason, e.g. `duplicate-answer`.
     package let code: Code
 

@@ -23,7 +23,7 @@ extension PetriStore {
     /// Marks a lesson ended at `time`, freeing its join code, in its own transaction.
     ///
     /// - Throws: ``StoreError/Code/unknownLesson``.
-    package func endLesson(id: String, at time: Double) throws(StoreError) {
+    func endLesson(id: String, at time: Double) throws(StoreError) {
         try transaction { tx throws(StoreError) in try tx.endLesson(id: id, at: time) }
     }
 
@@ -37,7 +37,7 @@ extension PetriStore {
     /// The unfinished lesson with this join code; ended lessons never match (their codes may be reused).
     ///
     /// - Throws: A database error.
-    package func lesson(joinCode: String) throws(StoreError) -> StoredLesson? {
+    func lesson(joinCode: String) throws(StoreError) -> StoredLesson? {
         try read { db in
             try StoredLesson.fetchOne(
                 db, sql: "SELECT * FROM lesson WHERE joinCode = ? AND endedAt IS NULL", arguments: [joinCode])

@@ -5,19 +5,19 @@ package struct StoredLesson: Sendable, Hashable {
     /// The lesson's id, chosen by the caller (e.g. a UUID string).
     package var id: String
     /// The code students type to join; unique among unfinished lessons.
-    package var joinCode: String
+    var joinCode: String
     /// The digest of the lesson's teacher token.
     package var teacherTokenHash: TokenHash
     /// The model's name, e.g. `camouflage`.
-    package var model: String
+    var model: String
     /// JSON: how the lesson was created (model, parameters, seed). The seed stays server-side.
-    package var definition: String
+    var definition: String
     /// JSON: the lesson's settings.
-    package var settings: String
+    var settings: String
     /// Seconds since 1970, as given by the caller.
-    package var createdAt: Double
+    var createdAt: Double
     /// Seconds since 1970 when it ended; nil while it runs.
-    package var endedAt: Double?
+    var endedAt: Double?
 
     package init(
         id: String, joinCode: String, teacherTokenHash: TokenHash, model: String, definition: String,

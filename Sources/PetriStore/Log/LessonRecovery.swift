@@ -4,11 +4,11 @@
 /// ``entries`` in order, and the lesson is back at the generation and state hash it had.
 package struct LessonRecovery: Sendable, Hashable {
     /// The lesson.
-    package var lesson: StoredLesson
+    var lesson: StoredLesson
     /// Its newest checkpoint; nil if it has none.
     package var checkpoint: StoredCheckpoint?
     /// The log entries after the checkpoint (all of them without one), in order.
-    package var entries: [StoredLogEntry]
+    var entries: [StoredLogEntry]
 
     package init(lesson: StoredLesson, checkpoint: StoredCheckpoint?, entries: [StoredLogEntry]) {
         self.lesson = lesson

@@ -6,7 +6,7 @@ extension PetriStore {
     /// See ``StoreTransaction/saveCheckpoint(lessonId:seq:generation:state:stateHash:at:)``.
     ///
     /// - Throws: ``StoreError/Code/unknownLesson`` or ``StoreError/Code/checkpointBeyondLog``.
-    package func saveCheckpoint(
+    func saveCheckpoint(
         lessonId: String, seq: Int, generation: Int, state: [UInt8], stateHash: UInt64, at time: Double
     ) throws(StoreError) {
         try transaction { tx throws(StoreError) in

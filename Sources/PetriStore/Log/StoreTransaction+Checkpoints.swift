@@ -14,7 +14,7 @@ extension StoreTransaction {
     ///   - stateHash: The state's hash.
     ///   - time: Seconds since 1970.
     /// - Throws: ``StoreError/Code/unknownLesson`` or ``StoreError/Code/checkpointBeyondLog``.
-    package func saveCheckpoint(
+    func saveCheckpoint(
         lessonId: String, seq: Int, generation: Int, state: [UInt8], stateHash: UInt64, at time: Double
     ) throws(StoreError) {
         try atomically {

@@ -1,17 +1,17 @@
 /// A lesson's exact state after applying actions 1...``seq``: where a replay starts.
 package struct StoredCheckpoint: Sendable, Hashable {
     /// The lesson it belongs to.
-    package var lessonId: String
+    var lessonId: String
     /// The last action it reflects (0: before any action).
     package var seq: Int
     /// The simulation's generation in this state.
-    package var generation: Int
+    var generation: Int
     /// The state's bytes, as the lesson logic encoded them.
-    package var state: [UInt8]
+    var state: [UInt8]
     /// The state's hash, to check that a rebuilt lesson matches.
-    package var stateHash: UInt64
+    var stateHash: UInt64
     /// Seconds since 1970 when it was taken.
-    package var at: Double
+    var at: Double
 
     package init(lessonId: String, seq: Int, generation: Int, state: [UInt8], stateHash: UInt64, at: Double) {
         self.lessonId = lessonId

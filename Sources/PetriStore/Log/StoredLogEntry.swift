@@ -17,11 +17,11 @@
 /// One entry of a lesson's append-only log, as the store reads it back.
 package struct StoredLogEntry: Sendable, Hashable {
     /// The lesson it belongs to.
-    package var lessonId: String
+    var lessonId: String
     /// 1, 2, 3, ... within the lesson, with no gaps.
     package var seq: Int
     /// The generation once it was applied.
-    package var generation: Int
+    var generation: Int
     /// The name of its command, for reading the log without decoding payloads.
     package var kind: String
     /// JSON: the entry itself, as the lesson logic encoded it.

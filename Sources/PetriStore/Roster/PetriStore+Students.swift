@@ -33,7 +33,7 @@ extension PetriStore {
     ///
     /// - Parameter resumeTokenHash: The digest of the token the client presented.
     /// - Throws: A database error.
-    package func student(resumeTokenHash: TokenHash) throws(StoreError) -> StoredStudent? {
+    func student(resumeTokenHash: TokenHash) throws(StoreError) -> StoredStudent? {
         try read { db in
             try StoredStudent.fetchOne(db, key: ["resumeTokenHash": Data(resumeTokenHash.bytes)])
         }
@@ -42,7 +42,7 @@ extension PetriStore {
     /// One student of a lesson.
     ///
     /// - Throws: A database error.
-    package func student(lessonId: String, studentId: String) throws(StoreError) -> StoredStudent? {
+    func student(lessonId: String, studentId: String) throws(StoreError) -> StoredStudent? {
         try read { db in try StoredStudent.fetchOne(db, key: ["lessonId": lessonId, "studentId": studentId]) }
     }
 

@@ -15,7 +15,7 @@ extension StoreTransaction {
     /// - Throws: ``StoreError/Code/unknownLesson``, ``StoreError/Code/studentExists`` or
     ///   ``StoreError/Code/resumeTokenInUse``.
     @discardableResult
-    package func addStudent(
+    func addStudent(
         lessonId: String, studentId: String, displayName: String, resumeTokenHash: TokenHash, joinedAt: Double
     ) throws(StoreError) -> StoredStudent {
         let student = StoredStudent(

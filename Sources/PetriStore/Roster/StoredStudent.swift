@@ -3,17 +3,17 @@ import PetriProtocol
 /// A student of one lesson: identity, resume token digest, score and streak.
 package struct StoredStudent: Sendable, Hashable {
     /// The lesson they joined.
-    package var lessonId: String
+    var lessonId: String
     /// Their id within the lesson.
     package var studentId: String
     /// Their display name, already sanitised by the caller.
     package var displayName: String
     /// The digest of their resume token; unique across all lessons.
-    package var resumeTokenHash: TokenHash
+    var resumeTokenHash: TokenHash
     /// Seconds since 1970 when they joined.
-    package var joinedAt: Double
+    var joinedAt: Double
     /// True once the teacher removed them.
-    package var kicked: Bool
+    var kicked: Bool
     /// Their points so far.
     package var score: Int
     /// Their current run of correct answers.
@@ -37,9 +37,9 @@ package struct StoredStudent: Sendable, Hashable {
 /// A student's score and streak after a question is resolved.
 package struct StudentScore: Sendable, Hashable {
     /// Their total points.
-    package var score: Int
+    var score: Int
     /// Their current run of correct answers.
-    package var streak: Int
+    var streak: Int
 
     package init(score: Int, streak: Int) {
         self.score = score
