@@ -7,12 +7,12 @@ import Crypto
 /// changed a file always fetches it again.
 package struct WebAsset: Sendable, Hashable {
     /// The path inside the pages directory, e.g. `student.html`, `static/student.js`.
-    package let path: String
-    package let bytes: [UInt8]
+    let path: String
+    let bytes: [UInt8]
     /// The `Content-Type` to send, from the file's extension.
-    package let contentType: String
+    let contentType: String
     /// A strong entity tag, quoted: `"3f2a…"`.
-    package let etag: String
+    let etag: String
     /// The same bytes gzip-compressed, when that is smaller; nil otherwise.
     let gzipped: [UInt8]?
     /// The tag of the gzip representation: ``etag`` with `-gz` inside the quotes.
@@ -36,7 +36,7 @@ package struct WebAsset: Sendable, Hashable {
     ///
     /// JavaScript is `text/javascript` (RFC 9239): browsers refuse to run an ES module served
     /// under another type when `X-Content-Type-Options: nosniff` is set.
-    package static func contentType(forPath path: String) -> String {
+    static func contentType(forPath path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: ".") else { return "application/octet-stream" }
         switch name[name.index(after: dot)...].lowercased() {

@@ -11,13 +11,13 @@ import Foundation
 /// ```
 package struct WebAssets: Sendable {
     /// Files by their path inside the pages directory (`student.html`, `static/petri.css`).
-    package let files: [String: WebAsset]
+    let files: [String: WebAsset]
 
     package init(_ files: [WebAsset]) {
         self.files = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    package subscript(path: String) -> WebAsset? { files[path] }
+    subscript(path: String) -> WebAsset? { files[path] }
 
     /// The pages built into this program (see ``EmbeddedPages``), each compressed once.
     package static func bundled() -> WebAssets {
@@ -27,7 +27,7 @@ package struct WebAssets: Sendable {
 
     /// Reads every regular file under `directory` (hidden files excluded), compressing each.
     /// - Throws: ``WebError`` (`unreadable`) naming the file.
-    package static func load(from directory: URL) throws -> WebAssets {
+    static func load(from directory: URL) throws -> WebAssets {
         let root = directory.resolvingSymlinksInPath().standardizedFileURL.path
         let keys: [URLResourceKey] = [.isRegularFileKey]
         guard

@@ -1,12 +1,12 @@
 /// What the web pages need to know about an HTTP request (the transport fills it in).
 package struct WebRequest: Sendable, Hashable {
-    package var method: String
+    var method: String
     /// The decoded path without the query string.
-    package var path: String
+    var path: String
     /// The `Host` header, used to name this server's ws:/wss: origin in the CSP.
-    package var host: String?
-    package var ifNoneMatch: String?
-    package var acceptEncoding: String?
+    var host: String?
+    var ifNoneMatch: String?
+    var acceptEncoding: String?
 
     package init(
         method: String, path: String, host: String? = nil, ifNoneMatch: String? = nil,
@@ -39,5 +39,5 @@ package struct WebReply: Sendable, Hashable {
         }
     }
 
-    package func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
+    func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
 }

@@ -18,10 +18,10 @@ import Foundation
 /// backslashes, NUL, percent signs or empty segments are refused with 400; other paths are
 /// not ours (nil) and the transport answers its JSON 404.
 package struct WebSite: Sendable {
-    package let assets: WebAssets
+    let assets: WebAssets
     /// More WebSocket URLs the pages may connect to: in a cluster, the other nodes' advertised URLs,
     /// whose `redirect` a page follows. Asked on every answer, so a node that joins later is allowed.
-    package let connectSources: @Sendable () -> [String]
+    let connectSources: @Sendable () -> [String]
 
     package init(assets: WebAssets, connectSources: @escaping @Sendable () -> [String] = { [] }) {
         self.assets = assets
@@ -107,7 +107,7 @@ package struct WebSite: Sendable {
     /// A `Host` that is not a plain host[:port] is left out, keeping only `'self'`. Each URL in
     /// `also` (a cluster's nodes) adds its own scheme and host, when it is a `ws://` or `wss://`
     /// URL with a plain host; anything else is left out.
-    package static func securityHeaders(host: String?, also urls: [String] = []) -> [WebReply.Header] {
+    static func securityHeaders(host: String?, also urls: [String] = []) -> [WebReply.Header] {
         var sources = ["'self'"]
         if let host, isPlainHost(host) {
             sources += ["ws://\(host)", "wss://\(host)"]
