@@ -18,8 +18,8 @@ package actor PrivatePostgres {
     /// The user tests start PostgreSQL as when they run as root.
     static let systemUser = "petri-pg"
 
-    package let port: Int
-    package let directory: String
+    let port: Int
+    let directory: String
     private let binaries: String
     private let runAs: String?
     private var databases = 0
@@ -84,15 +84,15 @@ package actor PrivatePostgres {
     }
 
     /// The URL of a database on this server.
-    package func url(database: String) -> String { "postgres://petri@127.0.0.1:\(port)/\(database)" }
+    func url(database: String) -> String { "postgres://petri@127.0.0.1:\(port)/\(database)" }
 
     /// Stops the server now (its directory stays): for tests of what a node does without its database.
-    package func stop() async throws {
+    func stop() async throws {
         try await runCommand("\(binaries)/pg_ctl", ["-D", "\(directory)/data", "-m", "immediate", "-w", "stop"])
     }
 
     /// Starts the server again after ``stop()``.
-    package func restart() async throws {
+    func restart() async throws {
         try await runCommand(
             "\(binaries)/pg_ctl", ["-D", "\(directory)/data", "-w", "-l", "\(directory)/restart.log", "start"])
     }
