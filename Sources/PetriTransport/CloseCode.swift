@@ -9,7 +9,7 @@ package struct CloseCode: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// 1001: the server is shutting down (or the client is leaving).
     package static let goingAway = CloseCode(rawValue: 1001)
     /// 1002: the peer broke the WebSocket protocol.
-    package static let protocolError = CloseCode(rawValue: 1002)
+    static let protocolError = CloseCode(rawValue: 1002)
     /// 1005: no status code was present in the close frame (never sent on the wire).
     package static let noStatus = CloseCode(rawValue: 1005)
     /// 1006: the connection dropped without a close frame (never sent on the wire).
@@ -21,7 +21,7 @@ package struct CloseCode: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// 1009: a message exceeded the size limit.
     package static let messageTooBig = CloseCode(rawValue: 1009)
     /// 1011: the server hit an unexpected condition.
-    package static let internalError = CloseCode(rawValue: 1011)
+    static let internalError = CloseCode(rawValue: 1011)
     /// 4012: Petri's "the server is restarting, reconnect shortly".
     ///
     /// Not IANA's 1012: libwebsockets 4.1's client parser treats 1012-2999 as reserved and

@@ -4,7 +4,7 @@ package struct ConnectionInfo: Sendable, Hashable {
     /// The peer's IP address as text (IPv4 dotted or IPv6), without the port.
     package let remoteAddress: String
     /// The request path of the upgrade, e.g. `/` or `/lesson`.
-    package let path: String
+    let path: String
     /// The browser's `Origin` header, if the client sent one.
     package let origin: String?
     /// The negotiated WebSocket subprotocol (e.g. `petri.v1`), or nil when the client offered none.

@@ -6,7 +6,7 @@ package struct HTTPRequest: Sendable, Hashable {
     /// percent-escapes already decoded and `/./`, `/../` segments already folded.
     package let path: String
     /// The peer's address.
-    package let remoteAddress: String
+    let remoteAddress: String
     /// The request's `Host` header, if any (e.g. `school.example:8080`).
     package let host: String?
     /// The request's `If-None-Match` header, if any.

@@ -92,10 +92,10 @@ package final class InMemoryTransport: ServerTransport {
     }
 
     /// Installs the HTTP routes a service serves (see ``TransportBuilder/inMemory(_:)``).
-    package func serve(_ routes: @escaping HTTPHandler) { state.withLock { $0.routes = routes } }
+    func serve(_ routes: @escaping HTTPHandler) { state.withLock { $0.routes = routes } }
 
     /// What the installed routes answer `request` (nil: no route, the 404 a listening transport sends).
-    package func respond(to request: HTTPRequest) -> HTTPResponse? {
+    func respond(to request: HTTPRequest) -> HTTPResponse? {
         state.withLock { $0.routes }?(request)
     }
 
@@ -124,7 +124,7 @@ package final class InMemoryPeer: Sendable {
         case closed(CloseCode, reason: String)
 
         /// The message's text, when it is a text message.
-        package var text: String? {
+        var text: String? {
             if case .message(.text, let bytes, _) = self { return String(decoding: bytes, as: UTF8.self) }
             return nil
         }
@@ -136,7 +136,7 @@ package final class InMemoryPeer: Sendable {
         var closed = false
     }
 
-    package let info: ConnectionInfo
+    let info: ConnectionInfo
     /// Everything the server sent this peer, then its close.
     package let received: AsyncStream<Delivery>
     /// The server's side of the connection: what this peer sends, then its close.
@@ -181,10 +181,10 @@ package final class InMemoryPeer: Sendable {
     }
 
     /// Stops taking deliveries, as a receiver that stopped reading would.
-    package func pause() { state.withLock { $0.paused = true } }
+    func pause() { state.withLock { $0.paused = true } }
 
     /// Takes every delivery that queued while paused, in order.
-    package func resume() {
+    func resume() {
         let backlog = state.withLock { s -> [(OutboundMessage, DeliveryPolicy)] in
             s.paused = false
             defer { s.backlog = [] }

@@ -26,7 +26,7 @@ package struct TransportBuilder: Sendable {
     }
 
     /// A builder that hands out `transport` with the routes installed (for tests).
-    package static func inMemory(_ transport: InMemoryTransport) -> TransportBuilder {
+    static func inMemory(_ transport: InMemoryTransport) -> TransportBuilder {
         TransportBuilder { routes in
             transport.serve(routes)
             return transport
