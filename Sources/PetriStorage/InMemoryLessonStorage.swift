@@ -9,7 +9,7 @@ package actor InMemoryLessonStorage: LessonStorage {
     /// Each lesson's checkpoints, oldest first.
     private var checkpoints: [String: [LessonCheckpoint]] = [:]
     /// When set, every write fails with this error (to test what the hub does then).
-    package var failure: (any Error)?
+    var failure: (any Error)?
 
     /// Replays under way (see ``LessonStorage/beginReplay(ofLesson:attempt:)``).
     private var replays: [String: Int] = [:]
