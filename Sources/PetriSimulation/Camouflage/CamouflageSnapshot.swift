@@ -10,15 +10,15 @@
 public struct CamouflageSnapshot: Sendable, Hashable, Codable {
     public var generation: Int
     /// The background, 1 (black) ... 100 (white).
-    public var environmentColour: Int
+    package var environmentColour: Int
     /// Living creatures.
     public var population: Int
     /// Creatures within 1 of the background (the ones the original outlined in red).
-    public var bestCamouflaged: Int
+    package var bestCamouflaged: Int
     /// True once every creature has died.
     public var extinct: Bool
     /// 100 entries: `traitCounts[i]` creatures have trait `i + 1`.
-    public var traitCounts: [Int]
+    package var traitCounts: [Int]
     /// Ten bins: traits 1-10, 11-20, ..., 91-100.
     public var histogram: [Int]
     /// ``TraitSnapshot/trait``: `colour`.
@@ -26,19 +26,19 @@ public struct CamouflageSnapshot: Sendable, Hashable, Codable {
     /// ``TraitSnapshot/unit``: empty.
     public var unit: String
     /// ``TraitSnapshot/scale``: 1.
-    public var scale: Double
+    package var scale: Double
     /// ``TraitSnapshot/traitMin``: 1.
-    public var traitMin: Int
+    package var traitMin: Int
     /// ``TraitSnapshot/binWidth``: 10.
-    public var binWidth: Int
+    package var binWidth: Int
     /// ``TraitSnapshot/environment``: `environmentColour`.
     public var environment: String
     /// ``TraitSnapshot/environmentValue``: the background.
-    public var environmentValue: Int
+    package var environmentValue: Int
     /// ``TraitSnapshot/target``: the background.
     public var target: Int
     /// ``TraitSnapshot/suited``: the best camouflaged.
-    public var suited: Int
+    package var suited: Int
 
     public init(
         generation: Int, environmentColour: Int, population: Int, bestCamouflaged: Int, extinct: Bool,
@@ -83,7 +83,7 @@ public struct CamouflageSnapshot: Sendable, Hashable, Codable {
     }
 
     /// The same picture as a ``TraitSnapshot``.
-    public var traitSnapshot: TraitSnapshot {
+    package var traitSnapshot: TraitSnapshot {
         TraitSnapshot(
             generation: generation, trait: trait, unit: unit, scale: scale, traitMin: traitMin, binWidth: binWidth,
             environment: environment, environmentValue: environmentValue, target: target, population: population,

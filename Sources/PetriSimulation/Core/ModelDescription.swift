@@ -13,7 +13,7 @@ public struct ModelDescription: Sendable, Hashable, Codable {
     /// Every parameter a lesson can start with, in the order a form shows them.
     public let parameters: [ParameterDescriptor]
     /// The ready-made starting points, each with what it shows.
-    public let scenarios: [ScenarioDescriptor]
+    package let scenarios: [ScenarioDescriptor]
     /// The metrics a question can be about.
     public let metrics: [MetricDescriptor]
     /// What to try and what to watch, in a few sentences (a trait model's file gives it; nil for the others).
@@ -68,10 +68,10 @@ public struct ParameterDescriptor: Sendable, Hashable, Codable {
     /// The allowed values of a choice parameter (text parameters may list suggestions here).
     public let choices: [String]?
     /// The value a lesson gets when the key is missing (nil: none, e.g. an optional pattern).
-    public let defaultValue: ParameterValue?
+    package let defaultValue: ParameterValue?
     /// True when a teacher can change it between generations with `set`; false when it only shapes
     /// generation 0.
-    public let changeable: Bool
+    package let changeable: Bool
 
     public init(
         name: String, label: String, description: String, kind: Kind, unit: String = "",
@@ -110,7 +110,7 @@ public struct ScenarioDescriptor: Sendable, Hashable, Codable {
     /// A short title for menus.
     public let title: String
     /// What it shows a class.
-    public let explanation: String
+    let explanation: String
 
     public init(name: String, title: String, explanation: String) {
         self.name = name

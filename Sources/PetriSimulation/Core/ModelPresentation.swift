@@ -72,9 +72,9 @@ public struct ModelPresentation: Sendable, Hashable, Codable {
     /// What the charts show before anyone picks.
     public struct Chart: Sendable, Hashable, Codable {
         /// The histogram's title without the generation, e.g. `Moths by colour`, `Tiles per species`.
-        public var histogramTitle: String
+        package var histogramTitle: String
         /// True when the histogram's bars take the trait's colour (from ``ModelPresentation/traitColours``).
-        public var colouredBars: Bool
+        package var colouredBars: Bool
 
         public init(histogramTitle: String, colouredBars: Bool = false) {
             self.histogramTitle = histogramTitle
@@ -84,22 +84,22 @@ public struct ModelPresentation: Sendable, Hashable, Codable {
 
     public var picture: Picture
     /// The model's things: creatures, species, cells.
-    public var nouns: Nouns
+    package var nouns: Nouns
     /// The metric the over-time chart, the status line and the spoken summary lead with (e.g. `population`).
-    public var headlineMetric: String
+    package var headlineMetric: String
     /// What the headline is called on a chart, e.g. `Population`, `Species`, `Live cells`.
-    public var headlineLabel: String
+    package var headlineLabel: String
     /// Further readings for a side panel and the spoken summary after the headline, in order.
-    public var readings: [Reading]
+    package var readings: [Reading]
     /// The picture's legend (may be empty: a trait field's legend is its colour names).
-    public var legend: [LegendEntry]
+    package var legend: [LegendEntry]
     /// A trait picture's colours; nil for the others.
-    public var traitColours: TraitColours?
+    package var traitColours: TraitColours?
     /// A trait picture's words for its suited creatures, e.g. `best camouflaged`, `resistant (at or above the dose)`.
-    public var suited: String?
+    package var suited: String?
     /// A trait histogram's words for its marker, e.g. `the dose`, `the best beak for the seeds`; a trait field's
     /// for the background, e.g. `background colour`.
-    public var marker: String?
+    package var marker: String?
     /// The sentence drawn over the picture when nothing is left, e.g. `Extinct: no moths are left`; nil when the
     /// model cannot die out (a question's "it dies out" option is offered only when this is set).
     public var extinct: String?

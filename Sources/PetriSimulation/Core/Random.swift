@@ -43,7 +43,7 @@ public struct PetriRandom: RandomNumberGenerator, Sendable, Hashable {
     }
 
     /// A uniform double in [0, 1) with 53 random bits (the same on every machine).
-    public mutating func nextUnit() -> Double {
+    mutating func nextUnit() -> Double {
         Double(next() >> 11) * 0x1.0p-53
     }
 

@@ -14,15 +14,15 @@ public struct ModelKind: RawRepresentable, Sendable, Hashable, Codable, CustomSt
 
     private init(shipped name: String) { rawValue = name }
 
-    public static let camouflage = ModelKind(shipped: "camouflage")
+    package static let camouflage = ModelKind(shipped: "camouflage")
     public static let islands = ModelKind(shipped: "islands")
-    public static let life = ModelKind(shipped: "life")
+    package static let life = ModelKind(shipped: "life")
     /// Antibiotic resistance in bacteria (see ``ResistanceModel``).
-    public static let resistance = ModelKind(shipped: "resistance")
+    package static let resistance = ModelKind(shipped: "resistance")
     /// Darwin's finches' beak depth on Daphne Major (see ``BeaksModel``).
-    public static let beaks = ModelKind(shipped: "beaks")
+    package static let beaks = ModelKind(shipped: "beaks")
     /// Rock pocket mice on lava flows (see ``MiceModel``).
-    public static let mice = ModelKind(shipped: "mice")
+    package static let mice = ModelKind(shipped: "mice")
 
     /// The sentence for a model name that is not one.
     public static let malformedSentence =
@@ -49,7 +49,7 @@ public struct ModelKind: RawRepresentable, Sendable, Hashable, Codable, CustomSt
     }
 
     /// True for a model compiled into the program.
-    public var isShipped: Bool { Self.allCases.contains(self) }
+    package var isShipped: Bool { Self.allCases.contains(self) }
 
     public var description: String { rawValue }
 

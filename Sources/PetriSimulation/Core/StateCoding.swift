@@ -87,7 +87,7 @@ public struct StateReader: Sendable {
         self.bytes = bytes
     }
 
-    public var isAtEnd: Bool { offset == bytes.count }
+    var isAtEnd: Bool { offset == bytes.count }
 
     /// The bytes not read yet.
     public var remaining: Int { bytes.count - offset }
@@ -106,7 +106,7 @@ public struct StateReader: Sendable {
         return value
     }
 
-    public mutating func readInt() throws(SimulationError) -> Int { Int(Int64(bitPattern: try readUInt64())) }
+    package mutating func readInt() throws(SimulationError) -> Int { Int(Int64(bitPattern: try readUInt64())) }
 
     public mutating func readDouble() throws(SimulationError) -> Double { Double(bitPattern: try readUInt64()) }
 
@@ -149,7 +149,7 @@ public struct StateReader: Sendable {
     }
 
     /// Reads a count and checks it against `limit` before anything is allocated for it.
-    public mutating func readCount(limit: Int) throws(SimulationError) -> Int {
+    mutating func readCount(limit: Int) throws(SimulationError) -> Int {
         let n = try readInt()
         guard (0...limit).contains(n) else {
             throw SimulationError(.corruptState, "The saved state holds a count of \(n), outside 0...\(limit).")
@@ -157,7 +157,7 @@ public struct StateReader: Sendable {
         return n
     }
 
-    public mutating func readString() throws(SimulationError) -> String {
+    mutating func readString() throws(SimulationError) -> String {
         let n = try readInt()  // then the limit, as in `readBlock`: the length's 8 bytes are read by now
         guard (0...remaining).contains(n) else { throw Self.truncated }
         defer { offset += n }
@@ -180,8 +180,8 @@ public struct StateReader: Sendable {
 }
 
 /// FNV-1a over 64 bits: a stable hash of saved state, identical across runs and machines.
-public enum StableHash {
-    public static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+enum StableHash {
+    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
         for b in bytes {
             h ^= UInt64(b)

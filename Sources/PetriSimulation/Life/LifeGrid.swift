@@ -26,12 +26,12 @@
 /// ```
 public struct LifeGrid: Sendable, Hashable {
     /// The largest width or height a board may have.
-    public static let maxSide = 16_384
+    package static let maxSide = 16_384
 
     /// Number of columns, 1...``maxSide``.
     public let width: Int
     /// Number of rows, 1...``maxSide``.
-    public let height: Int
+    package let height: Int
     /// `(width + 63) / 64`: the words that hold one row.
     let wordsPerRow: Int
     /// `height * wordsPerRow` words, row 0 first; padding bits are zero.
@@ -141,7 +141,7 @@ public struct LifeGrid: Sendable, Hashable {
     /// A stable 64-bit fingerprint of the board (size and cells), the same on every machine.
     ///
     /// Used to spot repeated boards (oscillation periods); not cryptographic.
-    public var fingerprint: UInt64 {
+    var fingerprint: UInt64 {
         words.withUnsafeBufferPointer { LifeBits.fingerprint(of: $0, seed: UInt64(width) << 32 | UInt64(height)) }
     }
 }

@@ -18,19 +18,19 @@ public struct LifeModel: SimulationModel {
     /// The parameters, kept current: `rule` (canonical) and `boundary` follow teacher changes.
     public internal(set) var parameters: Parameters
     /// The board.
-    public internal(set) var grid: LifeGrid
+    package internal(set) var grid: LifeGrid
     /// The rule every cell follows; the teacher may change it between generations.
-    public internal(set) var rule: LifeRule
+    package internal(set) var rule: LifeRule
     /// Whether the board wraps around; the teacher may change it between generations.
-    public internal(set) var boundary: LifeBoundary
+    package internal(set) var boundary: LifeBoundary
     /// Generations stepped since generation 0.
     public internal(set) var generation: Int
     /// Cells born in the last generation (0 at generation 0).
-    public internal(set) var births: Int
+    package internal(set) var births: Int
     /// Cells that died in the last generation (0 at generation 0).
-    public internal(set) var deaths: Int
+    package internal(set) var deaths: Int
     /// Live cells now, kept up to date from births and deaths.
-    public internal(set) var liveCells: Int
+    package internal(set) var liveCells: Int
     /// Recent boards' fingerprints, for ``period``.
     var history: LifePeriodDetector
 
@@ -39,11 +39,11 @@ public struct LifeModel: SimulationModel {
     public var endMessage: String? { nil }
 
     /// True when the last generation changed no cell (false at generation 0).
-    public var isStill: Bool { generation > 0 && births == 0 && deaths == 0 }
+    var isStill: Bool { generation > 0 && births == 0 && deaths == 0 }
 
     /// The oscillation period (1 for a still board) when the board repeats within the last 15
     /// generations since the last edit; 0 when none is detected.
-    public var period: Int { history.period }
+    package var period: Int { history.period }
 
     /// Creates generation 0.
     ///

@@ -9,7 +9,7 @@ public struct LifeRegion: Sendable, Hashable, Codable {
     /// Number of columns.
     public var width: Int
     /// Number of rows.
-    public var height: Int
+    package var height: Int
 
     /// The rectangle of `width`×`height` cells whose top-left cell is (`x`, `y`).
     public init(x: Int, y: Int, width: Int, height: Int) {
@@ -23,7 +23,7 @@ public struct LifeRegion: Sendable, Hashable, Codable {
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
     /// The part of this rectangle that lies on a `width`×`height` board (possibly empty).
-    public func clipped(width boardWidth: Int, height boardHeight: Int) -> LifeRegion {
+    package func clipped(width boardWidth: Int, height boardHeight: Int) -> LifeRegion {
         guard !isEmpty else { return LifeRegion(x: 0, y: 0, width: 0, height: 0) }
         // The lengths are positive here, so an overflowing end lies past any board.
         func end(_ start: Int, _ length: Int, _ limit: Int) -> Int {

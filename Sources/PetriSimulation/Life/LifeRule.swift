@@ -15,18 +15,18 @@
 /// ```
 public struct LifeRule: Sendable, Hashable, CustomStringConvertible {
     /// Bit `n` set: a dead cell with `n` live neighbours is born (bits 0...8).
-    public let birthMask: UInt16
+    let birthMask: UInt16
     /// Bit `n` set: a live cell with `n` live neighbours survives (bits 0...8).
-    public let survivalMask: UInt16
+    let survivalMask: UInt16
 
     /// Conway's Game of Life, `B3/S23`.
-    public static let conway = LifeRule(birthMask: 0b1000, survivalMask: 0b1100)
+    package static let conway = LifeRule(birthMask: 0b1000, survivalMask: 0b1100)
     /// HighLife, `B36/S23`, which has a self-replicating pattern.
-    public static let highLife = LifeRule(birthMask: 0b100_1000, survivalMask: 0b1100)
+    static let highLife = LifeRule(birthMask: 0b100_1000, survivalMask: 0b1100)
     /// Seeds, `B2/S`: every live cell dies at once; patterns explode.
-    public static let seeds = LifeRule(birthMask: 0b100, survivalMask: 0)
+    package static let seeds = LifeRule(birthMask: 0b100, survivalMask: 0)
     /// Day & Night, `B3678/S34678`: symmetric under swapping live and dead.
-    public static let dayAndNight = LifeRule(birthMask: 0b1_1100_1000, survivalMask: 0b1_1101_1000)
+    static let dayAndNight = LifeRule(birthMask: 0b1_1100_1000, survivalMask: 0b1_1101_1000)
 
     /// Creates a rule from the neighbour counts (each 0...8) that give birth and survival.
     ///
@@ -84,7 +84,7 @@ public struct LifeRule: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// True when a dead cell with `neighbours` live neighbours comes alive.
-    public func isBorn(neighbours: Int) -> Bool {
+    func isBorn(neighbours: Int) -> Bool {
         (0...8).contains(neighbours) && birthMask & (1 << UInt16(neighbours)) != 0
     }
 

@@ -12,21 +12,21 @@ public struct LifeSnapshot: Sendable, Hashable, Codable {
     /// The generation shown.
     public var generation: Int
     /// The rule in canonical notation, e.g. `B3/S23`.
-    public var rule: String
+    package var rule: String
     /// Whether the board wraps around.
-    public var boundary: LifeBoundary
+    package var boundary: LifeBoundary
     /// The whole board's size.
-    public var boardWidth: Int
-    public var boardHeight: Int
+    package var boardWidth: Int
+    package var boardHeight: Int
     /// The region shown: its top-left cell on the board and its size.
     public var x: Int
     public var y: Int
     public var width: Int
-    public var height: Int
+    package var height: Int
     /// Live cells on the whole board (not just the region).
-    public var liveCells: Int
+    package var liveCells: Int
     /// The region's cells, packed as described above, in base64.
-    public var cells: String
+    package var cells: String
 
     /// Assembles a snapshot; `cells` must already be packed and encoded as described above.
     public init(
@@ -51,7 +51,7 @@ public struct LifeSnapshot: Sendable, Hashable, Codable {
     ///
     /// - Throws: ``SimulationError/Code/malformedInput`` when `cells` is not valid base64 of the
     ///   right length for the region.
-    public func decodeCells() throws(SimulationError) -> [Bool] {
+    package func decodeCells() throws(SimulationError) -> [Bool] {
         let rowBytes = (width + 7) / 8
         guard width >= 0, height >= 0, let bytes = LifeBase64.decode(cells), bytes.count == rowBytes * height else {
             throw SimulationError(

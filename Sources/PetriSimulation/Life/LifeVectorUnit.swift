@@ -24,7 +24,7 @@ public enum LifeVectorUnit: String, Sendable, CaseIterable {
     public static let best: LifeVectorUnit = avx2.isAvailable ? .avx2 : .portable
 
     /// Whether this CPU (and its operating system) can run the unit.
-    public var isAvailable: Bool {
+    package var isAvailable: Bool {
         switch self {
         case .portable: true
         case .avx2: Self.cpuHasAVX2

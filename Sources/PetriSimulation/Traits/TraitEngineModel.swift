@@ -25,7 +25,7 @@ public struct TraitEngineModel<Name: TraitModelName>: SteppingModel {
     /// Every creature's trait, in draw order: survivors keep their order, children follow.
     public var traits: [UInt8] { creatures.traits }
     /// What happened in the step that produced this generation (all zero at generation 0).
-    public var lastCounts: TraitGenerationCounts { creatures.lastCounts }
+    var lastCounts: TraitGenerationCounts { creatures.lastCounts }
     var seed: UInt64 { creatures.seed }
     var random: PetriRandom { creatures.random }
 
@@ -67,7 +67,7 @@ public struct TraitEngineModel<Name: TraitModelName>: SteppingModel {
     }
 
     /// True once every creature has died; the run is then over.
-    public var isExtinct: Bool { creatures.traits.isEmpty }
+    package var isExtinct: Bool { creatures.traits.isEmpty }
 
     public var isOver: Bool { isExtinct }
 
@@ -90,9 +90,9 @@ public struct TraitEngineModel<Name: TraitModelName>: SteppingModel {
 
 extension TraitEngineModel where Name: ShippedTraitModelName {
     /// The sentence everyone sees when the population dies out.
-    public static var extinctionMessage: String { Name.file.words.extinct }
+    static var extinctionMessage: String { Name.file.words.extinct }
 
-    public static var traitRange: ClosedRange<Int> { Name.file.traitRange }
+    static var traitRange: ClosedRange<Int> { Name.file.traitRange }
 
     static var file: TraitModelFile { Name.file }
 }
@@ -163,21 +163,21 @@ extension TraitEngineModel {
 
 /// The closed set of fitness functions a model file chooses from (MODELS-FORMAT.md). Each is written out once, in
 /// the exact floating-point order the pinned histories depend on; `exp` is ``DeterministicMath/exp(_:)``.
-public enum TraitFitness {
+enum TraitFitness {
     /// logisticMatch's adaptation: `100 - mismatchCost * |trait - optimum|` (100 is a perfect match).
-    public static func adaptation(trait: Int, optimum: Double, mismatchCost: Double) -> Double {
+    static func adaptation(trait: Int, optimum: Double, mismatchCost: Double) -> Double {
         100 - mismatchCost * abs(Double(trait) - optimum)
     }
 
     /// logisticMatch's death chance: `1 - 1 / (1 + exp(-pressure * (adaptation - evenOdds)))`, where `evenOdds`
     /// already includes the crowding term.
-    public static func logisticDeath(adaptation: Double, pressure: Double, evenOdds: Double) -> Double {
+    static func logisticDeath(adaptation: Double, pressure: Double, evenOdds: Double) -> Double {
         let x = -pressure * (adaptation - evenOdds)
         return 1 - 1 / (1 + DeterministicMath.exp(x))
     }
 
     /// doseKill's chance of being killed: 0 with no dose, else `1 / (1 + exp(-steepness * (dose - trait)))`.
-    public static func doseKill(trait: Int, dose: Int, steepness: Double) -> Double {
+    static func doseKill(trait: Int, dose: Int, steepness: Double) -> Double {
         guard dose != 0 else { return 0 }
         return 1 / (1 + DeterministicMath.exp(-steepness * Double(dose - trait)))
     }

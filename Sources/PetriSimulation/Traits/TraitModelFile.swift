@@ -192,7 +192,7 @@ extension TraitModelFile {
     ///
     /// - Throws: ``SimulationError/Code/malformedInput`` with a sentence for text that is not a model file or
     ///   whose parts do not fit together (see ``ModelFileCheck``).
-    public static func parse(_ text: String) throws(SimulationError) -> TraitModelFile {
+    package static func parse(_ text: String) throws(SimulationError) -> TraitModelFile {
         let file: TraitModelFile
         do {
             file = try YAMLDecoder().decode(TraitModelFile.self, from: text)

@@ -61,7 +61,7 @@ public final class TraitModelSource: Sendable, Hashable, CustomStringConvertible
 
 extension CodingUserInfoKey {
     /// The ``TraitModelSource`` a loaded file model's parameters are decoded for.
-    public static let traitModelSource: CodingUserInfoKey = {
+    static let traitModelSource: CodingUserInfoKey = {
         // The initialiser is failable in its signature only: every string makes a key.
         guard let key = CodingUserInfoKey(rawValue: "petri.traitModelSource") else {
             preconditionFailure("CodingUserInfoKey refused a constant name")

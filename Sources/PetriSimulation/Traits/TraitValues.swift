@@ -57,9 +57,9 @@ public struct TraitValues<Name: TraitModelName>: Sendable, Hashable {
     /// One value per parameter of the file, in its order.
     var values: [Double]
     /// Changes applied automatically at given generations (see ``ScheduledChange``).
-    public var schedule: [ScheduledChange] = []
+    package var schedule: [ScheduledChange] = []
     /// The preset these parameters started from, if any; informational once the run has started.
-    public var scenarioName: String?
+    var scenarioName: String?
 
     /// The file's defaults.
     public init(source: TraitModelSource) {
@@ -73,7 +73,7 @@ public struct TraitValues<Name: TraitModelName>: Sendable, Hashable {
     public func value(_ name: String) -> Double { file.index(of: name).map { values[$0] } ?? 0 }
 
     /// Sets the parameter `name` (ignored for a name the file lacks).
-    public mutating func setValue(_ name: String, _ value: Double) {
+    mutating func setValue(_ name: String, _ value: Double) {
         if let i = file.index(of: name) { values[i] = value }
     }
 
@@ -84,7 +84,7 @@ public struct TraitValues<Name: TraitModelName>: Sendable, Hashable {
     var settable: [String] { file.settableNames }
 
     /// The preset of the scenario `name` (the defaults with its `set` values and schedule).
-    public func preset(_ name: String) -> TraitValues {
+    package func preset(_ name: String) -> TraitValues {
         var p = TraitValues(source: source)
         p.scenarioName = name
         guard let scenario = file.scenarios.first(where: { $0.name == name }) else { return p }
@@ -100,7 +100,7 @@ public struct TraitValues<Name: TraitModelName>: Sendable, Hashable {
     ///
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` naming the first bad parameter, its value and the
     ///   allowed range; schedule entries are named by position and generation.
-    public func validate() throws(SimulationError) {
+    package func validate() throws(SimulationError) {
         for (p, value) in zip(file.parameters, values) {
             switch p.kind {
             case .integer:
@@ -149,10 +149,10 @@ extension TraitValues where Name: ShippedTraitModelName {
 
     /// The names `.set` accepts, in the order error messages list them: changeable parameters, then those that
     /// shape generation 0, then `scenario`.
-    public static var settableNames: [String] { Name.file.settableNames }
+    static var settableNames: [String] { Name.file.settableNames }
 
     /// Every trait lies here.
-    public static var traitRange: ClosedRange<Int> { Name.file.traitRange }
+    static var traitRange: ClosedRange<Int> { Name.file.traitRange }
 
     /// The preset of the scenario `name` (the defaults with its `set` values and schedule).
     static func preset(_ name: String) -> TraitValues { TraitValues().preset(name) }
@@ -320,7 +320,7 @@ extension TraitScenario {
     public var title: String { entry?.title ?? rawValue }
 
     /// What the scenario shows, for the teacher's screen and the students' introduction.
-    public var explanation: String { entry?.explanation ?? "" }
+    var explanation: String { entry?.explanation ?? "" }
 
     /// The preset's parameters (with the scenario set to this one).
     public var parameters: TraitValues<Name> { .preset(rawValue) }
