@@ -97,7 +97,7 @@ package struct ModelFileRefusal: Error, Sendable, Hashable, CustomStringConverti
 
 /// How to make one model: read a lesson file's parameters for it, create it, restore it. Generic code opens a maker
 /// (`func f<M: ModelMaker>(_ maker: M)`) and gets the model's type and what its restoring needs.
-public protocol ModelMaker: Sendable {
+package protocol ModelMaker: Sendable {
     associatedtype Model: SteppingModel
     /// What restoring the model and reading its parameters need (nothing for a compiled model).
     var source: Model.Source { get }
@@ -110,8 +110,8 @@ struct CompiledModelMaker<Model: SimulationModel>: ModelMaker {
 }
 
 /// A loaded file's maker: the one file model type, with the file.
-public struct FileModelMaker: ModelMaker {
-    public typealias Model = FileTraitModel
-    public let source: TraitModelSource
-    public init(source: TraitModelSource) { self.source = source }
+package struct FileModelMaker: ModelMaker {
+    package typealias Model = FileTraitModel
+    package let source: TraitModelSource
+    package init(source: TraitModelSource) { self.source = source }
 }

@@ -16,7 +16,7 @@ extension ModelKind {
     }
 
     /// The shipped model's ``ModelDescription`` (nil for a name no compiled model has).
-    public var modelDescription: ModelDescription? { shippedType?.modelDescription }
+    package var modelDescription: ModelDescription? { shippedType?.modelDescription }
 
     /// Every shipped model's description, in ``ModelKind/allCases`` order: what `describeModels` answers on a
     /// server that loaded no model files.

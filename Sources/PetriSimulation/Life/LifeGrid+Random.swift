@@ -7,7 +7,7 @@ extension LifeGrid {
     ///   - density: the chance that a cell is alive, 0...1.
     ///   - random: the generator to draw from; one draw per cell (see ``randomize(density:using:)``).
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` naming `width`, `height` or `density`.
-    public init(width: Int, height: Int, density: Double, using random: inout PetriRandom) throws(SimulationError) {
+    package init(width: Int, height: Int, density: Double, using random: inout PetriRandom) throws(SimulationError) {
         try self.init(width: width, height: height)
         try randomize(density: density, using: &random)
     }

@@ -1,18 +1,18 @@
 /// A rectangle of cells: its top-left cell and its size.
 ///
 /// Used for the `region(x,y,w,h)` metric and for viewport snapshots of large boards.
-public struct LifeRegion: Sendable, Hashable, Codable {
+package struct LifeRegion: Sendable, Hashable, Codable {
     /// Column of the top-left cell.
-    public var x: Int
+    package var x: Int
     /// Row of the top-left cell.
-    public var y: Int
+    package var y: Int
     /// Number of columns.
-    public var width: Int
+    package var width: Int
     /// Number of rows.
     package var height: Int
 
     /// The rectangle of `width`×`height` cells whose top-left cell is (`x`, `y`).
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = width
@@ -20,7 +20,7 @@ public struct LifeRegion: Sendable, Hashable, Codable {
     }
 
     /// True when the rectangle holds no cell (a width or height of zero or less).
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
+    package var isEmpty: Bool { width <= 0 || height <= 0 }
 
     /// The part of this rectangle that lies on a `width`×`height` board (possibly empty).
     package func clipped(width boardWidth: Int, height boardHeight: Int) -> LifeRegion {

@@ -13,7 +13,7 @@
 /// print(rule)                                   // B36/S23
 /// rule.next(alive: false, neighbours: 6)        // true
 /// ```
-public struct LifeRule: Sendable, Hashable, CustomStringConvertible {
+package struct LifeRule: Sendable, Hashable, CustomStringConvertible {
     /// Bit `n` set: a dead cell with `n` live neighbours is born (bits 0...8).
     let birthMask: UInt16
     /// Bit `n` set: a live cell with `n` live neighbours survives (bits 0...8).
@@ -34,7 +34,7 @@ public struct LifeRule: Sendable, Hashable, CustomStringConvertible {
     ///   - birth: counts of live neighbours at which a dead cell comes alive.
     ///   - survival: counts at which a live cell stays alive.
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` for a count outside 0...8.
-    public init(birth: some Sequence<Int>, survival: some Sequence<Int>) throws(SimulationError) {
+    package init(birth: some Sequence<Int>, survival: some Sequence<Int>) throws(SimulationError) {
         var b: UInt16 = 0
         var s: UInt16 = 0
         for n in birth {
@@ -59,7 +59,7 @@ public struct LifeRule: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter text: the rule, e.g. `B3/S23`, `b36/s23`, `23/3` or `highlife`.
     /// - Throws: ``SimulationError/Code/malformedInput`` with a sentence naming the text and
     ///   what is allowed.
-    public init(parsing text: String) throws(SimulationError) {
+    package init(parsing text: String) throws(SimulationError) {
         let compact = text.filter { !$0.isWhitespace }.uppercased()
         if let named = Self.named[compact.filter { $0.isLetter }], compact.allSatisfy({ $0.isLetter || $0 == "&" }) {
             self = named
@@ -76,7 +76,7 @@ public struct LifeRule: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The canonical notation, e.g. `B3/S23` or `B2/S`.
-    public var description: String {
+    package var description: String {
         func digits(_ mask: UInt16) -> String {
             String((0...8).filter { mask & (1 << UInt16($0)) != 0 }.map { Character(String($0)) })
         }
@@ -89,12 +89,12 @@ public struct LifeRule: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// True when a live cell with `neighbours` live neighbours stays alive.
-    public func survives(neighbours: Int) -> Bool {
+    package func survives(neighbours: Int) -> Bool {
         (0...8).contains(neighbours) && survivalMask & (1 << UInt16(neighbours)) != 0
     }
 
     /// A cell's next state from its current state and its number of live neighbours (0...8).
-    public func next(alive: Bool, neighbours: Int) -> Bool {
+    package func next(alive: Bool, neighbours: Int) -> Bool {
         alive ? survives(neighbours: neighbours) : isBorn(neighbours: neighbours)
     }
 

@@ -8,9 +8,9 @@
 ///
 /// As JSON: `{"generation":12,"rule":"B3/S23","boundary":"bounded","boardWidth":64,
 /// "boardHeight":48,"x":0,"y":0,"width":64,"height":48,"liveCells":311,"cells":"AAAA..."}`.
-public struct LifeSnapshot: Sendable, Hashable, Codable {
+package struct LifeSnapshot: Sendable, Hashable, Codable {
     /// The generation shown.
-    public var generation: Int
+    package var generation: Int
     /// The rule in canonical notation, e.g. `B3/S23`.
     package var rule: String
     /// Whether the board wraps around.
@@ -19,9 +19,9 @@ public struct LifeSnapshot: Sendable, Hashable, Codable {
     package var boardWidth: Int
     package var boardHeight: Int
     /// The region shown: its top-left cell on the board and its size.
-    public var x: Int
-    public var y: Int
-    public var width: Int
+    package var x: Int
+    package var y: Int
+    package var width: Int
     package var height: Int
     /// Live cells on the whole board (not just the region).
     package var liveCells: Int
@@ -29,7 +29,7 @@ public struct LifeSnapshot: Sendable, Hashable, Codable {
     package var cells: String
 
     /// Assembles a snapshot; `cells` must already be packed and encoded as described above.
-    public init(
+    package init(
         generation: Int, rule: String, boundary: LifeBoundary, boardWidth: Int, boardHeight: Int,
         region: LifeRegion, liveCells: Int, cells: String
     ) {

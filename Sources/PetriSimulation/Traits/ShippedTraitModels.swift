@@ -19,11 +19,11 @@ extension TraitValues {
 // MARK: Camouflage: peppered moths (MODELS.md section 1)
 
 /// The camouflage model's file.
-public enum CamouflageFile: ShippedTraitModelName {
-    public static let kind = ModelKind.camouflage
-    public static let source = TraitModelSource.shipped(PackageResources.camouflage_yaml)
+package enum CamouflageFile: ShippedTraitModelName {
+    package static let kind = ModelKind.camouflage
+    package static let source = TraitModelSource.shipped(PackageResources.camouflage_yaml)
 
-    public static func snapshot(_ picture: TraitSnapshot) -> CamouflageSnapshot { CamouflageSnapshot(picture) }
+    package static func snapshot(_ picture: TraitSnapshot) -> CamouflageSnapshot { CamouflageSnapshot(picture) }
 }
 
 /// Natural selection on colour, 1 (black) ... 100 (white): `Models/camouflage.yaml`.
@@ -32,8 +32,8 @@ package typealias CamouflageModel = TraitEngineModel<CamouflageFile>
 package typealias CamouflageParameters = TraitValues<CamouflageFile>
 
 /// Ready-made camouflage lessons (`Models/camouflage.yaml`'s scenarios).
-public enum CamouflageScenario: String, TraitScenario {
-    public typealias Name = CamouflageFile
+package enum CamouflageScenario: String, TraitScenario {
+    package typealias Name = CamouflageFile
     case stableEnvironment = "stable-environment"
     case industrialRevolution = "industrial-revolution"
     case cleanAir = "clean-air"
@@ -42,7 +42,7 @@ public enum CamouflageScenario: String, TraitScenario {
 }
 
 extension TraitValues where Name == CamouflageFile {
-    public var population: Int {
+    package var population: Int {
         get { self[int: "population"] }
         set { self[int: "population"] = newValue }
     }
@@ -107,10 +107,10 @@ extension TraitEngineModel where Name == CamouflageFile {
 // MARK: Antibiotic resistance (MODELS.md section 4)
 
 /// The antibiotic-resistance model's file.
-public enum ResistanceFile: ShippedTraitModelName {
-    public static let kind = ModelKind.resistance
-    public static let source = TraitModelSource.shipped(PackageResources.resistance_yaml)
-    public static func snapshot(_ picture: TraitSnapshot) -> TraitSnapshot { picture }
+package enum ResistanceFile: ShippedTraitModelName {
+    package static let kind = ModelKind.resistance
+    package static let source = TraitModelSource.shipped(PackageResources.resistance_yaml)
+    package static func snapshot(_ picture: TraitSnapshot) -> TraitSnapshot { picture }
 }
 
 /// Antibiotic resistance in bacteria, 0...100 under a dose: `Models/resistance.yaml`.
@@ -119,8 +119,8 @@ package typealias ResistanceModel = TraitEngineModel<ResistanceFile>
 package typealias ResistanceParameters = TraitValues<ResistanceFile>
 
 /// Ready-made antibiotic-resistance lessons (`Models/resistance.yaml`'s scenarios).
-public enum ResistanceScenario: String, TraitScenario {
-    public typealias Name = ResistanceFile
+package enum ResistanceScenario: String, TraitScenario {
+    package typealias Name = ResistanceFile
     case fullCourse = "full-course"
     case stoppedEarly = "stopped-early"
     case secondCourse = "second-course"
@@ -128,7 +128,7 @@ public enum ResistanceScenario: String, TraitScenario {
 }
 
 extension TraitValues where Name == ResistanceFile {
-    public var population: Int {
+    package var population: Int {
         get { self[int: "population"] }
         set { self[int: "population"] = newValue }
     }
@@ -148,7 +148,7 @@ extension TraitValues where Name == ResistanceFile {
         get { self[number: "crowding"] }
         set { self[number: "crowding"] = newValue }
     }
-    public var mutation: Int {
+    package var mutation: Int {
         get { self[int: "mutation"] }
         set { self[int: "mutation"] = newValue }
     }
@@ -194,10 +194,10 @@ extension TraitEngineModel where Name == ResistanceFile {
 // MARK: Finch beaks (MODELS.md section 4)
 
 /// The finch-beak model's file.
-public enum BeaksFile: ShippedTraitModelName {
-    public static let kind = ModelKind.beaks
-    public static let source = TraitModelSource.shipped(PackageResources.beaks_yaml)
-    public static func snapshot(_ picture: TraitSnapshot) -> TraitSnapshot { picture }
+package enum BeaksFile: ShippedTraitModelName {
+    package static let kind = ModelKind.beaks
+    package static let source = TraitModelSource.shipped(PackageResources.beaks_yaml)
+    package static func snapshot(_ picture: TraitSnapshot) -> TraitSnapshot { picture }
 }
 
 /// Darwin's finches' beak depth in tenths of a millimetre, 60...140: `Models/beaks.yaml`.
@@ -206,8 +206,8 @@ package typealias BeaksModel = TraitEngineModel<BeaksFile>
 typealias BeaksParameters = TraitValues<BeaksFile>
 
 /// Ready-made finch-beak lessons (`Models/beaks.yaml`'s scenarios).
-public enum BeaksScenario: String, TraitScenario {
-    public typealias Name = BeaksFile
+package enum BeaksScenario: String, TraitScenario {
+    package typealias Name = BeaksFile
     case drought1977 = "drought-1977"
     case stableIsland = "stable-island"
 
@@ -216,7 +216,7 @@ public enum BeaksScenario: String, TraitScenario {
 }
 
 extension TraitValues where Name == BeaksFile {
-    public var population: Int {
+    package var population: Int {
         get { self[int: "population"] }
         set { self[int: "population"] = newValue }
     }
@@ -236,7 +236,7 @@ extension TraitValues where Name == BeaksFile {
         get { self[number: "selectionPressure"] }
         set { self[number: "selectionPressure"] = newValue }
     }
-    public var mutation: Int {
+    package var mutation: Int {
         get { self[int: "mutation"] }
         set { self[int: "mutation"] = newValue }
     }

@@ -2,15 +2,15 @@ import Yams
 
 /// A trait model as data: one YAML file (Models/*.yaml, format in MODELS-FORMAT.md) that the one trait engine
 /// (``TraitEngineModel``) reads. Parsing is a pure function of the text; nothing here reads a file.
-public struct TraitModelFile: Sendable, Hashable, Decodable {
+package struct TraitModelFile: Sendable, Hashable, Decodable {
     /// The name on the wire and in lesson files, e.g. `camouflage`.
-    public var model: String
+    package var model: String
     /// The name in sentences, e.g. "Camouflage".
-    public var name: String
-    public var title: String
-    public var story: String
+    package var name: String
+    package var title: String
+    package var story: String
     /// What to try and what to watch, for the teacher and the class.
-    public var guide: String?
+    package var guide: String?
     var words: Words
     var trait: Trait
     var parameters: [Parameter]
