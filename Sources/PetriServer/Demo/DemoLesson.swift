@@ -284,7 +284,7 @@ extension ProtocolPeer {
 /// Asking while running would lock the question at the next tick (the lesson locks the open
 /// question before every step), leaving students one generation's time to answer. So the loop
 /// pauses, asks with a time limit, waits for the question to lock and runs again.
-package struct DemoLoop: Sendable {
+struct DemoLoop: Sendable {
     private enum Phase: Sendable, Equatable {
         /// Running (or paused by someone else); asks when due.
         case watching
@@ -312,7 +312,7 @@ package struct DemoLoop: Sendable {
     /// An open question found on re-attaching, to close before going on.
     private var leftOpen: QuestionID?
 
-    package typealias Settings = DemoLesson.Settings
+    typealias Settings = DemoLesson.Settings
 
     init(peer: DemoPeer, settings: Settings, logger: Logger, welcome: Welcome) {
         self.peer = peer
