@@ -8,37 +8,37 @@
 /// always did, `environmentColour` and `bestCamouflaged` (the same values as `environmentValue` and `suited`).
 /// A snapshot written before the trait keys decodes with them filled in from the camouflage ones.
 package struct CamouflageSnapshot: Sendable, Hashable, Codable {
-    package var generation: Int
+    var generation: Int
     /// The background, 1 (black) ... 100 (white).
-    package var environmentColour: Int
+    var environmentColour: Int
     /// Living creatures.
     package var population: Int
     /// Creatures within 1 of the background (the ones the original outlined in red).
-    package var bestCamouflaged: Int
+    var bestCamouflaged: Int
     /// True once every creature has died.
-    package var extinct: Bool
+    var extinct: Bool
     /// 100 entries: `traitCounts[i]` creatures have trait `i + 1`.
-    package var traitCounts: [Int]
+    var traitCounts: [Int]
     /// Ten bins: traits 1-10, 11-20, ..., 91-100.
-    package var histogram: [Int]
+    var histogram: [Int]
     /// ``TraitSnapshot/trait``: `colour`.
-    package var trait: String
+    var trait: String
     /// ``TraitSnapshot/unit``: empty.
-    package var unit: String
+    var unit: String
     /// ``TraitSnapshot/scale``: 1.
-    package var scale: Double
+    var scale: Double
     /// ``TraitSnapshot/traitMin``: 1.
-    package var traitMin: Int
+    var traitMin: Int
     /// ``TraitSnapshot/binWidth``: 10.
-    package var binWidth: Int
+    var binWidth: Int
     /// ``TraitSnapshot/environment``: `environmentColour`.
-    package var environment: String
+    var environment: String
     /// ``TraitSnapshot/environmentValue``: the background.
-    package var environmentValue: Int
+    var environmentValue: Int
     /// ``TraitSnapshot/target``: the background.
-    package var target: Int
+    var target: Int
     /// ``TraitSnapshot/suited``: the best camouflaged.
-    package var suited: Int
+    var suited: Int
 
     package init(
         generation: Int, environmentColour: Int, population: Int, bestCamouflaged: Int, extinct: Bool,
@@ -83,7 +83,7 @@ package struct CamouflageSnapshot: Sendable, Hashable, Codable {
     }
 
     /// The same picture as a ``TraitSnapshot``.
-    package var traitSnapshot: TraitSnapshot {
+    var traitSnapshot: TraitSnapshot {
         TraitSnapshot(
             generation: generation, trait: trait, unit: unit, scale: scale, traitMin: traitMin, binWidth: binWidth,
             environment: environment, environmentValue: environmentValue, target: target, population: population,

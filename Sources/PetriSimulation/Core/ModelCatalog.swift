@@ -84,7 +84,7 @@ package struct ModelFileRefusal: Error, Sendable, Hashable, CustomStringConverti
     /// The file's name as the server found it.
     package var file: String
     /// Each mistake with its line, in the order found.
-    package var problems: [TraitModelFile.Problem]
+    var problems: [TraitModelFile.Problem]
 
     package init(file: String, problems: [TraitModelFile.Problem]) {
         self.file = file

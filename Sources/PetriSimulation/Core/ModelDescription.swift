@@ -57,7 +57,7 @@ package struct ParameterDescriptor: Sendable, Hashable, Codable {
     /// The key in lesson files and in `set` actions.
     package let name: String
     /// What a form calls it, in plain words (e.g. "Background colour (1 black to 100 white)"), never the key.
-    package let label: String
+    let label: String
     /// One sentence saying what it does.
     package let description: String
     package let kind: Kind
@@ -108,7 +108,7 @@ package struct ScenarioDescriptor: Sendable, Hashable, Codable {
     /// The value of the `scenario` key in lesson files, e.g. `industrial-revolution`.
     package let name: String
     /// A short title for menus.
-    package let title: String
+    let title: String
     /// What it shows a class.
     let explanation: String
 

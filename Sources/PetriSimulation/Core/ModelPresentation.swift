@@ -74,7 +74,7 @@ public struct ModelPresentation: Sendable, Hashable, Codable {
         /// The histogram's title without the generation, e.g. `Moths by colour`, `Tiles per species`.
         package var histogramTitle: String
         /// True when the histogram's bars take the trait's colour (from ``ModelPresentation/traitColours``).
-        package var colouredBars: Bool
+        var colouredBars: Bool
 
         package init(histogramTitle: String, colouredBars: Bool = false) {
             self.histogramTitle = histogramTitle

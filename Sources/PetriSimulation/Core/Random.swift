@@ -5,7 +5,7 @@
 /// changing it would change every pinned history and every saved lesson.
 package struct PetriRandom: RandomNumberGenerator, Sendable, Hashable {
     /// The four words of generator state; exposed for exact save and restore.
-    package private(set) var state: (UInt64, UInt64, UInt64, UInt64)
+    private(set) var state: (UInt64, UInt64, UInt64, UInt64)
 
     /// Seeds the generator; every seed (including 0) gives a valid, distinct stream.
     package init(seed: UInt64) {

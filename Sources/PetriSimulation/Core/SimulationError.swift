@@ -34,7 +34,7 @@ public struct SimulationError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String { message }
 
     /// `name` must lie in `range`; says which, what was given and what is allowed.
-    package static func outOfRange<T: Comparable & CustomStringConvertible>(
+    static func outOfRange<T: Comparable & CustomStringConvertible>(
         _ name: String, _ value: T, _ range: ClosedRange<T>
     ) -> SimulationError {
         SimulationError(

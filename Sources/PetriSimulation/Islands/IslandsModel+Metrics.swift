@@ -80,7 +80,7 @@ extension IslandsModel {
     }
 
     /// Land tiles carrying species `id` now.
-    package func tilesOfSpecies(_ id: Int) -> Int {
+    func tilesOfSpecies(_ id: Int) -> Int {
         inhabitants.indices.reduce(0) { $0 + (land[$1] && inhabitants[$1] == id ? 1 : 0) }
     }
 

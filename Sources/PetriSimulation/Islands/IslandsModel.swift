@@ -67,8 +67,8 @@ package struct IslandsModel: SimulationModel {
         self.speciesEver = speciesEver
     }
 
-    package var width: Int { parameters.width }
-    package var height: Int { parameters.height }
+    var width: Int { parameters.width }
+    var height: Int { parameters.height }
 
     /// Whether tile (x, y) is land; false outside the map.
     func isLand(x: Int, y: Int) -> Bool {
@@ -77,7 +77,7 @@ package struct IslandsModel: SimulationModel {
     }
 
     /// The species living on tile (x, y), or 0 for sea, uninhabited land and tiles outside the map.
-    package func species(x: Int, y: Int) -> Int {
+    func species(x: Int, y: Int) -> Int {
         guard let tile = tileIndex(x: x, y: y), land[tile] else { return 0 }
         return inhabitants[tile]
     }

@@ -9,7 +9,7 @@ package struct IslandsParameters: Sendable, Hashable {
     package var height = 6
     /// When true, land tiles that touch only at a corner belong to the same landmass (8 neighbours
     /// instead of 4). Can change between generations; the next evolve uses the new rule.
-    package var diagonal = false
+    var diagonal = false
 
     /// The original app's 10×6 map with edge adjacency.
     package init() {}
@@ -23,12 +23,12 @@ package struct IslandsParameters: Sendable, Hashable {
     static let sizeRange = 3...256
 
     /// The names ``IslandsModel/apply(_:)`` knows, in the order error messages list them.
-    package static let names = ["width", "height", "diagonal"]
+    static let names = ["width", "height", "diagonal"]
 
     /// Checks the map size.
     ///
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` naming width or height, the value and the range.
-    package func validate() throws(SimulationError) {
+    func validate() throws(SimulationError) {
         try SimulationError.check("width", width, in: Self.sizeRange)
         try SimulationError.check("height", height, in: Self.sizeRange)
     }

@@ -6,14 +6,14 @@
 /// so even a 256×256 map is usually a few hundred bytes; the worst case (a checkerboard of one-tile
 /// islands) is about six bytes per tile. ``tileValues()`` expands it.
 package struct IslandsSnapshot: Sendable, Hashable, Codable {
-    package var generation: Int
-    package var width: Int
-    package var height: Int
-    package var diagonal: Bool
+    var generation: Int
+    var width: Int
+    var height: Int
+    var diagonal: Bool
     /// The run-length-encoded map (see the type's comment).
-    package var tiles: String
+    var tiles: String
     /// Every species ever, in id order (colours come from ``IslandsSpecies/hue`` and ``IslandsSpecies/shade``).
-    package var species: [IslandsSpecies]
+    var species: [IslandsSpecies]
 
     package init(generation: Int, width: Int, height: Int, diagonal: Bool, tiles: String, species: [IslandsSpecies]) {
         self.generation = generation
@@ -25,7 +25,7 @@ package struct IslandsSnapshot: Sendable, Hashable, Codable {
     }
 
     /// The value ``tileValues()`` gives a sea tile; uninhabited land is 0 and inhabited land its species id.
-    package static let sea = -1
+    static let sea = -1
 
     /// Encodes one value per tile (``sea``, 0 or a species id) as runs.
     static func encodeTiles(_ values: [Int]) -> String {
@@ -46,7 +46,7 @@ package struct IslandsSnapshot: Sendable, Hashable, Codable {
     ///
     /// - Throws: ``SimulationError/Code/malformedInput`` when the size is outside 3...256 or the text is
     ///   not `width * height` tiles of runs.
-    package func tileValues() throws(SimulationError) -> [Int] {
+    func tileValues() throws(SimulationError) -> [Int] {
         let sizes = IslandsParameters.sizeRange
         guard sizes.contains(width), sizes.contains(height) else {
             throw SimulationError(

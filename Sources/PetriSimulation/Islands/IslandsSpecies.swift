@@ -8,13 +8,13 @@
 package struct IslandsSpecies: Sendable, Hashable, Codable {
     package var id: Int
     /// Degrees on the colour wheel, 0...359.
-    package var hue: Int
+    var hue: Int
     /// Rounds of the colour wheel completed before this species (0 for the first 120 species).
-    package var shade: Int
+    var shade: Int
     /// Land tiles it holds now.
-    package var tiles: Int
+    var tiles: Int
     /// False once it has died out; extinct species never return.
-    package var alive: Bool
+    var alive: Bool
 
     package init(id: Int, tiles: Int, alive: Bool) {
         self.id = id
@@ -31,7 +31,7 @@ package struct IslandsSpecies: Sendable, Hashable, Codable {
     ///
     /// - Parameters:
     ///   - id: A species id, 1 or more (smaller ids are treated as 1).
-    package static func hue(ofSpecies id: Int) -> Int {
+    static func hue(ofSpecies id: Int) -> Int {
         ((max(1, id) - 1) % 120) * hueStep % 360
     }
 
@@ -39,7 +39,7 @@ package struct IslandsSpecies: Sendable, Hashable, Codable {
     ///
     /// - Parameters:
     ///   - id: A species id, 1 or more (smaller ids are treated as 1).
-    package static func shade(ofSpecies id: Int) -> Int {
+    static func shade(ofSpecies id: Int) -> Int {
         (max(1, id) - 1) / 120
     }
 }

@@ -64,13 +64,13 @@ package struct LifeGrid: Sendable, Hashable {
     }
 
     /// True when (x, y) lies on the board.
-    package func contains(x: Int, y: Int) -> Bool { x >= 0 && x < width && y >= 0 && y < height }
+    func contains(x: Int, y: Int) -> Bool { x >= 0 && x < width && y >= 0 && y < height }
 
     /// Whether the cell at column `x`, row `y` is alive.
     ///
     /// - Precondition: (x, y) lies on the board (check with ``contains(x:y:)`` first for input
     ///   from outside the program).
-    package subscript(x: Int, y: Int) -> Bool {
+    subscript(x: Int, y: Int) -> Bool {
         get {
             precondition(contains(x: x, y: y), "cell (\(x), \(y)) is not on the \(width)×\(height) board")
             return words[y * wordsPerRow + x >> 6] >> UInt64(x & 63) & 1 != 0
@@ -92,7 +92,7 @@ package struct LifeGrid: Sendable, Hashable {
     }
 
     /// The number of live cells in `region`; cells of the region beyond the board count as dead.
-    package func population(in region: LifeRegion) -> Int {
+    func population(in region: LifeRegion) -> Int {
         let r = region.clipped(width: width, height: height)
         guard !r.isEmpty else { return 0 }
         var total = 0

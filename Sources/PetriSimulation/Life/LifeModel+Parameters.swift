@@ -11,18 +11,18 @@ extension LifeModel {
         static let densityRange = 0.0...1.0
 
         /// Columns, 1...16384 (default 64). Fixed once the lesson starts.
-        package var width: Int
+        var width: Int
         /// Rows, 1...16384 (default 48). Fixed once the lesson starts.
-        package var height: Int
+        var height: Int
         /// A Life-like rule such as `B3/S23` (the default) or `B36/S23`; see ``LifeRule``.
-        package var rule: String
+        var rule: String
         /// `bounded` (the default: cells beyond the edge are dead) or `toroidal`.
-        package var boundary: LifeBoundary
+        var boundary: LifeBoundary
         /// A catalog name (``LifePattern/catalogNames``) or RLE text to place in the centre (a rule
         /// in its header is ignored; `rule` decides).
-        package var pattern: String?
+        var pattern: String?
         /// The chance, 0...1, that each cell of the starting soup is alive.
-        package var density: Double?
+        var density: Double?
 
         package init(
             width: Int = 64, height: Int = 48, rule: String = "B3/S23", boundary: LifeBoundary = .bounded,

@@ -12,7 +12,7 @@ extension LifeModel {
     /// - Parameter region: the rectangle to show; it is clipped to the board, and the snapshot's
     ///   `x`, `y`, `width` and `height` say what was kept.
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` when no cell of `region` is on the board.
-    package func snapshot(region: LifeRegion) throws(SimulationError) -> LifeSnapshot {
+    func snapshot(region: LifeRegion) throws(SimulationError) -> LifeSnapshot {
         let kept = region.clipped(width: grid.width, height: grid.height)
         guard !kept.isEmpty else {
             throw SimulationError(

@@ -43,7 +43,7 @@ package struct LifeModel: SimulationModel {
 
     /// The oscillation period (1 for a still board) when the board repeats within the last 15
     /// generations since the last edit; 0 when none is detected.
-    package var period: Int { history.period }
+    var period: Int { history.period }
 
     /// Creates generation 0.
     ///

@@ -10,7 +10,7 @@ extension LifePattern {
     /// - Parameter name: one of ``catalogNames`` (or an alias such as `gun` or `r-pentomino`),
     ///   in any letter case, with or without spaces and dashes.
     /// - Throws: ``SimulationError/Code/malformedInput`` for a name that is not in the catalog.
-    package static func named(_ name: String) throws(SimulationError) -> LifePattern {
+    static func named(_ name: String) throws(SimulationError) -> LifePattern {
         let key = Self.key(name)
         guard let entry = catalog.first(where: { Self.key($0.name) == key || $0.aliases.contains(key) }) else {
             throw SimulationError(

@@ -10,11 +10,11 @@
 /// ```
 package struct LifePattern: Sendable, Hashable {
     /// The `#N` name line, if any.
-    package var name: String?
+    var name: String?
     /// The text of `#C`, `#c` and `#O` lines, in order.
     var comments: [String]
     /// The rule given in the header (or an old `#r` line), if any.
-    package var rule: LifeRule?
+    var rule: LifeRule?
     /// The pattern's bounding rectangle, as given by the header (or the body's extent when
     /// there is no header).
     package var cells: LifeGrid

@@ -4,9 +4,9 @@
 /// against it and the benchmark uses it as the baseline to beat. Same API subset as `LifeGrid`.
 package struct LifeReferenceGrid: Sendable, Hashable {
     /// Number of columns.
-    package let width: Int
+    let width: Int
     /// Number of rows.
-    package let height: Int
+    let height: Int
     /// Row-major cells, index `y * width + x`, 1 alive and 0 dead.
     private var cells: [UInt8]
 
@@ -34,16 +34,16 @@ package struct LifeReferenceGrid: Sendable, Hashable {
     /// Whether the cell at column `x`, row `y` is alive.
     ///
     /// - Precondition: (x, y) lies on the board.
-    package subscript(x: Int, y: Int) -> Bool {
+    subscript(x: Int, y: Int) -> Bool {
         get { cells[y * width + x] != 0 }
         set { cells[y * width + x] = newValue ? 1 : 0 }
     }
 
     /// The number of live cells.
-    package var population: Int { cells.reduce(0) { $0 + Int($1) } }
+    var population: Int { cells.reduce(0) { $0 + Int($1) } }
 
     /// The number of live cells in `region`; cells of the region beyond the board count as dead.
-    package func population(in region: LifeRegion) -> Int {
+    func population(in region: LifeRegion) -> Int {
         var total = 0
         for y in 0..<height {
             for x in 0..<width

@@ -24,7 +24,7 @@ package struct LifeRule: Sendable, Hashable, CustomStringConvertible {
     /// HighLife, `B36/S23`, which has a self-replicating pattern.
     static let highLife = LifeRule(birthMask: 0b100_1000, survivalMask: 0b1100)
     /// Seeds, `B2/S`: every live cell dies at once; patterns explode.
-    package static let seeds = LifeRule(birthMask: 0b100, survivalMask: 0)
+    static let seeds = LifeRule(birthMask: 0b100, survivalMask: 0)
     /// Day & Night, `B3678/S34678`: symmetric under swapping live and dead.
     static let dayAndNight = LifeRule(birthMask: 0b1_1100_1000, survivalMask: 0b1_1101_1000)
 
@@ -89,7 +89,7 @@ package struct LifeRule: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// True when a live cell with `neighbours` live neighbours stays alive.
-    package func survives(neighbours: Int) -> Bool {
+    func survives(neighbours: Int) -> Bool {
         (0...8).contains(neighbours) && survivalMask & (1 << UInt16(neighbours)) != 0
     }
 

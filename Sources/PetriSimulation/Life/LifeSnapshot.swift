@@ -10,23 +10,23 @@
 /// "boardHeight":48,"x":0,"y":0,"width":64,"height":48,"liveCells":311,"cells":"AAAA..."}`.
 package struct LifeSnapshot: Sendable, Hashable, Codable {
     /// The generation shown.
-    package var generation: Int
+    var generation: Int
     /// The rule in canonical notation, e.g. `B3/S23`.
-    package var rule: String
+    var rule: String
     /// Whether the board wraps around.
-    package var boundary: LifeBoundary
+    var boundary: LifeBoundary
     /// The whole board's size.
-    package var boardWidth: Int
-    package var boardHeight: Int
+    var boardWidth: Int
+    var boardHeight: Int
     /// The region shown: its top-left cell on the board and its size.
-    package var x: Int
-    package var y: Int
-    package var width: Int
-    package var height: Int
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
     /// Live cells on the whole board (not just the region).
-    package var liveCells: Int
+    var liveCells: Int
     /// The region's cells, packed as described above, in base64.
-    package var cells: String
+    var cells: String
 
     /// Assembles a snapshot; `cells` must already be packed and encoded as described above.
     package init(
@@ -51,7 +51,7 @@ package struct LifeSnapshot: Sendable, Hashable, Codable {
     ///
     /// - Throws: ``SimulationError/Code/malformedInput`` when `cells` is not valid base64 of the
     ///   right length for the region.
-    package func decodeCells() throws(SimulationError) -> [Bool] {
+    func decodeCells() throws(SimulationError) -> [Bool] {
         let rowBytes = (width + 7) / 8
         guard width >= 0, height >= 0, let bytes = LifeBase64.decode(cells), bytes.count == rowBytes * height else {
             throw SimulationError(

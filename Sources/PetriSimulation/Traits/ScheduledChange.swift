@@ -7,11 +7,11 @@
 /// between-generations parameters (the parameters its file does not mark `changeable: false`) can be scheduled.
 package struct ScheduledChange: Sendable, Hashable, Codable {
     /// The generation the change first applies to (1 or more).
-    package var generation: Int
+    var generation: Int
     /// The parameter to change, e.g. `environmentColour`.
-    package var name: String
+    var name: String
     /// Its new value.
-    package var value: ParameterValue
+    var value: ParameterValue
 
     package init(generation: Int, name: String, value: ParameterValue) {
         self.generation = generation

@@ -54,7 +54,7 @@ extension TraitValues where Name == CamouflageFile {
         get { self[number: "reproductiveChance"] }
         set { self[number: "reproductiveChance"] = newValue }
     }
-    package var selectionPressure: Double {
+    var selectionPressure: Double {
         get { self[number: "selectionPressure"] }
         set { self[number: "selectionPressure"] = newValue }
     }
@@ -74,7 +74,7 @@ extension TraitValues where Name == CamouflageFile {
         get { self[int: "initialTraitMax"] }
         set { self[int: "initialTraitMax"] = newValue }
     }
-    package var scenario: CamouflageScenario? {
+    var scenario: CamouflageScenario? {
         get { scenarioName.flatMap(CamouflageScenario.init(rawValue:)) }
         set { scenarioName = newValue?.rawValue }
     }
@@ -128,7 +128,7 @@ package enum ResistanceScenario: String, TraitScenario {
 }
 
 extension TraitValues where Name == ResistanceFile {
-    package var population: Int {
+    var population: Int {
         get { self[int: "population"] }
         set { self[int: "population"] = newValue }
     }
@@ -136,23 +136,23 @@ extension TraitValues where Name == ResistanceFile {
         get { self[int: "dose"] }
         set { self[int: "dose"] = newValue }
     }
-    package var reproductiveChance: Double {
+    var reproductiveChance: Double {
         get { self[number: "reproductiveChance"] }
         set { self[number: "reproductiveChance"] = newValue }
     }
-    package var costOfResistance: Double {
+    var costOfResistance: Double {
         get { self[number: "costOfResistance"] }
         set { self[number: "costOfResistance"] = newValue }
     }
-    package var crowding: Double {
+    var crowding: Double {
         get { self[number: "crowding"] }
         set { self[number: "crowding"] = newValue }
     }
-    package var mutation: Int {
+    var mutation: Int {
         get { self[int: "mutation"] }
         set { self[int: "mutation"] = newValue }
     }
-    package var maxPopulation: Int {
+    var maxPopulation: Int {
         get { self[int: "maxPopulation"] }
         set { self[int: "maxPopulation"] = newValue }
     }
@@ -164,14 +164,14 @@ extension TraitValues where Name == ResistanceFile {
         get { self[int: "initialResistanceMax"] }
         set { self[int: "initialResistanceMax"] = newValue }
     }
-    package var scenario: ResistanceScenario? {
+    var scenario: ResistanceScenario? {
         get { scenarioName.flatMap(ResistanceScenario.init(rawValue:)) }
         set { scenarioName = newValue?.rawValue }
     }
-    package static var populationRange: ClosedRange<Int> { intRange("population") }
+    static var populationRange: ClosedRange<Int> { intRange("population") }
     static var doseRange: ClosedRange<Int> { intRange("dose") }
     static var mutationRange: ClosedRange<Int> { intRange("mutation") }
-    package static var maxPopulationRange: ClosedRange<Int> { intRange("maxPopulation") }
+    static var maxPopulationRange: ClosedRange<Int> { intRange("maxPopulation") }
 }
 
 extension TraitEngineModel where Name == ResistanceFile {
@@ -216,40 +216,40 @@ package enum BeaksScenario: String, TraitScenario {
 }
 
 extension TraitValues where Name == BeaksFile {
-    package var population: Int {
+    var population: Int {
         get { self[int: "population"] }
         set { self[int: "population"] = newValue }
     }
-    package var seedHardness: Int {
+    var seedHardness: Int {
         get { self[int: "seedHardness"] }
         set { self[int: "seedHardness"] = newValue }
     }
-    package var food: Int {
+    var food: Int {
         get { self[int: "food"] }
         set { self[int: "food"] = newValue }
     }
-    package var reproductiveChance: Double {
+    var reproductiveChance: Double {
         get { self[number: "reproductiveChance"] }
         set { self[number: "reproductiveChance"] = newValue }
     }
-    package var selectionPressure: Double {
+    var selectionPressure: Double {
         get { self[number: "selectionPressure"] }
         set { self[number: "selectionPressure"] = newValue }
     }
-    package var mutation: Int {
+    var mutation: Int {
         get { self[int: "mutation"] }
         set { self[int: "mutation"] = newValue }
     }
-    package var maxPopulation: Int {
+    var maxPopulation: Int {
         get { self[int: "maxPopulation"] }
         set { self[int: "maxPopulation"] = newValue }
     }
-    package var scenario: BeaksScenario? {
+    var scenario: BeaksScenario? {
         get { scenarioName.flatMap(BeaksScenario.init(rawValue:)) }
         set { scenarioName = newValue?.rawValue }
     }
-    package static var populationRange: ClosedRange<Int> { intRange("population") }
-    package static var maxPopulationRange: ClosedRange<Int> { intRange("maxPopulation") }
+    static var populationRange: ClosedRange<Int> { intRange("population") }
+    static var maxPopulationRange: ClosedRange<Int> { intRange("maxPopulation") }
     /// Generation 0's depths are the mean of three draws from here, rounded.
     static var initialDepthDraws: ClosedRange<Int> {
         let between = BeaksFile.file.trait.founding.between ?? [0, 0]

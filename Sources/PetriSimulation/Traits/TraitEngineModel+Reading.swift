@@ -9,7 +9,7 @@ extension TraitModelFile {
     }
 
     /// What a teacher can set, with the ranges and defaults the model enforces (both read from the file).
-    package var modelDescription: ModelDescription {
+    var modelDescription: ModelDescription {
         ModelDescription(
             model: model, title: title, story: story,
             parameters: parameters.map {
@@ -36,7 +36,7 @@ extension TraitEngineModel: SimulationModel where Name: ShippedTraitModelName {
     package static var modelDescription: ModelDescription { Name.file.modelDescription }
 
     /// The model's real-world story, for the teacher, the class and the about screens.
-    package static var story: String { Name.file.story }
+    static var story: String { Name.file.story }
 
     /// Restores exactly what ``encodeState()`` saved.
     ///

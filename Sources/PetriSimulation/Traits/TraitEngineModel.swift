@@ -16,7 +16,7 @@ package struct TraitEngineModel<Name: TraitModelName>: SteppingModel {
     var creatures: TraitPopulation
 
     /// The file this model runs.
-    package var source: TraitModelSource { parameters.source }
+    var source: TraitModelSource { parameters.source }
     var file: TraitModelFile { parameters.source.file }
     package var kind: ModelKind { parameters.source.kind }
 

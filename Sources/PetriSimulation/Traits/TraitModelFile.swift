@@ -6,11 +6,11 @@ package struct TraitModelFile: Sendable, Hashable, Decodable {
     /// The name on the wire and in lesson files, e.g. `camouflage`.
     package var model: String
     /// The name in sentences, e.g. "Camouflage".
-    package var name: String
-    package var title: String
-    package var story: String
+    var name: String
+    var title: String
+    var story: String
     /// What to try and what to watch, for the teacher and the class.
-    package var guide: String?
+    var guide: String?
     var words: Words
     var trait: Trait
     var parameters: [Parameter]

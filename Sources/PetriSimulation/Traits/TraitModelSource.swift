@@ -8,7 +8,7 @@ public final class TraitModelSource: Sendable, Hashable, CustomStringConvertible
     /// The model's name (the file's `model`).
     package let kind: ModelKind
     /// The parsed file.
-    package let file: TraitModelFile
+    let file: TraitModelFile
     /// The file's text, exactly as read.
     package let text: String
     /// The text's content hash: ``StableHash/fnv1a(_:)`` of its UTF-8 bytes, as 16 hexadecimal digits.

@@ -23,7 +23,7 @@ package protocol ShippedTraitModelName: TraitModelName where Source == Void {
 
 extension ShippedTraitModelName {
     /// The parsed model file.
-    package static var file: TraitModelFile { source.file }
+    static var file: TraitModelFile { source.file }
     package static func source(_: Void) -> TraitModelSource { source }
     package static func source(decoding _: any Decoder) -> TraitModelSource { source }
 }
@@ -53,11 +53,11 @@ package typealias FileTraitModel = TraitEngineModel<FileTraitModelName>
 /// `scenario` when one is named.
 package struct TraitValues<Name: TraitModelName>: Sendable, Hashable {
     /// The file the values are for.
-    package let source: TraitModelSource
+    let source: TraitModelSource
     /// One value per parameter of the file, in its order.
     var values: [Double]
     /// Changes applied automatically at given generations (see ``ScheduledChange``).
-    package var schedule: [ScheduledChange] = []
+    var schedule: [ScheduledChange] = []
     /// The preset these parameters started from, if any; informational once the run has started.
     var scenarioName: String?
 
@@ -70,7 +70,7 @@ package struct TraitValues<Name: TraitModelName>: Sendable, Hashable {
     var file: TraitModelFile { source.file }
 
     /// The value of the parameter `name` (0 for a name the file lacks, which the file's check rules out).
-    package func value(_ name: String) -> Double { file.index(of: name).map { values[$0] } ?? 0 }
+    func value(_ name: String) -> Double { file.index(of: name).map { values[$0] } ?? 0 }
 
     /// Sets the parameter `name` (ignored for a name the file lacks).
     mutating func setValue(_ name: String, _ value: Double) {
@@ -100,7 +100,7 @@ package struct TraitValues<Name: TraitModelName>: Sendable, Hashable {
     ///
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` naming the first bad parameter, its value and the
     ///   allowed range; schedule entries are named by position and generation.
-    package func validate() throws(SimulationError) {
+    func validate() throws(SimulationError) {
         for (p, value) in zip(file.parameters, values) {
             switch p.kind {
             case .integer:
@@ -317,7 +317,7 @@ extension TraitScenario {
     private var entry: TraitModelFile.Scenario? { Name.file.scenarios.first { $0.name == rawValue } }
 
     /// A short title for menus.
-    package var title: String { entry?.title ?? rawValue }
+    var title: String { entry?.title ?? rawValue }
 
     /// What the scenario shows, for the teacher's screen and the students' introduction.
     var explanation: String { entry?.explanation ?? "" }
