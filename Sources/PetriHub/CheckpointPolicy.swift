@@ -5,13 +5,13 @@
 /// stored since the last one, whichever comes first; the entries' count rises with the last
 /// checkpoint's size (`bytesPerEntry`, below). These are not the in-memory checkpoints that make
 /// rewinds fast (``PetriLesson/LessonConfiguration/checkpointInterval``).
-public struct CheckpointPolicy: Sendable, Hashable {
+package struct CheckpointPolicy: Sendable, Hashable {
     /// Log entries between checkpoints: a restart replays at most about this many.
-    public var everyEntries: Int
+    var everyEntries: Int
     /// Generations stepped between checkpoints (one `step` entry can advance up to 100).
-    public var everyGenerations: Int
+    var everyGenerations: Int
     /// Checkpoints kept per lesson; older ones are deleted as a new one is stored.
-    public var keep: Int
+    var keep: Int
     /// Checkpoint bytes each log entry pays for: after a checkpoint of B bytes the entries' rule
     /// waits for at least B / bytesPerEntry entries, however small `everyEntries` is (the
     /// generations' rule is unchanged: replaying generations costs stepping them again). A checkpoint is the whole
@@ -19,7 +19,7 @@ public struct CheckpointPolicy: Sendable, Hashable {
     /// this a large class rewrote its whole lesson every `everyEntries` answers and the bytes
     /// written grew with the square of the lesson's length (measured: Sources/petri-bench/PERFORMANCE.md,
     /// "A whole class").
-    public var bytesPerEntry: Int
+    var bytesPerEntry: Int
 
     /// - Parameters:
     ///   - everyEntries: Entries between checkpoints (at least 1).
@@ -27,7 +27,7 @@ public struct CheckpointPolicy: Sendable, Hashable {
     ///   - keep: Checkpoints kept per lesson (at least 1).
     ///   - bytesPerEntry: Checkpoint bytes each log entry pays for (at least 1; `Int.max` turns
     ///     the size rule off).
-    public init(everyEntries: Int = 5_000, everyGenerations: Int = 1_000, keep: Int = 1, bytesPerEntry: Int = 64) {
+    package init(everyEntries: Int = 5_000, everyGenerations: Int = 1_000, keep: Int = 1, bytesPerEntry: Int = 64) {
         self.everyEntries = max(1, everyEntries)
         self.everyGenerations = max(1, everyGenerations)
         self.keep = max(1, keep)

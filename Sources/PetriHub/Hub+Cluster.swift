@@ -90,7 +90,7 @@ extension Hub {
     }
 
     /// Gives up the leases of every lesson this node runs (after ``stopAll()``, at shutdown).
-    public func releaseLeases() async {
+    package func releaseLeases() async {
         guard let ownership else { return }
         for id in byID.keys { await ownership.release(lesson: id) }
     }

@@ -22,7 +22,7 @@ extension Hub {
     /// everything else. Every message is handled before the next, so a connection's own messages
     /// keep their order. `ended` runs once the connection's close has been handled (or the
     /// session was cancelled through its events); then the session's state is released.
-    public nonisolated func startSession(_ connection: Connection, ended: @escaping @Sendable () -> Void = {}) {
+    package nonisolated func startSession(_ connection: Connection, ended: @escaping @Sendable () -> Void = {}) {
         services.metrics.sessionStarted()
         // Only when it will be used: metadata copies strings for every connection, a measurable
         // part of what each of ten thousand students costs.
@@ -43,7 +43,7 @@ extension Hub {
 
     /// Serves one connection until its close has been handled (``startSession(_:ended:)``,
     /// waiting for it). Cancelling the caller ends the session.
-    public nonisolated func serve(_ connection: Connection) async {
+    package nonisolated func serve(_ connection: Connection) async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                 startSession(connection) { done.resume() }

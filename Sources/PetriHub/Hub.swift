@@ -7,40 +7,40 @@ import PetriStorage
 import PetriTransport
 
 /// Tuning for the hub: rate limits and lesson defaults.
-public struct HubConfiguration: Sendable {
+package struct HubConfiguration: Sendable {
     /// Messages a connection may send back to back, and per second sustained.
-    public var messageBurst = Double(ProtocolLimits.Defaults.messageBurst)
-    public var messagesPerSecond = Double(ProtocolLimits.Defaults.messagesPerSecond)
+    package var messageBurst = Double(ProtocolLimits.Defaults.messageBurst)
+    package var messagesPerSecond = Double(ProtocolLimits.Defaults.messagesPerSecond)
     /// Failed `join`/`resume`/`teach` attempts per remote address: a burst, then one per this many seconds.
-    public var failedJoinBurst = Double(ProtocolLimits.Defaults.failedJoinBurst)
-    public var secondsPerFailedJoin = Double(ProtocolLimits.Defaults.secondsPerFailedJoin)
+    package var failedJoinBurst = Double(ProtocolLimits.Defaults.failedJoinBurst)
+    package var secondsPerFailedJoin = Double(ProtocolLimits.Defaults.secondsPerFailedJoin)
     /// How long an ended lesson stays readable before its code answers `lesson-expired`.
-    public var endedLessonRetentionSeconds: Double = 30 * 86_400
+    package var endedLessonRetentionSeconds: Double = 30 * 86_400
     /// Checkpoint spacing and history limits for new lessons.
-    public var lessonDefaults = LessonConfiguration()
+    var lessonDefaults = LessonConfiguration()
     /// How often lessons save durable checkpoints to storage.
-    public var checkpoints = CheckpointPolicy()
+    package var checkpoints = CheckpointPolicy()
     /// Threads each request of replicates runs on (default: all cores but one).
-    public var replicateThreads = ReplicateWorker.defaultThreads
+    package var replicateThreads = ReplicateWorker.defaultThreads
     /// Told how running replicates progress; for tests that watch them run.
-    public var replicateProgress: (@Sendable (ReplicateProgress) -> Void)?
+    package var replicateProgress: (@Sendable (ReplicateProgress) -> Void)?
     /// Joins and resumes a lesson takes in one turn at most, after every other command waiting:
     /// during a join storm a step waits for at most this many joins (and their one group commit).
-    public var arrivalsPerTurn = 256
+    var arrivalsPerTurn = 256
     /// Lessons not yet ended this server runs at most; `create`, `import` and `clone` beyond it get
     /// `too-many-lessons` (the teacher key is the server's one teacher identity, so this is its cap per teacher).
-    public var maxLessons = 500
+    package var maxLessons = 500
     /// Imports larger than the standard message limit one address may send back to back, and then
     /// one per ``secondsPerLargeImport`` seconds (whether the key was right or not).
-    public var largeImportBurst = 5.0
-    public var secondsPerLargeImport = 12.0
+    var largeImportBurst = 5.0
+    var secondsPerLargeImport = 12.0
     /// Told each time a message larger than the standard limit (an `import`) is decoded in full; for
     /// tests that check what is decoded before the teacher key.
-    public var largeMessageDecoded: (@Sendable () -> Void)?
+    var largeMessageDecoded: (@Sendable () -> Void)?
     /// The models lessons can run: the shipped ones and any model files the server loaded.
-    public var models = ModelCatalog.shipped
+    package var models = ModelCatalog.shipped
 
-    public init() {}
+    package init() {}
 }
 
 // The hub's vocabulary, in one place.
@@ -82,7 +82,7 @@ public struct HubConfiguration: Sendable {
 /// _ = try await hub.restoreLessons()
 /// await hub.serve(connections: server.connections)
 /// ```
-public actor Hub {
+package actor Hub {
     nonisolated let services: LessonEnvironment
     nonisolated let configuration: HubConfiguration
     let teacherKey: [UInt8]
@@ -109,7 +109,7 @@ public actor Hub {
     /// The answer to every `describeModels` (``encodeDescribedModels(with:)``), one buffer shared by all.
     nonisolated let describedModels: OutboundMessage?
 
-    public init(
+    package init(
         transport: any Transport, storage: any LessonStorage, clock: any HubClock, teacherKey: String,
         configuration: HubConfiguration = .init(), logger: Logger = Logger(label: "petri.hub"),
         metrics: ServerMetrics = .init(), storageWrote: @escaping @Sendable (_ succeeded: Bool) -> Void = { _ in },
@@ -141,7 +141,7 @@ public actor Hub {
     ///
     /// - Returns: how many lessons are running again (ended ones not counted).
     /// - Throws: when storage cannot be read at all; a lesson that fails to rebuild is logged and skipped.
-    public func restoreLessons() async throws -> Int {
+    package func restoreLessons() async throws -> Int {
         // In a cluster, a lesson is restored by the node the first client asks (``adopt(_:)``).
         if ownership != nil {
             watchLeases()
@@ -163,10 +163,10 @@ public actor Hub {
     }
 
     /// Lessons running now.
-    public var lessonCount: Int { byID.count }
+    package var lessonCount: Int { byID.count }
 
     /// Students in all running lessons, connected or not.
-    public func studentCount() async -> Int {
+    package func studentCount() async -> Int {
         var total = 0
         for host in byID.values { total += await host.studentCount() }
         return total
@@ -174,7 +174,7 @@ public actor Hub {
 
     /// Stops every lesson's timers (at shutdown; their state is already stored) and waits for
     /// checkpoints being written.
-    public func stopAll() async {
+    package func stopAll() async {
         for host in byID.values { await host.shutDown() }
     }
 

@@ -81,7 +81,7 @@ extension Hub {
     /// ```swift
     /// let serving = Task { await hub.serve(connections: server.connections) }
     /// ```
-    public nonisolated func serve(connections: AsyncStream<Connection>) async {
+    package nonisolated func serve(connections: AsyncStream<Connection>) async {
         let sessions = OpenSessions()
         await withTaskCancellationHandler {
             for await connection in connections {

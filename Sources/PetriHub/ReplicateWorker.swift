@@ -4,18 +4,18 @@ import PetriSimulation
 import Synchronization
 
 /// Says a running request of replicates should stop; checked by its threads before every generation.
-public final class ReplicateCancellation: Sendable {
+package final class ReplicateCancellation: Sendable {
     private let flag = Atomic<Bool>(false)
 
-    public init() {}
+    package init() {}
 
-    public func cancel() { flag.store(true, ordering: .relaxed) }
+    func cancel() { flag.store(true, ordering: .relaxed) }
 
-    public var isCancelled: Bool { flag.load(ordering: .relaxed) }
+    var isCancelled: Bool { flag.load(ordering: .relaxed) }
 }
 
 /// What a running request of replicates reports, for tests and benchmarks that watch it.
-public enum ReplicateProgress: Sendable, Hashable {
+package enum ReplicateProgress: Sendable, Hashable {
     /// `done` of `total` replicate-generations have been stepped.
     case stepped(done: Int, total: Int)
     /// Every replicate ran.
@@ -31,9 +31,9 @@ public enum ReplicateProgress: Sendable, Hashable {
 /// for it. Dedicated threads leave the pool to the lessons; the kernel shares the cores between them.
 /// The indices are split into contiguous ranges, one per thread; each replicate depends only on its
 /// seed, so the result is the same whatever the number of threads.
-public enum ReplicateWorker {
+package enum ReplicateWorker {
     /// The default number of threads per request: all cores but one, which stays for the lessons.
-    public static var defaultThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount - 1) }
+    static var defaultThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount - 1) }
 
     /// Starts `job` on `threads` threads and returns at once.
     ///
@@ -41,7 +41,7 @@ public enum ReplicateWorker {
     ///   - finished: Called once, on one of the worker threads: the traces in index order, or nil when
     ///     `cancellation` stopped the work.
     ///   - progress: Told of every generation stepped and of the end (tests watch it).
-    public static func start<Model: SteppingModel>(
+    static func start<Model: SteppingModel>(
         _ job: ReplicateJob<Model>, threads: Int, cancellation: ReplicateCancellation,
         progress: (@Sendable (ReplicateProgress) -> Void)? = nil,
         finished: @escaping @Sendable ([ReplicateTrace]?) -> Void
@@ -69,7 +69,7 @@ public enum ReplicateWorker {
     }
 
     /// Runs `job` on `threads` threads and waits for it (for benchmarks and tests).
-    public static func run<Model: SteppingModel>(
+    package static func run<Model: SteppingModel>(
         _ job: ReplicateJob<Model>, threads: Int, cancellation: ReplicateCancellation = ReplicateCancellation()
     ) async -> [ReplicateTrace]? {
         await withCheckedContinuation { continuation in

@@ -2,11 +2,11 @@ import CoreMetrics
 
 /// The server's own counters, through swift-metrics (exported by `/metrics` when a
 /// Prometheus factory is bootstrapped; no-ops otherwise).
-public struct ServerMetrics: Sendable {
+package struct ServerMetrics: Sendable {
     /// The label of the store write latency histogram.
-    public static let storeWriteLabel = "petri_store_write_seconds"
+    package static let storeWriteLabel = "petri_store_write_seconds"
     /// The label of the broadcast fan-out duration histogram (encode once, queue for every recipient).
-    public static let fanOutLabel = "petri_broadcast_fanout_seconds"
+    package static let fanOutLabel = "petri_broadcast_fanout_seconds"
 
     private let storeWrites = Timer(label: ServerMetrics.storeWriteLabel)
     private let fanOuts = Timer(label: ServerMetrics.fanOutLabel)
@@ -16,7 +16,7 @@ public struct ServerMetrics: Sendable {
     private let checkpointEncodes = Timer(label: "petri_checkpoint_encode_seconds")
     private let checkpointBytes = Counter(label: "petri_checkpoint_bytes_total")
 
-    public init() {}
+    package init() {}
 
     func storeWrite(seconds: Duration) {
         storeWrites.recordNanoseconds(

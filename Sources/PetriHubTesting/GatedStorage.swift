@@ -5,22 +5,22 @@ import PetriStorage
 
 /// In-memory storage whose writes can be made to fail and whose `recovery` can be held open,
 /// so a test can act while the hub is rebuilding a lesson (a deterministic interleaving, no sleeps).
-public actor GatedStorage: LessonStorage {
-    public let inner = InMemoryLessonStorage()
+package actor GatedStorage: LessonStorage {
+    package let inner = InMemoryLessonStorage()
     private var holding = false
     private var held: [CheckedContinuation<Void, Never>] = []
     /// Yields each time a held `recovery` starts waiting.
-    public nonisolated let recoveryWaiting: AsyncStream<Void>
+    package nonisolated let recoveryWaiting: AsyncStream<Void>
     private let waiting: AsyncStream<Void>.Continuation
 
-    public init() {
+    package init() {
         (recoveryWaiting, waiting) = AsyncStream.makeStream()
         (appendWaiting, appendWaits) = AsyncStream.makeStream()
     }
 
-    public func hold() { holding = true }
+    package func hold() { holding = true }
 
-    public func release() {
+    package func release() {
         holding = false
         for continuation in held { continuation.resume() }
         held = []
@@ -29,24 +29,24 @@ public actor GatedStorage: LessonStorage {
     private var holdingAppends = false
     private var heldAppends: [CheckedContinuation<Void, Never>] = []
     /// How many entries each `append` stored, in order (group commit writes several at once).
-    public private(set) var appendSizes: [Int] = []
+    package private(set) var appendSizes: [Int] = []
     /// Yields each time a held `append` starts waiting.
-    public nonisolated let appendWaiting: AsyncStream<Void>
+    package nonisolated let appendWaiting: AsyncStream<Void>
     private let appendWaits: AsyncStream<Void>.Continuation
 
     /// Holds every `append` until ``releaseAppends()``: commands sent meanwhile queue up in the lesson.
-    public func holdAppends() { holdingAppends = true }
+    package func holdAppends() { holdingAppends = true }
 
-    public func releaseAppends() {
+    package func releaseAppends() {
         holdingAppends = false
         for continuation in heldAppends { continuation.resume() }
         heldAppends = []
     }
 
-    public func failWrites(with error: (any Error)?) async { await inner.failWrites(with: error) }
+    package func failWrites(with error: (any Error)?) async { await inner.failWrites(with: error) }
 
-    public func createLesson(_ record: LessonRecord) async throws { try await inner.createLesson(record) }
-    public func append(_ entries: [LogEntryToStore], toLesson id: String) async throws {
+    package func createLesson(_ record: LessonRecord) async throws { try await inner.createLesson(record) }
+    package func append(_ entries: [LogEntryToStore], toLesson id: String) async throws {
         if holdingAppends {
             await withCheckedContinuation { continuation in
                 heldAppends.append(continuation)
@@ -56,28 +56,28 @@ public actor GatedStorage: LessonStorage {
         try await inner.append(entries, toLesson: id)
         appendSizes.append(entries.count)
     }
-    public func recordScores(_ facts: [LessonFact], ofLesson id: String) async throws {
+    package func recordScores(_ facts: [LessonFact], ofLesson id: String) async throws {
         try await inner.recordScores(facts, ofLesson: id)
     }
-    public func endLesson(id: String, at time: Timestamp) async throws { try await inner.endLesson(id: id, at: time) }
-    public func unfinishedLessons() async throws -> [LessonRecord] { await inner.unfinishedLessons() }
-    public func lessons(endedSince time: Timestamp) async throws -> [EndedLesson] {
+    package func endLesson(id: String, at time: Timestamp) async throws { try await inner.endLesson(id: id, at: time) }
+    package func unfinishedLessons() async throws -> [LessonRecord] { await inner.unfinishedLessons() }
+    package func lessons(endedSince time: Timestamp) async throws -> [EndedLesson] {
         await inner.lessons(endedSince: time)
     }
-    public func log(ofLesson id: String) async throws -> [LessonLogEntry] { await inner.log(ofLesson: id) }
-    public func saveCheckpoint(
+    package func log(ofLesson id: String) async throws -> [LessonLogEntry] { await inner.log(ofLesson: id) }
+    package func saveCheckpoint(
         _ checkpoint: LessonCheckpoint, ofLesson id: String, at time: Timestamp, keeping keep: Int
     ) async throws {
         try await inner.saveCheckpoint(checkpoint, ofLesson: id, at: time, keeping: keep)
     }
-    public func beginReplay(ofLesson id: String, attempt: Int) async throws {
+    package func beginReplay(ofLesson id: String, attempt: Int) async throws {
         try await inner.beginReplay(ofLesson: id, attempt: attempt)
     }
-    public func endReplay(ofLesson id: String) async throws { try await inner.endReplay(ofLesson: id) }
-    public func interruptedReplays() async throws -> [String: Int] { await inner.interruptedReplays() }
-    public func isWritable() async -> Bool { await inner.isWritable() }
+    package func endReplay(ofLesson id: String) async throws { try await inner.endReplay(ofLesson: id) }
+    package func interruptedReplays() async throws -> [String: Int] { await inner.interruptedReplays() }
+    package func isWritable() async -> Bool { await inner.isWritable() }
 
-    public func recovery(ofLesson id: String) async throws -> LessonRecoveryPoint {
+    package func recovery(ofLesson id: String) async throws -> LessonRecoveryPoint {
         if holding {
             await withCheckedContinuation { continuation in
                 held.append(continuation)

@@ -16,29 +16,29 @@ import PetriTransport
 ///     await server.stop()
 /// }
 /// ```
-public struct HubSetup: Sendable, CustomStringConvertible {
+package struct HubSetup: Sendable, CustomStringConvertible {
     /// What a setup's server is started with.
-    public struct Options: Sendable {
-        public var storage: any LessonStorage
-        public var clock: any HubClock
-        public var ownership: (any LessonOwnership)?
-        public var configuration: HubConfiguration
-        public var logger: Logger
+    package struct Options: Sendable {
+        package var storage: any LessonStorage
+        var clock: any HubClock
+        var ownership: (any LessonOwnership)?
+        var configuration: HubConfiguration
+        var logger: Logger
     }
 
     /// The setup's name, as test results show it.
-    public let description: String
+    package let description: String
     private let launch: @Sendable (Options) async throws -> any HubTestServer
 
     /// A setup named `name` that starts a server (with its lessons restored from storage) by `launch`.
-    public init(_ name: String, launch: @escaping @Sendable (Options) async throws -> any HubTestServer) {
+    package init(_ name: String, launch: @escaping @Sendable (Options) async throws -> any HubTestServer) {
         description = name
         self.launch = launch
     }
 
     /// Starts a hub on `storage` and `clock` (a manual clock unless told otherwise) and restores
     /// the lessons `storage` holds, as a server starting up does.
-    public func start(
+    package func start(
         storage: any LessonStorage = InMemoryLessonStorage(), clock: any HubClock = ManualClock(),
         ownership: (any LessonOwnership)? = nil, logger: Logger = Logger(label: "petri.hub"),
         configure: (inout HubConfiguration) -> Void = { _ in }
@@ -58,7 +58,7 @@ public struct HubSetup: Sendable, CustomStringConvertible {
     }
 
     /// The hub over the in-memory transport: no sockets, and no real time unless the test passes a clock that has it.
-    public static let inProcess = HubSetup("in-process") { options in
+    package static let inProcess = HubSetup("in-process") { options in
         let transport = InMemoryTransport()
         return InProcessServer(
             transport: transport, hub: options.hub(on: transport), storage: options.storage,
@@ -68,7 +68,7 @@ public struct HubSetup: Sendable, CustomStringConvertible {
 
 extension HubSetup.Options {
     /// A hub with these options on `transport`.
-    public func hub(on transport: any Transport) -> Hub {
+    package func hub(on transport: any Transport) -> Hub {
         Hub(
             transport: transport, storage: storage, clock: clock, teacherKey: InProcessHub.teacherKey,
             configuration: configuration, logger: logger, ownership: ownership)
@@ -76,7 +76,7 @@ extension HubSetup.Options {
 }
 
 /// A running hub a lesson test talks to, whichever ``HubSetup`` started it.
-public protocol HubTestServer: Sendable {
+package protocol HubTestServer: Sendable {
     /// The hub behind the transport.
     var hub: Hub { get }
     /// The storage the hub was started on.
@@ -89,7 +89,7 @@ public protocol HubTestServer: Sendable {
 
 extension HubTestServer {
     /// A new client connection.
-    public func connect() async throws -> ProtocolPeer { try await connect(from: "10.0.0.1") }
+    package func connect() async throws -> ProtocolPeer { try await connect(from: "10.0.0.1") }
 }
 
 /// ``HubSetup/inProcess``'s server.

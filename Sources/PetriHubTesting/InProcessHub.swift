@@ -14,19 +14,19 @@ import Synchronization
 /// let teacher = server.connect()
 /// let (code, token) = try await teacher.createLesson()
 /// ```
-public struct InProcessHub: Sendable {
+package struct InProcessHub: Sendable {
     /// The teacher key the hub is started with.
-    public static let teacherKey = "test-teacher-key-0123456789"
+    package static let teacherKey = "test-teacher-key-0123456789"
 
-    public let transport = InMemoryTransport()
-    public let storage: GatedStorage
-    public let clock: ManualClock
-    public let hub: Hub
+    package let transport = InMemoryTransport()
+    package let storage: GatedStorage
+    package let clock: ManualClock
+    package let hub: Hub
     private let task: Task<Void, Never>
     /// Every `storageWrote` report, in order.
-    public let writes = WriteReports()
+    package let writes = WriteReports()
 
-    public init(
+    package init(
         storage: GatedStorage = GatedStorage(), clock: ManualClock = ManualClock(),
         logger: Logger = Logger(label: "petri.hub"), configure: (inout HubConfiguration) -> Void = { _ in }
     ) {
@@ -46,18 +46,18 @@ public struct InProcessHub: Sendable {
     }
 
     /// A server started again on the same storage and clock (after ``stop()``), lessons restored.
-    public func restarted(configure: (inout HubConfiguration) -> Void = { _ in }) async throws -> InProcessHub {
+    package func restarted(configure: (inout HubConfiguration) -> Void = { _ in }) async throws -> InProcessHub {
         let next = InProcessHub(storage: storage, clock: clock, configure: configure)
         _ = try await next.hub.restoreLessons()
         return next
     }
 
     /// A new client connection from `address`.
-    public func connect(from address: String = "10.0.0.1") -> ProtocolPeer {
+    package func connect(from address: String = "10.0.0.1") -> ProtocolPeer {
         ProtocolPeer(transport.connect(remoteAddress: address))
     }
 
-    public func stop() async {
+    package func stop() async {
         await hub.stopAll()
         transport.shutdown()
         await task.value
@@ -66,7 +66,7 @@ public struct InProcessHub: Sendable {
 
 extension ProtocolPeer {
     /// A peer on the client end of an in-memory connection.
-    public convenience init(_ peer: InMemoryPeer) {
+    package convenience init(_ peer: InMemoryPeer) {
         var deliveries = peer.received.makeAsyncIterator()
         self.init(
             send: { message in
@@ -87,7 +87,7 @@ extension ProtocolPeer {
     }
 
     /// Creates a lesson (teacher key ``InProcessHub/teacherKey``) and returns its code and teacher token.
-    public func createLesson(
+    package func createLesson(
         _ model: ModelKind = .life, _ parameters: JSONValue? = nil, seed: UInt64 = 7,
         teacherKey: String = InProcessHub.teacherKey
     ) async throws -> (JoinCode, AccessToken) {
@@ -100,7 +100,7 @@ extension ProtocolPeer {
     /// Sends join/resume/teach/observe and waits for the welcome.
     ///
     /// - Throws: the server's ``ProtocolError`` when it refuses.
-    public func attach(_ message: ClientMessage) async throws -> Welcome {
+    package func attach(_ message: ClientMessage) async throws -> Welcome {
         try send(message)
         return try await expect("welcome") {
             switch $0 {
@@ -112,7 +112,7 @@ extension ProtocolPeer {
     }
 
     /// Reads until the snapshot of `generation` (or later).
-    public func waitForGeneration(_ generation: Int) async throws {
+    package func waitForGeneration(_ generation: Int) async throws {
         _ = try await expect("generation \(generation)") {
             if case .snapshot(let header, _) = $0, header.generation >= generation { true } else { nil }
         }
@@ -120,13 +120,13 @@ extension ProtocolPeer {
 }
 
 /// What the hub reported about its writes, in order.
-public final class WriteReports: Sendable {
+package final class WriteReports: Sendable {
     private let reports = Mutex<[Bool]>([])
 
-    public init() {}
+    package init() {}
 
-    public func record(_ succeeded: Bool) { reports.withLock { $0.append(succeeded) } }
+    func record(_ succeeded: Bool) { reports.withLock { $0.append(succeeded) } }
 
-    public var last: Bool? { reports.withLock { $0.last } }
-    public var all: [Bool] { reports.withLock { $0 } }
+    package var last: Bool? { reports.withLock { $0.last } }
+    var all: [Bool] { reports.withLock { $0 } }
 }

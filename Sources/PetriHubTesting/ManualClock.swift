@@ -11,7 +11,7 @@ import Synchronization
 /// await clock.waitForSleepers(1)   // the lesson armed its timer
 /// clock.advance(by: 30)            // the timer fires
 /// ```
-public final class ManualClock: HubClock {
+package final class ManualClock: HubClock {
     private struct Sleeper {
         var deadline: Int64
         var continuation: CheckedContinuation<Void, any Error>
@@ -28,18 +28,18 @@ public final class ManualClock: HubClock {
     private let state: Mutex<State>
 
     /// - Parameter start: The first time the clock reads (a fixed instant in November 2023 by default).
-    public init(start: Timestamp = Timestamp(millisecondsSince1970: 1_700_000_000_000)) {
+    package init(start: Timestamp = Timestamp(millisecondsSince1970: 1_700_000_000_000)) {
         state = Mutex(State(now: start.millisecondsSince1970))
     }
 
-    public func now() -> Timestamp { Timestamp(millisecondsSince1970: state.withLock { $0.now }) }
+    package func now() -> Timestamp { Timestamp(millisecondsSince1970: state.withLock { $0.now }) }
 
     /// How many tasks are asleep on this clock now.
-    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+    package var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
     /// Moves the time forward by `seconds` and wakes every sleeper whose deadline has come,
     /// earliest deadline first.
-    public func advance(by seconds: Double) {
+    package func advance(by seconds: Double) {
         let due = state.withLock { s -> [Sleeper] in
             s.now += Int64((seconds * 1000).rounded())
             let now = s.now
@@ -51,7 +51,7 @@ public final class ManualClock: HubClock {
     }
 
     /// Returns once at least `count` tasks are asleep on this clock (a timer was armed).
-    public func waitForSleepers(_ count: Int) async {
+    package func waitForSleepers(_ count: Int) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { s -> Bool in
                 if s.sleepers.count >= count { return true }
@@ -62,7 +62,7 @@ public final class ManualClock: HubClock {
         }
     }
 
-    public func sleep(until deadline: Timestamp) async throws {
+    package func sleep(until deadline: Timestamp) async throws {
         let id = state.withLock { s -> Int in
             defer { s.nextSleeper += 1 }
             return s.nextSleeper

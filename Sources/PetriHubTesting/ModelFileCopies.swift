@@ -3,9 +3,9 @@ import PetriSimulation
 
 /// Model files for tests of loaded models: the shipped finch-beak file under another name, with another story and
 /// another cost of a mismatched beak (one of its fitness parameters).
-public enum ModelFileCopies {
+package enum ModelFileCopies {
     /// The finch file renamed `model`, its story and title changed, its fitness `mismatchCost` set to `mismatchCost`.
-    public static func finches(model: String = "drought-finches", mismatchCost: Int = 3) -> String {
+    package static func finches(model: String = "drought-finches", mismatchCost: Int = 3) -> String {
         BeaksFile.source.text
             .replacingFirst("model: beaks\n", with: "model: \(model)\n")
             .replacingFirst("title: Finch beaks (Darwin's finches)\n", with: "title: Finches in a drought (a copy)\n")

@@ -1,6 +1,6 @@
 /// Builds one client-to-server WebSocket frame by hand (RFC 6455 §5.2), masked as a client's
 /// must be: for the load generator and for tests that play clients no library would be.
-public enum ClientFrame {
+package enum ClientFrame {
     /// The bytes of one frame.
     ///
     /// - Parameters:
@@ -8,7 +8,7 @@ public enum ClientFrame {
     ///   - payload: The unmasked payload.
     ///   - fin: Whether this is the message's last frame.
     ///   - mask: The four masking bytes.
-    public static func masked(
+    package static func masked(
         opcode: UInt8, payload: [UInt8], fin: Bool = true, mask: [UInt8] = [0x5a, 0x17, 0xc3, 0x81]
     ) -> [UInt8] {
         var frame: [UInt8] = [(fin ? 0x80 : 0) | opcode]

@@ -18,9 +18,9 @@ import Synchronization
 /// ``broadcast(_:)`` writes one pre-framed buffer to every connection (the question). Whatever
 /// Petri takes per answer beyond this is what its library, its hub, its lesson and its store add;
 /// the kernel's share (one read and one write per answer on the server's side) is the same.
-public final class EpollAnswerFloor: Sendable {
+package final class EpollAnswerFloor: Sendable {
     /// The port it listens on, on 127.0.0.1.
-    public var port: Int { sockets.port }
+    package var port: Int { sockets.port }
     private let sockets: FloorSockets
     private let respond: @Sendable (UnsafeRawBufferPointer) -> [UInt8]?
     /// What the service thread shares with callers: frames to broadcast, and the stop flag.
@@ -33,7 +33,7 @@ public final class EpollAnswerFloor: Sendable {
     /// - Parameter respond: Called on the service thread with each whole message's payload
     ///   (unmasked; valid only during the call); returns whole WebSocket frames to write back.
     /// - Throws: ``TransportError`` when the socket, the listener or the wake-up descriptor fails.
-    public init(expecting count: Int, respond: @escaping @Sendable (UnsafeRawBufferPointer) -> [UInt8]?)
+    package init(expecting count: Int, respond: @escaping @Sendable (UnsafeRawBufferPointer) -> [UInt8]?)
         throws(TransportError)
     {
         self.respond = respond
@@ -46,17 +46,17 @@ public final class EpollAnswerFloor: Sendable {
     /// Waits (polling every millisecond) until every expected connection has been upgraded.
     ///
     /// - Throws: the ``TransportError`` that stopped the accepting.
-    public func waitUntilAccepted() async throws(TransportError) { try await sockets.waitUntilAccepted() }
+    package func waitUntilAccepted() async throws(TransportError) { try await sockets.waitUntilAccepted() }
 
     /// Writes `frame` (whole WebSocket frames) to every connection, as soon as the service thread wakes.
-    public func broadcast(_ frame: [UInt8]) {
+    package func broadcast(_ frame: [UInt8]) {
         inbox.withLock { $0.frames.append(frame) }
         sockets.wakeUp()
     }
 
     /// Stops the service thread (also while it is still accepting), closes every connection
     /// and waits for it.
-    public func shutdown() async {
+    package func shutdown() async {
         inbox.withLock { $0.stop = true }
         await sockets.stop()
     }

@@ -22,9 +22,9 @@ import Synchronization
 /// Start it, point the clients at ``port``, then ``broadcast(_:)`` from any thread; or give it
 /// every round's frame and a descriptor to read round numbers from, so that the write of a
 /// round number is the service thread's wake-up, with no thread in between.
-public final class EpollFloorServer: Sendable {
+package final class EpollFloorServer: Sendable {
     /// The port it listens on, on 127.0.0.1.
-    public var port: Int { sockets.port }
+    package var port: Int { sockets.port }
     private let sockets: FloorSockets
     /// A descriptor to read round numbers from, and each round's frame.
     private let rounds: (input: Int32, frames: [[UInt8]])?
@@ -35,7 +35,7 @@ public final class EpollFloorServer: Sendable {
     /// `count` connections (see ``waitUntilAccepted()``).
     ///
     /// - Throws: ``TransportError`` when the socket, the listener or the wake-up descriptor fails.
-    public convenience init(expecting count: Int) throws(TransportError) {
+    package convenience init(expecting count: Int) throws(TransportError) {
         try self.init(expecting: count, rounds: nil)
     }
 
@@ -45,7 +45,7 @@ public final class EpollFloorServer: Sendable {
     /// outside `frames`.
     ///
     /// - Throws: ``TransportError`` when the socket, the listener or the wake-up descriptor fails.
-    public convenience init(expecting count: Int, roundsFrom input: Int32, frames: [[UInt8]]) throws(TransportError) {
+    package convenience init(expecting count: Int, roundsFrom input: Int32, frames: [[UInt8]]) throws(TransportError) {
         try self.init(expecting: count, rounds: (input, frames))
     }
 
@@ -60,28 +60,28 @@ public final class EpollFloorServer: Sendable {
     /// Waits (polling every millisecond) until every expected connection has been upgraded.
     ///
     /// - Throws: the ``TransportError`` that stopped the accepting.
-    public func waitUntilAccepted() async throws(TransportError) { try await sockets.waitUntilAccepted() }
+    package func waitUntilAccepted() async throws(TransportError) { try await sockets.waitUntilAccepted() }
 
     /// Sends `frame` (whole WebSocket frames, header included) to every connection: the service
     /// thread writes it as soon as it wakes. A frame not yet taken is replaced.
-    public func broadcast(_ frame: [UInt8]) {
+    package func broadcast(_ frame: [UInt8]) {
         inbox.withLock { $0.frame = frame }
         sockets.wakeUp()
     }
 
     /// Stops the service thread (also while it is still accepting), closes every connection
     /// and waits for it.
-    public func shutdown() async {
+    package func shutdown() async {
         inbox.withLock { $0.stop = true }
         await sockets.stop()
     }
 
     /// Waits (polling every 10 ms) until the service thread has stopped: after ``shutdown()``,
     /// at the end of the round input, or after a failure.
-    public func waitUntilStopped() async { await sockets.waitUntilStopped(checkingEvery: .milliseconds(10)) }
+    package func waitUntilStopped() async { await sockets.waitUntilStopped(checkingEvery: .milliseconds(10)) }
 
     /// The frame for one text message, exactly as a server writes it: unmasked, FIN set.
-    public static func textFrame(_ payload: [UInt8]) -> [UInt8] {
+    package static func textFrame(_ payload: [UInt8]) -> [UInt8] {
         var frame: [UInt8] = [0x81]
         let n = payload.count
         if n < 126 {
@@ -96,7 +96,7 @@ public final class EpollFloorServer: Sendable {
     }
 
     /// `Sec-WebSocket-Accept` for a client's key (RFC 6455 §4.2.2).
-    public static func acceptValue(forKey key: String) -> String {
+    package static func acceptValue(forKey key: String) -> String {
         let digest = Insecure.SHA1.hash(data: Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))
         return Data(digest).base64EncodedString()
     }

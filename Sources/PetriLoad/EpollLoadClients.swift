@@ -14,7 +14,7 @@ import PetriTransport
 /// test — becomes the bottleneck. This reader costs one `read` per ready socket. It answers
 /// pings, ignores everything but data frames, and hands each complete message to a callback.
 /// Not thread-safe: create it and call ``run(until:onMessage:)`` from one thread.
-public final class EpollLoadClients {
+package final class EpollLoadClients {
     private struct Peer {
         var fd: Int32
         var buffer: [UInt8] = []
@@ -35,7 +35,9 @@ public final class EpollLoadClients {
     /// round trip (10,000 connections one by one took seconds on a busy machine).
     ///
     /// - Throws: ``TransportError`` when a connection or handshake fails.
-    public init(host: String = "127.0.0.1", port: Int, path: String = "/", count: Int, subprotocol: String = "petri.v1")
+    package init(
+        host: String = "127.0.0.1", port: Int, path: String = "/", count: Int, subprotocol: String = "petri.v1"
+    )
         throws(TransportError)
     {
         epoll = try posixCheck(epoll_create1(Int32(EPOLL_CLOEXEC)), "Creating the load generator's epoll instance")
@@ -72,7 +74,7 @@ public final class EpollLoadClients {
     ///
     /// - Parameter onMessage: called with the connection's index and each complete message's
     ///   payload (valid only during the call).
-    public func run(until shouldStop: () -> Bool, onMessage: (Int, UnsafeRawBufferPointer) -> Void) {
+    package func run(until shouldStop: () -> Bool, onMessage: (Int, UnsafeRawBufferPointer) -> Void) {
         var events = [epoll_event](repeating: epoll_event(), count: 512)
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         var open = peers.count
@@ -115,7 +117,7 @@ public final class EpollLoadClients {
     }
 
     /// Sends one text message on connection `index` (masked, as clients must).
-    public func send(text bytes: [UInt8], to index: Int) {
+    package func send(text bytes: [UInt8], to index: Int) {
         sendFrame(peers[index].fd, opcode: 1, payload: bytes)
     }
 

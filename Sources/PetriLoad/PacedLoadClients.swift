@@ -14,7 +14,7 @@ import PetriTransport
 /// connections receive (their receive times are what a storm benchmark measures). It answers
 /// pings, ignores everything but data frames and hands each complete message to a callback.
 /// Not thread-safe: create it and call ``run(until:tick:onMessage:)`` from one thread.
-public final class PacedLoadClients {
+package final class PacedLoadClients {
     private enum Phase { case connecting, upgrading, open, closed }
 
     private struct Peer {
@@ -34,10 +34,10 @@ public final class PacedLoadClients {
     private var openedCallback: ((Int) -> Void)?
 
     /// Connections opened so far (including those still connecting).
-    public var count: Int { peers.count }
+    package var count: Int { peers.count }
 
     /// - Throws: ``TransportError`` when epoll is unavailable.
-    public init(host: String = "127.0.0.1", port: Int, path: String = "/", subprotocol: String = "petri.v1")
+    package init(host: String = "127.0.0.1", port: Int, path: String = "/", subprotocol: String = "petri.v1")
         throws(TransportError)
     {
         epoll = try posixCheck(epoll_create1(Int32(EPOLL_CLOEXEC)), "Creating the load generator's epoll instance")
@@ -55,7 +55,7 @@ public final class PacedLoadClients {
     }
 
     /// Watches `fd` too; `onReadable` runs on the loop's thread whenever it is readable.
-    public func watch(_ fd: Int32, onReadable: @escaping () -> Void) throws(TransportError) {
+    func watch(_ fd: Int32, onReadable: @escaping () -> Void) throws(TransportError) {
         var event = epoll_event()
         event.events = EPOLLIN.rawValue
         event.data.u64 = UInt64.max
@@ -69,7 +69,7 @@ public final class PacedLoadClients {
     /// - Returns: the new connection's index.
     /// - Throws: ``TransportError`` when no socket can be opened.
     @discardableResult
-    public func open() throws(TransportError) -> Int {
+    package func open() throws(TransportError) -> Int {
         let fd = try posixCheck(
             socket(
                 AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0),
@@ -104,7 +104,7 @@ public final class PacedLoadClients {
     ///   - onOpen: called with a connection's index once its upgrade was accepted.
     ///   - onMessage: called with the connection's index and each complete message's payload
     ///     (valid only during the call).
-    public func run(
+    package func run(
         until shouldStop: () -> Bool, tickMilliseconds: Int32 = 1, tick: () -> Void, onOpen: (Int) -> Void,
         onMessage: (Int, UnsafeRawBufferPointer) -> Void
     ) {
@@ -213,7 +213,7 @@ public final class PacedLoadClients {
     }
 
     /// Sends one text message on connection `index` (masked, as clients must).
-    public func send(text bytes: [UInt8], to index: Int) {
+    package func send(text bytes: [UInt8], to index: Int) {
         send(opcode: 1, payload: bytes, to: index)
     }
 

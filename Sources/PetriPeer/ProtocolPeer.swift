@@ -11,7 +11,7 @@ import PetriTransport
 /// try peer.send(.join(code: code, name: "Ada"))
 /// let welcome = try await peer.expect("welcome") { if case .welcome(let w) = $0 { w } else { nil } }
 /// ```
-public final class ProtocolPeer: @unchecked Sendable {
+package final class ProtocolPeer: @unchecked Sendable {
     // @unchecked Sendable: one task at a time drives a peer (it reads its own event iterator, which
     // is not thread-safe); the send and close closures are themselves Sendable.
     private let sendBytes: @Sendable (OutboundMessage) -> Void
@@ -20,12 +20,12 @@ public final class ProtocolPeer: @unchecked Sendable {
     private let decoder = ProtocolDecoder(limits: .serverMessages)
     private let encoder = ProtocolEncoder()
     /// Every server message read so far, in order.
-    public private(set) var seen: [ServerMessage] = []
+    package private(set) var seen: [ServerMessage] = []
     /// How the connection closed, once it has.
-    public private(set) var closed: (code: CloseCode, reason: String)?
+    package private(set) var closed: (code: CloseCode, reason: String)?
 
     /// A peer over any link: a way to send, a way to close, and the connection's events in order.
-    public init(
+    package init(
         send: @escaping @Sendable (OutboundMessage) -> Void, close: @escaping @Sendable (CloseCode, String) -> Void,
         receive: @escaping () async -> ConnectionEvent?
     ) {
@@ -35,7 +35,7 @@ public final class ProtocolPeer: @unchecked Sendable {
     }
 
     /// A peer on `connection`, which `transport` opened (a client transport such as ``WebSocketClient``).
-    public convenience init(_ transport: any Transport, _ connection: Connection) {
+    package convenience init(_ transport: any Transport, _ connection: Connection) {
         var events = connection.events.makeAsyncIterator()
         let id = connection.id
         self.init(
@@ -45,24 +45,24 @@ public final class ProtocolPeer: @unchecked Sendable {
     }
 
     /// Encodes and sends one message.
-    public func send(_ message: ClientMessage) throws {
+    package func send(_ message: ClientMessage) throws {
         sendBytes(OutboundMessage(kind: .text, bytes: try encoder.encode(message)))
     }
 
     /// Sends text as it is, valid or not (for hostile-input tests).
-    public func sendRaw(_ text: String) {
+    package func sendRaw(_ text: String) {
         sendBytes(OutboundMessage(text: text))
     }
 
     /// Sends a message as it is, text or binary (for hostile-input tests).
-    public func sendRaw(_ message: OutboundMessage) {
+    package func sendRaw(_ message: OutboundMessage) {
         sendBytes(message)
     }
 
     /// The next server message, or nil once the connection has closed.
     ///
     /// - Throws: the decoder's ``ProtocolError`` when the server sent something that is not a server message.
-    public func next() async throws -> ServerMessage? {
+    package func next() async throws -> ServerMessage? {
         while let event = await receive() {
             switch event {
             case .text(let frame):
@@ -79,14 +79,14 @@ public final class ProtocolPeer: @unchecked Sendable {
     }
 
     /// The next server message it can decode, skipping any it cannot; nil once the connection has closed.
-    public func nextDecodable() async -> ServerMessage? {
+    package func nextDecodable() async -> ServerMessage? {
         while true {
             do { return try await next() } catch { continue }
         }
     }
 
     /// Like ``expect(_:_:)``, but a server `error` on the way is thrown instead of skipped.
-    public func expectReply<T>(_ what: String = "", _ pick: (ServerMessage) throws -> T?) async throws -> T {
+    package func expectReply<T>(_ what: String = "", _ pick: (ServerMessage) throws -> T?) async throws -> T {
         try await expect(what) { message in
             if case .error(let error) = message { throw error }
             return try pick(message)
@@ -97,7 +97,7 @@ public final class ProtocolPeer: @unchecked Sendable {
     ///
     /// - Parameter what: What is awaited, for the error if the connection closes first.
     /// - Throws: ``PeerError/closedWhileWaiting(for:code:)`` when the connection closes first.
-    public func expect<T>(_ what: String = "", _ pick: (ServerMessage) throws -> T?) async throws -> T {
+    package func expect<T>(_ what: String = "", _ pick: (ServerMessage) throws -> T?) async throws -> T {
         while let message = try await next() {
             if let value = try pick(message) { return value }
         }
@@ -105,14 +105,14 @@ public final class ProtocolPeer: @unchecked Sendable {
     }
 
     /// The next `error` message, skipping the others.
-    public func expectError() async throws -> ProtocolError {
+    package func expectError() async throws -> ProtocolError {
         try await expect("error") { if case .error(let e) = $0 { e } else { nil } }
     }
 
     /// Sends `message`, then a `ping`, and returns what came before the `pong`: the answer to
     /// `message` arrives first (a connection's messages are handled in order), so "no answer at
     /// all" shows as an empty list instead of a hang.
-    public func answers(to message: ClientMessage) async throws -> [ServerMessage] {
+    package func answers(to message: ClientMessage) async throws -> [ServerMessage] {
         try send(message)
         try send(.ping)
         var replies: [ServerMessage] = []
@@ -124,15 +124,15 @@ public final class ProtocolPeer: @unchecked Sendable {
     }
 
     /// Closes the connection (normally, unless told otherwise).
-    public func close(code: CloseCode = .normal, reason: String = "bye") { closeLink(code, reason) }
+    package func close(code: CloseCode = .normal, reason: String = "bye") { closeLink(code, reason) }
 }
 
 /// Why a ``ProtocolPeer`` gave up waiting.
-public enum PeerError: Error, CustomStringConvertible {
+package enum PeerError: Error, CustomStringConvertible {
     /// The connection closed (with this code, if the peer saw one) before the awaited message came.
     case closedWhileWaiting(for: String, code: CloseCode?)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .closedWhileWaiting(let what, let code):
             "The connection closed (code \(code.map { "\($0.rawValue)" } ?? "none")) while waiting for \(what.isEmpty ? "a message" : what)."

@@ -14,12 +14,12 @@ import Foundation
 /// ```
 ///
 /// Thread-safe: an actor.
-public actor PrivatePostgres {
+package actor PrivatePostgres {
     /// The user tests start PostgreSQL as when they run as root.
-    public static let systemUser = "petri-pg"
+    static let systemUser = "petri-pg"
 
-    public let port: Int
-    public let directory: String
+    let port: Int
+    let directory: String
     private let binaries: String
     private let runAs: String?
     private var databases = 0
@@ -27,7 +27,7 @@ public actor PrivatePostgres {
     private var keepAlive: Pipe?
 
     /// The one server of this process, started on first use.
-    public static func shared() async throws -> PrivatePostgres {
+    package static func shared() async throws -> PrivatePostgres {
         try await Shared.instance.server()
     }
 
@@ -53,7 +53,7 @@ public actor PrivatePostgres {
     /// Starts a new server in a new temporary directory.
     ///
     /// - Throws: ``PrivatePostgresError`` when PostgreSQL is not installed, the user is missing, or it fails to start.
-    public static func start() async throws -> PrivatePostgres {
+    package static func start() async throws -> PrivatePostgres {
         let binaries = try findBinaries()
         let runAs: String? = getuid() == 0 ? systemUser : nil
         if let runAs, getpwnam(runAs) == nil {
@@ -76,7 +76,7 @@ public actor PrivatePostgres {
     }
 
     /// A new empty database on this server; its URL.
-    public func createDatabase() async throws -> String {
+    package func createDatabase() async throws -> String {
         databases += 1
         let name = "test_\(databases)"
         try await runCommand("\(binaries)/createdb", ["-h", directory, "-p", "\(port)", "-U", "petri", name])
@@ -84,15 +84,15 @@ public actor PrivatePostgres {
     }
 
     /// The URL of a database on this server.
-    public func url(database: String) -> String { "postgres://petri@127.0.0.1:\(port)/\(database)" }
+    func url(database: String) -> String { "postgres://petri@127.0.0.1:\(port)/\(database)" }
 
     /// Stops the server now (its directory stays): for tests of what a node does without its database.
-    public func stop() async throws {
+    func stop() async throws {
         try await runCommand("\(binaries)/pg_ctl", ["-D", "\(directory)/data", "-m", "immediate", "-w", "stop"])
     }
 
     /// Starts the server again after ``stop()``.
-    public func restart() async throws {
+    func restart() async throws {
         try await runCommand(
             "\(binaries)/pg_ctl", ["-D", "\(directory)/data", "-w", "-l", "\(directory)/restart.log", "start"])
     }
@@ -189,7 +189,7 @@ public actor PrivatePostgres {
     }
 
     /// A loopback TCP port nothing listens on now.
-    public static func freePort() throws -> Int {
+    package static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw PrivatePostgresError("Could not open a socket to find a free port.") }
         defer { close(fd) }
@@ -209,8 +209,8 @@ public actor PrivatePostgres {
 }
 
 /// Why the private PostgreSQL could not be used: a sentence saying what to do.
-public struct PrivatePostgresError: Error, CustomStringConvertible {
-    public var description: String
+struct PrivatePostgresError: Error, CustomStringConvertible {
+    var description: String
 
     init(_ description: String) { self.description = description }
 }

@@ -7,9 +7,9 @@ import Logging
 /// ```swift
 /// LoggingSystem.bootstrap { JSONLogHandler(label: $0, level: .info) }
 /// ```
-public struct JSONLogHandler: LogHandler {
-    public var metadata: Logger.Metadata = [:]
-    public var logLevel: Logger.Level
+package struct JSONLogHandler: LogHandler {
+    package var metadata: Logger.Metadata = [:]
+    package var logLevel: Logger.Level
     private let label: String
     private let write: @Sendable (String) -> Void
 
@@ -17,7 +17,7 @@ public struct JSONLogHandler: LogHandler {
     ///   - label: The logger's label.
     ///   - level: The lowest level written.
     ///   - write: Where each line goes (default: standard error).
-    public init(
+    package init(
         label: String, level: Logger.Level,
         write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     ) {
@@ -26,12 +26,12 @@ public struct JSONLogHandler: LogHandler {
         self.write = write
     }
 
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         var fields: [String: String] = [
             "time": Self.timestamp(), "level": event.level.rawValue, "label": label,
             "message": "\(event.message)", "source": event.source,
@@ -46,7 +46,7 @@ public struct JSONLogHandler: LogHandler {
     }
 
     // Kept for swift-log's older entry point; forwards to `log(event:)`.
-    public func log(
+    package func log(
         level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String,
         function: String, line: UInt
     ) {

@@ -13,20 +13,20 @@
 /// took, measured: Sources/petri-bench/PERFORMANCE.md, "Memory per student".
 ///
 /// A value: ``MemoryTrim/run(every:policy:)`` samples; the decision is testable without a heap.
-public struct MemoryTrimPolicy: Sendable {
+package struct MemoryTrimPolicy: Sendable {
     /// How much resident memory must have grown since the last trim before the next.
-    public var growth: Int
+    var growth: Int
     /// Resident bytes after the last trim (or the lowest seen since).
     private var floor: Int?
     /// The previous sample.
     private var previous: Int?
 
-    public init(growth: Int = 16 << 20) {
+    package init(growth: Int = 16 << 20) {
         self.growth = growth
     }
 
     /// Takes one sample of resident memory; true when now is the time to trim.
-    public mutating func shouldTrim(resident: Int) -> Bool {
+    mutating func shouldTrim(resident: Int) -> Bool {
         defer { previous = resident }
         guard let floor, resident >= floor else {
             self.floor = resident
@@ -37,17 +37,17 @@ public struct MemoryTrimPolicy: Sendable {
     }
 
     /// Records resident memory right after a trim: the next one waits for as much growth again.
-    public mutating func trimmed(resident: Int) {
+    mutating func trimmed(resident: Int) {
         floor = resident
         previous = resident
     }
 }
 
 /// Gives freed memory back to the system after bursts (``MemoryTrimPolicy``).
-public enum MemoryTrim {
+package enum MemoryTrim {
     /// Samples resident memory every `interval` and trims when `policy` says so, until cancelled.
     /// Does nothing where malloc cannot be trimmed (not glibc).
-    public static func run(every interval: Duration = .milliseconds(250), policy: MemoryTrimPolicy = .init()) async {
+    package static func run(every interval: Duration = .milliseconds(250), policy: MemoryTrimPolicy = .init()) async {
         #if canImport(Glibc)
             var policy = policy
             while !Task.isCancelled {

@@ -5,9 +5,9 @@ import PetriSimulation
 /// Reading a models directory at start: every `*.yaml` in it, in name order, checked as `petri model check` does
 /// and added to the catalog after the shipped models. A file that does not check, or whose model's name is taken, is
 /// left out with its reasons (logged, and named by `/readyz`); the others load all the same.
-public enum ModelDirectory {
+package enum ModelDirectory {
     /// The catalog of the shipped models plus the directory's good files, and the files left out.
-    public static func load(
+    package static func load(
         _ directory: String?, logger: Logger
     ) -> (catalog: ModelCatalog, refusals: [ModelFileRefusal]) {
         guard let directory else { return (.shipped, []) }

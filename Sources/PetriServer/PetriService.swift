@@ -21,30 +21,30 @@ import ServiceLifecycle
 ///     gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
 /// try await group.run()
 /// ```
-public struct PetriService: Service, CustomStringConvertible {
-    public let transport: TransportBuilder
+package struct PetriService: Service, CustomStringConvertible {
+    let transport: TransportBuilder
     /// HTTP routes served before the readiness probe and the pages (metrics).
-    public let routes: [HTTPHandler]
-    public let storage: any LessonStorage
-    public let teacherKey: String
-    public let hub: HubConfiguration
-    public let clock: any HubClock
+    let routes: [HTTPHandler]
+    let storage: any LessonStorage
+    let teacherKey: String
+    let hub: HubConfiguration
+    let clock: any HubClock
     /// The browser pages served on the same port; nil loads the ones shipped with this build.
-    public let webSite: WebSite?
-    public let logger: Logger
+    let webSite: WebSite?
+    let logger: Logger
     /// Seconds clients get to finish their close handshakes on shutdown.
-    public let shutdownTimeout: Double
+    let shutdownTimeout: Double
     /// Called once the server listens, with its port (for tests and the start banner).
-    public let onListening: @Sendable (Int) -> Void
+    let onListening: @Sendable (Int) -> Void
     /// Called once everything runs, with the transport and the hub (metrics sampling).
-    public let onStarted: @Sendable (any ServerTransport, Hub) -> Void
+    let onStarted: @Sendable (any ServerTransport, Hub) -> Void
     /// Which lessons this node may run, when it is one of a cluster (nil on a single node).
-    public var ownership: (any LessonOwnership)?
+    package var ownership: (any LessonOwnership)?
     /// The model files the server would not load (``ModelDirectory``): `/readyz` names each, so a teacher's file
     /// left out is seen (the server is ready all the same).
-    public var modelProblems: [ModelFileRefusal] = []
+    package var modelProblems: [ModelFileRefusal] = []
 
-    public init(
+    package init(
         transport: TransportBuilder, routes: [HTTPHandler] = [], storage: any LessonStorage, teacherKey: String,
         hub: HubConfiguration = .init(), clock: any HubClock = SystemClock(), webSite: WebSite? = nil,
         logger: Logger,
@@ -66,9 +66,9 @@ public struct PetriService: Service, CustomStringConvertible {
 
     /// The service's name as logs show it (ServiceLifecycle logs it at start and shutdown): its
     /// type only, never its fields, which hold the teacher key.
-    public var description: String { "PetriService" }
+    package var description: String { "PetriService" }
 
-    public func run() async throws {
+    package func run() async throws {
         let readiness = Readiness()
         let notReady = ownership == nil ? "The data directory is not writable." : "The lesson store cannot be reached."
         let pages = (webSite ?? .bundled(logger: logger)).httpHandler

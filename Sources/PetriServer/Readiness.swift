@@ -10,21 +10,21 @@ import Synchronization
 /// later write succeeds: a lesson's, or the probe's own, which writes to the store too. So
 /// readiness comes back as soon as the store takes writes again (disk space freed), even when
 /// no lesson is writing any more.
-public final class Readiness: Sendable {
+final class Readiness: Sendable {
     private let ready = Atomic<Bool>(false)
     /// Lessons' failed writes so far, and how many of them a later successful write has answered.
     private let failedWrites = Atomic<Int>(0)
     private let answeredFailures = Atomic<Int>(0)
 
-    public init() {}
+    init() {}
 
-    public var isReady: Bool {
+    var isReady: Bool {
         ready.load(ordering: .relaxed)
             && answeredFailures.load(ordering: .relaxed) >= failedWrites.load(ordering: .relaxed)
     }
 
     /// Records whether a lesson's write to storage succeeded (called by the hub after each write).
-    public func storageWrote(_ succeeded: Bool) {
+    func storageWrote(_ succeeded: Bool) {
         if succeeded {
             answered(upTo: failedWrites.load(ordering: .relaxed))
         } else {
@@ -33,7 +33,7 @@ public final class Readiness: Sendable {
     }
 
     /// Probes `storage` now and then every `interval` until the task is cancelled.
-    public func watch(_ storage: any LessonStorage, every interval: Duration = .seconds(2)) async {
+    func watch(_ storage: any LessonStorage, every interval: Duration = .seconds(2)) async {
         while !Task.isCancelled {
             await probe(storage)
             try? await Task.sleep(for: interval)
@@ -41,7 +41,7 @@ public final class Readiness: Sendable {
     }
 
     /// Probes `storage` once: a probe that passes answers the failed writes made before it began.
-    public func probe(_ storage: any LessonStorage) async {
+    func probe(_ storage: any LessonStorage) async {
         let failuresBefore = failedWrites.load(ordering: .relaxed)
         let writable = await storage.isWritable()
         ready.store(writable, ordering: .relaxed)
@@ -49,7 +49,7 @@ public final class Readiness: Sendable {
     }
 
     /// Sets the state directly (tests; and "not ready" while shutting down).
-    public func set(_ value: Bool) { ready.store(value, ordering: .relaxed) }
+    func set(_ value: Bool) { ready.store(value, ordering: .relaxed) }
 
     private func answered(upTo count: Int) {
         var current = answeredFailures.load(ordering: .relaxed)

@@ -2,7 +2,7 @@ import PetriHub
 
 extension ServerConfiguration {
     /// The hub's rate limits from `limits.*` and its durable-checkpoint policy from `checkpoints.*`.
-    public func hubConfiguration() -> HubConfiguration {
+    package func hubConfiguration() -> HubConfiguration {
         var hub = HubConfiguration()
         hub.messagesPerSecond = Double(limits.messagesPerSecond)
         hub.messageBurst = Double(limits.messageBurst)

@@ -6,7 +6,7 @@ extension TransportBuilder {
     /// The libwebsockets server with `configuration`: the one place the server names it.
     ///
     /// Routes already in the configuration (`httpHandler`) answer first, then the service's.
-    public static func webSocket(_ configuration: WebSocketServer.Configuration, logger: Logger) -> TransportBuilder {
+    package static func webSocket(_ configuration: WebSocketServer.Configuration, logger: Logger) -> TransportBuilder {
         TransportBuilder { routes in
             var configuration = configuration
             let configured = configuration.httpHandler

@@ -2,68 +2,68 @@ import PetriLesson
 import PetriProtocol
 
 /// Storage in memory: for tests, and for a server started without a data directory.
-public actor InMemoryLessonStorage: LessonStorage {
+package actor InMemoryLessonStorage: LessonStorage {
     private var lessons: [String: (record: LessonRecord, ended: Timestamp?)] = [:]
     private var order: [String] = []
     private var logs: [String: [LessonLogEntry]] = [:]
     /// Each lesson's checkpoints, oldest first.
     private var checkpoints: [String: [LessonCheckpoint]] = [:]
     /// When set, every write fails with this error (to test what the hub does then).
-    public var failure: (any Error)?
+    var failure: (any Error)?
 
     /// Replays under way (see ``LessonStorage/beginReplay(ofLesson:attempt:)``).
     private var replays: [String: Int] = [:]
 
-    public init() {}
+    package init() {}
 
-    public func beginReplay(ofLesson id: String, attempt: Int) throws {
+    package func beginReplay(ofLesson id: String, attempt: Int) throws {
         if let failure { throw failure }
         replays[id] = attempt
     }
 
-    public func endReplay(ofLesson id: String) throws {
+    package func endReplay(ofLesson id: String) throws {
         if let failure { throw failure }
         replays[id] = nil
     }
 
-    public func interruptedReplays() -> [String: Int] { replays }
+    package func interruptedReplays() -> [String: Int] { replays }
 
-    public func failWrites(with error: (any Error)?) { failure = error }
+    package func failWrites(with error: (any Error)?) { failure = error }
 
-    public func createLesson(_ record: LessonRecord) throws {
+    package func createLesson(_ record: LessonRecord) throws {
         if let failure { throw failure }
         lessons[record.id] = (record, nil)
         order.append(record.id)
     }
 
-    public func append(_ entries: [LogEntryToStore], toLesson id: String) throws {
+    package func append(_ entries: [LogEntryToStore], toLesson id: String) throws {
         if let failure { throw failure }
         logs[id, default: []].append(contentsOf: entries.map(\.entry))
     }
 
     /// Keeps no score tables: the log is all it stores.
-    public func recordScores(_ facts: [LessonFact], ofLesson id: String) throws {
+    package func recordScores(_ facts: [LessonFact], ofLesson id: String) throws {
         if let failure { throw failure }
     }
 
-    public func endLesson(id: String, at time: Timestamp) throws {
+    package func endLesson(id: String, at time: Timestamp) throws {
         if let failure { throw failure }
         lessons[id]?.ended = time
     }
 
-    public func unfinishedLessons() -> [LessonRecord] {
+    package func unfinishedLessons() -> [LessonRecord] {
         order.compactMap { lessons[$0] }.filter { $0.ended == nil }.map(\.record)
     }
 
-    public func lessons(endedSince time: Timestamp) -> [EndedLesson] {
+    package func lessons(endedSince time: Timestamp) -> [EndedLesson] {
         order.compactMap { lessons[$0] }.compactMap { lesson in
             lesson.ended.flatMap { $0 >= time ? EndedLesson(record: lesson.record, endedAt: $0) : nil }
         }
     }
 
-    public func log(ofLesson id: String) -> [LessonLogEntry] { logs[id] ?? [] }
+    package func log(ofLesson id: String) -> [LessonLogEntry] { logs[id] ?? [] }
 
-    public func saveCheckpoint(
+    package func saveCheckpoint(
         _ checkpoint: LessonCheckpoint, ofLesson id: String, at time: Timestamp, keeping keep: Int
     ) throws {
         if let failure { throw failure }
@@ -77,14 +77,14 @@ public actor InMemoryLessonStorage: LessonStorage {
         checkpoints[id] = Array(kept.suffix(max(1, keep)))
     }
 
-    public func recovery(ofLesson id: String) -> LessonRecoveryPoint {
+    package func recovery(ofLesson id: String) -> LessonRecoveryPoint {
         let checkpoint = checkpoints[id]?.last
         let after = log(ofLesson: id).dropFirst(checkpoint?.sequence ?? 0)
         return LessonRecoveryPoint(checkpoint: checkpoint, entries: Array(after))
     }
 
     /// The sequence numbers of a lesson's checkpoints, oldest first (for tests).
-    public func checkpointSequences(ofLesson id: String) -> [Int] { checkpoints[id]?.map(\.sequence) ?? [] }
+    package func checkpointSequences(ofLesson id: String) -> [Int] { checkpoints[id]?.map(\.sequence) ?? [] }
 
-    public func isWritable() -> Bool { failure == nil }
+    package func isWritable() -> Bool { failure == nil }
 }

@@ -1,17 +1,17 @@
 /// Every stored row of one lesson, as another store holds them: what `petri store copy` moves
 /// from SQLite into PostgreSQL (the log, checkpoints, students with scores, answers with points).
 public struct LessonCopy: Sendable {
-    public struct Lesson: Sendable {
-        public var id: String
-        public var joinCode: String
-        public var teacherTokenHash: [UInt8]
-        public var model: String
-        public var definition: String
-        public var settings: String
-        public var createdAt: Double
-        public var endedAt: Double?
+    package struct Lesson: Sendable {
+        package var id: String
+        package var joinCode: String
+        package var teacherTokenHash: [UInt8]
+        package var model: String
+        package var definition: String
+        package var settings: String
+        package var createdAt: Double
+        package var endedAt: Double?
 
-        public init(
+        package init(
             id: String, joinCode: String, teacherTokenHash: [UInt8], model: String, definition: String,
             settings: String, createdAt: Double, endedAt: Double?
         ) {
@@ -26,40 +26,40 @@ public struct LessonCopy: Sendable {
         }
     }
 
-    public struct Action: Sendable {
-        public var seq: Int
-        public var generation: Int
-        public var kind: String
-        public var payload: String
-        public var at: Double
+    package struct Action: Sendable {
+        package var seq: Int
+        package var generation: Int
+        package var kind: String
+        package var payload: String
+        package var at: Double
 
-        public init(seq: Int, generation: Int, kind: String, payload: String, at: Double) {
+        package init(seq: Int, generation: Int, kind: String, payload: String, at: Double) {
             (self.seq, self.generation, self.kind, self.payload, self.at) = (seq, generation, kind, payload, at)
         }
     }
 
-    public struct Checkpoint: Sendable {
-        public var seq: Int
-        public var generation: Int
-        public var state: [UInt8]
-        public var stateHash: UInt64
-        public var at: Double
+    package struct Checkpoint: Sendable {
+        package var seq: Int
+        package var generation: Int
+        package var state: [UInt8]
+        package var stateHash: UInt64
+        package var at: Double
 
-        public init(seq: Int, generation: Int, state: [UInt8], stateHash: UInt64, at: Double) {
+        package init(seq: Int, generation: Int, state: [UInt8], stateHash: UInt64, at: Double) {
             (self.seq, self.generation, self.state, self.stateHash, self.at) = (seq, generation, state, stateHash, at)
         }
     }
 
-    public struct Student: Sendable {
-        public var studentId: String
-        public var displayName: String
-        public var resumeTokenHash: [UInt8]
-        public var joinedAt: Double
-        public var kicked: Bool
-        public var score: Int
-        public var streak: Int
+    package struct Student: Sendable {
+        package var studentId: String
+        package var displayName: String
+        package var resumeTokenHash: [UInt8]
+        package var joinedAt: Double
+        package var kicked: Bool
+        package var score: Int
+        package var streak: Int
 
-        public init(
+        package init(
             studentId: String, displayName: String, resumeTokenHash: [UInt8], joinedAt: Double, kicked: Bool,
             score: Int, streak: Int
         ) {
@@ -73,16 +73,16 @@ public struct LessonCopy: Sendable {
         }
     }
 
-    public struct Answer: Sendable {
-        public var questionId: String
-        public var studentId: String
-        public var prediction: String
-        public var answeredAt: Double
-        public var usedHint: Bool
-        public var points: Int?
-        public var reason: String?
+    package struct Answer: Sendable {
+        package var questionId: String
+        package var studentId: String
+        package var prediction: String
+        package var answeredAt: Double
+        package var usedHint: Bool
+        package var points: Int?
+        package var reason: String?
 
-        public init(
+        package init(
             questionId: String, studentId: String, prediction: String, answeredAt: Double, usedHint: Bool, points: Int?,
             reason: String? = nil
         ) {
@@ -96,13 +96,13 @@ public struct LessonCopy: Sendable {
         }
     }
 
-    public var lesson: Lesson
-    public var actions: [Action]
-    public var checkpoints: [Checkpoint]
-    public var students: [Student]
-    public var answers: [Answer]
+    package var lesson: Lesson
+    package var actions: [Action]
+    package var checkpoints: [Checkpoint]
+    package var students: [Student]
+    package var answers: [Answer]
 
-    public init(
+    package init(
         lesson: Lesson, actions: [Action], checkpoints: [Checkpoint], students: [Student], answers: [Answer]
     ) {
         self.lesson = lesson

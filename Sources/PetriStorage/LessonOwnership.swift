@@ -6,7 +6,7 @@ import PetriProtocol
 /// every write by the lease (a node that lost it cannot append), so the hub only has to ask
 /// before it runs a lesson it does not have (``locate(code:endedSince:)``, ``claim(lesson:)``)
 /// and to drop the lessons whose lease it loses (``lostLeases``). Nil on a single node.
-public protocol LessonOwnership: Sendable {
+package protocol LessonOwnership: Sendable {
     /// Where the lesson with this code is, for a node that does not run it.
     ///
     /// - Parameter endedSince: Ended lessons count only when they ended at or after this time (retention).

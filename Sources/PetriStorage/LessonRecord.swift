@@ -9,23 +9,23 @@ import PetriSimulation
 /// its ``LessonDefinition`` is stored and read back by every store with no store code changing.
 public struct LessonRecord: Sendable, Hashable, Codable {
     /// A stable id (the join code can be reused once a lesson has ended).
-    public var id: String
-    public var code: JoinCode
+    package var id: String
+    package var code: JoinCode
     /// The teacher's token as the lesson holds it (see ``tokens``): its digest for a lesson
     /// created by this version, the token itself for one stored by an earlier version.
-    public var teacherToken: AccessToken
+    package var teacherToken: AccessToken
     /// How the lesson holds its tokens; a record stored before this field existed decodes as ``TokenForm/raw``.
-    public var tokens: TokenForm
+    package var tokens: TokenForm
     /// The lesson file it started from (a new lesson's is its parameters and seed at generation 0).
-    public var definition: LessonDefinition
-    public var configuration: LessonConfiguration
-    public var createdAt: Timestamp
+    package var definition: LessonDefinition
+    package var configuration: LessonConfiguration
+    package var createdAt: Timestamp
 
     /// - Parameters:
     ///   - teacherToken: The teacher's token as the lesson holds it (already digested when
     ///     `tokens` is ``TokenForm/digest``).
     ///   - tokens: How the lesson holds its tokens; raw unless said otherwise, as before.
-    public init(
+    package init(
         id: String, code: JoinCode, teacherToken: AccessToken, tokens: TokenForm = .raw, definition: LessonDefinition,
         configuration: LessonConfiguration, createdAt: Timestamp
     ) {
@@ -38,7 +38,7 @@ public struct LessonRecord: Sendable, Hashable, Codable {
         self.createdAt = createdAt
     }
 
-    public var model: ModelKind { definition.model }
+    package var model: ModelKind { definition.model }
 
     private enum CodingKeys: String, CodingKey {
         case id, code, teacherToken, tokens, definition, configuration, createdAt

@@ -3,11 +3,11 @@ import PetriLesson
 /// Where a restart picks a lesson up: its newest durable checkpoint and the log entries after it.
 public struct LessonRecoveryPoint: Sendable, Hashable {
     /// The newest checkpoint; nil if the lesson has none (replay the whole log from its definition).
-    public var checkpoint: LessonCheckpoint?
+    package var checkpoint: LessonCheckpoint?
     /// The entries after the checkpoint's (all of them without one), in order.
-    public var entries: [LessonLogEntry]
+    package var entries: [LessonLogEntry]
 
-    public init(checkpoint: LessonCheckpoint?, entries: [LessonLogEntry]) {
+    package init(checkpoint: LessonCheckpoint?, entries: [LessonLogEntry]) {
         self.checkpoint = checkpoint
         self.entries = entries
     }

@@ -6,7 +6,7 @@ import PetriProtocol
 /// Every write returns only once it is durable: the hub acknowledges nothing before that.
 /// Implementations: ``InMemoryLessonStorage`` for tests and a server without a data directory,
 /// `SQLiteLessonStorage` (PetriStore) for one server, `PostgresLessonStorage` (PetriStorePostgres) for a cluster.
-public protocol LessonStorage: Sendable {
+package protocol LessonStorage: Sendable {
     /// Stores a new lesson.
     func createLesson(_ record: LessonRecord) async throws
     /// Appends accepted commands (and their facts) to a lesson's log, all or none, in one durable write.
@@ -50,10 +50,10 @@ public protocol LessonStorage: Sendable {
 
 /// An ended lesson's record and when it ended.
 public struct EndedLesson: Sendable {
-    public var record: LessonRecord
-    public var endedAt: Timestamp
+    package var record: LessonRecord
+    package var endedAt: Timestamp
 
-    public init(record: LessonRecord, endedAt: Timestamp) {
+    package init(record: LessonRecord, endedAt: Timestamp) {
         self.record = record
         self.endedAt = endedAt
     }

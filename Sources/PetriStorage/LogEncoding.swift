@@ -19,20 +19,20 @@ import PetriProtocol
 /// (`{"actor":{"student":{"_0":3}},"command":{"answer":{"_0":1,"_1":{"number":70}}},…}`); they
 /// still read: every value whose key changed is also read under its old positional name
 /// (``decode(_:)``), and fixtures of such lines are decoded in the tests.
-public enum LogEncoding {
+package enum LogEncoding {
     /// An entry as a store writes it: its payload and, for an answer, its prediction's JSON (a slice
     /// of the payload, so a store's answers table gets the prediction without encoding it again).
-    public struct Encoded: Sendable, Hashable {
-        public var payload: String
+    package struct Encoded: Sendable, Hashable {
+        package var payload: String
         /// The answer's prediction as the payload holds it; nil unless the entry is an answer.
-        public var prediction: String?
+        package var prediction: String?
     }
 
     /// The stored form of `entry`.
     ///
     /// - Throws: `EncodingError` for a value JSON cannot hold (a number that is not finite; the
     ///   lesson never accepts one).
-    public static func encode(_ entry: LessonLogEntry) throws -> Encoded {
+    package static func encode(_ entry: LessonLogEntry) throws -> Encoded {
         if let direct = DirectEntry.bytes(of: entry) {
             return Encoded(
                 payload: String(decoding: direct.payload, as: UTF8.self),
@@ -46,12 +46,12 @@ public enum LogEncoding {
     /// The entry a stored payload holds, in the form above or the one before it.
     ///
     /// - Throws: `DecodingError` when the payload is not a log entry of either form.
-    public static func decode(_ payload: String) throws -> LessonLogEntry {
+    package static func decode(_ payload: String) throws -> LessonLogEntry {
         try JSONDecoder().decode(ExplicitEntry.self, from: Data(payload.utf8)).entry
     }
 
     /// `value` as JSON the way stores write it: keys sorted, slashes escaped.
-    public static func json(_ value: some Encodable) throws -> String {
+    package static func json(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return String(decoding: try encoder.encode(value), as: UTF8.self)

@@ -6,16 +6,16 @@ import PetriProtocol
 /// questions were scored), which a store keeps in its own tables beside the log so it can
 /// enforce one answer per student per question itself.
 public struct LogEntryToStore: Sendable, Hashable {
-    public var entry: LessonLogEntry
+    package var entry: LessonLogEntry
     /// The lesson's generation once the command was applied.
-    public var generation: Int
+    package var generation: Int
     /// What the command established, as the lesson's persist effect holds it.
-    public var facts: [LessonFact]
+    package var facts: [LessonFact]
     /// How the lesson holds the tokens in its join facts (its record's ``LessonRecord/tokens``;
     /// digests for every lesson this version creates).
-    public var tokens: TokenForm
+    package var tokens: TokenForm
 
-    public init(entry: LessonLogEntry, generation: Int, facts: [LessonFact] = [], tokens: TokenForm = .digest) {
+    package init(entry: LessonLogEntry, generation: Int, facts: [LessonFact] = [], tokens: TokenForm = .digest) {
         self.entry = entry
         self.generation = generation
         self.facts = facts
@@ -23,12 +23,12 @@ public struct LogEntryToStore: Sendable, Hashable {
     }
 
     /// The store's digest of a token a join fact holds: its SHA-256 whichever way the lesson holds it.
-    public func storeHash(of token: AccessToken) -> TokenHash { tokens.storeHash(ofHeld: token) }
+    package func storeHash(of token: AccessToken) -> TokenHash { tokens.storeHash(ofHeld: token) }
 }
 
 extension LessonFact {
     /// Scores and points: derived from logged steps, written just after the log (see ``LessonStorage``).
-    public var isScoring: Bool {
+    package var isScoring: Bool {
         if case .resolved = self { return true }
         return false
     }

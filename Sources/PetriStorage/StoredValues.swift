@@ -3,10 +3,10 @@ import PetriProtocol
 
 extension Timestamp {
     /// Seconds since 1970, as the stores' time columns hold a time.
-    public var storedSeconds: Double { Double(millisecondsSince1970) / 1000 }
+    package var storedSeconds: Double { Double(millisecondsSince1970) / 1000 }
 
     /// The time a store's seconds column holds, to the millisecond.
-    public init(storedSeconds: Double) {
+    package init(storedSeconds: Double) {
         self.init(millisecondsSince1970: Int64((storedSeconds * 1000).rounded()))
     }
 }
@@ -14,12 +14,12 @@ extension Timestamp {
 extension LessonRecord {
     /// The record as every store keeps it (its `settings` text): the whole record's JSON, so a
     /// field added to the record or to its definition is stored and read back with no store's code changing.
-    public func storedJSON() throws -> String { try LogEncoding.json(self) }
+    package func storedJSON() throws -> String { try LogEncoding.json(self) }
 
     /// The record a store's `settings` text holds.
     ///
     /// - Throws: `DecodingError` when the text is not a lesson record.
-    public init(storedJSON text: String) throws {
+    package init(storedJSON text: String) throws {
         self = try JSONDecoder().decode(LessonRecord.self, from: Data(text.utf8))
     }
 }

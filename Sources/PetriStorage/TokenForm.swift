@@ -8,7 +8,7 @@ import PetriProtocol
 /// owner, so a copy of the data directory controls nothing. Lessons stored by earlier versions
 /// hold raw tokens and keep doing so, so that their teachers and students still get in after
 /// an upgrade.
-public enum TokenForm: String, Sendable, Hashable, Codable {
+package enum TokenForm: String, Sendable, Hashable, Codable {
     /// The tokens themselves (lessons stored before tokens were digested).
     case raw
     /// Each token's SHA-256 digest, as 64 lowercase hex characters.
@@ -27,7 +27,7 @@ public enum TokenForm: String, Sendable, Hashable, Codable {
 
     /// The store's digest of the token a lesson of this form holds: the token's SHA-256 either way,
     /// so the store's tables mean the same thing for old and new lessons.
-    public func storeHash(ofHeld token: AccessToken) -> TokenHash {
+    package func storeHash(ofHeld token: AccessToken) -> TokenHash {
         if self == .digest, let hash = TokenHash(hex: token.secret) { return hash }
         return TokenHash(of: token.secret)
     }

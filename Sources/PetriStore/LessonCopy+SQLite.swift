@@ -5,7 +5,7 @@ extension LessonCopy {
     /// PostgreSQL: the whole log, every checkpoint, the students with scores and streaks, their answers.
     ///
     /// - Throws: What the store throws reading it.
-    public init(of lesson: StoredLesson, from store: PetriStore) throws {
+    package init(of lesson: StoredLesson, from store: PetriStore) throws {
         let students = try store.students(lessonId: lesson.id)
         let answers = try students.flatMap { try store.answers(lessonId: lesson.id, studentId: $0.studentId) }
         let checkpoints = try store.checkpointSequences(lessonId: lesson.id).compactMap {

@@ -25,14 +25,14 @@ let storageLogger = Logger(label: "petri.store")
 /// for lessons created by this version, so a copy of their data opens nothing; the tokens
 /// themselves for lessons stored by earlier versions, whose data is as secret as the tokens.
 /// ``PetriStore`` creates the directory 0700 and its files 0600.
-public final class SQLiteLessonStorage: LessonStorage {
-    public let store: PetriStore
+package final class SQLiteLessonStorage: LessonStorage {
+    package let store: PetriStore
     private let queue = DispatchQueue(label: "petri.store")
     /// Where replays under way are recorded; nil for a store opened without its directory
     /// (then a replay that traps is not detected at the next start).
     private let replayMarks: ReplayMarkFile?
 
-    public init(store: PetriStore, directory: String? = nil) {
+    package init(store: PetriStore, directory: String? = nil) {
         self.store = store
         replayMarks = directory.map(ReplayMarkFile.init(directory:))
     }
@@ -40,11 +40,11 @@ public final class SQLiteLessonStorage: LessonStorage {
     /// Opens (creating if needed) the store in `directory`.
     ///
     /// - Throws: ``StoreError`` when the directory cannot be used.
-    public convenience init(directory: String) throws {
+    package convenience init(directory: String) throws {
         self.init(store: try PetriStore.open(directory: directory), directory: directory)
     }
 
-    public func beginReplay(ofLesson id: String, attempt: Int) async throws {
+    package func beginReplay(ofLesson id: String, attempt: Int) async throws {
         guard let replayMarks else { return }
         _ = try await run { _ in
             var marks = try replayMarks.read()
@@ -53,7 +53,7 @@ public final class SQLiteLessonStorage: LessonStorage {
         }
     }
 
-    public func endReplay(ofLesson id: String) async throws {
+    package func endReplay(ofLesson id: String) async throws {
         guard let replayMarks else { return }
         _ = try await run { _ in
             var marks = try replayMarks.read()
@@ -62,12 +62,12 @@ public final class SQLiteLessonStorage: LessonStorage {
         }
     }
 
-    public func interruptedReplays() async throws -> [String: Int] {
+    package func interruptedReplays() async throws -> [String: Int] {
         guard let replayMarks else { return [:] }
         return try await run { _ in try replayMarks.read() }
     }
 
-    public func createLesson(_ record: LessonRecord) async throws {
+    package func createLesson(_ record: LessonRecord) async throws {
         let definition = try LogEncoding.json(record.definition)
         let settings = try record.storedJSON()
         _ = try await run { store in
@@ -79,7 +79,7 @@ public final class SQLiteLessonStorage: LessonStorage {
         }
     }
 
-    public func append(_ entries: [LogEntryToStore], toLesson id: String) async throws {
+    package func append(_ entries: [LogEntryToStore], toLesson id: String) async throws {
         guard let first = entries.first?.entry.sequence else { return }
         // Each entry is encoded once; an answer's row takes its prediction from that encoding.
         let encoded = try entries.map { try LogEncoding.encode($0.entry) }
@@ -115,7 +115,7 @@ public final class SQLiteLessonStorage: LessonStorage {
     /// Reads the stored points and scores and rewrites only the rows that differ (after a clean
     /// stop, none): the students and answers tables are the store's copy of what the log says,
     /// checked against the rebuilt lesson at every start.
-    public func recordScores(_ facts: [LessonFact], ofLesson id: String) async throws {
+    package func recordScores(_ facts: [LessonFact], ofLesson id: String) async throws {
         guard !facts.isEmpty else { return }
         let rewritten = try await run { store in
             try store.inTransaction { tx in
@@ -135,16 +135,16 @@ public final class SQLiteLessonStorage: LessonStorage {
         }
     }
 
-    public func endLesson(id: String, at time: Timestamp) async throws {
+    package func endLesson(id: String, at time: Timestamp) async throws {
         try await run { store in try store.endLesson(id: id, at: time.storedSeconds) }
     }
 
-    public func unfinishedLessons() async throws -> [LessonRecord] {
+    package func unfinishedLessons() async throws -> [LessonRecord] {
         let stored = try await run { store in try store.unfinishedLessons() }
         return try stored.map { try LessonRecord(storedJSON: $0.settings) }
     }
 
-    public func lessons(endedSince time: Timestamp) async throws -> [EndedLesson] {
+    package func lessons(endedSince time: Timestamp) async throws -> [EndedLesson] {
         let stored = try await run { store in try store.lessons(endedSince: time.storedSeconds) }
         return try stored.map {
             EndedLesson(
@@ -152,14 +152,14 @@ public final class SQLiteLessonStorage: LessonStorage {
         }
     }
 
-    public func log(ofLesson id: String) async throws -> [LessonLogEntry] {
+    package func log(ofLesson id: String) async throws -> [LessonLogEntry] {
         let rows = try await run { store in try store.logEntries(lessonId: id) }
         return try rows.map { try LogEncoding.decode($0.payload) }
     }
 
     /// Stores the checkpoint and prunes older ones in one transaction; the store refuses a
     /// checkpoint past the log's last entry.
-    public func saveCheckpoint(
+    package func saveCheckpoint(
         _ checkpoint: LessonCheckpoint, ofLesson id: String, at time: Timestamp, keeping keep: Int
     ) async throws {
         try await run { store in
@@ -172,7 +172,7 @@ public final class SQLiteLessonStorage: LessonStorage {
         }
     }
 
-    public func recovery(ofLesson id: String) async throws -> LessonRecoveryPoint {
+    package func recovery(ofLesson id: String) async throws -> LessonRecoveryPoint {
         let recovery = try await run { store in try store.recovery(lessonId: id) }
         let entries = try recovery.entries.map { try LogEncoding.decode($0.payload) }
         let checkpoint = recovery.checkpoint.map {
@@ -181,7 +181,7 @@ public final class SQLiteLessonStorage: LessonStorage {
         return LessonRecoveryPoint(checkpoint: checkpoint, entries: entries)
     }
 
-    public func isWritable() async -> Bool {
+    package func isWritable() async -> Bool {
         (try? await run { store in store.isWritable() }) ?? false
     }
 

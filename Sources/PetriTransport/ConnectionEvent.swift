@@ -1,5 +1,5 @@
 /// Something that happened on one connection, delivered in order on its event stream.
-public enum ConnectionEvent: Sendable, Hashable {
+package enum ConnectionEvent: Sendable, Hashable {
     /// A complete text message (all fragments reassembled, valid UTF-8), as the bytes it
     /// arrived as: the decoder reads them without a detour through `String`.
     case text(TextFrame)
@@ -11,15 +11,15 @@ public enum ConnectionEvent: Sendable, Hashable {
 }
 
 /// An accepted (server) or opened (client) connection: who it is and what it says.
-public struct Connection: Sendable {
-    public let info: ConnectionInfo
+package struct Connection: Sendable {
+    package let info: ConnectionInfo
     /// The connection's events in order; finishes after ``ConnectionEvent/closed(_:reason:)``.
-    public let events: ConnectionEvents
+    package let events: ConnectionEvents
 
-    public init(info: ConnectionInfo, events: ConnectionEvents) {
+    package init(info: ConnectionInfo, events: ConnectionEvents) {
         self.info = info
         self.events = events
     }
 
-    public var id: ConnectionID { info.id }
+    package var id: ConnectionID { info.id }
 }

@@ -21,9 +21,9 @@ import Synchronization
 /// the events: an iterator then returns nil, a handler's `ended` runs and its state is released.
 ///
 /// Thread-safe: the transport yields from its own thread, the consumer reads from any task.
-public final class ConnectionEvents: AsyncSequence, Sendable {
-    public typealias Element = ConnectionEvent
-    public typealias Failure = Never
+package final class ConnectionEvents: AsyncSequence, Sendable {
+    package typealias Element = ConnectionEvent
+    package typealias Failure = Never
 
     private enum Consumer {
         /// Nobody has claimed the events yet: they wait in the buffer.
@@ -121,7 +121,7 @@ public final class ConnectionEvents: AsyncSequence, Sendable {
     ///   - body: Handles one event.
     ///   - ended: Runs when no event will follow.
     /// - Precondition: Nobody has iterated the events or handled them yet.
-    public func handle<State: Sendable>(
+    package func handle<State: Sendable>(
         state: State, with body: @escaping @Sendable (inout State, ConnectionEvent) async -> Void,
         ended: @escaping @Sendable () -> Void = {}
     ) {
@@ -150,7 +150,7 @@ public final class ConnectionEvents: AsyncSequence, Sendable {
     /// Stops delivering: buffered and later events are dropped. A handler's running event (if
     /// any) is cancelled and its `ended` runs once that event returns (at once when none runs);
     /// an iterator's `next()` returns nil.
-    public func cancel() {
+    package func cancel() {
         let (waiting, drain, ended) = state.withLock {
             s -> (CheckedContinuation<ConnectionEvent?, Never>?, Task<Void, Never>?, (any EventHandler)?) in
             let consumer = s.consumer
@@ -199,14 +199,14 @@ public final class ConnectionEvents: AsyncSequence, Sendable {
 
     /// Reads the events in order; `next()` returns nil after the last, or once the reading task
     /// is cancelled (the events are then dropped, as an `AsyncStream`'s are).
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    package struct AsyncIterator: AsyncIteratorProtocol {
         fileprivate let events: ConnectionEvents
 
-        public mutating func next() async -> ConnectionEvent? { await events.next() }
+        package mutating func next() async -> ConnectionEvent? { await events.next() }
     }
 
     /// - Precondition: No handler takes the events.
-    public func makeAsyncIterator() -> AsyncIterator {
+    package func makeAsyncIterator() -> AsyncIterator {
         state.withLock { s in
             switch s.consumer {
             case .unclaimed: s.consumer = .iterator(waiting: nil)

@@ -1,16 +1,16 @@
 /// What a transport knows about a connection when it is accepted or opened.
-public struct ConnectionInfo: Sendable, Hashable {
-    public let id: ConnectionID
+package struct ConnectionInfo: Sendable, Hashable {
+    package let id: ConnectionID
     /// The peer's IP address as text (IPv4 dotted or IPv6), without the port.
-    public let remoteAddress: String
+    package let remoteAddress: String
     /// The request path of the upgrade, e.g. `/` or `/lesson`.
-    public let path: String
+    let path: String
     /// The browser's `Origin` header, if the client sent one.
-    public let origin: String?
+    package let origin: String?
     /// The negotiated WebSocket subprotocol (e.g. `petri.v1`), or nil when the client offered none.
-    public let subprotocol: String?
+    package let subprotocol: String?
 
-    public init(id: ConnectionID, remoteAddress: String, path: String, origin: String?, subprotocol: String?) {
+    package init(id: ConnectionID, remoteAddress: String, path: String, origin: String?, subprotocol: String?) {
         self.id = id
         self.remoteAddress = remoteAddress
         self.path = path

@@ -1,5 +1,5 @@
 /// How a message may be treated when its receiver is behind.
-public enum DeliveryPolicy: Sendable, Hashable {
+package enum DeliveryPolicy: Sendable, Hashable {
     /// Delivered exactly once, in order. If the receiver stays over its queue limit past the
     /// transport's stall timeout it is closed with a reason; the message is never dropped silently.
     case reliable

@@ -1,20 +1,20 @@
 /// A plain HTTP request that arrived on the WebSocket port (not an upgrade).
-public struct HTTPRequest: Sendable, Hashable {
+package struct HTTPRequest: Sendable, Hashable {
     /// `GET`, `HEAD`, `POST`, ... (`OTHER` for a method this transport does not name).
-    public let method: String
+    package let method: String
     /// The path without the query string, e.g. `/healthz`, as libwebsockets delivers it:
     /// percent-escapes already decoded and `/./`, `/../` segments already folded.
-    public let path: String
+    package let path: String
     /// The peer's address.
-    public let remoteAddress: String
+    let remoteAddress: String
     /// The request's `Host` header, if any (e.g. `school.example:8080`).
-    public let host: String?
+    package let host: String?
     /// The request's `If-None-Match` header, if any.
-    public let ifNoneMatch: String?
+    package let ifNoneMatch: String?
     /// The request's `Accept-Encoding` header, if any.
-    public let acceptEncoding: String?
+    package let acceptEncoding: String?
 
-    public init(
+    package init(
         method: String, path: String, remoteAddress: String, host: String? = nil, ifNoneMatch: String? = nil,
         acceptEncoding: String? = nil
     ) {
@@ -28,11 +28,11 @@ public struct HTTPRequest: Sendable, Hashable {
 }
 
 /// One response header: a lower-case name without the colon, and its value.
-public struct HTTPHeader: Sendable, Hashable {
-    public let name: String
-    public let value: String
+package struct HTTPHeader: Sendable, Hashable {
+    package let name: String
+    package let value: String
 
-    public init(_ name: String, _ value: String) {
+    package init(_ name: String, _ value: String) {
         self.name = name.lowercased()
         self.value = value
     }
@@ -43,14 +43,14 @@ public struct HTTPHeader: Sendable, Hashable {
 /// The transport adds `content-type`, `content-length` and, unless ``headers`` names one,
 /// `cache-control: no-store`. For a `HEAD` request it sends the headers (with the length the
 /// body would have) and no body; a 304 carries neither a body nor a length.
-public struct HTTPResponse: Sendable, Hashable {
-    public var status: Int
-    public var contentType: String
-    public var body: [UInt8]
+package struct HTTPResponse: Sendable, Hashable {
+    package var status: Int
+    package var contentType: String
+    package var body: [UInt8]
     /// Further headers, sent in this order.
-    public var headers: [HTTPHeader]
+    package var headers: [HTTPHeader]
 
-    public init(status: Int, contentType: String, body: [UInt8], headers: [HTTPHeader] = []) {
+    package init(status: Int, contentType: String, body: [UInt8], headers: [HTTPHeader] = []) {
         self.status = status
         self.contentType = contentType
         self.body = body
@@ -58,12 +58,12 @@ public struct HTTPResponse: Sendable, Hashable {
     }
 
     /// A JSON response from already-encoded text.
-    public static func json(_ status: Int, _ text: String) -> HTTPResponse {
+    package static func json(_ status: Int, _ text: String) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "application/json", body: Array(text.utf8))
     }
 
     /// A plain-text response.
-    public static func text(_ status: Int, _ text: String, contentType: String = "text/plain; charset=utf-8")
+    package static func text(_ status: Int, _ text: String, contentType: String = "text/plain; charset=utf-8")
         -> HTTPResponse
     {
         HTTPResponse(status: status, contentType: contentType, body: Array(text.utf8))
@@ -72,4 +72,4 @@ public struct HTTPResponse: Sendable, Hashable {
 
 /// Answers plain HTTP requests; called on the transport's service thread, so it must be quick
 /// and must not block. Return nil to fall through to the built-in routes (`/healthz`, else 404).
-public typealias HTTPHandler = @Sendable (HTTPRequest) -> HTTPResponse?
+package typealias HTTPHandler = @Sendable (HTTPRequest) -> HTTPResponse?

@@ -6,7 +6,7 @@ import Synchronization
 /// ``InMemoryPeer`` that sends to the server side and sees what the server sent it, in order.
 /// A peer can be paused to act as a slow receiver: its deliveries queue up and latest-wins
 /// messages coalesce exactly as the contract of ``DeliveryPolicy`` says. Thread-safe.
-public final class InMemoryTransport: ServerTransport {
+package final class InMemoryTransport: ServerTransport {
     // A Mutex guards all mutable state; the streams' continuations are themselves thread-safe.
     private struct State {
         var nextID: UInt64 = 1
@@ -17,15 +17,15 @@ public final class InMemoryTransport: ServerTransport {
     }
 
     private let state = Mutex(State())
-    public let connections: AsyncStream<Connection>
+    package let connections: AsyncStream<Connection>
     private let accepted: AsyncStream<Connection>.Continuation
 
-    public init() {
+    package init() {
         (connections, accepted) = AsyncStream.makeStream(of: Connection.self)
     }
 
     /// Opens a connection as a client would; the server side sees it on ``connections``.
-    public func connect(
+    package func connect(
         remoteAddress: String = "127.0.0.1", path: String = "/", origin: String? = nil,
         subprotocol: String? = "petri.v1"
     ) -> InMemoryPeer {
@@ -44,7 +44,7 @@ public final class InMemoryTransport: ServerTransport {
         return peer
     }
 
-    public func send(_ message: OutboundMessage, to id: ConnectionID, policy: DeliveryPolicy) {
+    package func send(_ message: OutboundMessage, to id: ConnectionID, policy: DeliveryPolicy) {
         let peer = state.withLock { s -> InMemoryPeer? in
             guard let peer = s.peers[id] else { return nil }
             s.counts.messagesOut += 1
@@ -54,48 +54,48 @@ public final class InMemoryTransport: ServerTransport {
         if let peer, peer.deliver(message, policy: policy) { state.withLock { $0.counts.coalesced += 1 } }
     }
 
-    public func broadcast(_ message: OutboundMessage, to ids: [ConnectionID], policy: DeliveryPolicy) {
+    package func broadcast(_ message: OutboundMessage, to ids: [ConnectionID], policy: DeliveryPolicy) {
         for id in ids { send(message, to: id, policy: policy) }
     }
 
-    public func submit(_ batch: [TransportInstruction]) { submitEachInTurn(batch) }
+    package func submit(_ batch: [TransportInstruction]) { submitEachInTurn(batch) }
 
-    public func close(_ id: ConnectionID, code: CloseCode, reason: String) {
+    package func close(_ id: ConnectionID, code: CloseCode, reason: String) {
         guard let peer = state.withLock({ $0.peers[id] }) else { return }
         peer.closedByServer(code: code, reason: reason)
     }
 
-    public var counts: TransportCounts { state.withLock { $0.counts } }
+    package var counts: TransportCounts { state.withLock { $0.counts } }
 
     /// False unless a test says otherwise with ``setOverOutboundBudget(_:)`` (nothing is queued here).
-    public var isOverOutboundBudget: Bool { state.withLock { $0.overOutboundBudget } }
+    package var isOverOutboundBudget: Bool { state.withLock { $0.overOutboundBudget } }
 
     /// Makes the transport report its outbound queues over (or back under) the server's budget,
     /// as a server whose slow readers hold too much would.
-    public func setOverOutboundBudget(_ over: Bool) {
+    package func setOverOutboundBudget(_ over: Bool) {
         state.withLock { $0.overOutboundBudget = over }
     }
 
     /// Closes every connection with `code` and finishes ``connections``.
-    public func shutdown(code: CloseCode = .goingAway, reason: String = "server shutting down") {
+    package func shutdown(code: CloseCode = .goingAway, reason: String = "server shutting down") {
         let peers = state.withLock { Array($0.peers.values) }
         for peer in peers { peer.closedByServer(code: code, reason: reason) }
         accepted.finish()
     }
 
     /// Listens on no port.
-    public var port: Int { 0 }
+    package var port: Int { 0 }
 
     /// Closes every connection and finishes ``connections``; nothing is left to wait for.
-    public func shutdown(code: CloseCode, reason: String, timeout: Double) async {
+    package func shutdown(code: CloseCode, reason: String, timeout: Double) async {
         shutdown(code: code, reason: reason)
     }
 
     /// Installs the HTTP routes a service serves (see ``TransportBuilder/inMemory(_:)``).
-    public func serve(_ routes: @escaping HTTPHandler) { state.withLock { $0.routes = routes } }
+    func serve(_ routes: @escaping HTTPHandler) { state.withLock { $0.routes = routes } }
 
     /// What the installed routes answer `request` (nil: no route, the 404 a listening transport sends).
-    public func respond(to request: HTTPRequest) -> HTTPResponse? {
+    func respond(to request: HTTPRequest) -> HTTPResponse? {
         state.withLock { $0.routes }?(request)
     }
 
@@ -117,14 +117,14 @@ public final class InMemoryTransport: ServerTransport {
 }
 
 /// The client end of an ``InMemoryTransport`` connection, driven by a test.
-public final class InMemoryPeer: Sendable {
+package final class InMemoryPeer: Sendable {
     /// What the server did to this peer, in order.
-    public enum Delivery: Sendable, Hashable {
+    package enum Delivery: Sendable, Hashable {
         case message(kind: OutboundMessage.Kind, bytes: [UInt8], policy: DeliveryPolicy)
         case closed(CloseCode, reason: String)
 
         /// The message's text, when it is a text message.
-        public var text: String? {
+        var text: String? {
             if case .message(.text, let bytes, _) = self { return String(decoding: bytes, as: UTF8.self) }
             return nil
         }
@@ -136,9 +136,9 @@ public final class InMemoryPeer: Sendable {
         var closed = false
     }
 
-    public let info: ConnectionInfo
+    let info: ConnectionInfo
     /// Everything the server sent this peer, then its close.
-    public let received: AsyncStream<Delivery>
+    package let received: AsyncStream<Delivery>
     /// The server's side of the connection: what this peer sends, then its close.
     let toServer = ConnectionEvents()
     private let toPeer: AsyncStream<Delivery>.Continuation
@@ -151,24 +151,24 @@ public final class InMemoryPeer: Sendable {
         (received, toPeer) = AsyncStream.makeStream(of: Delivery.self)
     }
 
-    public var id: ConnectionID { info.id }
+    package var id: ConnectionID { info.id }
 
     /// Sends a text message to the server.
-    public func send(text: String) {
+    package func send(text: String) {
         guard !state.withLock({ $0.closed }) else { return }
         transport.received(from: id, bytes: text.utf8.count)
         toServer.yield(.text(TextFrame(text)))
     }
 
     /// Sends a binary message to the server.
-    public func send(binary: [UInt8]) {
+    package func send(binary: [UInt8]) {
         guard !state.withLock({ $0.closed }) else { return }
         transport.received(from: id, bytes: binary.count)
         toServer.yield(.binary(binary))
     }
 
     /// Closes from the client side; the server sees `closed(code, reason)`.
-    public func close(code: CloseCode = .normal, reason: String = "") {
+    package func close(code: CloseCode = .normal, reason: String = "") {
         guard
             state.withLock({ s in
                 defer { s.closed = true }; return !s.closed
@@ -181,10 +181,10 @@ public final class InMemoryPeer: Sendable {
     }
 
     /// Stops taking deliveries, as a receiver that stopped reading would.
-    public func pause() { state.withLock { $0.paused = true } }
+    func pause() { state.withLock { $0.paused = true } }
 
     /// Takes every delivery that queued while paused, in order.
-    public func resume() {
+    func resume() {
         let backlog = state.withLock { s -> [(OutboundMessage, DeliveryPolicy)] in
             s.paused = false
             defer { s.backlog = [] }
@@ -196,7 +196,7 @@ public final class InMemoryPeer: Sendable {
     }
 
     /// Messages waiting while paused.
-    public var backlogCount: Int { state.withLock { $0.backlog.count } }
+    var backlogCount: Int { state.withLock { $0.backlog.count } }
 
     /// Delivers or queues; returns true when a queued latest-wins message was replaced.
     func deliver(_ message: OutboundMessage, policy: DeliveryPolicy) -> Bool {

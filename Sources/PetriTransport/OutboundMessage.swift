@@ -6,28 +6,28 @@ import Synchronization
 /// in front of it without copying (libwebsockets needs `LWS_PRE` bytes there). Exactly one
 /// transport thread may claim that headroom (``claimHeadroom(for:)``); any other transport
 /// sending the same message copies it first. Everything else about the message is read-only.
-public final class OutboundMessage: @unchecked Sendable {
+package final class OutboundMessage: @unchecked Sendable {
     // @unchecked Sendable: `storage` is written only in `init` (the payload) and afterwards only
     // in its headroom, by the single thread that won `claimHeadroom` (an atomic compare-exchange),
     // so no two threads ever write the same bytes and readers never read the headroom.
 
     /// Whether the payload is UTF-8 text or binary.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         case text
         case binary
     }
 
     /// Spare bytes in front of the payload for a transport's frame header.
-    public static let headroom = 32
+    static let headroom = 32
 
-    public let kind: Kind
+    package let kind: Kind
     /// Payload length in bytes.
-    public let count: Int
+    package let count: Int
     private let storage: UnsafeMutableRawPointer
     private let headroomOwner = Atomic<UInt64>(0)
 
     /// Copies `bytes` once into a buffer with headroom.
-    public init(kind: Kind, bytes: some Collection<UInt8>) {
+    package init(kind: Kind, bytes: some Collection<UInt8>) {
         self.kind = kind
         self.count = bytes.count
         storage = UnsafeMutableRawPointer.allocate(byteCount: Self.headroom + max(count, 1), alignment: 16)
@@ -40,31 +40,31 @@ public final class OutboundMessage: @unchecked Sendable {
     }
 
     /// A text message from a Swift string (its UTF-8).
-    public convenience init(text: String) {
+    package convenience init(text: String) {
         self.init(kind: .text, bytes: text.utf8)
     }
 
     /// A binary message.
-    public convenience init(binary: [UInt8]) {
+    package convenience init(binary: [UInt8]) {
         self.init(kind: .binary, bytes: binary)
     }
 
     deinit { storage.deallocate() }
 
     /// Reads the payload.
-    public func withPayload<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    package func withPayload<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try body(UnsafeRawBufferPointer(start: storage + Self.headroom, count: count))
     }
 
     /// The payload as an array (a copy; for tests and small control messages).
-    public var bytes: [UInt8] { withPayload { Array($0) } }
+    package var bytes: [UInt8] { withPayload { Array($0) } }
 
     /// Claims the headroom for one transport thread, identified by a nonzero `owner` token.
     ///
     /// Returns the start of the payload, with ``headroom`` writable bytes before it, when
     /// `owner` holds (or just won) the claim; nil when another owner holds it, in which case
     /// the caller must copy the payload instead.
-    public func claimHeadroom(for owner: UInt64) -> UnsafeMutableRawPointer? {
+    package func claimHeadroom(for owner: UInt64) -> UnsafeMutableRawPointer? {
         precondition(owner != 0, "0 is not a valid headroom owner")
         let (exchanged, current) = headroomOwner.compareExchange(
             expected: 0, desired: owner, ordering: .acquiringAndReleasing)

@@ -2,7 +2,7 @@
 ///
 /// The WebSocket server is one; ``InMemoryTransport`` is another, so a service can run whole in
 /// a test without sockets.
-public protocol ServerTransport: Transport {
+package protocol ServerTransport: Transport {
     /// The port it listens on (0 for a transport that listens on none).
     var port: Int { get }
 
@@ -17,16 +17,16 @@ public protocol ServerTransport: Transport {
 /// ```swift
 /// let transport = try await builder.start(HTTPRoutes.first([readiness, metrics, pages]))
 /// ```
-public struct TransportBuilder: Sendable {
+package struct TransportBuilder: Sendable {
     /// Starts listening and returns the running transport.
-    public let start: @Sendable (_ routes: @escaping HTTPHandler) async throws -> any ServerTransport
+    package let start: @Sendable (_ routes: @escaping HTTPHandler) async throws -> any ServerTransport
 
-    public init(start: @escaping @Sendable (_ routes: @escaping HTTPHandler) async throws -> any ServerTransport) {
+    package init(start: @escaping @Sendable (_ routes: @escaping HTTPHandler) async throws -> any ServerTransport) {
         self.start = start
     }
 
     /// A builder that hands out `transport` with the routes installed (for tests).
-    public static func inMemory(_ transport: InMemoryTransport) -> TransportBuilder {
+    static func inMemory(_ transport: InMemoryTransport) -> TransportBuilder {
         TransportBuilder { routes in
             transport.serve(routes)
             return transport
@@ -35,9 +35,9 @@ public struct TransportBuilder: Sendable {
 }
 
 /// Combining HTTP routes.
-public enum HTTPRoutes {
+package enum HTTPRoutes {
     /// A route that asks each of `routes` in turn and answers with the first answer.
-    public static func first(_ routes: [HTTPHandler]) -> HTTPHandler {
+    package static func first(_ routes: [HTTPHandler]) -> HTTPHandler {
         { request in
             for route in routes {
                 if let response = route(request) { return response }

@@ -3,9 +3,9 @@
 /// The protocol decoder reads bytes, so a text message stays bytes from the socket to the
 /// decoder; ``string`` is there for what shows text to people (logs, tests, the terminal's
 /// raw view), not for decoding.
-public struct TextFrame: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+package struct TextFrame: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The message's UTF-8 bytes.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
     /// Wraps bytes the transport has already checked are UTF-8 (lws's validation, or the
     /// client's own): no second pass over them.
@@ -14,22 +14,22 @@ public struct TextFrame: Sendable, Hashable, CustomStringConvertible, Expressibl
     }
 
     /// Checks `bytes` are UTF-8; nil when they are not.
-    public init?(validating bytes: [UInt8]) {
+    package init?(validating bytes: [UInt8]) {
         guard String(validating: bytes, as: UTF8.self) != nil else { return nil }
         self.bytes = bytes
     }
 
     /// The UTF-8 bytes of `text`.
-    public init(_ text: String) {
+    package init(_ text: String) {
         bytes = Array(text.utf8)
     }
 
-    public init(stringLiteral text: String) {
+    package init(stringLiteral text: String) {
         self.init(text)
     }
 
     /// The text, for display.
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    package var string: String { String(decoding: bytes, as: UTF8.self) }
 
-    public var description: String { string }
+    package var description: String { string }
 }

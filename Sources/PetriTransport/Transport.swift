@@ -13,7 +13,7 @@
 /// }
 /// transport.broadcast(OutboundMessage(text: snapshotJSON), to: lessonMembers, policy: .latestWins)
 /// ```
-public protocol Transport: AnyObject, Sendable {
+package protocol Transport: AnyObject, Sendable {
     /// Connections as they are accepted (server) or opened (client), each with its events.
     var connections: AsyncStream<Connection> { get }
 

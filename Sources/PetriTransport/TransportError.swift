@@ -1,7 +1,7 @@
 /// Why a transport could not start, connect or carry on.
-public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct TransportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The family of failure.
-    public enum Code: String, Sendable, Hashable {
+    package enum Code: String, Sendable, Hashable {
         /// The listening socket could not be opened (address in use, no permission, bad host).
         case cannotListen = "cannot-listen"
         /// TLS material could not be loaded (missing or unreadable certificate or key).
@@ -16,14 +16,14 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         case connectionBroken = "connection-broken"
     }
 
-    public let code: Code
+    package let code: Code
     /// One sentence saying what failed and what to do about it.
-    public let message: String
+    package let message: String
 
-    public init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -1,5 +1,5 @@
 /// One instruction in a batch handed to ``Transport/submit(_:)``.
-public enum TransportInstruction: Sendable {
+package enum TransportInstruction: Sendable {
     /// One message for one or more connections, its bytes shared by all of them.
     case message(OutboundMessage, to: [ConnectionID], policy: DeliveryPolicy)
     /// Closes one connection once what was queued for it before has gone out.
@@ -8,7 +8,7 @@ public enum TransportInstruction: Sendable {
 
 extension Transport {
     /// Performs a batch one instruction at a time (transports without a batched path).
-    public func submitEachInTurn(_ batch: [TransportInstruction]) {
+    package func submitEachInTurn(_ batch: [TransportInstruction]) {
         for item in batch {
             switch item {
             case .message(let message, let ids, let policy):

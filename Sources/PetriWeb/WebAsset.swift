@@ -5,20 +5,20 @@ import Crypto
 /// The ETag is strong and derived from the bytes alone (the first 128 bits of their SHA-256),
 /// so two servers with the same build give the same tag and a reload after a deploy that
 /// changed a file always fetches it again.
-public struct WebAsset: Sendable, Hashable {
+package struct WebAsset: Sendable, Hashable {
     /// The path inside the pages directory, e.g. `student.html`, `static/student.js`.
-    public let path: String
-    public let bytes: [UInt8]
+    let path: String
+    let bytes: [UInt8]
     /// The `Content-Type` to send, from the file's extension.
-    public let contentType: String
+    let contentType: String
     /// A strong entity tag, quoted: `"3f2a…"`.
-    public let etag: String
+    let etag: String
     /// The same bytes gzip-compressed, when that is smaller; nil otherwise.
-    public let gzipped: [UInt8]?
+    let gzipped: [UInt8]?
     /// The tag of the gzip representation: ``etag`` with `-gz` inside the quotes.
-    public var gzipETag: String { String(etag.dropLast()) + "-gz\"" }
+    var gzipETag: String { String(etag.dropLast()) + "-gz\"" }
 
-    public init(path: String, bytes: [UInt8], gzipped: [UInt8]? = nil) {
+    package init(path: String, bytes: [UInt8], gzipped: [UInt8]? = nil) {
         self.path = path
         self.bytes = bytes
         self.contentType = WebAsset.contentType(forPath: path)
@@ -36,7 +36,7 @@ public struct WebAsset: Sendable, Hashable {
     ///
     /// JavaScript is `text/javascript` (RFC 9239): browsers refuse to run an ES module served
     /// under another type when `X-Content-Type-Options: nosniff` is set.
-    public static func contentType(forPath path: String) -> String {
+    static func contentType(forPath path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: ".") else { return "application/octet-stream" }
         switch name[name.index(after: dot)...].lowercased() {

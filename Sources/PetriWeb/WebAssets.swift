@@ -9,25 +9,25 @@ import Foundation
 /// let assets = WebAssets.bundled()
 /// assets["static/student.js"]?.contentType  // "text/javascript; charset=utf-8"
 /// ```
-public struct WebAssets: Sendable {
+package struct WebAssets: Sendable {
     /// Files by their path inside the pages directory (`student.html`, `static/petri.css`).
-    public let files: [String: WebAsset]
+    let files: [String: WebAsset]
 
-    public init(_ files: [WebAsset]) {
+    package init(_ files: [WebAsset]) {
         self.files = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public subscript(path: String) -> WebAsset? { files[path] }
+    subscript(path: String) -> WebAsset? { files[path] }
 
     /// The pages built into this program (see ``EmbeddedPages``), each compressed once.
-    public static func bundled() -> WebAssets {
+    package static func bundled() -> WebAssets {
         WebAssets(
             EmbeddedPages.files.map { WebAsset(path: $0.path, bytes: $0.bytes, gzipped: Gzip.compress($0.bytes)) })
     }
 
     /// Reads every regular file under `directory` (hidden files excluded), compressing each.
     /// - Throws: ``WebError`` (`unreadable`) naming the file.
-    public static func load(from directory: URL) throws -> WebAssets {
+    static func load(from directory: URL) throws -> WebAssets {
         let root = directory.resolvingSymlinksInPath().standardizedFileURL.path
         let keys: [URLResourceKey] = [.isRegularFileKey]
         guard

@@ -1,14 +1,14 @@
 /// What the web pages need to know about an HTTP request (the transport fills it in).
-public struct WebRequest: Sendable, Hashable {
-    public var method: String
+package struct WebRequest: Sendable, Hashable {
+    var method: String
     /// The decoded path without the query string.
-    public var path: String
+    var path: String
     /// The `Host` header, used to name this server's ws:/wss: origin in the CSP.
-    public var host: String?
-    public var ifNoneMatch: String?
-    public var acceptEncoding: String?
+    var host: String?
+    var ifNoneMatch: String?
+    var acceptEncoding: String?
 
-    public init(
+    package init(
         method: String, path: String, host: String? = nil, ifNoneMatch: String? = nil,
         acceptEncoding: String? = nil
     ) {
@@ -22,22 +22,22 @@ public struct WebRequest: Sendable, Hashable {
 
 /// The web pages' answer; the transport adds `content-type` and `content-length`, and leaves
 /// out the body for `HEAD` and 304.
-public struct WebReply: Sendable, Hashable {
-    public var status: Int
-    public var contentType: String
-    public var body: [UInt8]
+package struct WebReply: Sendable, Hashable {
+    package var status: Int
+    package var contentType: String
+    package var body: [UInt8]
     /// Lower-case names, in the order to send them.
-    public var headers: [Header]
+    package var headers: [Header]
 
-    public struct Header: Sendable, Hashable {
-        public let name: String
-        public let value: String
+    package struct Header: Sendable, Hashable {
+        package let name: String
+        package let value: String
 
-        public init(_ name: String, _ value: String) {
+        package init(_ name: String, _ value: String) {
             self.name = name
             self.value = value
         }
     }
 
-    public func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
+    func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
 }

@@ -17,19 +17,19 @@ import Foundation
 /// that accept it (compressed once at start, `Vary: Accept-Encoding`). Paths with `..`,
 /// backslashes, NUL, percent signs or empty segments are refused with 400; other paths are
 /// not ours (nil) and the transport answers its JSON 404.
-public struct WebSite: Sendable {
-    public let assets: WebAssets
+package struct WebSite: Sendable {
+    let assets: WebAssets
     /// More WebSocket URLs the pages may connect to: in a cluster, the other nodes' advertised URLs,
     /// whose `redirect` a page follows. Asked on every answer, so a node that joins later is allowed.
-    public let connectSources: @Sendable () -> [String]
+    let connectSources: @Sendable () -> [String]
 
-    public init(assets: WebAssets, connectSources: @escaping @Sendable () -> [String] = { [] }) {
+    package init(assets: WebAssets, connectSources: @escaping @Sendable () -> [String] = { [] }) {
         self.assets = assets
         self.connectSources = connectSources
     }
 
     /// The answer to `request`, or nil when the path is not one of the pages' routes.
-    public func respond(to request: WebRequest) -> WebReply? {
+    package func respond(to request: WebRequest) -> WebReply? {
         let path = request.path
         if Self.isSuspicious(path) {
             return Self.json(
@@ -107,7 +107,7 @@ public struct WebSite: Sendable {
     /// A `Host` that is not a plain host[:port] is left out, keeping only `'self'`. Each URL in
     /// `also` (a cluster's nodes) adds its own scheme and host, when it is a `ws://` or `wss://`
     /// URL with a plain host; anything else is left out.
-    public static func securityHeaders(host: String?, also urls: [String] = []) -> [WebReply.Header] {
+    static func securityHeaders(host: String?, also urls: [String] = []) -> [WebReply.Header] {
         var sources = ["'self'"]
         if let host, isPlainHost(host) {
             sources += ["ws://\(host)", "wss://\(host)"]

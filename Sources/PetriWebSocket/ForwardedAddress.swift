@@ -26,7 +26,7 @@ enum ForwardedAddress {
 }
 
 /// Whether `text` is an IPv4 (`10.0.0.7`) or IPv6 (`::1`) address, as `inet_pton` reads them.
-public func isIPAddressLiteral(_ text: String) -> Bool {
+package func isIPAddressLiteral(_ text: String) -> Bool {
     var v4 = in_addr()
     var v6 = in6_addr()
     return text.withCString { inet_pton(AF_INET, $0, &v4) == 1 || inet_pton(AF_INET6, $0, &v6) == 1 }

@@ -13,32 +13,32 @@ import PetriTransport
 /// let connection = try await client.connect(to: "ws://127.0.0.1:8080/")
 /// client.send(OutboundMessage(text: "hello"), to: connection.id, policy: .reliable)
 /// ```
-public final class WebSocketClient: Transport {
+package final class WebSocketClient: Transport {
     /// Limits and trust for outgoing connections.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// Whether this client may open `wss://` connections. Off by default: lws 4.1's TLS
         /// set-up re-allocates process-wide OpenSSL indices, which can break a TLS handshake
         /// in flight in another context of the same process, so only clients that need TLS do it.
-        public var enablesTLS = false
+        package var enablesTLS = false
         /// A PEM file of CAs to trust for `wss://`; nil uses the system's CAs.
-        public var caFilePath: String?
+        package var caFilePath: String?
         /// Largest incoming message; larger closes with 1009.
-        public var maxMessageBytes: Int = 16 << 20
+        var maxMessageBytes: Int = 16 << 20
         /// Outbound bytes queued per connection before it counts as stalled.
-        public var maxQueueBytes: Int = 4 << 20
+        var maxQueueBytes: Int = 4 << 20
         /// Seconds over ``maxQueueBytes`` before the connection is closed.
-        public var stallTimeout: Double = 30
+        var stallTimeout: Double = 30
         /// Largest outgoing frame; longer messages are fragmented.
-        public var maxFrameBytes: Int = Int(Int32.max)
+        var maxFrameBytes: Int = Int(Int32.max)
         /// Seconds for TCP + TLS + upgrade.
-        public var handshakeTimeout: Int = 10
+        var handshakeTimeout: Int = 10
         /// Idle seconds before a ping, and before giving up on a silent server.
-        public var pingAfterIdle: Int = 20
-        public var hangupAfterIdle: Int = 50
+        var pingAfterIdle: Int = 20
+        var hangupAfterIdle: Int = 50
         /// lws's receive chunk per connection.
-        public var receiveBufferBytes: Int = 4096
+        var receiveBufferBytes: Int = 4096
 
-        public init() {}
+        package init() {}
 
         var engineOptions: EngineOptions {
             EngineOptions(
@@ -58,7 +58,7 @@ public final class WebSocketClient: Transport {
     /// Starts the client's service thread.
     ///
     /// - Throws: ``TransportError`` when TLS cannot be set up (e.g. an unreadable CA file).
-    public static func start(_ configuration: Configuration = .init(), logger: Logger = Logger(label: "petri.client"))
+    package static func start(_ configuration: Configuration = .init(), logger: Logger = Logger(label: "petri.client"))
         async throws(TransportError) -> WebSocketClient
     {
         if let ca = configuration.caFilePath, !FileManager.default.isReadableFile(atPath: ca) {
@@ -76,7 +76,7 @@ public final class WebSocketClient: Transport {
     ///   - subprotocol: offered in `Sec-WebSocket-Protocol`; nil offers none.
     ///   - origin: an `Origin` header to send, as a browser would; nil sends none.
     /// - Throws: ``TransportError`` for a malformed URL, a refused or failed connection.
-    public func connect(to url: String, subprotocol: String? = "petri.v1", origin: String? = nil)
+    package func connect(to url: String, subprotocol: String? = "petri.v1", origin: String? = nil)
         async throws(TransportError) -> Connection
     {
         let request = try Self.parse(url, subprotocol: subprotocol, origin: origin)
@@ -95,33 +95,33 @@ public final class WebSocketClient: Transport {
         }
     }
 
-    public var connections: AsyncStream<Connection> { engine.accepted }
+    package var connections: AsyncStream<Connection> { engine.accepted }
 
-    public func send(_ message: OutboundMessage, to id: ConnectionID, policy: DeliveryPolicy = .reliable) {
+    package func send(_ message: OutboundMessage, to id: ConnectionID, policy: DeliveryPolicy = .reliable) {
         engine.enqueue(.send(message, id, policy))
     }
 
-    public func broadcast(_ message: OutboundMessage, to ids: [ConnectionID], policy: DeliveryPolicy = .reliable) {
+    package func broadcast(_ message: OutboundMessage, to ids: [ConnectionID], policy: DeliveryPolicy = .reliable) {
         guard !ids.isEmpty else { return }
         engine.enqueue(.broadcast(message, ids, policy))
     }
 
-    public func submit(_ batch: [TransportInstruction]) {
+    package func submit(_ batch: [TransportInstruction]) {
         guard !batch.isEmpty else { return }
         engine.enqueue(.batch(batch))
     }
 
-    public func close(_ id: ConnectionID, code: CloseCode = .normal, reason: String = "") {
+    package func close(_ id: ConnectionID, code: CloseCode = .normal, reason: String = "") {
         engine.enqueue(.close(id, code, reason))
     }
 
-    public var counts: TransportCounts { engine.counts.snapshot }
+    package var counts: TransportCounts { engine.counts.snapshot }
 
     /// A client has no budget for all its connections together.
-    public var isOverOutboundBudget: Bool { false }
+    package var isOverOutboundBudget: Bool { false }
 
     /// Closes every connection and joins the service thread.
-    public func shutdown(timeout: Double = 1.0) async {
+    package func shutdown(timeout: Double = 1.0) async {
         engine.enqueue(.shutdown(.goingAway, "client closing", deadline: monotonicSeconds() + timeout))
         await engine.waitUntilStopped()
     }

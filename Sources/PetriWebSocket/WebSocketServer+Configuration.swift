@@ -3,68 +3,68 @@ import PetriTransport
 
 extension WebSocketServer {
     /// Where and how the server listens, and the limits it enforces on every connection.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// The address to listen on (`127.0.0.1`, `0.0.0.0`, `::`), or nil for every address.
-        public var host: String? = "127.0.0.1"
+        package var host: String? = "127.0.0.1"
         /// The TCP port; 0 picks a free one (see ``WebSocketServer/port``).
-        public var port: Int = 8080
+        package var port: Int = 8080
         /// WebSocket subprotocols accepted; a client offering none is bound to the first.
-        public var subprotocols: [String] = ["petri.v1"]
+        var subprotocols: [String] = ["petri.v1"]
         /// Subprotocols answered, when a client offers none of ``subprotocols``, with
         /// `400 Bad Request` and a JSON body naming the ones spoken. libwebsockets 4.1 can answer
         /// only names it knows: any other unknown offer is closed with no HTTP response. A client
         /// offering one of these and a spoken one (`petri.v2, petri.v1`) gets the spoken one.
-        public var refusedSubprotocols: [String] = ["petri.v0"] + (2...9).map { "petri.v\($0)" }
+        var refusedSubprotocols: [String] = ["petri.v0"] + (2...9).map { "petri.v\($0)" }
         /// Largest incoming message, all fragments together; larger closes with 1009.
         /// 1 MiB: PetriProtocol's `ProtocolLimits.Defaults.frameBytes` (an `import` may be that
         /// large; other messages are held to 16 KiB by the decoder). A test checks they agree.
-        public var maxMessageBytes: Int = 1024 * 1024
+        package var maxMessageBytes: Int = 1024 * 1024
         /// Outbound bytes a connection may have queued before it counts as stalled.
         /// At four times this it is closed at once, so per-connection memory stays bounded.
-        public var maxQueueBytes: Int = 1 << 20
+        package var maxQueueBytes: Int = 1 << 20
         /// Outbound bytes all connections together may have queued; 0 for no budget. Over it,
         /// ``WebSocketServer/isOverOutboundBudget`` is true (the hub refuses new `history` requests
         /// with `try-later`), and the 250 ms sweep closes the connections holding the most queued
         /// bytes (1008) until the total is back under it. 128 MiB: 32 connections at the hard cap of
         /// four times ``maxQueueBytes``, or a thousand students with 128 KiB each waiting, against the
         /// 480-531 MiB that 150 students asking for history without reading held with no budget.
-        public var maxTotalQueueBytes: Int = 128 << 20
+        package var maxTotalQueueBytes: Int = 128 << 20
         /// Seconds a connection may stay over ``maxQueueBytes`` before it is closed (1008).
-        public var stallTimeout: Double = 10
+        package var stallTimeout: Double = 10
         /// Largest outgoing frame; longer messages are sent as several fragments.
-        public var maxFrameBytes: Int = Int(Int32.max)
+        var maxFrameBytes: Int = Int(Int32.max)
         /// Seconds allowed for the TCP + HTTP upgrade handshake.
-        public var handshakeTimeout: Int = 10
+        package var handshakeTimeout: Int = 10
         /// Idle seconds before the server pings a connection.
-        public var pingAfterIdle: Int = 20
+        package var pingAfterIdle: Int = 20
         /// Idle seconds (no pong, no data) before a connection is dropped: dead peers go within this.
-        public var hangupAfterIdle: Int = 50
+        package var hangupAfterIdle: Int = 50
         /// Browser origins allowed to upgrade besides the server's own, exactly as browsers send them
         /// (`https://school.example`); `*` allows any. An upgrade whose `Origin` names the host it was
         /// sent to (its `Host`, ports aside) or one of ``ownHostNames`` is the server's own page and is
         /// always allowed; so are clients that send no Origin (not browsers). Anything else is refused,
         /// so a page of another web site that a student opens cannot reach this server.
-        public var allowedOrigins: Set<String> = []
+        package var allowedOrigins: Set<String> = []
         /// Host names that are this server's own besides the one a request names in `Host` (e.g. a
         /// cluster node's advertised name), lower case, no port.
-        public var ownHostNames: Set<String> = []
+        package var ownHostNames: Set<String> = []
         /// Most connections from one remote address, WebSocket upgrades and connections still in their
         /// handshake (or plain HTTP) alike; 0 for no cap. A trusted proxy's connections are counted by the
         /// address its `X-Forwarded-For` names, once they upgrade.
-        public var maxConnectionsPerAddress: Int = 0
+        package var maxConnectionsPerAddress: Int = 0
         /// Reverse proxies (IP addresses) whose `X-Forwarded-For` header says who the client
         /// is: behind nginx, every peer is the proxy, and per-address limits would count a whole
         /// school as one address. Loopback by default (only a process on this machine can be it).
-        public var trustedProxies: Set<String> = ["127.0.0.1", "::1"]
+        package var trustedProxies: Set<String> = ["127.0.0.1", "::1"]
         /// Certificate and key (PEM files) to serve `wss://`; nil for plain `ws://`.
-        public var tls: TLSFiles?
+        package var tls: TLSFiles?
         /// lws's receive chunk per connection: small keeps idle connections cheap; messages
         /// larger than this are reassembled, so it is not a message limit.
-        public var receiveBufferBytes: Int = 1024
+        package var receiveBufferBytes: Int = 1024
         /// Extra HTTP routes (e.g. `/metrics`), answered on the service thread.
-        public var httpHandler: HTTPHandler?
+        package var httpHandler: HTTPHandler?
 
-        public init(host: String? = "127.0.0.1", port: Int = 8080) {
+        package init(host: String? = "127.0.0.1", port: Int = 8080) {
             self.host = host
             self.port = port
         }
@@ -72,7 +72,7 @@ extension WebSocketServer {
         /// Checks every value.
         ///
         /// - Throws: ``TransportError`` naming the setting, its value and what is allowed.
-        public func validate() throws(TransportError) {
+        package func validate() throws(TransportError) {
             func require(_ ok: Bool, _ message: String) throws(TransportError) {
                 if !ok { throw TransportError(.invalidArgument, message) }
             }
@@ -128,11 +128,11 @@ extension WebSocketServer {
     }
 
     /// PEM files for `wss://`.
-    public struct TLSFiles: Sendable, Hashable {
-        public var certificatePath: String
-        public var privateKeyPath: String
+    package struct TLSFiles: Sendable, Hashable {
+        var certificatePath: String
+        var privateKeyPath: String
 
-        public init(certificatePath: String, privateKeyPath: String) {
+        package init(certificatePath: String, privateKeyPath: String) {
             self.certificatePath = certificatePath
             self.privateKeyPath = privateKeyPath
         }

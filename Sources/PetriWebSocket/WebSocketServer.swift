@@ -11,11 +11,11 @@ import PetriTransport
 /// for await connection in server.connections { ... }
 /// await server.shutdown()
 /// ```
-public final class WebSocketServer: ServerTransport {
+package final class WebSocketServer: ServerTransport {
     private let engine: LWSEngine
     /// The port actually listened on (useful with port 0).
-    public let port: Int
-    public let configuration: Configuration
+    package let port: Int
+    let configuration: Configuration
 
     private init(engine: LWSEngine, port: Int, configuration: Configuration) {
         self.engine = engine
@@ -29,7 +29,7 @@ public final class WebSocketServer: ServerTransport {
     ///   - configuration: address, limits, TLS and HTTP routes.
     ///   - logger: where lws and connection events are logged.
     /// - Throws: ``TransportError`` when the configuration is invalid or the port cannot be opened.
-    public static func start(_ configuration: Configuration, logger: Logger = Logger(label: "petri.websocket"))
+    package static func start(_ configuration: Configuration, logger: Logger = Logger(label: "petri.websocket"))
         async throws(TransportError) -> WebSocketServer
     {
         try configuration.validate()
@@ -38,36 +38,36 @@ public final class WebSocketServer: ServerTransport {
         return WebSocketServer(engine: engine, port: port, configuration: configuration)
     }
 
-    public var connections: AsyncStream<Connection> { engine.accepted }
+    package var connections: AsyncStream<Connection> { engine.accepted }
 
-    public func send(_ message: OutboundMessage, to id: ConnectionID, policy: DeliveryPolicy = .reliable) {
+    package func send(_ message: OutboundMessage, to id: ConnectionID, policy: DeliveryPolicy = .reliable) {
         engine.enqueue(.send(message, id, policy))
     }
 
-    public func broadcast(_ message: OutboundMessage, to ids: [ConnectionID], policy: DeliveryPolicy = .reliable) {
+    package func broadcast(_ message: OutboundMessage, to ids: [ConnectionID], policy: DeliveryPolicy = .reliable) {
         guard !ids.isEmpty else { return }
         engine.enqueue(.broadcast(message, ids, policy))
     }
 
-    public func submit(_ batch: [TransportInstruction]) {
+    package func submit(_ batch: [TransportInstruction]) {
         guard !batch.isEmpty else { return }
         engine.enqueue(.batch(batch))
     }
 
-    public func close(_ id: ConnectionID, code: CloseCode, reason: String) {
+    package func close(_ id: ConnectionID, code: CloseCode, reason: String) {
         engine.enqueue(.close(id, code, reason))
     }
 
-    public var counts: TransportCounts { engine.counts.snapshot }
+    package var counts: TransportCounts { engine.counts.snapshot }
 
-    public var isOverOutboundBudget: Bool { engine.isOverQueueBudget }
+    package var isOverOutboundBudget: Bool { engine.isOverQueueBudget }
 
     /// Seconds since the server started.
-    public var uptime: Double { monotonicSeconds() - engine.startTime }
+    var uptime: Double { monotonicSeconds() - engine.startTime }
 
     /// Stops accepting, closes every connection with `code` and `reason`, waits up to
     /// `timeout` seconds for their close handshakes, then frees everything and joins the thread.
-    public func shutdown(code: CloseCode = .goingAway, reason: String = "server shutting down", timeout: Double = 1.0)
+    package func shutdown(code: CloseCode = .goingAway, reason: String = "server shutting down", timeout: Double = 1.0)
         async
     {
         engine.enqueue(.shutdown(code, reason, deadline: monotonicSeconds() + timeout))

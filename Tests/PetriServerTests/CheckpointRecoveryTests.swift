@@ -4,11 +4,12 @@ import PetriHubTesting
 import PetriLesson
 import PetriPeer
 import PetriProtocol
-import PetriServer
 import PetriSimulation
 import PetriStorage
 import PetriStore
 import Testing
+
+@testable import PetriServer
 
 /// Durable checkpoints: storage keeps the newest ones beside the log, and a restart rebuilds a
 /// lesson from its newest checkpoint plus the entries after it, or from its whole log when the

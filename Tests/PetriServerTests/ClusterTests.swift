@@ -4,11 +4,12 @@ import PetriHubTesting
 import PetriPeer
 import PetriPostgresTesting
 import PetriProtocol
-import PetriServer
 import PetriSimulation
 import PetriStorePostgres
 import PetriWebSocket
 import Testing
+
+@testable import PetriServer
 
 /// Petri nodes sharing one PostgreSQL: redirects, failover after `kill -9` or a terminated session (without
 /// waiting for the lease), and lease fencing.

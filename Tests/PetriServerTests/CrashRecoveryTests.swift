@@ -4,11 +4,12 @@ import PetriHubTesting
 import PetriLesson
 import PetriPeer
 import PetriProtocol
-import PetriServer
 import PetriSimulation
 import PetriTransport
 import PetriWebSocket
 import Testing
+
+@testable import PetriServer
 
 /// `kill -9` the real server at several points of a lesson; after each restart everything that
 /// was acknowledged is there, students resume with their tokens, and the simulation's state

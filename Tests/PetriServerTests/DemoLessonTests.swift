@@ -3,10 +3,11 @@ import PetriHub
 import PetriHubTesting
 import PetriPeer
 import PetriProtocol
-import PetriServer
 import PetriTransport
 import PetriWebSocket
 import Testing
+
+@testable import PetriServer
 
 /// `petri serve --demo`, as `make run` starts it: the printed join and teacher commands work, a
 /// student gets the demo's questions, and a restart on the same data re-attaches to the same lesson.

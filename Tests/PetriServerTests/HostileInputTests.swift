@@ -3,10 +3,11 @@ import PetriHub
 import PetriHubTesting
 import PetriPeer
 import PetriProtocol
-import PetriServer
 import PetriTransport
 import PetriWebSocket
 import Testing
+
+@testable import PetriServer
 
 @Suite struct HostileInputTests {
     /// Sends each input on one connection and returns the error code it got back.

@@ -1,9 +1,10 @@
 import Foundation
 import Logging
 import PetriHub
-import PetriServer
 import Synchronization
 import Testing
+
+@testable import PetriServer
 
 @Suite struct JSONLogHandlerTests {
     @Test func eachRecordIsOneJSONObjectWithItsMetadata() throws {

@@ -4,10 +4,11 @@ import PetriHubTesting
 import PetriLesson
 import PetriPeer
 import PetriProtocol
-import PetriServer
 import PetriSimulation
 import PetriTransport
 import Testing
+
+@testable import PetriServer
 
 /// Whole lessons through the hub, its lesson actors and a transport: in process, and through the
 /// real server on 127.0.0.1.

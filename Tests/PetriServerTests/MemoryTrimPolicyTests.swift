@@ -1,5 +1,6 @@
-import PetriServer
 import Testing
+
+@testable import PetriServer
 
 /// Freed memory is given back once a burst is over, not in its middle and not over and over.
 @Suite struct MemoryTrimPolicyTests {

@@ -3,11 +3,12 @@ import PetriHub
 import PetriHubTesting
 import PetriPeer
 import PetriProtocol
-import PetriServer
 import PetriStorage
 import PetriTransport
 import PetriWebSocket
 import Testing
+
+@testable import PetriServer
 
 /// `GET /metrics`: Prometheus text that parses, with counters that move when a lesson runs, and
 /// a 404 when `metrics.enabled` is false.

@@ -4,10 +4,11 @@ import PetriHubTesting
 import PetriLesson
 import PetriPeer
 import PetriProtocol
-import PetriServer
 import PetriSimulation
 import PetriTransport
 import Testing
+
+@testable import PetriServer
 
 /// The projector's observer role and the hidden spread, in process and through the real server on 127.0.0.1.
 @Suite struct ObserverEndToEndTests {

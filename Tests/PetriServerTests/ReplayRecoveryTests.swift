@@ -4,11 +4,12 @@ import PetriHubTesting
 import PetriLesson
 import PetriPeer
 import PetriProtocol
-import PetriServer
 import PetriSimulation
 import PetriStorage
 import PetriStore
 import Testing
+
+@testable import PetriServer
 
 /// A lesson never becomes unrestorable: a log entry that no longer applies, or a replay that
 /// crashed the last process, leaves the lesson at its last good point with a notice for the

@@ -1,11 +1,12 @@
 import Foundation
 import PetriProtocol
-import PetriServer
 import PetriSimulation
 import PetriTransport
 import PetriWebSocket
 import Synchronization
 import Testing
+
+@testable import PetriServer
 
 #if canImport(Glibc)
     import Glibc

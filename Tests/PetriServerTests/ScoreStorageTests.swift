@@ -4,9 +4,10 @@ import PetriHubTesting
 import PetriLesson
 import PetriPeer
 import PetriProtocol
-import PetriServer
 import PetriStore
 import Testing
+
+@testable import PetriServer
 
 /// The store's score tables follow the log: written right behind each resolution, for every
 /// student (connected or not), and rewritten from the rebuilt lesson on start.

@@ -5,12 +5,13 @@ import PetriHubTesting
 import PetriLesson
 import PetriPeer
 import PetriProtocol
-import PetriServer
 import PetriSimulation
 import PetriStorage
 import PetriTransport
 import PetriWebSocket
 import Testing
+
+@testable import PetriServer
 
 let testTeacherKey = "test-teacher-key-0123456789"
 

@@ -4,12 +4,13 @@ import PetriHubTesting
 import PetriPeer
 import PetriPostgresTesting
 import PetriProtocol
-import PetriServer
 import PetriStorage
 import PetriStore
 import PetriStorePostgres
 import PetriWebSocket
 import Testing
+
+@testable import PetriServer
 
 /// `petri store copy`: lessons move from a SQLite data directory into PostgreSQL whole.
 @Suite struct StoreCopyTests {

@@ -2,11 +2,12 @@ import Foundation
 import PetriHub
 import PetriLesson
 import PetriProtocol
-import PetriServer
 import PetriSimulation
 import PetriStorage
 import PetriStore
 import Testing
+
+@testable import PetriServer
 
 /// What the SQLite storage writes beside the log, from the facts in the lesson's persist
 /// effects: answers with their hint and their question's change rule, and a named kind per entry.

@@ -1,11 +1,12 @@
 import Foundation
 import PetriHub
 import PetriPostgresTesting
-import PetriServer
 import PetriStorage
 import PetriStore
 import PetriStorePostgres
 import Testing
+
+@testable import PetriServer
 
 /// The two stores a test can run on: SQLite in a temporary directory, or a database of its own
 /// on the test run's private PostgreSQL (started once for the whole run).

@@ -4,10 +4,11 @@ import PetriHubTesting
 import PetriLesson
 import PetriPeer
 import PetriProtocol
-import PetriServer
 import PetriSimulation
 import PetriStore
 import Testing
+
+@testable import PetriServer
 
 /// The data directory holds lessons' tokens only as digests: a copy of it opens no lesson,
 /// while the tokens themselves keep working across restarts. Lessons stored by earlier

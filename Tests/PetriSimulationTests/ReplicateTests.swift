@@ -1,5 +1,6 @@
-import PetriSimulation
 import Testing
+
+@testable import PetriSimulation
 
 @Suite("Replicates: copies of the present, each with its own future")
 struct ReplicateTests {

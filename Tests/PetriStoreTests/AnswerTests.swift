@@ -1,5 +1,6 @@
-import PetriStore
 import Testing
+
+@testable import PetriStore
 
 @Suite struct AnswerTests {
     /// A lesson with students ada and bo, and ada's answer "40" to q1.

@@ -1,5 +1,6 @@
-import PetriStore
 import Testing
+
+@testable import PetriStore
 
 @Suite struct CheckpointTests {
     /// A lesson with ten actions and checkpoints after actions 0, 4 and 8.

@@ -1,6 +1,7 @@
 import Foundation
-import PetriStore
 import Testing
+
+@testable import PetriStore
 
 @Suite struct CrashTests {
     @Test(.timeLimit(.minutes(1)))

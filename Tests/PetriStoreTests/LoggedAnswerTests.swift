@@ -1,5 +1,6 @@
-import PetriStore
 import Testing
+
+@testable import PetriStore
 
 /// Answers as the server records them: the prediction copied from the log entry appended in the
 /// same transaction, the question's change rule applied, and hints recorded.

@@ -1,5 +1,6 @@
-import PetriStore
 import Testing
+
+@testable import PetriStore
 
 /// A restart's repair of the scores reads the answers and students tables and writes only what differs.
 @Suite struct ScoreRepairTests {

@@ -1,6 +1,7 @@
 import PetriProtocol
-import PetriStore
 import Testing
+
+@testable import PetriStore
 
 @Suite struct StudentTests {
     @Test func aResumeTokenFindsItsStudentAfterARestart() throws {

@@ -1,7 +1,8 @@
 import Foundation
 import PetriProtocol
-import PetriStore
 import Testing
+
+@testable import PetriStore
 
 /// A fresh directory under the system's temporary directory, removed when the test is done.
 final class TemporaryDirectory {

@@ -1,6 +1,7 @@
 import Foundation
-import PetriStore
 import Testing
+
+@testable import PetriStore
 
 // These tests run as root here, and root ignores permission bits: chmod 0500 would not stop a
 // write. They break the directory in ways that stop root too.

@@ -1,7 +1,8 @@
 import Foundation
-import PetriTransport
 import Synchronization
 import Testing
+
+@testable import PetriTransport
 
 /// A connection's events reach one consumer in order: an iterator that waits, or a handler that
 /// runs only while events are waiting, one drain at a time.

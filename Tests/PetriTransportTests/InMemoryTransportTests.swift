@@ -1,5 +1,6 @@
-import PetriTransport
 import Testing
+
+@testable import PetriTransport
 
 @Suite struct InMemoryTransportTests {
     @Test func aConnectingPeerIsAcceptedWithItsDetails() async throws {

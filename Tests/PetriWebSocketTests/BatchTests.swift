@@ -1,6 +1,7 @@
 import PetriTransport
-import PetriWebSocket
 import Testing
+
+@testable import PetriWebSocket
 
 /// A batch is written several frames at a time; what the peer reads must not show it.
 @Suite struct BatchTests {

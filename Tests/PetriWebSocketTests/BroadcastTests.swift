@@ -1,6 +1,7 @@
 import PetriTransport
-import PetriWebSocket
 import Testing
+
+@testable import PetriWebSocket
 
 @Suite struct BroadcastTests {
     @Test(.timeLimit(.minutes(1))) func fiveHundredConnectionsEachReceiveEveryMessageOnceInOrder() async throws {

@@ -1,6 +1,7 @@
 import PetriTransport
-import PetriWebSocket
 import Testing
+
+@testable import PetriWebSocket
 
 /// Our client checks UTF-8 itself (lws 4.1's client check is unsafe, see `LWSEngine.receive`), on
 /// whatever chunks lws hands it: a character cut by a frame boundary, by lws's receive buffer or

@@ -1,6 +1,7 @@
 import PetriTransport
-import PetriWebSocket
 import Testing
+
+@testable import PetriWebSocket
 
 /// Behind a reverse proxy we trust, a connection's address is the client the proxy names.
 @Suite struct ForwardedAddressTests {

@@ -1,7 +1,8 @@
 import Foundation
 import PetriTransport
-import PetriWebSocket
 import Testing
+
+@testable import PetriWebSocket
 
 /// Runs a program and returns its exit status and standard output.
 func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {

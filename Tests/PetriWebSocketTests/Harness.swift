@@ -1,7 +1,8 @@
 import Foundation
 import PetriTransport
-import PetriWebSocket
 import Testing
+
+@testable import PetriWebSocket
 
 /// A server on 127.0.0.1 with an ephemeral port whose connections echo every message back.
 struct EchoServer {

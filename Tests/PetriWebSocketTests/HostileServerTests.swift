@@ -1,7 +1,8 @@
 import Foundation
 import PetriTransport
-import PetriWebSocket
 import Testing
+
+@testable import PetriWebSocket
 
 /// What our client does when a server (or anyone on a plain ws:// network) sends frames no
 /// Petri server sends. It used to overrun lws's receive buffer (`free(): invalid next size`).

@@ -1,7 +1,8 @@
 import Foundation
 import PetriTransport
-import PetriWebSocket
 import Testing
+
+@testable import PetriWebSocket
 
 @Suite(.serialized) struct LifecycleTests {
     @Test(.timeLimit(.minutes(2))) func twoThousandConnectCloseCyclesLeaveNoConnectionsAndNoSockets() async throws {

@@ -1,6 +1,7 @@
 import PetriTransport
-import PetriWebSocket
 import Testing
+
+@testable import PetriWebSocket
 
 @Suite struct LimitsTests {
     @Test(.timeLimit(.minutes(1))) func anOversizedMessageClosesWith1009AndOthersAreStillServed() async throws {

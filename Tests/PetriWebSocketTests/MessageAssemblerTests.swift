@@ -1,6 +1,7 @@
 import PetriTransport
-import PetriWebSocket
 import Testing
+
+@testable import PetriWebSocket
 
 @Suite struct MessageAssemblerTests {
     @Test func theValidatorAgreesWithTheStandardLibraryOnEveryTwoByteAndLeadingThreeByteSequence() {

@@ -1,7 +1,8 @@
 import Foundation
 import PetriLoad
 import PetriTransport
-import PetriWebSocket
+
+@testable import PetriWebSocket
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,8 @@
 import Foundation
 import PetriTransport
-import PetriWebSocket
 import Synchronization
+
+@testable import PetriWebSocket
 
 /// Counts messages the client's connections received and lets a test await a total.
 final class ReceiptCounter: Sendable {

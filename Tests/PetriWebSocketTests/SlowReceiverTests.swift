@@ -1,7 +1,8 @@
 import Foundation
 import PetriTransport
-import PetriWebSocket
 import Testing
+
+@testable import PetriWebSocket
 
 @Suite(.serialized) struct SlowReceiverTests {
     @Test(.timeLimit(.minutes(1))) func aReceiverThatStopsReadingDoesNotSlowTheOthersAndIsClosed() async throws {

@@ -1,7 +1,8 @@
 import Foundation
 import PetriTransport
-import PetriWebSocket
 import Testing
+
+@testable import PetriWebSocket
 
 /// A throwaway self-signed certificate for `localhost`, made with the openssl command.
 struct TestCertificate {

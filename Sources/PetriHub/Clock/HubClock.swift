@@ -3,7 +3,7 @@ import PetriProtocol
 
 /// Where the server's time comes from: wall-clock milliseconds for answer times and
 /// deadlines, and sleeping for timers. Injected so tests run on a manual clock.
-public protocol HubClock: Sendable {
+package protocol HubClock: Sendable {
     /// The current time.
     func now() -> Timestamp
     /// Returns at or after `deadline`, or throws `CancellationError` when the task is cancelled.
@@ -11,16 +11,16 @@ public protocol HubClock: Sendable {
 }
 
 /// The machine's real-time clock.
-public struct SystemClock: HubClock {
-    public init() {}
+package struct SystemClock: HubClock {
+    package init() {}
 
-    public func now() -> Timestamp {
+    package func now() -> Timestamp {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         return Timestamp(millisecondsSince1970: Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000)
     }
 
-    public func sleep(until deadline: Timestamp) async throws {
+    package func sleep(until deadline: Timestamp) async throws {
         let wait = deadline.milliseconds(since: now())
         if wait > 0 { try await Task.sleep(for: .milliseconds(wait)) }
     }

@@ -4,7 +4,7 @@
 /// Settings are named by their YAML path (`websocket.maxMessageBytes`) and the sentence ends with where the
 /// value came from (a file line, a `PETRI_…` variable or a flag), so the user knows exactly what to edit.
 /// The teacher key is never repeated in a message; only its length is.
-public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A setting has a value of the wrong kind or outside its allowed range.
     case invalidValue(setting: String, value: String, allowed: String, source: ConfigurationSource)
     /// A file or a `PETRI_<SECTION>_…` variable names a setting Petri does not have (usually a typo).
@@ -23,7 +23,7 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
     case missingFile(setting: String, path: String, source: ConfigurationSource)
 
     /// The one sentence to show the user.
-    public var message: String {
+    package var message: String {
         switch self {
         case .invalidValue(let setting, let value, let allowed, let source):
             return "\(setting) must be \(allowed), but was \(value)\(source.suffix)."
@@ -54,5 +54,5 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
     }
 
     /// Same as ``message``.
-    public var description: String { message }
+    package var description: String { message }
 }

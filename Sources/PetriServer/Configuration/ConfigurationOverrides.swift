@@ -9,38 +9,38 @@
 /// ```swift
 /// @Option(name: .customLong("port"), help: "The TCP port to listen on (server.port).") var port: Int?
 /// ```
-public struct ConfigurationOverrides: Sendable, Hashable {
+package struct ConfigurationOverrides: Sendable, Hashable {
     /// The flag spellings used in error messages.
-    public enum Flag {
+    package enum Flag {
         /// `--config FILE`: the YAML file to read.
-        public static let configFile = "--config"
+        static let configFile = "--config"
         /// `--host ADDRESS`: `server.host`.
-        public static let host = "--host"
+        static let host = "--host"
         /// `--port N`: `server.port`.
-        public static let port = "--port"
+        static let port = "--port"
         /// `--data DIRECTORY`: `data.directory`.
-        public static let dataDirectory = "--data"
+        static let dataDirectory = "--data"
         /// `--models DIRECTORY`: `models.directory`.
-        public static let modelsDirectory = "--models"
+        static let modelsDirectory = "--models"
         /// `--log-level LEVEL`: `log.level`.
-        public static let logLevel = "--log-level"
+        static let logLevel = "--log-level"
     }
 
     /// The configuration file to read; beats `PETRI_CONFIG` and the caller's default file.
-    public var configFile: String?
+    var configFile: String?
     /// `server.host`.
-    public var host: String?
+    var host: String?
     /// `server.port`.
-    public var port: Int?
+    var port: Int?
     /// `data.directory`.
-    public var dataDirectory: String?
+    var dataDirectory: String?
     /// `models.directory`.
-    public var modelsDirectory: String?
+    var modelsDirectory: String?
     /// `log.level`, as typed; checked like every other source.
-    public var logLevel: String?
+    var logLevel: String?
 
     /// Overrides for the flags that were given; nil leaves a setting to the layers below.
-    public init(
+    package init(
         configFile: String? = nil, host: String? = nil, port: Int? = nil, dataDirectory: String? = nil,
         logLevel: String? = nil, modelsDirectory: String? = nil
     ) {

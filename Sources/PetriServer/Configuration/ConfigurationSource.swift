@@ -1,5 +1,5 @@
 /// Where a setting's value came from, so that an error can point at the line, variable or flag to fix.
-public enum ConfigurationSource: Sendable, Hashable, CustomStringConvertible {
+package enum ConfigurationSource: Sendable, Hashable, CustomStringConvertible {
     /// The built-in default (``ServerConfiguration/init()``).
     case defaultValue
     /// A configuration file, with the 1-based line when the YAML parser reports one.
@@ -10,7 +10,7 @@ public enum ConfigurationSource: Sendable, Hashable, CustomStringConvertible {
     case flag(String)
 
     /// `the default`, `Config/petri.yaml line 14`, `PETRI_SERVER_PORT` or `--port`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .defaultValue: "the default"
         case .file(let path, let line?): "\(path) line \(line)"

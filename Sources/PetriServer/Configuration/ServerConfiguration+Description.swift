@@ -1,18 +1,18 @@
 extension ServerConfiguration: CustomStringConvertible, CustomDebugStringConvertible {
     /// Every setting on its own line (`websocket.maxMessageBytes: 65536`), with the teacher key shown only as
     /// `<set>` or `<not set>`: safe to log.
-    public var description: String {
+    package var description: String {
         ConfigurationSetting.all.map { "\($0.path): \($0.read(self).plain(secret: $0.isSecret))" }
             .joined(separator: "\n")
     }
 
     /// Same as ``description``, so `debugPrint` and string interpolation in debug builds stay redacted too.
-    public var debugDescription: String { description }
+    package var debugDescription: String { description }
 
     /// A few lines for people: where it listens, where data goes and how often it is checkpointed, whether a
     /// teacher key is set, and so on.
     /// Redacted like ``description``.
-    public var summary: String {
+    package var summary: String {
         let scheme = tls.certificate == nil ? "ws" : "wss"
         let host = server.host.contains(":") ? "[\(server.host)]" : server.host
         let origins =

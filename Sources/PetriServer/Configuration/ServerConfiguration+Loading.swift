@@ -2,16 +2,16 @@ import Foundation
 
 extension ServerConfiguration {
     /// Where a packaged install keeps its configuration (the systemd unit and the Docker image use it).
-    public static let systemFile = "/etc/petri/petri.yaml"
+    package static let systemFile = "/etc/petri/petri.yaml"
     /// The documented default configuration in a source checkout (`make run` uses it).
-    public static let developmentFile = "Config/petri.yaml"
+    static let developmentFile = "Config/petri.yaml"
 
     /// The file to read when none is named: ``systemFile`` if it exists, else ``developmentFile`` if it exists,
     /// else nil (built-in defaults only).
     ///
     /// - Parameters:
     ///   - isReadable: Tells whether a path can be read; replaceable in tests.
-    public static func defaultFile(
+    package static func defaultFile(
         isReadable: (String) -> Bool = { FileManager.default.isReadableFile(atPath: $0) }
     ) -> String? {
         [systemFile, developmentFile].first(where: isReadable)
@@ -37,7 +37,7 @@ extension ServerConfiguration {
     ///   - overrides: Values from command-line flags.
     /// - Throws: ``ConfigurationError``: one sentence naming the setting, the value, where it came from and
     ///   what is allowed.
-    public static func load(
+    package static func load(
         file: String?, environment: [String: String], overrides: ConfigurationOverrides
     ) throws(ConfigurationError) -> ServerConfiguration {
         var entries: [ConfigurationEntry] = []
@@ -63,7 +63,7 @@ extension ServerConfiguration {
     ///   - yaml: The file's contents.
     ///   - path: The name to use in error sentences.
     /// - Throws: ``ConfigurationError`` as ``load(file:environment:overrides:)`` does.
-    public static func parse(yaml: String, path: String = "petri.yaml") throws(ConfigurationError)
+    static func parse(yaml: String, path: String = "petri.yaml") throws(ConfigurationError)
         -> ServerConfiguration
     {
         try merging(ConfigurationFile.entries(yaml: yaml, path: path))
@@ -88,7 +88,7 @@ extension ServerConfiguration {
 extension ServerConfiguration {
     /// Every setting's environment variable, keyed by YAML path
     /// (`"websocket.maxMessageBytes": "PETRI_WEBSOCKET_MAX_MESSAGE_BYTES"`).
-    public static var environmentVariables: [String: String] {
+    package static var environmentVariables: [String: String] {
         Dictionary(uniqueKeysWithValues: ConfigurationSetting.all.map { ($0.path, $0.environmentVariable) })
     }
 }

@@ -7,143 +7,143 @@ import PetriProtocol
 
 extension ServerConfiguration {
     /// `server:` where the server listens.
-    public struct Server: Sendable, Codable, Equatable {
+    package struct Server: Sendable, Codable, Equatable {
         /// The address to listen on: `127.0.0.1` for this machine only, `0.0.0.0` for every IPv4 address.
-        public var host = "127.0.0.1"
+        package var host = "127.0.0.1"
         /// The TCP port; 0 picks a free one (useful in tests).
-        public var port = 8080
+        var port = 8080
 
-        public init() {}
+        package init() {}
     }
 
     /// `data:` durable state.
-    public struct DataDirectory: Sendable, Codable, Equatable {
+    package struct DataDirectory: Sendable, Codable, Equatable {
         /// The directory holding the SQLite database and the generated teacher key; created on first start.
         /// A relative path is relative to the working directory of the server process.
-        public var directory = "./data"
+        package var directory = "./data"
         /// Days an ended lesson stays readable (teacher and students look, history, export); after
         /// that its code answers `lesson-expired`. Its log stays in the database either way.
-        public var keepEndedLessonsDays = 30
+        var keepEndedLessonsDays = 30
 
-        public init() {}
+        package init() {}
     }
 
     /// `models:` model files to serve beside the shipped models.
-    public struct Models: Sendable, Codable, Equatable {
+    package struct Models: Sendable, Codable, Equatable {
         /// A directory whose `*.yaml` files are trait models (Sources/PetriSimulation/MODELS-FORMAT.md), each checked
         /// as `petri model check` does; nil serves the shipped models only. Read once at start.
-        public var directory: String?
+        package var directory: String?
 
-        public init() {}
+        package init() {}
     }
 
     /// `checkpoints:` how often a lesson saves the whole of itself beside its log (see ``CheckpointPolicy``).
     ///
     /// A restart restores each lesson's newest checkpoint and replays only the log entries after it, so closer
     /// checkpoints mean faster restarts for more writing while lessons run.
-    public struct Checkpoints: Sendable, Codable, Equatable {
+    package struct Checkpoints: Sendable, Codable, Equatable {
         /// Log entries between checkpoints: a restart replays at most about this many per lesson.
-        public var everyEntries = 5_000
+        var everyEntries = 5_000
         /// Generations stepped between checkpoints, however few entries stepped them.
-        public var everyGenerations = 1_000
+        var everyGenerations = 1_000
         /// Checkpoints kept per lesson; older ones are deleted as a new one is stored.
-        public var keep = 1
+        var keep = 1
 
-        public init() {}
+        package init() {}
     }
 
     /// `teacher:` teacher authority.
     ///
     /// The key is redacted from ``description`` and from reflection (`dump`, debuggers) so it never reaches a log.
-    public struct Teacher: Sendable, Codable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
+    package struct Teacher: Sendable, Codable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
         CustomReflectable
     {
         /// The secret teachers present to take control of a lesson; nil lets the server generate one on first
         /// start and keep it in the data directory.
-        public var key: String?
+        package var key: String?
 
-        public init() {}
+        package init() {}
 
         /// `key: <set>` or `key: <not set>`, never the key.
-        public var description: String { "key: \(key == nil ? "<not set>" : "<set>")" }
+        package var description: String { "key: \(key == nil ? "<not set>" : "<set>")" }
         /// Same as ``description``.
-        public var debugDescription: String { description }
+        package var debugDescription: String { description }
         /// A mirror showing only whether the key is set.
-        public var customMirror: Mirror { Mirror(self, children: ["key": key == nil ? "<not set>" : "<set>"]) }
+        package var customMirror: Mirror { Mirror(self, children: ["key": key == nil ? "<not set>" : "<set>"]) }
     }
 
     /// `tls:` serving `wss://` directly.
-    public struct TLS: Sendable, Codable, Equatable {
+    package struct TLS: Sendable, Codable, Equatable {
         /// Path of the PEM certificate chain, or nil for plain `ws://`. Set together with ``key``.
-        public var certificate: String?
+        var certificate: String?
         /// Path of the PEM private key, or nil for plain `ws://`. Set together with ``certificate``.
-        public var key: String?
+        var key: String?
 
-        public init() {}
+        package init() {}
     }
 
     /// `websocket:` limits and timing of each connection.
-    public struct WebSocket: Sendable, Codable, Equatable {
+    package struct WebSocket: Sendable, Codable, Equatable {
         /// Browser origins allowed besides the server's own (`https://school.example`); `*` allows any. A page
         /// this server (or, in a cluster, ``Cluster/advertiseUrl``'s host) served is always allowed, and so are
         /// clients that send no Origin (the terminal clients); any other web site's page is refused.
-        public var allowedOrigins: [String] = []
+        var allowedOrigins: [String] = []
         /// Largest message a client may send, all fragments together; larger closes the connection (1009).
-        public var maxMessageBytes = ProtocolLimits.Defaults.frameBytes
+        var maxMessageBytes = ProtocolLimits.Defaults.frameBytes
         /// Outbound bytes a connection may have queued before it counts as stalled.
-        public var maxQueueBytes = 1_048_576
+        var maxQueueBytes = 1_048_576
         /// Outbound bytes all connections together may have queued; 0 for no budget. Over it, new `history`
         /// requests get `try-later` and the connections holding the most are closed (1008) until it is under.
         /// 128 MiB: 32 connections at the hard cap (four times ``maxQueueBytes``), or a thousand students with
         /// 128 KiB each waiting, against the 480-531 MiB that 150 students asking for history without reading held.
-        public var maxTotalQueueBytes = 134_217_728
+        var maxTotalQueueBytes = 134_217_728
         /// Seconds a connection may stay stalled before it is closed (1008).
-        public var stallTimeoutSeconds = 10
+        var stallTimeoutSeconds = 10
         /// Seconds allowed for the TCP connect and HTTP upgrade.
-        public var handshakeTimeoutSeconds = 10
+        var handshakeTimeoutSeconds = 10
         /// Idle seconds before the server pings a connection.
-        public var pingAfterIdleSeconds = 20
+        var pingAfterIdleSeconds = 20
         /// Idle seconds (no data, no pong) before the server hangs up; must exceed ``pingAfterIdleSeconds``.
-        public var hangupAfterIdleSeconds = 50
+        var hangupAfterIdleSeconds = 50
         /// Most connections from one remote address, handshakes in progress included; 0 for no cap. 4000 by
         /// default: a school of 2,000 students online at once behind one NAT address fits with room for each
         /// browser's page loads (short-lived HTTP connections count too), and one address cannot take more than
         /// a sixteenth of the 65,536 descriptors the shipped unit allows. Behind a trusted proxy the address is
         /// the one it forwards for.
-        public var maxConnectionsPerAddress = 4000
+        var maxConnectionsPerAddress = 4000
         /// Reverse proxies whose `X-Forwarded-For` names the real client, for per-address limits (the cap above,
         /// failed joins). Loopback by default, so a proxy on the same machine (Deploy/nginx) works as it is.
-        public var trustedProxies: [String] = ["127.0.0.1", "::1"]
+        var trustedProxies: [String] = ["127.0.0.1", "::1"]
 
-        public init() {}
+        package init() {}
     }
 
     /// `limits:` rate limits on what clients send.
-    public struct Limits: Sendable, Codable, Equatable {
+    package struct Limits: Sendable, Codable, Equatable {
         /// Sustained messages per second one connection may send (token-bucket refill rate).
-        public var messagesPerSecond = ProtocolLimits.Defaults.messagesPerSecond
+        var messagesPerSecond = ProtocolLimits.Defaults.messagesPerSecond
         /// Messages one connection may send in a burst above the sustained rate (token-bucket size).
-        public var messageBurst = ProtocolLimits.Defaults.messageBurst
+        var messageBurst = ProtocolLimits.Defaults.messageBurst
         /// Failed joins (unknown lesson code, or wrong token for one lesson) one address may make per minute
         /// before another such is refused; a valid code or token never is.
-        public var failedJoinsPerMinute = 60 / ProtocolLimits.Defaults.secondsPerFailedJoin
+        var failedJoinsPerMinute = 60 / ProtocolLimits.Defaults.secondsPerFailedJoin
         /// Lessons not yet ended the server runs at most (created, imported or cloned with the teacher key).
-        public var maxLessons = 500
+        var maxLessons = 500
 
-        public init() {}
+        package init() {}
     }
 
     /// `log:` logging.
-    public struct Log: Sendable, Codable, Equatable {
+    package struct Log: Sendable, Codable, Equatable {
         /// The least severe level written.
-        public var level: Logger.Level = .info
+        package var level: Logger.Level = .info
         /// One human-readable line per event, or one JSON object per line for log collectors.
-        public var format: Format = .text
+        package var format: Format = .text
 
-        public init() {}
+        package init() {}
 
         /// How log lines are written.
-        public enum Format: String, Sendable, Codable, Equatable, CaseIterable {
+        package enum Format: String, Sendable, Codable, Equatable, CaseIterable {
             /// Human-readable lines.
             case text
             /// One JSON object per line.
@@ -152,45 +152,45 @@ extension ServerConfiguration {
     }
 
     /// `metrics:` the Prometheus endpoint.
-    public struct Metrics: Sendable, Codable, Equatable {
+    package struct Metrics: Sendable, Codable, Equatable {
         /// Whether `GET /metrics` answers with Prometheus text; when false it is a 404.
-        public var enabled = true
+        package var enabled = true
 
-        public init() {}
+        package init() {}
     }
 
     /// `store:` where lessons are stored: SQLite in the data directory, or a shared PostgreSQL.
-    public struct Store: Sendable, Codable, Equatable, CustomStringConvertible {
+    package struct Store: Sendable, Codable, Equatable, CustomStringConvertible {
         /// Nil (the default) keeps lessons in SQLite in ``DataDirectory/directory``; a
         /// `postgres://user:password@host:5432/database` URL keeps them in PostgreSQL, which several
         /// nodes can share (see ``Cluster``). It may hold a password: never logged.
-        public var url: String?
+        var url: String?
         /// How long `petri serve` keeps trying to reach PostgreSQL at start, saying so each time, before it
         /// gives up with a sentence and exit status 1.
-        public var connectTimeoutSeconds = 30
+        var connectTimeoutSeconds = 30
 
-        public init() {}
+        package init() {}
 
         /// `url: <set>` or `url: <not set>`, never the URL (it may hold a password).
-        public var description: String {
+        package var description: String {
             "url: \(url == nil ? "<not set>" : "<set>"), connectTimeoutSeconds: \(connectTimeoutSeconds)"
         }
     }
 
     /// `cluster:` this node, when several share one PostgreSQL store (`store.url`).
-    public struct Cluster: Sendable, Codable, Equatable {
+    package struct Cluster: Sendable, Codable, Equatable {
         /// This node's name, unique in the cluster and stable across restarts; nil uses the host name.
-        public var node: String?
+        var node: String?
         /// The WebSocket URL clients reach this node at (sent in `redirect`); nil uses
         /// `ws://<host name>:<server.port>/`.
-        public var advertiseUrl: String?
+        package var advertiseUrl: String?
         /// How long a lesson's lease lasts without renewal: a node's lessons move to another node
         /// once its PostgreSQL session ended (a killed process: at once) or at the latest once
         /// this has passed.
-        public var leaseMilliseconds = 5_000
+        var leaseMilliseconds = 5_000
         /// How often a node renews its leases (at most half the lease).
-        public var renewMilliseconds = 1_500
+        var renewMilliseconds = 1_500
 
-        public init() {}
+        package init() {}
     }
 }

@@ -6,7 +6,7 @@ extension ServerConfiguration {
     /// ``load(file:environment:overrides:)`` calls this; call it yourself after changing a configuration in code.
     ///
     /// - Throws: ``ConfigurationError`` for the first problem, in the order of `Config/petri.yaml`.
-    public func validate() throws(ConfigurationError) {
+    func validate() throws(ConfigurationError) {
         try validate(sources: [:])
     }
 

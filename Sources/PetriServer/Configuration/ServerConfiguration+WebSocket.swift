@@ -7,7 +7,7 @@ extension ServerConfiguration {
     /// Transport-only knobs (subprotocols, frame size, receive buffer) keep their defaults, and the HTTP handler
     /// is left for the server to attach. `WebSocketServer.Configuration.validate()` accepts every configuration
     /// that passed ``validate()``: the ranges here are within the transport's.
-    public func webSocketConfiguration() -> WebSocketServer.Configuration {
+    package func webSocketConfiguration() -> WebSocketServer.Configuration {
         var transport = WebSocketServer.Configuration(host: server.host, port: server.port)
         transport.maxMessageBytes = websocket.maxMessageBytes
         transport.maxQueueBytes = websocket.maxQueueBytes

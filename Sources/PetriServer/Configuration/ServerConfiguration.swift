@@ -16,32 +16,32 @@ import Logging
 ///
 /// The teacher key is a secret: ``description`` prints `teacher.key: <set>` rather than the key, so the
 /// configuration can be logged. Encoding with `Codable` does include the key; never log the encoded form.
-public struct ServerConfiguration: Sendable, Codable, Equatable {
+package struct ServerConfiguration: Sendable, Codable, Equatable {
     /// Where the server listens.
-    public var server = Server()
+    package var server = Server()
     /// Where durable state (the SQLite database, the generated teacher key) lives.
-    public var data = DataDirectory()
+    package var data = DataDirectory()
     /// Model files teachers and curriculum authors added, served beside the shipped models.
-    public var models = Models()
+    package var models = Models()
     /// How often each lesson saves a durable checkpoint, and how many it keeps.
-    public var checkpoints = Checkpoints()
+    var checkpoints = Checkpoints()
     /// How teachers prove who they are.
-    public var teacher = Teacher()
+    package var teacher = Teacher()
     /// Certificate and key for serving `wss://` directly; leave both unset behind a TLS-terminating proxy.
-    public var tls = TLS()
+    var tls = TLS()
     /// Limits and timing of every WebSocket connection.
-    public var websocket = WebSocket()
+    var websocket = WebSocket()
     /// Per-connection and per-address rate limits.
-    public var limits = Limits()
+    var limits = Limits()
     /// What the server logs and how.
-    public var log = Log()
+    package var log = Log()
     /// The Prometheus `/metrics` endpoint.
-    public var metrics = Metrics()
+    package var metrics = Metrics()
     /// Where lessons are stored: SQLite (the default) or PostgreSQL (`store.url`).
-    public var store = Store()
+    var store = Store()
     /// This node's identity and lease timing when several nodes share a PostgreSQL store.
-    public var cluster = Cluster()
+    package var cluster = Cluster()
 
     /// The built-in defaults: a development server on `127.0.0.1:8080` keeping its data in `./data`.
-    public init() {}
+    package init() {}
 }

@@ -23,23 +23,23 @@ import PetriWebSocket
 /// // ... later
 /// await demo.stop()
 /// ```
-public actor DemoLesson {
+package actor DemoLesson {
     /// How fast the demo runs and how often it asks.
-    public struct Settings: Sendable, Hashable {
+    package struct Settings: Sendable, Hashable {
         /// Generations per second while auto-running.
-        public var rate: Double = 0.5
+        var rate: Double = 0.5
         /// Generations between the previous question and the next one.
-        public var questionEvery: Int = 6
+        var questionEvery: Int = 6
         /// Seconds students get to answer while the demo waits, paused.
-        public var answerSeconds: Int = 20
+        var answerSeconds: Int = 20
         /// The simulation's seed: every demo lesson plays out the same way.
-        public var seed: UInt64 = 1848
+        var seed: UInt64 = 1848
 
-        public init() {}
+        package init() {}
 
         /// The defaults, changed by `PETRI_DEMO_RATE`, `PETRI_DEMO_QUESTION_EVERY` and
         /// `PETRI_DEMO_ANSWER_SECONDS` when they hold valid values (tests use them to run fast).
-        public init(environment: [String: String]) {
+        package init(environment: [String: String]) {
             if let text = environment["PETRI_DEMO_RATE"], let rate = Double(text), rate > 0, rate <= 30 {
                 self.rate = rate
             }
@@ -55,14 +55,14 @@ public actor DemoLesson {
     }
 
     /// The file in the data directory that remembers the demo lesson's code and teacher token.
-    public static let fileName = "demo.lesson"
+    static let fileName = "demo.lesson"
 
     private let settings: Settings
     private let logger: Logger
     private var client: WebSocketClient?
     private var driver: Task<Void, Never>?
 
-    public init(settings: Settings = .init(), logger: Logger) {
+    package init(settings: Settings = .init(), logger: Logger) {
         self.settings = settings
         self.logger = logger
     }
@@ -77,7 +77,7 @@ public actor DemoLesson {
     /// - Returns: The lesson's join code and teacher token.
     /// - Throws: ``TransportError`` if the server cannot be reached, ``ProtocolError`` if it refuses
     ///   the lesson, a ``PeerError`` if the connection closes, or a ``DemoError`` if the file cannot be written.
-    public func start(url: String, teacherKey: String, dataDirectory: String) async throws
+    func start(url: String, teacherKey: String, dataDirectory: String) async throws
         -> (code: JoinCode, teacherToken: AccessToken)
     {
         let client = try await WebSocketClient.start(logger: logger)
@@ -130,7 +130,7 @@ public actor DemoLesson {
     }
 
     /// Stops asking questions and closes the demo's connection (the lesson itself carries on).
-    public func stop() async {
+    func stop() async {
         driver?.cancel()
         driver = nil
         if let client {
@@ -148,7 +148,7 @@ public actor DemoLesson {
     /// - Returns: Six lines: the join code, the students' command, the teacher's command, then
     ///   the browser pages' addresses (the student page, the projector, which asks for the
     ///   teacher token on the page, and the teacher's console: tokens never go into a URL).
-    public static func instructions(
+    static func instructions(
         code: JoinCode, teacherToken: AccessToken, server: String, executable: String = ".build/debug/petri"
     ) -> [String] {
         let serverFlag = server == "ws://127.0.0.1:8080/" ? "" : " --server \(server)"
@@ -177,7 +177,7 @@ public actor DemoLesson {
     ///   - print: Writes one line for the person who started the server.
     /// - Returns: The demo, to stop it.
     @discardableResult
-    public static func launch(
+    package static func launch(
         host: String, port: Int, teacherKey: String, dataDirectory: String, settings: Settings,
         logger: Logger, print: @escaping @Sendable (String) -> Void
     ) -> DemoLesson {
@@ -229,8 +229,8 @@ public actor DemoLesson {
 }
 
 /// Why the demo lesson could not start.
-public struct DemoError: Error, CustomStringConvertible {
-    public let description: String
+struct DemoError: Error, CustomStringConvertible {
+    let description: String
     init(_ description: String) { self.description = description }
 }
 

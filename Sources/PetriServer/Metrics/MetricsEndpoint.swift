@@ -17,18 +17,18 @@ import Prometheus
 /// let service = PetriService(transport: transport, routes: metrics.map { [$0.httpHandler] } ?? [], ...,
 ///     onStarted: { server, hub in metrics?.startSampling(server, hub) })
 /// ```
-public final class MetricsEndpoint: Sendable {
+package final class MetricsEndpoint: Sendable {
     /// The path the endpoint answers.
-    public static let path = "/metrics"
+    static let path = "/metrics"
     /// The content type of the Prometheus text exposition format.
-    public static let contentType = "text/plain; version=0.0.4; charset=utf-8"
+    static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
     /// The process's endpoint. Initialised once, lazily and thread-safely (a static `let`), which
     /// is what makes the bootstrap idempotent: `MetricsSystem.bootstrap` traps when called twice.
-    public static let shared = MetricsEndpoint()
+    static let shared = MetricsEndpoint()
 
     /// Where every exported metric lives.
-    public let registry: PrometheusCollectorRegistry
+    let registry: PrometheusCollectorRegistry
     /// The gauges and counters the sampler writes.
     let sampled: SampledMetrics
 
@@ -58,7 +58,7 @@ public final class MetricsEndpoint: Sendable {
     ///
     /// Runs on the transport's service thread: `emitToBuffer()` is synchronous, takes only the
     /// registry's short locks and never waits on the hub or a lesson.
-    public var httpHandler: HTTPHandler {
+    package var httpHandler: HTTPHandler {
         let registry = self.registry
         return { request in
             guard request.path == MetricsEndpoint.path else { return nil }
@@ -68,7 +68,7 @@ public final class MetricsEndpoint: Sendable {
 
     /// The endpoint when `enabled` (bootstrapping swift-metrics at the first call), to serve as a
     /// route; nil when disabled (then `/metrics` stays a 404 and nothing is bootstrapped).
-    public static func install(enabled: Bool) -> MetricsEndpoint? {
+    package static func install(enabled: Bool) -> MetricsEndpoint? {
         enabled ? shared : nil
     }
 
@@ -80,7 +80,7 @@ public final class MetricsEndpoint: Sendable {
     ///   - enabled: `metrics.enabled` from the server configuration.
     /// - Returns: The endpoint, to start sampling once the server runs; nil when disabled.
     @discardableResult
-    public static func install(in webSocket: inout WebSocketServer.Configuration, enabled: Bool) -> MetricsEndpoint? {
+    static func install(in webSocket: inout WebSocketServer.Configuration, enabled: Bool) -> MetricsEndpoint? {
         guard let endpoint = install(enabled: enabled) else { return nil }
         let metrics = endpoint.httpHandler
         let fallback = webSocket.httpHandler

@@ -93,7 +93,7 @@ extension MetricsEndpoint {
     ///   - interval: Time between samples.
     /// - Returns: The sampling task (cancel it to stop early).
     @discardableResult
-    public func startSampling(_ server: any Transport, _ hub: Hub, every interval: Duration = .seconds(1))
+    package func startSampling(_ server: any Transport, _ hub: Hub, every interval: Duration = .seconds(1))
         -> Task<Void, Never>
     {
         let metrics = sampled

@@ -6,7 +6,7 @@ import PetriStorePostgres
 extension ServerConfiguration {
     /// This node as the cluster knows it: `cluster.node` (else the host name), its advertised URL
     /// (`cluster.advertiseUrl`, else `ws://<host>:<port>/`, fixed once the port is known) and lease timing.
-    public func clusterNode(port: Int? = nil) -> ClusterNode {
+    package func clusterNode(port: Int? = nil) -> ClusterNode {
         let hostName = ProcessInfo.processInfo.hostName
         let host = ["0.0.0.0", "::", ""].contains(server.host) ? hostName : server.host
         let shown = host.contains(":") ? "[\(host)]" : host
@@ -19,7 +19,7 @@ extension ServerConfiguration {
     /// Opens the PostgreSQL store `store.url` names, migrating its schema; nil when lessons are kept in SQLite.
     ///
     /// - Throws: ``PostgresStoreError`` when the URL is invalid or PostgreSQL cannot be used.
-    public func openPostgres(logger: Logger) async throws -> PostgresLessonStorage? {
+    package func openPostgres(logger: Logger) async throws -> PostgresLessonStorage? {
         guard let url = store.url else { return nil }
         return try await PostgresLessonStorage.connect(
             url: url, node: clusterNode(), logger: logger, reachWithin: .seconds(store.connectTimeoutSeconds))

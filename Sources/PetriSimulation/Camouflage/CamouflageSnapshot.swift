@@ -7,40 +7,40 @@
 /// It carries every key of ``TraitSnapshot`` (so a client draws every trait model from those alone) and, as it
 /// always did, `environmentColour` and `bestCamouflaged` (the same values as `environmentValue` and `suited`).
 /// A snapshot written before the trait keys decodes with them filled in from the camouflage ones.
-public struct CamouflageSnapshot: Sendable, Hashable, Codable {
-    public var generation: Int
+package struct CamouflageSnapshot: Sendable, Hashable, Codable {
+    var generation: Int
     /// The background, 1 (black) ... 100 (white).
-    public var environmentColour: Int
+    var environmentColour: Int
     /// Living creatures.
-    public var population: Int
+    package var population: Int
     /// Creatures within 1 of the background (the ones the original outlined in red).
-    public var bestCamouflaged: Int
+    var bestCamouflaged: Int
     /// True once every creature has died.
-    public var extinct: Bool
+    var extinct: Bool
     /// 100 entries: `traitCounts[i]` creatures have trait `i + 1`.
-    public var traitCounts: [Int]
+    var traitCounts: [Int]
     /// Ten bins: traits 1-10, 11-20, ..., 91-100.
-    public var histogram: [Int]
+    var histogram: [Int]
     /// ``TraitSnapshot/trait``: `colour`.
-    public var trait: String
+    var trait: String
     /// ``TraitSnapshot/unit``: empty.
-    public var unit: String
+    var unit: String
     /// ``TraitSnapshot/scale``: 1.
-    public var scale: Double
+    var scale: Double
     /// ``TraitSnapshot/traitMin``: 1.
-    public var traitMin: Int
+    var traitMin: Int
     /// ``TraitSnapshot/binWidth``: 10.
-    public var binWidth: Int
+    var binWidth: Int
     /// ``TraitSnapshot/environment``: `environmentColour`.
-    public var environment: String
+    var environment: String
     /// ``TraitSnapshot/environmentValue``: the background.
-    public var environmentValue: Int
+    var environmentValue: Int
     /// ``TraitSnapshot/target``: the background.
-    public var target: Int
+    var target: Int
     /// ``TraitSnapshot/suited``: the best camouflaged.
-    public var suited: Int
+    var suited: Int
 
-    public init(
+    package init(
         generation: Int, environmentColour: Int, population: Int, bestCamouflaged: Int, extinct: Bool,
         traitCounts: [Int], histogram: [Int]
     ) {
@@ -63,7 +63,7 @@ public struct CamouflageSnapshot: Sendable, Hashable, Codable {
     }
 
     /// The trait engine's picture, with the camouflage keys beside it.
-    public init(_ picture: TraitSnapshot) {
+    package init(_ picture: TraitSnapshot) {
         generation = picture.generation
         environmentColour = picture.environmentValue
         population = picture.population
@@ -83,7 +83,7 @@ public struct CamouflageSnapshot: Sendable, Hashable, Codable {
     }
 
     /// The same picture as a ``TraitSnapshot``.
-    public var traitSnapshot: TraitSnapshot {
+    var traitSnapshot: TraitSnapshot {
         TraitSnapshot(
             generation: generation, trait: trait, unit: unit, scale: scale, traitMin: traitMin, binWidth: binWidth,
             environment: environment, environmentValue: environmentValue, target: target, population: population,
@@ -96,7 +96,7 @@ public struct CamouflageSnapshot: Sendable, Hashable, Codable {
     }
 
     /// Reads a snapshot of today or of a server from before the trait keys.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             generation: try c.decode(Int.self, forKey: .generation),

@@ -5,10 +5,10 @@
 /// arguments.
 extension MetricDescriptor {
     /// The name without its arguments: `cell` for `cell(x,y)`, `population` for `population`.
-    public var baseName: String { String(name.prefix { $0 != "(" }) }
+    package var baseName: String { String(name.prefix { $0 != "(" }) }
 
     /// The arguments' names in order: `["x", "y"]` for `cell(x,y)`, none for `population`.
-    public var argumentNames: [String] {
+    package var argumentNames: [String] {
         guard let open = name.firstIndex(of: "("), name.hasSuffix(")") else { return [] }
         let inner = name[name.index(after: open)..<name.index(before: name.endIndex)]
         return inner.isEmpty ? [] : inner.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
@@ -18,7 +18,7 @@ extension MetricDescriptor {
     ///
     /// Only the shape is checked: whether the values are usable (a cell on the board, say) is
     /// for the model's ``SimulationModel/value(of:)`` to tell.
-    public func describes(_ metric: MetricID) -> Bool {
+    package func describes(_ metric: MetricID) -> Bool {
         metric.name == baseName && metric.arguments.count == argumentNames.count
     }
 }

@@ -3,15 +3,15 @@
 /// A value with no I/O: the server reads its models directory and adds each file's text (``adding(fileNamed:text:)``).
 /// For a name the catalog gives the model's description and its ``ModelMaker`` (how to read its parameters, create
 /// it and restore it).
-public struct ModelCatalog: Sendable {
+package struct ModelCatalog: Sendable {
     /// One model the catalog serves.
-    public struct Entry: Sendable {
-        public let kind: ModelKind
-        public let modelDescription: ModelDescription
+    package struct Entry: Sendable {
+        package let kind: ModelKind
+        package let modelDescription: ModelDescription
         /// The model file, for a model read from a file at run time (nil for a compiled model, its file included).
-        public let file: TraitModelSource?
+        package let file: TraitModelSource?
         /// How to make the model: open it with a generic function (`func f<M: ModelMaker>(_ maker: M)`).
-        public let maker: any ModelMaker
+        package let maker: any ModelMaker
 
         init<M: SimulationModel>(compiled: M.Type) {
             kind = M.kind
@@ -21,7 +21,7 @@ public struct ModelCatalog: Sendable {
         }
 
         /// An entry for a model file read at run time.
-        public init(file: TraitModelSource) {
+        package init(file: TraitModelSource) {
             kind = file.kind
             modelDescription = file.file.modelDescription
             self.file = file
@@ -30,30 +30,30 @@ public struct ModelCatalog: Sendable {
     }
 
     /// In the order `describeModels` lists them.
-    public private(set) var entries: [Entry]
+    package private(set) var entries: [Entry]
 
     /// The shipped models only.
-    public static let shipped = ModelCatalog(
+    package static let shipped = ModelCatalog(
         entries: [
             Entry(compiled: CamouflageModel.self), Entry(compiled: IslandsModel.self), Entry(compiled: LifeModel.self),
             Entry(compiled: ResistanceModel.self), Entry(compiled: BeaksModel.self), Entry(compiled: MiceModel.self),
         ])
 
     /// Every model's description, in catalog order.
-    public var descriptions: [ModelDescription] { entries.map(\.modelDescription) }
+    package var descriptions: [ModelDescription] { entries.map(\.modelDescription) }
 
     /// Every model's name, in catalog order.
-    public var kinds: [ModelKind] { entries.map(\.kind) }
+    package var kinds: [ModelKind] { entries.map(\.kind) }
 
     /// The model named `kind`, or nil.
-    public func entry(for kind: ModelKind) -> Entry? { entries.first { $0.kind == kind } }
+    package func entry(for kind: ModelKind) -> Entry? { entries.first { $0.kind == kind } }
 
     /// The catalog with the model file `text` added after the others.
     ///
     /// - Parameter name: The file's name, for sentences.
     /// - Throws: ``ModelFileRefusal`` with every mistake and its line when the file does not check (the same checks
     ///   as `petri model check`), or a sentence when its model's name is already taken.
-    public func adding(fileNamed name: String, text: String) throws(ModelFileRefusal) -> ModelCatalog {
+    package func adding(fileNamed name: String, text: String) throws(ModelFileRefusal) -> ModelCatalog {
         let problems = TraitModelFile.check(text)
         guard problems.isEmpty else { throw ModelFileRefusal(file: name, problems: problems) }
         let source: TraitModelSource
@@ -80,38 +80,38 @@ public struct ModelCatalog: Sendable {
 }
 
 /// A model file a server would not load, with every reason.
-public struct ModelFileRefusal: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ModelFileRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file's name as the server found it.
-    public var file: String
+    package var file: String
     /// Each mistake with its line, in the order found.
-    public var problems: [TraitModelFile.Problem]
+    var problems: [TraitModelFile.Problem]
 
-    public init(file: String, problems: [TraitModelFile.Problem]) {
+    package init(file: String, problems: [TraitModelFile.Problem]) {
         self.file = file
         self.problems = problems
     }
 
     /// `mice2.yaml line 4: ...; mice2.yaml line 9: ...`.
-    public var description: String { problems.map { "\(file) \($0)" }.joined(separator: "; ") }
+    package var description: String { problems.map { "\(file) \($0)" }.joined(separator: "; ") }
 }
 
 /// How to make one model: read a lesson file's parameters for it, create it, restore it. Generic code opens a maker
 /// (`func f<M: ModelMaker>(_ maker: M)`) and gets the model's type and what its restoring needs.
-public protocol ModelMaker: Sendable {
+package protocol ModelMaker: Sendable {
     associatedtype Model: SteppingModel
     /// What restoring the model and reading its parameters need (nothing for a compiled model).
     var source: Model.Source { get }
 }
 
 /// A compiled model's maker: its type is all it needs.
-public struct CompiledModelMaker<Model: SimulationModel>: ModelMaker {
-    public var source: Void { () }
-    public init() {}
+struct CompiledModelMaker<Model: SimulationModel>: ModelMaker {
+    var source: Void { () }
+    init() {}
 }
 
 /// A loaded file's maker: the one file model type, with the file.
-public struct FileModelMaker: ModelMaker {
-    public typealias Model = FileTraitModel
-    public let source: TraitModelSource
-    public init(source: TraitModelSource) { self.source = source }
+package struct FileModelMaker: ModelMaker {
+    package typealias Model = FileTraitModel
+    package let source: TraitModelSource
+    package init(source: TraitModelSource) { self.source = source }
 }

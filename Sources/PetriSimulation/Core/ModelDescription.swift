@@ -5,24 +5,24 @@
 /// `validate()` enforces, so a form that keeps to them is never refused.
 public struct ModelDescription: Sendable, Hashable, Codable {
     /// The model's name in lesson files and on the wire (``ModelKind``'s raw value).
-    public let model: String
+    package let model: String
     /// A short title for menus, e.g. "Peppered moths (camouflage)".
-    public let title: String
+    package let title: String
     /// The model's real-world story and what it shows, in a few sentences for the teacher and the class.
-    public let story: String
+    package let story: String
     /// Every parameter a lesson can start with, in the order a form shows them.
-    public let parameters: [ParameterDescriptor]
+    package let parameters: [ParameterDescriptor]
     /// The ready-made starting points, each with what it shows.
-    public let scenarios: [ScenarioDescriptor]
+    package let scenarios: [ScenarioDescriptor]
     /// The metrics a question can be about.
-    public let metrics: [MetricDescriptor]
+    package let metrics: [MetricDescriptor]
     /// What to try and what to watch, in a few sentences (a trait model's file gives it; nil for the others).
-    public let guide: String?
+    package let guide: String?
     /// How clients show it (its picture, nouns, headline metric, legend and colours); clients draw from this and
     /// never from ``model``.
-    public let presentation: ModelPresentation?
+    package let presentation: ModelPresentation?
 
-    public init(
+    package init(
         model: String, title: String, story: String, parameters: [ParameterDescriptor],
         scenarios: [ScenarioDescriptor], metrics: [MetricDescriptor], guide: String? = nil,
         presentation: ModelPresentation? = nil
@@ -39,9 +39,9 @@ public struct ModelDescription: Sendable, Hashable, Codable {
 }
 
 /// One parameter of a model: its kind, allowed values, default and whether it can change mid-lesson.
-public struct ParameterDescriptor: Sendable, Hashable, Codable {
+package struct ParameterDescriptor: Sendable, Hashable, Codable {
     /// How a form asks for the value.
-    public enum Kind: String, Sendable, Hashable, Codable {
+    package enum Kind: String, Sendable, Hashable, Codable {
         /// A whole number within ``ParameterDescriptor/range``.
         case integer
         /// A real number within ``ParameterDescriptor/range``.
@@ -55,25 +55,25 @@ public struct ParameterDescriptor: Sendable, Hashable, Codable {
     }
 
     /// The key in lesson files and in `set` actions.
-    public let name: String
+    package let name: String
     /// What a form calls it, in plain words (e.g. "Background colour (1 black to 100 white)"), never the key.
-    public let label: String
+    let label: String
     /// One sentence saying what it does.
-    public let description: String
-    public let kind: Kind
+    package let description: String
+    package let kind: Kind
     /// The unit shown beside the value (may be empty).
-    public let unit: String
+    package let unit: String
     /// The allowed values of an integer or number parameter.
-    public let range: ClosedRange<Double>?
+    package let range: ClosedRange<Double>?
     /// The allowed values of a choice parameter (text parameters may list suggestions here).
-    public let choices: [String]?
+    package let choices: [String]?
     /// The value a lesson gets when the key is missing (nil: none, e.g. an optional pattern).
-    public let defaultValue: ParameterValue?
+    package let defaultValue: ParameterValue?
     /// True when a teacher can change it between generations with `set`; false when it only shapes
     /// generation 0.
-    public let changeable: Bool
+    package let changeable: Bool
 
-    public init(
+    package init(
         name: String, label: String, description: String, kind: Kind, unit: String = "",
         range: ClosedRange<Double>? = nil, choices: [String]? = nil, defaultValue: ParameterValue?, changeable: Bool
     ) {
@@ -89,7 +89,7 @@ public struct ParameterDescriptor: Sendable, Hashable, Codable {
     }
 
     /// A description from a server that sent no `label` gets its key as the label.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         label = try container.decodeIfPresent(String.self, forKey: .label) ?? name
@@ -104,15 +104,15 @@ public struct ParameterDescriptor: Sendable, Hashable, Codable {
 }
 
 /// A ready-made starting point of a model.
-public struct ScenarioDescriptor: Sendable, Hashable, Codable {
+package struct ScenarioDescriptor: Sendable, Hashable, Codable {
     /// The value of the `scenario` key in lesson files, e.g. `industrial-revolution`.
-    public let name: String
+    package let name: String
     /// A short title for menus.
-    public let title: String
+    let title: String
     /// What it shows a class.
-    public let explanation: String
+    let explanation: String
 
-    public init(name: String, title: String, explanation: String) {
+    package init(name: String, title: String, explanation: String) {
         self.name = name
         self.title = title
         self.explanation = explanation

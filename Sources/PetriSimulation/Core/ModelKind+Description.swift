@@ -3,7 +3,7 @@
 extension ModelKind {
     /// The shipped model's type, so generic code can be opened on it (`func f<M: SimulationModel>(_: M.Type)`); nil
     /// for a name no compiled model has.
-    public var shippedType: (any SimulationModel.Type)? {
+    var shippedType: (any SimulationModel.Type)? {
         switch self {
         case .camouflage: CamouflageModel.self
         case .islands: IslandsModel.self
@@ -16,9 +16,9 @@ extension ModelKind {
     }
 
     /// The shipped model's ``ModelDescription`` (nil for a name no compiled model has).
-    public var modelDescription: ModelDescription? { shippedType?.modelDescription }
+    package var modelDescription: ModelDescription? { shippedType?.modelDescription }
 
     /// Every shipped model's description, in ``ModelKind/allCases`` order: what `describeModels` answers on a
     /// server that loaded no model files.
-    public static var allDescriptions: [ModelDescription] { ModelCatalog.shipped.descriptions }
+    package static var allDescriptions: [ModelDescription] { ModelCatalog.shipped.descriptions }
 }

@@ -6,7 +6,7 @@
 public struct ModelPresentation: Sendable, Hashable, Codable {
     /// The pictures a client knows how to draw. A new kind of picture is a client change; a new model that draws
     /// one of these is not.
-    public enum Picture: String, Sendable, Hashable, Codable {
+    package enum Picture: String, Sendable, Hashable, Codable {
         /// Creatures scattered on a background: each creature coloured by its trait on ``traitColours``, the
         /// background the environment's value on the same ramp, the suited ones outlined on request. The snapshot
         /// is a trait snapshot (`traitCounts` from `traitMin`, `environmentValue`, `target`, `suited`).
@@ -20,35 +20,35 @@ public struct ModelPresentation: Sendable, Hashable, Codable {
     }
 
     /// What one and several of the model's things are called, e.g. moth / moths, live cell / live cells.
-    public struct Nouns: Sendable, Hashable, Codable {
-        public var one: String
-        public var many: String
+    package struct Nouns: Sendable, Hashable, Codable {
+        package var one: String
+        package var many: String
 
-        public init(one: String, many: String) {
+        package init(one: String, many: String) {
             self.one = one
             self.many = many
         }
     }
 
     /// One metric shown with a short word beside it (the terminal's side panel, the spoken summary).
-    public struct Reading: Sendable, Hashable, Codable {
+    package struct Reading: Sendable, Hashable, Codable {
         /// The metric's name.
-        public var metric: String
+        package var metric: String
         /// A few words, e.g. `mean colour`, `dose`, `well fed`.
-        public var words: String
+        package var words: String
 
-        public init(metric: String, words: String) {
+        package init(metric: String, words: String) {
             self.metric = metric
             self.words = words
         }
     }
 
     /// One line of the picture's legend: a colour and what it means.
-    public struct LegendEntry: Sendable, Hashable, Codable {
-        public var colour: String
-        public var words: String
+    package struct LegendEntry: Sendable, Hashable, Codable {
+        package var colour: String
+        package var words: String
 
-        public init(colour: String, words: String) {
+        package init(colour: String, words: String) {
             self.colour = colour
             self.words = words
         }
@@ -57,12 +57,12 @@ public struct ModelPresentation: Sendable, Hashable, Codable {
     /// A trait picture's colours: the trait's lowest value is `low`, its highest `high`, linearly between; `names`
     /// split the range into equal parts from low to high (e.g. black, dark, grey, light, white), for captions and
     /// screen readers.
-    public struct TraitColours: Sendable, Hashable, Codable {
-        public var low: String
-        public var high: String
-        public var names: [String]
+    package struct TraitColours: Sendable, Hashable, Codable {
+        package var low: String
+        package var high: String
+        package var names: [String]
 
-        public init(low: String, high: String, names: [String]) {
+        package init(low: String, high: String, names: [String]) {
             self.low = low
             self.high = high
             self.names = names
@@ -70,42 +70,42 @@ public struct ModelPresentation: Sendable, Hashable, Codable {
     }
 
     /// What the charts show before anyone picks.
-    public struct Chart: Sendable, Hashable, Codable {
+    package struct Chart: Sendable, Hashable, Codable {
         /// The histogram's title without the generation, e.g. `Moths by colour`, `Tiles per species`.
-        public var histogramTitle: String
+        package var histogramTitle: String
         /// True when the histogram's bars take the trait's colour (from ``ModelPresentation/traitColours``).
-        public var colouredBars: Bool
+        var colouredBars: Bool
 
-        public init(histogramTitle: String, colouredBars: Bool = false) {
+        package init(histogramTitle: String, colouredBars: Bool = false) {
             self.histogramTitle = histogramTitle
             self.colouredBars = colouredBars
         }
     }
 
-    public var picture: Picture
+    package var picture: Picture
     /// The model's things: creatures, species, cells.
-    public var nouns: Nouns
+    package var nouns: Nouns
     /// The metric the over-time chart, the status line and the spoken summary lead with (e.g. `population`).
-    public var headlineMetric: String
+    package var headlineMetric: String
     /// What the headline is called on a chart, e.g. `Population`, `Species`, `Live cells`.
-    public var headlineLabel: String
+    package var headlineLabel: String
     /// Further readings for a side panel and the spoken summary after the headline, in order.
-    public var readings: [Reading]
+    package var readings: [Reading]
     /// The picture's legend (may be empty: a trait field's legend is its colour names).
-    public var legend: [LegendEntry]
+    package var legend: [LegendEntry]
     /// A trait picture's colours; nil for the others.
-    public var traitColours: TraitColours?
+    package var traitColours: TraitColours?
     /// A trait picture's words for its suited creatures, e.g. `best camouflaged`, `resistant (at or above the dose)`.
-    public var suited: String?
+    package var suited: String?
     /// A trait histogram's words for its marker, e.g. `the dose`, `the best beak for the seeds`; a trait field's
     /// for the background, e.g. `background colour`.
-    public var marker: String?
+    package var marker: String?
     /// The sentence drawn over the picture when nothing is left, e.g. `Extinct: no moths are left`; nil when the
     /// model cannot die out (a question's "it dies out" option is offered only when this is set).
-    public var extinct: String?
-    public var chart: Chart
+    package var extinct: String?
+    package var chart: Chart
 
-    public init(
+    package init(
         picture: Picture, nouns: Nouns, headlineMetric: String, headlineLabel: String, readings: [Reading] = [],
         legend: [LegendEntry] = [], traitColours: TraitColours? = nil, suited: String? = nil, marker: String? = nil,
         extinct: String? = nil, chart: Chart

@@ -3,12 +3,12 @@
 /// It is a value type held inside a model's state, so copying a model copies its future;
 /// nothing in this package touches a global generator. The algorithm is fixed forever:
 /// changing it would change every pinned history and every saved lesson.
-public struct PetriRandom: RandomNumberGenerator, Sendable, Hashable {
+package struct PetriRandom: RandomNumberGenerator, Sendable, Hashable {
     /// The four words of generator state; exposed for exact save and restore.
-    public private(set) var state: (UInt64, UInt64, UInt64, UInt64)
+    private(set) var state: (UInt64, UInt64, UInt64, UInt64)
 
     /// Seeds the generator; every seed (including 0) gives a valid, distinct stream.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         var sm = seed
         func splitMix(_ x: inout UInt64) -> UInt64 {
             x &+= 0x9E37_79B9_7F4A_7C15
@@ -23,14 +23,14 @@ public struct PetriRandom: RandomNumberGenerator, Sendable, Hashable {
     /// Restores a generator from words previously read from ``state``.
     ///
     /// - Throws: ``SimulationError/Code/corruptState`` for the all-zero state, which never occurs.
-    public init(state: (UInt64, UInt64, UInt64, UInt64)) throws(SimulationError) {
+    package init(state: (UInt64, UInt64, UInt64, UInt64)) throws(SimulationError) {
         guard state != (0, 0, 0, 0) else {
             throw SimulationError(.corruptState, "The saved random generator state is all zeros, which is impossible.")
         }
         self.state = state
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         let result = rotl(state.1 &* 5, 7) &* 9
         let t = state.1 << 17
         state.2 ^= state.0
@@ -43,12 +43,12 @@ public struct PetriRandom: RandomNumberGenerator, Sendable, Hashable {
     }
 
     /// A uniform double in [0, 1) with 53 random bits (the same on every machine).
-    public mutating func nextUnit() -> Double {
+    mutating func nextUnit() -> Double {
         Double(next() >> 11) * 0x1.0p-53
     }
 
     /// A uniform integer in `range`, unbiased (Lemire's multiply-and-reject).
-    public mutating func nextInt(in range: ClosedRange<Int>) -> Int {
+    package mutating func nextInt(in range: ClosedRange<Int>) -> Int {
         let span = UInt64(bitPattern: Int64(range.upperBound &- range.lowerBound)) &+ 1
         if span == 0 { return Int(bitPattern: UInt(next())) }  // the full 64-bit range
         var m = next().multipliedFullWidth(by: span)
@@ -59,9 +59,9 @@ public struct PetriRandom: RandomNumberGenerator, Sendable, Hashable {
         return range.lowerBound &+ Int(m.high)
     }
 
-    public static func == (a: PetriRandom, b: PetriRandom) -> Bool { a.state == b.state }
+    package static func == (a: PetriRandom, b: PetriRandom) -> Bool { a.state == b.state }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(state.0)
         hasher.combine(state.1)
         hasher.combine(state.2)

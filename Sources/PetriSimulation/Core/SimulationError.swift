@@ -4,12 +4,12 @@
 /// that was given and what is allowed, so a teacher can correct it without reading code.
 public struct SimulationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, in one sentence a teacher can act on.
-    public let message: String
+    package let message: String
     /// A stable machine-readable reason, e.g. `parameter-out-of-range`.
-    public let code: Code
+    package let code: Code
 
     /// The families of simulation errors.
-    public enum Code: String, Sendable, Hashable, Codable {
+    package enum Code: String, Sendable, Hashable, Codable {
         /// A parameter is outside its allowed range or not a number.
         case parameterOutOfRange = "parameter-out-of-range"
         /// A parameter name the model does not have.
@@ -26,7 +26,7 @@ public struct SimulationError: Error, Sendable, Hashable, CustomStringConvertibl
         case corruptState = "corrupt-state"
     }
 
-    public init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
@@ -34,7 +34,7 @@ public struct SimulationError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String { message }
 
     /// `name` must lie in `range`; says which, what was given and what is allowed.
-    public static func outOfRange<T: Comparable & CustomStringConvertible>(
+    static func outOfRange<T: Comparable & CustomStringConvertible>(
         _ name: String, _ value: T, _ range: ClosedRange<T>
     ) -> SimulationError {
         SimulationError(
@@ -48,7 +48,7 @@ extension SimulationError {
     /// Checks that `value` lies in `range` (NaN never does).
     ///
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` naming `name`, the value and the range.
-    public static func check<T: Comparable & CustomStringConvertible>(
+    package static func check<T: Comparable & CustomStringConvertible>(
         _ name: String, _ value: T, in range: ClosedRange<T>
     ) throws(SimulationError) {
         // `range.contains` is false for NaN, which is what we want.

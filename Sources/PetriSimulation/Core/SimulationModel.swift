@@ -14,22 +14,22 @@ public struct ModelKind: RawRepresentable, Sendable, Hashable, Codable, CustomSt
 
     private init(shipped name: String) { rawValue = name }
 
-    public static let camouflage = ModelKind(shipped: "camouflage")
-    public static let islands = ModelKind(shipped: "islands")
-    public static let life = ModelKind(shipped: "life")
+    package static let camouflage = ModelKind(shipped: "camouflage")
+    package static let islands = ModelKind(shipped: "islands")
+    package static let life = ModelKind(shipped: "life")
     /// Antibiotic resistance in bacteria (see ``ResistanceModel``).
-    public static let resistance = ModelKind(shipped: "resistance")
+    package static let resistance = ModelKind(shipped: "resistance")
     /// Darwin's finches' beak depth on Daphne Major (see ``BeaksModel``).
-    public static let beaks = ModelKind(shipped: "beaks")
+    package static let beaks = ModelKind(shipped: "beaks")
     /// Rock pocket mice on lava flows (see ``MiceModel``).
-    public static let mice = ModelKind(shipped: "mice")
+    package static let mice = ModelKind(shipped: "mice")
 
     /// The sentence for a model name that is not one.
-    public static let malformedSentence =
+    package static let malformedSentence =
         "The field \"model\" must be a model's name: lowercase letters, digits and hyphens, such as camouflage."
 
     /// The models compiled into every server, in the order `describeModels` lists them.
-    public static let allCases: [ModelKind] = [.camouflage, .islands, .life, .resistance, .beaks, .mice]
+    package static let allCases: [ModelKind] = [.camouflage, .islands, .life, .resistance, .beaks, .mice]
 
     /// The saved-state tag of every model read from a file a server loaded (its file travels with the lesson).
     static let fileModelTag: UInt8 = 7
@@ -49,7 +49,7 @@ public struct ModelKind: RawRepresentable, Sendable, Hashable, Codable, CustomSt
     }
 
     /// True for a model compiled into the program.
-    public var isShipped: Bool { Self.allCases.contains(self) }
+    package var isShipped: Bool { Self.allCases.contains(self) }
 
     public var description: String { rawValue }
 
@@ -127,26 +127,26 @@ public enum ModelAction: Sendable, Hashable, Codable {
 /// A number a student can be asked to predict.
 public struct MetricDescriptor: Sendable, Hashable, Codable {
     /// The name used in questions, e.g. `meanTrait`, or `cell(x,y)` for a metric with arguments.
-    public let name: String
+    package let name: String
     /// What a form or chart calls it, in plain words (e.g. "Average moth colour (1 black to 100 white)"), never
     /// the name. Not kept in a saved lesson (a constant of the model's code): a restored metric has "" and
     /// clients fall back to its description.
-    public var label: String
+    package var label: String
     /// One sentence for the question screen.
-    public let description: String
+    package let description: String
     /// The unit shown beside values (`creatures`, `trait`, `cells`, `` for yes/no).
-    public let unit: String
+    package let unit: String
     /// The values it can take, when bounded.
-    public let range: ClosedRange<Double>?
+    package let range: ClosedRange<Double>?
     /// True for yes/no metrics (0 or 1), e.g. `extinct`: the natural subject of a probability question.
-    public let isYesNo: Bool
+    package let isYesNo: Bool
     /// The tolerance a number question about it gets when the teacher gives none, for a metric
     /// whose interesting changes are much smaller than a tenth of its range (nil: the rule in
     /// the lesson's scoring decides). A constant of the model's code, so a saved lesson does not
     /// keep it: a restored question takes it from the model again.
-    public var tolerance: Double?
+    package var tolerance: Double?
 
-    public init(
+    package init(
         name: String, label: String = "", description: String, unit: String, range: ClosedRange<Double>?,
         isYesNo: Bool = false, tolerance: Double? = nil
     ) {
@@ -174,10 +174,10 @@ public struct MetricDescriptor: Sendable, Hashable, Codable {
 
 /// A metric as named in a question: `population`, or `cell(3,4)` with integer arguments.
 public struct MetricID: Sendable, Hashable, Codable, CustomStringConvertible {
-    public let name: String
-    public let arguments: [Int]
+    package let name: String
+    package let arguments: [Int]
 
-    public init(_ name: String, _ arguments: [Int] = []) {
+    package init(_ name: String, _ arguments: [Int] = []) {
         self.name = name
         self.arguments = arguments
     }
@@ -185,7 +185,7 @@ public struct MetricID: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Parses `name` or `name(a,b,...)`.
     ///
     /// - Throws: ``SimulationError/Code/unknownMetric`` when the text is not of that shape.
-    public init(parsing text: String) throws(SimulationError) {
+    package init(parsing text: String) throws(SimulationError) {
         let t = text.filter { !$0.isWhitespace }
         guard let open = t.firstIndex(of: "(") else {
             guard !t.isEmpty, t.allSatisfy({ $0.isLetter || $0.isNumber }) else {
@@ -219,15 +219,15 @@ public struct MetricID: Sendable, Hashable, Codable, CustomStringConvertible {
 /// One generation's numbers, kept in the lesson's history and sent to every client.
 public struct GenerationStats: Sendable, Hashable, Codable {
     /// The generation these numbers describe (0 is the starting state).
-    public var generation: Int
+    package var generation: Int
     /// Every argument-free metric's value at this generation, by metric name.
-    public var values: [String: Double]
+    package var values: [String: Double]
     /// Bins for the histogram view (camouflage: ten bins of trait 1-10, ..., 91-100).
-    public var histogram: [Int]?
+    package var histogram: [Int]?
     /// Sizes of labelled groups (islands: tiles per living species, by species id).
-    public var groups: [String: Int]?
+    package var groups: [String: Int]?
 
-    public init(generation: Int, values: [String: Double], histogram: [Int]? = nil, groups: [String: Int]? = nil) {
+    package init(generation: Int, values: [String: Double], histogram: [Int]? = nil, groups: [String: Int]? = nil) {
         self.generation = generation
         self.values = values
         self.histogram = histogram
@@ -323,7 +323,7 @@ public protocol SteppingModel: Sendable, Equatable {
 
 /// A model whose type says what it is: every model compiled into the program (the three trait models' files are
 /// compiled in too).
-public protocol SimulationModel: SteppingModel where Source == Void {
+package protocol SimulationModel: SteppingModel where Source == Void {
     static var kind: ModelKind { get }
 
     /// The metrics a question can be about, with descriptions, units and ranges.
@@ -342,22 +342,22 @@ public protocol SimulationModel: SteppingModel where Source == Void {
 }
 
 extension SimulationModel {
-    public var kind: ModelKind { Self.kind }
-    public var metrics: [MetricDescriptor] { Self.metrics }
-    public var modelDescription: ModelDescription { Self.modelDescription }
+    package var kind: ModelKind { Self.kind }
+    package var metrics: [MetricDescriptor] { Self.metrics }
+    package var modelDescription: ModelDescription { Self.modelDescription }
 
-    public init(decodingState bytes: [UInt8], source: Void) throws(SimulationError) {
+    package init(decodingState bytes: [UInt8], source: Void) throws(SimulationError) {
         try self.init(decodingState: bytes)
     }
 
-    public static func parameterDecodingInfo(_ source: Void) -> [CodingUserInfoKey: any Sendable] { [:] }
+    package static func parameterDecodingInfo(_ source: Void) -> [CodingUserInfoKey: any Sendable] { [:] }
 
-    public static func kind(of _: Void) -> ModelKind { kind }
+    package static func kind(of _: Void) -> ModelKind { kind }
 
-    public var loadedFile: TraitModelSource? { nil }
+    package var loadedFile: TraitModelSource? { nil }
 }
 
 extension SteppingModel {
     /// A hash of the exact state, stable across runs and machines.
-    public var stateHash: UInt64 { StableHash.fnv1a(encodeState()) }
+    package var stateHash: UInt64 { StableHash.fnv1a(encodeState()) }
 }

@@ -3,40 +3,40 @@
 /// Saved state is bytes, not JSON: a 4096×4096 Life board is 2 MiB packed and would be
 /// tens of megabytes as a JSON array. The same bytes feed ``StableHash``, so the state hash
 /// is the same on every machine and in every process (unlike Swift's seeded `Hasher`).
-public struct StateWriter: Sendable {
-    public private(set) var bytes: [UInt8] = []
+package struct StateWriter: Sendable {
+    package private(set) var bytes: [UInt8] = []
 
-    public init(model: ModelKind, version: UInt8) {
+    package init(model: ModelKind, version: UInt8) {
         append(model.tag)
         append(version)
     }
 
     /// Starts an empty writer with no model header: for a container that holds states (a lesson's).
-    public init() {}
+    package init() {}
 
-    public mutating func append(_ byte: UInt8) { bytes.append(byte) }
+    package mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
     /// Appends bytes as they are, with no count (the reader must know where they end).
-    public mutating func append(contentsOf other: [UInt8]) { bytes.append(contentsOf: other) }
+    package mutating func append(contentsOf other: [UInt8]) { bytes.append(contentsOf: other) }
 
-    public mutating func append(_ value: UInt64) {
+    package mutating func append(_ value: UInt64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    public mutating func append(_ value: Int) { append(UInt64(bitPattern: Int64(value))) }
+    package mutating func append(_ value: Int) { append(UInt64(bitPattern: Int64(value))) }
 
-    public mutating func append(_ value: Double) { append(value.bitPattern) }
+    package mutating func append(_ value: Double) { append(value.bitPattern) }
 
-    public mutating func append(_ value: Bool) { append(value ? 1 as UInt8 : 0) }
+    package mutating func append(_ value: Bool) { append(value ? 1 as UInt8 : 0) }
 
-    public mutating func append(_ value: String) {
+    package mutating func append(_ value: String) {
         let utf8 = Array(value.utf8)
         append(utf8.count)
         bytes.append(contentsOf: utf8)
     }
 
     /// Appends a whole number in 1 to 10 bytes (zigzag LEB128): small counts and ids stay small.
-    public mutating func appendCompact(_ value: Int) {
+    package mutating func appendCompact(_ value: Int) {
         var rest = UInt64(bitPattern: Int64(value) << 1 ^ Int64(value) >> 63)
         while rest >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
@@ -46,12 +46,12 @@ public struct StateWriter: Sendable {
     }
 
     /// Appends a byte count, then the bytes (e.g. a model's saved state inside a lesson's).
-    public mutating func appendBlock(_ block: [UInt8]) {
+    package mutating func appendBlock(_ block: [UInt8]) {
         appendCompact(block.count)
         bytes.append(contentsOf: block)
     }
 
-    public mutating func append(_ random: PetriRandom) {
+    package mutating func append(_ random: PetriRandom) {
         append(random.state.0)
         append(random.state.1)
         append(random.state.2)
@@ -60,7 +60,7 @@ public struct StateWriter: Sendable {
 }
 
 /// Reads what a ``StateWriter`` wrote; every read is bounds-checked and throws on short input.
-public struct StateReader: Sendable {
+package struct StateReader: Sendable {
     private let bytes: [UInt8]
     private var offset = 0
 
@@ -68,7 +68,7 @@ public struct StateReader: Sendable {
     ///
     /// - Throws: ``SimulationError/Code/corruptState`` when the bytes belong to another model
     ///   or another format version.
-    public init(_ bytes: [UInt8], model: ModelKind, version: UInt8) throws(SimulationError) {
+    package init(_ bytes: [UInt8], model: ModelKind, version: UInt8) throws(SimulationError) {
         self.bytes = bytes
         let tag: UInt8 = try readByte()
         guard tag == model.tag else {
@@ -83,22 +83,22 @@ public struct StateReader: Sendable {
     }
 
     /// Starts reading bytes that have no model header (see ``StateWriter/init()``).
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
-    public var isAtEnd: Bool { offset == bytes.count }
+    var isAtEnd: Bool { offset == bytes.count }
 
     /// The bytes not read yet.
-    public var remaining: Int { bytes.count - offset }
+    package var remaining: Int { bytes.count - offset }
 
-    public mutating func readByte() throws(SimulationError) -> UInt8 {
+    package mutating func readByte() throws(SimulationError) -> UInt8 {
         guard offset < bytes.count else { throw Self.truncated }
         defer { offset += 1 }
         return bytes[offset]
     }
 
-    public mutating func readUInt64() throws(SimulationError) -> UInt64 {
+    package mutating func readUInt64() throws(SimulationError) -> UInt64 {
         guard bytes.count - offset >= 8 else { throw Self.truncated }
         var value: UInt64 = 0
         for i in 0..<8 { value |= UInt64(bytes[offset + i]) << (8 * UInt64(i)) }
@@ -106,14 +106,14 @@ public struct StateReader: Sendable {
         return value
     }
 
-    public mutating func readInt() throws(SimulationError) -> Int { Int(Int64(bitPattern: try readUInt64())) }
+    package mutating func readInt() throws(SimulationError) -> Int { Int(Int64(bitPattern: try readUInt64())) }
 
-    public mutating func readDouble() throws(SimulationError) -> Double { Double(bitPattern: try readUInt64()) }
+    package mutating func readDouble() throws(SimulationError) -> Double { Double(bitPattern: try readUInt64()) }
 
-    public mutating func readBool() throws(SimulationError) -> Bool { try readByte() != 0 }
+    package mutating func readBool() throws(SimulationError) -> Bool { try readByte() != 0 }
 
     /// Reads what ``StateWriter/appendCompact(_:)`` wrote.
-    public mutating func readCompact() throws(SimulationError) -> Int {
+    package mutating func readCompact() throws(SimulationError) -> Int {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -129,7 +129,7 @@ public struct StateReader: Sendable {
     }
 
     /// Reads a compact count and checks it against `limit` before anything is allocated for it.
-    public mutating func readCompactCount(limit: Int) throws(SimulationError) -> Int {
+    package mutating func readCompactCount(limit: Int) throws(SimulationError) -> Int {
         let n = try readCompact()
         guard (0...limit).contains(n) else {
             throw SimulationError(.corruptState, "The saved state holds a count of \(n), outside 0...\(limit).")
@@ -138,7 +138,7 @@ public struct StateReader: Sendable {
     }
 
     /// Reads what ``StateWriter/appendBlock(_:)`` wrote.
-    public mutating func readBlock() throws(SimulationError) -> [UInt8] {
+    package mutating func readBlock() throws(SimulationError) -> [UInt8] {
         // The length first, then the limit: `readCompactCount(limit: remaining)` measured what
         // remained before the length's own bytes were read, so a forged length could reach up to
         // ten bytes past the end and trap the slice (found by the saved-state fuzzer).
@@ -149,7 +149,7 @@ public struct StateReader: Sendable {
     }
 
     /// Reads a count and checks it against `limit` before anything is allocated for it.
-    public mutating func readCount(limit: Int) throws(SimulationError) -> Int {
+    mutating func readCount(limit: Int) throws(SimulationError) -> Int {
         let n = try readInt()
         guard (0...limit).contains(n) else {
             throw SimulationError(.corruptState, "The saved state holds a count of \(n), outside 0...\(limit).")
@@ -157,19 +157,19 @@ public struct StateReader: Sendable {
         return n
     }
 
-    public mutating func readString() throws(SimulationError) -> String {
+    mutating func readString() throws(SimulationError) -> String {
         let n = try readInt()  // then the limit, as in `readBlock`: the length's 8 bytes are read by now
         guard (0...remaining).contains(n) else { throw Self.truncated }
         defer { offset += n }
         return String(decoding: bytes[offset..<offset + n], as: UTF8.self)
     }
 
-    public mutating func readRandom() throws(SimulationError) -> PetriRandom {
+    package mutating func readRandom() throws(SimulationError) -> PetriRandom {
         try PetriRandom(state: (try readUInt64(), try readUInt64(), try readUInt64(), try readUInt64()))
     }
 
     /// Fails unless every byte was consumed (trailing garbage means a corrupt file).
-    public func finish() throws(SimulationError) {
+    package func finish() throws(SimulationError) {
         guard isAtEnd else {
             throw SimulationError(
                 .corruptState, "The saved state has \(bytes.count - offset) unexpected bytes at its end.")
@@ -180,8 +180,8 @@ public struct StateReader: Sendable {
 }
 
 /// FNV-1a over 64 bits: a stable hash of saved state, identical across runs and machines.
-public enum StableHash {
-    public static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+enum StableHash {
+    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
         for b in bytes {
             h ^= UInt64(b)

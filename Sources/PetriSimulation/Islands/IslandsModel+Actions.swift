@@ -10,7 +10,7 @@ extension IslandsModel {
     /// - Throws: ``SimulationError/Code/invalidAction`` for a tile outside the map, a fixed parameter,
     ///   `.place`, or any action once every species is extinct; ``SimulationError/Code/unknownParameter``
     ///   and ``SimulationError/Code/wrongValueKind`` for a bad `.set`.
-    public mutating func apply(_ action: ModelAction) throws(SimulationError) {
+    package mutating func apply(_ action: ModelAction) throws(SimulationError) {
         guard !isOver else {
             throw SimulationError(
                 .invalidAction, "Every species is extinct, so the run is over; start a new lesson to try again.")

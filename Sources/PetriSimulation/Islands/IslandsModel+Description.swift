@@ -1,6 +1,6 @@
 /// The islands model as a teacher's form shows it, with the ranges and defaults of ``IslandsParameters``.
 extension IslandsModel {
-    public static var modelDescription: ModelDescription {
+    package static var modelDescription: ModelDescription {
         typealias P = IslandsParameters
         let defaults = P()
         let size = Double(P.sizeRange.lowerBound)...Double(P.sizeRange.upperBound)

@@ -3,7 +3,7 @@ extension IslandsModel {
     // is what a question's default tolerance is scaled to (a tenth of it), so a cap would make
     // every guess look close. Without one the tolerance is a fifth of the value when asked.
     /// The numbers a student can be asked to predict, usually about the map after the next evolve.
-    public static let metrics: [MetricDescriptor] = [
+    package static let metrics: [MetricDescriptor] = [
         MetricDescriptor(
             name: "livingSpecies", label: "Living species", description: "How many species are alive.", unit: "species",
             range: nil),
@@ -35,7 +35,7 @@ extension IslandsModel {
     /// - Parameters:
     ///   - metric: One of ``metrics``; `tilesOfSpecies` takes one argument, a species id (1 or more).
     /// - Throws: ``SimulationError/Code/unknownMetric`` for another name or wrong arguments.
-    public func value(of metric: MetricID) throws(SimulationError) -> Double {
+    package func value(of metric: MetricID) throws(SimulationError) -> Double {
         if metric.name == "tilesOfSpecies" {
             guard metric.arguments.count == 1 else {
                 throw SimulationError(
@@ -60,7 +60,7 @@ extension IslandsModel {
     }
 
     /// Every argument-free metric, plus `groups`: land tiles per living species, keyed by species id.
-    public func stats() -> GenerationStats {
+    package func stats() -> GenerationStats {
         var groups: [String: Int] = [:]
         for species in speciesList() where species.alive {
             groups[String(species.id)] = species.tiles
@@ -69,7 +69,7 @@ extension IslandsModel {
     }
 
     /// Every species ever, in id order, with its land tiles now and whether it is alive.
-    public func speciesList() -> [IslandsSpecies] {
+    func speciesList() -> [IslandsSpecies] {
         var tiles = [Int](repeating: 0, count: speciesEver + 1)
         var alive = [Bool](repeating: false, count: speciesEver + 1)
         for tile in inhabitants.indices where inhabitants[tile] != 0 {
@@ -80,7 +80,7 @@ extension IslandsModel {
     }
 
     /// Land tiles carrying species `id` now.
-    public func tilesOfSpecies(_ id: Int) -> Int {
+    func tilesOfSpecies(_ id: Int) -> Int {
         inhabitants.indices.reduce(0) { $0 + (land[$1] && inhabitants[$1] == id ? 1 : 0) }
     }
 

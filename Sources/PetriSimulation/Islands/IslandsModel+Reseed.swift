@@ -1,4 +1,4 @@
 extension IslandsModel {
     /// Does nothing: the islands model has no randomness, so every replicate repeats the real run.
-    public mutating func reseed(_ seed: UInt64) {}
+    package mutating func reseed(_ seed: UInt64) {}
 }

@@ -8,7 +8,7 @@ extension IslandsModel {
     /// Far more species than any lesson creates, but small enough that counts stay sane.
     static let speciesLimit = Int(Int32.max)
 
-    public func encodeState() -> [UInt8] {
+    package func encodeState() -> [UInt8] {
         var w = StateWriter(model: Self.kind, version: Self.stateVersion)
         w.append(parameters.width)
         w.append(parameters.height)
@@ -44,7 +44,7 @@ extension IslandsModel {
     /// - Throws: ``SimulationError/Code/corruptState`` for bytes of another model or version, truncated or
     ///   trailing bytes, a bad map size, set padding bits, or runs that do not cover the map exactly or
     ///   name species that never existed.
-    public init(decodingState bytes: [UInt8]) throws(SimulationError) {
+    package init(decodingState bytes: [UInt8]) throws(SimulationError) {
         var r = try StateReader(bytes, model: Self.kind, version: Self.stateVersion)
         var parameters = IslandsParameters()
         parameters.width = try r.readInt()

@@ -18,23 +18,23 @@
 /// try islands.apply(.toggle(x: 4, y: 3))
 /// islands.step()                          // ...and species 1 is split: species 2 appears on the right
 /// ```
-public struct IslandsModel: SimulationModel {
-    public static let kind = ModelKind.islands
+package struct IslandsModel: SimulationModel {
+    package static let kind = ModelKind.islands
 
     /// What everyone is told when the last species dies out.
-    public static let extinctionMessage =
+    static let extinctionMessage =
         "Every species is extinct. New land can still rise from the sea, but an islet that touches no "
         + "inhabited land stays empty, so life cannot return."
 
-    public internal(set) var parameters: IslandsParameters
-    public internal(set) var generation = 0
+    package internal(set) var parameters: IslandsParameters
+    package internal(set) var generation = 0
     /// One entry per tile in reading order: true for land.
-    public internal(set) var land: [Bool]
+    package internal(set) var land: [Bool]
     /// One entry per tile: the species it carried at the last evolve (0 for none). A tile flooded since
     /// keeps its entry until the next evolve, so raising it again before then changes nothing.
     var inhabitants: [Int]
     /// The highest species id ever given; ids 1...speciesEver have all existed.
-    public internal(set) var speciesEver: Int
+    package internal(set) var speciesEver: Int
 
     /// Creates generation 0: the starting 3×3 island with species 1.
     ///
@@ -42,7 +42,7 @@ public struct IslandsModel: SimulationModel {
     ///   - parameters: The map size and adjacency rule.
     ///   - seed: Ignored: the islands model has no randomness.
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` for a width or height outside 3...256.
-    public init(parameters: IslandsParameters, seed: UInt64) throws(SimulationError) {
+    package init(parameters: IslandsParameters, seed: UInt64) throws(SimulationError) {
         try parameters.validate()
         let width = parameters.width
         var land = [Bool](repeating: false, count: width * parameters.height)
@@ -67,30 +67,30 @@ public struct IslandsModel: SimulationModel {
         self.speciesEver = speciesEver
     }
 
-    public var width: Int { parameters.width }
-    public var height: Int { parameters.height }
+    var width: Int { parameters.width }
+    var height: Int { parameters.height }
 
     /// Whether tile (x, y) is land; false outside the map.
-    public func isLand(x: Int, y: Int) -> Bool {
+    func isLand(x: Int, y: Int) -> Bool {
         guard let tile = tileIndex(x: x, y: y) else { return false }
         return land[tile]
     }
 
     /// The species living on tile (x, y), or 0 for sea, uninhabited land and tiles outside the map.
-    public func species(x: Int, y: Int) -> Int {
+    func species(x: Int, y: Int) -> Int {
         guard let tile = tileIndex(x: x, y: y), land[tile] else { return 0 }
         return inhabitants[tile]
     }
 
     /// True once every species is extinct (after an evolve); see the type's comment.
-    public var isOver: Bool { inhabitants.allSatisfy { $0 == 0 } }
+    package var isOver: Bool { inhabitants.allSatisfy { $0 == 0 } }
 
-    public var endMessage: String? { isOver ? Self.extinctionMessage : nil }
+    package var endMessage: String? { isOver ? Self.extinctionMessage : nil }
 
     /// Evolves one generation: recomputes the landmasses and applies ``IslandsContinuity``.
     ///
     /// A no-op once every species is extinct.
-    public mutating func step() {
+    package mutating func step() {
         guard !isOver else { return }
         let next = IslandsContinuity.evolve(
             land: land, inhabitants: inhabitants, width: width, height: height, diagonal: parameters.diagonal,

@@ -2,33 +2,33 @@
 ///
 /// Every key is optional when decoded from a lesson file (defaults: the original 10×6 map,
 /// edge-adjacent tiles).
-public struct IslandsParameters: Sendable, Hashable {
+package struct IslandsParameters: Sendable, Hashable {
     /// Tiles across, 3...256. Fixed for the lesson.
-    public var width = 10
+    package var width = 10
     /// Tiles down, 3...256. Fixed for the lesson.
-    public var height = 6
+    package var height = 6
     /// When true, land tiles that touch only at a corner belong to the same landmass (8 neighbours
     /// instead of 4). Can change between generations; the next evolve uses the new rule.
-    public var diagonal = false
+    var diagonal = false
 
     /// The original app's 10×6 map with edge adjacency.
-    public init() {}
+    package init() {}
 
-    public init(width: Int, height: Int, diagonal: Bool = false) {
+    package init(width: Int, height: Int, diagonal: Bool = false) {
         self.width = width
         self.height = height
         self.diagonal = diagonal
     }
 
-    public static let sizeRange = 3...256
+    static let sizeRange = 3...256
 
     /// The names ``IslandsModel/apply(_:)`` knows, in the order error messages list them.
-    public static let names = ["width", "height", "diagonal"]
+    static let names = ["width", "height", "diagonal"]
 
     /// Checks the map size.
     ///
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` naming width or height, the value and the range.
-    public func validate() throws(SimulationError) {
+    func validate() throws(SimulationError) {
         try SimulationError.check("width", width, in: Self.sizeRange)
         try SimulationError.check("height", height, in: Self.sizeRange)
     }
@@ -51,7 +51,7 @@ extension IslandsParameters: Codable {
     /// ``IslandsModel/init(parameters:seed:)``.
     ///
     /// - Throws: `DecodingError` for a key the model does not have or a value of the wrong type.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let all = try decoder.container(keyedBy: AnyKey.self)
         for key in all.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
             throw DecodingError.dataCorruptedError(
@@ -66,7 +66,7 @@ extension IslandsParameters: Codable {
         diagonal = try c.decodeIfPresent(Bool.self, forKey: .diagonal) ?? diagonal
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(width, forKey: .width)
         try c.encode(height, forKey: .height)

@@ -5,17 +5,17 @@
 /// The starting 10×6 map is `.*13 1*3 .*7 1*3 .*7 1*3 .*24`. Maps are mostly large regions of one kind,
 /// so even a 256×256 map is usually a few hundred bytes; the worst case (a checkerboard of one-tile
 /// islands) is about six bytes per tile. ``tileValues()`` expands it.
-public struct IslandsSnapshot: Sendable, Hashable, Codable {
-    public var generation: Int
-    public var width: Int
-    public var height: Int
-    public var diagonal: Bool
+package struct IslandsSnapshot: Sendable, Hashable, Codable {
+    var generation: Int
+    var width: Int
+    var height: Int
+    var diagonal: Bool
     /// The run-length-encoded map (see the type's comment).
-    public var tiles: String
+    var tiles: String
     /// Every species ever, in id order (colours come from ``IslandsSpecies/hue`` and ``IslandsSpecies/shade``).
-    public var species: [IslandsSpecies]
+    var species: [IslandsSpecies]
 
-    public init(generation: Int, width: Int, height: Int, diagonal: Bool, tiles: String, species: [IslandsSpecies]) {
+    package init(generation: Int, width: Int, height: Int, diagonal: Bool, tiles: String, species: [IslandsSpecies]) {
         self.generation = generation
         self.width = width
         self.height = height
@@ -25,10 +25,10 @@ public struct IslandsSnapshot: Sendable, Hashable, Codable {
     }
 
     /// The value ``tileValues()`` gives a sea tile; uninhabited land is 0 and inhabited land its species id.
-    public static let sea = -1
+    static let sea = -1
 
     /// Encodes one value per tile (``sea``, 0 or a species id) as runs.
-    public static func encodeTiles(_ values: [Int]) -> String {
+    static func encodeTiles(_ values: [Int]) -> String {
         var runs: [String] = []
         var index = 0
         while index < values.count {
@@ -46,7 +46,7 @@ public struct IslandsSnapshot: Sendable, Hashable, Codable {
     ///
     /// - Throws: ``SimulationError/Code/malformedInput`` when the size is outside 3...256 or the text is
     ///   not `width * height` tiles of runs.
-    public func tileValues() throws(SimulationError) -> [Int] {
+    func tileValues() throws(SimulationError) -> [Int] {
         let sizes = IslandsParameters.sizeRange
         guard sizes.contains(width), sizes.contains(height) else {
             throw SimulationError(
@@ -75,7 +75,7 @@ public struct IslandsSnapshot: Sendable, Hashable, Codable {
 }
 
 extension IslandsModel {
-    public func snapshot() -> IslandsSnapshot {
+    package func snapshot() -> IslandsSnapshot {
         let values = land.indices.map { land[$0] ? inhabitants[$0] : IslandsSnapshot.sea }
         return IslandsSnapshot(
             generation: generation, width: width, height: height, diagonal: parameters.diagonal,

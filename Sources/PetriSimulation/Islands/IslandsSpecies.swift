@@ -5,18 +5,18 @@
 /// only the factor 3, the hues of species 1...120 are all different; species 121 would repeat species 1's
 /// hue, so `shade` counts the completed rounds of the wheel ((n - 1) / 120) and clients darken each round
 /// (e.g. lightness 50%, 35%, 65%, ...). The pair (hue, shade) is never used twice.
-public struct IslandsSpecies: Sendable, Hashable, Codable {
-    public var id: Int
+package struct IslandsSpecies: Sendable, Hashable, Codable {
+    package var id: Int
     /// Degrees on the colour wheel, 0...359.
-    public var hue: Int
+    var hue: Int
     /// Rounds of the colour wheel completed before this species (0 for the first 120 species).
-    public var shade: Int
+    var shade: Int
     /// Land tiles it holds now.
-    public var tiles: Int
+    var tiles: Int
     /// False once it has died out; extinct species never return.
-    public var alive: Bool
+    var alive: Bool
 
-    public init(id: Int, tiles: Int, alive: Bool) {
+    package init(id: Int, tiles: Int, alive: Bool) {
         self.id = id
         self.hue = Self.hue(ofSpecies: id)
         self.shade = Self.shade(ofSpecies: id)
@@ -25,13 +25,13 @@ public struct IslandsSpecies: Sendable, Hashable, Codable {
     }
 
     /// The hue step between consecutive species, in degrees.
-    public static let hueStep = 21
+    static let hueStep = 21
 
     /// Species `id`'s hue: `(id - 1) * 21 mod 360` (the wheel repeats every 120 species, since 120·21 = 7·360).
     ///
     /// - Parameters:
     ///   - id: A species id, 1 or more (smaller ids are treated as 1).
-    public static func hue(ofSpecies id: Int) -> Int {
+    static func hue(ofSpecies id: Int) -> Int {
         ((max(1, id) - 1) % 120) * hueStep % 360
     }
 
@@ -39,7 +39,7 @@ public struct IslandsSpecies: Sendable, Hashable, Codable {
     ///
     /// - Parameters:
     ///   - id: A species id, 1 or more (smaller ids are treated as 1).
-    public static func shade(ofSpecies id: Int) -> Int {
+    static func shade(ofSpecies id: Int) -> Int {
         (max(1, id) - 1) / 120
     }
 }

@@ -11,7 +11,7 @@ extension LifeGrid {
     ///   - y: the board row of the pattern's top edge.
     ///   - boundary: whether to drop or wrap cells beyond the edge.
     /// - Precondition: the pattern is no larger than the board.
-    public mutating func paste(_ pattern: LifeGrid, atX x: Int, y: Int, boundary: LifeBoundary) {
+    mutating func paste(_ pattern: LifeGrid, atX x: Int, y: Int, boundary: LifeBoundary) {
         precondition(pattern.width <= width && pattern.height <= height, "the pattern is larger than the board")
         let toroidal = boundary == .toroidal
         func wrap(_ v: Int, _ n: Int) -> Int { (v % n + n) % n }

@@ -7,7 +7,7 @@ extension LifeGrid {
     ///   - density: the chance that a cell is alive, 0...1.
     ///   - random: the generator to draw from; one draw per cell (see ``randomize(density:using:)``).
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` naming `width`, `height` or `density`.
-    public init(width: Int, height: Int, density: Double, using random: inout PetriRandom) throws(SimulationError) {
+    package init(width: Int, height: Int, density: Double, using random: inout PetriRandom) throws(SimulationError) {
         try self.init(width: width, height: height)
         try randomize(density: density, using: &random)
     }
@@ -21,7 +21,7 @@ extension LifeGrid {
     ///   - density: the chance that a cell is alive, 0...1.
     ///   - random: the generator to draw from.
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` when `density` is outside 0...1 or NaN.
-    public mutating func randomize(density: Double, using random: inout PetriRandom) throws(SimulationError) {
+    mutating func randomize(density: Double, using random: inout PetriRandom) throws(SimulationError) {
         try SimulationError.check("density", density, in: 0...1)
         let wpr = wordsPerRow
         let width = width

@@ -14,7 +14,7 @@ extension LifeGrid {
     ///     unit gives the same board.
     /// - Returns: the number of cells born and the number that died.
     @discardableResult
-    public mutating func step(
+    package mutating func step(
         rule: LifeRule, boundary: LifeBoundary, using unit: LifeVectorUnit = .best
     ) -> (births: Int, deaths: Int) {
         if unit == .avx2 && unit.isAvailable {

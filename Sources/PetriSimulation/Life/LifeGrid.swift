@@ -24,14 +24,14 @@
 /// grid[1, 0] = true; grid[2, 1] = true; grid[0, 2] = true; grid[1, 2] = true; grid[2, 2] = true
 /// let (births, deaths) = grid.step(rule: .conway, boundary: .bounded)
 /// ```
-public struct LifeGrid: Sendable, Hashable {
+package struct LifeGrid: Sendable, Hashable {
     /// The largest width or height a board may have.
-    public static let maxSide = 16_384
+    package static let maxSide = 16_384
 
     /// Number of columns, 1...``maxSide``.
-    public let width: Int
+    package let width: Int
     /// Number of rows, 1...``maxSide``.
-    public let height: Int
+    package let height: Int
     /// `(width + 63) / 64`: the words that hold one row.
     let wordsPerRow: Int
     /// `height * wordsPerRow` words, row 0 first; padding bits are zero.
@@ -43,7 +43,7 @@ public struct LifeGrid: Sendable, Hashable {
     ///   - width: number of columns, 1...16384.
     ///   - height: number of rows, 1...16384.
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` naming `width` or `height`.
-    public init(width: Int, height: Int) throws(SimulationError) {
+    package init(width: Int, height: Int) throws(SimulationError) {
         try SimulationError.check("width", width, in: 1...Self.maxSide)
         try SimulationError.check("height", height, in: 1...Self.maxSide)
         self.init(validWidth: width, height: height, words: nil)
@@ -64,13 +64,13 @@ public struct LifeGrid: Sendable, Hashable {
     }
 
     /// True when (x, y) lies on the board.
-    public func contains(x: Int, y: Int) -> Bool { x >= 0 && x < width && y >= 0 && y < height }
+    func contains(x: Int, y: Int) -> Bool { x >= 0 && x < width && y >= 0 && y < height }
 
     /// Whether the cell at column `x`, row `y` is alive.
     ///
     /// - Precondition: (x, y) lies on the board (check with ``contains(x:y:)`` first for input
     ///   from outside the program).
-    public subscript(x: Int, y: Int) -> Bool {
+    subscript(x: Int, y: Int) -> Bool {
         get {
             precondition(contains(x: x, y: y), "cell (\(x), \(y)) is not on the \(width)×\(height) board")
             return words[y * wordsPerRow + x >> 6] >> UInt64(x & 63) & 1 != 0
@@ -87,12 +87,12 @@ public struct LifeGrid: Sendable, Hashable {
     }
 
     /// The number of live cells on the board.
-    public var population: Int {
+    package var population: Int {
         words.withUnsafeBufferPointer { LifeBits.population(of: $0) }
     }
 
     /// The number of live cells in `region`; cells of the region beyond the board count as dead.
-    public func population(in region: LifeRegion) -> Int {
+    func population(in region: LifeRegion) -> Int {
         let r = region.clipped(width: width, height: height)
         guard !r.isEmpty else { return 0 }
         var total = 0
@@ -141,7 +141,7 @@ public struct LifeGrid: Sendable, Hashable {
     /// A stable 64-bit fingerprint of the board (size and cells), the same on every machine.
     ///
     /// Used to spot repeated boards (oscillation periods); not cryptographic.
-    public var fingerprint: UInt64 {
+    var fingerprint: UInt64 {
         words.withUnsafeBufferPointer { LifeBits.fingerprint(of: $0, seed: UInt64(width) << 32 | UInt64(height)) }
     }
 }

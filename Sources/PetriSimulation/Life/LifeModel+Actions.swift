@@ -16,7 +16,7 @@ extension LifeModel {
     ///
     /// - Parameter action: what the teacher did.
     /// - Throws: ``SimulationError`` saying what was wrong with the action.
-    public mutating func apply(_ action: ModelAction) throws(SimulationError) {
+    package mutating func apply(_ action: ModelAction) throws(SimulationError) {
         switch action {
         case .set(let name, let value):
             try set(name, value)

@@ -2,7 +2,7 @@
 /// from ``LifeBoundary``, the density's range and default from ``LifeModel/Parameters``, the rules and
 /// patterns a form suggests from ``LifeRule`` and the pattern catalog.
 extension LifeModel {
-    public static var modelDescription: ModelDescription {
+    package static var modelDescription: ModelDescription {
         let defaults = Parameters()
         let side = 1.0...Double(LifeGrid.maxSide)
         return ModelDescription(

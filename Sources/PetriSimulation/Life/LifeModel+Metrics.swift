@@ -1,6 +1,6 @@
 extension LifeModel {
     /// What a question can ask about a Life board; `cell` and `region` take integer arguments.
-    public static let metrics: [MetricDescriptor] = [
+    package static let metrics: [MetricDescriptor] = [
         MetricDescriptor(
             name: "liveCells", label: "Live cells", description: "How many cells are alive.", unit: "cells", range: nil),
         MetricDescriptor(
@@ -41,7 +41,7 @@ extension LifeModel {
     ///   `region(x,y,w,h)`; `cell` needs a cell on the board, `region` a rectangle of at least
     ///   one cell lying wholly on the board.
     /// - Throws: ``SimulationError/Code/unknownMetric`` for another name or bad arguments.
-    public func value(of metric: MetricID) throws(SimulationError) -> Double {
+    package func value(of metric: MetricID) throws(SimulationError) -> Double {
         let a = metric.arguments
         switch (metric.name, a.count) {
         case ("liveCells", 0): return Double(liveCells)
@@ -78,7 +78,7 @@ extension LifeModel {
     }
 
     /// This generation's argument-free metrics: liveCells, births, deaths, still and period.
-    public func stats() -> GenerationStats {
+    package func stats() -> GenerationStats {
         GenerationStats(
             generation: generation,
             values: [

@@ -4,27 +4,27 @@ extension LifeModel {
     /// Every key is optional when decoding; missing keys take the defaults below. The starting
     /// board is a random soup of `density` (default 0.35 when no `pattern` is given, none when
     /// one is) with `pattern`, if given, placed in the centre.
-    public struct Parameters: Sendable, Hashable, Codable {
+    package struct Parameters: Sendable, Hashable, Codable {
         /// The density of the starting soup when neither `pattern` nor `density` is given.
-        public static let defaultDensity = 0.35
+        static let defaultDensity = 0.35
         /// The densities a starting soup may have.
-        public static let densityRange = 0.0...1.0
+        static let densityRange = 0.0...1.0
 
         /// Columns, 1...16384 (default 64). Fixed once the lesson starts.
-        public var width: Int
+        var width: Int
         /// Rows, 1...16384 (default 48). Fixed once the lesson starts.
-        public var height: Int
+        var height: Int
         /// A Life-like rule such as `B3/S23` (the default) or `B36/S23`; see ``LifeRule``.
-        public var rule: String
+        var rule: String
         /// `bounded` (the default: cells beyond the edge are dead) or `toroidal`.
-        public var boundary: LifeBoundary
+        var boundary: LifeBoundary
         /// A catalog name (``LifePattern/catalogNames``) or RLE text to place in the centre (a rule
         /// in its header is ignored; `rule` decides).
-        public var pattern: String?
+        var pattern: String?
         /// The chance, 0...1, that each cell of the starting soup is alive.
-        public var density: Double?
+        var density: Double?
 
-        public init(
+        package init(
             width: Int = 64, height: Int = 48, rule: String = "B3/S23", boundary: LifeBoundary = .bounded,
             pattern: String? = nil, density: Double? = nil
         ) {
@@ -40,7 +40,7 @@ extension LifeModel {
             case width, height, rule, boundary, pattern, density
         }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             let defaults = Parameters()
             width = try c.decodeIfPresent(Int.self, forKey: .width) ?? defaults.width

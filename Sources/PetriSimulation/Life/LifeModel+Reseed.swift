@@ -1,4 +1,4 @@
 extension LifeModel {
     /// Does nothing: Life draws random numbers only for generation 0, so every replicate repeats the real run.
-    public mutating func reseed(_ seed: UInt64) {}
+    package mutating func reseed(_ seed: UInt64) {}
 }

@@ -3,7 +3,7 @@ extension LifeModel {
     ///
     /// A 4096×4096 board is 2 MiB of cells; send large boards as viewports with
     /// ``snapshot(region:)`` instead.
-    public func snapshot() -> LifeSnapshot {
+    package func snapshot() -> LifeSnapshot {
         makeSnapshot(LifeRegion(x: 0, y: 0, width: grid.width, height: grid.height))
     }
 
@@ -12,7 +12,7 @@ extension LifeModel {
     /// - Parameter region: the rectangle to show; it is clipped to the board, and the snapshot's
     ///   `x`, `y`, `width` and `height` say what was kept.
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` when no cell of `region` is on the board.
-    public func snapshot(region: LifeRegion) throws(SimulationError) -> LifeSnapshot {
+    func snapshot(region: LifeRegion) throws(SimulationError) -> LifeSnapshot {
         let kept = region.clipped(width: grid.width, height: grid.height)
         guard !kept.isEmpty else {
             throw SimulationError(

@@ -9,7 +9,7 @@ extension LifeModel {
     /// `pattern` and `density` parameters (each a presence flag, then the value); the period
     /// detector's fingerprints (count, then oldest first); then the board's words as laid out in
     /// `LifeGrid.swift`. The model keeps no random generator (Life uses none after generation 0).
-    public func encodeState() -> [UInt8] {
+    package func encodeState() -> [UInt8] {
         var w = StateWriter(model: .life, version: Self.stateVersion)
         w.append(grid.width)
         w.append(grid.height)
@@ -34,7 +34,7 @@ extension LifeModel {
     /// - Throws: ``SimulationError/Code/corruptState`` for bytes from another model or version,
     ///   truncated or trailing bytes, or values no model could have (sizes, masks, counts,
     ///   padding bits).
-    public init(decodingState bytes: [UInt8]) throws(SimulationError) {
+    package init(decodingState bytes: [UInt8]) throws(SimulationError) {
         var r = try StateReader(bytes, model: .life, version: Self.stateVersion)
         func corrupt(_ what: String) -> SimulationError {
             SimulationError(.corruptState, "The saved life state is corrupt: \(what).")

@@ -10,40 +10,40 @@
 /// life.step()
 /// try life.value(of: MetricID("liveCells"))   // 5
 /// ```
-public struct LifeModel: SimulationModel {
-    public typealias Snapshot = LifeSnapshot
+package struct LifeModel: SimulationModel {
+    package typealias Snapshot = LifeSnapshot
 
-    public static let kind = ModelKind.life
+    package static let kind = ModelKind.life
 
     /// The parameters, kept current: `rule` (canonical) and `boundary` follow teacher changes.
-    public internal(set) var parameters: Parameters
+    package internal(set) var parameters: Parameters
     /// The board.
-    public internal(set) var grid: LifeGrid
+    package internal(set) var grid: LifeGrid
     /// The rule every cell follows; the teacher may change it between generations.
-    public internal(set) var rule: LifeRule
+    package internal(set) var rule: LifeRule
     /// Whether the board wraps around; the teacher may change it between generations.
-    public internal(set) var boundary: LifeBoundary
+    package internal(set) var boundary: LifeBoundary
     /// Generations stepped since generation 0.
-    public internal(set) var generation: Int
+    package internal(set) var generation: Int
     /// Cells born in the last generation (0 at generation 0).
-    public internal(set) var births: Int
+    package internal(set) var births: Int
     /// Cells that died in the last generation (0 at generation 0).
-    public internal(set) var deaths: Int
+    package internal(set) var deaths: Int
     /// Live cells now, kept up to date from births and deaths.
-    public internal(set) var liveCells: Int
+    package internal(set) var liveCells: Int
     /// Recent boards' fingerprints, for ``period``.
     var history: LifePeriodDetector
 
-    public var isOver: Bool { false }
+    package var isOver: Bool { false }
 
-    public var endMessage: String? { nil }
+    package var endMessage: String? { nil }
 
     /// True when the last generation changed no cell (false at generation 0).
-    public var isStill: Bool { generation > 0 && births == 0 && deaths == 0 }
+    var isStill: Bool { generation > 0 && births == 0 && deaths == 0 }
 
     /// The oscillation period (1 for a still board) when the board repeats within the last 15
     /// generations since the last edit; 0 when none is detected.
-    public var period: Int { history.period }
+    var period: Int { history.period }
 
     /// Creates generation 0.
     ///
@@ -55,7 +55,7 @@ public struct LifeModel: SimulationModel {
     ///   - parameters: board size, rule, boundary and starting cells.
     ///   - seed: decides the random soup.
     /// - Throws: ``SimulationError`` naming the first invalid parameter.
-    public init(parameters: Parameters, seed: UInt64) throws(SimulationError) {
+    package init(parameters: Parameters, seed: UInt64) throws(SimulationError) {
         var grid = try LifeGrid(width: parameters.width, height: parameters.height)
         let rule = try LifeRule(parsing: parameters.rule)
         if let density = parameters.density {
@@ -99,7 +99,7 @@ public struct LifeModel: SimulationModel {
     }
 
     /// Advances one generation: every cell follows the rule at once.
-    public mutating func step() {
+    package mutating func step() {
         let counts = grid.step(rule: rule, boundary: boundary)
         births = counts.births
         deaths = counts.deaths

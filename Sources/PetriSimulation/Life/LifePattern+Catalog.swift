@@ -3,14 +3,14 @@ extension LifePattern {
     ///
     /// ``named(_:)`` ignores letter case, spaces and punctuation, so `Gosper glider gun`,
     /// `gosper-glider-gun` and `GosperGliderGun` all work.
-    public static let catalogNames: [String] = catalog.map(\.name)
+    static let catalogNames: [String] = catalog.map(\.name)
 
     /// A built-in classic by name.
     ///
     /// - Parameter name: one of ``catalogNames`` (or an alias such as `gun` or `r-pentomino`),
     ///   in any letter case, with or without spaces and dashes.
     /// - Throws: ``SimulationError/Code/malformedInput`` for a name that is not in the catalog.
-    public static func named(_ name: String) throws(SimulationError) -> LifePattern {
+    static func named(_ name: String) throws(SimulationError) -> LifePattern {
         let key = Self.key(name)
         guard let entry = catalog.first(where: { Self.key($0.name) == key || $0.aliases.contains(key) }) else {
             throw SimulationError(

@@ -14,7 +14,7 @@ extension LifePattern {
     ///   - maxWidth: the widest pattern allowed (at most ``LifeGrid/maxSide``).
     ///   - maxHeight: the tallest pattern allowed.
     /// - Throws: ``SimulationError/Code/malformedInput`` with a sentence saying what is wrong.
-    public init(
+    package init(
         rle text: String, maxWidth: Int = LifeGrid.maxSide, maxHeight: Int = LifeGrid.maxSide
     ) throws(SimulationError) {
         let reader = try LifeRLEReader(text, maxWidth: maxWidth, maxHeight: maxHeight)
@@ -26,7 +26,7 @@ extension LifePattern {
     ///
     /// Runs of dead cells at the end of a row and empty rows at the end are left out, as usual;
     /// the header keeps the full size.
-    public var rle: String {
+    package var rle: String {
         var text = ""
         if let name { text += "#N \(name)\n" }
         for comment in comments { text += "#C \(comment)\n" }

@@ -8,19 +8,19 @@
 /// var board = try LifeGrid(width: 20, height: 20)
 /// board.paste(glider.cells, atX: 1, y: 1, boundary: .bounded)
 /// ```
-public struct LifePattern: Sendable, Hashable {
+package struct LifePattern: Sendable, Hashable {
     /// The `#N` name line, if any.
-    public var name: String?
+    var name: String?
     /// The text of `#C`, `#c` and `#O` lines, in order.
-    public var comments: [String]
+    var comments: [String]
     /// The rule given in the header (or an old `#r` line), if any.
-    public var rule: LifeRule?
+    var rule: LifeRule?
     /// The pattern's bounding rectangle, as given by the header (or the body's extent when
     /// there is no header).
-    public var cells: LifeGrid
+    package var cells: LifeGrid
 
     /// A pattern made of `cells`, optionally named, commented and tied to a rule.
-    public init(cells: LifeGrid, name: String? = nil, comments: [String] = [], rule: LifeRule? = nil) {
+    package init(cells: LifeGrid, name: String? = nil, comments: [String] = [], rule: LifeRule? = nil) {
         self.cells = cells
         self.name = name
         self.comments = comments
@@ -39,7 +39,7 @@ public struct LifePattern: Sendable, Hashable {
     ///   - maxHeight: the tallest pattern allowed.
     /// - Throws: ``SimulationError/Code/malformedInput`` for malformed RLE, an unknown name or a
     ///   pattern larger than allowed.
-    public init(
+    package init(
         resolving text: String, maxWidth: Int = LifeGrid.maxSide, maxHeight: Int = LifeGrid.maxSide
     ) throws(SimulationError) {
         let looksLikeRLE = text.contains { $0.isNumber || $0.isNewline || "!$=#".contains($0) }

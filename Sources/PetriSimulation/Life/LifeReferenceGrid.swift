@@ -2,18 +2,18 @@
 ///
 /// Deliberately simple so that it is obviously right: tests check the bit-packed ``LifeGrid``
 /// against it and the benchmark uses it as the baseline to beat. Same API subset as `LifeGrid`.
-public struct LifeReferenceGrid: Sendable, Hashable {
+package struct LifeReferenceGrid: Sendable, Hashable {
     /// Number of columns.
-    public let width: Int
+    let width: Int
     /// Number of rows.
-    public let height: Int
+    let height: Int
     /// Row-major cells, index `y * width + x`, 1 alive and 0 dead.
     private var cells: [UInt8]
 
     /// Creates an all-dead board.
     ///
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` naming `width` or `height`.
-    public init(width: Int, height: Int) throws(SimulationError) {
+    package init(width: Int, height: Int) throws(SimulationError) {
         try SimulationError.check("width", width, in: 1...LifeGrid.maxSide)
         try SimulationError.check("height", height, in: 1...LifeGrid.maxSide)
         self.width = width
@@ -22,7 +22,7 @@ public struct LifeReferenceGrid: Sendable, Hashable {
     }
 
     /// A cell-by-cell copy of a bit-packed board.
-    public init(_ grid: LifeGrid) {
+    package init(_ grid: LifeGrid) {
         width = grid.width
         height = grid.height
         cells = [UInt8](repeating: 0, count: width * height)
@@ -34,16 +34,16 @@ public struct LifeReferenceGrid: Sendable, Hashable {
     /// Whether the cell at column `x`, row `y` is alive.
     ///
     /// - Precondition: (x, y) lies on the board.
-    public subscript(x: Int, y: Int) -> Bool {
+    subscript(x: Int, y: Int) -> Bool {
         get { cells[y * width + x] != 0 }
         set { cells[y * width + x] = newValue ? 1 : 0 }
     }
 
     /// The number of live cells.
-    public var population: Int { cells.reduce(0) { $0 + Int($1) } }
+    var population: Int { cells.reduce(0) { $0 + Int($1) } }
 
     /// The number of live cells in `region`; cells of the region beyond the board count as dead.
-    public func population(in region: LifeRegion) -> Int {
+    func population(in region: LifeRegion) -> Int {
         var total = 0
         for y in 0..<height {
             for x in 0..<width
@@ -58,7 +58,7 @@ public struct LifeReferenceGrid: Sendable, Hashable {
     ///
     /// - Returns: the number of cells born and the number that died.
     @discardableResult
-    public mutating func step(rule: LifeRule, boundary: LifeBoundary) -> (births: Int, deaths: Int) {
+    package mutating func step(rule: LifeRule, boundary: LifeBoundary) -> (births: Int, deaths: Int) {
         var next = cells
         var births = 0
         var deaths = 0

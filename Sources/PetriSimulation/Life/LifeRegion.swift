@@ -1,18 +1,18 @@
 /// A rectangle of cells: its top-left cell and its size.
 ///
 /// Used for the `region(x,y,w,h)` metric and for viewport snapshots of large boards.
-public struct LifeRegion: Sendable, Hashable, Codable {
+package struct LifeRegion: Sendable, Hashable, Codable {
     /// Column of the top-left cell.
-    public var x: Int
+    var x: Int
     /// Row of the top-left cell.
-    public var y: Int
+    var y: Int
     /// Number of columns.
-    public var width: Int
+    var width: Int
     /// Number of rows.
-    public var height: Int
+    var height: Int
 
     /// The rectangle of `width`×`height` cells whose top-left cell is (`x`, `y`).
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = width
@@ -20,10 +20,10 @@ public struct LifeRegion: Sendable, Hashable, Codable {
     }
 
     /// True when the rectangle holds no cell (a width or height of zero or less).
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
+    var isEmpty: Bool { width <= 0 || height <= 0 }
 
     /// The part of this rectangle that lies on a `width`×`height` board (possibly empty).
-    public func clipped(width boardWidth: Int, height boardHeight: Int) -> LifeRegion {
+    func clipped(width boardWidth: Int, height boardHeight: Int) -> LifeRegion {
         guard !isEmpty else { return LifeRegion(x: 0, y: 0, width: 0, height: 0) }
         // The lengths are positive here, so an overflowing end lies past any board.
         func end(_ start: Int, _ length: Int, _ limit: Int) -> Int {

@@ -13,20 +13,20 @@
 /// print(rule)                                   // B36/S23
 /// rule.next(alive: false, neighbours: 6)        // true
 /// ```
-public struct LifeRule: Sendable, Hashable, CustomStringConvertible {
+package struct LifeRule: Sendable, Hashable, CustomStringConvertible {
     /// Bit `n` set: a dead cell with `n` live neighbours is born (bits 0...8).
-    public let birthMask: UInt16
+    let birthMask: UInt16
     /// Bit `n` set: a live cell with `n` live neighbours survives (bits 0...8).
-    public let survivalMask: UInt16
+    let survivalMask: UInt16
 
     /// Conway's Game of Life, `B3/S23`.
-    public static let conway = LifeRule(birthMask: 0b1000, survivalMask: 0b1100)
+    package static let conway = LifeRule(birthMask: 0b1000, survivalMask: 0b1100)
     /// HighLife, `B36/S23`, which has a self-replicating pattern.
-    public static let highLife = LifeRule(birthMask: 0b100_1000, survivalMask: 0b1100)
+    static let highLife = LifeRule(birthMask: 0b100_1000, survivalMask: 0b1100)
     /// Seeds, `B2/S`: every live cell dies at once; patterns explode.
-    public static let seeds = LifeRule(birthMask: 0b100, survivalMask: 0)
+    static let seeds = LifeRule(birthMask: 0b100, survivalMask: 0)
     /// Day & Night, `B3678/S34678`: symmetric under swapping live and dead.
-    public static let dayAndNight = LifeRule(birthMask: 0b1_1100_1000, survivalMask: 0b1_1101_1000)
+    static let dayAndNight = LifeRule(birthMask: 0b1_1100_1000, survivalMask: 0b1_1101_1000)
 
     /// Creates a rule from the neighbour counts (each 0...8) that give birth and survival.
     ///
@@ -34,7 +34,7 @@ public struct LifeRule: Sendable, Hashable, CustomStringConvertible {
     ///   - birth: counts of live neighbours at which a dead cell comes alive.
     ///   - survival: counts at which a live cell stays alive.
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` for a count outside 0...8.
-    public init(birth: some Sequence<Int>, survival: some Sequence<Int>) throws(SimulationError) {
+    package init(birth: some Sequence<Int>, survival: some Sequence<Int>) throws(SimulationError) {
         var b: UInt16 = 0
         var s: UInt16 = 0
         for n in birth {
@@ -59,7 +59,7 @@ public struct LifeRule: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter text: the rule, e.g. `B3/S23`, `b36/s23`, `23/3` or `highlife`.
     /// - Throws: ``SimulationError/Code/malformedInput`` with a sentence naming the text and
     ///   what is allowed.
-    public init(parsing text: String) throws(SimulationError) {
+    package init(parsing text: String) throws(SimulationError) {
         let compact = text.filter { !$0.isWhitespace }.uppercased()
         if let named = Self.named[compact.filter { $0.isLetter }], compact.allSatisfy({ $0.isLetter || $0 == "&" }) {
             self = named
@@ -76,7 +76,7 @@ public struct LifeRule: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The canonical notation, e.g. `B3/S23` or `B2/S`.
-    public var description: String {
+    package var description: String {
         func digits(_ mask: UInt16) -> String {
             String((0...8).filter { mask & (1 << UInt16($0)) != 0 }.map { Character(String($0)) })
         }
@@ -84,17 +84,17 @@ public struct LifeRule: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// True when a dead cell with `neighbours` live neighbours comes alive.
-    public func isBorn(neighbours: Int) -> Bool {
+    func isBorn(neighbours: Int) -> Bool {
         (0...8).contains(neighbours) && birthMask & (1 << UInt16(neighbours)) != 0
     }
 
     /// True when a live cell with `neighbours` live neighbours stays alive.
-    public func survives(neighbours: Int) -> Bool {
+    func survives(neighbours: Int) -> Bool {
         (0...8).contains(neighbours) && survivalMask & (1 << UInt16(neighbours)) != 0
     }
 
     /// A cell's next state from its current state and its number of live neighbours (0...8).
-    public func next(alive: Bool, neighbours: Int) -> Bool {
+    package func next(alive: Bool, neighbours: Int) -> Bool {
         alive ? survives(neighbours: neighbours) : isBorn(neighbours: neighbours)
     }
 

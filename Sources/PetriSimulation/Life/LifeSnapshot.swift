@@ -8,28 +8,28 @@
 ///
 /// As JSON: `{"generation":12,"rule":"B3/S23","boundary":"bounded","boardWidth":64,
 /// "boardHeight":48,"x":0,"y":0,"width":64,"height":48,"liveCells":311,"cells":"AAAA..."}`.
-public struct LifeSnapshot: Sendable, Hashable, Codable {
+package struct LifeSnapshot: Sendable, Hashable, Codable {
     /// The generation shown.
-    public var generation: Int
+    var generation: Int
     /// The rule in canonical notation, e.g. `B3/S23`.
-    public var rule: String
+    var rule: String
     /// Whether the board wraps around.
-    public var boundary: LifeBoundary
+    var boundary: LifeBoundary
     /// The whole board's size.
-    public var boardWidth: Int
-    public var boardHeight: Int
+    var boardWidth: Int
+    var boardHeight: Int
     /// The region shown: its top-left cell on the board and its size.
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
     /// Live cells on the whole board (not just the region).
-    public var liveCells: Int
+    var liveCells: Int
     /// The region's cells, packed as described above, in base64.
-    public var cells: String
+    var cells: String
 
     /// Assembles a snapshot; `cells` must already be packed and encoded as described above.
-    public init(
+    package init(
         generation: Int, rule: String, boundary: LifeBoundary, boardWidth: Int, boardHeight: Int,
         region: LifeRegion, liveCells: Int, cells: String
     ) {
@@ -51,7 +51,7 @@ public struct LifeSnapshot: Sendable, Hashable, Codable {
     ///
     /// - Throws: ``SimulationError/Code/malformedInput`` when `cells` is not valid base64 of the
     ///   right length for the region.
-    public func decodeCells() throws(SimulationError) -> [Bool] {
+    func decodeCells() throws(SimulationError) -> [Bool] {
         let rowBytes = (width + 7) / 8
         guard width >= 0, height >= 0, let bytes = LifeBase64.decode(cells), bytes.count == rowBytes * height else {
             throw SimulationError(

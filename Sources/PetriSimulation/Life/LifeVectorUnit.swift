@@ -14,17 +14,17 @@ import CLifeKernel
 /// grid.step(rule: .conway, boundary: .bounded)                      // LifeVectorUnit.best
 /// grid.step(rule: .conway, boundary: .bounded, using: .portable)     // for comparison
 /// ```
-public enum LifeVectorUnit: String, Sendable, CaseIterable {
+package enum LifeVectorUnit: String, Sendable, CaseIterable {
     /// The Swift kernel, on whatever vector unit the build targets (SSE2 for generic x86-64).
     case portable
     /// The C kernel on 256-bit AVX2 registers (x86-64 CPUs since about 2013).
     case avx2
 
     /// The fastest unit this CPU supports: read once from `cpuid` at first use.
-    public static let best: LifeVectorUnit = avx2.isAvailable ? .avx2 : .portable
+    package static let best: LifeVectorUnit = avx2.isAvailable ? .avx2 : .portable
 
     /// Whether this CPU (and its operating system) can run the unit.
-    public var isAvailable: Bool {
+    package var isAvailable: Bool {
         switch self {
         case .portable: true
         case .avx2: Self.cpuHasAVX2

@@ -5,9 +5,9 @@
 /// avalanche, so neighbouring generations or indices give unrelated streams, and the same request at the
 /// same point always gives the same seeds (and so the same bands). The formula is fixed: changing it
 /// would change every band a class has seen.
-public enum ReplicateSeed {
+enum ReplicateSeed {
     /// The seed of replicate `index` (0-based) of a request made at `generation`.
-    public static func derive(lessonSeed: UInt64, generation: Int, index: Int) -> UInt64 {
+    static func derive(lessonSeed: UInt64, generation: Int, index: Int) -> UInt64 {
         let g = UInt64(bitPattern: Int64(generation))
         let i = UInt64(bitPattern: Int64(index))
         return mix(mix(mix(lessonSeed) ^ g) ^ i)

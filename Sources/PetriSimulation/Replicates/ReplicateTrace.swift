@@ -2,11 +2,11 @@
 public struct ReplicateTrace: Sendable, Hashable {
     /// The metric at the starting generation and at each of the `horizon` generations after it.
     /// A run that ended keeps its last value (a model's step is a no-op once it is over).
-    public var values: [Double]
+    package var values: [Double]
     /// The generation at which the run ended (e.g. the population died out), if it did.
-    public var endedAt: Int?
+    package var endedAt: Int?
 
-    public init(values: [Double], endedAt: Int?) {
+    package init(values: [Double], endedAt: Int?) {
         self.values = values
         self.endedAt = endedAt
     }

@@ -9,11 +9,11 @@
 /// let traces = Replicates.run(
 ///     from: lesson.model, lessonSeed: seed, indices: 0..<100, horizon: 50, metric: MetricID("meanTrait"))
 /// ```
-public enum Replicates {
+package enum Replicates {
     /// The most replicates one request may run.
-    public static let maxCount = 200
+    package static let maxCount = 200
     /// The most generations one request may look ahead.
-    public static let maxHorizon = 200
+    package static let maxHorizon = 200
 
     /// Runs replicates `indices` of `model`, each `horizon` generations ahead.
     ///
@@ -26,7 +26,7 @@ public enum Replicates {
     ///   - shouldStop: Asked before every generation; true abandons the work.
     ///   - stepped: Told after every generation stepped (for progress reports).
     /// - Returns: One trace per index, in order; nil when `shouldStop` said to stop.
-    public static func run<Model: SteppingModel>(
+    package static func run<Model: SteppingModel>(
         from model: Model, lessonSeed: UInt64, indices: Range<Int>, horizon: Int, metric: MetricID,
         shouldStop: () -> Bool = { false }, stepped: () -> Void = {}
     ) -> [ReplicateTrace]? {

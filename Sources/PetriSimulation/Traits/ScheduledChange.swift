@@ -5,15 +5,15 @@
 /// generation `g`'s creatures are the first ones selected under the new value, and the snapshot of
 /// generation `g` shows it. Several changes for one generation apply in list order. Only the
 /// between-generations parameters (the parameters its file does not mark `changeable: false`) can be scheduled.
-public struct ScheduledChange: Sendable, Hashable, Codable {
+package struct ScheduledChange: Sendable, Hashable, Codable {
     /// The generation the change first applies to (1 or more).
-    public var generation: Int
+    var generation: Int
     /// The parameter to change, e.g. `environmentColour`.
-    public var name: String
+    var name: String
     /// Its new value.
-    public var value: ParameterValue
+    var value: ParameterValue
 
-    public init(generation: Int, name: String, value: ParameterValue) {
+    package init(generation: Int, name: String, value: ParameterValue) {
         self.generation = generation
         self.name = name
         self.value = value
@@ -51,4 +51,4 @@ public struct ScheduledChange: Sendable, Hashable, Codable {
 }
 
 /// The camouflage model's name for a scheduled change, kept for existing callers.
-public typealias CamouflageScheduledChange = ScheduledChange
+typealias CamouflageScheduledChange = ScheduledChange

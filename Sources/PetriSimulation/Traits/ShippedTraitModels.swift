@@ -19,21 +19,21 @@ extension TraitValues {
 // MARK: Camouflage: peppered moths (MODELS.md section 1)
 
 /// The camouflage model's file.
-public enum CamouflageFile: ShippedTraitModelName {
-    public static let kind = ModelKind.camouflage
-    public static let source = TraitModelSource.shipped(PackageResources.camouflage_yaml)
+package enum CamouflageFile: ShippedTraitModelName {
+    package static let kind = ModelKind.camouflage
+    package static let source = TraitModelSource.shipped(PackageResources.camouflage_yaml)
 
-    public static func snapshot(_ picture: TraitSnapshot) -> CamouflageSnapshot { CamouflageSnapshot(picture) }
+    package static func snapshot(_ picture: TraitSnapshot) -> CamouflageSnapshot { CamouflageSnapshot(picture) }
 }
 
 /// Natural selection on colour, 1 (black) ... 100 (white): `Models/camouflage.yaml`.
-public typealias CamouflageModel = TraitEngineModel<CamouflageFile>
+package typealias CamouflageModel = TraitEngineModel<CamouflageFile>
 /// The settings of a camouflage run (`Models/camouflage.yaml`'s parameters).
-public typealias CamouflageParameters = TraitValues<CamouflageFile>
+package typealias CamouflageParameters = TraitValues<CamouflageFile>
 
 /// Ready-made camouflage lessons (`Models/camouflage.yaml`'s scenarios).
-public enum CamouflageScenario: String, TraitScenario {
-    public typealias Name = CamouflageFile
+package enum CamouflageScenario: String, TraitScenario {
+    package typealias Name = CamouflageFile
     case stableEnvironment = "stable-environment"
     case industrialRevolution = "industrial-revolution"
     case cleanAir = "clean-air"
@@ -42,57 +42,57 @@ public enum CamouflageScenario: String, TraitScenario {
 }
 
 extension TraitValues where Name == CamouflageFile {
-    public var population: Int {
+    package var population: Int {
         get { self[int: "population"] }
         set { self[int: "population"] = newValue }
     }
-    public var environmentColour: Int {
+    package var environmentColour: Int {
         get { self[int: "environmentColour"] }
         set { self[int: "environmentColour"] = newValue }
     }
-    public var reproductiveChance: Double {
+    package var reproductiveChance: Double {
         get { self[number: "reproductiveChance"] }
         set { self[number: "reproductiveChance"] = newValue }
     }
-    public var selectionPressure: Double {
+    var selectionPressure: Double {
         get { self[number: "selectionPressure"] }
         set { self[number: "selectionPressure"] = newValue }
     }
-    public var crowding: Double {
+    package var crowding: Double {
         get { self[number: "crowding"] }
         set { self[number: "crowding"] = newValue }
     }
-    public var maxPopulation: Int {
+    package var maxPopulation: Int {
         get { self[int: "maxPopulation"] }
         set { self[int: "maxPopulation"] = newValue }
     }
-    public var initialTraitMin: Int {
+    package var initialTraitMin: Int {
         get { self[int: "initialTraitMin"] }
         set { self[int: "initialTraitMin"] = newValue }
     }
-    public var initialTraitMax: Int {
+    package var initialTraitMax: Int {
         get { self[int: "initialTraitMax"] }
         set { self[int: "initialTraitMax"] = newValue }
     }
-    public var scenario: CamouflageScenario? {
+    var scenario: CamouflageScenario? {
         get { scenarioName.flatMap(CamouflageScenario.init(rawValue:)) }
         set { scenarioName = newValue?.rawValue }
     }
-    public static var populationRange: ClosedRange<Int> { intRange("population") }
-    public static var environmentColourRange: ClosedRange<Int> { intRange("environmentColour") }
-    public static var reproductiveChanceRange: ClosedRange<Double> { range("reproductiveChance") }
-    public static var selectionPressureRange: ClosedRange<Double> { range("selectionPressure") }
-    public static var crowdingRange: ClosedRange<Double> { range("crowding") }
-    public static var maxPopulationRange: ClosedRange<Int> { intRange("maxPopulation") }
+    package static var populationRange: ClosedRange<Int> { intRange("population") }
+    static var environmentColourRange: ClosedRange<Int> { intRange("environmentColour") }
+    static var reproductiveChanceRange: ClosedRange<Double> { range("reproductiveChance") }
+    static var selectionPressureRange: ClosedRange<Double> { range("selectionPressure") }
+    static var crowdingRange: ClosedRange<Double> { range("crowding") }
+    package static var maxPopulationRange: ClosedRange<Int> { intRange("maxPopulation") }
 }
 
 extension TraitEngineModel where Name == CamouflageFile {
     /// How well a creature matches the background: `100 - |trait - environmentColour|`.
-    public static func adaptation(trait: Int, environmentColour: Int) -> Int { 100 - abs(trait - environmentColour) }
+    static func adaptation(trait: Int, environmentColour: Int) -> Int { 100 - abs(trait - environmentColour) }
 
     /// The original app's death chance, `1 - 1 / (1 + exp(-selectionPressure * (adaptation - (80 + crowding *
     /// N))))`: the file's logisticMatch with these parameters.
-    public static func chanceOfDeath(
+    static func chanceOfDeath(
         trait: Int, environmentColour: Int, selectionPressure: Double, crowding: Double, population: Int
     ) -> Double {
         TraitFitness.logisticDeath(
@@ -101,26 +101,26 @@ extension TraitEngineModel where Name == CamouflageFile {
     }
 
     /// Folds a child's trait back into 1...100: above 100 becomes `200 - t`, below 1 becomes `2 - t`.
-    public static func reflect(_ t: Int) -> Int { TraitPopulation.reflect(t, into: traitRange) }
+    static func reflect(_ t: Int) -> Int { TraitPopulation.reflect(t, into: traitRange) }
 }
 
 // MARK: Antibiotic resistance (MODELS.md section 4)
 
 /// The antibiotic-resistance model's file.
-public enum ResistanceFile: ShippedTraitModelName {
-    public static let kind = ModelKind.resistance
-    public static let source = TraitModelSource.shipped(PackageResources.resistance_yaml)
-    public static func snapshot(_ picture: TraitSnapshot) -> TraitSnapshot { picture }
+package enum ResistanceFile: ShippedTraitModelName {
+    package static let kind = ModelKind.resistance
+    package static let source = TraitModelSource.shipped(PackageResources.resistance_yaml)
+    package static func snapshot(_ picture: TraitSnapshot) -> TraitSnapshot { picture }
 }
 
 /// Antibiotic resistance in bacteria, 0...100 under a dose: `Models/resistance.yaml`.
-public typealias ResistanceModel = TraitEngineModel<ResistanceFile>
+package typealias ResistanceModel = TraitEngineModel<ResistanceFile>
 /// The settings of an antibiotic-resistance run (`Models/resistance.yaml`'s parameters).
-public typealias ResistanceParameters = TraitValues<ResistanceFile>
+package typealias ResistanceParameters = TraitValues<ResistanceFile>
 
 /// Ready-made antibiotic-resistance lessons (`Models/resistance.yaml`'s scenarios).
-public enum ResistanceScenario: String, TraitScenario {
-    public typealias Name = ResistanceFile
+package enum ResistanceScenario: String, TraitScenario {
+    package typealias Name = ResistanceFile
     case fullCourse = "full-course"
     case stoppedEarly = "stopped-early"
     case secondCourse = "second-course"
@@ -128,65 +128,65 @@ public enum ResistanceScenario: String, TraitScenario {
 }
 
 extension TraitValues where Name == ResistanceFile {
-    public var population: Int {
+    var population: Int {
         get { self[int: "population"] }
         set { self[int: "population"] = newValue }
     }
-    public var dose: Int {
+    package var dose: Int {
         get { self[int: "dose"] }
         set { self[int: "dose"] = newValue }
     }
-    public var reproductiveChance: Double {
+    var reproductiveChance: Double {
         get { self[number: "reproductiveChance"] }
         set { self[number: "reproductiveChance"] = newValue }
     }
-    public var costOfResistance: Double {
+    var costOfResistance: Double {
         get { self[number: "costOfResistance"] }
         set { self[number: "costOfResistance"] = newValue }
     }
-    public var crowding: Double {
+    var crowding: Double {
         get { self[number: "crowding"] }
         set { self[number: "crowding"] = newValue }
     }
-    public var mutation: Int {
+    var mutation: Int {
         get { self[int: "mutation"] }
         set { self[int: "mutation"] = newValue }
     }
-    public var maxPopulation: Int {
+    var maxPopulation: Int {
         get { self[int: "maxPopulation"] }
         set { self[int: "maxPopulation"] = newValue }
     }
-    public var initialResistanceMin: Int {
+    var initialResistanceMin: Int {
         get { self[int: "initialResistanceMin"] }
         set { self[int: "initialResistanceMin"] = newValue }
     }
-    public var initialResistanceMax: Int {
+    var initialResistanceMax: Int {
         get { self[int: "initialResistanceMax"] }
         set { self[int: "initialResistanceMax"] = newValue }
     }
-    public var scenario: ResistanceScenario? {
+    var scenario: ResistanceScenario? {
         get { scenarioName.flatMap(ResistanceScenario.init(rawValue:)) }
         set { scenarioName = newValue?.rawValue }
     }
-    public static var populationRange: ClosedRange<Int> { intRange("population") }
-    public static var doseRange: ClosedRange<Int> { intRange("dose") }
-    public static var mutationRange: ClosedRange<Int> { intRange("mutation") }
-    public static var maxPopulationRange: ClosedRange<Int> { intRange("maxPopulation") }
+    static var populationRange: ClosedRange<Int> { intRange("population") }
+    static var doseRange: ClosedRange<Int> { intRange("dose") }
+    static var mutationRange: ClosedRange<Int> { intRange("mutation") }
+    static var maxPopulationRange: ClosedRange<Int> { intRange("maxPopulation") }
 }
 
 extension TraitEngineModel where Name == ResistanceFile {
     /// The antibiotic's chance of killing a bacterium: the file's doseKill with steepness 0.1.
-    public static func chanceOfKill(resistance: Int, dose: Int) -> Double {
+    static func chanceOfKill(resistance: Int, dose: Int) -> Double {
         TraitFitness.doseKill(trait: resistance, dose: dose, steepness: file.fitness.steepness ?? 0)
     }
 
     /// The chance of dying of crowding: `min(1, crowding * N)`, N the population at the start of the generation.
-    public static func chanceOfCrowding(crowding: Double, population: Int) -> Double {
+    static func chanceOfCrowding(crowding: Double, population: Int) -> Double {
         min(1, crowding * Double(population))
     }
 
     /// The chance that a surviving bacterium divides: `reproductiveChance * (1 - cost * resistance / 100)`.
-    public static func divisionChance(resistance: Int, reproductiveChance: Double, cost: Double) -> Double {
+    static func divisionChance(resistance: Int, reproductiveChance: Double, cost: Double) -> Double {
         reproductiveChance * (1 - cost * Double(resistance) / 100)
     }
 }
@@ -194,64 +194,64 @@ extension TraitEngineModel where Name == ResistanceFile {
 // MARK: Finch beaks (MODELS.md section 4)
 
 /// The finch-beak model's file.
-public enum BeaksFile: ShippedTraitModelName {
-    public static let kind = ModelKind.beaks
-    public static let source = TraitModelSource.shipped(PackageResources.beaks_yaml)
-    public static func snapshot(_ picture: TraitSnapshot) -> TraitSnapshot { picture }
+package enum BeaksFile: ShippedTraitModelName {
+    package static let kind = ModelKind.beaks
+    package static let source = TraitModelSource.shipped(PackageResources.beaks_yaml)
+    package static func snapshot(_ picture: TraitSnapshot) -> TraitSnapshot { picture }
 }
 
 /// Darwin's finches' beak depth in tenths of a millimetre, 60...140: `Models/beaks.yaml`.
-public typealias BeaksModel = TraitEngineModel<BeaksFile>
+package typealias BeaksModel = TraitEngineModel<BeaksFile>
 /// The settings of a finch-beak run (`Models/beaks.yaml`'s parameters).
-public typealias BeaksParameters = TraitValues<BeaksFile>
+typealias BeaksParameters = TraitValues<BeaksFile>
 
 /// Ready-made finch-beak lessons (`Models/beaks.yaml`'s scenarios).
-public enum BeaksScenario: String, TraitScenario {
-    public typealias Name = BeaksFile
+package enum BeaksScenario: String, TraitScenario {
+    package typealias Name = BeaksFile
     case drought1977 = "drought-1977"
     case stableIsland = "stable-island"
 
     /// The first generation of the drought: its file's first scheduled change.
-    public static var droughtStart: Int { drought1977.parameters.schedule.first?.generation ?? 0 }
+    static var droughtStart: Int { drought1977.parameters.schedule.first?.generation ?? 0 }
 }
 
 extension TraitValues where Name == BeaksFile {
-    public var population: Int {
+    var population: Int {
         get { self[int: "population"] }
         set { self[int: "population"] = newValue }
     }
-    public var seedHardness: Int {
+    var seedHardness: Int {
         get { self[int: "seedHardness"] }
         set { self[int: "seedHardness"] = newValue }
     }
-    public var food: Int {
+    var food: Int {
         get { self[int: "food"] }
         set { self[int: "food"] = newValue }
     }
-    public var reproductiveChance: Double {
+    var reproductiveChance: Double {
         get { self[number: "reproductiveChance"] }
         set { self[number: "reproductiveChance"] = newValue }
     }
-    public var selectionPressure: Double {
+    var selectionPressure: Double {
         get { self[number: "selectionPressure"] }
         set { self[number: "selectionPressure"] = newValue }
     }
-    public var mutation: Int {
+    var mutation: Int {
         get { self[int: "mutation"] }
         set { self[int: "mutation"] = newValue }
     }
-    public var maxPopulation: Int {
+    var maxPopulation: Int {
         get { self[int: "maxPopulation"] }
         set { self[int: "maxPopulation"] = newValue }
     }
-    public var scenario: BeaksScenario? {
+    var scenario: BeaksScenario? {
         get { scenarioName.flatMap(BeaksScenario.init(rawValue:)) }
         set { scenarioName = newValue?.rawValue }
     }
-    public static var populationRange: ClosedRange<Int> { intRange("population") }
-    public static var maxPopulationRange: ClosedRange<Int> { intRange("maxPopulation") }
+    static var populationRange: ClosedRange<Int> { intRange("population") }
+    static var maxPopulationRange: ClosedRange<Int> { intRange("maxPopulation") }
     /// Generation 0's depths are the mean of three draws from here, rounded.
-    public static var initialDepthDraws: ClosedRange<Int> {
+    static var initialDepthDraws: ClosedRange<Int> {
         let between = BeaksFile.file.trait.founding.between ?? [0, 0]
         return between[0]...between[1]
     }
@@ -262,19 +262,19 @@ extension TraitEngineModel where Name == BeaksFile {
     static var matchedDistance: Double { file.suited.within ?? 0 }
 
     /// The beak depth best suited to the seeds, in tenths of a millimetre: `80 + 0.3 * seedHardness`.
-    public static func optimum(seedHardness: Int) -> Double {
+    static func optimum(seedHardness: Int) -> Double {
         let o = file.fitness.optimum ?? TraitModelFile.Optimum(base: 0, perUnit: 1)
         return o.base + o.perUnit * Double(seedHardness)
     }
 
     /// How well a beak suits the seeds: `100 - 2 * |depth - optimum|`.
-    public static func adaptation(depth: Int, seedHardness: Int) -> Double {
+    static func adaptation(depth: Int, seedHardness: Int) -> Double {
         TraitFitness.adaptation(
             trait: depth, optimum: optimum(seedHardness: seedHardness), mismatchCost: file.fitness.mismatchCost ?? 1)
     }
 
     /// The death chance: `1 - 1 / (1 + exp(-selectionPressure * (adaptation - (80 + 20 * N / food))))`.
-    public static func chanceOfDeath(
+    static func chanceOfDeath(
         depth: Int, seedHardness: Int, selectionPressure: Double, food: Int, population: Int
     ) -> Double {
         TraitFitness.logisticDeath(
@@ -286,11 +286,11 @@ extension TraitEngineModel where Name == BeaksFile {
 // MARK: Rock pocket mice (Nachman, Hoekstra and D'Agostino, PNAS 2003)
 
 /// The rock-pocket-mice model's file.
-public enum MiceFile: ShippedTraitModelName {
-    public static let kind = ModelKind.mice
-    public static let source = TraitModelSource.shipped(PackageResources.mice_yaml)
-    public static func snapshot(_ picture: TraitSnapshot) -> TraitSnapshot { picture }
+package enum MiceFile: ShippedTraitModelName {
+    package static let kind = ModelKind.mice
+    package static let source = TraitModelSource.shipped(PackageResources.mice_yaml)
+    package static func snapshot(_ picture: TraitSnapshot) -> TraitSnapshot { picture }
 }
 
 /// Rock pocket mice's fur on sandy rock and black lava, 0...100: `Models/mice.yaml`.
-public typealias MiceModel = TraitEngineModel<MiceFile>
+package typealias MiceModel = TraitEngineModel<MiceFile>

@@ -9,7 +9,7 @@ extension TraitModelFile {
     }
 
     /// What a teacher can set, with the ranges and defaults the model enforces (both read from the file).
-    public var modelDescription: ModelDescription {
+    var modelDescription: ModelDescription {
         ModelDescription(
             model: model, title: title, story: story,
             parameters: parameters.map {
@@ -27,22 +27,22 @@ extension TraitModelFile {
 
 /// A shipped file model's type says what it is.
 extension TraitEngineModel: SimulationModel where Name: ShippedTraitModelName {
-    public static var kind: ModelKind { Name.kind }
+    package static var kind: ModelKind { Name.kind }
 
     /// The numbers a student can be asked to predict, as the file's `metrics` list them.
-    public static var metrics: [MetricDescriptor] { Name.file.metricDescriptors }
+    package static var metrics: [MetricDescriptor] { Name.file.metricDescriptors }
 
     /// What a teacher can set, with the ranges and defaults the model enforces (both read from the file).
-    public static var modelDescription: ModelDescription { Name.file.modelDescription }
+    package static var modelDescription: ModelDescription { Name.file.modelDescription }
 
     /// The model's real-world story, for the teacher, the class and the about screens.
-    public static var story: String { Name.file.story }
+    static var story: String { Name.file.story }
 
     /// Restores exactly what ``encodeState()`` saved.
     ///
     /// - Throws: ``SimulationError/Code/corruptState`` for bytes of another model or version, truncated or
     ///   trailing bytes, counts out of bounds, invalid parameters or traits outside the trait range.
-    public init(decodingState bytes: [UInt8]) throws(SimulationError) {
+    package init(decodingState bytes: [UInt8]) throws(SimulationError) {
         try self.init(decodingState: bytes, source: ())
     }
 }
@@ -50,28 +50,28 @@ extension TraitEngineModel: SimulationModel where Name: ShippedTraitModelName {
 /// What a file model shows: its metrics, stats, picture and description, all read off its file.
 extension TraitEngineModel {
     /// The numbers a student can be asked to predict, as the file's `metrics` list them.
-    public var metrics: [MetricDescriptor] { file.metricDescriptors }
+    package var metrics: [MetricDescriptor] { file.metricDescriptors }
 
     /// What a teacher can set, with the ranges and defaults the model enforces (both read from the file).
-    public var modelDescription: ModelDescription { file.modelDescription }
+    package var modelDescription: ModelDescription { file.modelDescription }
 
-    public static func kind(of source: Name.Source) -> ModelKind { Name.source(source).kind }
+    package static func kind(of source: Name.Source) -> ModelKind { Name.source(source).kind }
 
-    public var loadedFile: TraitModelSource? { Name.self is any ShippedTraitModelName.Type ? nil : source }
+    package var loadedFile: TraitModelSource? { Name.self is any ShippedTraitModelName.Type ? nil : source }
 
-    public static func parameterDecodingInfo(_ source: Name.Source) -> [CodingUserInfoKey: any Sendable] {
+    package static func parameterDecodingInfo(_ source: Name.Source) -> [CodingUserInfoKey: any Sendable] {
         [.traitModelSource: Name.source(source)]
     }
 
     /// The current value of a metric.
     ///
     /// - Throws: ``SimulationError/Code/unknownMetric`` for another name or for arguments.
-    public func value(of metric: MetricID) throws(SimulationError) -> Double {
+    package func value(of metric: MetricID) throws(SimulationError) -> Double {
         try metricValue(metric, in: TraitSummary(self).values)
     }
 
     /// Every metric's value plus the histogram in the file's bins.
-    public func stats() -> GenerationStats {
+    package func stats() -> GenerationStats {
         let summary = TraitSummary(self)
         return GenerationStats(
             generation: generation, values: summary.values,
@@ -79,7 +79,7 @@ extension TraitEngineModel {
     }
 
     /// The trait histogram, the environment and the trait it favours.
-    public func snapshot() -> Name.Snapshot {
+    package func snapshot() -> Name.Snapshot {
         let file = self.file
         let summary = TraitSummary(self)
         return Name.snapshot(
@@ -160,7 +160,7 @@ extension TraitEngineModel {
         max(file.intRange(file.reproduction.cap).upperBound, file.intRange(file.trait.founding.count).upperBound)
     }
 
-    public func encodeState() -> [UInt8] {
+    package func encodeState() -> [UInt8] {
         var w = StateWriter(model: kind, version: Self.stateVersion)
         for (parameter, value) in zip(file.parameters, parameters.values) {
             if parameter.kind == .integer { w.append(Int(value)) } else { w.append(value) }
@@ -175,7 +175,7 @@ extension TraitEngineModel {
     ///
     /// - Throws: ``SimulationError/Code/corruptState`` for bytes of another model or version, truncated or
     ///   trailing bytes, counts out of bounds, invalid parameters or traits outside the trait range.
-    public init(decodingState bytes: [UInt8], source: Name.Source) throws(SimulationError) {
+    package init(decodingState bytes: [UInt8], source: Name.Source) throws(SimulationError) {
         let source = Name.source(source)
         let file = source.file
         let corrupt = { (problem: String) in Self.corruptState(problem, model: file.model) }

@@ -6,33 +6,33 @@
 /// compiled-in one; `Name` only gives the model a Swift name and its clients' picture. The selection and
 /// reproduction are ``TraitPopulation``'s, in its fixed draw order; the file chooses the fitness function from a
 /// closed set (MODELS-FORMAT.md) and its parameters. The model is a value: copying it is an exact checkpoint.
-public struct TraitEngineModel<Name: TraitModelName>: SteppingModel {
-    public typealias Parameters = TraitValues<Name>
-    public typealias Snapshot = Name.Snapshot
-    public typealias Source = Name.Source
+package struct TraitEngineModel<Name: TraitModelName>: SteppingModel {
+    package typealias Parameters = TraitValues<Name>
+    package typealias Snapshot = Name.Snapshot
+    package typealias Source = Name.Source
 
-    public internal(set) var parameters: TraitValues<Name>
+    package internal(set) var parameters: TraitValues<Name>
     /// The creatures and their generator, stepped by the shared selection engine.
     var creatures: TraitPopulation
 
     /// The file this model runs.
-    public var source: TraitModelSource { parameters.source }
+    var source: TraitModelSource { parameters.source }
     var file: TraitModelFile { parameters.source.file }
-    public var kind: ModelKind { parameters.source.kind }
+    package var kind: ModelKind { parameters.source.kind }
 
     /// Generations stepped since generation 0.
-    public var generation: Int { creatures.generation }
+    package var generation: Int { creatures.generation }
     /// Every creature's trait, in draw order: survivors keep their order, children follow.
-    public var traits: [UInt8] { creatures.traits }
+    package var traits: [UInt8] { creatures.traits }
     /// What happened in the step that produced this generation (all zero at generation 0).
-    public var lastCounts: TraitGenerationCounts { creatures.lastCounts }
+    var lastCounts: TraitGenerationCounts { creatures.lastCounts }
     var seed: UInt64 { creatures.seed }
     var random: PetriRandom { creatures.random }
 
     /// Creates generation 0 as the file's `trait.founding` says, drawing from a generator seeded with `seed`.
     ///
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` naming the first bad parameter.
-    public init(parameters: TraitValues<Name>, seed: UInt64) throws(SimulationError) {
+    package init(parameters: TraitValues<Name>, seed: UInt64) throws(SimulationError) {
         try parameters.validate()
         let founding = parameters.source.file.trait.founding
         let count = parameters.int(founding.count)
@@ -67,15 +67,15 @@ public struct TraitEngineModel<Name: TraitModelName>: SteppingModel {
     }
 
     /// True once every creature has died; the run is then over.
-    public var isExtinct: Bool { creatures.traits.isEmpty }
+    package var isExtinct: Bool { creatures.traits.isEmpty }
 
-    public var isOver: Bool { isExtinct }
+    package var isOver: Bool { isExtinct }
 
-    public var endMessage: String? { isExtinct ? file.words.extinct : nil }
+    package var endMessage: String? { isExtinct ? file.words.extinct : nil }
 
     /// Advances one generation: scheduled changes, then the engine's selection and reproduction under the file's
     /// rules (``selectionRound(population:)``). A no-op once extinct.
-    public mutating func step() { stepGeneration() }
+    package mutating func step() { stepGeneration() }
 
     /// Applies a teacher's change between generations; on error nothing changes.
     ///
@@ -83,16 +83,16 @@ public struct TraitEngineModel<Name: TraitModelName>: SteppingModel {
     /// rebuild it exactly as if the lesson had been created with them (same seed); later they are refused.
     ///
     /// - Throws: ``SimulationError`` for an unknown parameter, a bad value, a grid action or a finished run.
-    public mutating func apply(_ action: ModelAction) throws(SimulationError) { try applySetting(action) }
+    package mutating func apply(_ action: ModelAction) throws(SimulationError) { try applySetting(action) }
 
-    public mutating func reseed(_ seed: UInt64) { creatures.reseed(seed) }
+    package mutating func reseed(_ seed: UInt64) { creatures.reseed(seed) }
 }
 
 extension TraitEngineModel where Name: ShippedTraitModelName {
     /// The sentence everyone sees when the population dies out.
-    public static var extinctionMessage: String { Name.file.words.extinct }
+    static var extinctionMessage: String { Name.file.words.extinct }
 
-    public static var traitRange: ClosedRange<Int> { Name.file.traitRange }
+    static var traitRange: ClosedRange<Int> { Name.file.traitRange }
 
     static var file: TraitModelFile { Name.file }
 }
@@ -163,21 +163,21 @@ extension TraitEngineModel {
 
 /// The closed set of fitness functions a model file chooses from (MODELS-FORMAT.md). Each is written out once, in
 /// the exact floating-point order the pinned histories depend on; `exp` is ``DeterministicMath/exp(_:)``.
-public enum TraitFitness {
+enum TraitFitness {
     /// logisticMatch's adaptation: `100 - mismatchCost * |trait - optimum|` (100 is a perfect match).
-    public static func adaptation(trait: Int, optimum: Double, mismatchCost: Double) -> Double {
+    static func adaptation(trait: Int, optimum: Double, mismatchCost: Double) -> Double {
         100 - mismatchCost * abs(Double(trait) - optimum)
     }
 
     /// logisticMatch's death chance: `1 - 1 / (1 + exp(-pressure * (adaptation - evenOdds)))`, where `evenOdds`
     /// already includes the crowding term.
-    public static func logisticDeath(adaptation: Double, pressure: Double, evenOdds: Double) -> Double {
+    static func logisticDeath(adaptation: Double, pressure: Double, evenOdds: Double) -> Double {
         let x = -pressure * (adaptation - evenOdds)
         return 1 - 1 / (1 + DeterministicMath.exp(x))
     }
 
     /// doseKill's chance of being killed: 0 with no dose, else `1 / (1 + exp(-steepness * (dose - trait)))`.
-    public static func doseKill(trait: Int, dose: Int, steepness: Double) -> Double {
+    static func doseKill(trait: Int, dose: Int, steepness: Double) -> Double {
         guard dose != 0 else { return 0 }
         return 1 / (1 + DeterministicMath.exp(-steepness * Double(dose - trait)))
     }

@@ -5,15 +5,15 @@ import Yams
 /// A pure function of the text, for `petri model check FILE` and for loading files a teacher adds.
 extension TraitModelFile {
     /// One mistake in a model file.
-    public struct Problem: Sendable, Hashable, CustomStringConvertible {
+    package struct Problem: Sendable, Hashable, CustomStringConvertible {
         /// 1-based line of the text the mistake is on.
-        public var line: Int
+        package var line: Int
         /// What is wrong and what to do, in one sentence.
-        public var sentence: String
+        package var sentence: String
 
-        public var description: String { "line \(line): \(sentence)" }
+        package var description: String { "line \(line): \(sentence)" }
 
-        public init(line: Int, sentence: String) {
+        package init(line: Int, sentence: String) {
             self.line = line
             self.sentence = sentence
         }
@@ -26,7 +26,7 @@ extension TraitModelFile {
     ]
 
     /// Every mistake in `text`, in the order found; empty for a file the engine can run.
-    public static func check(_ text: String) -> [Problem] {
+    package static func check(_ text: String) -> [Problem] {
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)

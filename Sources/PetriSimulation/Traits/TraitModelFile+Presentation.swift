@@ -32,7 +32,7 @@ extension TraitModelFile {
 
     /// How clients show the model: its `presentation:` section, or, for a file without one, a histogram of the
     /// trait with plain words (so a file a teacher adds is drawn by every client before it says more).
-    public var modelPresentation: ModelPresentation {
+    package var modelPresentation: ModelPresentation {
         guard let section = presentation, let picture = ModelPresentation.Picture(rawValue: section.picture) else {
             let headline = metrics.first { $0.value == "population" }
             return ModelPresentation(

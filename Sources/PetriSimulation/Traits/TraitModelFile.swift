@@ -2,15 +2,15 @@ import Yams
 
 /// A trait model as data: one YAML file (Models/*.yaml, format in MODELS-FORMAT.md) that the one trait engine
 /// (``TraitEngineModel``) reads. Parsing is a pure function of the text; nothing here reads a file.
-public struct TraitModelFile: Sendable, Hashable, Decodable {
+package struct TraitModelFile: Sendable, Hashable, Decodable {
     /// The name on the wire and in lesson files, e.g. `camouflage`.
-    public var model: String
+    package var model: String
     /// The name in sentences, e.g. "Camouflage".
-    public var name: String
-    public var title: String
-    public var story: String
+    var name: String
+    var title: String
+    var story: String
     /// What to try and what to watch, for the teacher and the class.
-    public var guide: String?
+    var guide: String?
     var words: Words
     var trait: Trait
     var parameters: [Parameter]
@@ -192,7 +192,7 @@ extension TraitModelFile {
     ///
     /// - Throws: ``SimulationError/Code/malformedInput`` with a sentence for text that is not a model file or
     ///   whose parts do not fit together (see ``ModelFileCheck``).
-    public static func parse(_ text: String) throws(SimulationError) -> TraitModelFile {
+    package static func parse(_ text: String) throws(SimulationError) -> TraitModelFile {
         let file: TraitModelFile
         do {
             file = try YAMLDecoder().decode(TraitModelFile.self, from: text)

@@ -6,19 +6,19 @@
 /// them copies no file.
 public final class TraitModelSource: Sendable, Hashable, CustomStringConvertible {
     /// The model's name (the file's `model`).
-    public let kind: ModelKind
+    package let kind: ModelKind
     /// The parsed file.
-    public let file: TraitModelFile
+    let file: TraitModelFile
     /// The file's text, exactly as read.
-    public let text: String
+    package let text: String
     /// The text's content hash: ``StableHash/fnv1a(_:)`` of its UTF-8 bytes, as 16 hexadecimal digits.
-    public let contentHash: String
+    package let contentHash: String
 
     /// Reads a model file's text.
     ///
     /// - Throws: ``SimulationError/Code/malformedInput`` with a sentence when the text is not a model file the
     ///   engine can run, or names its model with something other than 1 to 32 lowercase letters, digits and hyphens.
-    public init(text: String) throws(SimulationError) {
+    package init(text: String) throws(SimulationError) {
         let file = try TraitModelFile.parse(text)
         guard let kind = ModelKind(rawValue: file.model) else {
             throw SimulationError(
@@ -33,7 +33,7 @@ public final class TraitModelSource: Sendable, Hashable, CustomStringConvertible
     }
 
     /// The content hash ``contentHash`` would have for `text`.
-    public static func hash(of text: String) -> String {
+    package static func hash(of text: String) -> String {
         let hex = String(StableHash.fnv1a(Array(text.utf8)), radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
@@ -61,7 +61,7 @@ public final class TraitModelSource: Sendable, Hashable, CustomStringConvertible
 
 extension CodingUserInfoKey {
     /// The ``TraitModelSource`` a loaded file model's parameters are decoded for.
-    public static let traitModelSource: CodingUserInfoKey = {
+    static let traitModelSource: CodingUserInfoKey = {
         // The initialiser is failable in its signature only: every string makes a key.
         guard let key = CodingUserInfoKey(rawValue: "petri.traitModelSource") else {
             preconditionFailure("CodingUserInfoKey refused a constant name")

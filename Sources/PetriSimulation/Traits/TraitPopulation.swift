@@ -126,21 +126,21 @@ struct SingleDrawSurvival: SurvivalRule {
 }
 
 /// What one generation's step did, kept for the stats of that generation.
-public struct TraitGenerationCounts: Sendable, Hashable, Codable {
+struct TraitGenerationCounts: Sendable, Hashable, Codable {
     /// Children born.
-    public var births = 0
+    var births = 0
     /// Creatures that died.
-    public var deaths = 0
+    var deaths = 0
     /// Creatures that survived although their chance of death was above one half: poorly adapted but lucky.
-    public var luckySurvivors = 0
+    var luckySurvivors = 0
     /// Creatures that died although their chance of death was below one half: well adapted but unlucky.
-    public var unluckyDeaths = 0
+    var unluckyDeaths = 0
 
-    public init() {}
+    init() {}
 }
 
 /// The camouflage model's name for the counts, kept for existing callers.
-public typealias CamouflageGenerationCounts = TraitGenerationCounts
+typealias CamouflageGenerationCounts = TraitGenerationCounts
 
 extension TraitPopulation {
     /// Generation 0: `count` creatures whose traits `trait` draws, in order, from the generator seeded

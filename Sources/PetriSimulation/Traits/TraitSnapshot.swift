@@ -4,37 +4,37 @@
 /// The creatures are sent as a count per trait value (as ``CamouflageSnapshot`` does), so a client can draw the
 /// whole distribution exactly; the bins are the same as the stats' histogram. A trait value `t` is shown as
 /// `t * scale` in `unit` (beaks: 92 is 9.2 mm).
-public struct TraitSnapshot: Sendable, Hashable, Codable {
-    public var generation: Int
+package struct TraitSnapshot: Sendable, Hashable, Codable {
+    package var generation: Int
     /// The trait's name, e.g. `resistance` or `beakDepth`.
-    public var trait: String
+    package var trait: String
     /// The unit values are shown in after scaling (`mm`; empty for a score).
-    public var unit: String
+    package var unit: String
     /// Multiply a trait value by this to show it in ``unit``.
-    public var scale: Double
+    package var scale: Double
     /// The lowest trait value: `traitCounts[i]` creatures have trait `traitMin + i`.
-    public var traitMin: Int
+    package var traitMin: Int
     /// Trait values per histogram bin (the last bin also takes the values left over).
-    public var binWidth: Int
+    package var binWidth: Int
     /// The environment's parameter, e.g. `dose` or `seedHardness`.
-    public var environment: String
+    package var environment: String
     /// Its value this generation.
-    public var environmentValue: Int
+    package var environmentValue: Int
     /// The trait value the environment favours, drawn as a marker: the dose (bacteria at or above it are
     /// resistant), the best beak depth for the seeds.
-    public var target: Int
+    package var target: Int
     /// Living creatures.
-    public var population: Int
+    package var population: Int
     /// Creatures counted as suited to the environment (resistant; food-matched).
-    public var suited: Int
+    package var suited: Int
     /// True once every creature has died.
-    public var extinct: Bool
+    package var extinct: Bool
     /// One entry per trait value from ``traitMin``.
-    public var traitCounts: [Int]
+    package var traitCounts: [Int]
     /// Bins of ``binWidth`` trait values from ``traitMin``.
-    public var histogram: [Int]
+    package var histogram: [Int]
 
-    public init(
+    package init(
         generation: Int, trait: String, unit: String, scale: Double, traitMin: Int, binWidth: Int,
         environment: String, environmentValue: Int, target: Int, population: Int, suited: Int, extinct: Bool,
         traitCounts: [Int], histogram: [Int]

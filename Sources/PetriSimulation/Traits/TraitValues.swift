@@ -1,6 +1,6 @@
 /// A trait model's name for Swift: the type its model goes by, the picture clients get, and where its file comes
 /// from (compiled in, ``ShippedTraitModelName``, or given at run time, ``FileTraitModelName``).
-public protocol TraitModelName: Sendable {
+package protocol TraitModelName: Sendable {
     associatedtype Snapshot: Sendable, Hashable, Codable
     /// What restoring a model needs besides its bytes: `Void` for a shipped file, the file for a loaded one.
     associatedtype Source: Sendable
@@ -15,7 +15,7 @@ public protocol TraitModelName: Sendable {
 }
 
 /// A trait model compiled into the program: its file is a constant, so its type says what it is.
-public protocol ShippedTraitModelName: TraitModelName where Source == Void {
+package protocol ShippedTraitModelName: TraitModelName where Source == Void {
     static var kind: ModelKind { get }
     /// The compiled-in file.
     static var source: TraitModelSource { get }
@@ -23,18 +23,18 @@ public protocol ShippedTraitModelName: TraitModelName where Source == Void {
 
 extension ShippedTraitModelName {
     /// The parsed model file.
-    public static var file: TraitModelFile { source.file }
-    public static func source(_: Void) -> TraitModelSource { source }
-    public static func source(decoding _: any Decoder) -> TraitModelSource { source }
+    static var file: TraitModelFile { source.file }
+    package static func source(_: Void) -> TraitModelSource { source }
+    package static func source(decoding _: any Decoder) -> TraitModelSource { source }
 }
 
 /// A model file given at run time (a server's models directory, or the copy a lesson keeps): one type for every such
 /// file, whose values carry their file. Clients get the plain ``TraitSnapshot``.
-public enum FileTraitModelName: TraitModelName {
-    public static func snapshot(_ picture: TraitSnapshot) -> TraitSnapshot { picture }
-    public static func source(_ source: TraitModelSource) -> TraitModelSource { source }
+package enum FileTraitModelName: TraitModelName {
+    package static func snapshot(_ picture: TraitSnapshot) -> TraitSnapshot { picture }
+    package static func source(_ source: TraitModelSource) -> TraitModelSource { source }
 
-    public static func source(decoding decoder: any Decoder) throws -> TraitModelSource {
+    package static func source(decoding decoder: any Decoder) throws -> TraitModelSource {
         guard let source = decoder.userInfo[.traitModelSource] as? TraitModelSource else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "These parameters need their model file."))
@@ -44,25 +44,25 @@ public enum FileTraitModelName: TraitModelName {
 }
 
 /// A model read from a file at run time, by the same engine as the shipped ones.
-public typealias FileTraitModel = TraitEngineModel<FileTraitModelName>
+package typealias FileTraitModel = TraitEngineModel<FileTraitModelName>
 
 /// The parameters of a trait model, as its file lists them: one number per parameter in file order (whole numbers
 /// for integer parameters), the schedule and the scenario they started from. They hold their file (a reference).
 ///
 /// Every key is optional when decoded from a lesson file: missing keys take the file's defaults, or the values of
 /// `scenario` when one is named.
-public struct TraitValues<Name: TraitModelName>: Sendable, Hashable {
+package struct TraitValues<Name: TraitModelName>: Sendable, Hashable {
     /// The file the values are for.
-    public let source: TraitModelSource
+    let source: TraitModelSource
     /// One value per parameter of the file, in its order.
     var values: [Double]
     /// Changes applied automatically at given generations (see ``ScheduledChange``).
-    public var schedule: [ScheduledChange] = []
+    var schedule: [ScheduledChange] = []
     /// The preset these parameters started from, if any; informational once the run has started.
-    public var scenarioName: String?
+    var scenarioName: String?
 
     /// The file's defaults.
-    public init(source: TraitModelSource) {
+    package init(source: TraitModelSource) {
         self.source = source
         values = source.file.parameters.map(\.default)
     }
@@ -70,10 +70,10 @@ public struct TraitValues<Name: TraitModelName>: Sendable, Hashable {
     var file: TraitModelFile { source.file }
 
     /// The value of the parameter `name` (0 for a name the file lacks, which the file's check rules out).
-    public func value(_ name: String) -> Double { file.index(of: name).map { values[$0] } ?? 0 }
+    func value(_ name: String) -> Double { file.index(of: name).map { values[$0] } ?? 0 }
 
     /// Sets the parameter `name` (ignored for a name the file lacks).
-    public mutating func setValue(_ name: String, _ value: Double) {
+    mutating func setValue(_ name: String, _ value: Double) {
         if let i = file.index(of: name) { values[i] = value }
     }
 
@@ -84,7 +84,7 @@ public struct TraitValues<Name: TraitModelName>: Sendable, Hashable {
     var settable: [String] { file.settableNames }
 
     /// The preset of the scenario `name` (the defaults with its `set` values and schedule).
-    public func preset(_ name: String) -> TraitValues {
+    package func preset(_ name: String) -> TraitValues {
         var p = TraitValues(source: source)
         p.scenarioName = name
         guard let scenario = file.scenarios.first(where: { $0.name == name }) else { return p }
@@ -100,7 +100,7 @@ public struct TraitValues<Name: TraitModelName>: Sendable, Hashable {
     ///
     /// - Throws: ``SimulationError/Code/parameterOutOfRange`` naming the first bad parameter, its value and the
     ///   allowed range; schedule entries are named by position and generation.
-    public func validate() throws(SimulationError) {
+    func validate() throws(SimulationError) {
         for (p, value) in zip(file.parameters, values) {
             switch p.kind {
             case .integer:
@@ -139,7 +139,7 @@ public struct TraitValues<Name: TraitModelName>: Sendable, Hashable {
 
 extension TraitValues where Name: ShippedTraitModelName {
     /// The file's defaults.
-    public init() { self.init(source: Name.source) }
+    package init() { self.init(source: Name.source) }
 
     /// An integer parameter's range.
     static func intRange(_ name: String) -> ClosedRange<Int> { Name.file.intRange(name) }
@@ -149,10 +149,10 @@ extension TraitValues where Name: ShippedTraitModelName {
 
     /// The names `.set` accepts, in the order error messages list them: changeable parameters, then those that
     /// shape generation 0, then `scenario`.
-    public static var settableNames: [String] { Name.file.settableNames }
+    static var settableNames: [String] { Name.file.settableNames }
 
     /// Every trait lies here.
-    public static var traitRange: ClosedRange<Int> { Name.file.traitRange }
+    static var traitRange: ClosedRange<Int> { Name.file.traitRange }
 
     /// The preset of the scenario `name` (the defaults with its `set` values and schedule).
     static func preset(_ name: String) -> TraitValues { TraitValues().preset(name) }
@@ -254,7 +254,7 @@ extension TraitValues: Codable {
     ///
     /// - Throws: `DecodingError` for a key the model does not have, an unknown scenario or a value of the wrong
     ///   type.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let source = try Name.source(decoding: decoder)
         let file = source.file
         let allowed = file.parameters.map(\.name) + ["schedule", "scenario"]
@@ -275,7 +275,7 @@ extension TraitValues: Codable {
         self = p
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: TraitModelFile.AnyKey.self)
         for (parameter, value) in zip(file.parameters, values) {
             let key = TraitModelFile.AnyKey(parameter.name)
@@ -308,7 +308,7 @@ private struct ScenarioText<Name: TraitModelName>: Decodable {
 }
 
 /// A shipped model's scenarios by name, with their titles, explanations and presets read from its file.
-public protocol TraitScenario: RawRepresentable, CaseIterable, Sendable, Hashable, Codable
+package protocol TraitScenario: RawRepresentable, CaseIterable, Sendable, Hashable, Codable
 where RawValue == String {
     associatedtype Name: ShippedTraitModelName
 }
@@ -317,18 +317,18 @@ extension TraitScenario {
     private var entry: TraitModelFile.Scenario? { Name.file.scenarios.first { $0.name == rawValue } }
 
     /// A short title for menus.
-    public var title: String { entry?.title ?? rawValue }
+    var title: String { entry?.title ?? rawValue }
 
     /// What the scenario shows, for the teacher's screen and the students' introduction.
-    public var explanation: String { entry?.explanation ?? "" }
+    var explanation: String { entry?.explanation ?? "" }
 
     /// The preset's parameters (with the scenario set to this one).
-    public var parameters: TraitValues<Name> { .preset(rawValue) }
+    package var parameters: TraitValues<Name> { .preset(rawValue) }
 
     /// Decodes a scenario name, listing the valid names when it is not one.
-    public init(from decoder: any Decoder) throws { self = try ScenarioCoding.decode(decoder) }
+    package init(from decoder: any Decoder) throws { self = try ScenarioCoding.decode(decoder) }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }

@@ -9,7 +9,7 @@ extension PetriStore {
     /// - Throws: ``StoreError/Code/duplicateAnswer``, ``StoreError/Code/unknownStudent`` or
     ///   ``StoreError/Code/invalidValue``.
     @discardableResult
-    public func recordAnswer(
+    package func recordAnswer(
         lessonId: String, questionId: String, studentId: String, prediction: String, answeredAt: Double,
         usedHint: Bool = false, allowChange: Bool = false
     ) throws(StoreError) -> AnswerOutcome {
@@ -27,7 +27,7 @@ extension PetriStore {
     /// - Returns: Whether an answer was marked (false when the student has not answered yet).
     /// - Throws: A database error.
     @discardableResult
-    public func recordHintTaken(lessonId: String, questionId: String, studentId: String) throws(StoreError) -> Bool {
+    func recordHintTaken(lessonId: String, questionId: String, studentId: String) throws(StoreError) -> Bool {
         try transaction { tx throws(StoreError) in
             try tx.recordHintTaken(lessonId: lessonId, questionId: questionId, studentId: studentId)
         }
@@ -38,7 +38,7 @@ extension PetriStore {
     /// See ``StoreTransaction/recordResolution(lessonId:questionId:points:scores:)``.
     ///
     /// - Throws: ``StoreError/Code/unknownAnswer`` or ``StoreError/Code/unknownStudent``; nothing is written then.
-    public func recordResolution(
+    package func recordResolution(
         lessonId: String, questionId: String, points: [String: Int], scores: [String: StudentScore]
     ) throws(StoreError) {
         try transaction { tx throws(StoreError) in
@@ -49,7 +49,7 @@ extension PetriStore {
     /// The answers to one question, earliest first.
     ///
     /// - Throws: A database error.
-    public func answers(lessonId: String, questionId: String) throws(StoreError) -> [StoredAnswer] {
+    package func answers(lessonId: String, questionId: String) throws(StoreError) -> [StoredAnswer] {
         try read { db in
             try StoredAnswer.fetchAll(
                 db, sql: "SELECT * FROM answer WHERE lessonId = ? AND questionId = ? ORDER BY answeredAt, studentId",
@@ -60,7 +60,7 @@ extension PetriStore {
     /// One student's answers in a lesson, earliest first: what a reconnecting student gets back.
     ///
     /// - Throws: A database error.
-    public func answers(lessonId: String, studentId: String) throws(StoreError) -> [StoredAnswer] {
+    func answers(lessonId: String, studentId: String) throws(StoreError) -> [StoredAnswer] {
         try read { db in
             try StoredAnswer.fetchAll(
                 db, sql: "SELECT * FROM answer WHERE lessonId = ? AND studentId = ? ORDER BY answeredAt, questionId",

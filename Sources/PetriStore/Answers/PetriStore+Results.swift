@@ -6,7 +6,7 @@ extension PetriStore {
     /// ``students(lessonId:)``).
     ///
     /// - Throws: A database error.
-    public func resultsRows(lessonId: String) throws(StoreError) -> [ResultsRow] {
+    package func resultsRows(lessonId: String) throws(StoreError) -> [ResultsRow] {
         try read { db in
             try ResultsRow.fetchAll(
                 db,

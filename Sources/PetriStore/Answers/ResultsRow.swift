@@ -1,23 +1,23 @@
 import GRDB
 
 /// One line of a lesson's gradebook: a student's answer to a question, with their name.
-public struct ResultsRow: Sendable, Hashable {
+package struct ResultsRow: Sendable, Hashable {
     /// The student's id.
-    public var studentId: String
+    var studentId: String
     /// The student's display name.
-    public var displayName: String
+    package var displayName: String
     /// The question.
-    public var questionId: String
+    package var questionId: String
     /// JSON: the prediction.
-    public var prediction: String
+    var prediction: String
     /// Points scored; nil if unresolved.
-    public var points: Int?
+    package var points: Int?
     /// Seconds since 1970 when it was answered.
-    public var answeredAt: Double
+    var answeredAt: Double
     /// True if the student used a hint.
-    public var usedHint: Bool
+    var usedHint: Bool
 
-    public init(
+    package init(
         studentId: String, displayName: String, questionId: String, prediction: String, points: Int?,
         answeredAt: Double, usedHint: Bool
     ) {
@@ -32,7 +32,7 @@ public struct ResultsRow: Sendable, Hashable {
 }
 
 extension ResultsRow: FetchableRecord {
-    public init(row: Row) throws {
+    package init(row: Row) throws {
         self.init(
             studentId: try row.decode(forColumn: "studentId"),
             displayName: try row.decode(forColumn: "displayName"),

@@ -19,7 +19,7 @@ extension StoreTransaction {
     /// - Throws: ``StoreError/Code/duplicateAnswer`` (nothing is written), ``StoreError/Code/unknownStudent``
     ///   or ``StoreError/Code/invalidValue``.
     @discardableResult
-    public func recordAnswer(
+    func recordAnswer(
         lessonId: String, questionId: String, studentId: String, prediction: String, answeredAt: Double,
         usedHint: Bool = false, allowChange: Bool = false
     ) throws(StoreError) -> AnswerOutcome {
@@ -74,7 +74,7 @@ extension StoreTransaction {
     /// - Throws: ``StoreError/Code/invalidValue`` when the entry does not exist or holds no JSON
     ///   object or array at `path` (nothing is written), or what the other form throws.
     @discardableResult
-    public func recordAnswer(
+    func recordAnswer(
         lessonId: String, questionId: String, studentId: String, predictionInEntry seq: Int, at path: String,
         answeredAt: Double, usedHint: Bool = false, allowChange: Bool = false
     ) throws(StoreError) -> AnswerOutcome {
@@ -110,7 +110,7 @@ extension StoreTransaction {
     /// the first answer; a changed answer takes it through ``recordReason(lessonId:questionId:studentId:reason:)``.
     ///
     /// - Throws: What the other form throws.
-    public func recordFirstAnswer(
+    package func recordFirstAnswer(
         lessonId: String, questionId: String, studentId: String, predictionInEntry seq: Int, at path: String,
         answeredAt: Double, usedHint: Bool = false, allowChange: Bool = false, reason: String? = nil
     ) throws(StoreError) {
@@ -145,7 +145,7 @@ extension StoreTransaction {
     /// first answer is then one plain `INSERT`, with no read of the log and no JSON parse of it.
     ///
     /// - Throws: What ``recordAnswer(lessonId:questionId:studentId:prediction:answeredAt:usedHint:allowChange:)`` throws.
-    public func recordFirstAnswer(
+    func recordFirstAnswer(
         lessonId: String, questionId: String, studentId: String, prediction: String, answeredAt: Double,
         usedHint: Bool = false, allowChange: Bool = false, reason: String? = nil
     ) throws(StoreError) {
@@ -178,7 +178,7 @@ extension StoreTransaction {
     /// - Returns: Whether an answer was marked (false when the student has not answered yet).
     /// - Throws: A database error.
     @discardableResult
-    public func recordHintTaken(lessonId: String, questionId: String, studentId: String) throws(StoreError) -> Bool {
+    func recordHintTaken(lessonId: String, questionId: String, studentId: String) throws(StoreError) -> Bool {
         try run {
             try db.cachedStatement(
                 sql: """
@@ -200,7 +200,7 @@ extension StoreTransaction {
     ///   - points: Points per student id; each must have answered the question.
     ///   - scores: New totals per student id; each must be in the lesson.
     /// - Throws: ``StoreError/Code/unknownAnswer`` or ``StoreError/Code/unknownStudent``; nothing is written then.
-    public func recordResolution(
+    func recordResolution(
         lessonId: String, questionId: String, points: [String: Int], scores: [String: StudentScore]
     ) throws(StoreError) {
         try atomically {

@@ -8,7 +8,7 @@ extension StoreTransaction {
     /// - Returns: Whether an answer took the reason (false when the student has not answered).
     /// - Throws: A database error.
     @discardableResult
-    public func recordReason(
+    func recordReason(
         lessonId: String, questionId: String, studentId: String, reason: String
     ) throws(StoreError) -> Bool {
         try run {

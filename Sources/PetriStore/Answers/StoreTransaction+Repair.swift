@@ -9,7 +9,7 @@ extension StoreTransaction {
     /// - Returns: How many rows it rewrote (points and scores together).
     /// - Throws: What ``recordResolution(lessonId:questionId:points:scores:)`` throws for the rows that differ.
     @discardableResult
-    public func repairResolution(
+    func repairResolution(
         lessonId: String, questionId: String, points: [String: Int], scores: [String: StudentScore]
     ) throws(StoreError) -> Int {
         let (storedPoints, storedScores) = try run {

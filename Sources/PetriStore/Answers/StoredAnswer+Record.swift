@@ -1,9 +1,9 @@
 import GRDB
 
 extension StoredAnswer: FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "answer"
+    package static let databaseTableName = "answer"
 
-    public init(row: Row) throws {
+    package init(row: Row) throws {
         self.init(
             lessonId: try row.decode(forColumn: "lessonId"),
             questionId: try row.decode(forColumn: "questionId"),
@@ -15,7 +15,7 @@ extension StoredAnswer: FetchableRecord, PersistableRecord {
             reason: try row.decode(forColumn: "reason"))
     }
 
-    public func encode(to container: inout PersistenceContainer) throws {
+    package func encode(to container: inout PersistenceContainer) throws {
         container["lessonId"] = lessonId
         container["questionId"] = questionId
         container["studentId"] = studentId

@@ -1,23 +1,23 @@
 /// A student's answer to one question: their prediction and, once resolved, its points.
-public struct StoredAnswer: Sendable, Hashable {
+package struct StoredAnswer: Sendable, Hashable {
     /// The lesson.
-    public var lessonId: String
+    var lessonId: String
     /// The question, as the lesson logic names it.
-    public var questionId: String
+    var questionId: String
     /// The student who answered.
-    public var studentId: String
+    package var studentId: String
     /// JSON: the prediction.
-    public var prediction: String
+    package var prediction: String
     /// Seconds since 1970 when it was given (or last changed).
-    public var answeredAt: Double
+    var answeredAt: Double
     /// True if the student looked at a hint first.
-    public var usedHint: Bool
+    package var usedHint: Bool
     /// Points it scored; nil until the question is resolved (or if the resolution gave it none).
-    public var points: Int?
+    var points: Int?
     /// The student's reason for it (at most 140 characters, cleaned as names are); nil when none was given.
-    public var reason: String?
+    var reason: String?
 
-    public init(
+    package init(
         lessonId: String, questionId: String, studentId: String, prediction: String, answeredAt: Double,
         usedHint: Bool, points: Int? = nil, reason: String? = nil
     ) {
@@ -33,7 +33,7 @@ public struct StoredAnswer: Sendable, Hashable {
 }
 
 /// What ``PetriStore/recordAnswer(lessonId:questionId:studentId:prediction:answeredAt:usedHint:allowChange:)`` did.
-public enum AnswerOutcome: Sendable, Hashable {
+package enum AnswerOutcome: Sendable, Hashable {
     /// It was the student's first answer to the question.
     case recorded
     /// It replaced the student's earlier, unresolved answer.

@@ -5,7 +5,7 @@
 /// cut. With ``processCrash`` (SQLite's `NORMAL`) it does not fsync on commit: the write is in the
 /// operating system's page cache, which survives the process being killed but not the machine
 /// losing power; the last commits before a power cut can be lost (the database stays consistent).
-public enum Durability: Sendable, Hashable {
+package enum Durability: Sendable, Hashable {
     /// `PRAGMA synchronous = FULL`: every commit is on the disk before it returns. The default.
     case full
     /// `PRAGMA synchronous = NORMAL`: commits survive a crash of the process, not of the machine.

@@ -5,7 +5,7 @@ extension PetriStore {
     /// True when the store can take writes right now: the probe behind `/readyz`.
     ///
     /// See ``checkWritable()`` for what it checks; this drops the reason.
-    public func isWritable() -> Bool {
+    func isWritable() -> Bool {
         do {
             try checkWritable()
             return true
@@ -29,7 +29,7 @@ extension PetriStore {
     ///
     /// - Throws: ``StoreError/Code/closed``, ``StoreError/Code/directoryUnusable``,
     ///   ``StoreError/Code/diskFull``, ``StoreError/Code/notWritable`` or another database error.
-    public func checkWritable() throws(StoreError) {
+    func checkWritable() throws(StoreError) {
         try ensureOpen()
         if let files {
             guard DataDirectory.identity(of: files.directory) == files.directoryIdentity,

@@ -33,9 +33,9 @@ import Synchronization
 ///
 /// See ``Durability``. The default, ``Durability/full``, fsyncs every commit: an entry
 /// acknowledged to a client survives `kill -9` and a power cut.
-public final class PetriStore: Sendable {
+package final class PetriStore: Sendable {
     /// The database's file name inside the data directory.
-    public static let databaseFileName = "petri.sqlite"
+    static let databaseFileName = "petri.sqlite"
 
     let writer: any DatabaseWriter
     /// `/path/petri.sqlite` or `in memory`, for messages.
@@ -81,7 +81,7 @@ public final class PetriStore: Sendable {
     ///   - durability: What a committed write survives; ``Durability/full`` unless measured too slow.
     /// - Throws: ``StoreError/Code/directoryUnusable``, ``StoreError/Code/directoryInUse``,
     ///   ``StoreError/Code/cannotOpen``, ``StoreError/Code/schemaTooNew`` or a database error.
-    public static func open(directory: String, durability: Durability = .full) throws(StoreError) -> PetriStore {
+    package static func open(directory: String, durability: Durability = .full) throws(StoreError) -> PetriStore {
         try open(directory: directory, durability: durability, lockWait: .seconds(2))
     }
 
@@ -122,7 +122,7 @@ public final class PetriStore: Sendable {
     /// Opens a new, empty store in memory, for tests. It has no data directory.
     ///
     /// - Throws: A database error (not expected).
-    public static func openInMemory() throws(StoreError) -> PetriStore {
+    static func openInMemory() throws(StoreError) -> PetriStore {
         let location = "in memory"
         do {
             let queue = try DatabaseQueue(configuration: configuration())
@@ -139,7 +139,7 @@ public final class PetriStore: Sendable {
     /// Calling it again does nothing. Call it at shutdown after the last write.
     ///
     /// - Throws: A database error if a connection could not be closed (the lock is then kept until deinit).
-    public func close() throws(StoreError) {
+    package func close() throws(StoreError) {
         let wasClosed = openState.withLock { state in
             defer { state.closed = true }
             return state.closed

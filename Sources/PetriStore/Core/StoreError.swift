@@ -3,14 +3,14 @@
 /// Every error carries a sentence for an operator or a developer: what went wrong and what to
 /// do about it. ``code`` is stable and machine-readable, for callers that react to a specific
 /// failure (a taken join code, a second answer) rather than report it.
-public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, in one sentence that says what to do.
-    public let message: String
+    let message: String
     /// A stable machine-readable reason, e.g. `duplicate-answer`.
-    public let code: Code
+    package let code: Code
 
     /// The families of store errors.
-    public enum Code: String, Sendable, Hashable, Codable {
+    package enum Code: String, Sendable, Hashable, Codable {
         /// The data directory cannot be created, is not a directory, or cannot be written.
         case directoryUnusable = "directory-unusable"
         /// Another process (another server) holds the data directory's lock.
@@ -55,10 +55,10 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case teacherKeyFile = "teacher-key-file"
     }
 
-    public init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -9,7 +9,7 @@ import GRDB
 /// if the caller catches the error and goes on).
 ///
 /// Only valid inside the closure it was passed to, on that closure's thread.
-public struct StoreTransaction {
+package struct StoreTransaction {
     let db: Database
     let location: String
 
@@ -60,7 +60,7 @@ extension PetriStore {
     /// - Throws: Whatever `body` threw, unchanged (the ``StoreError`` of a `tx` method, or the
     ///   caller's own error), or a ``StoreError`` if the commit fails. Untyped because a closure
     ///   without a `throws(StoreError)` annotation throws `any Error`.
-    public func inTransaction<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+    package func inTransaction<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
         try ensureOpen()
         let location = self.location
         do {

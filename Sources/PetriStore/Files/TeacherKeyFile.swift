@@ -10,9 +10,9 @@ import Foundation
 /// let (key, created) = try TeacherKeyFile.loadOrCreate(in: dataDirectory) { randomKey() }
 /// if created { print("Teacher key: \(key)") }
 /// ```
-public enum TeacherKeyFile {
+package enum TeacherKeyFile {
     /// The file's name inside the data directory.
-    public static let fileName = "teacher.key"
+    package static let fileName = "teacher.key"
 
     /// Reads the key from `directory/teacher.key`, or generates and stores one if the file does not exist.
     ///
@@ -27,7 +27,7 @@ public enum TeacherKeyFile {
     /// - Returns: The key, and whether it was created by this call (then print it, once).
     /// - Throws: ``StoreError/Code/teacherKeyFile`` if the file cannot be read or written or holds no
     ///   key; ``StoreError/Code/directoryUnusable`` if the directory cannot be created.
-    public static func loadOrCreate(
+    package static func loadOrCreate(
         in directory: String, generate: () -> String
     ) throws(StoreError) -> (key: String, created: Bool) {
         try DataDirectory.create(directory)

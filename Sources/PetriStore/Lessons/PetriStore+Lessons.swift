@@ -9,7 +9,7 @@ extension PetriStore {
     /// - Throws: ``StoreError/Code/lessonExists``, ``StoreError/Code/joinCodeInUse`` or
     ///   ``StoreError/Code/invalidValue``.
     @discardableResult
-    public func createLesson(
+    package func createLesson(
         id: String, joinCode: String, teacherTokenHash: TokenHash, model: String, definition: String,
         settings: String, createdAt: Double
     ) throws(StoreError) -> StoredLesson {
@@ -23,21 +23,21 @@ extension PetriStore {
     /// Marks a lesson ended at `time`, freeing its join code, in its own transaction.
     ///
     /// - Throws: ``StoreError/Code/unknownLesson``.
-    public func endLesson(id: String, at time: Double) throws(StoreError) {
+    func endLesson(id: String, at time: Double) throws(StoreError) {
         try transaction { tx throws(StoreError) in try tx.endLesson(id: id, at: time) }
     }
 
     /// The lesson with this id, ended or not.
     ///
     /// - Throws: A database error.
-    public func lesson(id: String) throws(StoreError) -> StoredLesson? {
+    package func lesson(id: String) throws(StoreError) -> StoredLesson? {
         try read { db in try StoredLesson.fetchOne(db, key: id) }
     }
 
     /// The unfinished lesson with this join code; ended lessons never match (their codes may be reused).
     ///
     /// - Throws: A database error.
-    public func lesson(joinCode: String) throws(StoreError) -> StoredLesson? {
+    func lesson(joinCode: String) throws(StoreError) -> StoredLesson? {
         try read { db in
             try StoredLesson.fetchOne(
                 db, sql: "SELECT * FROM lesson WHERE joinCode = ? AND endedAt IS NULL", arguments: [joinCode])
@@ -48,7 +48,7 @@ extension PetriStore {
     /// ended lessons still kept readable, rebuilt on start.
     ///
     /// - Throws: A database error.
-    public func lessons(endedSince time: Double) throws(StoreError) -> [StoredLesson] {
+    package func lessons(endedSince time: Double) throws(StoreError) -> [StoredLesson] {
         try read { db in
             try StoredLesson.fetchAll(
                 db, sql: "SELECT * FROM lesson WHERE endedAt IS NOT NULL AND endedAt >= ? ORDER BY endedAt, id",
@@ -59,7 +59,7 @@ extension PetriStore {
     /// Every lesson that has not ended, oldest first: what to rebuild on start.
     ///
     /// - Throws: A database error.
-    public func unfinishedLessons() throws(StoreError) -> [StoredLesson] {
+    package func unfinishedLessons() throws(StoreError) -> [StoredLesson] {
         try read { db in
             try StoredLesson.fetchAll(db, sql: "SELECT * FROM lesson WHERE endedAt IS NULL ORDER BY createdAt, id")
         }

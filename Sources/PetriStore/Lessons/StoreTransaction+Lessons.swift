@@ -16,7 +16,7 @@ extension StoreTransaction {
     /// - Throws: ``StoreError/Code/lessonExists``, ``StoreError/Code/joinCodeInUse`` (pick another
     ///   code and retry), or ``StoreError/Code/invalidValue`` for JSON that does not parse.
     @discardableResult
-    public func createLesson(
+    func createLesson(
         id: String, joinCode: String, teacherTokenHash: TokenHash, model: String, definition: String,
         settings: String, createdAt: Double
     ) throws(StoreError) -> StoredLesson {
@@ -40,7 +40,7 @@ extension StoreTransaction {
     /// Marks a lesson ended at `time`, freeing its join code; ending it again keeps the first time.
     ///
     /// - Throws: ``StoreError/Code/unknownLesson``.
-    public func endLesson(id: String, at time: Double) throws(StoreError) {
+    func endLesson(id: String, at time: Double) throws(StoreError) {
         try run {
             try db.execute(
                 sql: "UPDATE lesson SET endedAt = ? WHERE id = ? AND endedAt IS NULL", arguments: [time, id])

@@ -3,9 +3,9 @@ import GRDB
 import PetriProtocol
 
 extension StoredLesson: FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "lesson"
+    package static let databaseTableName = "lesson"
 
-    public init(row: Row) throws {
+    package init(row: Row) throws {
         let id: String = try row.decode(forColumn: "id")
         let digest: Data = try row.decode(forColumn: "teacherTokenHash")
         guard let teacherTokenHash = TokenHash(bytes: Array(digest)) else {
@@ -22,7 +22,7 @@ extension StoredLesson: FetchableRecord, PersistableRecord {
             endedAt: try row.decode(forColumn: "endedAt"))
     }
 
-    public func encode(to container: inout PersistenceContainer) throws {
+    package func encode(to container: inout PersistenceContainer) throws {
         container["id"] = id
         container["joinCode"] = joinCode
         container["teacherTokenHash"] = Data(teacherTokenHash.bytes)

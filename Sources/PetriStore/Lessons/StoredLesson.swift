@@ -1,25 +1,25 @@
 import PetriProtocol
 
 /// A lesson as stored: how it was created and whether it has ended.
-public struct StoredLesson: Sendable, Hashable {
+package struct StoredLesson: Sendable, Hashable {
     /// The lesson's id, chosen by the caller (e.g. a UUID string).
-    public var id: String
+    package var id: String
     /// The code students type to join; unique among unfinished lessons.
-    public var joinCode: String
+    var joinCode: String
     /// The digest of the lesson's teacher token.
-    public var teacherTokenHash: TokenHash
+    package var teacherTokenHash: TokenHash
     /// The model's name, e.g. `camouflage`.
-    public var model: String
+    var model: String
     /// JSON: how the lesson was created (model, parameters, seed). The seed stays server-side.
-    public var definition: String
+    var definition: String
     /// JSON: the lesson's settings.
-    public var settings: String
+    var settings: String
     /// Seconds since 1970, as given by the caller.
-    public var createdAt: Double
+    var createdAt: Double
     /// Seconds since 1970 when it ended; nil while it runs.
-    public var endedAt: Double?
+    var endedAt: Double?
 
-    public init(
+    package init(
         id: String, joinCode: String, teacherTokenHash: TokenHash, model: String, definition: String,
         settings: String, createdAt: Double, endedAt: Double? = nil
     ) {
@@ -34,5 +34,5 @@ public struct StoredLesson: Sendable, Hashable {
     }
 
     /// True until ``PetriStore/endLesson(id:at:)``.
-    public var isUnfinished: Bool { endedAt == nil }
+    var isUnfinished: Bool { endedAt == nil }
 }

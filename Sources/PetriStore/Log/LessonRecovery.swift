@@ -2,15 +2,15 @@
 ///
 /// Restore ``checkpoint`` (or start from the lesson's definition when there is none), apply
 /// ``entries`` in order, and the lesson is back at the generation and state hash it had.
-public struct LessonRecovery: Sendable, Hashable {
+package struct LessonRecovery: Sendable, Hashable {
     /// The lesson.
-    public var lesson: StoredLesson
+    var lesson: StoredLesson
     /// Its newest checkpoint; nil if it has none.
-    public var checkpoint: StoredCheckpoint?
+    package var checkpoint: StoredCheckpoint?
     /// The log entries after the checkpoint (all of them without one), in order.
-    public var entries: [StoredLogEntry]
+    var entries: [StoredLogEntry]
 
-    public init(lesson: StoredLesson, checkpoint: StoredCheckpoint?, entries: [StoredLogEntry]) {
+    package init(lesson: StoredLesson, checkpoint: StoredCheckpoint?, entries: [StoredLogEntry]) {
         self.lesson = lesson
         self.checkpoint = checkpoint
         self.entries = entries

@@ -6,7 +6,7 @@ extension PetriStore {
     /// See ``StoreTransaction/saveCheckpoint(lessonId:seq:generation:state:stateHash:at:)``.
     ///
     /// - Throws: ``StoreError/Code/unknownLesson`` or ``StoreError/Code/checkpointBeyondLog``.
-    public func saveCheckpoint(
+    func saveCheckpoint(
         lessonId: String, seq: Int, generation: Int, state: [UInt8], stateHash: UInt64, at time: Double
     ) throws(StoreError) {
         try transaction { tx throws(StoreError) in
@@ -21,7 +21,7 @@ extension PetriStore {
     ///   - lessonId: The lesson.
     ///   - seq: The latest action the checkpoint may reflect; nil for no limit.
     /// - Throws: A database error.
-    public func latestCheckpoint(lessonId: String, atOrBefore seq: Int? = nil) throws(StoreError) -> StoredCheckpoint? {
+    func latestCheckpoint(lessonId: String, atOrBefore seq: Int? = nil) throws(StoreError) -> StoredCheckpoint? {
         try read { db in try Self.latestCheckpoint(db, lessonId: lessonId, atOrBefore: seq) }
     }
 
@@ -39,14 +39,14 @@ extension PetriStore {
     /// See ``StoreTransaction/pruneCheckpoints(lessonId:keepingNewest:)``.
     ///
     /// - Throws: A database error.
-    public func pruneCheckpoints(lessonId: String, keepingNewest count: Int) throws(StoreError) {
+    func pruneCheckpoints(lessonId: String, keepingNewest count: Int) throws(StoreError) {
         try transaction { tx throws(StoreError) in try tx.pruneCheckpoints(lessonId: lessonId, keepingNewest: count) }
     }
 
     /// The sequence numbers of a lesson's checkpoints, oldest first.
     ///
     /// - Throws: A database error.
-    public func checkpointSequences(lessonId: String) throws(StoreError) -> [Int] {
+    package func checkpointSequences(lessonId: String) throws(StoreError) -> [Int] {
         try read { db in
             try Int.fetchAll(
                 db, sql: "SELECT seq FROM checkpoint WHERE lessonId = ? ORDER BY seq", arguments: [lessonId])

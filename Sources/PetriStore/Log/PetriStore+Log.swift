@@ -9,7 +9,7 @@ extension PetriStore {
     /// - Throws: ``StoreError/Code/unknownLesson``, ``StoreError/Code/sequenceMismatch`` or
     ///   ``StoreError/Code/invalidValue``.
     @discardableResult
-    public func appendLogEntry(
+    package func appendLogEntry(
         lessonId: String, generation: Int, kind: String, payload: String, at time: Double, expectedSeq: Int? = nil
     ) throws(StoreError) -> Int {
         try transaction { tx throws(StoreError) in
@@ -27,7 +27,7 @@ extension PetriStore {
     /// - Throws: ``StoreError/Code/unknownLesson``, ``StoreError/Code/sequenceMismatch`` or
     ///   ``StoreError/Code/invalidValue``.
     @discardableResult
-    public func appendLogEntries(
+    func appendLogEntries(
         lessonId: String, _ entries: [NewLogEntry], expectedFirstSeq: Int? = nil
     ) throws(StoreError) -> Range<Int> {
         try transaction { tx throws(StoreError) in
@@ -41,7 +41,7 @@ extension PetriStore {
     ///   - lessonId: The lesson.
     ///   - seq: The last entry already applied; 0 (the default) for the whole log.
     /// - Throws: A database error.
-    public func logEntries(lessonId: String, after seq: Int = 0) throws(StoreError) -> [StoredLogEntry] {
+    package func logEntries(lessonId: String, after seq: Int = 0) throws(StoreError) -> [StoredLogEntry] {
         try read { db in
             try StoredLogEntry.fetchAll(
                 db.cachedStatement(sql: "SELECT * FROM action WHERE lessonId = ? AND seq > ? ORDER BY seq"),
@@ -52,7 +52,7 @@ extension PetriStore {
     /// The sequence number of the lesson's last log entry, 0 if it has none.
     ///
     /// - Throws: A database error.
-    public func lastLogSeq(lessonId: String) throws(StoreError) -> Int {
+    package func lastLogSeq(lessonId: String) throws(StoreError) -> Int {
         try read { db in try StoreTransaction(db: db, location: location).lastSeq(lessonId: lessonId) }
     }
 }

@@ -6,7 +6,7 @@ extension PetriStore {
     /// One read transaction, so the checkpoint and the entries agree even while other writes go on.
     ///
     /// - Throws: ``StoreError/Code/unknownLesson``, or a database error.
-    public func recovery(lessonId: String) throws(StoreError) -> LessonRecovery {
+    package func recovery(lessonId: String) throws(StoreError) -> LessonRecovery {
         try read { db in
             guard let lesson = try StoredLesson.fetchOne(db, key: lessonId) else {
                 throw StoreError.unknownLesson(lessonId)

@@ -14,7 +14,7 @@ extension StoreTransaction {
     ///   - stateHash: The state's hash.
     ///   - time: Seconds since 1970.
     /// - Throws: ``StoreError/Code/unknownLesson`` or ``StoreError/Code/checkpointBeyondLog``.
-    public func saveCheckpoint(
+    func saveCheckpoint(
         lessonId: String, seq: Int, generation: Int, state: [UInt8], stateHash: UInt64, at time: Double
     ) throws(StoreError) {
         try atomically {
@@ -40,7 +40,7 @@ extension StoreTransaction {
     /// take space: a lesson whose newest checkpoint does not restore is rebuilt from its log.
     ///
     /// - Throws: A database error.
-    public func pruneCheckpoints(lessonId: String, keepingNewest count: Int) throws(StoreError) {
+    func pruneCheckpoints(lessonId: String, keepingNewest count: Int) throws(StoreError) {
         try run {
             try db.execute(
                 sql: """

@@ -14,7 +14,7 @@ extension StoreTransaction {
     /// - Throws: ``StoreError/Code/unknownLesson``, ``StoreError/Code/sequenceMismatch`` or
     ///   ``StoreError/Code/invalidValue`` (a payload that is not JSON).
     @discardableResult
-    public func appendLogEntry(
+    func appendLogEntry(
         lessonId: String, generation: Int, kind: String, payload: String, at time: Double, expectedSeq: Int? = nil
     ) throws(StoreError) -> Int {
         let entry = NewLogEntry(generation: generation, kind: kind, payload: payload, at: time)
@@ -32,7 +32,7 @@ extension StoreTransaction {
     /// - Throws: ``StoreError/Code/unknownLesson``, ``StoreError/Code/sequenceMismatch`` or
     ///   ``StoreError/Code/invalidValue``.
     @discardableResult
-    public func appendLogEntries(
+    func appendLogEntries(
         lessonId: String, _ entries: [NewLogEntry], expectedFirstSeq: Int? = nil
     ) throws(StoreError) -> Range<Int> {
         try atomically {
@@ -59,7 +59,7 @@ extension StoreTransaction {
     /// The sequence number of the lesson's last log entry, 0 if it has none (or does not exist).
     ///
     /// - Throws: A database error.
-    public func lastLogSeq(lessonId: String) throws(StoreError) -> Int {
+    func lastLogSeq(lessonId: String) throws(StoreError) -> Int {
         try run { try lastSeq(lessonId: lessonId) }
     }
 

@@ -2,9 +2,9 @@ import Foundation
 import GRDB
 
 extension StoredCheckpoint: FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "checkpoint"
+    package static let databaseTableName = "checkpoint"
 
-    public init(row: Row) throws {
+    package init(row: Row) throws {
         let state: Data = try row.decode(forColumn: "state")
         let stateHash: Int64 = try row.decode(forColumn: "stateHash")
         self.init(
@@ -16,7 +16,7 @@ extension StoredCheckpoint: FetchableRecord, PersistableRecord {
             at: try row.decode(forColumn: "at"))
     }
 
-    public func encode(to container: inout PersistenceContainer) throws {
+    package func encode(to container: inout PersistenceContainer) throws {
         container["lessonId"] = lessonId
         container["seq"] = seq
         container["generation"] = generation

@@ -3,9 +3,9 @@ import GRDB
 // Fetchable only: the log is append-only, so there is no PersistableRecord (no update or delete);
 // appends go through StoreTransaction.appendLogEntries, and triggers refuse changes made any other way.
 extension StoredLogEntry: FetchableRecord, TableRecord {
-    public static let databaseTableName = "action"
+    package static let databaseTableName = "action"
 
-    public init(row: Row) throws {
+    package init(row: Row) throws {
         self.init(
             lessonId: try row.decode(forColumn: "lessonId"),
             seq: try row.decode(forColumn: "seq"),

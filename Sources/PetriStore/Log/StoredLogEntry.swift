@@ -15,21 +15,21 @@
 //   the schema is history, so the table keeps it.
 
 /// One entry of a lesson's append-only log, as the store reads it back.
-public struct StoredLogEntry: Sendable, Hashable {
+package struct StoredLogEntry: Sendable, Hashable {
     /// The lesson it belongs to.
-    public var lessonId: String
+    var lessonId: String
     /// 1, 2, 3, ... within the lesson, with no gaps.
-    public var seq: Int
+    package var seq: Int
     /// The generation once it was applied.
-    public var generation: Int
+    var generation: Int
     /// The name of its command, for reading the log without decoding payloads.
-    public var kind: String
+    package var kind: String
     /// JSON: the entry itself, as the lesson logic encoded it.
-    public var payload: String
+    package var payload: String
     /// Seconds since 1970 when it was accepted.
-    public var at: Double
+    package var at: Double
 
-    public init(lessonId: String, seq: Int, generation: Int, kind: String, payload: String, at: Double) {
+    package init(lessonId: String, seq: Int, generation: Int, kind: String, payload: String, at: Double) {
         self.lessonId = lessonId
         self.seq = seq
         self.generation = generation
@@ -40,17 +40,17 @@ public struct StoredLogEntry: Sendable, Hashable {
 }
 
 /// A log entry to append: a ``StoredLogEntry`` before the store has given it a sequence number.
-public struct NewLogEntry: Sendable, Hashable {
+struct NewLogEntry: Sendable, Hashable {
     /// The generation once it was applied.
-    public var generation: Int
+    var generation: Int
     /// The name of its command.
-    public var kind: String
+    var kind: String
     /// JSON: the entry itself.
-    public var payload: String
+    var payload: String
     /// Seconds since 1970 when it was accepted.
-    public var at: Double
+    var at: Double
 
-    public init(generation: Int, kind: String, payload: String, at: Double) {
+    init(generation: Int, kind: String, payload: String, at: Double) {
         self.generation = generation
         self.kind = kind
         self.payload = payload

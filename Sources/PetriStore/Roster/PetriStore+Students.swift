@@ -10,7 +10,7 @@ extension PetriStore {
     /// - Throws: ``StoreError/Code/unknownLesson``, ``StoreError/Code/studentExists`` or
     ///   ``StoreError/Code/resumeTokenInUse``.
     @discardableResult
-    public func addStudent(
+    package func addStudent(
         lessonId: String, studentId: String, displayName: String, resumeTokenHash: TokenHash, joinedAt: Double
     ) throws(StoreError) -> StoredStudent {
         try transaction { tx throws(StoreError) in
@@ -23,7 +23,7 @@ extension PetriStore {
     /// Records that the teacher removed a student (or let them back), in its own transaction.
     ///
     /// - Throws: ``StoreError/Code/unknownStudent``.
-    public func setKicked(lessonId: String, studentId: String, kicked: Bool) throws(StoreError) {
+    func setKicked(lessonId: String, studentId: String, kicked: Bool) throws(StoreError) {
         try transaction { tx throws(StoreError) in
             try tx.setKicked(lessonId: lessonId, studentId: studentId, kicked: kicked)
         }
@@ -33,7 +33,7 @@ extension PetriStore {
     ///
     /// - Parameter resumeTokenHash: The digest of the token the client presented.
     /// - Throws: A database error.
-    public func student(resumeTokenHash: TokenHash) throws(StoreError) -> StoredStudent? {
+    func student(resumeTokenHash: TokenHash) throws(StoreError) -> StoredStudent? {
         try read { db in
             try StoredStudent.fetchOne(db, key: ["resumeTokenHash": Data(resumeTokenHash.bytes)])
         }
@@ -42,14 +42,14 @@ extension PetriStore {
     /// One student of a lesson.
     ///
     /// - Throws: A database error.
-    public func student(lessonId: String, studentId: String) throws(StoreError) -> StoredStudent? {
+    func student(lessonId: String, studentId: String) throws(StoreError) -> StoredStudent? {
         try read { db in try StoredStudent.fetchOne(db, key: ["lessonId": lessonId, "studentId": studentId]) }
     }
 
     /// A lesson's students in the order they joined, kicked ones included.
     ///
     /// - Throws: A database error.
-    public func students(lessonId: String) throws(StoreError) -> [StoredStudent] {
+    package func students(lessonId: String) throws(StoreError) -> [StoredStudent] {
         try read { db in
             try StoredStudent.fetchAll(
                 db, sql: "SELECT * FROM student WHERE lessonId = ? ORDER BY joinedAt, studentId", arguments: [lessonId])

@@ -15,7 +15,7 @@ extension StoreTransaction {
     /// - Throws: ``StoreError/Code/unknownLesson``, ``StoreError/Code/studentExists`` or
     ///   ``StoreError/Code/resumeTokenInUse``.
     @discardableResult
-    public func addStudent(
+    func addStudent(
         lessonId: String, studentId: String, displayName: String, resumeTokenHash: TokenHash, joinedAt: Double
     ) throws(StoreError) -> StoredStudent {
         let student = StoredStudent(
@@ -54,7 +54,7 @@ extension StoreTransaction {
     /// Records that the teacher removed a student (or let them back).
     ///
     /// - Throws: ``StoreError/Code/unknownStudent``.
-    public func setKicked(lessonId: String, studentId: String, kicked: Bool) throws(StoreError) {
+    func setKicked(lessonId: String, studentId: String, kicked: Bool) throws(StoreError) {
         try run {
             try db.execute(
                 sql: "UPDATE student SET kicked = ? WHERE lessonId = ? AND studentId = ?",

@@ -3,9 +3,9 @@ import GRDB
 import PetriProtocol
 
 extension StoredStudent: FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "student"
+    package static let databaseTableName = "student"
 
-    public init(row: Row) throws {
+    package init(row: Row) throws {
         let studentId: String = try row.decode(forColumn: "studentId")
         let digest: Data = try row.decode(forColumn: "resumeTokenHash")
         guard let resumeTokenHash = TokenHash(bytes: Array(digest)) else {
@@ -22,7 +22,7 @@ extension StoredStudent: FetchableRecord, PersistableRecord {
             streak: try row.decode(forColumn: "streak"))
     }
 
-    public func encode(to container: inout PersistenceContainer) throws {
+    package func encode(to container: inout PersistenceContainer) throws {
         container["lessonId"] = lessonId
         container["studentId"] = studentId
         container["displayName"] = displayName

@@ -1,25 +1,25 @@
 import PetriProtocol
 
 /// A student of one lesson: identity, resume token digest, score and streak.
-public struct StoredStudent: Sendable, Hashable {
+package struct StoredStudent: Sendable, Hashable {
     /// The lesson they joined.
-    public var lessonId: String
+    var lessonId: String
     /// Their id within the lesson.
-    public var studentId: String
+    package var studentId: String
     /// Their display name, already sanitised by the caller.
-    public var displayName: String
+    package var displayName: String
     /// The digest of their resume token; unique across all lessons.
-    public var resumeTokenHash: TokenHash
+    var resumeTokenHash: TokenHash
     /// Seconds since 1970 when they joined.
-    public var joinedAt: Double
+    var joinedAt: Double
     /// True once the teacher removed them.
-    public var kicked: Bool
+    var kicked: Bool
     /// Their points so far.
-    public var score: Int
+    package var score: Int
     /// Their current run of correct answers.
-    public var streak: Int
+    package var streak: Int
 
-    public init(
+    package init(
         lessonId: String, studentId: String, displayName: String, resumeTokenHash: TokenHash, joinedAt: Double,
         kicked: Bool = false, score: Int = 0, streak: Int = 0
     ) {
@@ -35,13 +35,13 @@ public struct StoredStudent: Sendable, Hashable {
 }
 
 /// A student's score and streak after a question is resolved.
-public struct StudentScore: Sendable, Hashable {
+package struct StudentScore: Sendable, Hashable {
     /// Their total points.
-    public var score: Int
+    var score: Int
     /// Their current run of correct answers.
-    public var streak: Int
+    var streak: Int
 
-    public init(score: Int, streak: Int) {
+    package init(score: Int, streak: Int) {
         self.score = score
         self.streak = streak
     }

@@ -16,9 +16,9 @@ import PetriTransport
 /// case .refused(let code, let reason): close(code, reason)
 /// }
 /// ```
-public struct MessageAssembler: Sendable {
+package struct MessageAssembler: Sendable {
     /// What the assembler made of a chunk.
-    public enum Step: Sendable, Hashable {
+    package enum Step: Sendable, Hashable {
         /// The message goes on; more chunks are expected.
         case partial
         /// ``bytes`` now holds a whole message of this kind; call ``reset()`` once it is used.
@@ -28,15 +28,15 @@ public struct MessageAssembler: Sendable {
     }
 
     /// The largest message accepted; one byte more is refused with 1009.
-    public let maxMessageBytes: Int
+    let maxMessageBytes: Int
     /// Whether text must be UTF-8 (refused with 1007 at the first byte that cannot be).
-    public let validatesUTF8: Bool
+    let validatesUTF8: Bool
     /// The message so far (the whole message after ``Step/complete(_:)``).
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
     /// Whether a message is under way (its kind is known).
-    public private(set) var isStarted = false
+    private(set) var isStarted = false
     /// Whether a message was refused; everything after it is ignored.
-    public private(set) var isRefused = false
+    private(set) var isRefused = false
     private var isBinary = false
     private var utf8 = UTF8Validator()
 
@@ -44,7 +44,7 @@ public struct MessageAssembler: Sendable {
     ///   - maxMessageBytes: The largest message accepted.
     ///   - validatesUTF8: Whether to check text here (clients: lws 4.1's client-side check is unsafe, see
     ///     `LWSEngine.receive`; the server leaves it to lws, whose server parser is bounds-checked).
-    public init(maxMessageBytes: Int, validatesUTF8: Bool) {
+    package init(maxMessageBytes: Int, validatesUTF8: Bool) {
         self.maxMessageBytes = maxMessageBytes
         self.validatesUTF8 = validatesUTF8
     }
@@ -55,7 +55,7 @@ public struct MessageAssembler: Sendable {
     ///   - chunk: The bytes (may be empty).
     ///   - isBinary: Whether the message is binary; read only on a message's first chunk.
     ///   - isFinal: Whether this chunk ends the message.
-    public mutating func take(_ chunk: UnsafeRawBufferPointer, isBinary: Bool, isFinal: Bool) -> Step {
+    mutating func take(_ chunk: UnsafeRawBufferPointer, isBinary: Bool, isFinal: Bool) -> Step {
         guard !isRefused else { return .partial }
         if !isStarted {
             isStarted = true
@@ -76,7 +76,7 @@ public struct MessageAssembler: Sendable {
     }
 
     /// ``take(_:isBinary:isFinal:)`` for bytes in an array.
-    public mutating func take(_ chunk: [UInt8], isBinary: Bool, isFinal: Bool) -> Step {
+    package mutating func take(_ chunk: [UInt8], isBinary: Bool, isFinal: Bool) -> Step {
         chunk.withUnsafeBytes { take($0, isBinary: isBinary, isFinal: isFinal) }
     }
 
@@ -86,7 +86,7 @@ public struct MessageAssembler: Sendable {
     /// idle: after ``reset()``, a message still referenced (handed on as an event) leaves behind a
     /// fresh buffer of its size, one more allocation per message and a few hundred bytes kept for
     /// every idle connection.
-    public mutating func takeMessage() -> [UInt8] {
+    mutating func takeMessage() -> [UInt8] {
         let message = bytes
         bytes = []
         reset()
@@ -94,7 +94,7 @@ public struct MessageAssembler: Sendable {
     }
 
     /// Forgets the message just completed, ready for the next (keeps a small buffer's storage).
-    public mutating func reset() {
+    package mutating func reset() {
         bytes.removeAll(keepingCapacity: bytes.capacity <= 4096)
         isStarted = false
         utf8 = UTF8Validator()

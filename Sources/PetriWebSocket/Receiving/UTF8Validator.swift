@@ -5,26 +5,26 @@
 /// in (which rules out overlong forms, surrogates and code points above U+10FFFF). A sequence
 /// may be cut anywhere between chunks; ``isComplete`` says whether the bytes so far end on a
 /// character boundary.
-public struct UTF8Validator: Sendable, Hashable {
+struct UTF8Validator: Sendable, Hashable {
     /// Continuation bytes still expected.
     private var needed: UInt8 = 0
     /// The range the next continuation byte must fall in.
     private var lower: UInt8 = 0x80
     private var upper: UInt8 = 0xBF
 
-    public init() {}
+    init() {}
 
     /// Whether everything taken so far ends between two characters.
-    public var isComplete: Bool { needed == 0 }
+    var isComplete: Bool { needed == 0 }
 
     /// Takes the next bytes; false as soon as they cannot be UTF-8 whatever follows.
-    public mutating func take(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    mutating func take(_ bytes: UnsafeRawBufferPointer) -> Bool {
         for byte in bytes where !take(byte) { return false }
         return true
     }
 
     /// Takes one byte; false when it breaks the encoding.
-    public mutating func take(_ byte: UInt8) -> Bool {
+    mutating func take(_ byte: UInt8) -> Bool {
         if needed > 0 {
             guard byte >= lower, byte <= upper else { return false }
             needed -= 1
