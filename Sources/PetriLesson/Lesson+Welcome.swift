@@ -50,7 +50,7 @@ extension Lesson {
             roster: isTeacher ? rosterEntries : nil,
             checkpoint: isTeacher ? savedCheckpoint?.run.generation : nil,
             answered: answeredBy?.count, answeredBy: answeredBy, olderQuestions: older > 0 ? older : nil,
-            classSize: isObserver ? classSize : nil, presentation: run.model.modelDescription.presentation)
+            classSize: isObserver ? classSize : nil, presentation: run.model.presentation)
         var effects: [Effect] = [.reply(.welcome(welcome))]
         effects += historyPages(from: from).map { .reply(.history($0)) }
         effects.append(.replySnapshot(snapshotHeader, run.model.snapshot()))

@@ -261,6 +261,10 @@ public protocol SteppingModel: Sendable, Equatable {
     /// What the model is and what a teacher can set on it.
     var modelDescription: ModelDescription { get }
 
+    /// How clients show it: its description's presentation, without building the rest of the description (a
+    /// welcome carries it, once per join).
+    var presentation: ModelPresentation? { get }
+
     /// Creates generation 0.
     ///
     /// - Throws: ``SimulationError`` naming the first invalid parameter.
@@ -358,6 +362,8 @@ extension SimulationModel {
 }
 
 extension SteppingModel {
+    public var presentation: ModelPresentation? { modelDescription.presentation }
+
     /// A hash of the exact state, stable across runs and machines.
     package var stateHash: UInt64 { StableHash.fnv1a(encodeState()) }
 }

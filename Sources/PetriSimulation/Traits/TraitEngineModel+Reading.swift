@@ -55,6 +55,8 @@ extension TraitEngineModel {
     /// What a teacher can set, with the ranges and defaults the model enforces (both read from the file).
     package var modelDescription: ModelDescription { file.modelDescription }
 
+    public var presentation: ModelPresentation? { file.modelPresentation }
+
     package static func kind(of source: Name.Source) -> ModelKind { Name.source(source).kind }
 
     package var loadedFile: TraitModelSource? { Name.self is any ShippedTraitModelName.Type ? nil : source }
