@@ -55,8 +55,9 @@ package actor GatedStorage: LessonStorage, SharedLogWriter {
         heldAppends.removeFirst().resume()
     }
 
-    /// Batches waiting for the next shared write (with `sharedCommits`).
+    /// Batches waiting for the next shared write, and batches received since the start (with `sharedCommits`).
     package func batchesWaiting() async -> Int { await commits?.waitingBatches ?? 0 }
+    package func batchesReceived() async -> Int { await commits?.receivedBatches ?? 0 }
 
     package func releaseAppends() {
         holdingAppends = false

@@ -47,8 +47,9 @@ package actor GroupCommit {
         self.writer = writer
     }
 
-    /// Batches waiting for the next shared write (tests line writes up by it).
+    /// Batches waiting for the next shared write, and batches received since the start (tests line writes up by them).
     package var waitingBatches: Int { waiting.count }
+    package private(set) var receivedBatches = 0
 
     /// Stores `entries` of lesson `id` in the next shared write and returns once it is durable.
     ///
@@ -57,6 +58,7 @@ package actor GroupCommit {
         guard !entries.isEmpty else { return }
         try await withCheckedThrowingContinuation { continuation in
             waiting.append(Waiting(batch: LessonBatch(lesson: id, entries: entries), done: continuation))
+            receivedBatches += 1
             guard !writing else { return }
             writing = true
             // The writes run in a task of their own, so the batch that started them is answered

@@ -31,8 +31,9 @@ import Testing
         return lessons
     }
 
-    private func waitUntilWaiting(_ count: Int, on server: InProcessHub) async {
-        while await server.storage.batchesWaiting() < count { await Task.yield() }
+    /// Returns once `count` batches in all have reached the group commit.
+    private func waitUntilReceived(_ count: Int, on server: InProcessHub) async {
+        while await server.storage.batchesReceived() < count { await Task.yield() }
     }
 
     private func stepped(_ lesson: Lesson, to generation: Int) async throws {
@@ -47,6 +48,7 @@ import Testing
         var held = server.storage.appendWaiting.makeAsyncIterator()
         await server.storage.holdAppends()
         let acknowledged = server.writes.count
+        let received = await server.storage.batchesReceived()
 
         // Given a shared write under way with the first lesson's step
         try ls[0].teacher.send(.step(count: 1))
@@ -54,7 +56,7 @@ import Testing
         // When the other two step meanwhile
         try ls[1].teacher.send(.step(count: 1))
         try ls[2].teacher.send(.step(count: 1))
-        await waitUntilWaiting(2, on: server)
+        await waitUntilReceived(received + 3, on: server)
 
         // Then nothing is acknowledged while the first write is held,
         #expect(server.writes.count == acknowledged)
@@ -78,18 +80,19 @@ import Testing
         let ls = try await lessons(4, on: server)
         var held = server.storage.appendWaiting.makeAsyncIterator()
         await server.storage.holdAppends()
+        let received = await server.storage.batchesReceived()
         // Given a write with lesson 0's step under way, lessons 1 and 2 stepping behind it,
         try ls[0].teacher.send(.step(count: 1))
         await held.next()
         try ls[1].teacher.send(.step(count: 1))
         try ls[2].teacher.send(.step(count: 1))
-        await waitUntilWaiting(2, on: server)
+        await waitUntilReceived(received + 3, on: server)
         await server.storage.releaseOneAppend()
         try await stepped(ls[0], to: 1)
         await held.next()
         // and lesson 3 stepping behind their shared write,
         try ls[3].teacher.send(.step(count: 1))
-        await waitUntilWaiting(1, on: server)
+        await waitUntilReceived(received + 4, on: server)
         try #require(await server.storage.batchesWaiting() == 1, "lessons 1 and 2 share the write under way")
 
         // when that shared write fails,
@@ -130,12 +133,13 @@ import Testing
         let ls = try await lessons(3, on: server)
         var held = server.storage.appendWaiting.makeAsyncIterator()
         await server.storage.holdAppends()
+        let received = await server.storage.batchesReceived()
         try ls[0].teacher.send(.step(count: 1))
         await held.next()
         // Given lessons 1 and 2 stepping in one shared write, and the store refusing lesson 1's batch,
         try ls[1].teacher.send(.step(count: 1))
         try ls[2].teacher.send(.step(count: 1))
-        await waitUntilWaiting(2, on: server)
+        await waitUntilReceived(received + 3, on: server)
         await server.storage.refuseBatches(ofLesson: ls[1].id)
         await server.storage.releaseAppends()
 
@@ -153,13 +157,14 @@ import Testing
         let slow = ls[0]
         var held = server.storage.appendWaiting.makeAsyncIterator()
         await server.storage.holdAppends()
+        let received = await server.storage.batchesReceived()
         // Given the slow lesson's batch in a write that takes long (held),
         try slow.teacher.send(.step(count: 1))
         await held.next()
         // and two lessons stepping meanwhile,
         try ls[1].teacher.send(.step(count: 1))
         try ls[2].teacher.send(.step(count: 1))
-        await waitUntilWaiting(2, on: server)
+        await waitUntilReceived(received + 3, on: server)
 
         // when that write is durable, the slow lesson is answered at once (not after the next write),
         await server.storage.releaseOneAppend()
@@ -167,7 +172,7 @@ import Testing
         await held.next()
         // and its next batch waits for the write after the one under way,
         try slow.teacher.send(.step(count: 1))
-        await waitUntilWaiting(1, on: server)
+        await waitUntilReceived(received + 4, on: server)
         let writes = await server.storage.sharedWrites
         try #require(writes.suffix(2) == [[slow.id], [ls[1].id, ls[2].id]])
 
