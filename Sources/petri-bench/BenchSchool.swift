@@ -76,6 +76,11 @@ struct BenchSchool: AsyncParsableCommand {
         guard (1...1000).contains(questionEvery) else {
             throw ValidationError("--question-every must be between 1 and 1000, but was \(questionEvery).")
         }
+        guard seconds >= questionEvery + 3 else {
+            throw ValidationError(
+                "--seconds must be at least --question-every + 3 (\(questionEvery + 3)) so that every lesson asks a "
+                    + "question and its students answer it, but was \(seconds).")
+        }
         guard (10...100_000).contains(population) else {
             throw ValidationError("--population must be between 10 and 100000, but was \(population).")
         }

@@ -30,10 +30,13 @@ import Testing
         #expect(tooShort.problem() == "--seconds must be between 5 and 3600, but was 1.")
     }
 
-    @Test func aRunMeetsTheTargetsOnlyWithBothP99sWithinThem() {
+    @Test func aRunMeetsTheTargetsOnlyWithBothP99sWithinThemAndAnswersAcknowledged() {
         #expect(figures(lessons: 300, tickP99: 50, ackP99: 100).meetsTargets)
         #expect(!figures(lessons: 300, tickP99: 50.5, ackP99: 20).meetsTargets)
         #expect(!figures(lessons: 300, tickP99: 10, ackP99: 101).meetsTargets)
+        var unanswered = figures(lessons: 300, tickP99: 10, ackP99: 0)
+        unanswered.answersPerSecond = 0
+        #expect(!unanswered.meetsTargets, "no answer was acknowledged, so the answer target is not shown")
     }
 
     @Test func theJSONLineNamesEachFigureAndComparesTheSchoolWithItsReference() throws {
