@@ -201,6 +201,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // For `petri-bench school`: SQLite's default VFS with its syncs and commits counted.
+        .target(name: "CSQLiteCounting", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The benchmarks' engine runs and the machine line they print, testable without a process.
         .target(name: "PetriBenchmarks", dependencies: ["PetriSimulation"]),
         // The lab, a program of its own: `petri-bench <benchmark>` (see Sources/petri-bench), with the
@@ -209,6 +211,7 @@ let package = Package(
             name: "petri-bench",
             dependencies: [
                 "CEpoll",
+                "CSQLiteCounting",
                 "PetriBenchmarks",
                 "PetriHub",
                 "PetriLesson",

@@ -24,6 +24,10 @@ package struct HubConfiguration: Sendable {
     package var replicateThreads = ReplicateWorker.defaultThreads
     /// Told how running replicates progress; for tests that watch them run.
     package var replicateProgress: (@Sendable (ReplicateProgress) -> Void)?
+    /// Told each time an auto-running lesson takes its timed step, at the moment it takes it (the
+    /// lesson's actor waits for it, so it must return at once); for benchmarks that measure how late
+    /// timers fire. Operators read the same lateness from `/metrics` (``ServerMetrics/tickLatenessLabel``).
+    package var stepObserver: (@Sendable (TimedStep) -> Void)?
     /// Joins and resumes a lesson takes in one turn at most, after every other command waiting:
     /// during a join storm a step waits for at most this many joins (and their one group commit).
     var arrivalsPerTurn = 256
@@ -129,7 +133,8 @@ package actor Hub {
             },
             forget: { id, reload in await reference.hub?.forget(id, reload: reload) },
             ended: { id, time in await reference.hub?.lessonEnded(id, at: time) }, storageWrote: storageWrote,
-            replicateThreads: configuration.replicateThreads, replicateProgress: configuration.replicateProgress)
+            replicateThreads: configuration.replicateThreads, replicateProgress: configuration.replicateProgress,
+            stepObserver: configuration.stepObserver)
         self.configuration = configuration
         self.teacherKey = Array(teacherKey.utf8)
         describedModels = Self.encodeDescribedModels(configuration.models, with: services.encoder)

@@ -16,7 +16,7 @@ extension LessonActor {
             while !Task.isCancelled {
                 do { try await clock.sleep(until: next) } catch { return }
                 guard !Task.isCancelled else { return }
-                _ = await self.handle(.tick, from: nil)
+                _ = await self.tick(scheduled: next)
                 next = max(next.adding(milliseconds: step), clock.now())
             }
         }

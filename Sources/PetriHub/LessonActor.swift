@@ -22,6 +22,8 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
         var token: AccessToken?
         /// The caller answers a rejection itself (see ``RunningLesson/handle(_:from:revealing:quietly:)``).
         var quiet = false
+        /// When a timer's command (a tick) was due, for ``LessonEnvironment/stepObserver``.
+        var scheduled: Timestamp?
         var done: CheckedContinuation<HostResult, Never>
     }
 
@@ -130,9 +132,14 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
         await enqueue(command, from: connection, as: nil, revealing: token, quietly: quietly)
     }
 
+    /// The auto-run timer fired for the step due at `scheduled`.
+    func tick(scheduled: Timestamp) async -> HostResult {
+        await enqueue(.tick, from: nil, as: nil, scheduled: scheduled)
+    }
+
     private func enqueue(
         _ command: LessonCommand, from connection: ConnectionID?, as actor: Participant?,
-        revealing token: AccessToken? = nil, quietly: Bool = false
+        revealing token: AccessToken? = nil, quietly: Bool = false, scheduled: Timestamp? = nil
     ) async -> HostResult {
         await withCheckedContinuation { continuation in
             guard !stopped else {
@@ -141,7 +148,7 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
             }
             let job = Job(
                 command: command, connection: connection, actor: actor, token: token, quiet: quietly,
-                done: continuation)
+                scheduled: scheduled, done: continuation)
             if command.isArrival { arrivals.append(job) } else { mailbox.append(job) }
             if let wake {
                 self.wake = nil
@@ -205,6 +212,14 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
         }
     }
 
+    /// Reports a timed step just taken: to the metrics and to the hub's observer, if any.
+    private func timedStep(due scheduled: Timestamp, at now: Timestamp) {
+        services.metrics.tickLate(milliseconds: now.milliseconds(since: scheduled))
+        services.stepObserver?(
+            TimedStep(
+                lesson: record.id, code: record.code, generation: lesson.generation, scheduled: scheduled, taken: now))
+    }
+
     /// Who sent a job: its explicit actor, else the connection's membership (a guest until
     /// attached), else the server (ticks and deadlines have no connection).
     private func participant(for job: Job) -> Participant {
@@ -225,7 +240,9 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
         var entries: [LogEntryToStore] = []
         for job in batch {
             let actor = participant(for: job)
+            let before = lesson.generation
             let outcome = lesson.handle(job.command, from: actor, at: now)
+            if let scheduled = job.scheduled, lesson.generation != before { timedStep(due: scheduled, at: now) }
             for case .persist(let entry, let facts) in outcome.effects {
                 entries.append(
                     LogEntryToStore(entry: entry, generation: lesson.generation, facts: facts, tokens: record.tokens))

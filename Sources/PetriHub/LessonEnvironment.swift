@@ -31,6 +31,22 @@ struct LessonEnvironment: Sendable {
     var replicateThreads = ReplicateWorker.defaultThreads
     /// Told how running replicates progress (tests watch it).
     var replicateProgress: (@Sendable (ReplicateProgress) -> Void)?
+    /// Told of each timed step as it is taken (``HubConfiguration/stepObserver``).
+    var stepObserver: (@Sendable (TimedStep) -> Void)?
+}
+
+/// An auto-running lesson's timed step, as the lesson took it.
+package struct TimedStep: Sendable {
+    /// The lesson's id and join code.
+    package var lesson: String
+    package var code: JoinCode
+    /// The generation the step made.
+    package var generation: Int
+    /// When the lesson's timer was due to fire, on the hub's clock.
+    package var scheduled: Timestamp
+    /// When the lesson took the step, on the hub's clock (millisecond resolution; an observer that
+    /// wants finer reads its own clock when told).
+    package var taken: Timestamp
 }
 
 /// A new lesson's join code and teacher token.

@@ -7,9 +7,12 @@ package struct ServerMetrics: Sendable {
     package static let storeWriteLabel = "petri_store_write_seconds"
     /// The label of the broadcast fan-out duration histogram (encode once, queue for every recipient).
     package static let fanOutLabel = "petri_broadcast_fanout_seconds"
+    /// The label of the auto-run lateness histogram: when a timed step was taken minus when it was due.
+    package static let tickLatenessLabel = "petri_tick_lateness_seconds"
 
     private let storeWrites = Timer(label: ServerMetrics.storeWriteLabel)
     private let fanOuts = Timer(label: ServerMetrics.fanOutLabel)
+    private let tickLateness = Timer(label: ServerMetrics.tickLatenessLabel)
     private let lessonsCreated = Counter(label: "petri_lessons_created_total")
     private let connectionsServed = Counter(label: "petri_sessions_total")
     private let messagesHandled = Counter(label: "petri_messages_handled_total")
@@ -27,6 +30,11 @@ package struct ServerMetrics: Sendable {
     func fanOut(since started: ContinuousClock.Instant) {
         let elapsed = started.duration(to: .now).components
         fanOuts.recordNanoseconds(elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000)
+    }
+
+    /// Records how late one timed step was taken (milliseconds; a step taken early counts as on time).
+    func tickLate(milliseconds: Int64) {
+        tickLateness.recordNanoseconds(max(0, milliseconds) * 1_000_000)
     }
 
     func rejected(_ reason: String) {

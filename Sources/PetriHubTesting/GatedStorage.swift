@@ -5,15 +5,27 @@ import PetriStorage
 
 /// In-memory storage whose writes can be made to fail and whose `recovery` can be held open,
 /// so a test can act while the hub is rebuilding a lesson (a deterministic interleaving, no sleeps).
-package actor GatedStorage: LessonStorage {
+///
+/// Made with `sharedCommits`, its appends go through a ``GroupCommit`` as the SQLite store's do:
+/// each held, failed or counted write (``holdAppends()``, ``failNextSharedWrite(with:)``,
+/// ``sharedWrites``) is then one write shared by the lessons whose batches it carries.
+package actor GatedStorage: LessonStorage, SharedLogWriter {
     package let inner = InMemoryLessonStorage()
+    private let sharedCommits: Bool
+    private var commits: GroupCommit?
+    /// The lessons whose batches each shared write carried (or, if held, carries), in the order the
+    /// writes started (only with `sharedCommits`).
+    package private(set) var sharedWrites: [[String]] = []
+    private var failNext: (any Error)?
+    private var refusing: Set<String> = []
     private var holding = false
     private var held: [CheckedContinuation<Void, Never>] = []
     /// Yields each time a held `recovery` starts waiting.
     package nonisolated let recoveryWaiting: AsyncStream<Void>
     private let waiting: AsyncStream<Void>.Continuation
 
-    package init() {
+    package init(sharedCommits: Bool = false) {
+        self.sharedCommits = sharedCommits
         (recoveryWaiting, waiting) = AsyncStream.makeStream()
         (appendWaiting, appendWaits) = AsyncStream.makeStream()
     }
@@ -37,6 +49,16 @@ package actor GatedStorage: LessonStorage {
     /// Holds every `append` until ``releaseAppends()``: commands sent meanwhile queue up in the lesson.
     package func holdAppends() { holdingAppends = true }
 
+    /// Lets the first held write go on and keeps holding the others (and the next ones).
+    package func releaseOneAppend() {
+        guard !heldAppends.isEmpty else { return }
+        heldAppends.removeFirst().resume()
+    }
+
+    /// Batches waiting for the next shared write, and batches received since the start (with `sharedCommits`).
+    package func batchesWaiting() async -> Int { await commits?.waitingBatches ?? 0 }
+    package func batchesReceived() async -> Int { await commits?.receivedBatches ?? 0 }
+
     package func releaseAppends() {
         holdingAppends = false
         for continuation in heldAppends { continuation.resume() }
@@ -45,8 +67,52 @@ package actor GatedStorage: LessonStorage {
 
     package func failWrites(with error: (any Error)?) async { await inner.failWrites(with: error) }
 
+    /// Fails the next shared write as a whole (as a commit that cannot reach the disk does).
+    package func failNextSharedWrite(with error: any Error) { failNext = error }
+
+    /// Refuses the batches of lesson `id` in shared writes (as a store constraint would), until ``stopRefusing()``.
+    package func refuseBatches(ofLesson id: String) { refusing.insert(id) }
+
+    package func stopRefusing() { refusing = [] }
+
+    package func writeTogether(_ batches: [LessonBatch]) async throws -> [(any Error)?] {
+        // Recorded as it starts, so a test sees what a held write carries.
+        sharedWrites.append(batches.map(\.lesson))
+        if holdingAppends {
+            await withCheckedContinuation { continuation in
+                heldAppends.append(continuation)
+                appendWaits.yield()
+            }
+        }
+        if let error = failNext {
+            failNext = nil
+            throw error
+        }
+        var refusals: [(any Error)?] = []
+        for batch in batches {
+            if refusing.contains(batch.lesson) {
+                refusals.append(RefusedBatch(lesson: batch.lesson))
+                continue
+            }
+            do {
+                try await inner.append(batch.entries, toLesson: batch.lesson)
+                appendSizes.append(batch.entries.count)
+                refusals.append(nil)
+            } catch {
+                refusals.append(error)
+            }
+        }
+        return refusals
+    }
+
     package func createLesson(_ record: LessonRecord) async throws { try await inner.createLesson(record) }
     package func append(_ entries: [LogEntryToStore], toLesson id: String) async throws {
+        if sharedCommits {
+            let commits = self.commits ?? GroupCommit(writer: self)
+            self.commits = commits
+            try await commits.append(entries, toLesson: id)
+            return
+        }
         if holdingAppends {
             await withCheckedContinuation { continuation in
                 heldAppends.append(continuation)
@@ -86,4 +152,9 @@ package actor GatedStorage: LessonStorage {
         }
         return await inner.recovery(ofLesson: id)
     }
+}
+
+/// What ``GatedStorage/refuseBatches(ofLesson:)`` fails a lesson's batch with.
+package struct RefusedBatch: Error {
+    package var lesson: String
 }

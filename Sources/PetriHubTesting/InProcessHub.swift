@@ -128,5 +128,7 @@ package final class WriteReports: Sendable {
     func record(_ succeeded: Bool) { reports.withLock { $0.append(succeeded) } }
 
     package var last: Bool? { reports.withLock { $0.last } }
+    /// How many writes the hub has reported so far.
+    package var count: Int { reports.withLock { $0.count } }
     var all: [Bool] { reports.withLock { $0 } }
 }

@@ -69,19 +69,22 @@ package final class EpollLoadClients {
         Glibc.close(epoll)
     }
 
-    /// Reads until `shouldStop` returns true (checked after every wake-up, at least every 100 ms)
-    /// or the server has closed every connection.
+    /// Reads until `shouldStop` returns true (checked after every wake-up, at least every
+    /// `wakeMilliseconds`) or the server has closed every connection.
     ///
+    /// - Parameter wakeMilliseconds: The longest wait for a socket: `shouldStop` may also do timed work.
     /// - Parameter onMessage: called with the connection's index and each complete message's
     ///   payload (valid only during the call).
-    package func run(until shouldStop: () -> Bool, onMessage: (Int, UnsafeRawBufferPointer) -> Void) {
+    package func run(
+        until shouldStop: () -> Bool, wakeMilliseconds: Int32 = 100, onMessage: (Int, UnsafeRawBufferPointer) -> Void
+    ) {
         var events = [epoll_event](repeating: epoll_event(), count: 512)
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         var open = peers.count
         for index in pendingFirstParse { parseFrames(index, onMessage) }
         pendingFirstParse = []
         while !shouldStop() {
-            let n = epoll_wait(epoll, &events, Int32(events.count), 100)
+            let n = epoll_wait(epoll, &events, Int32(events.count), wakeMilliseconds)
             guard n > 0 else { continue }
             for i in 0..<Int(n) {
                 let index = Int(events[i].data.u64)

@@ -32,16 +32,23 @@ package final class SQLiteLessonStorage: LessonStorage {
     /// (then a replay that traps is not detected at the next start).
     private let replayMarks: ReplayMarkFile?
 
-    package init(store: PetriStore, directory: String? = nil) {
+    /// Every lesson's batches, committed several lessons at a time (nil: each batch in a transaction of its own).
+    private let commits: GroupCommit?
+
+    /// - Parameter sharedCommits: Whether lessons' batches share transactions (group commit across
+    ///   lessons, ``GroupCommit``); without, each batch commits (and fsyncs) on its own, as before.
+    package init(store: PetriStore, directory: String? = nil, sharedCommits: Bool = true) {
         self.store = store
         replayMarks = directory.map(ReplayMarkFile.init(directory:))
+        commits = sharedCommits ? GroupCommit(writer: SharedSQLiteLog(store: store, queue: queue)) : nil
     }
 
     /// Opens (creating if needed) the store in `directory`.
     ///
     /// - Throws: ``StoreError`` when the directory cannot be used.
-    package convenience init(directory: String) throws {
-        self.init(store: try PetriStore.open(directory: directory), directory: directory)
+    package convenience init(directory: String, sharedCommits: Bool = true) throws {
+        self.init(
+            store: try PetriStore.open(directory: directory), directory: directory, sharedCommits: sharedCommits)
     }
 
     package func beginReplay(ofLesson id: String, attempt: Int) async throws {
@@ -80,35 +87,16 @@ package final class SQLiteLessonStorage: LessonStorage {
     }
 
     package func append(_ entries: [LogEntryToStore], toLesson id: String) async throws {
-        guard let first = entries.first?.entry.sequence else { return }
-        // Each entry is encoded once; an answer's row takes its prediction from that encoding.
-        let encoded = try entries.map { try LogEncoding.encode($0.entry) }
-        let rows = zip(entries, encoded).map { stored, encoded in
-            NewLogEntry(
-                generation: stored.generation, kind: stored.entry.command.kind.rawValue, payload: encoded.payload,
-                at: stored.entry.time.storedSeconds)
+        guard !entries.isEmpty else { return }
+        if let commits {
+            try await commits.append(entries, toLesson: id)
+            return
         }
-        let scoring = entries.flatMap { stored in stored.facts.filter(\.isScoring) }
+        let batch = try EncodedBatch(LessonBatch(lesson: id, entries: entries))
         try await run { store in
-            try store.inTransaction { tx in
-                try tx.appendLogEntries(lessonId: id, rows, expectedFirstSeq: first)
-                for (stored, encoded) in zip(entries, encoded) {
-                    for fact in stored.facts where !fact.isScoring {
-                        try Self.record(fact, of: stored, encoded: encoded, lesson: id, in: tx)
-                    }
-                }
-            }
+            try store.inTransaction { tx in try batch.write(in: tx) }
         } then: { store in
-            guard !scoring.isEmpty else { return }
-            do {
-                try store.inTransaction { tx in
-                    for fact in scoring { try Self.recordScoring(fact, lesson: id, in: tx) }
-                }
-            } catch {
-                storageLogger.error(
-                    "Could not store scores; they are rewritten from the log on the next start",
-                    metadata: ["lesson": "\(id)", "error": "\(error)"])
-            }
+            Self.recordScoring(of: [batch], in: store)
         }
     }
 
@@ -187,11 +175,28 @@ package final class SQLiteLessonStorage: LessonStorage {
 
     // MARK: - Helpers
 
+    /// Writes the scoring facts of stored batches, in a transaction of their own (logged, not thrown:
+    /// a restart rewrites scores from the log).
+    static func recordScoring(of batches: [EncodedBatch], in store: PetriStore) {
+        guard batches.contains(where: { !$0.scoring.isEmpty }) else { return }
+        do {
+            try store.inTransaction { tx in
+                for batch in batches {
+                    for fact in batch.scoring { try recordScoring(fact, lesson: batch.lesson, in: tx) }
+                }
+            }
+        } catch {
+            storageLogger.error(
+                "Could not store scores; they are rewritten from the log on the next start",
+                metadata: ["lessons": "\(batches.map(\.lesson))", "error": "\(error)"])
+        }
+    }
+
     /// Writes one fact of a stored entry (appended in the same transaction), in the entry's time.
     ///
     /// - Parameter encoded: The entry as the log holds it: an answer's row takes its prediction
     ///   from there, so each prediction is encoded once.
-    private static func record(
+    static func record(
         _ fact: LessonFact, of stored: LogEntryToStore, encoded: LogEncoding.Encoded, lesson id: String,
         in tx: StoreTransaction
     ) throws {

@@ -11,7 +11,8 @@ struct BenchScratchStorage {
     let storage: any LessonStorage
     private let directory: String?
 
-    init(inMemory: Bool) throws {
+    /// - Parameter sharedCommits: Whether lessons share store transactions (group commit across lessons, the default).
+    init(inMemory: Bool, sharedCommits: Bool = true) throws {
         if inMemory {
             storage = InMemoryLessonStorage()
             directory = nil
@@ -19,7 +20,7 @@ struct BenchScratchStorage {
             let path = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "petri-bench-\(UUID().uuidString)"
             ).path
-            storage = try SQLiteLessonStorage(directory: path)
+            storage = try SQLiteLessonStorage(directory: path, sharedCommits: sharedCommits)
             directory = path
         }
     }

@@ -14,7 +14,8 @@ struct PetriBench: AsyncParsableCommand {
             """,
         subcommands: [
             BenchTransport.self, BenchTransportClients.self, BenchTransportFloor.self, BenchClass.self,
-            BenchClassStudents.self, BenchAnswerFloor.self, BenchStormStudents.self, BenchLife.self,
+            BenchClassStudents.self, BenchSchool.self, BenchSchoolStudents.self, BenchAnswerFloor.self,
+            BenchStormStudents.self, BenchLife.self,
             BenchCamouflage.self, BenchStore.self,
             BenchReplicates.self,
             BenchCluster.self,

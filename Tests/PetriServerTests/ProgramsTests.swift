@@ -6,12 +6,13 @@ import Testing
 @Suite struct ProgramsTests {
     /// What `petri-bench --help` lists.
     static let benchmarks = [
-        "transport", "class", "life", "camouflage", "storage", "replicates", "cluster", "memory", "slow-readers",
+        "transport", "class", "school", "life", "camouflage", "storage", "replicates", "cluster", "memory",
+        "slow-readers",
     ]
     /// What `petri-bench` runs as its own child processes (and the crash test runs), not listed.
     static let children = [
         "transport-clients", "transport-floor", "class-students", "answer-floor", "class-storm-students",
-        "memory-students", "store-crash-probe",
+        "memory-students", "school-students", "store-crash-probe",
     ]
 
     @Test func petriListsOnlyTheProductsCommandsAndRunsNoBenchmark() async throws {
