@@ -166,6 +166,8 @@ extension Hub {
             await attach(.observe(token: token, lastSeen: lastSeen), code: code, in: &session)
         case .describeModels, .create, .importLesson:
             await makeOrDescribe(message, for: session)
+        case .signIn, .choosePassword, .account:
+            await handleAccount(message, in: &session)
         default:
             replyError(
                 ProtocolError(.notJoined, "Join a lesson first: send join, resume or teach with its code."), to: session
@@ -215,11 +217,17 @@ extension Hub {
         case resume(token: AccessToken, lastSeen: TimelinePosition?)
         case teach(token: AccessToken, lastSeen: TimelinePosition?)
         case observe(token: AccessToken, lastSeen: TimelinePosition?)
+        /// A signed-in teacher opening a lesson they own or share, without its token (``Hub/handleAccount(_:in:)``).
+        case open(teacherId: String, lastSeen: TimelinePosition?)
 
         /// The lesson's command, with every token as the lesson holds it (``TokenForm``), and
         /// the raw resume token a join mints, which goes only to the student.
-        func command(for tokens: TokenForm) throws(ProtocolError) -> (LessonCommand, minted: AccessToken?) {
+        func command(for record: LessonRecord) throws(ProtocolError) -> (LessonCommand, minted: AccessToken?) {
+            let tokens = record.tokens
             switch self {
+            case .open(_, let lastSeen):
+                // The hub checked the teacher may; the lesson is handed its own teacher token as it holds it.
+                return (.attachTeacher(token: record.teacherToken, lastSeen: lastSeen), nil)
             case .join(let name):
                 let token = try Secrets.token()
                 return (.join(name: name, token: try tokens.held(token)), token)
@@ -241,7 +249,7 @@ extension Hub {
     /// that fails are answered `rate-limited` alike, live code or not. Only a valid token,
     /// which a guesser cannot have, still gets in (a teacher or a returning student behind the
     /// same school address as someone mistyping codes).
-    private nonisolated func attach(_ attachment: Attachment, code: JoinCode, in session: inout Session) async {
+    nonisolated func attach(_ attachment: Attachment, code: JoinCode, in session: inout Session) async {
         let address = session.connection.remoteAddress
         guard session.host == nil else {
             replyError(
@@ -256,10 +264,14 @@ extension Hub {
             return
         }
         guard let host = await findHost(code, for: session, limited: limited) else { return }
+        if case .open(let teacherId, _) = attachment, let refusal = await refusalOfOpening(host, by: teacherId) {
+            replyError(refusal, to: session)
+            return
+        }
         let command: LessonCommand
         let minted: AccessToken?
         do {
-            (command, minted) = try attachment.command(for: host.record.tokens)
+            (command, minted) = try attachment.command(for: host.record)
         } catch {
             replyError(error, to: session)
             return
