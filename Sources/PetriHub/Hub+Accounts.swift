@@ -54,6 +54,11 @@ extension Hub {
                 replyError(Self.tooManyWrongKeys, to: session)
                 return
             }
+            // The teacher key in place of a session is the administrator, who sees and controls every lesson.
+            if await keyMatches(token) {
+                await handle(request, of: nil, token: token, accounts: accounts, in: &session)
+                return
+            }
             guard let teacher = await accounts.teacher(forSession: token) else {
                 await recordFailure(.teacherKey, from: address)
                 replyError(ProtocolError(.notAuthorised, HubAccountWords.sessionEnded), to: session)
@@ -65,32 +70,34 @@ extension Hub {
         }
     }
 
+    /// One request of a signed-in teacher, or of the administrator (`teacher` nil: every lesson, every session).
     private nonisolated func handle(
-        _ request: AccountRequest, of teacher: TeacherRecord, token: String, accounts: TeacherAccounts,
+        _ request: AccountRequest, of teacher: TeacherRecord?, token: String, accounts: TeacherAccounts,
         in session: inout Session
     ) async {
         let address = session.connection.remoteAddress
+        let actor = teacher?.name ?? HubAccountWords.administrator
         do {
             switch request {
             case .signOut:
-                _ = await accounts.signOut(token, from: address)
+                if teacher != nil { _ = await accounts.signOut(token, from: address) }
                 send(.signedOut, to: session)
             case .sessions:
                 send(.sessions(try await sessionList(of: teacher, token: token, accounts: accounts)), to: session)
             case .revokeSession(let handle):
-                _ = try await accounts.revoke(handle: handle, of: teacher, by: teacher.name, from: address)
+                _ = try await accounts.revoke(handle: handle, of: teacher, by: actor, from: address)
                 send(.sessions(try await sessionList(of: teacher, token: token, accounts: accounts)), to: session)
             case .myLessons:
                 send(.myLessons(try await lessons(of: teacher, accounts: accounts)), to: session)
             case .open(let code, let lastSeen):
-                await attach(.open(teacherId: teacher.id, lastSeen: lastSeen), code: code, in: &session)
+                await attach(.open(teacherId: teacher?.id, lastSeen: lastSeen), code: code, in: &session)
             case .share(let code, let name), .unshare(let code, let name), .handOver(let code, let name):
                 guard let host = await readableHost(for: code) else {
                     replyError(ProtocolError(.unknownLesson, HubAccountWords.notYourLesson(code)), to: session)
                     return
                 }
                 let teachers = try await accounts.storage.teachers(ofLesson: host.record.id)
-                guard teachers.admits(teacher.id) else {
+                guard teacher.map({ teachers.admits($0.id) }) ?? true else {
                     replyError(ProtocolError(.notAuthorised, HubAccountWords.notYourLesson(code)), to: session)
                     return
                 }
@@ -103,15 +110,15 @@ extension Hub {
                 case .share:
                     try await accounts.storage.share(lesson: lesson, with: colleague.id)
                     accounts.audit.record(
-                        "lesson-shared", by: teacher.name, from: address, ["lesson": lesson, "with": colleague.name])
+                        "lesson-shared", by: actor, from: address, ["lesson": lesson, "with": colleague.name])
                 case .unshare:
                     try await accounts.storage.unshare(lesson: lesson, with: colleague.id)
                     accounts.audit.record(
-                        "lesson-unshared", by: teacher.name, from: address, ["lesson": lesson, "with": colleague.name])
+                        "lesson-unshared", by: actor, from: address, ["lesson": lesson, "with": colleague.name])
                 default:
                     try await accounts.storage.handOver(lesson: lesson, to: colleague.id)
                     accounts.audit.record(
-                        "lesson-handed-over", by: teacher.name, from: address,
+                        "lesson-handed-over", by: actor, from: address,
                         ["lesson": lesson, "to": colleague.name, "previous": teachers.owner ?? "administrator"])
                 }
                 send(try await lessonTeachers(code, lesson: lesson, accounts: accounts), to: session)
@@ -124,7 +131,8 @@ extension Hub {
 
     /// A `teach` without the lesson's token, for a signed-in teacher the lesson is shared with; nil
     /// when they may, else the refusal.
-    nonisolated func refusalOfOpening(_ host: any RunningLesson, by teacherId: String) async -> ProtocolError? {
+    nonisolated func refusalOfOpening(_ host: any RunningLesson, by teacherId: String?) async -> ProtocolError? {
+        guard let teacherId else { return nil }
         guard let accounts else { return ProtocolError(.notAuthorised, HubAccountWords.noAccounts) }
         guard let teachers = try? await accounts.storage.teachers(ofLesson: host.record.id) else {
             return ProtocolError(.internalError, AccountWords.storeFailed)
@@ -133,7 +141,7 @@ extension Hub {
             ? nil : ProtocolError(.notAuthorised, HubAccountWords.notYourLesson(host.record.code))
     }
 
-    private nonisolated func sessionList(of teacher: TeacherRecord, token: String, accounts: TeacherAccounts)
+    private nonisolated func sessionList(of teacher: TeacherRecord?, token: String, accounts: TeacherAccounts)
         async throws -> [SessionInfo]
     {
         let current = TokenHash(of: token)
@@ -146,9 +154,10 @@ extension Hub {
 
     /// The lessons a teacher owns or shares, running or ended within retention, newest first: as this node
     /// holds them, else (in a cluster, lessons on other nodes) as the store has them.
-    private nonisolated func lessons(of teacher: TeacherRecord, accounts: TeacherAccounts) async throws
+    private nonisolated func lessons(of teacher: TeacherRecord?, accounts: TeacherAccounts) async throws
         -> [TeacherLessonInfo]
     {
+        guard let teacher else { return try await everyLesson(accounts: accounts) }
         let roles = try await accounts.storage.lessons(ofTeacher: teacher.id)
         var records: [String: (record: LessonRecord, endedAt: Timestamp?)] = [:]
         for id in roles.keys { records[id] = await heldLesson(id: id) }
@@ -177,6 +186,25 @@ extension Hub {
                     createdAt: record.createdAt, endedAt: endedAt))
         }
         return found.sorted { ($0.createdAt, $0.code.text) > ($1.createdAt, $1.code.text) }
+    }
+
+    /// Every lesson this node holds, for the administrator, with each owner's name, newest first.
+    private nonisolated func everyLesson(accounts: TeacherAccounts) async throws -> [TeacherLessonInfo] {
+        var found: [TeacherLessonInfo] = []
+        for (record, endedAt) in await heldLessons() {
+            let ownerId = try await accounts.storage.teachers(ofLesson: record.id).owner
+            let owner = try await ownerId.asyncMap { try await accounts.storage.teacher(id: $0) }??.name
+            found.append(
+                TeacherLessonInfo(
+                    code: record.code, model: record.model.rawValue, role: HubAccountWords.administratorRole,
+                    owner: owner, createdAt: record.createdAt, endedAt: endedAt))
+        }
+        return found.sorted { ($0.createdAt, $0.code.text) > ($1.createdAt, $1.code.text) }
+    }
+
+    /// Every lesson this node holds, with when each ended (nil while it runs).
+    func heldLessons() -> [(record: LessonRecord, endedAt: Timestamp?)] {
+        byID.values.map { ($0.record, endedLessons[$0.record.id]) }
     }
 
     /// A lesson this node holds, with when it ended (nil while it runs).
@@ -240,6 +268,11 @@ enum HubAccountWords {
         + "server); sign in again."
 
     static let noAccounts = "This server has no teachers' accounts; use the teacher key."
+
+    /// Who the audit lines name when the teacher key acts.
+    static let administrator = "administrator"
+    /// The `role` of every lesson in the administrator's `myLessons`.
+    static let administratorRole = "administrator"
 
     static func notYourLesson(_ code: JoinCode) -> String {
         "The lesson \(code) is not yours nor shared with you; ask its teacher to share it with you (or to give you "

@@ -217,8 +217,9 @@ extension Hub {
         case resume(token: AccessToken, lastSeen: TimelinePosition?)
         case teach(token: AccessToken, lastSeen: TimelinePosition?)
         case observe(token: AccessToken, lastSeen: TimelinePosition?)
-        /// A signed-in teacher opening a lesson they own or share, without its token (``Hub/handleAccount(_:in:)``).
-        case open(teacherId: String, lastSeen: TimelinePosition?)
+        /// A signed-in teacher opening a lesson they own or share (the administrator: any; `teacherId` nil),
+        /// without its token (``Hub/handleAccount(_:in:)``).
+        case open(teacherId: String?, lastSeen: TimelinePosition?)
 
         /// The lesson's command, with every token as the lesson holds it (``TokenForm``), and
         /// the raw resume token a join mints, which goes only to the student.

@@ -106,12 +106,45 @@ import Testing
         let laptop = server.connect()
         let (code, token) = try await laptop.createLesson()
 
-        // Then it is nobody's account's, its teacher token still teaches it, and the key is no session
+        // Then it is nobody's account's and its teacher token still teaches it
         let ada = try #require(try await accounts.find("Ada"))
         #expect(try await accounts.storage.lessons(ofTeacher: ada.id).isEmpty)
         #expect(try await server.connect().attach(.teach(code: code, token: token, lastSeen: nil)).role == .teacher)
-        try laptop.send(.account(session: InProcessHub.teacherKey, request: .myLessons))
-        #expect(try await laptop.expectError().code == .notAuthorised)
+        await server.stop()
+    }
+
+    @Test func theAdministratorsKeySeesEveryLessonWithItsOwnerAndOpensAny() async throws {
+        // Given a lesson of Ada's and one made with the key
+        let (server, _) = try await Self.school()
+        let ada = server.connect()
+        let session = try await Self.signIn(ada, as: "Ada")
+        let (adaCode, _) = try await ada.createLesson(teacherKey: session)
+        server.clock.advance(by: 1)
+        let (keyCode, _) = try await server.connect().createLesson()
+
+        // When the administrator lists the lessons with the key in place of a session, and opens Ada's
+        let admin = server.connect()
+        let listed = try await admin.answers(to: .account(session: InProcessHub.teacherKey, request: .myLessons))
+        let welcome = try await admin.attach(
+            .account(session: InProcessHub.teacherKey, request: .open(code: adaCode, lastSeen: nil)))
+
+        // Then both are listed, newest first, each with its owner (none: the administrator's), and Ada's opens
+        guard case .myLessons(let lessons) = listed.first else {
+            Issue.record("no list: \(listed)")
+            return
+        }
+        #expect(lessons.map(\.code) == [keyCode, adaCode])
+        #expect(lessons.map(\.owner) == [nil, "Ada"])
+        #expect(lessons.allSatisfy { $0.role == "administrator" })
+        #expect(welcome.role == .teacher)
+        await server.stop()
+    }
+
+    @Test func aWrongKeyInPlaceOfASessionIsRefusedAsAnEndedSignIn() async throws {
+        let (server, _) = try await Self.school()
+        let peer = server.connect()
+        try peer.send(.account(session: "not-the-key", request: .myLessons))
+        #expect(try await peer.expectError().code == .notAuthorised)
         await server.stop()
     }
 
