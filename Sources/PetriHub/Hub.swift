@@ -29,7 +29,7 @@ package struct HubConfiguration: Sendable {
     /// during a join storm a step waits for at most this many joins (and their one group commit).
     var arrivalsPerTurn = 256
     /// Lessons not yet ended this server runs at most; `create`, `import` and `clone` beyond it get
-    /// `too-many-lessons` (the teacher key is the server's one teacher identity, so this is its cap per teacher).
+    /// `too-many-lessons` (one cap for the whole server: the administrator and every signed-in teacher together).
     package var maxLessons = 500
     /// Imports larger than the standard message limit one address may send back to back, and then
     /// one per ``secondsPerLargeImport`` seconds (whether the key was right or not).
