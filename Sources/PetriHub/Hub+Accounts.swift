@@ -91,6 +91,8 @@ extension Hub {
                 send(.myLessons(try await lessons(of: teacher, accounts: accounts)), to: session)
             case .open(let code, let lastSeen):
                 await attach(.open(teacherId: teacher?.id, lastSeen: lastSeen), code: code, in: &session)
+                // A teacher's console lasts as long as their session; the administrator's key has none to end.
+                if session.host != nil, teacher != nil { session.signedIn = token }
             case .share(let code, let name), .unshare(let code, let name), .handOver(let code, let name):
                 guard let host = await readableHost(for: code) else {
                     replyError(ProtocolError(.unknownLesson, HubAccountWords.notYourLesson(code)), to: session)
@@ -127,6 +129,15 @@ extension Hub {
             services.logger.error("An account request failed", metadata: ["error": "\(error)"])
             replyError(ProtocolError(.internalError, AccountWords.storeFailed), to: session)
         }
+    }
+
+    /// Whether the session that opened this connection's lesson is still good; when it has ended (signed out,
+    /// expired, revoked, the teacher disabled or reset, on whichever node), the connection is told why and closed.
+    nonisolated func stillSignedIn(_ token: String, session: Session) async -> Bool {
+        if await accounts?.teacher(forSession: token) != nil { return true }
+        replyError(ProtocolError(.notAuthorised, HubAccountWords.sessionEnded), to: session)
+        services.transport.close(session.connection.id, code: .policyViolation, reason: "signed out")
+        return false
     }
 
     /// A `teach` without the lesson's token, for a signed-in teacher the lesson is shared with; nil

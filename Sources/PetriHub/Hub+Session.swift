@@ -12,6 +12,9 @@ extension Hub {
         var rateLimit: ConnectionRateLimit
         /// The lesson this connection joined, resumed or teaches.
         var host: (any RunningLesson)?
+        /// The session token of the teacher who opened the lesson with it (`open`), checked again before each of
+        /// the connection's commands, so that a sign-out, a revocation or a disabled account ends the console too.
+        var signedIn: String?
     }
 
     /// Starts serving one connection: decodes, rate-limits and routes its messages as they come.
@@ -86,6 +89,7 @@ extension Hub {
         case .answered:
             break
         case .lesson(let host, let command):
+            if let token = session.signedIn, await !stillSignedIn(token, session: session) { return }
             answerUntold(await host.handle(command, from: session.connection.id), to: session)
         case .other(let message):
             await handleOther(message, in: &session)

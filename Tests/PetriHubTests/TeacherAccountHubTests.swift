@@ -170,6 +170,28 @@ import Testing
         await second.stop()
     }
 
+    @Test func aConsoleOpenedWithASessionIsClosedAtItsNextCommandOnceTheTeacherIsDisabled() async throws {
+        // Given Ada's lesson open in her console through her session
+        let (server, accounts) = try await Self.school()
+        let ada = server.connect()
+        let session = try await Self.signIn(ada, as: "Ada")
+        let (code, _) = try await ada.createLesson(teacherKey: session)
+        let console = server.connect()
+        _ = try await console.attach(.account(session: session, request: .open(code: code, lastSeen: nil)))
+        #expect(try await console.answers(to: .step(count: 1)).contains { if case .stats = $0 { true } else { false } })
+
+        // When the administrator disables her
+        let record = try #require(try await accounts.find("Ada"))
+        try await accounts.setStatus(.disabled, of: record, by: "admin", from: "local")
+
+        // Then her console's next command is refused with the sentence and the connection closed
+        try console.send(.step(count: 1))
+        let refused = try await console.expectError()
+        #expect(refused.message.contains("sign in again"))
+        #expect(try await console.next() == nil)
+        await server.stop()
+    }
+
     @Test func aSessionIdleForTwelveHoursNoLongerCreatesLessons() async throws {
         let (server, _) = try await Self.school()
         let ada = server.connect()
