@@ -37,6 +37,9 @@ let package = Package(
         // The Life kernel for AVX2 CPUs, in C for its per-function `target("avx2")`: the binary stays
         // generic x86-64 and PetriSimulation picks this kernel at run time (LifeVectorUnit).
         .target(name: "CLifeKernel"),
+        // Every sentence a person reads, from catalogs: a component's Words/<tag>.json compiled into the program,
+        // CLDR plural rules, BCP 47 language matching. No dependencies, no I/O.
+        .target(name: "PetriWords", exclude: ["README.md"]),
         // Deterministic classroom models: no I/O, no clock, seeded randomness.
         // The trait models are YAML files in Models/ (see MODELS-FORMAT.md), compiled in as text and parsed by a
         // pure function: Yams reads a string, never a file.
@@ -52,11 +55,15 @@ let package = Package(
         // The wire protocol: versioned JSON messages, validated with limits before decoding.
         .target(
             name: "PetriProtocol",
-            dependencies: ["PetriSimulation", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["PetriSimulation", "PetriWords", .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["PROTOCOL.md"]
         ),
         // One lesson as a pure state machine: commands in, effects out; no I/O, no clock.
-        .target(name: "PetriLesson", dependencies: ["PetriSimulation", "PetriProtocol"], exclude: ["SCORING.md"]),
+        // Its sentences (refusals, question texts, the report) are in Words/<tag>.json.
+        .target(
+            name: "PetriLesson", dependencies: ["PetriSimulation", "PetriProtocol", "PetriWords"],
+            exclude: ["SCORING.md"], resources: [.embedInCode("Words")]
+        ),
         // The storage seam: the protocol the hub stores lessons through, its record types, the one
         // JSON form of log entries (explicit keys; older logs still read) and the in-memory store.
         .target(
@@ -245,10 +252,11 @@ let package = Package(
             dependencies: ["PetriLesson", "PetriProtocol", "PetriSimulation", "PetriTransport", "PetriWebSocket"]
         ),
         .testTarget(name: "PetriFuzzTests", dependencies: ["PetriFuzzTargets"]),
+        .testTarget(name: "PetriWordsTests", dependencies: ["PetriWords"]),
         .testTarget(name: "PetriSimulationTests", dependencies: ["PetriSimulation"]),
         .testTarget(name: "PetriProtocolTests", dependencies: ["PetriProtocol", "PetriSimulation"]),
         .testTarget(
-            name: "PetriLessonTests", dependencies: ["PetriLesson", "PetriProtocol", "PetriSimulation"],
+            name: "PetriLessonTests", dependencies: ["PetriLesson", "PetriProtocol", "PetriSimulation", "PetriWords"],
             exclude: ["Golden"]
         ),
         .testTarget(

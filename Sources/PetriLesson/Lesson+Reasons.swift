@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 /// Reasons with predictions: a student may say why ("because the background got darker"); the teacher
 /// reads them all and may show chosen ones to the class, anonymously unless they choose names.
@@ -13,8 +14,8 @@ extension Lesson {
         guard clean.count <= ReasonRules.maxCharacters else {
             throw ProtocolError(
                 .invalidField,
-                "The field \"reason\" may have at most \(ReasonRules.maxCharacters) characters, but had \(clean.count); "
-                    + "shorten it and send the answer again.")
+                LessonWords.word(
+                    "lesson.reason.tooLong", ["count": .int(ReasonRules.maxCharacters), "given": .int(clean.count)]))
         }
         return clean.isEmpty ? nil : clean
     }
@@ -22,7 +23,8 @@ extension Lesson {
     /// Every reason given for a question, in student order, with who gave it.
     func reasons(for id: QuestionID) throws(ProtocolError) -> [StudentReason] {
         guard let question = questions.first(where: { $0.id == id }) else {
-            throw ProtocolError(.unknownQuestion, "There is no question \(id.rawValue) in this lesson.")
+            throw ProtocolError(
+                .unknownQuestion, LessonWords.word("lesson.question.unknown", ["question": .int(id.rawValue)]))
         }
         return question.reasons.sorted { $0.key < $1.key }.compactMap { student, reason in
             guard let entry = roster[student], let answer = question.answers[student] else { return nil }
@@ -33,18 +35,19 @@ extension Lesson {
     /// Broadcasts the chosen students' reasons, in the order the teacher listed them.
     func showReasons(_ id: QuestionID, of students: [StudentID], names: Bool) throws(ProtocolError) -> [Effect] {
         guard let question = questions.first(where: { $0.id == id }) else {
-            throw ProtocolError(.unknownQuestion, "There is no question \(id.rawValue) in this lesson.")
+            throw ProtocolError(
+                .unknownQuestion, LessonWords.word("lesson.question.unknown", ["question": .int(id.rawValue)]))
         }
         guard !students.isEmpty else {
-            throw ProtocolError(
-                .invalidField, "The field \"students\" must name at least one student whose reason to show.")
+            throw ProtocolError(.invalidField, LessonWords.word("lesson.reasons.noneChosen"))
         }
         var shown: [SharedReason] = []
         for student in students {
             guard let reason = question.reasons[student], roster[student]?.isKicked == false else {
                 throw ProtocolError(
                     .invalidField,
-                    "\(student) gave no reason for question \(id.rawValue); choose from the reasons list.")
+                    LessonWords.word(
+                        "lesson.reasons.notGiven", ["student": .int(student.rawValue), "question": .int(id.rawValue)]))
             }
             shown.append(SharedReason(reason: reason, name: names ? roster[student]?.name : nil))
         }

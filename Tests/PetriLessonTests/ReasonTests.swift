@@ -1,6 +1,7 @@
 import PetriLesson
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 import Testing
 
 @Suite("Reasons with predictions: short, sanitised, the teacher's until shown")
@@ -120,5 +121,31 @@ struct ReasonTests {
                         StudentReason(student: ada, name: "Ada", prediction: .number(95), reason: "fewer survive")
                     ])
             ])
+    }
+}
+
+@Suite("Reasons' refusals in the reader's language")
+struct ReasonWordsTests {
+    @Test func aReasonsRefusalKeepsItsSentenceForEveryLanguage() throws {
+        var room = try Classroom()
+        let (ada, _) = try room.join("Ada")
+        let question = try room.ask(.population())
+        let refused = try #require(
+            room.student(ada, .answer(question, .number(90), reason: String(repeating: "a", count: 141))).rejection)
+        #expect(refused.message(in: .english) == refused.message)
+        #expect(
+            refused.message(in: try #require(Language("cy")))
+                == "Gall y maes \"reason\" gynnwys 140 nod ar y mwyaf, ond roedd ganddo 141; "
+                + "byrhewch ef ac anfonwch yr ateb eto.")
+        #expect(refused.rendered(in: try #require(Language("es-MX"))).message.hasPrefix("El campo \"reason\" admite"))
+        // Arabic chooses the form for 140 (n % 100 = 40: "many"), a noun in the singular accusative
+        #expect(refused.message(in: try #require(Language("ar"))).contains("140 حرفًا"))
+    }
+
+    @Test func aRefusalToShowAnUnknownQuestionsReasonsNamesItInWelsh() throws {
+        var room = try Classroom()
+        let refused = try #require(room.teacher(.reasons(QuestionID(9))).rejection)
+        #expect(refused.message == "There is no question 9 in this lesson.")
+        #expect(refused.message(in: try #require(Language("cy"))) == "Nid oes cwestiwn 9 yn y wers hon.")
     }
 }
