@@ -97,6 +97,8 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
+        // For tests: what every store of teachers' accounts must do, as scenarios each store's tests run.
+        .target(name: "PetriStorageTesting", dependencies: ["PetriStorage", "PetriProtocol"]),
         // For tests and benchmarks: a private PostgreSQL server (initdb in a temporary directory).
         .target(name: "PetriPostgresTesting"),
         // The interface the server talks to, plus an in-memory implementation for tests.
@@ -111,10 +113,23 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
+        // Teachers' accounts: password policy (a shipped list of common passwords) and hashing (scrypt from
+        // swift-crypto's extras), the sign-in limiter, sessions and sign-in links over the storage seam.
+        .target(
+            name: "PetriAccounts",
+            dependencies: [
+                "PetriProtocol", "PetriStorage",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            exclude: ["Lists/SOURCE.md"],
+            resources: [.embedInCode("Lists/common-passwords.txt")]
+        ),
         // The hub: lessons mapped to connections, the lesson actors, the clock; it stores through PetriStorage.
         .target(
             name: "PetriHub",
             dependencies: [
+                "PetriAccounts",
                 "PetriLesson",
                 "PetriProtocol",
                 "PetriSimulation",
@@ -130,7 +145,8 @@ let package = Package(
         .target(
             name: "PetriHubTesting",
             dependencies: [
-                "PetriHub", "PetriLesson", "PetriPeer", "PetriProtocol", "PetriSimulation", "PetriStorage",
+                "PetriAccounts", "PetriHub", "PetriLesson", "PetriPeer", "PetriProtocol", "PetriSimulation",
+                "PetriStorage",
                 "PetriTransport", .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -147,6 +163,7 @@ let package = Package(
             name: "PetriServer",
             dependencies: [
                 "CEpoll",
+                "PetriAccounts",
                 "PetriHub",
                 "PetriLesson",
                 "PetriPeer",
@@ -186,6 +203,7 @@ let package = Package(
         .executableTarget(
             name: "petri",
             dependencies: [
+                "PetriAccounts",
                 "PetriHub",
                 "PetriServer",
                 "PetriWeb",
@@ -256,9 +274,15 @@ let package = Package(
         ),
         .testTarget(
             name: "PetriStoreTests",
-            dependencies: ["PetriStore", "PetriProtocol", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "PetriStore", "PetriProtocol", "PetriStorage", "PetriStorageTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .testTarget(name: "PetriWebTests", dependencies: ["PetriWeb", "PetriSimulation"]),
         .testTarget(name: "PetriTransportTests", dependencies: ["PetriTransport"]),
+        .testTarget(
+            name: "PetriAccountsTests",
+            dependencies: ["PetriAccounts", "PetriStorage", "PetriStorageTesting", "PetriProtocol"]),
         .testTarget(
             name: "PetriWebSocketTests",
             dependencies: [
@@ -268,7 +292,8 @@ let package = Package(
         .testTarget(
             name: "PetriHubTests",
             dependencies: [
-                "PetriHub", "PetriHubTesting", "PetriPeer", "PetriLesson", "PetriProtocol", "PetriSimulation",
+                "PetriAccounts", "PetriHub", "PetriHubTesting", "PetriPeer", "PetriLesson", "PetriProtocol",
+                "PetriSimulation",
                 "PetriStorage", "PetriTransport",
             ]
         ),
@@ -284,8 +309,8 @@ let package = Package(
         .testTarget(
             name: "PetriStorePostgresTests",
             dependencies: [
-                "PetriStorePostgres", "PetriPostgresTesting", "PetriStorage", "PetriLesson", "PetriProtocol",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                "PetriStorePostgres", "PetriPostgresTesting", "PetriStorage", "PetriStorageTesting", "PetriLesson",
+                "PetriProtocol", .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
     ],

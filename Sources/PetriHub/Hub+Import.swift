@@ -34,7 +34,7 @@ extension Hub {
                 to: session)
             return
         }
-        if let refusal = await checkTeacherKey(head.key ?? "", from: address) {
+        if case .failure(let refusal) = await authority(head.key ?? "", from: address) {
             services.metrics.rejected(refusal.code.rawValue)
             replyError(refusal, to: session)
             return

@@ -9,9 +9,10 @@ extension Hub {
     /// Descriptions hold nothing secret (no lesson, no seed), so anyone may ask; a key given with the
     /// request is checked anyway, which lets the browser console sign a teacher in before any lesson
     /// exists, with the same sentence `create` gives for a wrong key.
-    func refusalOfDescribeModels(key: String?, from address: String) -> ProtocolError? {
+    func refusalOfDescribeModels(key: String?, from address: String) async -> ProtocolError? {
         guard let key else { return nil }
-        return checkTeacherKey(key, from: address)
+        if case .failure(let refusal) = await authority(key, from: address) { return refusal }
+        return nil
     }
 
     /// Every model's description as `describeModels` answers it, encoded once for the server's life

@@ -12,6 +12,9 @@ extension Hub {
         var rateLimit: ConnectionRateLimit
         /// The lesson this connection joined, resumed or teaches.
         var host: (any RunningLesson)?
+        /// The session token of the teacher who opened the lesson with it (`open`), checked again before each of
+        /// the connection's commands, so that a sign-out, a revocation or a disabled account ends the console too.
+        var signedIn: String?
     }
 
     /// Starts serving one connection: decodes, rate-limits and routes its messages as they come.
@@ -86,6 +89,7 @@ extension Hub {
         case .answered:
             break
         case .lesson(let host, let command):
+            if let token = session.signedIn, await !stillSignedIn(token, session: session) { return }
             answerUntold(await host.handle(command, from: session.connection.id), to: session)
         case .other(let message):
             await handleOther(message, in: &session)
@@ -166,6 +170,8 @@ extension Hub {
             await attach(.observe(token: token, lastSeen: lastSeen), code: code, in: &session)
         case .describeModels, .create, .importLesson:
             await makeOrDescribe(message, for: session)
+        case .signIn, .choosePassword, .account:
+            await handleAccount(message, in: &session)
         default:
             replyError(
                 ProtocolError(.notJoined, "Join a lesson first: send join, resume or teach with its code."), to: session
@@ -215,11 +221,18 @@ extension Hub {
         case resume(token: AccessToken, lastSeen: TimelinePosition?)
         case teach(token: AccessToken, lastSeen: TimelinePosition?)
         case observe(token: AccessToken, lastSeen: TimelinePosition?)
+        /// A signed-in teacher opening a lesson they own or share (the administrator: any; `teacherId` nil),
+        /// without its token (``Hub/handleAccount(_:in:)``).
+        case open(teacherId: String?, lastSeen: TimelinePosition?)
 
         /// The lesson's command, with every token as the lesson holds it (``TokenForm``), and
         /// the raw resume token a join mints, which goes only to the student.
-        func command(for tokens: TokenForm) throws(ProtocolError) -> (LessonCommand, minted: AccessToken?) {
+        func command(for record: LessonRecord) throws(ProtocolError) -> (LessonCommand, minted: AccessToken?) {
+            let tokens = record.tokens
             switch self {
+            case .open(_, let lastSeen):
+                // The hub checked the teacher may; the lesson is handed its own teacher token as it holds it.
+                return (.attachTeacher(token: record.teacherToken, lastSeen: lastSeen), nil)
             case .join(let name):
                 let token = try Secrets.token()
                 return (.join(name: name, token: try tokens.held(token)), token)
@@ -241,7 +254,7 @@ extension Hub {
     /// that fails are answered `rate-limited` alike, live code or not. Only a valid token,
     /// which a guesser cannot have, still gets in (a teacher or a returning student behind the
     /// same school address as someone mistyping codes).
-    private nonisolated func attach(_ attachment: Attachment, code: JoinCode, in session: inout Session) async {
+    nonisolated func attach(_ attachment: Attachment, code: JoinCode, in session: inout Session) async {
         let address = session.connection.remoteAddress
         guard session.host == nil else {
             replyError(
@@ -256,10 +269,14 @@ extension Hub {
             return
         }
         guard let host = await findHost(code, for: session, limited: limited) else { return }
+        if case .open(let teacherId, _) = attachment, let refusal = await refusalOfOpening(host, by: teacherId) {
+            replyError(refusal, to: session)
+            return
+        }
         let command: LessonCommand
         let minted: AccessToken?
         do {
-            (command, minted) = try attachment.command(for: host.record.tokens)
+            (command, minted) = try attachment.command(for: host.record)
         } catch {
             replyError(error, to: session)
             return

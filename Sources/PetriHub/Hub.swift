@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PetriAccounts
 import PetriLesson
 import PetriProtocol
 import PetriSimulation
@@ -32,7 +33,7 @@ package struct HubConfiguration: Sendable {
     /// during a join storm a step waits for at most this many joins (and their one group commit).
     var arrivalsPerTurn = 256
     /// Lessons not yet ended this server runs at most; `create`, `import` and `clone` beyond it get
-    /// `too-many-lessons` (the teacher key is the server's one teacher identity, so this is its cap per teacher).
+    /// `too-many-lessons` (one cap for the whole server: the administrator and every signed-in teacher together).
     package var maxLessons = 500
     /// Imports larger than the standard message limit one address may send back to back, and then
     /// one per ``secondsPerLargeImport`` seconds (whether the key was right or not).
@@ -112,14 +113,17 @@ package actor Hub {
     var leaseWatcher: Task<Void, Never>?
     /// The answer to every `describeModels` (``encodeDescribedModels(with:)``), one buffer shared by all.
     nonisolated let describedModels: OutboundMessage?
+    /// Teachers' accounts (``Hub/authority(_:from:)``); nil when the server keeps none (the key alone).
+    nonisolated let accounts: TeacherAccounts?
 
     package init(
         transport: any Transport, storage: any LessonStorage, clock: any HubClock, teacherKey: String,
         configuration: HubConfiguration = .init(), logger: Logger = Logger(label: "petri.hub"),
         metrics: ServerMetrics = .init(), storageWrote: @escaping @Sendable (_ succeeded: Bool) -> Void = { _ in },
-        ownership: (any LessonOwnership)? = nil
+        ownership: (any LessonOwnership)? = nil, accounts: TeacherAccounts? = nil
     ) {
         self.ownership = ownership
+        self.accounts = accounts
         let reference = HubReference()
         services = LessonEnvironment(
             transport: transport, storage: storage, clock: clock, metrics: metrics, logger: logger,
@@ -234,25 +238,32 @@ package actor Hub {
     /// Creates a lesson from the teacher's `create` or `import` message.
     ///
     /// A wrong key counts against the sender's address (``FailedAttempt/teacherKey``); once it
-    /// has used up its tries, every key from it, right or wrong, is answered `rate-limited`.
+    /// has used up its tries, every key from it, right or wrong, is answered `rate-limited`. A
+    /// signed-in teacher's session token in place of the key makes the lesson theirs; the key makes
+    /// it the administrator's.
     func create(key: String, definition: LessonDefinition, options: LessonOptions?, from address: String) async
         -> Result<CreatedLesson, ProtocolError>
     {
-        if let refusal = checkTeacherKey(key, from: address) { return .failure(refusal) }
+        let owner: TeacherRecord?
+        switch await authority(key, from: address) {
+        case .success(let teacher): owner = teacher
+        case .failure(let refusal): return .failure(refusal)
+        }
         var lessonConfiguration = configuration.lessonDefaults
         lessonConfiguration.options = options ?? LessonOptions()
         var random = SystemRandomNumberGenerator()
         lessonConfiguration.nameSeed = random.next()
-        return await start(definition: definition, configuration: lessonConfiguration)
+        return await start(definition: definition, configuration: lessonConfiguration, owner: owner)
     }
 
     /// Starts a new lesson (create, import or clone): stored first, then running.
     ///
     /// The lesson holds digests of its tokens (``TokenForm/digest``); the teacher's raw token
     /// exists only in the result.
-    func start(definition: LessonDefinition, configuration lessonConfiguration: LessonConfiguration) async
-        -> Result<CreatedLesson, ProtocolError>
-    {
+    func start(
+        definition: LessonDefinition, configuration lessonConfiguration: LessonConfiguration,
+        owner: TeacherRecord? = nil
+    ) async -> Result<CreatedLesson, ProtocolError> {
         var definition = definition
         // A lesson of a loaded model file keeps the file as it is now: a later change to the file changes it not.
         if definition.modelFile == nil, let file = services.models.entry(for: definition.model)?.file {
@@ -301,6 +312,7 @@ package actor Hub {
             return .failure(
                 ProtocolError(.internalError, "The server could not save the new lesson; try again in a moment."))
         }
+        await recordOwner(owner, ofLesson: record.id)
         register(host)
         services.metrics.lessonCreated()
         services.logger.info(

@@ -1,4 +1,5 @@
 import Logging
+import PetriAccounts
 import PetriHub
 import PetriPeer
 import PetriProtocol
@@ -25,19 +26,24 @@ package struct InProcessHub: Sendable {
     private let task: Task<Void, Never>
     /// Every `storageWrote` report, in order.
     package let writes = WriteReports()
+    /// Teachers' accounts, when the test gives the hub some.
+    package let accounts: TeacherAccounts?
 
     package init(
         storage: GatedStorage = GatedStorage(), clock: ManualClock = ManualClock(),
-        logger: Logger = Logger(label: "petri.hub"), configure: (inout HubConfiguration) -> Void = { _ in }
+        logger: Logger = Logger(label: "petri.hub"), accounts: TeacherAccounts? = nil,
+        configure: (inout HubConfiguration) -> Void = { _ in }
     ) {
         self.storage = storage
         self.clock = clock
+        self.accounts = accounts
         var configuration = HubConfiguration()
         configure(&configuration)
         let writes = self.writes
         let hub = Hub(
             transport: transport, storage: storage, clock: clock, teacherKey: Self.teacherKey,
-            configuration: configuration, logger: logger, storageWrote: { ok in writes.record(ok) })
+            configuration: configuration, logger: logger, storageWrote: { ok in writes.record(ok) },
+            accounts: accounts)
         self.hub = hub
         let connections = transport.connections
         task = Task {
@@ -47,7 +53,7 @@ package struct InProcessHub: Sendable {
 
     /// A server started again on the same storage and clock (after ``stop()``), lessons restored.
     package func restarted(configure: (inout HubConfiguration) -> Void = { _ in }) async throws -> InProcessHub {
-        let next = InProcessHub(storage: storage, clock: clock, configure: configure)
+        let next = InProcessHub(storage: storage, clock: clock, accounts: accounts, configure: configure)
         _ = try await next.hub.restoreLessons()
         return next
     }

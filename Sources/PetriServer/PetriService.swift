@@ -1,5 +1,8 @@
+import Foundation
 import Logging
+import PetriAccounts
 import PetriHub
+import PetriProtocol
 import PetriSimulation
 import PetriStorage
 import PetriTransport
@@ -64,6 +67,17 @@ package struct PetriService: Service, CustomStringConvertible {
         self.onStarted = onStarted
     }
 
+    /// Teachers' accounts on the service's store, when it keeps them (SQLite, PostgreSQL); their audit lines
+    /// go to standard error beside the log, one JSON object each.
+    func makeAccounts() -> TeacherAccounts? {
+        guard let accountStorage = storage as? any TeacherAccountStorage else { return nil }
+        let clock = self.clock
+        let now: @Sendable () -> Timestamp = { clock.now() }
+        return TeacherAccounts(
+            storage: accountStorage, now: now,
+            audit: AccountAudit(now: now, write: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
+    }
+
     /// The service's name as logs show it (ServiceLifecycle logs it at start and shutdown): its
     /// type only, never its fields, which hold the teacher key.
     package var description: String { "PetriService" }
@@ -83,7 +97,8 @@ package struct PetriService: Service, CustomStringConvertible {
         let watcher = Task { await readiness.watch(storage) }
         let hub = Hub(
             transport: server, storage: storage, clock: clock, teacherKey: teacherKey, configuration: self.hub,
-            logger: logger, storageWrote: { readiness.storageWrote($0) }, ownership: ownership)
+            logger: logger, storageWrote: { readiness.storageWrote($0) }, ownership: ownership,
+            accounts: makeAccounts())
         let restored = try await hub.restoreLessons()
         logger.info("Listening", metadata: ["port": "\(server.port)", "restoredLessons": "\(restored)"])
         onListening(server.port)

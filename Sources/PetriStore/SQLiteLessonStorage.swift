@@ -249,7 +249,7 @@ package final class SQLiteLessonStorage: LessonStorage {
         )
     }
 
-    private func run<T: Sendable>(_ body: @escaping @Sendable (PetriStore) throws -> T) async throws -> T {
+    func run<T: Sendable>(_ body: @escaping @Sendable (PetriStore) throws -> T) async throws -> T {
         let store = self.store
         return try await withCheckedThrowingContinuation { continuation in
             queue.async { continuation.resume(with: Result { try body(store) }) }

@@ -17,6 +17,8 @@ import PostgresNIO
 /// `petri_node_present(node)`, true while that lock is held. PostgreSQL releases the lock the moment
 /// the node's session ends (process killed, machine gone, session terminated), so another node can
 /// take its lessons over at once instead of waiting for their leases to run out.
+/// `v5` adds teachers' accounts, sign-in links, sessions and who teaches each lesson, as the SQLite
+/// store's `v4` does (names and emails unique through keys the server computes; secrets as digests).
 enum PostgresSchema {
     struct Migration: Sendable {
         var identifier: String
@@ -147,6 +149,53 @@ enum PostgresSchema {
                         WHERE n.id = node_id)
                 $$
                 """,
+            ]),
+        Migration(
+            identifier: "v5",
+            statements: [
+                """
+                CREATE TABLE teacher (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    name_key TEXT NOT NULL UNIQUE,
+                    email TEXT,
+                    email_key TEXT UNIQUE,
+                    status TEXT NOT NULL CHECK (status IN ('active', 'disabled')),
+                    password_hash TEXT,
+                    created_at DOUBLE PRECISION NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE sign_in_link (
+                    digest BYTEA NOT NULL PRIMARY KEY CHECK (length(digest) = 32),
+                    teacher_id TEXT NOT NULL REFERENCES teacher (id) ON DELETE CASCADE,
+                    created_at DOUBLE PRECISION NOT NULL,
+                    expires_at DOUBLE PRECISION NOT NULL,
+                    used_at DOUBLE PRECISION
+                )
+                """,
+                "CREATE INDEX sign_in_link_by_teacher ON sign_in_link (teacher_id)",
+                """
+                CREATE TABLE teacher_session (
+                    digest BYTEA NOT NULL PRIMARY KEY CHECK (length(digest) = 32),
+                    teacher_id TEXT NOT NULL REFERENCES teacher (id) ON DELETE CASCADE,
+                    created_at DOUBLE PRECISION NOT NULL,
+                    last_seen_at DOUBLE PRECISION NOT NULL,
+                    address TEXT NOT NULL,
+                    revoked_at DOUBLE PRECISION
+                )
+                """,
+                "CREATE INDEX teacher_session_by_teacher ON teacher_session (teacher_id)",
+                """
+                CREATE TABLE lesson_teacher (
+                    lesson_id TEXT NOT NULL REFERENCES lesson (id) ON DELETE CASCADE,
+                    teacher_id TEXT NOT NULL REFERENCES teacher (id) ON DELETE CASCADE,
+                    role TEXT NOT NULL CHECK (role IN ('owner', 'co-teacher')),
+                    PRIMARY KEY (lesson_id, teacher_id)
+                )
+                """,
+                "CREATE UNIQUE INDEX lesson_teacher_one_owner ON lesson_teacher (lesson_id) WHERE role = 'owner'",
+                "CREATE INDEX lesson_teacher_by_teacher ON lesson_teacher (teacher_id)",
             ]),
     ]
 

@@ -15,7 +15,7 @@ struct Teach: AsyncParsableCommand {
             ↑/↓ recall earlier commands. The teacher token is saved in ~/.config/petri so \
             petri teach attach CODE works later.
             """,
-        subcommands: [New.self, Attach.self, Import.self]
+        subcommands: [New.self, Attach.self, Import.self, Login.self]
     )
 }
 
@@ -66,7 +66,7 @@ extension Teach {
                     "The model must be one of \(shipped) or a model file's name the server loaded, but was \(model).")
             }
             _ = try ModelParameters.parse(parameters, model: kind)
-            _ = try TeacherKeyOption.resolve(key)
+            _ = try TeacherKeyOption.resolve(key, client: client)
             if let names, LessonOptions.NameMode(rawValue: names) == nil {
                 throw ValidationError("--names must be free or generated, but was \(names).")
             }
@@ -83,7 +83,7 @@ extension Teach {
             ClientConnectionOptions.silenceLogging()
             guard let kind = ModelKind(rawValue: model.lowercased()) else { throw ExitCode.validationFailure }
             let entry = LessonEntry.create(
-                teacherKey: try TeacherKeyOption.resolve(key), model: kind,
+                teacherKey: try TeacherKeyOption.resolve(key, client: client), model: kind,
                 parameters: try ModelParameters.parse(parameters, model: kind), seed: seed, options: lessonOptions)
             let status = await PetriClient.teach(entry, options: client.clientOptions())
             if status != 0 { throw ExitCode(status) }
@@ -155,19 +155,21 @@ extension Teach {
                 throw ValidationError("\(file) is not a lesson file: \(error.message)")
             }
             let entry = LessonEntry.importLesson(
-                teacherKey: try TeacherKeyOption.resolve(key), definition: definition, options: nil)
+                teacherKey: try TeacherKeyOption.resolve(key, client: client), definition: definition, options: nil)
             let status = await PetriClient.teach(entry, options: client.clientOptions())
             if status != 0 { throw ExitCode(status) }
         }
     }
 }
 
-/// The teacher key from `--key` or `$PETRI_TEACHER_KEY`.
+/// The teacher key from `--key` or `$PETRI_TEACHER_KEY`, else the session `petri teach login` kept for the server.
 enum TeacherKeyOption {
-    static func resolve(_ key: String?) throws -> String {
-        guard let key = key ?? ProcessInfo.processInfo.environment["PETRI_TEACHER_KEY"], !key.isEmpty else {
+    static func resolve(_ key: String?, client: ClientConnectionOptions) throws -> String {
+        let given = key ?? ProcessInfo.processInfo.environment["PETRI_TEACHER_KEY"]
+        guard let key = given ?? PetriClient.savedSession(options: client.clientOptions()), !key.isEmpty else {
             throw ValidationError(
-                "Creating a lesson needs the server's teacher key: --key KEY, or set PETRI_TEACHER_KEY.")
+                "Creating a lesson needs the server's teacher key (--key KEY, or set PETRI_TEACHER_KEY) or your "
+                    + "sign-in (petri teach login --name NAME).")
         }
         return key
     }
@@ -258,5 +260,68 @@ enum ModelParameters {
 
     static func kebabCase(_ camel: String) -> String {
         camel.reduce("") { $0 + ($1.isUppercase ? "-" + $1.lowercased() : String($1)) }
+    }
+}
+
+extension Teach {
+    /// `petri teach login --name NAME`: signs the terminal in as a teacher of a school's server.
+    struct Login: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Sign in as a teacher (a school's server with accounts); later lessons are yours.",
+            discussion: """
+                Asks for your password (not shown as you type; or from standard input when it is not a \
+                terminal), signs in and keeps the session in the config folder (file 0600) for this server, so \
+                petri teach new and import create lessons as you. Example: \
+                petri teach login --name ada@school.example --server wss://petri.school.example/
+                """)
+
+        @Option(help: "Your name or email on the server, to sign in.")
+        var name: String?
+
+        @Option(help: "The one-time sign-in link you were given, to choose your password (and sign in).")
+        var link: String?
+
+        @OptionGroup var client: ClientConnectionOptions
+
+        func validate() throws {
+            guard (name == nil) != (link == nil) else {
+                throw ValidationError("Give --name NAME to sign in, or --link LINK to choose your password.")
+            }
+        }
+
+        func run() async throws {
+            ClientConnectionOptions.silenceLogging()
+            let prompt = link == nil ? "Password for \(name ?? ""): " : "Choose a password (12 characters or more): "
+            guard let password = Password.read(prompt: prompt), !password.isEmpty else {
+                throw ValidationError("No password was given; type it when asked (or pipe it on standard input).")
+            }
+            let options = client.clientOptions()
+            let (ok, sentence) =
+                if let link {
+                    await PetriClient.choosePassword(link: link, password: password, options: options)
+                } else {
+                    await PetriClient.signIn(name: name ?? "", password: password, options: options)
+                }
+            print(sentence)
+            if !ok { throw ExitCode(1) }
+        }
+    }
+}
+
+/// Reads a password: with echo off from a terminal, else one line of standard input.
+enum Password {
+    static func read(prompt: String) -> String? {
+        guard isatty(STDIN_FILENO) == 1 else { return readLine(strippingNewline: true) }
+        FileHandle.standardError.write(Data(prompt.utf8))
+        var saved = termios()
+        tcgetattr(STDIN_FILENO, &saved)
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+        defer {
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+        return readLine(strippingNewline: true)
     }
 }

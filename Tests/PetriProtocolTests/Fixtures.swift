@@ -69,6 +69,16 @@ enum Fixtures {
         .hint(question: QuestionID(3)), .history(from: 0, to: 40), .history(from: nil, to: nil),
         .questions(before: QuestionID(41), limit: 20), .ping, .describeModels(teacherKey: nil),
         .describeModels(teacherKey: "key"),
+        .signIn(name: "ada@school.example", password: "violet kettle harbour"),
+        .choosePassword(link: "petri-link-0123", password: "violet kettle harbour"),
+        .account(session: "petri-session-0123", request: .signOut),
+        .account(session: "petri-session-0123", request: .sessions),
+        .account(session: "petri-session-0123", request: .revokeSession(handle: "3f9a0c51d2e4")),
+        .account(session: "petri-session-0123", request: .myLessons),
+        .account(session: "petri-session-0123", request: .open(code: code, lastSeen: nil)),
+        .account(session: "petri-session-0123", request: .share(code: code, teacher: "Bo")),
+        .account(session: "petri-session-0123", request: .unshare(code: code, teacher: "Bo")),
+        .account(session: "petri-session-0123", request: .handOver(code: code, teacher: "bo@school.example")),
     ]
 
     static let serverMessages: [ServerMessage] = [
@@ -172,6 +182,19 @@ enum Fixtures {
         .lessonEnded(LessonSummary(leaderboard: board, questions: 4)),
         .closing(Closing(score: 1010, possible: 2000, rank: 2, message: "Good effort")),
         .redirect(url: "ws://node-2.school.example:8080/", code: code),
+        .signedIn(session: "petri-session-0123", teacher: TeacherInfo(name: "Ada", email: "ada@school.example")),
+        .signedOut,
+        .sessions([
+            SessionInfo(
+                handle: "3f9a0c51d2e4", from: "192.0.2.1", signedInAt: Timestamp(millisecondsSince1970: 1_000),
+                lastSeenAt: Timestamp(millisecondsSince1970: 2_000), current: true)
+        ]),
+        .myLessons([
+            TeacherLessonInfo(
+                code: code, model: "camouflage", role: "co-teacher", owner: "Ada",
+                createdAt: Timestamp(millisecondsSince1970: 1_000), endedAt: Timestamp(millisecondsSince1970: 9_000))
+        ]),
+        .lessonTeachers(code: code, owner: nil, coTeachers: ["Ada", "Bo"]),
     ]
 }
 

@@ -9,13 +9,13 @@ struct MessageRoundTripTests {
     let decoder = ProtocolDecoder(limits: .lessonFile)
 
     @Test func everyClientMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 34 client message types
-        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 34)
+        // Given the fixtures, Then together they use all 44 client message types
+        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 44)
     }
 
     @Test func everyServerMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 38 server message types
-        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 38)
+        // Given the fixtures, Then together they use all 43 server message types
+        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 43)
     }
 
     @Test(arguments: Fixtures.clientMessages)

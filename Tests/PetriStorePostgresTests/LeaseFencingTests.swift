@@ -156,7 +156,7 @@ import Testing
         ).decode(String.self) {
             rows.append(identifier)
         }
-        #expect(rows == ["v1", "v2", "v3", "v4"])
+        #expect(rows == ["v1", "v2", "v3", "v4", "v5"])
     }
 
     // MARK: - Helpers

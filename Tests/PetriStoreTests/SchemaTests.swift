@@ -22,11 +22,15 @@ import Testing
         let tables = try database.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         }
-        #expect(tables == ["action", "answer", "checkpoint", "grdb_migrations", "lesson", "server", "student"])
+        #expect(
+            tables == [
+                "action", "answer", "checkpoint", "grdb_migrations", "lesson", "lessonTeacher", "server", "signInLink",
+                "student", "teacher", "teacherSession",
+            ])
         let migrations = try database.read { db in
             try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
         }
-        #expect(migrations == ["v1", "v2", "v3"])
+        #expect(migrations == ["v1", "v2", "v3", "v4"])
         let journalMode = try database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(journalMode == "wal")
     }

@@ -51,6 +51,10 @@ public enum TextLimit {
     public static let token = 128
     /// The server's teacher key.
     public static let teacherKey = 256
+    /// A teacher's name or email, to sign in or to share with.
+    public static let account = 320
+    /// A password (the policy allows at most 256 characters; a few more bytes are decoded to say so).
+    public static let password = 1024
     /// A question's prompt, as the teacher wrote it.
     public static let prompt = 300
     /// A question's hint.

@@ -5,6 +5,7 @@ extension ClientMessage: Codable {
         case type, key, model, parameters, seed, options, definition, code, name, token, lastSeen
         case count, rate, value, x, y, pattern, changes, student, question, from, to, before, limit
         case horizon, metric, reason, students, names
+        case password, link, session, handle, teacher
     }
 
     /// The wire name of the message's type.
@@ -44,6 +45,9 @@ extension ClientMessage: Codable {
         case .report: "report"
         case .ping: "ping"
         case .describeModels: "describeModels"
+        case .signIn: "signIn"
+        case .choosePassword: "choosePassword"
+        case .account(_, let request): request.type
         }
     }
 
@@ -143,6 +147,17 @@ extension ClientMessage: Codable {
         case "ping": self = .ping
         case "describeModels":
             self = .describeModels(teacherKey: try c.decodeTextIfPresent(.key, limit: TextLimit.teacherKey))
+        case "signIn":
+            self = .signIn(
+                name: try c.decodeText(.name, limit: TextLimit.account),
+                password: try c.decodeText(.password, limit: TextLimit.password))
+        case "choosePassword":
+            self = .choosePassword(
+                link: try c.decodeText(.link, limit: TextLimit.teacherKey),
+                password: try c.decodeText(.password, limit: TextLimit.password))
+        case _ where AccountRequest.types.contains(type):
+            self = .account(
+                session: try c.decodeText(.session, limit: TextLimit.teacherKey), request: try Self.request(type, c))
         default: throw MessageType.unknown(type)
         }
     }
@@ -206,6 +221,24 @@ extension ClientMessage: Codable {
             try c.encodeIfPresent(before, forKey: .before)
             try c.encodeIfPresent(limit, forKey: .limit)
         case .describeModels(let key): try c.encodeIfPresent(key, forKey: .key)
+        case .signIn(let name, let password):
+            try c.encode(name, forKey: .name)
+            try c.encode(password, forKey: .password)
+        case .choosePassword(let link, let password):
+            try c.encode(link, forKey: .link)
+            try c.encode(password, forKey: .password)
+        case .account(let session, let request):
+            try c.encode(session, forKey: .session)
+            switch request {
+            case .signOut, .sessions, .myLessons: break
+            case .revokeSession(let handle): try c.encode(handle, forKey: .handle)
+            case .open(let code, let lastSeen):
+                try c.encode(code, forKey: .code)
+                try c.encodeIfPresent(lastSeen, forKey: .lastSeen)
+            case .share(let code, let teacher), .unshare(let code, let teacher), .handOver(let code, let teacher):
+                try c.encode(code, forKey: .code)
+                try c.encode(teacher, forKey: .teacher)
+            }
         case .pause, .checkpoint, .restore, .export, .end, .exportResults, .ping, .guide, .report: break
         }
     }
@@ -219,5 +252,33 @@ enum MessageType {
             type.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
                 .prefix(32))
         return ProtocolError(.unknownType, "Unknown message type \"\(shown)\"; PROTOCOL.md lists the types.")
+    }
+}
+
+extension ClientMessage {
+    /// The request of a signed-in teacher's message of this type (one of ``AccountRequest/types``).
+    private static func request(_ type: String, _ c: KeyedDecodingContainer<Keys>) throws -> AccountRequest {
+        switch type {
+        case "signOut": return .signOut
+        case "sessions": return .sessions
+        case "revokeSession": return .revokeSession(handle: try c.decodeText(.handle, limit: 64))
+        case "myLessons": return .myLessons
+        case "open":
+            return .open(
+                code: try c.decode(JoinCode.self, forKey: .code),
+                lastSeen: try c.decodeIfPresent(TimelinePosition.self, forKey: .lastSeen))
+        case "share":
+            return .share(
+                code: try c.decode(JoinCode.self, forKey: .code),
+                teacher: try c.decodeText(.teacher, limit: TextLimit.account))
+        case "unshare":
+            return .unshare(
+                code: try c.decode(JoinCode.self, forKey: .code),
+                teacher: try c.decodeText(.teacher, limit: TextLimit.account))
+        default:
+            return .handOver(
+                code: try c.decode(JoinCode.self, forKey: .code),
+                teacher: try c.decodeText(.teacher, limit: TextLimit.account))
+        }
     }
 }

@@ -77,4 +77,10 @@ public enum ClientMessage: Sendable, Hashable {
     /// Anyone, before or without a lesson: every model's parameters, scenarios and metrics (`models`).
     /// A teacher key, when given, is checked first, so a page can sign a teacher in with it.
     case describeModels(teacherKey: String?)
+    /// Signs a teacher in with their name (or email) and password; answered by `signedIn`.
+    case signIn(name: String, password: String)
+    /// Chooses a password with a one-time sign-in link, and signs in; answered by `signedIn`.
+    case choosePassword(link: String, password: String)
+    /// A signed-in teacher's request, with the session token `signedIn` gave.
+    case account(session: String, request: AccountRequest)
 }

@@ -5,6 +5,7 @@ extension ServerMessage: Codable {
         case type, code, message, teacherToken, timeline, stats, rate, snapshot, generation, question, reason
         case prediction, answeredAt, lockedAt, answered, answeredBy, students, text, definition, csv, spread
         case models, url, reasons, guide, html, data
+        case session, teacher, sessions, lessons, owner, coTeachers
     }
 
     /// The wire name of the message's type.
@@ -48,6 +49,11 @@ extension ServerMessage: Codable {
         case .closing: "closing"
         case .models: "models"
         case .redirect: "redirect"
+        case .signedIn: "signedIn"
+        case .signedOut: "signedOut"
+        case .sessions: "sessions"
+        case .myLessons: "myLessons"
+        case .lessonTeachers: "lessonTeachers"
         }
     }
 
@@ -133,6 +139,18 @@ extension ServerMessage: Codable {
         case "redirect":
             self = .redirect(
                 url: try c.decode(String.self, forKey: .url), code: try c.decode(JoinCode.self, forKey: .code))
+        case "signedIn":
+            self = .signedIn(
+                session: try c.decode(String.self, forKey: .session),
+                teacher: try c.decode(TeacherInfo.self, forKey: .teacher))
+        case "signedOut": self = .signedOut
+        case "sessions": self = .sessions(try c.decode([SessionInfo].self, forKey: .sessions))
+        case "myLessons": self = .myLessons(try c.decode([TeacherLessonInfo].self, forKey: .lessons))
+        case "lessonTeachers":
+            self = .lessonTeachers(
+                code: try c.decode(JoinCode.self, forKey: .code),
+                owner: try c.decodeIfPresent(String.self, forKey: .owner),
+                coTeachers: try c.decode([String].self, forKey: .coTeachers))
         default: throw MessageType.unknown(type)
         }
     }
@@ -208,6 +226,16 @@ extension ServerMessage: Codable {
         case .redirect(let url, let code):
             try c.encode(url, forKey: .url)
             try c.encode(code, forKey: .code)
+        case .signedIn(let session, let teacher):
+            try c.encode(session, forKey: .session)
+            try c.encode(teacher, forKey: .teacher)
+        case .signedOut: break
+        case .sessions(let sessions): try c.encode(sessions, forKey: .sessions)
+        case .myLessons(let lessons): try c.encode(lessons, forKey: .lessons)
+        case .lessonTeachers(let code, let owner, let coTeachers):
+            try c.encode(code, forKey: .code)
+            try c.encodeIfPresent(owner, forKey: .owner)
+            try c.encode(coTeachers, forKey: .coTeachers)
         }
     }
 }

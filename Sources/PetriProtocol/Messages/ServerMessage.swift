@@ -88,4 +88,14 @@ public enum ServerMessage: Sendable, Hashable {
     /// Another node of a cluster runs the lesson with this code: connect to `url` and send the
     /// same `join`, `resume`, `teach` or `observe` there (PROTOCOL.md, "Clusters: redirect").
     case redirect(url: String, code: JoinCode)
+    /// A teacher signed in (`signIn`, `choosePassword`): the session token to send with their requests.
+    case signedIn(session: String, teacher: TeacherInfo)
+    /// The session ended (`signOut`).
+    case signedOut
+    /// The teacher's live sessions (`sessions`, `revokeSession`).
+    case sessions([SessionInfo])
+    /// The lessons the teacher owns or shares (`myLessons`).
+    case myLessons([TeacherLessonInfo])
+    /// Who teaches a lesson now (`share`, `unshare`, `handOver`): the owner's name (absent: the administrator) and co-teachers'.
+    case lessonTeachers(code: JoinCode, owner: String?, coTeachers: [String])
 }

@@ -11,7 +11,7 @@ extension ServerConfiguration {
         /// The address to listen on: `127.0.0.1` for this machine only, `0.0.0.0` for every IPv4 address.
         package var host = "127.0.0.1"
         /// The TCP port; 0 picks a free one (useful in tests).
-        var port = 8080
+        package var port = 8080
 
         package init() {}
     }

@@ -7,6 +7,7 @@ extension PetriStore {
         migrator.registerMigration(SchemaV1.identifier, migrate: SchemaV1.migrate)
         migrator.registerMigration(SchemaV2.identifier, migrate: SchemaV2.migrate)
         migrator.registerMigration(SchemaV3.identifier, migrate: SchemaV3.migrate)
+        migrator.registerMigration(SchemaV4.identifier, migrate: SchemaV4.migrate)
         return migrator
     }
 

@@ -65,6 +65,45 @@ public struct ResumeTokenStore: Sendable {
         }
     }
 
+    /// The session token `petri teach login` saved for this server, if any.
+    public func session(server: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: sessionFile(server: server).path) else { return nil }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+
+    /// Saves a teacher's session token for this server, readable by the user only.
+    ///
+    /// - Throws: ``TerminalError/Code/storage`` when the folder or file cannot be written.
+    func saveSession(_ token: String, server: String) throws(TerminalError) {
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw TerminalError(.storage, "Could not create \(directory.path) to keep your sign-in.")
+        }
+        let path = sessionFile(server: server).path
+        let temporary = path + ".tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard fd >= 0 else { throw TerminalError(.storage, "Could not write \(temporary) (errno \(errno)).") }
+        _ = fchmod(fd, 0o600)
+        let bytes = Array((token + "\n").utf8)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        guard written == bytes.count, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw TerminalError(.storage, "Could not save your sign-in to \(path).")
+        }
+    }
+
+    /// Forgets the saved session of this server (signed out, or it ended).
+    public func removeSession(server: String) { unlink(sessionFile(server: server).path) }
+
+    /// The session file of one server: `session-ws-127.0.0.1-8080.token`.
+    func sessionFile(server: String) -> URL {
+        directory.appendingPathComponent("session-\(Self.slug(server)).token")
+    }
+
     /// Forgets a token (it no longer works).
     func remove(server: String, code: JoinCode, teacher: Bool) {
         unlink(file(server: server, code: code, teacher: teacher).path)

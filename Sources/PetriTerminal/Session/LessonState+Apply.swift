@@ -190,6 +190,9 @@ extension LessonState {
         case .redirect:
             // The session follows it (``ClientSession``); the lesson itself is unchanged.
             break
+        case .signedIn, .signedOut, .sessions, .myLessons, .lessonTeachers:
+            // A teacher's account, not the lesson's state.
+            break
         }
     }
 

@@ -52,8 +52,9 @@ struct StoreCommand: AsyncParsableCommand {
             abstract: "Copy every lesson of a SQLite data directory into a PostgreSQL store.",
             discussion: """
                 Copies each lesson with its whole log, checkpoints, students (scores and streaks) and answers \
-                (points), one transaction per lesson. A lesson already in the store is left as it is, so the \
-                copy can be run again. Stop the server using the data directory first. Example:
+                (points), one transaction per lesson, then the teachers' accounts (sign-in links, sessions, who \
+                owns and shares each lesson) in one more. A lesson or account already in the store is left as it \
+                is, so the copy can be run again. Stop the server using the data directory first. Example:
                   petri store copy --data /var/lib/petri --url postgres://petri@db/petri
                 """
         )
@@ -72,6 +73,12 @@ struct StoreCommand: AsyncParsableCommand {
                 if try await storage.importLesson(try LessonCopy(of: lesson, from: source)) { copied += 1 }
             }
             print("Copied \(copied) of \(lessons.count) lessons (\(lessons.count - copied) were already there).")
+            // Accounts after lessons: who teaches a lesson refers to both.
+            let accounts = try source.accountsCopy()
+            let added = try await storage.importAccounts(accounts)
+            print(
+                "Copied \(added) of \(accounts.teachers.count) teachers' accounts with their sign-in links, sessions and "
+                    + "lessons (\(accounts.teachers.count - added) were already there).")
         }
     }
 }

@@ -1,0 +1,235 @@
+import PetriAccounts
+import PetriHubTesting
+import PetriPeer
+import PetriProtocol
+import PetriStorage
+import Synchronization
+import Testing
+
+/// A school's server: teachers sign in as themselves, own their lessons, share and hand them over;
+/// the teacher key stays the administrator's.
+@Suite struct TeacherAccountHubTests {
+    static let password = "violet kettle harbour"
+
+    /// A hub with accounts in memory on its manual clock, and teachers Ada and Bo with their passwords chosen.
+    static func school(storage: InMemoryTeacherAccounts = InMemoryTeacherAccounts(), clock: ManualClock = ManualClock())
+        async throws -> (InProcessHub, TeacherAccounts)
+    {
+        let accounts = TeacherAccounts(
+            storage: storage, now: { clock.now() }, audit: AccountAudit(now: { clock.now() }, write: { _ in }),
+            hashing: PasswordHash.Parameters(logN: 4, r: 8, p: 1))
+        for name in ["Ada", "Bo"] where await storage.teacher(named: name) == nil {
+            let (_, link) = try await accounts.add(name: name, email: nil, by: "admin", from: "local")
+            let chosen = try await accounts.choosePassword(link: link, password: password, from: "local").get()
+            _ = await accounts.signOut(chosen.token, from: "local")
+        }
+        return (InProcessHub(clock: clock, accounts: accounts), accounts)
+    }
+
+    static func signIn(_ peer: ProtocolPeer, as name: String) async throws -> String {
+        try peer.send(.signIn(name: name, password: password))
+        return try await peer.expectReply("signedIn") { if case .signedIn(let s, _) = $0 { s } else { nil } }
+    }
+
+    @Test func aSignedInTeacherCreatesALessonThatIsHersAndOpensItFromMyLessonsWithoutItsToken() async throws {
+        // Given Ada signed in, who creates a lesson with her session in place of the key
+        let (server, _) = try await Self.school()
+        let ada = server.connect()
+        let session = try await Self.signIn(ada, as: "ada")
+        let (code, _) = try await ada.createLesson(teacherKey: session)
+
+        // When she lists her lessons on another connection and opens it there with her session alone
+        let console = server.connect()
+        let lessons = try await console.answers(to: .account(session: session, request: .myLessons))
+        let welcome = try await console.attach(.account(session: session, request: .open(code: code, lastSeen: nil)))
+
+        // Then the lesson is listed as hers, running, and she is its teacher
+        #expect(
+            lessons == [
+                .myLessons([
+                    TeacherLessonInfo(
+                        code: code, model: "life", role: "owner", owner: "Ada", createdAt: server.clock.now(),
+                        endedAt: nil)
+                ])
+            ])
+        #expect(welcome.role == .teacher)
+        await server.stop()
+    }
+
+    @Test func anotherTeachersLessonIsRefusedWithASentenceUntilItIsShared() async throws {
+        // Given a lesson of Ada's, and Bo signed in
+        let (server, _) = try await Self.school()
+        let ada = server.connect()
+        let adaSession = try await Self.signIn(ada, as: "Ada")
+        let (code, _) = try await ada.createLesson(teacherKey: adaSession)
+        let bo = server.connect()
+        let boSession = try await Self.signIn(bo, as: "Bo")
+
+        // When Bo opens it, and tries to share it with himself
+        try bo.send(.account(session: boSession, request: .open(code: code, lastSeen: nil)))
+        let refused = try await bo.expectError()
+        try bo.send(.account(session: boSession, request: .share(code: code, teacher: "Bo")))
+        let notShared = try await bo.expectError()
+
+        // Then both are refused, saying the lesson is not his
+        #expect(refused.code == .notAuthorised)
+        #expect(refused.message.contains("not yours nor shared with you"))
+        #expect(notShared.code == .notAuthorised)
+        #expect(try await bo.answers(to: .account(session: boSession, request: .myLessons)) == [.myLessons([])])
+
+        // And once Ada shares it with him, he opens it as a co-teacher
+        let shared = try await ada.answers(
+            to: .account(session: adaSession, request: .share(code: code, teacher: "bo")))
+        #expect(shared == [.lessonTeachers(code: code, owner: "Ada", coTeachers: ["Bo"])])
+        let welcome = try await server.connect().attach(
+            .account(session: boSession, request: .open(code: code, lastSeen: nil)))
+        #expect(welcome.role == .teacher)
+        await server.stop()
+    }
+
+    @Test func aHandedOverLessonBelongsToTheColleagueAndKeepsItsOldOwnerAsCoTeacher() async throws {
+        let (server, accounts) = try await Self.school()
+        let ada = server.connect()
+        let adaSession = try await Self.signIn(ada, as: "Ada")
+        let (code, _) = try await ada.createLesson(teacherKey: adaSession)
+        let handed = try await ada.answers(
+            to: .account(session: adaSession, request: .handOver(code: code, teacher: "Bo")))
+        #expect(handed == [.lessonTeachers(code: code, owner: "Bo", coTeachers: ["Ada"])])
+        let bo = try #require(try await accounts.find("Bo"))
+        #expect(try await accounts.storage.lessons(ofTeacher: bo.id).values.map(\.rawValue) == ["owner"])
+        await server.stop()
+    }
+
+    @Test func theTeacherKeyStillCreatesTheAdministratorsLessonsAndOpensNoAccount() async throws {
+        // Given the school's hub, a lesson made with the key (as every laptop does)
+        let (server, accounts) = try await Self.school()
+        let laptop = server.connect()
+        let (code, token) = try await laptop.createLesson()
+
+        // Then it is nobody's account's and its teacher token still teaches it
+        let ada = try #require(try await accounts.find("Ada"))
+        #expect(try await accounts.storage.lessons(ofTeacher: ada.id).isEmpty)
+        #expect(try await server.connect().attach(.teach(code: code, token: token, lastSeen: nil)).role == .teacher)
+        await server.stop()
+    }
+
+    @Test func theAdministratorsKeySeesEveryLessonWithItsOwnerAndOpensAny() async throws {
+        // Given a lesson of Ada's and one made with the key
+        let (server, _) = try await Self.school()
+        let ada = server.connect()
+        let session = try await Self.signIn(ada, as: "Ada")
+        let (adaCode, _) = try await ada.createLesson(teacherKey: session)
+        server.clock.advance(by: 1)
+        let (keyCode, _) = try await server.connect().createLesson()
+
+        // When the administrator lists the lessons with the key in place of a session, and opens Ada's
+        let admin = server.connect()
+        let listed = try await admin.answers(to: .account(session: InProcessHub.teacherKey, request: .myLessons))
+        let welcome = try await admin.attach(
+            .account(session: InProcessHub.teacherKey, request: .open(code: adaCode, lastSeen: nil)))
+
+        // Then both are listed, newest first, each with its owner (none: the administrator's), and Ada's opens
+        guard case .myLessons(let lessons) = listed.first else {
+            Issue.record("no list: \(listed)")
+            return
+        }
+        #expect(lessons.map(\.code) == [keyCode, adaCode])
+        #expect(lessons.map(\.owner) == [nil, "Ada"])
+        #expect(lessons.allSatisfy { $0.role == "administrator" })
+        #expect(welcome.role == .teacher)
+        await server.stop()
+    }
+
+    @Test func aWrongKeyInPlaceOfASessionIsRefusedAsAnEndedSignIn() async throws {
+        let (server, _) = try await Self.school()
+        let peer = server.connect()
+        try peer.send(.account(session: "not-the-key", request: .myLessons))
+        #expect(try await peer.expectError().code == .notAuthorised)
+        await server.stop()
+    }
+
+    @Test func disablingATeacherOnOneNodeRefusesHerSessionOnTheOtherAtItsNextUse() async throws {
+        // Given two hubs sharing one accounts store (two nodes of a cluster), Ada signed in on the first
+        let storage = InMemoryTeacherAccounts()
+        let clock = ManualClock()
+        let (first, _) = try await Self.school(storage: storage, clock: clock)
+        let (second, secondAccounts) = try await Self.school(storage: storage, clock: clock)
+        let ada = first.connect()
+        let session = try await Self.signIn(ada, as: "Ada")
+
+        // When the administrator disables her through the second node
+        let record = try #require(try await secondAccounts.find("Ada"))
+        try await secondAccounts.setStatus(.disabled, of: record, by: "admin", from: "local")
+
+        // Then her very next request on the first is refused with a sentence
+        try ada.send(.create(teacherKey: session, model: .life, parameters: nil, seed: 1, options: nil))
+        let refused = try await ada.expectError()
+        #expect(refused.code == .notAuthorised)
+        #expect(refused.message.contains("sign in again"))
+        await first.stop()
+        await second.stop()
+    }
+
+    @Test func aConsoleOpenedWithASessionIsClosedAtItsNextCommandOnceTheTeacherIsDisabled() async throws {
+        // Given Ada's lesson open in her console through her session
+        let (server, accounts) = try await Self.school()
+        let ada = server.connect()
+        let session = try await Self.signIn(ada, as: "Ada")
+        let (code, _) = try await ada.createLesson(teacherKey: session)
+        let console = server.connect()
+        _ = try await console.attach(.account(session: session, request: .open(code: code, lastSeen: nil)))
+        #expect(try await console.answers(to: .step(count: 1)).contains { if case .stats = $0 { true } else { false } })
+
+        // When the administrator disables her
+        let record = try #require(try await accounts.find("Ada"))
+        try await accounts.setStatus(.disabled, of: record, by: "admin", from: "local")
+
+        // Then her console's next command is refused with the sentence and the connection closed
+        try console.send(.step(count: 1))
+        let refused = try await console.expectError()
+        #expect(refused.message.contains("sign in again"))
+        #expect(try await console.next() == nil)
+        await server.stop()
+    }
+
+    @Test func aSessionIdleForTwelveHoursNoLongerCreatesLessons() async throws {
+        let (server, _) = try await Self.school()
+        let ada = server.connect()
+        let session = try await Self.signIn(ada, as: "Ada")
+        server.clock.advance(by: 12 * 3600)
+        try ada.send(.create(teacherKey: session, model: .life, parameters: nil, seed: 1, options: nil))
+        #expect(try await ada.expectError().code == .notAuthorised)
+        await server.stop()
+    }
+
+    @Test func signingOutEndsTheSessionAndTheListShowsTheOthers() async throws {
+        let (server, _) = try await Self.school()
+        let phone = server.connect()
+        let phoneSession = try await Self.signIn(phone, as: "Ada")
+        let laptop = server.connect()
+        let laptopSession = try await Self.signIn(laptop, as: "Ada")
+        let listed = try await laptop.answers(to: .account(session: laptopSession, request: .sessions))
+        guard case .sessions(let sessions) = listed.first else {
+            Issue.record("no sessions: \(listed)")
+            return
+        }
+        #expect(sessions.count == 2)
+        #expect(sessions.filter(\.current).count == 1)
+        #expect(try await phone.answers(to: .account(session: phoneSession, request: .signOut)) == [.signedOut])
+        try phone.send(.account(session: phoneSession, request: .myLessons))
+        #expect(try await phone.expectError().code == .notAuthorised)
+        await server.stop()
+    }
+
+    @Test func aWrongPasswordIsRefusedWithoutSayingWhichPartWasWrong() async throws {
+        let (server, _) = try await Self.school()
+        let peer = server.connect()
+        try peer.send(.signIn(name: "Ada", password: "not her password"))
+        let wrongPassword = try await peer.expectError()
+        try peer.send(.signIn(name: "Nobody", password: Self.password))
+        let wrongName = try await peer.expectError()
+        #expect(wrongPassword == wrongName)
+        #expect(wrongPassword.code == .notAuthorised)
+        await server.stop()
+    }
+}
