@@ -10,6 +10,9 @@
 /// The languages a person can pick, each by its own name (the same in every catalog, so not in them).
 export const LANGUAGES = [
     { tag: 'en', name: 'English' },
+    { tag: 'cy', name: 'Cymraeg' },
+    { tag: 'es', name: 'Español' },
+    { tag: 'ar', name: 'العربية' },
 ];
 /// The pseudo-locale (accented, longer, bracketed English, generated from en.json) that shows text a
 /// layout cuts off or a page forgot to put in the catalog. Not in the switch; a stored choice selects it.
@@ -192,6 +195,12 @@ export function fillWords(root = document.documentElement) {
 /// language: `el('button', words('teach.run'), t('teach.run'))`.
 export function words(key, attributes = {}) {
     return { ...attributes, 'data-words': key };
+}
+
+/// Attributes for `el()` with `attribute` (e.g. `aria-label`) set from `key` and marked, so fillWords re-fills
+/// it on a change of language: `el('input', wordsAttr('aria-label', 'builder.value', { type: 'number' }))`.
+export function wordsAttr(attribute, key, attributes = {}) {
+    return { ...attributes, [attribute]: t(key), 'data-words-attr': `${attribute}=${key}` };
 }
 
 english = await loadCatalog('en');
