@@ -119,6 +119,7 @@ def test_the_console_projector_and_report_speak_the_chosen_language(server, page
         h1, connection = page.execute_script(
             "return ['h1', '#connection'].map((s) => document.querySelector(s).getBoundingClientRect().left)")
         assert connection < h1, "the console's header is not mirrored right to left"
+        page.execute_script("window.scrollTo(0, 0)")
         screenshot(page, "teacher-console-ar")
     assert console_errors(page) == []
 
@@ -133,6 +134,16 @@ def test_the_console_projector_and_report_speak_the_chosen_language(server, page
     assert text(page, "#unlock h2") == words["report.unlock.heading"]
     assert text(page, "h1") == words["report.title"]
     assert code
+
+
+@pytest.mark.parametrize("tag", ["en"] + LANGUAGES)
+def test_every_plural_category_the_browser_picks_is_in_the_catalog(page, tag):
+    # The catalogs' categories are CLDR's (test_catalogs.py); this engine's Intl must pick none they lack.
+    categories = set(page.execute_script(
+        "return new Intl.PluralRules(arguments[0]).resolvedOptions().pluralCategories", tag))
+    for key, value in catalog(tag).items():
+        if isinstance(value, dict):
+            assert categories <= set(value), f"{tag}.json's {key} lacks {categories - set(value)}"
 
 
 def test_the_switch_changes_the_words_at_once_and_is_remembered(server, page):

@@ -628,6 +628,7 @@ onLanguageChange(() => {
     fillWords();
     if (connection) tellServer(state, (m) => connection.send(m));
     renderedQuestion = null;
+    renderedFormsFor = null; // the set-parameter and clone fields' help ("Allowed: …") is words too
     picture.relabel();
     charts.relabel();
     about.relabel(state);

@@ -81,12 +81,13 @@ export function languageChosen() {
 /// <html lang> and dir, and tells every onLanguageChange listener. `remember: false` does not store the
 /// choice (a lesson's language, not the person's).
 export async function setLanguage(tag, { remember = true } = {}) {
-    const wanted = offered(tag) ? tag : 'en';
+    let wanted = offered(tag) ? tag : 'en';
     let catalog;
     try {
         catalog = await loadCatalog(wanted);
     } catch {
-        catalog = english;
+        catalog = english; // the catalog could not be fetched: English, and the page says so in <html lang>
+        wanted = 'en';
     }
     if (remember) {
         try {
