@@ -308,3 +308,45 @@ def test_in_the_pseudo_locale_no_text_is_cut_off_or_overflows_its_box(server, pa
     finally:
         at_size(page, 1280, 1000)
     teacher.close()
+
+
+# A browser whose languages the pages do not offer, and a server that sends the lesson's language in the welcome's
+# options (PROTOCOL.md 4.1; the tests' own script adds it to the welcome, since this branch's server keeps no
+# `language` option).
+LESSON_IN_WELSH = """
+Object.defineProperty(Navigator.prototype, 'languages', { get: () => ['fr-FR', 'de'] });
+const Native = WebSocket;
+window.WebSocket = class extends Native {
+    get onmessage() { return super.onmessage; }
+    set onmessage(handler) {
+        super.onmessage = (event) => {
+            const message = JSON.parse(event.data);
+            if (message.type === 'welcome') message.options = { ...(message.options ?? {}), language: 'cy' };
+            handler.call(this, { data: JSON.stringify(message) });
+        };
+    }
+};
+"""
+
+
+@pytest.mark.chromium_only
+def test_a_browser_whose_languages_are_not_offered_follows_the_lessons_language(server, page):
+    english, welsh = catalog("en"), catalog("cy")
+    teacher = lesson_one_generation_in(server)
+    open_tab(page)
+    page.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": LESSON_IN_WELSH})
+    page.get(f"{server.http}/join/{teacher.code}")
+    wait_for(page, lambda d: text(d, "#join h2") == english["student.join.heading"])
+    assert language_of(page) == ["en", "ltr"]
+    page.find_element(By.CSS_SELECTOR, "#join-name").send_keys("Ada")
+    page.find_element(By.CSS_SELECTOR, "#join button[type=submit]").click()
+    wait_for(page, joined, message="the page never showed the lesson")
+    wait_language(page, "cy")
+    wait_text(page, "#connection", welsh["status.live"])
+    wait_text(page, "#question", welsh["question.none"])
+    # The lesson's choice, not the person's: nothing is remembered, and the switch still offers every language.
+    assert page.execute_script("return localStorage.getItem('petri.language')") is None
+    Select(page.find_element(By.CSS_SELECTOR, "#language")).select_by_value("es")
+    wait_language(page, "es")
+    assert page.execute_script("return localStorage.getItem('petri.language')") == "es"
+    teacher.close()
