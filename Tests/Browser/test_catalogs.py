@@ -25,6 +25,7 @@ PLURALS = {
 KEY = re.compile(r"^[a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)+$")
 LITERAL = re.compile(r"""'([^'\\\n]*)'|"([^"\\\n]*)\"""")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
+COMMENT = re.compile(r"(?:^|(?<=\s))//.*$", re.MULTILINE)
 
 
 def catalog(tag):
@@ -51,7 +52,8 @@ def used_keys():
                 for pair in pairs.split(";"):
                     used.setdefault(pair.split("=", 1)[1].strip(), path.name)
         elif path.suffix == ".js":
-            for literal in LITERAL.finditer(path.read_text(encoding="utf-8")):
+            code = COMMENT.sub("", path.read_text(encoding="utf-8"))  # an example in a comment is no use
+            for literal in LITERAL.finditer(code):
                 value = literal.group(1) if literal.group(1) is not None else literal.group(2)
                 if KEY.match(value) and value.split(".")[0] in areas:
                     used.setdefault(value, path.name)

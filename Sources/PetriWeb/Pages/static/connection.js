@@ -7,15 +7,17 @@
 // In a cluster it follows `redirect` to the node that runs the lesson, for that connection only
 // (PROTOCOL.md section 10).
 
+import { t } from './words.js';
+
 export const SUBPROTOCOL = 'petri.v1';
 
-/// Close codes after which reconnecting would not help (PROTOCOL.md section 9).
+/// Close codes after which reconnecting would not help (PROTOCOL.md section 9), with the words' keys.
 const FINAL_CLOSES = new Map([
-    [4000, 'The teacher removed you from the lesson.'],
-    [4001, 'This lesson is open in another tab or device; this one has stopped.'],
-    [4002, 'The teacher ended the lesson.'],
-    [1002, 'The page broke the protocol; reload it.'],
-    [1007, 'The page sent text that was not UTF-8; reload it.'],
+    [4000, 'connection.closed.removed'],
+    [4001, 'connection.closed.elsewhere'],
+    [4002, 'lesson.ended'],
+    [1002, 'connection.closed.protocol'],
+    [1007, 'connection.closed.utf8'],
 ]);
 
 /// The least wait (ms) before reconnecting after a close code.
@@ -87,12 +89,12 @@ export class Connection {
     open() {
         clearTimeout(this.timer);
         if (this.attempt === 0) this.setState('connecting');
-        else this.setState('reconnecting', `attempt ${this.attempt + 1}`);
+        else this.setState('reconnecting', t('connection.attempt', { number: this.attempt + 1 }));
         let socket;
         try {
             socket = new WebSocket(this.target ?? this.url, SUBPROTOCOL);
         } catch (error) {
-            this.scheduleRetry(0, 'The connection could not be opened.');
+            this.scheduleRetry(0, t('connection.notOpened'));
             return;
         }
         this.socket = socket;
@@ -132,14 +134,14 @@ export class Connection {
         socket.onclose = (event) => {
             this.socket = null;
             if (this.stopped) return;
-            const final = FINAL_CLOSES.get(event.code);
+            const final = FINAL_CLOSES.has(event.code) ? t(FINAL_CLOSES.get(event.code)) : null;
             if (final) {
                 this.stopped = true;
                 this.setState('closed', final);
                 this.onMessage?.({ type: 'connectionClosed', code: event.code, message: final });
                 return;
             }
-            this.scheduleRetry(floorFor(event.code), event.reason || 'The connection dropped.');
+            this.scheduleRetry(floorFor(event.code), event.reason || t('connection.dropped'));
         };
     }
 
@@ -152,7 +154,7 @@ export class Connection {
         this.redirects += 1;
         if (typeof url !== 'string' || !url.startsWith(scheme) || this.redirects > REDIRECT_LIMIT) {
             this.redirects = 0;
-            this.scheduleRetry(0, 'The servers could not agree where this lesson runs.');
+            this.scheduleRetry(0, t('connection.redirects'));
             return;
         }
         this.target = url;
@@ -163,7 +165,7 @@ export class Connection {
         this.attempt += 1;
         const base = Math.min(30000, Math.max(floor, 500) * 2 ** Math.min(this.attempt - 1, 16));
         const delay = base * (0.5 + 0.5 * Math.random());
-        this.setState('reconnecting', `${detail} Trying again in ${Math.ceil(delay / 1000)} s.`);
+        this.setState('reconnecting', t('connection.retry', { detail, seconds: Math.ceil(delay / 1000) }));
         this.timer = setTimeout(() => this.open(), delay);
     }
 
@@ -218,12 +220,12 @@ export function requestOnce(message, types, { url, timeoutMs = 15000 } = {}) {
             resolve(answer);
         };
         const offline = (words) => finish({ type: 'error', code: 'offline', message: words });
-        const timer = setTimeout(() => offline('The server did not answer in time; check the connection and try again.'),
+        const timer = setTimeout(() => offline(t('connection.timeout')),
             timeoutMs);
         try {
             socket = new WebSocket(address, SUBPROTOCOL);
         } catch {
-            offline('The connection to the server could not be opened.');
+            offline(t('connection.cannotOpen'));
             return;
         }
         socket.onopen = () => socket.send(JSON.stringify(message));
@@ -236,6 +238,6 @@ export function requestOnce(message, types, { url, timeoutMs = 15000 } = {}) {
             }
             if (answer && (answer.type === 'error' || types.includes(answer.type))) finish(answer);
         };
-        socket.onclose = () => offline('The server closed the connection; try again in a moment.');
+        socket.onclose = () => offline(t('connection.serverClosed'));
     });
 }

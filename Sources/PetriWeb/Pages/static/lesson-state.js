@@ -24,7 +24,7 @@ export function createState() {
         questions: new Map(), answers: new Map(), hints: new Map(), resolutions: new Map(), results: new Map(),
         answerCounts: new Map(), shown: new Set(), shownSpreads: new Map(), replicates: null, guide: null,
         leaderboard: null, you: null, renamed: null, roster: new Map(), classSize: null, code: null, closing: null, lessonEnded: null,
-        error: null, notices: [], serverOffset: 0, version: 0,
+        error: null, notices: [], serverOffset: 0, version: 0, serverLanguages: null,
     };
 }
 
@@ -99,6 +99,8 @@ export function apply(state, message) {
             if (Array.isArray(message.roster)) state.roster = new Map(message.roster.map((r) => [r.student, r]));
             if (message.classSize) state.classSize = message.classSize;
             if (typeof message.code === 'string') state.code = message.code;
+            // The languages the server speaks on this connection (PROTOCOL.md; null from a server before them).
+            state.serverLanguages = Array.isArray(message.languages) ? message.languages : null;
             state.error = null;
             return renamed ? [renamed] : null;
         }

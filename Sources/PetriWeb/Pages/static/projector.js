@@ -15,6 +15,8 @@ import { StatusView } from './view-status.js';
 import { AboutView } from './view-about.js';
 import { drawSpread, leaderboardTable } from './view-results.js';
 import { encodeQR, drawQR } from './qr.js';
+import { t, language, fillWords, onLanguageChange, formatDuration } from './words.js';
+import { languageSwitch, tellServer, followLesson } from './view-language.js';
 
 const match = location.pathname.match(/^\/projector\/([^/]+)\/?$/);
 const code = match ? normaliseCode(decodeURIComponent(match[1])) : '';
@@ -33,7 +35,7 @@ const about = new AboutView($('about'), { send: (m) => connection?.send(m) ?? fa
 /// The projector attaches as an observer with the teacher token (PROTOCOL.md 6.7): it sees what the class
 /// sees plus how many have answered (never who), and may only ask the server to show the class's answers.
 export function observerHello(token, lastSeen) {
-    return { type: 'observe', code, token, ...(lastSeen ? { lastSeen } : {}) };
+    return { type: 'observe', code, token, language: language(), ...(lastSeen ? { lastSeen } : {}) };
 }
 
 /// Resolved questions whose spread the teacher revealed on this wall (after resolution the server has
@@ -74,6 +76,7 @@ function receive(message) {
     }
     const words = apply(state, message);
     for (const line of words ?? []) status.say(line);
+    if (message.type === 'welcome') followLesson(state);
     render();
 }
 
@@ -88,7 +91,7 @@ function renderJoin() {
     // own since a paragraph may not be named with aria-label.
     replaceChildren($('join-code'),
         el('span', { 'aria-hidden': 'true' }, code.length === 6 ? `${code.slice(0, 3)} ${code.slice(3)}` : code),
-        el('span', { class: 'visually-hidden' }, `Join code: ${code.split('').join(' ')}`));
+        el('span', { class: 'visually-hidden' }, t('projector.code', { letters: code.split('').join(' ') })));
     if (drawnQR !== url) {
         drawnQR = url;
         try {
@@ -99,8 +102,8 @@ function renderJoin() {
     }
     const size = state.classSize;
     const joined = size?.joined ?? state.leaderboard?.students ?? 0;
-    setText($('joined'), `${joined} ${joined === 1 ? 'student has' : 'students have'} joined` +
-        (size ? ` (${size.online} online)` : ''));
+    setText($('joined'), size ? t('projector.joined.online', { count: joined, online: size.online })
+        : t('projector.joined', { count: joined }));
 }
 
 /// Names are left out when the lesson says so (the server then sends none) or the teacher ticked the box.
@@ -112,21 +115,25 @@ function renderQuestion() {
     const question = currentQuestion(state);
     const spreadCanvas = $('spread');
     if (!question) {
-        setText($('question-title'), 'No question yet');
+        setText($('question-title'), t('projector.noQuestion'));
         for (const id of ['question-prompt', 'question-detail', 'question-countdown', 'answered', 'actual']) setText($(id), '');
         $('spread-hidden').hidden = true;
         spreadCanvas.hidden = true;
         replaceChildren($('board'));
         return;
     }
-    const words = { open: 'open', locked: 'locked', resolved: 'resolved', cancelled: 'withdrawn' };
-    setText($('question-title'), `Question ${question.id} (${words[question.state] ?? question.state})`);
-    setText($('question-prompt'), question.prompt || `What will ${question.metricDescription || question.metric} be?`);
+    const words = {
+        open: 'projector.state.open', locked: 'projector.state.locked', resolved: 'projector.state.resolved',
+        cancelled: 'projector.state.cancelled',
+    };
+    const stateWords = words[question.state] ? t(words[question.state]) : question.state;
+    setText($('question-title'), t('projector.question', { number: question.id, state: stateWords }));
+    setText($('question-prompt'), question.prompt || t('question.defaultPrompt', { metric: question.metricDescription || question.metric }));
     const metric = String(question.metricDescription ?? question.metric).replace(/\.$/, '');
-    const unit = question.unit ? ` (${question.unit})` : '';
-    setText($('question-detail'), `${metric}${unit} at generation ${question.target}`);
+    const detail = { metric, unit: question.unit ?? '', generation: question.target };
+    setText($('question-detail'), question.unit ? t('projector.detail.unit', detail) : t('projector.detail', detail));
     const count = state.answerCounts.get(question.id);
-    setText($('answered'), count ? `${count.answered} of ${count.students} have answered` : '');
+    setText($('answered'), count ? t('projector.answered', { count: count.answered, total: count.students }) : '');
     const resolved = state.resolutions.get(question.id);
     const shown = state.shown.has(question.id) || revealedHere.has(question.id);
     // After resolution the resolved spread: its bars cover the predictions and the actual value.
@@ -143,8 +150,8 @@ function renderQuestion() {
     if (shown && spread) drawSpread(spreadCanvas, question, spread, resolved);
     const known = resolved ?? (question.state === 'resolved' && question.kind === 'number'
         ? { question: question.id, actual: question.actual } : null);
-    setText($('actual'), known && shown ? `Actual: ${describeActual(state, known)}`
-        : question.state === 'resolved' ? 'The answer is in: the teacher will show it.' : '');
+    setText($('actual'), known && shown ? t('results.actualMarker', { actual: describeActual(state, known) })
+        : question.state === 'resolved' ? t('projector.answerIn') : '');
     const board = state.leaderboard;
     const size = state.options?.leaderboardSize ?? 10;
     replaceChildren($('board'), question.state === 'resolved' && shown && board
@@ -158,11 +165,11 @@ function tick() {
     const question = currentQuestion(state);
     if (!question || question.state !== 'open' || typeof question.closesAt !== 'number') {
         setText($('question-countdown'),
-            question?.state === 'open' ? 'Answer now: the question locks when the simulation moves on.' : '');
+            question?.state === 'open' ? t('projector.answerNow') : '');
         return;
     }
     const left = Math.max(0, Math.ceil((question.closesAt - serverNow(state)) / 1000));
-    setText($('question-countdown'), `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left`);
+    setText($('question-countdown'), t('projector.countdown', { time: formatDuration(left) }));
 }
 
 function render() {
@@ -170,7 +177,7 @@ function render() {
     unlockForm.hidden = live;
     wall.hidden = !live;
     if (!live) return;
-    document.title = `Petri projector: ${code}`;
+    document.title = t('projector.title.lesson', { code });
     renderJoin();
     // A lesson whose leaderboard is anonymous already shows no names: no box to hide them.
     $('hide-names').closest('.option').hidden = state.options?.leaderboard === 'anonymous';
@@ -187,7 +194,7 @@ $('show-answers').addEventListener('click', () => {
     if (!question) return;
     if (question.state === 'resolved') {
         revealedHere.add(question.id);
-        status.say('The class\'s answers are shown.');
+        status.say(t('lesson.answersShown'));
         renderQuestion();
     } else {
         connection?.send({ type: 'showAnswers', question: question.id });
@@ -198,8 +205,7 @@ unlockForm.addEventListener('submit', (event) => {
     event.preventDefault();
     const token = $('teacher-token').value.trim();
     if (!/^[A-Za-z0-9_-]{22,128}$/.test(token)) {
-        setText(unlockForm.querySelector('.problem'),
-            'The teacher token is 22 or more letters, digits, - and _, as printed when the lesson was created.');
+        setText(unlockForm.querySelector('.problem'), t('projector.unlock.badToken'));
         return;
     }
     try {
@@ -211,8 +217,19 @@ unlockForm.addEventListener('submit', (event) => {
     start(token);
 });
 
+languageSwitch($('language-switch'));
+fillWords();
+onLanguageChange(() => {
+    fillWords();
+    if (connection) tellServer(state, (m) => connection.send(m));
+    picture.relabel();
+    charts.relabel();
+    about.relabel(state);
+    render();
+});
+
 if (!code) {
-    setText(unlockForm.querySelector('.problem'), 'This address has no join code: open /projector/CODE.');
+    setText(unlockForm.querySelector('.problem'), t('projector.noCode'));
 } else if (readToken()) {
     start(readToken());
 } else {

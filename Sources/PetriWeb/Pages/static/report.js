@@ -8,6 +8,8 @@
 
 import { el, setText, replaceChildren, formatNumber } from './dom.js';
 import { Connection, normaliseCode } from './connection.js';
+import { t, language, fillWords, onLanguageChange, formatPercent, formatPlain } from './words.js';
+import { languageSwitch } from './view-language.js';
 
 const match = location.pathname.match(/^\/report\/([^/]+)\/?$/);
 const code = match ? normaliseCode(decodeURIComponent(match[1])) : '';
@@ -39,15 +41,17 @@ function storeToken(token) {
 }
 
 const STATES = {
-    idle: 'Not connected', connecting: 'Connecting…', live: 'Connected', reconnecting: 'Reconnecting…',
-    closed: 'Not connected', done: 'Report received',
+    idle: 'status.idle', connecting: 'status.connecting', live: 'status.live', reconnecting: 'report.state.reconnecting',
+    closed: 'status.idle', done: 'report.state.done',
 };
+let shownState = { state: 'idle', detail: '' };
 
 function showConnection({ state, detail }) {
+    shownState = { state, detail };
     const node = $('connection');
     node.dataset.state = state;
-    setText(node, STATES[state] ?? state);
-    if (state === 'reconnecting' && detail) setText($('problem'), `The connection dropped. ${detail}`);
+    setText(node, STATES[state] ? t(STATES[state]) : state);
+    if (state === 'reconnecting' && detail) setText($('problem'), t('report.dropped', { detail }));
 }
 
 function askToken(words) {
@@ -59,9 +63,9 @@ function askToken(words) {
 function start(token) {
     connection?.stop();
     setText($('problem'), '');
-    setText($('report-state'), 'Fetching the report…');
+    setText($('report-state'), t('report.fetching'));
     connection = new Connection({
-        hello: () => ({ type: 'teach', code, token }),
+        hello: () => ({ type: 'teach', code, token, language: language() }),
         onMessage: receive,
         onState: showConnection,
     });
@@ -88,13 +92,13 @@ function receive(message) {
                 connection.stop();
                 storeToken(null);
                 $('report').hidden = true;
-                askToken(message.message ?? 'The server refused the teacher token.');
+                askToken(message.message ?? t('report.refusedToken'));
             } else {
-                setText($('problem'), message.message ?? 'The server refused the request.');
+                setText($('problem'), message.message ?? t('report.refused'));
             }
             break;
         case 'connectionClosed':
-            if (!report) setText($('problem'), message.message ?? 'The connection closed.');
+            if (!report) setText($('problem'), message.message ?? t('report.closed'));
             break;
         default: break;
     }
@@ -103,26 +107,33 @@ function receive(message) {
 // MARK: - Laying out the report
 
 function percent(value) {
-    return `${Math.round(value * 100)}%`;
+    return formatPercent(Math.round(value * 100));
 }
 
 function brierText(value) {
-    return typeof value === 'number' ? String(Math.round(value * 1000) / 1000) : '–';
+    return typeof value === 'number' ? formatPlain(Math.round(value * 1000) / 1000) : '–';
 }
 
 function questionLabel(id) {
-    return `Q${id}`;
+    return t('report.questionLabel', { number: id });
 }
+
+const KINDS = { number: 'report.kind.number', choice: 'report.kind.choice', probability: 'report.kind.probability' };
+const QUESTION_STATES = {
+    open: 'question.state.open', locked: 'projector.state.locked', cancelled: 'projector.state.cancelled',
+};
 
 function spreadText(question) {
     const spread = question.spread ?? {};
     if (Array.isArray(spread.counts)) {
-        return spread.counts.map((count, i) => `${question.options?.[i] ?? `option ${i + 1}`}: ${count}`).join('; ');
+        return spread.counts.map((count, i) => t('results.bar', {
+            label: question.options?.[i] ?? t('answer.choice.option', { number: i + 1 }), value: count,
+        })).join(t('report.separator'));
     }
     const parts = (spread.bins ?? []).filter((bin) => bin.count > 0)
-        .map((bin) => `${formatNumber(bin.lower)}–${formatNumber(bin.upper)}: ${bin.count}`);
-    if (typeof spread.mean === 'number') parts.push(`mean ${formatNumber(spread.mean)}`);
-    return parts.join('; ');
+        .map((bin) => t('report.bin', { lower: formatNumber(bin.lower), upper: formatNumber(bin.upper), count: bin.count }));
+    if (typeof spread.mean === 'number') parts.push(t('report.mean', { mean: formatNumber(spread.mean) }));
+    return parts.join(t('report.separator'));
 }
 
 function table(id, headings, rows) {
@@ -132,15 +143,16 @@ function table(id, headings, rows) {
 }
 
 function cell(text, numeric = false) {
-    return el('td', numeric ? { class: 'n' } : {}, String(text));
+    return el('td', numeric ? { class: 'n' } : {}, formatPlain(text));
 }
 
 function questionsTable(data) {
-    return table('report-questions', ['Question', 'Kind', 'Actual', 'Answers', 'Class spread'],
+    return table('report-questions', [t('report.col.question'), t('report.col.kind'), t('report.col.actual'),
+        t('report.col.answers'), t('report.col.spread')],
         data.questions.map((q) => el('tr', {},
             el('td', {}, q.label, q.prompt ? el('br') : null, q.prompt ?? null),
-            cell(q.kind),
-            cell(q.state === 'resolved' ? q.outcome : q.state),
+            cell(KINDS[q.kind] ? t(KINDS[q.kind]) : q.kind),
+            cell(q.state === 'resolved' ? q.outcome : QUESTION_STATES[q.state] ? t(QUESTION_STATES[q.state]) : q.state),
             cell(q.spread?.answers ?? 0, true),
             cell(spreadText(q)))));
 }
@@ -154,32 +166,33 @@ function pointsTable(data) {
             cell(s.score, true),
             cell(s.hints.length, true),
             cell(brierText(s.calibration.brier), true),
-            cell(s.calibration.count > 0 ? String(s.calibration.baseline) : '–', true));
+            cell(s.calibration.count > 0 ? s.calibration.baseline : '–', true));
     });
-    return table('report-points', ['Student', ...data.questions.map((q) => questionLabel(q.id)), 'Total', 'Hints',
-        'Brier', 'Always 50%'], rows);
+    return table('report-points', [t('report.col.student'), ...data.questions.map((q) => questionLabel(q.id)),
+        t('report.col.total'), t('report.col.hints'), t('report.col.brier'), t('report.col.always50')], rows);
 }
 
 function calibrationTable(calibration, id) {
-    if (!calibration || calibration.count === 0) return el('p', { class: 'note' }, 'No probability predictions were scored.');
-    return table(id, ['Predicted', 'Predictions', 'Happened', 'Observed'],
+    if (!calibration || calibration.count === 0) return el('p', { class: 'note' }, t('report.noProbability'));
+    return table(id, [t('report.col.predicted'), t('report.col.predictions'), t('report.col.happened'),
+        t('report.col.observed')],
         calibration.bins.filter((bin) => bin.count > 0).map((bin) => el('tr', {},
-            cell(`${Math.round(bin.lower * 100)}–${Math.round(bin.upper * 100)}%`),
+            cell(t('report.band', { lower: formatPlain(Math.round(bin.lower * 100)), upper: percent(bin.upper) })),
             cell(bin.count, true),
             cell(bin.happened, true),
             cell(percent(bin.happened / bin.count), true))));
 }
 
 function studentSection(s) {
-    const hints = s.hints.length ? `; hints taken on ${s.hints.map(questionLabel).join(', ')}` : '';
+    const hints = s.hints.length ? t('report.hints', { questions: s.hints.map(questionLabel).join(t('lesson.readings.separator')) }) : '';
     const brier = s.calibration.count > 0
-        ? ` Brier score ${brierText(s.calibration.brier)} (always 50% scores ${s.calibration.baseline}).` : '';
+        ? t('report.brierScore', { brier: brierText(s.calibration.brier), baseline: s.calibration.baseline }) : '';
     return el('section', { class: 'student', 'data-student': s.student },
         el('h3', {}, s.name),
-        el('p', {}, `Score ${s.score}${hints}.${brier}`),
+        el('p', {}, t('report.score', { score: s.score, hints, brier })),
         s.reasons.length ? el('ul', { class: 'reasons' },
-            s.reasons.map((r) => el('li', {}, `${questionLabel(r.question)}: `, r.reason))) : null,
-        s.calibration.count > 0 ? el('h4', {}, 'Calibration') : null,
+            s.reasons.map((r) => el('li', {}, t('report.reason', { question: questionLabel(r.question) }), r.reason))) : null,
+        s.calibration.count > 0 ? el('h4', {}, t('report.calibration')) : null,
         s.calibration.count > 0 ? calibrationTable(s.calibration) : null);
 }
 
@@ -187,30 +200,27 @@ function render() {
     const data = report?.data;
     $('report').hidden = false;
     unlockForm.hidden = true;
-    document.title = `Petri lesson report: ${code}`;
-    setText($('report-state'), ended
-        ? `Lesson ${code} has ended. This is its final report.`
-        : `Lesson ${code} has not ended yet: this report shows the lesson so far and changes as it goes on. `
-            + 'Fetch it again after ending the lesson for the final report.');
+    document.title = t('report.title.lesson', { code });
+    setText($('report-state'), ended ? t('report.ended', { code }) : t('report.notEnded', { code }));
     if (!data) {
-        replaceChildren($('report-body'), el('p', { class: 'problem' },
-            'This server sent the report without its data: download the CSV or the HTML page instead.'));
+        replaceChildren($('report-body'), el('p', { class: 'problem' }, t('report.noData')));
         return;
     }
     const students = data.students.length;
     replaceChildren($('report-body'),
-        el('p', {}, `The lesson reached generation ${data.generation}. ${data.questions.length} `
-            + `question${data.questions.length === 1 ? '' : 's'}, ${students} student${students === 1 ? '' : 's'}.`),
-        el('h2', {}, 'Questions'),
-        data.questions.length ? questionsTable(data) : el('p', { class: 'note' }, 'No questions were asked.'),
-        el('h2', {}, 'Points'),
-        students ? pointsTable(data) : el('p', { class: 'note' }, 'No students joined.'),
-        el('p', { class: 'note' }, 'Brier score: the mean of (p − o)² over probability predictions, o = 1 if the '
-            + 'event happened; lower is better, and always saying 50% scores 0.25. Calibration tables show how many '
-            + 'predictions fell in each band and how many of those events happened.'),
-        el('h2', {}, 'Calibration of the whole class'),
+        el('p', {}, t('report.summary', {
+            generation: data.generation,
+            questions: t('report.summary.questions', { count: data.questions.length }),
+            students: t('report.summary.students', { count: students }),
+        })),
+        el('h2', {}, t('report.questions')),
+        data.questions.length ? questionsTable(data) : el('p', { class: 'note' }, t('report.noQuestions')),
+        el('h2', {}, t('report.points')),
+        students ? pointsTable(data) : el('p', { class: 'note' }, t('report.noStudents')),
+        el('p', { class: 'note' }, t('report.brierNote')),
+        el('h2', {}, t('report.classCalibration')),
         calibrationTable(data.calibration, 'report-class-calibration'),
-        el('h2', {}, 'Students'),
+        el('h2', {}, t('report.students')),
         data.students.map(studentSection));
 }
 
@@ -235,14 +245,13 @@ $('print').addEventListener('click', () => print());
 $('refresh').addEventListener('click', () => {
     const token = readToken();
     if (token) start(token);
-    else askToken('This tab no longer holds the teacher token: type it again.');
+    else askToken(t('report.tokenGone'));
 });
 unlockForm.addEventListener('submit', (event) => {
     event.preventDefault();
     const token = $('teacher-token').value.trim();
     if (!/^[A-Za-z0-9_-]{22,128}$/.test(token)) {
-        setText(unlockForm.querySelector('.problem'),
-            'The teacher token is 22 or more letters, digits, - and _, as printed when the lesson was created.');
+        setText(unlockForm.querySelector('.problem'), t('projector.unlock.badToken'));
         return;
     }
     $('teacher-token').value = '';
@@ -252,8 +261,16 @@ unlockForm.addEventListener('submit', (event) => {
     start(token);
 });
 
+languageSwitch($('language-switch'));
+fillWords();
+onLanguageChange(() => {
+    fillWords();
+    showConnection(shownState);
+    if (report) render();
+});
+
 if (!code) {
-    setText($('problem'), 'This address has no join code: open /report/CODE from the teacher\'s console.');
+    setText($('problem'), t('report.noCode'));
 } else if (readToken()) {
     start(readToken());
 } else {

@@ -11,7 +11,8 @@ import { QuestionView } from './view-question.js';
 import { ResultsView, leaderboardTable } from './view-results.js';
 import { StatusView } from './view-status.js';
 import { AboutView } from './view-about.js';
-import { t, fillWords, onLanguageChange } from './words.js';
+import { t, language, fillWords, onLanguageChange } from './words.js';
+import { languageSwitch, tellServer, followLesson } from './view-language.js';
 
 const state = createState();
 const match = location.pathname.match(/^\/join\/([^/]+)\/?$/);
@@ -68,8 +69,8 @@ function start() {
     connection = new Connection({
         hello: (lastSeen) => {
             const token = storedToken(code);
-            if (token) return { type: 'resume', code, token, ...(lastSeen ? { lastSeen } : {}) };
-            return { type: 'join', code, name: pendingName };
+            if (token) return { type: 'resume', code, token, language: language(), ...(lastSeen ? { lastSeen } : {}) };
+            return { type: 'join', code, name: pendingName, language: language() };
         },
         onMessage: receive,
         onState: (connectionState) => {
@@ -98,6 +99,7 @@ function receive(message) {
     if (message.type === 'connectionClosed' && message.code === 4000) forgetToken(code);
     const words = apply(state, message);
     for (const line of words ?? []) status.say(line);
+    if (message.type === 'welcome') followLesson(state);
     render();
 }
 
@@ -139,9 +141,11 @@ function renderClosing() {
         }) : null);
 }
 
+languageSwitch(document.getElementById('language-switch'));
 fillWords();
 onLanguageChange(() => {
     fillWords();
+    if (connection) tellServer(state, (m) => connection.send(m));
     picture.relabel();
     charts.relabel();
     question.relabel();

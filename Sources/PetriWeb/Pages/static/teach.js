@@ -21,6 +21,8 @@ import { RosterView } from './view-roster.js';
 import { ReasonsView } from './view-reasons.js';
 import { ReplicatesView } from './view-replicates.js';
 import { ModelActionsView } from './view-model-actions.js';
+import { t, words, language, fillWords, onLanguageChange, LANGUAGES } from './words.js';
+import { languageSwitch, tellServer } from './view-language.js';
 
 const KEY = 'petri.teach.key';
 const CURRENT = 'petri.teach.current';
@@ -65,7 +67,7 @@ const about = new AboutView($('about'), { send: (message) => connection?.send(me
 const builder = new QuestionBuilder($('question-builder'), { ask: (message) => ask(message) });
 const roster = new RosterView($('roster'), {
     answeredBy: (id) => answered.get(id) ?? new Set(),
-    onKick: (student) => confirmThen(`Remove ${student.name} from the lesson? Their token stops working.`,
+    onKick: (student) => confirmThen(t('teach.kick.confirm', { name: student.name }),
         () => send({ type: 'kick', student: student.student })),
 });
 const lessonSend = { send: (message) => send(message) };
@@ -92,7 +94,7 @@ function problem(form, words) {
 async function signIn(key) {
     const form = $('signin');
     problem(form, '');
-    const answer = await requestOnce({ type: 'describeModels', key }, ['models']);
+    const answer = await requestOnce({ type: 'describeModels', key, language: language() }, ['models']);
     if (answer.type === 'error') {
         store(KEY, null);
         teacherKey = null;
@@ -128,7 +130,7 @@ function renderModel() {
     setText($('model-story'), model?.story ?? '');
     const scenarios = model?.scenarios ?? [];
     replaceChildren($('scenario'), scenarios.map((s) => el('option', { value: s.name }, s.title || s.name)),
-        el('option', { value: '' }, 'My own parameters (below)'));
+        el('option', words('teach.scenario.own', { value: '' }), t('teach.scenario.own')));
     $('scenario-field').hidden = scenarios.length === 0;
     parameterFields = (model?.parameters ?? []).map((p) => parameterField(p));
     replaceChildren($('parameter-fields'), parameterFields.map((f) => f.node));
@@ -151,6 +153,9 @@ function lessonOptions() {
         streakBonus: $('opt-streak').checked,
         leaderboard: $('opt-leaderboard').value,
         spread: $('opt-spread').value,
+        // The lesson's language (issue 25): a student's page starts in it unless the browser prefers another the
+        // pages offer; a server without it ignores the field.
+        language: $('opt-language').value,
     };
     const limit = $('opt-question-limit').value;
     if (limit !== '') options.questionLimit = Number(limit);
@@ -190,7 +195,7 @@ async function importLesson(event) {
     problem(form, '');
     const file = $('import-file').files?.[0];
     if (!file) {
-        problem(form, 'Choose a lesson file first (one exported from this console).');
+        problem(form, t('teach.import.noFile'));
         return;
     }
     let definition;
@@ -198,7 +203,7 @@ async function importLesson(event) {
         const parsed = JSON.parse(await file.text());
         definition = parsed?.definition ?? parsed;
     } catch {
-        problem(form, 'That file is not a lesson file: it is not JSON. Choose a file exported from this console.');
+        problem(form, t('teach.import.notJson'));
         return;
     }
     const answer = await requestOnce({ type: 'import', key: teacherKey, definition, options: lessonOptions() },
@@ -216,11 +221,11 @@ function reattach(event) {
     const code = normaliseCode($('reattach-code').value);
     const token = $('reattach-token').value.trim() || stored(tokenKey(code));
     if (!code) {
-        problem(form, 'Type the lesson\'s join code.');
+        problem(form, t('teach.reattach.noCode'));
         return;
     }
     if (!token) {
-        problem(form, 'This tab holds no token for that lesson: type its teacher token.');
+        problem(form, t('teach.reattach.noToken'));
         return;
     }
     $('reattach-token').value = '';
@@ -242,7 +247,7 @@ function openLesson(code, token) {
     reasons.clear();
     replicates.shown('');
     connection = new Connection({
-        hello: (lastSeen) => ({ type: 'teach', code, token, ...(lastSeen ? { lastSeen } : {}) }),
+        hello: (lastSeen) => ({ type: 'teach', code, token, language: language(), ...(lastSeen ? { lastSeen } : {}) }),
         onMessage: receive,
         onState: (connectionState) => {
             state.connection = connectionState;
@@ -256,7 +261,7 @@ function openLesson(code, token) {
 /// The models' descriptions without the key (anyone may ask), for the console's parameter forms when this tab
 /// holds a lesson's token but not the key.
 async function loadModels() {
-    const answer = await requestOnce({ type: 'describeModels' }, ['models']);
+    const answer = await requestOnce({ type: 'describeModels', language: language() }, ['models']);
     if (answer.type !== 'models' || models.length) return;
     models = Array.isArray(answer.models) ? answer.models : [];
     renderModels();
@@ -271,12 +276,12 @@ function leaveLesson() {
     state = createState();
     showScreen(teacherKey ? 'start' : 'signin');
     setText($('lesson-title'), '');
-    document.title = 'Petri: teacher\'s console';
+    document.title = t('teach.title');
 }
 
 function send(message) {
     if (!connection?.send(message)) {
-        setText($('console-problem'), 'Not connected: the console is reconnecting; try again in a moment.');
+        setText($('console-problem'), t('teach.notConnected'));
         return false;
     }
     return true;
@@ -324,12 +329,12 @@ function receive(message) {
             return;
         case 'results':
             download(`petri-${lesson?.code ?? 'lesson'}-results.csv`, message.csv ?? '', 'text/csv');
-            status.say('The gradebook was downloaded.');
+            status.say(t('teach.gradebookDownloaded'));
             break;
         case 'definition':
             download(`petri-${lesson?.code ?? 'lesson'}.json`, JSON.stringify({ definition: message.definition }, null, 2),
                 'application/json');
-            status.say('The lesson file was downloaded.');
+            status.say(t('teach.lessonFileDownloaded'));
             break;
         default: break;
     }
@@ -388,11 +393,17 @@ function renderSetField() {
 
 function renderPosition() {
     const position = state.position;
-    const rewound = position?.timeline ? ` · rewound or restored ${position.timeline === 1 ? 'once' : `${position.timeline} times`}` : '';
-    const words = position ? `Generation ${position.generation}${rewound}` : 'Waiting for the lesson…';
-    const running = state.running ? ` · running at ${formatNumber(state.running)} per second` : ' · paused';
-    setText($('position'), `${words}${state.ended ? ' · ended' : running}${state.runOver ? ` · ${state.runOver}` : ''}`);
-    setText($('checkpoint-state'), checkpointAt === null ? 'No checkpoint yet.' : `Checkpoint at generation ${checkpointAt}.`);
+    const rewound = position?.timeline ? t('teach.position.rewound', { count: position.timeline }) : '';
+    const words = position ? t('teach.position.generation', { generation: position.generation, rewound })
+        : t('teach.position.waiting');
+    const running = state.running ? t('teach.position.running', { rate: formatNumber(state.running) })
+        : t('teach.position.paused');
+    const parts = [words, state.ended ? t('teach.position.ended') : running, state.runOver ?? ''];
+    setText($('position'), t(state.runOver ? 'teach.position.runOver' : 'teach.position', {
+        position: parts[0], running: parts[1], over: parts[2],
+    }));
+    setText($('checkpoint-state'), checkpointAt === null ? t('teach.checkpoint.none')
+        : t('teach.checkpoint.at', { generation: checkpointAt }));
     $('run').disabled = state.ended;
     $('pause').disabled = state.ended || !state.running;
 }
@@ -404,39 +415,48 @@ function renderQuestion() {
     const question = currentQuestion(state);
     if (!question) {
         renderedQuestion = null;
-        replaceChildren(root, el('h2', {}, 'Questions'), el('p', { class: 'waiting' }, 'No question asked yet.'));
+        replaceChildren(root, el('h2', {}, t('teach.questions')), el('p', { class: 'waiting' }, t('teach.noQuestion')));
         return;
     }
-    const words = { open: 'open', locked: 'locked', resolved: 'resolved', cancelled: 'withdrawn' };
+    const words = {
+        open: 'projector.state.open', locked: 'projector.state.locked', resolved: 'projector.state.resolved',
+        cancelled: 'projector.state.cancelled',
+    };
     const count = state.answerCounts.get(question.id);
-    const who = [...(answered.get(question.id) ?? [])].map((id) => state.roster.get(id)?.name ?? `student ${id}`)
-        .sort((a, b) => a.localeCompare(b));
+    const who = [...(answered.get(question.id) ?? [])]
+        .map((id) => state.roster.get(id)?.name ?? t('teach.studentNumber', { number: id }))
+        .sort((a, b) => a.localeCompare(b, language()));
     const resolved = state.resolutions.get(question.id);
     const spread = resolved?.spread ?? state.shownSpreads.get(question.id);
     // Redrawn only when something it shows changed, so a focused button keeps its focus during an auto-run.
-    const drawn = JSON.stringify([lesson?.code, question, count, who, resolved, spread, state.options?.spread]);
+    const drawn = JSON.stringify([lesson?.code, question, count, who, resolved, spread, state.options?.spread, language()]);
     if (drawn === renderedQuestion) return;
     renderedQuestion = drawn;
     const canvas = el('canvas', { class: 'chart spread', role: 'img', id: 'teacher-spread' });
     const closeButton = question.state === 'open'
-        ? el('button', { type: 'button', id: 'close-question' }, 'Close answers now') : null;
+        ? el('button', { type: 'button', id: 'close-question' }, t('teach.closeQuestion')) : null;
     closeButton?.addEventListener('click', () => send({ type: 'closeQuestion', question: question.id }));
     const showButton = (question.state === 'open' || question.state === 'locked') && state.options?.spread !== 'atResolution'
-        ? el('button', { type: 'button', id: 'show-answers' }, 'Show the class\'s answers') : null;
+        ? el('button', { type: 'button', id: 'show-answers' }, t('projector.showAnswers')) : null;
     showButton?.addEventListener('click', () => send({ type: 'showAnswers', question: question.id }));
-    const detail = `${String(question.metricDescription ?? question.metric).replace(/\.$/, '')}` +
-        `${question.unit ? ` (${question.unit})` : ''} at generation ${question.target}` +
-        (question.kind === 'number' && question.tolerance !== undefined ? ` · tolerance ${formatNumber(question.tolerance)}` : '');
+    const metric = String(question.metricDescription ?? question.metric).replace(/\.$/, '');
+    const detailWords = { metric, unit: question.unit ?? '', generation: question.target };
+    const line = question.unit ? t('projector.detail.unit', detailWords) : t('projector.detail', detailWords);
+    const detail = question.kind === 'number' && question.tolerance !== undefined
+        ? t('teach.detail.tolerance', { line, tolerance: formatNumber(question.tolerance) }) : line;
     replaceChildren(root,
-        el('h2', { id: 'question-title' }, `Question ${question.id} (${words[question.state] ?? question.state})`),
-        el('p', { class: 'prompt' }, question.prompt || `What will ${question.metricDescription || question.metric} be?`),
+        el('h2', { id: 'question-title' }, t('projector.question', {
+            number: question.id, state: words[question.state] ? t(words[question.state]) : question.state,
+        })),
+        el('p', { class: 'prompt' }, question.prompt || t('question.defaultPrompt', { metric: question.metricDescription || question.metric })),
         el('p', { class: 'detail' }, detail),
         question.kind === 'choice' ? el('ol', { class: 'option-list' }, (question.options ?? []).map((o) => el('li', {}, o.label)))
             : null,
-        el('p', { class: 'answered', id: 'answered' }, count ? `${count.answered} of ${count.students} have answered` : ''),
-        who.length ? el('p', { class: 'answered-names', id: 'answered-names' }, `Answered: ${who.join(', ')}`) : null,
+        el('p', { class: 'answered', id: 'answered' }, count ? t('projector.answered', { count: count.answered, total: count.students }) : ''),
+        who.length ? el('p', { class: 'answered-names', id: 'answered-names' },
+            t('teach.answeredNames', { names: who.join(t('lesson.readings.separator')) })) : null,
         question.state === 'cancelled' ? el('p', {}, question.cancelReason ?? '') : null,
-        resolved ? el('p', { class: 'actual', id: 'teacher-actual' }, `Actual: ${describeActual(state, resolved)}`) : null,
+        resolved ? el('p', { class: 'actual', id: 'teacher-actual' }, t('results.actualMarker', { actual: describeActual(state, resolved) })) : null,
         spread ? canvas : null,
         el('div', { class: 'button-row' }, closeButton, showButton));
     if (spread) requestAnimationFrame(() => drawSpread(canvas, question, spread, resolved));
@@ -447,9 +467,8 @@ function renderEnded() {
     node.hidden = !state.ended;
     if (!state.ended) return;
     const summary = state.lessonEnded;
-    replaceChildren(node, el('h3', {}, 'The lesson has ended'),
-        el('p', {}, summary ? `${summary.questions} question${summary.questions === 1 ? '' : 's'} scored. Students now see their closing message.`
-            : 'Students see their closing message. The gradebook and the lesson file can still be downloaded.'),
+    replaceChildren(node, el('h3', {}, t('student.closing.heading')),
+        el('p', {}, summary ? t('teach.ended.scored', { count: summary.questions }) : t('teach.ended.closing')),
         state.leaderboard ? leaderboardTable(state.leaderboard) : null);
 }
 
@@ -458,8 +477,9 @@ function render() {
     if (state.role === null) return;
     showScreen('console');
     const code = lesson.code;
-    setText($('lesson-title'), `Lesson ${code}${state.model ? ` · ${describe(state.model)?.title ?? state.model}` : ''}`);
-    document.title = `Petri console: ${code}`;
+    setText($('lesson-title'), state.model ? t('teach.lessonTitle.model', { code, model: describe(state.model)?.title ?? state.model })
+        : t('teach.lessonTitle', { code }));
+    document.title = t('teach.title.lesson', { code });
     setText($('console-code'), code);
     $('projector-link').setAttribute('href', `/projector/${code}`);
     // The report page finds the token in sessionStorage, which a tab opened with an opener inherits.
@@ -513,7 +533,7 @@ function shortcut(event) {
         r: toggleRun,
         a: () => {
             if (lastAsked) ask(lastAsked);
-            else setText($('console-problem'), 'No question has been asked from this console yet.');
+            else setText($('console-problem'), t('teach.noneAsked'));
         },
         '?': () => $('help').showModal(),
     };
@@ -530,7 +550,7 @@ $('signin').addEventListener('submit', (event) => {
     const key = $('teacher-key').value;
     $('teacher-key').value = '';
     if (!key) {
-        problem($('signin'), 'Type the teacher key: whoever runs the server has it.');
+        problem($('signin'), t('teach.signin.noKey'));
         return;
     }
     signIn(key);
@@ -568,7 +588,7 @@ $('set-parameter').addEventListener('submit', (event) => {
     }
     const value = read.values[setField.parameter.name];
     if (value === undefined) {
-        setText($('console-problem'), `Give ${parameterLabel(setField.parameter)} a value first.`);
+        setText($('console-problem'), t('teach.set.noValue', { parameter: parameterLabel(setField.parameter) }));
         return;
     }
     send({ type: 'setParameter', name: setField.parameter.name, value });
@@ -588,7 +608,7 @@ $('clone').addEventListener('submit', (event) => {
 $('download-csv').addEventListener('click', () => send({ type: 'exportResults' }));
 $('export-lesson').addEventListener('click', () => send({ type: 'export' }));
 $('end-lesson').addEventListener('click', () => confirmThen(
-    'End the lesson for everyone? Students see their final score; nothing can be changed afterwards.',
+    t('teach.end.confirm'),
     () => send({ type: 'end' })));
 $('projector-link').addEventListener('click', () => {
     // The projector tab reads the token from its own sessionStorage, which a tab opened from here inherits.
@@ -597,6 +617,29 @@ $('projector-link').addEventListener('click', () => {
 $('help-button').addEventListener('click', () => $('help').showModal());
 $('help').addEventListener('close', () => $('help-button').focus());
 document.addEventListener('keydown', shortcut);
+
+// The page's language, and the lesson's: the new-lesson form offers the languages the pages have, starting
+// with the one the page is in.
+languageSwitch($('language-switch'));
+replaceChildren($('opt-language'), LANGUAGES.map(({ tag, name }) => el('option', { value: tag, lang: tag }, name)));
+$('opt-language').value = language();
+fillWords();
+onLanguageChange(() => {
+    fillWords();
+    if (connection) tellServer(state, (m) => connection.send(m));
+    renderedQuestion = null;
+    renderedFormsFor = null; // the set-parameter and clone fields' help ("Allowed: …") is words too
+    picture.relabel();
+    charts.relabel();
+    about.relabel(state);
+    builder.relabel?.(state);
+    roster.relabel?.(state);
+    reasons.relabel?.(state);
+    replicates.relabel?.(state);
+    modelActions.relabel?.(state);
+    if (lesson && state.role !== null) render();
+    else if (!lesson) document.title = t('teach.title');
+});
 
 // A reload: back to the lesson this tab was running, signed in as before.
 teacherKey = stored(KEY);

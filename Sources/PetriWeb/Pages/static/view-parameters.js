@@ -5,18 +5,19 @@
 // value and its sentence is shown, so the page can never disagree with what the server accepts.
 
 import { el, formatNumber } from './dom.js';
+import { t } from './words.js';
 
 let serial = 0;
 
 /// "1 to 100,000 creatures", "0 to 1", "bounded or toroidal".
 export function describeAllowed(parameter) {
-    const unit = parameter.unit ? ` ${parameter.unit}` : '';
     if (Array.isArray(parameter.range)) {
-        return `${formatNumber(parameter.range[0])} to ${formatNumber(parameter.range[1])}${unit}`;
+        const range = { low: formatNumber(parameter.range[0]), high: formatNumber(parameter.range[1]), unit: parameter.unit ?? '' };
+        return parameter.unit ? t('parameters.range.unit', range) : t('parameters.range', range);
     }
-    if (parameter.kind === 'choice' && Array.isArray(parameter.choices)) return parameter.choices.join(' or ');
-    if (parameter.kind === 'flag') return 'on or off';
-    return 'text';
+    if (parameter.kind === 'choice' && Array.isArray(parameter.choices)) return parameter.choices.join(t('parameters.or'));
+    if (parameter.kind === 'flag') return t('parameters.flag');
+    return t('parameters.text');
 }
 
 /// A step for a slider over `range`: 1 for whole numbers, else a hundredth of the range.
@@ -40,8 +41,8 @@ export function parameterField(parameter, value = parameter.defaultValue) {
     const help = `${id}-help`;
     const label = el('label', { for: id }, parameterLabel(parameter));
     const about = el('p', { class: 'field-help', id: help },
-        `${parameter.description} Allowed: ${describeAllowed(parameter)}.`,
-        parameter.defaultValue !== undefined ? ` Default: ${String(parameter.defaultValue)}.` : '');
+        t('parameters.allowed', { description: parameter.description, allowed: describeAllowed(parameter) }),
+        parameter.defaultValue !== undefined ? t('parameters.default', { value: String(parameter.defaultValue) }) : '');
     let input;
     let slider = null;
     switch (parameter.kind) {
@@ -62,7 +63,7 @@ export function parameterField(parameter, value = parameter.defaultValue) {
             });
             if (low !== undefined && high - low <= 1e6) {
                 slider = el('input', {
-                    type: 'range', min: low, max: high, step: stepFor(parameter), 'aria-label': `${parameterLabel(parameter)} slider`,
+                    type: 'range', min: low, max: high, step: stepFor(parameter), 'aria-label': t('parameters.slider', { label: parameterLabel(parameter) }),
                     tabindex: '-1',
                 });
                 slider.addEventListener('input', () => { input.value = slider.value; });
@@ -112,7 +113,7 @@ export function readFields(fields) {
         const value = field.read();
         if (value === undefined) continue;
         if (typeof value === 'number' && !Number.isFinite(value)) {
-            return { problem: `${parameterLabel(field.parameter)} must be a number (${describeAllowed(field.parameter)}).` };
+            return { problem: t('parameters.notNumber', { label: parameterLabel(field.parameter), allowed: describeAllowed(field.parameter) }) };
         }
         values[field.parameter.name] = value;
     }

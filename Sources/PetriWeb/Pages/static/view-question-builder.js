@@ -5,19 +5,21 @@
 // and checks nothing the server checks: every refusal is the server's sentence.
 
 import { el, setText, replaceChildren, formatNumber } from './dom.js';
+import { t, words, wordsAttr, language } from './words.js';
 
 const OPERATORS = [
-    ['gt', 'is above'], ['ge', 'is at least'], ['lt', 'is below'], ['le', 'is at most'], ['eq', 'equals'],
-    ['ne', 'differs from'], ['between', 'is between'], ['over', 'the run has ended (extinct)'],
-    ['otherwise', 'otherwise (always; last option only)'],
+    ['gt', 'builder.op.gt'], ['ge', 'builder.op.ge'], ['lt', 'builder.op.lt'], ['le', 'builder.op.le'],
+    ['eq', 'builder.op.eq'], ['ne', 'builder.op.ne'], ['between', 'builder.op.between'], ['over', 'builder.op.over'],
+    ['otherwise', 'builder.op.otherwise'],
 ];
 
-/// grow / shrink / extinct / same, in the order that makes "extinct" win over "shrink" (PROTOCOL.md 5.1).
+/// grow / shrink / extinct / same, in the order that makes "extinct" win over "shrink" (PROTOCOL.md 5.1); the
+/// labels (which the class reads) in the page's language.
 export const PRESET = [
-    { label: 'extinct', when: { op: 'over' } },
-    { label: 'grow', when: { op: 'gt', ref: 'asked' } },
-    { label: 'shrink', when: { op: 'lt', ref: 'asked' } },
-    { label: 'same', when: { op: 'otherwise' } },
+    { key: 'builder.preset.extinct', when: { op: 'over' } },
+    { key: 'builder.preset.grow', when: { op: 'gt', ref: 'asked' } },
+    { key: 'builder.preset.shrink', when: { op: 'lt', ref: 'asked' } },
+    { key: 'builder.preset.same', when: { op: 'otherwise' } },
 ];
 
 /// The tolerance the server uses when none is given: the metric's own `tolerance` when it states one, else a
@@ -41,28 +43,34 @@ function argumentNames(name) {
 }
 
 let serial = 0;
-function labelled(text, input, extra = null) {
+function labelled(text, input, extra = null, key = null) {
     serial += 1;
     const id = input.id || `qb-${serial}`;
     input.id = id;
-    return el('div', { class: 'field' }, el('label', { for: id }, text), input, extra);
+    return el('div', { class: 'field' }, el('label', key ? words(key, { for: id }) : { for: id }, text), input, extra);
+}
+
+/// A field labelled from the catalog.
+function labelledWords(key, input, extra = null) {
+    return labelled(t(key), input, extra, key);
 }
 
 /// One condition's controls: operator, "relative to the value when asked", value and upper bound.
 class ConditionRow {
     constructor(condition = { op: 'gt' }, { allowNone = false, label = null } = {}) {
-        this.op = el('select', { 'aria-label': 'Condition' },
-            allowNone ? el('option', { value: '' }, 'it happens (yes/no metric is 1)') : null,
-            OPERATORS.map(([value, words]) => el('option', { value }, words)));
-        this.value = el('input', { type: 'number', step: 'any', 'aria-label': 'Value', class: 'short' });
-        this.upper = el('input', { type: 'number', step: 'any', 'aria-label': 'Upper value', class: 'short' });
-        this.relative = el('input', { type: 'checkbox', 'aria-label': 'Relative to the value when asked' });
+        this.op = el('select', wordsAttr('aria-label', 'builder.condition'),
+            allowNone ? el('option', words('builder.op.happens', { value: '' }), t('builder.op.happens')) : null,
+            OPERATORS.map(([value, key]) => el('option', words(key, { value }), t(key))));
+        this.value = el('input', wordsAttr('aria-label', 'builder.value', { type: 'number', step: 'any', class: 'short' }));
+        this.upper = el('input', wordsAttr('aria-label', 'builder.upper', { type: 'number', step: 'any', class: 'short' }));
+        this.relative = el('input', wordsAttr('aria-label', 'builder.relative.label', { type: 'checkbox' }));
         this.label = label;
         const relativeId = `qb-rel-${(serial += 1)}`;
         this.relative.id = relativeId;
         this.node = el('div', { class: 'condition' }, label, this.op, this.value,
-            el('span', { class: 'upper-words' }, 'and'), this.upper,
-            el('span', { class: 'relative' }, this.relative, el('label', { for: relativeId }, 'relative to the value when asked')));
+            el('span', words('builder.and', { class: 'upper-words' }), t('builder.and')), this.upper,
+            el('span', { class: 'relative' }, this.relative,
+                el('label', words('builder.relative', { for: relativeId }), t('builder.relative'))));
         this.op.addEventListener('change', () => this.sync());
         this.write(condition);
     }
@@ -106,44 +114,44 @@ export class QuestionBuilder {
         this.ask = ask;
         this.metrics = [];
         this.kind = el('select', { id: 'q-kind' },
-            el('option', { value: 'number' }, 'Number: predict a value'),
-            el('option', { value: 'choice' }, 'Choice: pick what will happen'),
-            el('option', { value: 'probability' }, 'Probability: how likely is it?'));
+            el('option', words('builder.kind.number', { value: 'number' }), t('builder.kind.number')),
+            el('option', words('builder.kind.choice', { value: 'choice' }), t('builder.kind.choice')),
+            el('option', words('builder.kind.probability', { value: 'probability' }), t('builder.kind.probability')));
         this.metric = el('select', { id: 'q-metric' });
         this.metricAbout = el('p', { class: 'field-help', id: 'q-metric-about' });
         this.arguments = el('div', { class: 'arguments' });
         this.horizon = el('input', { id: 'q-horizon', type: 'number', min: '1', max: '1000', step: '1', value: '5' });
-        this.timeLimit = el('input', { id: 'q-time-limit', type: 'number', min: '1', max: '3600', step: '1',
-            placeholder: 'none' });
+        this.timeLimit = el('input', wordsAttr('placeholder', 'builder.none',
+            { id: 'q-time-limit', type: 'number', min: '1', max: '3600', step: '1' }));
         this.prompt = el('input', { id: 'q-prompt', type: 'text', maxlength: '300' });
-        this.hint = el('input', { id: 'q-hint', type: 'text', maxlength: '300', placeholder: 'none' });
+        this.hint = el('input', wordsAttr('placeholder', 'builder.none', { id: 'q-hint', type: 'text', maxlength: '300' }));
         this.allowChange = el('input', { id: 'q-allow-change', type: 'checkbox', checked: true });
         this.tolerance = el('input', { id: 'q-tolerance', type: 'number', step: 'any', min: '0' });
         this.toleranceAbout = el('p', { class: 'field-help', id: 'q-tolerance-default' });
         this.options = [];
         this.optionsNode = el('div', { class: 'options-list' });
-        this.preset = el('button', { type: 'button', id: 'q-preset' }, 'Use grow / shrink / extinct / same');
-        this.addOption = el('button', { type: 'button', id: 'q-add-option' }, 'Add an option');
+        this.preset = el('button', words('builder.preset', { type: 'button', id: 'q-preset' }), t('builder.preset'));
+        this.addOption = el('button', words('builder.addOption', { type: 'button', id: 'q-add-option' }), t('builder.addOption'));
         this.event = new ConditionRow({ op: '' }, { allowNone: true });
-        this.submit = el('button', { type: 'submit', class: 'primary', id: 'q-ask' }, 'Ask the class');
-        this.numberPart = el('fieldset', { class: 'kind-part' }, el('legend', {}, 'Scoring'),
-            labelled('Tolerance (how far off scores 0)', this.tolerance, this.toleranceAbout));
-        this.choicePart = el('fieldset', { class: 'kind-part' }, el('legend', {}, 'Options (the first that holds is right)'),
+        this.submit = el('button', words('builder.ask', { type: 'submit', class: 'primary', id: 'q-ask' }), t('builder.ask'));
+        this.numberPart = el('fieldset', { class: 'kind-part' }, el('legend', words('builder.scoring'), t('builder.scoring')),
+            labelledWords('builder.tolerance', this.tolerance, this.toleranceAbout));
+        this.choicePart = el('fieldset', { class: 'kind-part' }, el('legend', words('builder.options'), t('builder.options')),
             el('div', { class: 'button-row' }, this.preset, this.addOption), this.optionsNode);
-        this.probabilityPart = el('fieldset', { class: 'kind-part' }, el('legend', {}, 'The event'),
-            el('p', { class: 'field-help' }, 'Students give the chance that, at the target generation, the metric…'),
+        this.probabilityPart = el('fieldset', { class: 'kind-part' }, el('legend', words('builder.event'), t('builder.event')),
+            el('p', words('builder.event.explain', { class: 'field-help' }), t('builder.event.explain')),
             this.event.node);
         replaceChildren(root,
-            el('h2', {}, 'Ask a question'),
-            labelled('Kind', this.kind),
-            labelled('Metric', this.metric, this.metricAbout), this.arguments,
-            labelled('Generations ahead (horizon)', this.horizon),
-            labelled('Question (as the class will read it)', this.prompt),
+            el('h2', words('builder.heading'), t('builder.heading')),
+            labelledWords('builder.kind', this.kind),
+            labelledWords('builder.metric', this.metric, this.metricAbout), this.arguments,
+            labelledWords('builder.horizon', this.horizon),
+            labelledWords('builder.prompt', this.prompt),
             this.numberPart, this.choicePart, this.probabilityPart,
-            labelled('Time limit in seconds (optional)', this.timeLimit),
-            labelled('Hint (optional: taking it halves the points)', this.hint),
+            labelledWords('builder.timeLimit', this.timeLimit),
+            labelledWords('builder.hint', this.hint),
             el('div', { class: 'field inline' }, this.allowChange,
-                el('label', { for: 'q-allow-change' }, 'Students may change their answer until it locks')),
+                el('label', words('builder.allowChange', { for: 'q-allow-change' }), t('builder.allowChange'))),
             this.submit);
         this.kind.addEventListener('change', () => this.sync());
         this.metric.addEventListener('change', () => this.sync());
@@ -172,16 +180,17 @@ export class QuestionBuilder {
         this.options = [];
         replaceChildren(this.optionsNode);
         const canDieOut = this.canDieOut();
-        for (const option of PRESET) if (canDieOut || option.when.op !== 'over') this.addOptionRow(option);
+        for (const { key, when } of PRESET) if (canDieOut || when.op !== 'over') this.addOptionRow({ label: t(key), when });
+        this.presetLanguage = language();
         // The preset as shown, until the teacher adds or removes an option: a new lesson's model redraws it.
         this.presetFor = canDieOut;
     }
 
     addOptionRow(option) {
-        const label = el('input', { type: 'text', maxlength: '60', 'aria-label': 'Option label', class: 'option-label',
-            value: option.label });
+        const label = el('input', wordsAttr('aria-label', 'builder.optionLabel',
+            { type: 'text', maxlength: '60', class: 'option-label', value: option.label }));
         const row = new ConditionRow(option.when, { label });
-        const remove = el('button', { type: 'button', class: 'small', 'aria-label': 'Remove this option' }, '✕');
+        const remove = el('button', wordsAttr('aria-label', 'builder.removeOption', { type: 'button', class: 'small' }), '✕');
         row.node.append(remove);
         const entry = { label, row };
         remove.addEventListener('click', () => {
@@ -206,7 +215,10 @@ export class QuestionBuilder {
             if (state.metrics.some((m) => m.name === previous)) this.metric.value = previous;
             this.metricArguments = null;
         }
-        if (this.presetFor !== undefined && this.presetFor !== this.canDieOut()) this.usePreset();
+        // The preset as shown is redrawn for another model, and in another language (its labels are words).
+        if (this.presetFor !== undefined && (this.presetFor !== this.canDieOut() || this.presetLanguage !== language())) {
+            this.usePreset();
+        }
         this.sync();
     }
 
@@ -220,10 +232,12 @@ export class QuestionBuilder {
         this.choicePart.hidden = kind !== 'choice';
         this.probabilityPart.hidden = kind !== 'probability';
         const metric = this.selectedMetric();
-        setText(this.metricAbout, metric
-            ? `${metric.description}${metric.unit ? ` Unit: ${metric.unit}.` : ''}${Array.isArray(metric.range)
-                ? ` Range ${formatNumber(metric.range[0])} to ${formatNumber(metric.range[1])}.` : ''}`
-            : '');
+        setText(this.metricAbout, metric ? [
+            metric.description,
+            metric.unit ? t('builder.metric.unit', { unit: metric.unit }) : '',
+            Array.isArray(metric.range)
+                ? t('builder.metric.range', { low: formatNumber(metric.range[0]), high: formatNumber(metric.range[1]) }) : '',
+        ].join('') : '');
         const args = metric ? argumentNames(metric.name) : [];
         if (this.metricArguments !== metric?.name) {
             this.metricArguments = metric?.name ?? null;
@@ -232,10 +246,10 @@ export class QuestionBuilder {
         }
         const current = metric && !args.length ? this.state?.series?.[metric.name]?.[this.state.lastGeneration] : NaN;
         const tolerance = defaultTolerance(metric, current);
-        setText(this.toleranceAbout, tolerance === null
-            ? 'Leave empty for the server\'s default: a fifth of the value when asked, at least 1.'
-            : `Leave empty for the server's default: ${formatNumber(Math.round(tolerance * 100) / 100)}` +
-                (Array.isArray(metric?.range) ? ' (a tenth of the range).' : ' (a fifth of the value now, at least 1).'));
+        const shown = tolerance === null ? '' : formatNumber(Math.round(tolerance * 100) / 100);
+        setText(this.toleranceAbout, tolerance === null ? t('builder.tolerance.unknown')
+            : Array.isArray(metric?.range) ? t('builder.tolerance.range', { tolerance: shown })
+                : t('builder.tolerance.value', { tolerance: shown }));
     }
 
     /// The metric as a question names it: `population`, or `cell(3,4)` with the typed arguments.

@@ -3,6 +3,7 @@
 // names. Reasons and names arrive from the network and go in as text only.
 
 import { el, replaceChildren, setText } from './dom.js';
+import { t, words, language } from './words.js';
 
 /// The most reasons one `showReasons` may carry (PROTOCOL.md, section 4).
 const MOST_SHOWN = 20;
@@ -15,23 +16,23 @@ export class ReasonsView {
         this.root = root;
         this.send = send;
         this.question = el('select', { id: 'reasons-question' });
-        this.list = el('button', { type: 'button', id: 'reasons-list' }, 'List the reasons');
+        this.list = el('button', words('reasons.list', { type: 'button', id: 'reasons-list' }), t('reasons.list'));
         this.names = el('input', { type: 'checkbox', id: 'reasons-names' });
-        this.share = el('button', { type: 'button', id: 'reasons-share' }, 'Show the chosen reasons to the class');
+        this.share = el('button', words('reasons.share', { type: 'button', id: 'reasons-share' }), t('reasons.share'));
         this.problem = el('p', { class: 'problem', role: 'alert' });
         this.items = el('ul', { class: 'reasons-list', id: 'reasons-items' });
         this.shareRow = el('div', { class: 'reasons-share' },
             el('div', { class: 'field inline' }, this.names,
-                el('label', { for: 'reasons-names' }, 'Show their names too (otherwise anonymous)')),
+                el('label', words('reasons.names', { for: 'reasons-names' }), t('reasons.names'))),
             this.share);
         this.shareRow.hidden = true;
         this.listed = null; // the `reasons` message on screen
         this.drawnQuestions = null;
         replaceChildren(root,
-            el('h2', {}, 'Students\' reasons'),
-            el('p', { class: 'field-help' },
-                'Only you see the reasons and who gave them, until you show chosen ones to the class.'),
-            el('div', { class: 'field' }, el('label', { for: 'reasons-question' }, 'Question'), this.question),
+            el('h2', words('teach.reasons'), t('teach.reasons')),
+            el('p', words('reasons.explain', { class: 'field-help' }), t('reasons.explain')),
+            el('div', { class: 'field' }, el('label', words('question.heading', { for: 'reasons-question' }), t('question.heading')),
+                this.question),
             el('div', { class: 'button-row' }, this.list),
             this.items, this.shareRow, this.problem);
         this.list.addEventListener('click', () => this.ask());
@@ -40,15 +41,15 @@ export class ReasonsView {
 
     render(state) {
         const ids = [...state.questions.keys()].sort((a, b) => b - a);
-        const key = JSON.stringify(ids);
+        const key = JSON.stringify([language(), ids]);
         this.list.disabled = ids.length === 0;
         this.share.disabled = state.ended; // reasons can still be read after the end, not shown to anyone
         if (key === this.drawnQuestions) return;
         this.drawnQuestions = key;
         const previous = this.question.value;
         replaceChildren(this.question, ids.length ? ids.map((id) => el('option', { value: String(id) },
-            `Question ${id}: ${state.questions.get(id)?.prompt || state.questions.get(id)?.metricDescription || ''}`))
-            : el('option', { value: '' }, 'No question asked yet'));
+            t('reasons.option', { number: id, prompt: state.questions.get(id)?.prompt || state.questions.get(id)?.metricDescription || '' })))
+            : el('option', { value: '' }, t('reasons.noQuestion')));
         if (ids.some((id) => String(id) === previous)) this.question.value = previous;
     }
 
@@ -56,7 +57,7 @@ export class ReasonsView {
         setText(this.problem, '');
         const question = Number(this.question.value);
         if (!Number.isInteger(question) || question < 1) {
-            setText(this.problem, 'Ask a question first: reasons come with the answers to it.');
+            setText(this.problem, t('reasons.problem.none'));
             return;
         }
         this.send({ type: 'reasons', question });
@@ -77,7 +78,7 @@ export class ReasonsView {
         const reasons = Array.isArray(message.reasons) ? message.reasons : [];
         if (reasons.length === 0) {
             replaceChildren(this.items, el('li', { class: 'waiting' },
-                `Nobody gave a reason for question ${message.question} yet.`));
+                t('reasons.nobody', { number: message.question })));
             this.shareRow.hidden = true;
             return;
         }
@@ -85,7 +86,7 @@ export class ReasonsView {
             const id = `reason-${message.question}-${index}`;
             return el('li', {},
                 el('input', { type: 'checkbox', id, 'data-student': String(r.student) }),
-                el('label', { for: id }, `${String(r.name ?? '')}: “${String(r.reason ?? '')}”`));
+                el('label', { for: id }, t('lesson.reason.named', { name: String(r.name ?? ''), reason: String(r.reason ?? '') })));
         }));
         this.shareRow.hidden = false;
     }
@@ -96,11 +97,11 @@ export class ReasonsView {
         const students = [...this.items.querySelectorAll('input[type=checkbox]:checked')]
             .map((box) => Number(box.dataset.student));
         if (students.length === 0) {
-            setText(this.problem, 'Tick at least one reason to show it to the class.');
+            setText(this.problem, t('reasons.problem.tick'));
             return;
         }
         if (students.length > MOST_SHOWN) {
-            setText(this.problem, `Tick at most ${MOST_SHOWN} reasons at a time.`);
+            setText(this.problem, t('reasons.problem.most', { count: MOST_SHOWN }));
             return;
         }
         this.send({ type: 'showReasons', question: this.listed.question, students, names: this.names.checked });

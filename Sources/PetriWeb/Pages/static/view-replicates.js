@@ -3,6 +3,7 @@
 // are the same ones the live region reads out.
 
 import { el, replaceChildren, setText } from './dom.js';
+import { t, words } from './words.js';
 
 export class ReplicatesView {
     /// - Parameters:
@@ -16,18 +17,18 @@ export class ReplicatesView {
         this.horizon = el('input', { id: 'replicates-horizon', class: 'short', type: 'number', min: '1', max: '200',
             step: '1', value: '20' });
         this.metric = el('select', { id: 'replicates-metric' });
-        this.run = el('button', { type: 'button', id: 'replicates-run' }, 'Run the copies');
+        this.run = el('button', words('replicates.run', { type: 'button', id: 'replicates-run' }), t('replicates.run'));
         this.problem = el('p', { class: 'problem', role: 'alert' });
         this.outcome = el('p', { class: 'replicates-outcome', id: 'replicates-outcome' });
         this.drawnMetrics = null;
         replaceChildren(root,
-            el('h2', {}, 'What else could have happened?'),
-            el('p', { class: 'field-help' }, 'Runs copies of the lesson from now, each with its own luck; everyone '
-                + 'sees the band where 8 in 10 of them went on the chart.'),
-            el('div', { class: 'field' }, el('label', { for: 'replicates-metric' }, 'Measure'), this.metric),
+            el('h2', words('replicates.heading'), t('replicates.heading')),
+            el('p', words('replicates.explain', { class: 'field-help' }), t('replicates.explain')),
+            el('div', { class: 'field' }, el('label', words('replicates.measure', { for: 'replicates-metric' }),
+                t('replicates.measure')), this.metric),
             el('div', { class: 'button-row' },
-                el('label', { for: 'replicates-count' }, 'Copies (1 to 200)'), this.count,
-                el('label', { for: 'replicates-horizon' }, 'Generations ahead (1 to 200)'), this.horizon),
+                el('label', words('replicates.copies', { for: 'replicates-count' }), t('replicates.copies')), this.count,
+                el('label', words('replicates.ahead', { for: 'replicates-horizon' }), t('replicates.ahead')), this.horizon),
             el('div', { class: 'button-row' }, this.run),
             this.problem, this.outcome);
         this.run.addEventListener('click', () => this.request());
@@ -56,19 +57,19 @@ export class ReplicatesView {
         const count = Number(this.count.value);
         const horizon = Number(this.horizon.value);
         if (!Number.isInteger(count) || count < 1 || count > 200) {
-            setText(this.problem, 'Type a whole number of copies from 1 to 200.');
+            setText(this.problem, t('replicates.problem.copies'));
             return;
         }
         if (!Number.isInteger(horizon) || horizon < 1 || horizon > 200) {
-            setText(this.problem, 'Type a whole number of generations ahead from 1 to 200.');
+            setText(this.problem, t('replicates.problem.ahead'));
             return;
         }
         if (!this.metric.value) {
-            setText(this.problem, 'This model has nothing to measure this way.');
+            setText(this.problem, t('replicates.problem.metric'));
             return;
         }
         if (this.send({ type: 'replicates', count, horizon, metric: this.metric.value })) {
-            setText(this.outcome, `Running ${count} copies ${horizon} generations ahead…`);
+            setText(this.outcome, t('replicates.running', { count, horizon }));
         }
     }
 }

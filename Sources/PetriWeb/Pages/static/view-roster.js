@@ -5,6 +5,7 @@
 
 import { el, replaceChildren, formatNumber } from './dom.js';
 import { openQuestion } from './lesson-state.js';
+import { t, language, formatPlain } from './words.js';
 
 export class RosterView {
     /// - Parameters:
@@ -22,40 +23,41 @@ export class RosterView {
         const open = openQuestion(state);
         const answered = open ? this.answeredBy(open.id) : new Set();
         const students = [...state.roster.values()].filter((s) => !s.kicked)
-            .sort((a, b) => (b.score ?? 0) - (a.score ?? 0) || String(a.name).localeCompare(String(b.name)));
+            .sort((a, b) => (b.score ?? 0) - (a.score ?? 0) || String(a.name).localeCompare(String(b.name), language()));
         const removable = !state.ended;
-        const key = JSON.stringify([removable, open?.id ?? null, [...answered].sort(), students.map((s) =>
+        const key = JSON.stringify([language(), removable, open?.id ?? null, [...answered].sort(), students.map((s) =>
             [s.student, s.name, s.online, s.score, s.streak])]);
         if (key === this.drawn) return;
         this.drawn = key;
         const online = students.filter((s) => s.online).length;
         const table = el('table', { class: 'roster', id: 'roster-table' },
-            el('caption', {}, `Students: ${students.length} joined, ${online} online`),
+            el('caption', {}, t('roster.caption', { count: students.length, online })),
             el('thead', {}, el('tr', {},
-                el('th', { scope: 'col' }, 'Name'), el('th', { scope: 'col' }, 'Online'),
-                el('th', { scope: 'col' }, 'Score'), el('th', { scope: 'col' }, 'Streak'),
-                el('th', { scope: 'col' }, open ? `Answered Q${open.id}` : 'Answered'),
-                removable ? el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, 'Remove')) : null)));
+                el('th', { scope: 'col' }, t('results.name')), el('th', { scope: 'col' }, t('roster.online')),
+                el('th', { scope: 'col' }, t('results.score')), el('th', { scope: 'col' }, t('roster.streak')),
+                el('th', { scope: 'col' }, open ? t('roster.answeredQuestion', { question: t('report.questionLabel', { number: open.id }) })
+                    : t('roster.answered')),
+                removable ? el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, t('roster.remove'))) : null)));
         const body = el('tbody');
         for (const student of students) {
             const has = answered.has(student.student);
             const kick = !removable ? null : el('button', { type: 'button', class: 'small kick', 'data-student': student.student,
-                'aria-label': `Remove ${student.name}` }, 'Remove');
+                'aria-label': t('roster.removeName', { name: student.name }) }, t('roster.remove'));
             kick?.addEventListener('click', () => this.onKick(student));
             body.append(el('tr', { 'data-student': student.student, class: student.online ? 'online' : 'offline' },
                 el('td', { class: 'name' }, student.name ?? ''),
-                el('td', { class: 'presence' }, student.online ? 'online' : 'away'),
+                el('td', { class: 'presence' }, student.online ? t('roster.presence.online') : t('roster.presence.away')),
                 el('td', {}, formatNumber(student.score ?? 0)),
-                el('td', {}, String(student.streak ?? 0)),
-                el('td', { class: 'answered-tick' }, open ? (has ? '✓ answered' : '–') : ''),
+                el('td', {}, formatPlain(student.streak ?? 0)),
+                el('td', { class: 'answered-tick' }, open ? (has ? t('roster.tick') : '–') : ''),
                 kick ? el('td', {}, kick) : null));
         }
         table.append(body);
         // A phone narrower than the table scrolls it sideways inside its own region (a data table is the
         // exception WCAG's reflow allows), never the page; the region takes the focus to scroll by keyboard.
         const region = el('div', { class: 'table-scroll', role: 'region', tabindex: '0',
-            'aria-label': 'Students (scrolls sideways on a narrow screen)' }, table);
+            'aria-label': t('roster.region') }, table);
         replaceChildren(this.root, students.length ? region
-            : el('p', { class: 'waiting' }, 'No students yet: they join at /join/ with the code on the projector.'));
+            : el('p', { class: 'waiting' }, t('roster.none')));
     }
 }

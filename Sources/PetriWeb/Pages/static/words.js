@@ -10,6 +10,9 @@
 /// The languages a person can pick, each by its own name (the same in every catalog, so not in them).
 export const LANGUAGES = [
     { tag: 'en', name: 'English' },
+    { tag: 'cy', name: 'Cymraeg' },
+    { tag: 'es', name: 'Español' },
+    { tag: 'ar', name: 'العربية' },
 ];
 /// The pseudo-locale (accented, longer, bracketed English, generated from en.json) that shows text a
 /// layout cuts off or a page forgot to put in the catalog. Not in the switch; a stored choice selects it.
@@ -78,12 +81,13 @@ export function languageChosen() {
 /// <html lang> and dir, and tells every onLanguageChange listener. `remember: false` does not store the
 /// choice (a lesson's language, not the person's).
 export async function setLanguage(tag, { remember = true } = {}) {
-    const wanted = offered(tag) ? tag : 'en';
+    let wanted = offered(tag) ? tag : 'en';
     let catalog;
     try {
         catalog = await loadCatalog(wanted);
     } catch {
-        catalog = english;
+        catalog = english; // the catalog could not be fetched: English, and the page says so in <html lang>
+        wanted = 'en';
     }
     if (remember) {
         try {
@@ -192,6 +196,12 @@ export function fillWords(root = document.documentElement) {
 /// language: `el('button', words('teach.run'), t('teach.run'))`.
 export function words(key, attributes = {}) {
     return { ...attributes, 'data-words': key };
+}
+
+/// Attributes for `el()` with `attribute` (e.g. `aria-label`) set from `key` and marked, so fillWords re-fills
+/// it on a change of language: `el('input', wordsAttr('aria-label', 'builder.value', { type: 'number' }))`.
+export function wordsAttr(attribute, key, attributes = {}) {
+    return { ...attributes, [attribute]: t(key), 'data-words-attr': `${attribute}=${key}` };
 }
 
 english = await loadCatalog('en');
