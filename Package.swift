@@ -56,7 +56,14 @@ let package = Package(
             exclude: ["PROTOCOL.md"]
         ),
         // One lesson as a pure state machine: commands in, effects out; no I/O, no clock.
-        .target(name: "PetriLesson", dependencies: ["PetriSimulation", "PetriProtocol"], exclude: ["SCORING.md"]),
+        // Lesson plans are YAML (Plans/PLANS-FORMAT.md), read by a pure function like the model files; the shipped
+        // plans are compiled in as text.
+        .target(
+            name: "PetriLesson",
+            dependencies: ["PetriSimulation", "PetriProtocol", .product(name: "Yams", package: "Yams")],
+            exclude: ["SCORING.md", "Plans/PLANS-FORMAT.md"],
+            resources: [.embedInCode("Plans/Shipped")]
+        ),
         // The storage seam: the protocol the hub stores lessons through, its record types, the one
         // JSON form of log entries (explicit keys; older logs still read) and the in-memory store.
         .target(
@@ -180,6 +187,7 @@ let package = Package(
             name: "petri",
             dependencies: [
                 "PetriHub",
+                "PetriLesson",
                 "PetriServer",
                 "PetriWeb",
                 "PetriWebSocket",

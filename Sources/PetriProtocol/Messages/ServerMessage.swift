@@ -88,4 +88,10 @@ public enum ServerMessage: Sendable, Hashable {
     /// Another node of a cluster runs the lesson with this code: connect to `url` and send the
     /// same `join`, `resume`, `teach` or `observe` there (PROTOCOL.md, "Clusters: redirect").
     case redirect(url: String, code: JoinCode)
+    /// Where the lesson stands in its plan (teacher only; after the welcome and whenever it moves).
+    case plan(PlanState)
+    /// The server's lesson plans, answering `describePlans`.
+    case plans([PlanListing])
+    /// A text the plan shows everyone: the teacher's own explanation or a section of the guide.
+    case explanation(title: String?, paragraphs: [String])
 }

@@ -190,6 +190,13 @@ extension LessonState {
         case .redirect:
             // The session follows it (``ClientSession``); the lesson itself is unchanged.
             break
+        case .plan(let state):
+            plan = state
+        case .plans(let listings):
+            plans = listings
+        case .explanation(let title, let paragraphs):
+            let clean = { (text: String) in TerminalText.sanitise(text, maxCharacters: 2000) }
+            for line in (title.map { [clean($0)] } ?? []) + paragraphs.prefix(20).map(clean) { post(line, at: now) }
         }
     }
 
