@@ -99,11 +99,20 @@ extension Lesson {
         while var state = plan {
             switch state.waiting {
             case .run(let to):
+                if run.generation < to, let message = runOverMessage {
+                    // The run ended on the way (extinction): the rest of the run is skipped, and the plan goes on.
+                    skipMoment(state.next - 1, because: ProtocolError(.runOver, message), into: &effects)
+                    continue
+                }
                 guard run.generation >= to else { return }
                 stopRunning(into: &effects)
                 state.waiting = .none
                 plan = state
             case .arrive(let at):
+                if run.generation < at, let message = runOverMessage {
+                    skipMoment(state.next, because: ProtocolError(.runOver, message), into: &effects)
+                    continue
+                }
                 guard run.generation >= at else { return }
                 stopRunning(into: &effects)
                 state.waiting = .none
@@ -163,7 +172,7 @@ extension Lesson {
 
     private mutating func skipMoment(_ index: Int, because error: ProtocolError, into effects: inout [Effect]) {
         guard var state = plan else { return }
-        state.skipped.append(index)
+        if !state.skipped.contains(index) { state.skipped.append(index) }
         state.next = max(state.next, index + 1)
         state.waiting = .none
         plan = state

@@ -1,5 +1,6 @@
 import Foundation
 import PetriLesson
+import PetriSimulation
 
 /// The server's lesson plans: the shipped ones, then every `NAME.yaml` in the data directory's `plans/` folder
 /// (where `petri plan import` puts them). Read on each `describePlans` and `startPlan`, so a plan imported while the
@@ -24,5 +25,34 @@ package enum PlanDirectory {
             files.append(PlanFile(name: plan, text: text, shipped: false))
         }
         return files
+    }
+
+    /// Why a plan was not imported: every mistake with its line, or one sentence.
+    package enum ImportRefusal: Error, Sendable, Hashable {
+        case problems([PlanReader.Problem])
+        case sentence(String)
+    }
+
+    /// Checks `text` against `models` and writes it to `folder` as `NAME.yaml` (the folder is created if needed).
+    ///
+    /// - Parameter replace: Whether an imported plan of the same name may be replaced (a shipped one never is).
+    /// - Returns: The path written.
+    package static func importPlan(
+        _ text: String, as name: String, into folder: String, replace: Bool, models: ModelCatalog
+    ) throws(ImportRefusal) -> String {
+        guard PlanFile.isWellFormed(name: name) else { throw .sentence(PlanWords.planNameInvalid(name)) }
+        if case .failure(let problems) = PlanCheck.check(text, models: models) { throw .problems(problems.problems) }
+        if let existing = files(in: folder).first(where: { $0.name == name }) {
+            if existing.shipped { throw .sentence(PlanWords.shippedName(name)) }
+            if !replace { throw .sentence(PlanWords.planExists(name)) }
+        }
+        let target = (folder as NSString).appendingPathComponent("\(name).yaml")
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
+        } catch {
+            throw .sentence(PlanWords.cannotWrite(target))
+        }
+        return target
     }
 }

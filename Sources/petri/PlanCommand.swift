@@ -133,31 +133,18 @@ struct PlanCommand: ParsableCommand {
             let text = try PlanCommand.read(file)
             let base = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
             let planName = name ?? base
-            guard PlanFile.isWellFormed(name: planName) else {
-                FileHandle.standardError.write(Data((PlanWords.planNameInvalid(planName) + "\n").utf8))
-                throw ExitCode.failure
-            }
-            if case .failure(let problems) = PlanCheck.check(text, models: location.catalog()) {
-                let lines = problems.problems.map { "\(file):\($0.line): \($0.sentence)\n" }.joined()
-                FileHandle.standardError.write(Data(lines.utf8))
-                throw ExitCode.failure
-            }
-            if let existing = PlanDirectory.files(in: location.folder).first(where: { $0.name == planName }),
-                existing.shipped || !replace
-            {
-                let sentence =
-                    existing.shipped
-                    ? PlanCommandWords.shippedName(planName) : PlanCommandWords.exists(planName)
-                FileHandle.standardError.write(Data((sentence + "\n").utf8))
-                throw ExitCode.failure
-            }
-            let folder = location.folder
-            let target = (folder as NSString).appendingPathComponent("\(planName).yaml")
+            let target: String
             do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
+                target = try PlanDirectory.importPlan(
+                    text, as: planName, into: location.folder, replace: replace, models: location.catalog())
             } catch {
-                FileHandle.standardError.write(Data((PlanCommandWords.cannotWrite(target) + "\n").utf8))
+                switch error {
+                case .problems(let problems):
+                    let lines = problems.map { "\(file):\($0.line): \($0.sentence)\n" }.joined()
+                    FileHandle.standardError.write(Data(lines.utf8))
+                case .sentence(let sentence):
+                    FileHandle.standardError.write(Data((sentence + "\n").utf8))
+                }
                 throw ExitCode.failure
             }
             print(PlanCommandWords.imported(planName, path: target))
@@ -190,12 +177,6 @@ enum PlanCommandWords {
     }
     static func cannotRead(_ file: String) -> String { "Cannot read \(file); check the path and its permissions." }
     static func cannotWrite(_ file: String) -> String { "Cannot write \(file); check the path and its permissions." }
-    static func shippedName(_ name: String) -> String {
-        "\"\(name)\" is the name of a shipped plan; import it under another name with --name."
-    }
-    static func exists(_ name: String) -> String {
-        "A plan called \"\(name)\" is already imported; add --replace to replace it, or choose another --name."
-    }
     static func imported(_ name: String, path: String) -> String {
         "Imported the plan \"\(name)\" as \(path); teachers can start it now."
     }

@@ -261,7 +261,7 @@ public enum PlanReader {
                 return nil
             }
             guard let action = action(name, value, key: key) else { return nil }
-            return PlanMoment(line: Self.line(key), at: at, action: action, note: note)
+            return PlanMoment(line: Self.line(node), at: at, action: action, note: note)
         }
 
         mutating func action(_ name: String, _ value: Node, key: Node) -> PlanAction? {

@@ -81,6 +81,16 @@ package enum PlanWords {
     static func badReplicates(_ sentence: String) -> String { "These replicates cannot run: \(sentence)" }
     static func noteTooLong(_ limit: Int) -> String { "note: is longer than \(limit) characters; shorten it." }
 
+    package static func shippedName(_ name: String) -> String {
+        "\"\(name)\" is the name of a shipped plan; import it under another name with --name."
+    }
+    package static func planExists(_ name: String) -> String {
+        "A plan called \"\(name)\" is already imported; add --replace to replace it, or choose another --name."
+    }
+    package static func cannotWrite(_ file: String) -> String {
+        "Cannot write \(file); check the path and its permissions."
+    }
+
     // Running a plan.
     static func skipped(_ number: Int, line: Int, _ sentence: String) -> String {
         "Moment \(number) of the plan (line \(line)) was skipped: \(sentence)"
