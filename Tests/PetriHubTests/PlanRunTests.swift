@@ -143,6 +143,11 @@ import Testing
         while driver.lesson.autoRunRate != nil { driver.tick() }
         #expect(driver.lesson.generation == 10)
         #expect(driver.lesson.planState?.next == 5)
+        // And the report says which plan ran and which moment was skipped
+        #expect(
+            driver.lesson.report().plan
+                == "The lesson ran the plan \"Peppered moths and the Industrial Revolution, in 6 questions\": 5 of its "
+                + "\(driver.lesson.planState?.moments.count ?? 0) moments were reached; skipped: moment 4 (line 35).")
     }
 
     @Test func aNextWhileThePlansRunIsUnderWayIsRefusedAndChangesNothing() throws {

@@ -91,6 +91,17 @@ package enum PlanWords {
         "Cannot write \(file); check the path and its permissions."
     }
 
+    static func report(title: String, name: String?, done: Int, of count: Int, skipped: [(number: Int, line: Int)])
+        -> String
+    {
+        let which = name.map { "\"\(title)\" (\($0))" } ?? "\"\(title)\""
+        let skips =
+            skipped.isEmpty
+            ? "no moment was skipped"
+            : "skipped: " + skipped.map { "moment \($0.number) (line \($0.line))" }.joined(separator: ", ")
+        return "The lesson ran the plan \(which): \(done) of its \(count) moments were reached; \(skips)."
+    }
+
     // Running a plan.
     static func skipped(_ number: Int, line: Int, _ sentence: String) -> String {
         "Moment \(number) of the plan (line \(line)) was skipped: \(sentence)"
