@@ -38,6 +38,9 @@ enum EmbeddedPages {
         ("static/view-results.js", PackageResources.view_results_js),
         ("static/view-roster.js", PackageResources.view_roster_js),
         ("static/view-status.js", PackageResources.view_status_js),
+        ("static/words.js", PackageResources.words_js),
+        ("static/words/en.json", PackageResources.en_json),
+        ("static/words/qps.json", PackageResources.qps_json),
         ("student.html", PackageResources.student_html),
         ("teach.html", PackageResources.teach_html),
     ]

@@ -1,25 +1,28 @@
 // A probability question's answer on the student page: a slider 0–100% with the number shown.
 
 import { el, setText } from './dom.js';
+import { t, formatPercent } from './words.js';
 
 export const probabilityAnswer = {
-    words: 'How likely is it?',
+    get words() {
+        return t('answer.probability.words');
+    },
 
     /// The sent prediction as words, or null when it is not a probability.
     describe(question, prediction) {
         if (!('probability' in prediction)) return null;
-        return `${Math.round(prediction.probability * 100)}%`;
+        return formatPercent(Math.round(prediction.probability * 100));
     },
 
     /// Whether the event happened, in words.
     actualWords(question, resolved) {
-        return resolved.eventHappened ? 'it happened' : 'it did not happen';
+        return resolved.eventHappened ? t('answer.probability.happened') : t('answer.probability.notHappened');
     },
 
     /// A bar's edge in the class's spread (a percentage), and where the outcome falls: 100% if the
     /// event happened, 0% if not.
     spreadLabel(v) {
-        return `${Math.round(v * 100)}%`;
+        return formatPercent(Math.round(v * 100));
     },
     spreadTarget(resolved) {
         return resolved.eventHappened ? 1 : 0;
@@ -28,16 +31,16 @@ export const probabilityAnswer = {
     /// The slider, how to put a sent answer back, and how to read the answer to send.
     build() {
         const input = el('input', { type: 'range', id: 'answer-probability', min: '0', max: '100', step: '1', value: '50' });
-        const output = el('output', { for: 'answer-probability', class: 'probability' }, '50%');
-        input.addEventListener('input', () => setText(output, `${input.value}%`));
+        const output = el('output', { for: 'answer-probability', class: 'probability' }, formatPercent(50));
+        input.addEventListener('input', () => setText(output, formatPercent(Number(input.value))));
         return {
-            controls: [el('label', { for: 'answer-probability' }, 'How likely (0% never, 100% certainly)'),
+            controls: [el('label', { for: 'answer-probability' }, t('answer.probability.label')),
                 el('div', { class: 'slider-row' }, input, output)],
             sendsAtOnce: false,
             restore(prediction) {
                 if (!('probability' in prediction)) return;
                 input.value = String(Math.round(prediction.probability * 100));
-                setText(output, `${input.value}%`);
+                setText(output, formatPercent(Number(input.value)));
             },
             read() {
                 return { fields: { probability: Number(input.value) / 100 } };

@@ -32,14 +32,8 @@ export function show(node, visible) {
     node.hidden = !visible;
 }
 
-/// A number for people: whole numbers as they are, others to at most two decimals, "no value" for NaN.
-export function formatNumber(value) {
-    if (value === null || value === undefined) return '–';
-    if (typeof value === 'string') return value === 'NaN' ? 'no value' : value;
-    if (!Number.isFinite(value)) return 'no value';
-    if (Number.isInteger(value)) return value.toLocaleString('en-GB');
-    return (Math.round(value * 100) / 100).toLocaleString('en-GB');
-}
+/// A number for people, in the page's language (words.js).
+export { formatNumber } from './words.js';
 
 /// The wire's numbers: "NaN" and the infinities arrive as strings.
 export function wireNumber(value) {

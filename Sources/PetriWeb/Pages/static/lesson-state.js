@@ -5,6 +5,7 @@
 // `histograms[g]`, `groups[g]`, so a chart of a thousand generations is one loop over arrays.
 
 import { wireNumber } from './dom.js';
+import { t, formatPlain } from './words.js';
 import { outcomeKind } from './answer-kinds.js';
 
 /// The metric the "over time" chart and the spoken summary lead with: the model's headline, as its presentation
@@ -91,7 +92,7 @@ export function apply(state, message) {
             if (message.you) state.you = { ...state.you, ...message.you };
             // A join whose name was taken: say which name the student asked for and which they have.
             const renamed = typeof message.you?.requestedName === 'string'
-                ? `The name "${message.you.requestedName}" was already taken in this lesson, so you joined as "${message.you.name}".`
+                ? t('lesson.renamed', { requested: message.you.requestedName, name: message.you.name })
                 : null;
             if (renamed) state.renamed = renamed;
             state.leaderboard = message.leaderboard ?? null;
@@ -127,31 +128,31 @@ export function apply(state, message) {
             state.replicates = null;
             state.runOver = null;
             state.running = null;
-            return [`The teacher went back to generation ${message.generation}.`];
+            return [t('lesson.rewound', { generation: message.generation })];
         case 'restored':
             state.replicates = null;
             state.running = null;
             state.runOver = null;
             state.position = { timeline: message.timeline, generation: message.generation };
-            return [`The teacher restored generation ${message.generation}.`];
+            return [t('lesson.restored', { generation: message.generation })];
         case 'actionApplied':
             if (message.action === 'set') {
                 state.parameters = { ...state.parameters, [message.name]: message.value };
-                return [`The teacher set ${message.name} to ${message.value}.`];
+                return [t('lesson.parameterSet', { name: message.name, value: message.value })];
             }
             return null;
-        case 'runOver': state.runOver = message.message ?? 'The run has ended.'; return [state.runOver];
+        case 'runOver': state.runOver = message.message ?? t('lesson.runOver'); return [state.runOver];
         case 'question': {
             if (typeof message.openedAt === 'number') state.serverOffset = Date.now() - message.openedAt;
             const { type, ...question } = message;
             state.questions.set(question.id, question);
-            return [`New question: ${question.prompt || question.metricDescription || question.metric}`];
+            return [t('lesson.newQuestion', { prompt: question.prompt || question.metricDescription || question.metric })];
         }
         case 'questionLocked': {
             const question = state.questions.get(message.question);
             if (question) question.state = 'locked';
-            const why = { advanced: 'the simulation moved on', timeLimit: 'time is up', closedByTeacher: 'the teacher closed it' };
-            return [`Answers are locked: ${why[message.reason] ?? 'the question closed'}.`];
+            const why = { advanced: 'lesson.locked.advanced', timeLimit: 'lesson.locked.timeLimit', closedByTeacher: 'lesson.locked.closedByTeacher' };
+            return [t('lesson.locked', { why: t(why[message.reason] ?? 'lesson.locked.closed') })];
         }
         case 'questionCancelled': {
             const question = state.questions.get(message.question);
@@ -159,14 +160,14 @@ export function apply(state, message) {
                 question.state = 'cancelled';
                 question.cancelReason = message.reason;
             }
-            return [`The question was withdrawn. ${message.reason ?? ''}`];
+            return [t('lesson.withdrawn', { reason: message.reason ?? '' })];
         }
         case 'answerAccepted': {
             const previous = state.answers.get(message.question) ?? {};
             state.answers.set(message.question, {
                 ...previous, question: message.question, prediction: message.prediction, answeredAt: message.answeredAt,
             });
-            return ['Your answer was received.'];
+            return [t('lesson.answerReceived')];
         }
         case 'answerCount':
             state.answerCounts.set(message.question, { answered: message.answered, students: message.students });
@@ -175,31 +176,33 @@ export function apply(state, message) {
             state.hints.set(message.question, message.text);
             const previous = state.answers.get(message.question) ?? { question: message.question };
             state.answers.set(message.question, { ...previous, hintTaken: true });
-            return [`Hint: ${message.text}`];
+            return [t('lesson.hint', { text: message.text })];
         }
         case 'replicates': {
             if (state.position && message.timeline !== state.position.timeline) return null;
             state.replicates = message;
             const last = message.horizon;
             const round = (v) => Math.round(v * 10) / 10;
-            let line = `What else could have happened: ${message.replicates} runs of ${message.metric} from generation `
-                + `${message.generation}; at generation ${message.generation + last} 8 in 10 ended between `
-                + `${round(message.low[last])} and ${round(message.high[last])} (median ${round(message.median[last])})`;
             const extinct = message.extinctAt ?? [];
-            if (extinct.length > 0) {
-                line += `; ${Math.round(100 * extinct.length / message.replicates)}% died out, the first at generation ${extinct[0]}`;
-            }
-            return [line + '.'];
+            const words = {
+                count: message.replicates, metric: message.metric, generation: message.generation,
+                at: message.generation + last, low: round(message.low[last]), high: round(message.high[last]),
+                median: round(message.median[last]),
+                percent: extinct.length > 0 ? Math.round(100 * extinct.length / message.replicates) : 0,
+                first: extinct[0] ?? 0,
+            };
+            return [extinct.length > 0 ? t('lesson.replicates.diedOut', words) : t('lesson.replicates', words)];
         }
         case 'reasonsShown':
-            return (message.reasons ?? []).map((r) => `${r.name ? `${r.name}: ` : 'A classmate: '}“${r.reason}”`);
+            return (message.reasons ?? []).map((r) => (r.name ? t('lesson.reason.named', { name: r.name, reason: r.reason })
+                : t('lesson.reason.anonymous', { reason: r.reason })));
         case 'guide':
             state.guide = message.guide ?? null;
             return null;
         case 'answersShown':
             state.shown.add(message.question);
             if (message.spread) state.shownSpreads.set(message.question, message.spread);
-            return ['The class\'s answers are shown.'];
+            return [t('lesson.answersShown')];
         case 'resolved': {
             state.resolutions.set(message.question, message);
             const question = state.questions.get(message.question);
@@ -210,11 +213,11 @@ export function apply(state, message) {
             if (message.leaderboard) state.leaderboard = { ...message.leaderboard, you: state.leaderboard?.you };
             const standing = message.replicates;
             if (standing) {
-                const level = standing.equal > 0 ? ` (${standing.equal} ended level with it)` : '';
-                return [`The answer: ${describeActual(state, message)}.`,
-                    `The real run ended above ${standing.below} of the ${standing.replicates} runs that could have happened${level}.`];
+                const words = { below: standing.below, count: standing.replicates, equal: standing.equal };
+                return [t('lesson.answer', { actual: describeActual(state, message) }),
+                    standing.equal > 0 ? t('lesson.standing.level', words) : t('lesson.standing', words)];
             }
-            return [`The answer: ${describeActual(state, message)}.`];
+            return [t('lesson.answer', { actual: describeActual(state, message) })];
         }
         case 'result': {
             state.results.set(message.question, message);
@@ -223,7 +226,7 @@ export function apply(state, message) {
             state.you = { ...state.you, score: message.score, streak: message.streak };
             if (message.standing) state.leaderboard = { ...(state.leaderboard ?? {}), you: message.standing };
             const rank = message.standing?.rank ?? '?';
-            return [`You scored ${message.points?.total ?? 0} points; your total is ${message.score}, rank ${rank}.`];
+            return [t('lesson.scored', { count: message.points?.total ?? 0, score: message.score, rank })];
         }
         case 'leaderboard': {
             const you = state.leaderboard?.you;
@@ -244,10 +247,10 @@ export function apply(state, message) {
             state.roster = new Map([...state.roster].map(([id, s]) => [id, { ...s, online: false }]));
             if (state.classSize) state.classSize = { ...state.classSize, online: 0 };
             if (message.leaderboard) state.leaderboard = { ...message.leaderboard, you: state.leaderboard?.you };
-            return ['The teacher ended the lesson.'];
+            return [t('lesson.ended')];
         case 'closing':
             state.closing = message;
-            return [`${message.message} You scored ${message.score} of ${message.possible}.`];
+            return [t('lesson.closing', { message: message.message, score: message.score, possible: message.possible })];
         case 'error':
             state.error = { ...message, serial: state.version };
             return [message.message];
@@ -264,8 +267,8 @@ export function describeActual(state, resolved) {
 
 /// A reading in words: whole numbers from 10 up, two decimals below (a fraction, a beak depth in mm).
 function reading(v) {
-    if (!Number.isFinite(v)) return 'no';
-    return Math.abs(v) >= 10 ? String(Math.round(v)) : String(Math.round(v * 100) / 100);
+    if (!Number.isFinite(v)) return t('lesson.reading.none');
+    return formatPlain(Math.abs(v) >= 10 ? Math.round(v) : Math.round(v * 100) / 100);
 }
 
 /// One generation's key numbers in words, for the live region: the headline with the model's noun, then its
@@ -273,12 +276,14 @@ function reading(v) {
 export function describeGeneration(state, g) {
     const value = (name) => state.series[name]?.[g];
     const presentation = state.presentation;
-    if (!presentation) return `Generation ${g}`;
+    if (!presentation) return t('lesson.generation', { generation: g });
     const headline = value(presentation.headlineMetric);
-    const parts = [`${Number.isFinite(headline) ? Math.round(headline) : 'no'} ${presentation.nouns?.many ?? ''}`.trim()];
+    const parts = [t('lesson.headline', {
+        count: Number.isFinite(headline) ? Math.round(headline) : t('lesson.reading.none'), nouns: presentation.nouns?.many ?? '',
+    }).trim()];
     for (const { metric, words } of Array.isArray(presentation.readings) ? presentation.readings : []) {
         if (metric === presentation.headlineMetric) continue;
-        parts.push(`${words} ${reading(value(metric))}`);
+        parts.push(t('lesson.reading', { words, value: reading(value(metric)) }));
     }
-    return `Generation ${g}: ${parts.join(', ')}`;
+    return t('lesson.generation.readings', { generation: g, readings: parts.join(t('lesson.readings.separator')) });
 }

@@ -11,6 +11,7 @@ import { QuestionView } from './view-question.js';
 import { ResultsView, leaderboardTable } from './view-results.js';
 import { StatusView } from './view-status.js';
 import { AboutView } from './view-about.js';
+import { t, fillWords, onLanguageChange } from './words.js';
 
 const state = createState();
 const match = location.pathname.match(/^\/join\/([^/]+)\/?$/);
@@ -105,9 +106,9 @@ function render() {
     joinView.render(!joined);
     lessonNode.hidden = !joined;
     if (!joined) return;
-    document.title = `Petri: lesson ${code}`;
+    document.title = t('student.title.lesson', { code });
     const you = state.you;
-    setText(youNode, you ? `${you.name} · ${formatNumber(you.score ?? 0)} points · streak ${you.streak ?? 0}` : '');
+    setText(youNode, you ? t('student.you', { name: you.name, score: formatNumber(you.score ?? 0), streak: you.streak ?? 0 }) : '');
     setText(renamedNode, state.renamed ?? '');
     renamedNode.hidden = !state.renamed;
     status.render(state);
@@ -126,15 +127,27 @@ function renderClosing() {
     closingNode.hidden = !ended && !closing;
     if (closingNode.hidden) return;
     replaceChildren(closingNode,
-        el('h2', {}, 'The lesson has ended'),
+        el('h2', {}, t('student.closing.heading')),
         closing ? el('p', { class: 'closing-message' }, closing.message) : null,
         closing ? el('p', { class: 'closing-score' },
-            `Your score: ${formatNumber(closing.score)} of ${formatNumber(closing.possible)} possible · rank ${closing.rank}`)
+            t('student.closing.score', {
+                score: formatNumber(closing.score), possible: formatNumber(closing.possible), rank: closing.rank,
+            }))
             : null,
         state.lessonEnded?.leaderboard ? leaderboardTable({ ...state.lessonEnded.leaderboard, you: state.leaderboard?.you }, {
             youId: state.you?.student ?? null, anonymous: state.options?.leaderboard === 'anonymous',
         }) : null);
 }
+
+fillWords();
+onLanguageChange(() => {
+    fillWords();
+    picture.relabel();
+    charts.relabel();
+    question.relabel();
+    about.relabel(state);
+    render();
+});
 
 if (code && storedToken(code)) {
     start();

@@ -3,6 +3,7 @@
 // The words live once, in the server; this page only lays them out, with text nodes (never markup).
 
 import { el, replaceChildren } from './dom.js';
+import { t } from './words.js';
 
 export class AboutView {
     /// - Parameter send: `(message) => bool`, sends the `guide` request on the lesson's connection.
@@ -11,6 +12,14 @@ export class AboutView {
         this.send = send;
         this.askedFor = null; // the lesson state and model the guide was last requested for
         this.shown = undefined; // the guide object now on screen
+    }
+
+    /// After a change of language: lays the panel out again at the next render, and asks for the guide again
+    /// (the server sends it in the connection's language).
+    relabel(state) {
+        this.shown = undefined;
+        this.askedFor = null;
+        this.render(state);
     }
 
     render(state) {
@@ -24,14 +33,14 @@ export class AboutView {
         const guide = state.guide;
         if (!guide) {
             // Refused, not yet answered, or another lesson's: show nothing rather than stale words.
-            replaceChildren(this.root, el('summary', {}, 'About this model'));
+            replaceChildren(this.root, el('summary', {}, t('about.summary')));
             return;
         }
         const story = typeof guide.story === 'string' && guide.story ? guide.story : null;
         const sections = Array.isArray(guide.sections) ? guide.sections : [];
         replaceChildren(this.root,
-            el('summary', {}, 'About this model'),
-            story ? el('h3', {}, 'The story') : null,
+            el('summary', {}, t('about.summary')),
+            story ? el('h3', {}, t('about.story')) : null,
             story ? el('p', { class: 'story' }, story) : null,
             sections.map((section) => el('section', { class: 'guide-section' },
                 el('h3', {}, String(section?.title ?? '')),

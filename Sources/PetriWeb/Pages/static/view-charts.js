@@ -5,6 +5,7 @@
 import { el, setText, replaceChildren, fitCanvas, themeColour, formatNumber } from './dom.js';
 import { mainMetric } from './lesson-state.js';
 import { traitBins, traitColour } from './view-picture.js';
+import { t, words, formatPlain } from './words.js';
 
 /// Draws bars with value labels and category labels under them. `bars`: [{label, value, fill}].
 export function drawBars(canvas, bars, { marker = null, title = '', highlight = -1 } = {}) {
@@ -91,7 +92,7 @@ export function drawLine(canvas, values, { label = '', unit = '', band = null } 
     context.font = '12px system-ui, sans-serif';
     context.fillStyle = muted;
     context.textAlign = 'left';
-    context.fillText(`${label}${unit ? ` (${unit})` : ''} over generations`, 4, 14);
+    context.fillText(unit ? t('charts.line.unit', { label, unit }) : t('charts.line', { label }), 4, 14);
     if (count === 0) return;
     if (min === max) {
         min -= 1;
@@ -149,7 +150,8 @@ export function drawLine(canvas, values, { label = '', unit = '', band = null } 
 /// a trait histogram's its lowest value in the trait's unit (0, 10 ...; 6 mm, 6.5 mm ...).
 function binLabel(picture, bins, k) {
     const { low, high } = bins.range(k);
-    return picture === 'traitField' && high > low ? `${bins.shown(low, '')}-${bins.shown(high)}` : bins.shown(low);
+    return picture === 'traitField' && high > low ? t('charts.bin.range', { low: bins.shown(low, false), high: bins.shown(high) })
+        : bins.shown(low);
 }
 
 /// The bars of one generation: the trait's bins (their lowest value and unit from the newest snapshot, coloured by
@@ -161,7 +163,7 @@ export function histogramBars(state, g) {
         const bins = traitBins(state.snapshot?.snapshot, histogram.length);
         const coloured = presentation?.chart?.colouredBars === true && presentation.traitColours && bins;
         return histogram.map((count, k) => ({
-            label: bins ? binLabel(presentation?.picture, bins, k) : String(k + 1),
+            label: bins ? binLabel(presentation?.picture, bins, k) : formatPlain(k + 1),
             value: count,
             fill: coloured ? traitColour(presentation.traitColours, bins, bins.middle(k)) : undefined,
         }));
@@ -177,11 +179,11 @@ export function histogramBars(state, g) {
 export class ChartsView {
     constructor(root) {
         this.root = root;
-        this.lineCanvas = el('canvas', { class: 'chart', role: 'img', 'aria-label': 'Population over time' });
-        this.histogramCanvas = el('canvas', { class: 'chart', role: 'img', 'aria-label': 'Histogram' });
-        this.histogramTitle = el('h2', { class: 'chart-title' }, 'Histogram');
+        this.lineCanvas = el('canvas', { class: 'chart', role: 'img', 'aria-label': t('charts.line.label') });
+        this.histogramCanvas = el('canvas', { class: 'chart', role: 'img', 'aria-label': t('charts.histogram') });
+        this.histogramTitle = el('h2', { class: 'chart-title' }, t('charts.histogram'));
         this.slider = el('input', { type: 'range', min: '0', max: '0', value: '0', id: 'histogram-generation' });
-        this.sliderLabel = el('label', { for: 'histogram-generation' }, 'Generation shown in the histogram: ');
+        this.sliderLabel = el('label', words('charts.slider', { for: 'histogram-generation' }), t('charts.slider'));
         this.sliderValue = el('output', { for: 'histogram-generation' });
         this.follow = true;
         this.histogramBox = el('div', { class: 'histogram' }, this.histogramTitle, this.histogramCanvas,
@@ -195,6 +197,12 @@ export class ChartsView {
         this.state = null;
         this.drawnVersion = -1;
         addEventListener('resize', () => { this.drawnVersion = -1; this.render(this.state); });
+    }
+
+    /// After a change of language: draws the charts and their words again.
+    relabel() {
+        this.drawnVersion = -1;
+        this.render(this.state);
     }
 
     render(state) {
@@ -220,7 +228,7 @@ export class ChartsView {
         drawLine(this.lineCanvas, state.series[metric] ?? [], { label, unit: info?.unit ?? '', band });
         const last = state.lastGeneration;
         const now = formatNumber(state.series[metric]?.[last]);
-        this.lineCanvas.setAttribute('aria-label', `${label} over ${last + 1} generations; now ${now}.`);
+        this.lineCanvas.setAttribute('aria-label', t('charts.line.words', { label, count: last + 1, now }));
         this.slider.max = String(Math.max(0, last));
         if (this.follow) this.slider.value = String(Math.max(0, last));
         this.drawHistogram();
@@ -229,14 +237,15 @@ export class ChartsView {
     drawHistogram() {
         const state = this.state;
         const g = Number(this.slider.value);
-        setText(this.sliderValue, `${g}${this.follow ? ' (live)' : ''}`);
+        setText(this.sliderValue, this.follow ? t('charts.slider.live', { generation: g }) : formatPlain(g));
         const bars = histogramBars(state, g);
         this.histogramBox.hidden = bars === null && histogramBars(state, state.lastGeneration) === null;
         if (!bars) return;
-        const named = state.presentation?.chart?.histogramTitle || 'Histogram';
-        const title = `${named} at generation ${g}`;
+        const named = state.presentation?.chart?.histogramTitle || t('charts.histogram');
+        const title = t('charts.histogram.title', { named, generation: g });
         setText(this.histogramTitle, title);
         drawBars(this.histogramCanvas, bars);
-        this.histogramCanvas.setAttribute('aria-label', `${title}: ${bars.map((b) => `${b.label}: ${b.value}`).join(', ')}.`);
+        const listed = bars.map((b) => t('results.bar', { label: b.label, value: b.value })).join(t('lesson.readings.separator'));
+        this.histogramCanvas.setAttribute('aria-label', t('charts.histogram.words', { title, bars: listed }));
     }
 }

@@ -1,6 +1,7 @@
 // The join form: "Join code" and "Your name", and a "Join" button. `/join/CODE` fills the code in.
 
 import { setText } from './dom.js';
+import { t } from './words.js';
 import { normaliseCode } from './connection.js';
 
 const CODE_PATTERN = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{6}$/;
@@ -18,12 +19,12 @@ export class JoinView {
             const codeValue = normaliseCode(this.codeInput.value);
             const name = this.nameInput.value.trim();
             if (!CODE_PATTERN.test(codeValue)) {
-                setText(this.problem, 'The join code is 6 letters and digits, as your teacher shows it (no 0, O, 1 or I).');
+                setText(this.problem, t('student.join.badCode'));
                 this.codeInput.focus();
                 return;
             }
             if (!name) {
-                setText(this.problem, 'Type the name the class will see.');
+                setText(this.problem, t('student.join.noName'));
                 this.nameInput.focus();
                 return;
             }

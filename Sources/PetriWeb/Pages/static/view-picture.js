@@ -6,6 +6,7 @@
 // generations/s never queues work: snapshots that arrive between two frames are simply never decoded.
 
 import { el, setText, replaceChildren, themeColour } from './dom.js';
+import { t, formatPlain } from './words.js';
 
 const SHADE_LIGHTNESS = [50, 35, 65, 25, 75];
 
@@ -28,7 +29,7 @@ export function traitBins(s, count) {
         /// The value a bin is coloured by: the middle of its values (rounded down).
         middle(k) { return traitMin + k * width + Math.floor((width - 1) / 2); },
         /// A trait value as people read it: scaled, in the trait's unit (`withUnit` false: the number alone).
-        shown(t, withUnit = true) { return `${Math.round(t * scale * 10) / 10}${withUnit ? unit : ''}`; },
+        shown(v, withUnit = true) { return `${formatPlain(Math.round(v * scale * 10) / 10)}${withUnit ? unit : ''}`; },
     };
 }
 
@@ -156,7 +157,7 @@ export class PictureView {
     /// - Parameter root: the element this view owns; it builds its canvas, caption and legend inside.
     constructor(root) {
         this.root = root;
-        this.canvas = el('canvas', { class: 'picture', tabindex: '0', role: 'img', 'aria-label': 'The model picture' });
+        this.canvas = el('canvas', { class: 'picture', tabindex: '0', role: 'img', 'aria-label': t('picture.label') });
         this.caption = el('p', { class: 'caption' });
         this.readout = el('p', { class: 'readout', 'aria-live': 'off' });
         this.legend = el('ul', { class: 'legend' });
@@ -189,6 +190,13 @@ export class PictureView {
         screen.orientation?.addEventListener?.('change', redraw);
     }
 
+    /// After a change of language: draws the picture and its words again.
+    relabel() {
+        this.drawnSnapshot = null;
+        if (!this.state?.snapshot) this.canvas.setAttribute('aria-label', t('picture.label'));
+        this.render(this.state);
+    }
+
     /// Outlines a field's suited creatures or not, and draws the picture again.
     setMarkBest(on) {
         this.markBest = on;
@@ -214,7 +222,7 @@ export class PictureView {
         this.points = [];
         this.mapTiles = null;
         this.canvas.getContext('2d')?.clearRect(0, 0, this.canvas.width, this.canvas.height);
-        this.canvas.setAttribute('aria-label', 'The model picture');
+        this.canvas.setAttribute('aria-label', t('picture.label'));
         setText(this.caption, '');
         setText(this.readout, '');
         replaceChildren(this.legend);
@@ -239,7 +247,7 @@ export class PictureView {
                 // numbers (the charts, the spoken summary) still show.
                 this.points = [];
                 this.canvas.getContext('2d')?.clearRect(0, 0, this.canvas.width, this.canvas.height);
-                setText(this.caption, `Generation ${message.generation}: this page cannot draw this model's picture; its numbers are in the charts.`);
+                setText(this.caption, t('picture.cannotDraw', { generation: message.generation }));
                 replaceChildren(this.legend);
         }
         this.drawnGeneration = message.generation;
@@ -291,7 +299,10 @@ export class PictureView {
             }
             context.restore();
             this.points.push({ x, y, r: size,
-                text: `${capitalised(one)} ${s.trait} ${bins.shown(trait)} (${name(trait)}) on background ${bins.shown(environment)}` });
+                text: t('picture.field.point', {
+                    one: capitalised(one), trait: s.trait, value: bins.shown(trait), name: name(trait),
+                    background: bins.shown(environment),
+                }) });
         }
         if ((s.extinct || s.population === 0) && presentation.extinct) {
             context.fillStyle = lightness(colours, bins, environment) > 0.5 ? '#000' : '#fff';
@@ -300,13 +311,17 @@ export class PictureView {
             context.fillText(presentation.extinct, width / 2, height / 2);
         }
         const sampled = traits.length < (s.population ?? 0) && traits.length > 0
-            ? ` · each ${one} drawn stands for about ${Math.round(s.population / traits.length * 10) / 10}` : '';
-        const suited = presentation.suited
-            ? ` · ${s.suited} ${presentation.suited}${this.markBest ? ' (outlined in red)' : ''}` : '';
-        setText(this.caption, `Generation ${s.generation}: ${presentation.marker ?? s.environment} ${bins.shown(environment)} ` +
-            `(${name(environment)}) · ${s.population} ${many}${suited}${sampled}`);
-        this.canvas.setAttribute('aria-label', `${capitalised(many)} on a ${name(environment)} background: ${s.population} ${many}. ` +
-            `Move the pointer over a ${one}, or focus the picture and use the arrow keys, to read its ${s.trait}.`);
+            ? t('picture.field.sampled', { one, count: Math.round(s.population / traits.length * 10) / 10 }) : '';
+        const suitedWords = { count: s.suited, suited: presentation.suited };
+        const suited = !presentation.suited ? ''
+            : this.markBest ? t('picture.field.suited.outlined', suitedWords) : t('picture.field.suited', suitedWords);
+        setText(this.caption, t('picture.field.caption', {
+            generation: s.generation, marker: presentation.marker ?? s.environment, value: bins.shown(environment),
+            name: name(environment), population: s.population, many, suited, sampled,
+        }));
+        this.canvas.setAttribute('aria-label', t('picture.field.label', {
+            many: capitalised(many), name: name(environment), population: s.population, nouns: many, one, trait: s.trait,
+        }));
         replaceChildren(this.legend);
     }
 
@@ -327,7 +342,7 @@ export class PictureView {
         const binWidth = Math.max(1, Number(s.binWidth) || 1);
         const scale = Number.isFinite(Number(s.scale)) ? Number(s.scale) : 1;
         const unit = typeof s.unit === 'string' && s.unit ? ` ${s.unit}` : '';
-        const shown = (t) => `${Math.round(t * scale * 10) / 10}${unit}`;
+        const shown = (v) => `${formatPlain(Math.round(v * scale * 10) / 10)}${unit}`;
         const left = 50;
         const bottom = height - 40;
         const plotWidth = width - left - 20;
@@ -336,7 +351,7 @@ export class PictureView {
         const target = Number(s.target) || 0;
         const targetBin = Math.min(bins.length - 1, Math.max(0, Math.floor((target - traitMin) / binWidth)));
         this.points = [];
-        this.pointNoun = 'bar';
+        this.pointNoun = t('picture.trait.bar');
         context.font = '14px system-ui, sans-serif';
         context.textAlign = 'center';
         bins.forEach((count, k) => {
@@ -349,7 +364,7 @@ export class PictureView {
             context.fillStyle = dark ? '#ddd' : '#222';
             if (k % 2 === 0 || bins.length <= 10) context.fillText(shown(low), x + step / 2, bottom + 18);
             this.points.push({ x: x + step / 2, y: bottom - h / 2, r: step / 2,
-                text: `${count} with ${s.trait} ${shown(low)} to ${shown(high)}` });
+                text: t('picture.trait.point', { count, trait: s.trait, low: shown(low), high: shown(high) }) });
         });
         // The favoured value as a red line, visible even when its bin is empty.
         const markerX = left + Math.min(bins.length, Math.max(0, (target - traitMin) / binWidth)) * step;
@@ -369,12 +384,14 @@ export class PictureView {
             context.font = 'bold 28px system-ui, sans-serif';
             context.fillText(presentation.extinct, width / 2, height / 2);
         }
-        const suited = presentation.suited ? ` · ${s.suited} ${presentation.suited}` : '';
-        setText(this.caption, `Generation ${s.generation}: ${s.environment} ${s.environmentValue} · ` +
-            `${s.population} ${presentation.nouns?.many ?? ''} alive${suited}` +
-            ` · red line and bar: ${marker} (${shown(target)})`);
-        this.canvas.setAttribute('aria-label', `Histogram of ${s.trait}: ${bins.join(', ')}. ` +
-            'Move the pointer over a bar, or focus the picture and use the arrow keys, to read it.');
+        const suited = presentation.suited ? t('picture.field.suited', { count: s.suited, suited: presentation.suited }) : '';
+        setText(this.caption, t('picture.trait.caption', {
+            generation: s.generation, environment: s.environment, value: s.environmentValue, population: s.population,
+            many: presentation.nouns?.many ?? '', suited, marker, target: shown(target),
+        }));
+        this.canvas.setAttribute('aria-label', t('picture.trait.label', {
+            trait: s.trait, bins: bins.map((v) => formatPlain(v)).join(t('lesson.readings.separator')),
+        }));
         replaceChildren(this.legend);
     }
 
@@ -384,7 +401,7 @@ export class PictureView {
         const h = s.height | 0;
         const tiles = w > 0 && h > 0 ? decodeTiles(s.tiles, w, h) : null;
         if (!tiles) {
-            setText(this.caption, 'The map could not be read.');
+            setText(this.caption, t('picture.map.unreadable'));
             return;
         }
         this.mapTiles = { tiles, w, h, noun: capitalised(presentation.nouns?.one) };
@@ -417,9 +434,9 @@ export class PictureView {
         this.mapScale = scale;
         const { one, many } = presentation.nouns ?? {};
         const living = groups.filter((group) => group.alive).sort((a, b) => b.tiles - a.tiles || a.id - b.id);
-        setText(this.caption, `Generation ${s.generation}: ${w}×${h} map · ${living.length} living ${many}` +
-            (s.diagonal ? ' · corners touch' : ''));
-        this.canvas.setAttribute('aria-label', `Map with ${living.length} living ${many}.`);
+        const mapWords = { generation: s.generation, width: w, height: h, count: living.length, many };
+        setText(this.caption, s.diagonal ? t('picture.map.caption.diagonal', mapWords) : t('picture.map.caption', mapWords));
+        this.canvas.setAttribute('aria-label', t('picture.map.label', mapWords));
         const swatch = (colour) => {
             const box = el('span', { class: 'swatch', 'aria-hidden': 'true' });
             box.style.background = colour;
@@ -430,7 +447,8 @@ export class PictureView {
         const legend = Array.isArray(presentation.legend) ? presentation.legend : [];
         const ground = [sea, sand].map((colour, i) => el('li', {}, swatch(colour), legend[i]?.words ?? ''));
         replaceChildren(this.legend, living.slice(0, 12).map((group) =>
-            el('li', {}, swatch(groupColour(group)), `${capitalised(one)} ${group.id}: ${group.tiles} tiles`)), ground);
+            el('li', {}, swatch(groupColour(group)), t('picture.map.group', { one: capitalised(one), id: group.id, count: group.tiles }))),
+            ground);
     }
 
     /// A board of live and dead cells.
@@ -442,7 +460,7 @@ export class PictureView {
         try {
             bytes = decodeBase64(s.cells ?? '');
         } catch {
-            setText(this.caption, 'The board could not be read.');
+            setText(this.caption, t('picture.board.unreadable'));
             return;
         }
         const rowBytes = (w + 7) >> 3;
@@ -468,10 +486,13 @@ export class PictureView {
         }
         context.putImageData(this.boardImage, 0, 0);
         this.points = [];
-        const region = w === s.boardWidth && h === s.boardHeight ? '' : ` (showing ${w}×${h} from column ${s.x}, row ${s.y})`;
-        setText(this.caption, `Generation ${s.generation}: ${s.boardWidth}×${s.boardHeight} board${region} · ` +
-            `${s.liveCells} ${presentation.nouns?.many ?? ''} · rule ${s.rule}`);
-        this.canvas.setAttribute('aria-label', `Board, ${s.liveCells} ${presentation.nouns?.many ?? ''}.`);
+        const boardWords = {
+            generation: s.generation, width: s.boardWidth, height: s.boardHeight, shownWidth: w, shownHeight: h,
+            column: s.x, row: s.y, count: s.liveCells, many: presentation.nouns?.many ?? '', rule: s.rule,
+        };
+        setText(this.caption, w === s.boardWidth && h === s.boardHeight ? t('picture.board.caption', boardWords)
+            : t('picture.board.caption.region', boardWords));
+        this.canvas.setAttribute('aria-label', t('picture.board.label', boardWords));
         replaceChildren(this.legend);
     }
 
@@ -515,6 +536,8 @@ export class PictureView {
     describeSelected() {
         if (!this.points.length) return;
         const index = Math.max(0, Math.min(this.selected, this.points.length - 1));
-        setText(this.readout, `${this.points[index].text} (${this.pointNoun} ${index + 1} of ${this.points.length})`);
+        setText(this.readout, t('picture.readout', {
+            text: this.points[index].text, noun: this.pointNoun, number: index + 1, count: this.points.length,
+        }));
     }
 }

@@ -5,6 +5,7 @@
 import { el, setText, replaceChildren, formatNumber, show } from './dom.js';
 import { currentQuestion, serverNow } from './lesson-state.js';
 import { answerKind, describePrediction, kindWords } from './answer-kinds.js';
+import { t, words, formatDuration, formatTime } from './words.js';
 
 /// Refusals of an answer or a hint, shown under the question.
 const ANSWER_ERRORS = new Set(['late-answer', 'already-answered', 'too-many-changes', 'wrong-kind', 'question-closed',
@@ -12,10 +13,10 @@ const ANSWER_ERRORS = new Set(['late-answer', 'already-answered', 'too-many-chan
 
 function stateWords(question) {
     switch (question.state) {
-        case 'open': return 'Open';
-        case 'locked': return `Locked: the answer comes at generation ${question.target}`;
-        case 'resolved': return 'Resolved';
-        case 'cancelled': return `Withdrawn. ${question.cancelReason ?? ''}`;
+        case 'open': return t('question.state.open');
+        case 'locked': return t('question.state.locked', { generation: question.target });
+        case 'resolved': return t('question.state.resolved');
+        case 'cancelled': return t('question.state.cancelled', { reason: question.cancelReason ?? '' });
         default: return question.state;
     }
 }
@@ -26,18 +27,18 @@ export class QuestionView {
         this.root = root;
         this.send = send;
         this.questionId = null;
-        this.heading = el('h2', { id: 'question-heading' }, 'Question');
+        this.heading = el('h2', { id: 'question-heading' }, t('question.heading'));
         this.prompt = el('p', { class: 'prompt' });
         this.detail = el('p', { class: 'detail' });
         this.status = el('p', { class: 'question-state' });
         this.countdown = el('p', { class: 'countdown', role: 'timer', 'aria-live': 'off' });
         this.form = el('form', { class: 'answer-form', 'aria-labelledby': 'question-heading' });
         this.receipt = el('p', { class: 'receipt', role: 'status' });
-        this.hintButton = el('button', { type: 'button', class: 'hint-button' },
-            'Show the hint (halves your points for this question)');
+        this.hintButton = el('button', words('question.hintButton', { type: 'button', class: 'hint-button' }),
+            t('question.hintButton'));
         this.hintText = el('p', { class: 'hint' });
         this.problem = el('p', { class: 'problem', role: 'alert' });
-        this.empty = el('p', { class: 'waiting' }, 'No question yet. Watch the model: the teacher will ask one.');
+        this.empty = el('p', words('question.none', { class: 'waiting' }), t('question.none'));
         replaceChildren(root, this.heading, this.empty, this.prompt, this.detail, this.status, this.countdown, this.form,
             this.problem, this.receipt, this.hintButton, this.hintText);
         this.hintButton.addEventListener('click', () => {
@@ -69,20 +70,22 @@ export class QuestionView {
         setText(this.status, stateWords(question));
         for (const control of this.form.querySelectorAll('input, button')) control.disabled = !mayAnswer;
         this.form.hidden = !open && !answer?.prediction;
-        setText(this.submitButton, answer?.prediction ? 'Change my answer' : 'Send my answer');
+        setText(this.submitButton, answer?.prediction ? t('question.change') : t('question.send'));
         show(this.submitButton, mayAnswer);
         const hint = state.hints.get(question.id);
         show(this.hintButton, question.hasHint && !hint && open);
         show(this.hintText, Boolean(hint));
-        setText(this.hintText, hint ? `Hint: ${hint}` : '');
+        setText(this.hintText, hint ? t('question.hint', { text: hint }) : '');
         if (answer?.prediction) {
-            const at = answer.answeredAt ? new Date(answer.answeredAt).toLocaleTimeString('en-GB') : '';
+            const prediction = describePrediction(question, answer.prediction);
             this.receipt.classList.remove('missed');
-            setText(this.receipt, `Answer received: ${describePrediction(question, answer.prediction)}${at ? ` at ${at}` : ''}.` +
-                (open && question.allowChange !== false ? ' You can change it until the question locks.' : ''));
+            const received = answer.answeredAt ? t('question.receivedAt', { prediction, time: formatTime(answer.answeredAt) })
+                : t('question.received', { prediction });
+            setText(this.receipt, open && question.allowChange !== false
+                ? t('question.receivedChangeable', { received }) : received);
             if (!this.restored) this.restoreInput(question, answer.prediction);
         } else {
-            setText(this.receipt, open ? '' : 'You did not answer this question.');
+            setText(this.receipt, open ? '' : t('question.missed'));
             this.receipt.classList.toggle('missed', !open);
         }
         this.restored = true;
@@ -97,23 +100,33 @@ export class QuestionView {
         this.questionId = question.id;
         this.restored = false;
         setText(this.problem, '');
-        setText(this.heading, `Question ${question.id}`);
-        setText(this.prompt, question.prompt || `What will ${question.metricDescription || question.metric} be?`);
+        setText(this.heading, t('question.numbered', { number: question.id }));
+        setText(this.prompt, question.prompt || t('question.defaultPrompt', { metric: question.metricDescription || question.metric }));
         const metric = String(question.metricDescription ?? question.metric).replace(/\.$/, '');
-        setText(this.detail, `${kindWords(question.kind)} · ${metric}` +
-            `${question.unit ? ` (${question.unit})` : ''} at generation ${question.target}` +
-            (question.askedValue !== undefined ? ` · it was ${formatNumber(question.askedValue)} when asked` : ''));
-        this.submitButton = el('button', { type: 'submit', class: 'primary' }, 'Send my answer');
+        const detail = {
+            kind: kindWords(question.kind), metric, unit: question.unit ?? '', generation: question.target,
+            asked: question.askedValue !== undefined ? formatNumber(question.askedValue) : '',
+        };
+        const line = question.unit ? t('question.detail.unit', detail) : t('question.detail', detail);
+        setText(this.detail, question.askedValue !== undefined ? t('question.detail.asked', { line, asked: detail.asked }) : line);
+        this.submitButton = el('button', { type: 'submit', class: 'primary' }, t('question.send'));
         this.answer = answerKind(question.kind).build(question, { choose: () => this.submit() });
         const controls = [...this.answer.controls];
         // An optional reason goes with the answer; only the teacher sees it unless they share it.
         this.reasonInput = el('input', {
             type: 'text', id: 'answer-reason', maxlength: '140', autocomplete: 'off',
-            placeholder: 'because… (optional, only your teacher sees it)',
+            placeholder: t('question.reason.placeholder'),
         });
-        controls.push(el('label', { for: 'answer-reason' }, 'Why do you think so?'), this.reasonInput);
+        controls.push(el('label', { for: 'answer-reason' }, t('question.reason.label')), this.reasonInput);
         replaceChildren(this.form, controls, this.answer.sendsAtOnce ? null : this.submitButton);
         if (this.answer.sendsAtOnce) this.submitButton.hidden = true;
+    }
+
+    /// After a change of language: builds the question's words and controls again at the next render (a sent
+    /// answer is put back; one being typed is not).
+    relabel() {
+        this.questionId = null;
+        if (this.state) this.render(this.state);
     }
 
     restoreInput(question, prediction) {
@@ -136,7 +149,7 @@ export class QuestionView {
         if (reason) message.reason = reason;
         setText(this.problem, '');
         if (!this.send(message)) {
-            setText(this.problem, 'Not connected: your answer was not sent. Send it again once the page has reconnected.');
+            setText(this.problem, t('question.notSent'));
         }
     }
 
@@ -147,6 +160,6 @@ export class QuestionView {
             return;
         }
         const left = Math.max(0, Math.ceil((question.closesAt - serverNow(this.state)) / 1000));
-        setText(this.countdown, `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left to answer`);
+        setText(this.countdown, t('question.countdown', { time: formatDuration(left) }));
     }
 }

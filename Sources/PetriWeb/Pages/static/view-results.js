@@ -5,18 +5,19 @@ import { el, setText, replaceChildren, formatNumber, wireNumber } from './dom.js
 import { drawBars } from './view-charts.js';
 import { describeActual } from './lesson-state.js';
 import { outcomeKind } from './answer-kinds.js';
+import { t, formatPlain } from './words.js';
 
 /// Draws a spread (`bins` or `counts`) on `canvas`; with `resolved`, marks the actual value on the same axis.
 export function drawSpread(canvas, question, spread, resolved) {
     if (!spread) return '';
     const only = { questions: new Map([[question?.id, question]]) }; // what describeActual reads
     const answers = spread.answers ?? 0;
-    const counted = `${answers} prediction${answers === 1 ? '' : 's'}`;
+    const counted = t('results.predictions', { count: answers });
     let bars;
     let marker = null;
     let highlight = -1;
     if (Array.isArray(spread.counts)) {
-        bars = spread.counts.map((count, i) => ({ label: question?.options?.[i]?.label ?? `option ${i + 1}`,
+        bars = spread.counts.map((count, i) => ({ label: question?.options?.[i]?.label ?? t('answer.choice.option', { number: i + 1 }),
             value: count }));
         if (resolved && typeof resolved.correctOption === 'number') highlight = resolved.correctOption;
     } else if (Array.isArray(spread.bins) && spread.bins.length) {
@@ -29,15 +30,16 @@ export function drawSpread(canvas, question, spread, resolved) {
         if (resolved) {
             const actual = kind.spreadTarget(resolved);
             if (Number.isFinite(actual) && high > low) {
-                marker = { position: (actual - low) / (high - low), label: `Actual: ${describeActual(only, resolved)}` };
+                marker = { position: (actual - low) / (high - low), label: t('results.actualMarker', { actual: describeActual(only, resolved) }) };
             }
         }
     } else {
         return '';
     }
     drawBars(canvas, bars, { marker, highlight, title: counted });
-    const words = `${counted}: ${bars.map((b) => `${b.label}: ${b.value}`).join(', ')}` +
-        (resolved ? `. The actual answer: ${describeActual(only, resolved)}.` : '.');
+    const listed = bars.map((b) => t('results.bar', { label: b.label, value: b.value })).join(t('lesson.readings.separator'));
+    const words = resolved ? t('results.spread.actual', { counted, bars: listed, actual: describeActual(only, resolved) })
+        : t('results.spread', { counted, bars: listed });
     canvas.setAttribute('aria-label', words);
     return words;
 }
@@ -50,15 +52,15 @@ export function leaderboardTable(board, { anonymous = false, youId = null } = {}
     if (you && !rows.some((r) => r.student === you.student)) rows.push({ ...you, separate: true });
     const students = board?.students ?? rows.length;
     const table = el('table', { class: 'leaderboard' },
-        el('caption', {}, `Leaderboard (${students} ${students === 1 ? 'student' : 'students'})`),
-        el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Rank'),
-            anonymous ? null : el('th', { scope: 'col' }, 'Name'), el('th', { scope: 'col' }, 'Score'))));
+        el('caption', {}, t('results.leaderboard', { count: students })),
+        el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('results.rank')),
+            anonymous ? null : el('th', { scope: 'col' }, t('results.name')), el('th', { scope: 'col' }, t('results.score')))));
     const body = el('tbody');
     for (const row of rows) {
         const mine = youId !== null && row.student === youId;
         const tr = el('tr', { class: `${mine ? 'mine' : ''}${row.separate ? ' separate' : ''}` },
-            el('td', {}, String(row.rank), anonymous && mine ? ' (you)' : ''),
-            anonymous ? null : el('td', { class: 'name' }, row.name ?? '', mine ? ' (you)' : ''),
+            el('td', {}, formatPlain(row.rank), anonymous && mine ? t('results.you') : ''),
+            anonymous ? null : el('td', { class: 'name' }, row.name ?? '', mine ? t('results.you') : ''),
             el('td', {}, formatNumber(row.score)));
         body.append(tr);
     }
@@ -69,18 +71,18 @@ export function leaderboardTable(board, { anonymous = false, youId = null } = {}
 /// The points line: "900 base, halved for the hint, +5 speed, +50 streak = 505".
 export function describePoints(points) {
     if (!points) return '';
-    const parts = [`${points.base} base`];
-    if (points.hintTaken) parts.push('halved for the hint');
-    if (points.speed) parts.push(`+${points.speed} speed`);
-    if (points.streak) parts.push(`+${points.streak} streak`);
-    return `${parts.join(', ')} = ${points.total} points`;
+    const parts = [t('results.points.base', { points: points.base })];
+    if (points.hintTaken) parts.push(t('results.points.hint'));
+    if (points.speed) parts.push(t('results.points.speed', { points: points.speed }));
+    if (points.streak) parts.push(t('results.points.streak', { points: points.streak }));
+    return t('results.points.total', { parts: parts.join(t('lesson.readings.separator')), count: points.total });
 }
 
 export class ResultsView {
     constructor(root, { anonymous = () => false } = {}) {
         this.root = root;
         this.anonymous = anonymous;
-        this.heading = el('h2', {}, 'Results');
+        this.heading = el('h2', {}, t('results.heading'));
         this.points = el('p', { class: 'points' });
         this.actual = el('p', { class: 'actual' });
         this.spreadCanvas = el('canvas', { class: 'chart spread', role: 'img' });
@@ -102,7 +104,7 @@ export class ResultsView {
         if (!resolved && !result && shownSpread) {
             // The teacher showed the class's answers before the resolution.
             this.root.hidden = false;
-            setText(this.heading, `The class's answers to question ${id} so far`);
+            setText(this.heading, t('results.soFar', { number: id }));
             setText(this.actual, '');
             setText(this.points, '');
             this.spreadCanvas.hidden = false;
@@ -115,15 +117,17 @@ export class ResultsView {
             return;
         }
         this.root.hidden = false;
-        setText(this.heading, `Results of question ${id}`);
+        setText(this.heading, t('results.of', { number: id }));
         setText(this.actual, resolved
-            ? `The actual answer at generation ${resolved.generation}: ${describeActual(state, resolved)}.` : '');
+            ? t('results.actual', { generation: resolved.generation, actual: describeActual(state, resolved) }) : '');
         const points = result?.points ?? answer?.points;
         if (state.role === 'student') {
             setText(this.points, points && answer?.prediction
-                ? `You scored ${describePoints(points)}. Total ${formatNumber(result?.score ?? state.you?.score)}, `
-                    + `rank ${result?.standing?.rank ?? state.leaderboard?.you?.rank ?? '?'}.`
-                : 'You did not answer this question: 0 points.');
+                ? t('results.youScored', {
+                    points: describePoints(points), total: formatNumber(result?.score ?? state.you?.score),
+                    rank: result?.standing?.rank ?? state.leaderboard?.you?.rank ?? '?',
+                })
+                : t('results.missed'));
         } else {
             setText(this.points, '');
         }

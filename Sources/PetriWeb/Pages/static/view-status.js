@@ -3,15 +3,16 @@
 // newest), questions, locks and results.
 
 import { setText } from './dom.js';
+import { t } from './words.js';
 import { describeGeneration } from './lesson-state.js';
 
 const STATE_WORDS = {
-    idle: 'Not connected',
-    connecting: 'Connecting…',
-    live: 'Connected',
-    reconnecting: 'Connection lost: reconnecting…',
-    closed: 'Disconnected',
-    ended: 'The lesson has ended',
+    idle: 'status.idle',
+    connecting: 'status.connecting',
+    live: 'status.live',
+    reconnecting: 'status.reconnecting',
+    closed: 'status.closed',
+    ended: 'status.ended',
 };
 
 export class StatusView {
@@ -28,7 +29,8 @@ export class StatusView {
         // A lesson that ended closes every connection: that is its end, not a lost connection.
         const ended = state.ended && state.connection.state === 'closed';
         const { state: name, detail } = ended ? { state: 'ended', detail: '' } : state.connection;
-        setText(this.statusNode, `${STATE_WORDS[name] ?? name}${detail ? `: ${detail}` : ''}`);
+        const words = STATE_WORDS[name] ? t(STATE_WORDS[name]) : name;
+        setText(this.statusNode, detail ? t('status.withDetail', { state: words, detail }) : words);
         this.statusNode.dataset.state = name;
         const g = state.lastGeneration;
         if (g >= 0 && g !== this.lastAnnounced && state.model) this.announceGeneration(state);
