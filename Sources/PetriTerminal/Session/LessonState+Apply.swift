@@ -191,9 +191,13 @@ extension LessonState {
             // The session follows it (``ClientSession``); the lesson itself is unchanged.
             break
         case .plan(let state):
+            if plan?.next != state.next || plan?.waiting != state.waiting || plan?.finished != state.finished {
+                post(PlanTerminalWords.status(state), at: now)
+            }
             plan = state
         case .plans(let listings):
             plans = listings
+            for line in PlanTerminalWords.listing(listings) { post(line, at: now) }
         case .explanation(let title, let paragraphs):
             let clean = { (text: String) in TerminalText.sanitise(text, maxCharacters: 2000) }
             for line in (title.map { [clean($0)] } ?? []) + paragraphs.prefix(20).map(clean) { post(line, at: now) }
