@@ -69,12 +69,16 @@ package actor DemoLesson {
         self.client = client
         let file = "\(dataDirectory)/\(Self.fileName)"
         var attached: (DemoPeer, JoinCode, AccessToken)?
+        var attachedPlan: PlanState?
         if let saved = Self.readSaved(file) {
             let peer = try await DemoPeer.connect(client, to: url)
             do {
                 let welcome = try await peer.teach(saved.code, saved.teacherToken)
-                if !welcome.ended, welcome.runOver == nil {
+                // A demo whose plan is done, or that has no plan (an older demo lesson), is over too.
+                let plan = try await peer.plan()
+                if !welcome.ended, welcome.runOver == nil, let plan, !plan.finished {
                     attached = (peer, saved.code, saved.teacherToken)
+                    attachedPlan = plan
                 } else {
                     logger.info(
                         "The previous demo lesson is over; starting a new one", metadata: ["code": "\(saved.code)"])
@@ -104,10 +108,9 @@ package actor DemoLesson {
         }
         guard let (peer, code, token) = attached else { throw DemoError("The demo lesson could not be started.") }
         // The teacher's welcome is followed by where the plan stands: a plan not started yet gets its first Next.
-        let state = try await peer.expectReply("plan") { message -> PlanState? in
-            if case .plan(let state) = message { state } else { nil }
-        }
-        if state.next == 0, state.waiting == "none" {
+        var state = attachedPlan
+        if state == nil { state = try await peer.plan() }
+        if let state, state.next == 0, state.waiting == "none" {
             try peer.send(.planNext)
             _ = try await peer.expectReply("plan") { message -> PlanState? in
                 if case .plan(let state) = message { state } else { nil }
@@ -227,6 +230,19 @@ typealias DemoPeer = ProtocolPeer
 extension ProtocolPeer {
     static func connect(_ client: WebSocketClient, to url: String) async throws -> ProtocolPeer {
         ProtocolPeer(client, try await client.connect(to: url))
+    }
+
+    /// Where the lesson stands in its plan, read after `teach`; nil for a lesson without a plan. The server answers a
+    /// `ping` after everything the attachment sent, so a `pong` first means no `plan` is coming.
+    func plan() async throws -> PlanState? {
+        try send(.ping)
+        return try await expectReply("plan") { message -> PlanState?? in
+            switch message {
+            case .plan(let state): .some(state)
+            case .pong: .some(nil)
+            default: nil
+            }
+        }
     }
 
     /// Attaches as the lesson's teacher and returns the welcome; a refusal is thrown.
