@@ -5,7 +5,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from conftest import Server, console_errors
-from helpers import wait_for
+from helpers import join, wait_for
 from petri_peer import Peer
 from test_teacher_console import STUDENTS, script, signed_in, wait_console, wait_text
 
@@ -89,4 +89,30 @@ def test_a_plan_started_from_the_console_runs_to_its_end_with_three_students(sha
     finally:
         for peer in students:
             peer.close()
+    assert console_errors(page) == []
+
+
+def test_a_plans_explanation_reaches_the_student_page(shared, page):
+    # Given a lesson started from a plan file whose first moment explains something, and a student on the page
+    creator = Peer(shared.ws)
+    creator.send(type="startPlan", key=shared.key, text=(
+        "title: A story first\nmodel: camouflage\nmoments:\n"
+        "  - explain: {title: Before we start, text: \"Moths rest on bark.\\n\\nBirds hunt by sight.\"}\n"
+        "  - run: 2\n"))
+    created = creator.wait("created")
+    creator.close()
+    join(page, shared.http, created["code"], "Ada")
+    assert not page.find_element(By.CSS_SELECTOR, "#explanation").is_displayed()
+    teacher = Peer(shared.ws)
+    try:
+        teacher.send(type="teach", code=created["code"], token=created["teacherToken"])
+        teacher.wait("plan")
+        # When the teacher presses Next
+        teacher.send(type="planNext")
+        # Then the student page shows the explanation, as text, paragraph by paragraph
+        wait_text(page, "#explanation", "Before we start")
+        paragraphs = [p.text for p in page.find_elements(By.CSS_SELECTOR, "#explanation p")]
+        assert paragraphs == ["Moths rest on bark.", "Birds hunt by sight."]
+    finally:
+        teacher.close()
     assert console_errors(page) == []
