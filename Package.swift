@@ -59,10 +59,13 @@ let package = Package(
             exclude: ["PROTOCOL.md"]
         ),
         // One lesson as a pure state machine: commands in, effects out; no I/O, no clock.
-        // Its sentences (refusals, question texts, the report) are in Words/<tag>.json.
+        // Its sentences (refusals, question texts, the report) are in Words/<tag>.json. Lesson plans are YAML
+        // (Plans/PLANS-FORMAT.md), read by a pure function like the model files; the shipped plans are compiled in.
         .target(
-            name: "PetriLesson", dependencies: ["PetriSimulation", "PetriProtocol", "PetriWords"],
-            exclude: ["SCORING.md"], resources: [.embedInCode("Words")]
+            name: "PetriLesson",
+            dependencies: ["PetriSimulation", "PetriProtocol", "PetriWords", .product(name: "Yams", package: "Yams")],
+            exclude: ["SCORING.md", "Plans/PLANS-FORMAT.md"],
+            resources: [.embedInCode("Words"), .embedInCode("Plans/Shipped")]
         ),
         // The storage seam: the protocol the hub stores lessons through, its record types, the one
         // JSON form of log entries (explicit keys; older logs still read) and the in-memory store.
@@ -205,6 +208,7 @@ let package = Package(
             dependencies: [
                 "PetriAccounts",
                 "PetriHub",
+                "PetriLesson",
                 "PetriServer",
                 "PetriWeb",
                 "PetriWebSocket",

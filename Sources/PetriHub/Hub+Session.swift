@@ -168,7 +168,7 @@ extension Hub {
             await attach(.teach(token: token, lastSeen: lastSeen), code: code, in: &session)
         case .observe(let code, let token, let lastSeen):
             await attach(.observe(token: token, lastSeen: lastSeen), code: code, in: &session)
-        case .describeModels, .create, .importLesson:
+        case .describeModels, .create, .importLesson, .describePlans, .startPlan:
             await makeOrDescribe(message, for: session)
         case .signIn, .choosePassword, .account:
             await handleAccount(message, in: &session)
@@ -209,6 +209,17 @@ extension Hub {
             answerCreate(
                 await create(
                     key: key, definition: definition, options: options, from: session.connection.remoteAddress),
+                to: session)
+        case .describePlans(let key):
+            switch await describePlans(key: key, from: session.connection.remoteAddress) {
+            case .success(let plans): reply(.plans(plans), to: session)
+            case .failure(let error): replyError(error, to: session)
+            }
+        case .startPlan(let key, let plan, let text, let seed, let pace, let rate, let options):
+            answerCreate(
+                await startPlan(
+                    key: key, name: plan, text: text, seed: seed, pace: pace, rate: rate, options: options,
+                    from: session.connection.remoteAddress),
                 to: session)
         default:
             break

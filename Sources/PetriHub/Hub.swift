@@ -44,6 +44,9 @@ package struct HubConfiguration: Sendable {
     var largeMessageDecoded: (@Sendable () -> Void)?
     /// The models lessons can run: the shipped ones and any model files the server loaded.
     package var models = ModelCatalog.shipped
+    /// The lesson plans `describePlans` lists and `startPlan` starts: the shipped ones and, on a server, the files
+    /// of its plans directory (read each time, so a plan imported while the server runs is there at once).
+    package var plans: @Sendable () -> [PlanFile] = { ShippedPlans.files }
 
     package init() {}
 }

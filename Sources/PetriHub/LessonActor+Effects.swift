@@ -61,12 +61,20 @@ extension LessonActor {
                 scheduleDeadline(question, at: at)
             case .cancelDeadline(let question):
                 cancelDeadline(question)
+            case .schedulePlanTimer(let at):
+                schedulePlanTimer(at: at)
+            case .cancelPlanTimer:
+                planTimer?.cancel()
+                planTimer = nil
             case .runReplicates(let job):
                 startReplicates(job)
             case .cancelReplicates:
                 cancelReplicates()
             case .spawn(let definition):
-                let result = await services.spawn(definition, lessonConfiguration)
+                // A clone starts with no questions, part-way through the plan's story: it runs without the plan.
+                var cloneConfiguration = lessonConfiguration
+                cloneConfiguration.plan = nil
+                let result = await services.spawn(definition, cloneConfiguration)
                 guard let connection else { continue }
                 switch result {
                 case .success(let created):

@@ -38,6 +38,17 @@ extension LessonActor {
         }
     }
 
+    /// Sends the plan's `timer` step at `time` (at once if it has passed), replacing an earlier plan timer.
+    func schedulePlanTimer(at time: Timestamp) {
+        planTimer?.cancel()
+        let clock = services.clock
+        planTimer = Task {
+            do { try await clock.sleep(until: time) } catch { return }
+            guard !Task.isCancelled else { return }
+            _ = await self.handle(.plan(.timer), from: nil)
+        }
+    }
+
     func cancelDeadline(_ question: QuestionID) {
         deadlines.removeValue(forKey: question)?.cancel()
     }

@@ -83,6 +83,8 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
 
     var ticker: Task<Void, Never>?
     var deadlines: [QuestionID: Task<Void, Never>] = [:]
+    /// The plan's timed pause (``LessonEffect/schedulePlanTimer(at:)``).
+    var planTimer: Task<Void, Never>?
     var endHandled = false
     var checkpoints: CheckpointSchedule
     /// Stops the replicates running for this lesson, if any.
@@ -170,6 +172,8 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
         cancelReplicates()
         ticker?.cancel()
         for task in deadlines.values { task.cancel() }
+        planTimer?.cancel()
+        planTimer = nil
         deadlines = [:]
         loop?.cancel()
         if let wake {

@@ -35,8 +35,11 @@ extension LessonCommand {
         case .hint(let question): self = .takeHint(question)
         case .history(let from, let to): self = .history(from: from, to: to)
         case .questions(let before, let limit): self = .questions(before: before, limit: limit)
-        case .create, .importLesson, .join, .resume, .teach, .observe, .ping, .describeModels, .signIn,
-            .choosePassword, .account:
+        case .planNext: self = .plan(.next)
+        case .planSkip: self = .plan(.skip)
+        case .planPace(let pace): self = .plan(pace == .auto ? .auto : .teacher)
+        case .create, .importLesson, .join, .resume, .teach, .observe, .ping, .describeModels, .describePlans,
+            .startPlan, .signIn, .choosePassword, .account:
             return nil
         }
     }

@@ -159,6 +159,7 @@ extension Lesson {
     public var pendingTimers: [Effect] {
         var effects: [Effect] = []
         if let rate = runRate { effects.append(.startTicking(every: .seconds(1 / rate))) }
+        if case .until(let time)? = plan?.waiting { effects.append(.schedulePlanTimer(at: time)) }
         for question in questions where question.state == .open {
             if let deadline = question.deadline { effects.append(.scheduleDeadline(question.id, at: deadline)) }
         }

@@ -22,8 +22,13 @@ extension Lesson {
         defer { facts = [] }
         do {
             let timelineBefore = timeline
+            let planBefore = plan
             var effects = try perform(command, from: actor, at: now)
             cancelStaleReplicates(timelineBefore: timelineBefore, into: &effects)
+            if planBefore != nil, command.isDurable, !isEnded {
+                continuePlan(at: now, into: &effects)
+                if let state = plan, state != planBefore { effects.append(.send(.plan(state.state), to: .teacher)) }
+            }
             if command.isDurable, !effects.isEmpty {
                 logSequence += 1
                 let entry = LessonLogEntry(sequence: logSequence, time: now, actor: actor, command: command)
@@ -114,6 +119,13 @@ extension Lesson {
         case .replicates(let count, let horizon, let metric):
             try requireTeacher(actor, to: "run replicates")
             return try requestReplicates(count: count, horizon: horizon, metric: metric)
+        case .plan(let step):
+            if step == .timer {
+                guard actor == .server else { throw Self.serverOnly }
+            } else {
+                try requireTeacher(actor, to: "move the plan on")
+            }
+            return try planStep(step, at: now)
         case .answer(let question, let prediction, let reason):
             let student = try requireStudent(actor, to: "answer questions")
             return try answer(question, with: prediction, reason: reason, from: student, at: now)

@@ -64,6 +64,7 @@ extension Lesson {
             throw ProtocolError(.unknownToken, "That is not this lesson's teacher token.")
         }
         return [.attach(.teacher, session: 0)] + welcomeEffects(for: .teacher, token: nil, lastSeen: lastSeen)
+            + (plan.map { [.reply(.plan($0.state))] } ?? [])
     }
 
     /// A read-only observer (the projector) attaches with the teacher token.

@@ -37,7 +37,8 @@ public struct LessonCheckpoint: Sendable, Hashable {
 /// then the next question number, compact); the roster (`Roster+StateCoding.swift`); the
 /// questions (a compact count, then each as in `Question+StateCoding.swift`); from version 4, the
 /// replicates (`ReplicateBook+StateCoding.swift`); from version 5, the answer changes (a compact count, then
-/// each as question index, student and count, compact); last, the
+/// each as question index, student and count, compact); from version 6, the plan's position (optional,
+/// `PlanRun+StateCoding.swift`); last, the
 /// ``StateChecksum`` of every byte before it (8 bytes), so a damaged state is refused rather
 /// than restored wrong.
 ///
@@ -46,9 +47,9 @@ public struct LessonCheckpoint: Sendable, Hashable {
 /// form; this one is for the server's own restarts, compact for large boards and classes.
 extension Lesson {
     /// The saved-state format this build writes.
-    public static var stateFormatVersion: UInt8 { 5 }
-    /// The formats this build reads: 2 (no reasons), 3 (reasons with answers), 4 (replicates kept) and 5
-    /// (answer changes counted). Not version 1, which lacks each question's right option: a
+    public static var stateFormatVersion: UInt8 { 6 }
+    /// The formats this build reads: 2 (no reasons), 3 (reasons with answers), 4 (replicates kept), 5
+    /// (answer changes counted) and 6 (a plan's position). Not version 1, which lacks each question's right option: a
     /// server's checkpoint in it is refused, and the lesson is rebuilt exactly from its whole log.
     static var readableStateFormats: ClosedRange<UInt8> { 2...stateFormatVersion }
 
@@ -95,6 +96,7 @@ extension Lesson {
         for question in questions { question.write(to: &w) }
         w.append(replicates)
         writeAnswerChanges(to: &w)
+        w.appendOptional(plan) { w, plan in plan.write(to: &w) }
         w.append(StateChecksum.of(w.bytes[...]))
         return w.bytes
     }
@@ -192,6 +194,20 @@ extension Lesson {
         if version >= 4 { replicates = try r.read() }
         // Older formats kept no counts of answer changes: each student's count starts again from the restore.
         if version >= 5 { try readAnswerChanges(from: &r) }
+        // The plan comes from the configuration; from version 6 its position is saved (older lessons had no plan).
+        do {
+            plan = try Self.planRun(from: configuration)
+        } catch {
+            throw StateReader.corrupt("has a plan that does not read")
+        }
+        if version >= 6 {
+            let saved = try r.readOptional { r throws(SimulationError) in true } ?? false
+            if saved {
+                guard var run = plan else { throw StateReader.corrupt("holds a plan's position but has no plan") }
+                try run.read(from: &r)
+                plan = run
+            }
+        }
     }
 
     /// Every question's answer changes: a compact count, then each as question index, student and

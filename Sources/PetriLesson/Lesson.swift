@@ -47,6 +47,8 @@ public struct Lesson<Model: SteppingModel>: Sendable, Equatable {
     /// The model's parameters as JSON, kept while they stay the same: every welcome carries them,
     /// and converting them (an encode and a decode) was most of a welcome's cost in a join storm.
     var parametersJSON = Uncompared<(parameters: Model.Parameters, json: JSONValue)?>(value: nil)
+    /// Where the lesson stands in its plan (nil for a lesson without one; see ``LessonConfiguration/plan``).
+    var plan: PlanRun?
 
     /// Creates a lesson at generation 0.
     ///
@@ -73,6 +75,7 @@ public struct Lesson<Model: SteppingModel>: Sendable, Equatable {
             start: model, checkpointInterval: configuration.checkpointInterval,
             maxCheckpoints: configuration.maxCheckpoints)
         nameRandom = PetriRandom(seed: configuration.nameSeed)
+        plan = try Self.planRun(from: configuration)
     }
 
     /// Where the simulation is.

@@ -129,6 +129,7 @@ struct ExplicitEntry: Codable {
         case .questions(let before, let limit):
             try f.encodeIfPresent(before, forKey: "before")
             try f.encodeIfPresent(limit, forKey: "limit")
+        case .plan(let step): try f.encode(step, forKey: "step")
         }
     }
 
@@ -193,6 +194,7 @@ struct ExplicitEntry: Codable {
                 try f.field("question", was: "_0"), students: try f.field("students"), names: try f.field("names"))
         case .guide: command = .guide
         case .report: command = .report
+        case .plan: command = .plan(try f.field("step"))
         }
         entry = LessonLogEntry(
             sequence: try c.decode(Int.self, forKey: "sequence"), time: try c.decode(Timestamp.self, forKey: "time"),

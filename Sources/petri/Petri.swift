@@ -7,6 +7,7 @@ struct Petri: AsyncParsableCommand {
         abstract: "A classroom sync server: watch evolution live and predict what it does next.",
         subcommands: [
             Serve.self, Join.self, Teach.self, Teachers.self, ConfigCommand.self, StoreCommand.self, ModelCommand.self,
+            PlanCommand.self,
         ]
     )
 }

@@ -107,6 +107,8 @@ struct Serve: AsyncParsableCommand {
         let loaded = ModelDirectory.load(configuration.models.directory, logger: logger)
         var hubConfiguration = configuration.hubConfiguration()
         hubConfiguration.models = loaded.catalog
+        let planFolder = PlanDirectory.folder(in: directory)
+        hubConfiguration.plans = { PlanDirectory.files(in: planFolder) }
         var service = PetriService(
             transport: .webSocket(configuration.webSocketConfiguration(), logger: logger),
             routes: metrics.map { [$0.httpHandler] } ?? [], storage: storage, teacherKey: key,

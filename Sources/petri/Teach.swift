@@ -15,7 +15,7 @@ struct Teach: AsyncParsableCommand {
             ↑/↓ recall earlier commands. The teacher token is saved in ~/.config/petri so \
             petri teach attach CODE works later.
             """,
-        subcommands: [New.self, Attach.self, Import.self, Login.self]
+        subcommands: [New.self, Attach.self, Import.self, Plan.self, Login.self]
     )
 }
 
@@ -156,6 +156,61 @@ extension Teach {
             }
             let entry = LessonEntry.importLesson(
                 teacherKey: try TeacherKeyOption.resolve(key, client: client), definition: definition, options: nil)
+            let status = await PetriClient.teach(entry, options: client.clientOptions())
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+}
+
+extension Teach {
+    /// `petri teach plan NAME` or `petri teach plan --file FILE`.
+    struct Plan: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Start a lesson from a lesson plan and open its console.",
+            discussion: """
+                NAME is one of the server's plans (petri plan list; in the console, plans); --file sends a plan file \
+                instead. In the console, next does the plan's next moment, skip skips it, pace auto lets the plan \
+                run by itself, and plan lists its moments. Example: petri teach plan peppered-moths --key KEY
+                """)
+
+        @Argument(help: "The name of one of the server's plans.")
+        var name: String?
+
+        @Option(help: "A plan file (YAML) to start instead of one of the server's plans.")
+        var file: String?
+
+        @Option(help: "teacher (next for each moment; the plan's default) or auto (the plan runs by itself).")
+        var pace: String?
+
+        @Option(help: "The simulation's seed, for the same lesson every time (default: the plan's, else a new one).")
+        var seed: UInt64?
+
+        @Option(help: "The server's teacher key (default: $PETRI_TEACHER_KEY).")
+        var key: String?
+
+        @OptionGroup var client: ClientConnectionOptions
+
+        func run() async throws {
+            ClientConnectionOptions.silenceLogging()
+            guard (name == nil) != (file == nil) else {
+                throw ValidationError("Name one of the server's plans, or give a plan file with --file; not both.")
+            }
+            var pace: PlanPace?
+            if let text = self.pace {
+                guard let value = PlanPace(rawValue: text) else {
+                    throw ValidationError("--pace is teacher or auto, not \(text).")
+                }
+                pace = value
+            }
+            var text: String?
+            if let file {
+                guard let data = FileManager.default.contents(atPath: file) else {
+                    throw ValidationError("Cannot read \(file); check the path and its permissions.")
+                }
+                text = String(decoding: data, as: UTF8.self)
+            }
+            let entry = LessonEntry.startPlan(
+                teacherKey: try TeacherKeyOption.resolve(key, client: client), plan: name, text: text, seed: seed, pace: pace)
             let status = await PetriClient.teach(entry, options: client.clientOptions())
             if status != 0 { throw ExitCode(status) }
         }

@@ -152,7 +152,7 @@ import Testing
             ),
             (.reasons(QuestionID(1)), "reasons"),
             (.showReasons(QuestionID(1), students: [StudentID(1)], names: false), "showReasons"), (.guide, "guide"),
-            (.report, "report"),
+            (.report, "report"), (.plan(.next), "plan"),
         ]
         for (command, name) in commands { #expect(command.kind.rawValue == name) }
         #expect(Set(commands.map(\.1)) == Set(LessonCommandKind.allCases.map(\.rawValue)))

@@ -79,6 +79,12 @@ enum Fixtures {
         .account(session: "petri-session-0123", request: .share(code: code, teacher: "Bo")),
         .account(session: "petri-session-0123", request: .unshare(code: code, teacher: "Bo")),
         .account(session: "petri-session-0123", request: .handOver(code: code, teacher: "bo@school.example")),
+        .startPlan(
+            teacherKey: "key", plan: "peppered-moths", text: nil, seed: nil, pace: .auto, rate: nil, options: nil),
+        .startPlan(
+            teacherKey: "key", plan: nil, text: "title: Mine\nmodel: mice\nmoments:\n  - run: 5\n", seed: 42, pace: nil,
+            rate: 2, options: LessonOptions(names: .generated)),
+        .describePlans(teacherKey: "key"), .planNext, .planSkip, .planPace(.teacher),
     ]
 
     static let serverMessages: [ServerMessage] = [
@@ -195,6 +201,25 @@ enum Fixtures {
                 createdAt: Timestamp(millisecondsSince1970: 1_000), endedAt: Timestamp(millisecondsSince1970: 9_000))
         ]),
         .lessonTeachers(code: code, owner: nil, coTeachers: ["Ada", "Bo"]),
+        .plan(
+            PlanState(
+                name: "peppered-moths", title: "Peppered moths",
+                moments: [
+                    PlanMoment(line: 9, action: .run(to: 4, rate: nil)),
+                    PlanMoment(line: 10, at: 4, action: .ask(spec), note: "Ask for reasons."),
+                    PlanMoment(line: 12, action: .reveal),
+                    PlanMoment(line: 13, action: .explain(title: "Soot", text: "The bark darkens.", guide: nil)),
+                    PlanMoment(line: 14, action: .explain(title: nil, text: nil, guide: "randomness")),
+                    PlanMoment(line: 15, action: .set(name: "environmentColour", value: .number(80))),
+                    PlanMoment(line: 16, action: .pause(seconds: 20)), PlanMoment(line: 17, action: .checkpoint),
+                    PlanMoment(line: 18, action: .replicates(count: 20, horizon: 10, metric: "meanTrait")),
+                ], next: 2, pace: .teacher, skipped: [1], waiting: "none", finished: false)),
+        .plans([
+            PlanListing(
+                name: "desert-mice", title: "Rock pocket mice", summary: "Mice on lava.", model: .mice, moments: 1,
+                shipped: true, text: "title: Rock pocket mice\nmodel: mice\nmoments:\n  - run: 5\n")
+        ]),
+        .explanation(title: "The soot arrives", paragraphs: ["The bark darkens.", "Watch the moths."]),
     ]
 }
 

@@ -55,12 +55,19 @@ import Testing
             Issue.record("The welcome's parameters are not an object: \(welcome.parameters)")
         }
 
-        // Then questions come, one after another, each answerable
+        // Then questions come, one after another, each answerable (the first may already be open when Ada joins)
         var kinds: Set<String> = []
         var lastID = 0
+        var waiting = welcome.questions.last { $0.state == .open }
         for _ in 0..<2 {
-            let question = try await Self.within(seconds: 15, "a question") {
-                try await ada.expect("question") { if case .question(let q) = $0 { q } else { nil } }
+            let question: QuestionInfo
+            if let open = waiting {
+                question = open
+                waiting = nil
+            } else {
+                question = try await Self.within(seconds: 15, "a question") {
+                    try await ada.expect("question") { if case .question(let q) = $0 { q } else { nil } }
+                }
             }
             #expect(question.id.rawValue > lastID)
             lastID = question.id.rawValue
@@ -134,6 +141,13 @@ import Testing
         #expect(welcome.position.generation >= 3)
         #expect(welcome.runOver == nil)
         #expect(welcome.roster?.map(\.name) == ["Watcher"])
+        // (The plan may be waiting for the class to answer a question, which the Watcher never does: the teacher
+        // takes over with Next, as a teacher attaching to the demo can.)
+        let plan = try await Self.within(seconds: 10, "the plan") {
+            try await teacher.expect("plan") { if case .plan(let state) = $0 { state } else { nil } }
+        }
+        #expect(plan.name == "demo")
+        if plan.waiting == "question" { try teacher.send(.planNext) }
         try await Self.within(seconds: 10, "the demo running again") {
             try await teacher.waitForGeneration(welcome.position.generation + 2)
         }
@@ -170,14 +184,14 @@ import Testing
 
     // MARK: - Helpers
 
-    /// Starts `petri serve --demo` (fast: 10 generations a second, a question every 2, 4 s to
-    /// answer: with 1 s an answer sent under a loaded machine's delays sometimes arrived after the
-    /// question locked) and reads its output up to the join code, student and teacher lines.
+    /// Starts `petri serve --demo` (fast: 10 generations a second; the plan asks a question every six generations
+    /// and goes on as soon as the class has answered) and reads its output up to the join code, student and teacher
+    /// lines.
     static func serveDemo(data: String, executable: URL) async throws -> (PetriProcess, Banner) {
         // `env` sets the demo's pace for the child only, and execs petri (same process id).
         let child = try PetriProcess(
             [
-                "PETRI_DEMO_RATE=10", "PETRI_DEMO_QUESTION_EVERY=2", "PETRI_DEMO_ANSWER_SECONDS=4", executable.path,
+                "PETRI_DEMO_RATE=10", executable.path,
                 "serve", "--port", "0", "--data", data, "--teacher-key", testTeacherKey, "--demo",
             ],
             executable: URL(fileURLWithPath: "/usr/bin/env"))

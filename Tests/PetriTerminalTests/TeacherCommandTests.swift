@@ -30,6 +30,36 @@ import Testing
         #expect(parse("end") == .success(.send(.end)))
     }
 
+    @Test func planCommands() {
+        // Given a lesson run from a plan, Then next, skip, pace and plans send the plan's messages
+        #expect(parse("next") == .success(.send(.planNext)))
+        #expect(parse("skip") == .success(.send(.planSkip)))
+        #expect(parse("pace auto") == .success(.send(.planPace(.auto))))
+        #expect(parse("pace teacher") == .success(.send(.planPace(.teacher))))
+        #expect(parse("plans") == .success(.send(.describePlans(teacherKey: nil))))
+        #expect(parse("plan") == .success(.showPlan))
+        #expect(error("pace fast").contains("pace takes auto"))
+    }
+
+    @Test func aPlansTimelineMarksTheNextMomentAndTheSkippedOnes() {
+        let state = PlanState(
+            name: "moths", title: "Moths",
+            moments: [
+                PlanMoment(line: 5, action: .run(to: 4, rate: nil)),
+                PlanMoment(line: 6, action: .reveal),
+                PlanMoment(line: 7, at: 10, action: .set(name: "environmentColour", value: .number(80))),
+            ], next: 2, pace: .teacher, skipped: [1], waiting: "none", finished: false)
+        #expect(
+            PlanTerminalWords.timeline(state) == [
+                "Plan: Moths (teacher-paced)", "    1. run to generation 4 [done]",
+                "    2. show the class's answers [skipped]",
+                "  > 3. at generation 10: set environmentColour to 80 [next]",
+            ])
+        #expect(
+            PlanTerminalWords.status(state)
+                == "Plan, next (3 of 3): at generation 10: set environmentColour to 80. Type next, skip, or pace auto.")
+    }
+
     @Test func modelCommands() {
         #expect(
             parse("set environmentColour 20")

@@ -60,6 +60,8 @@ public enum LessonCommand: Sendable, Hashable, Codable {
     case showReasons(QuestionID, students: [StudentID], names: Bool)
     /// Runs `count` replicates of the present `horizon` generations ahead, recording `metric`.
     case replicates(count: Int, horizon: Int, metric: String)
+    /// Moves the lesson's plan on (the teacher's Next, Skip and pace; the server's plan timer).
+    case plan(PlanStep)
 
     // Student commands.
     /// A prediction, with the student's reason as they typed it (the lesson sanitises and checks it).
@@ -85,6 +87,8 @@ public enum LessonCommand: Sendable, Hashable, Codable {
         // the class the same bands and places later resolutions among the same replicates, without
         // running them again and without a resolution racing a re-run (see `ReplicateBook`).
         case .replicates, .replicatesFinished:
+            true
+        case .plan:
             true
         case .resume, .attachTeacher, .left, .clone, .exportDefinition, .exportResults, .history, .questions:
             false

@@ -38,6 +38,7 @@ public enum LessonCommandKind: String, Sendable, Hashable, CaseIterable, Codable
     case showReasons
     case guide
     case report
+    case plan
 }
 
 extension LessonCommand {
@@ -76,6 +77,7 @@ extension LessonCommand {
         case .showReasons: .showReasons
         case .guide: .guide
         case .report: .report
+        case .plan: .plan
         }
     }
 }

@@ -15,11 +15,14 @@ public struct LessonConfiguration: Sendable, Hashable, Codable {
     public var historyPageSize: Int
     /// The lesson refuses to go past this generation (each one's stats are kept in memory).
     public var maxGenerations: Int
+    /// The plan the lesson runs, as it was when the lesson was created (nil for a lesson without a plan).
+    public var plan: PlanCopy?
 
     public init(
         options: LessonOptions = LessonOptions(), nameSeed: UInt64 = 0, checkpointInterval: Int = 32,
-        maxCheckpoints: Int = 64, historyPageSize: Int = 500, maxGenerations: Int = 100_000
+        maxCheckpoints: Int = 64, historyPageSize: Int = 500, maxGenerations: Int = 100_000, plan: PlanCopy? = nil
     ) {
+        self.plan = plan
         self.options = options
         self.nameSeed = nameSeed
         self.checkpointInterval = max(1, checkpointInterval)

@@ -33,6 +33,10 @@ public enum LessonEffect<Model: SteppingModel>: Sendable, Hashable {
     case scheduleDeadline(QuestionID, at: Timestamp)
     /// Forget the question's deadline timer.
     case cancelDeadline(QuestionID)
+    /// Send ``LessonCommand/plan(_:)`` with ``PlanStep/timer`` at `at` (a plan's timed pause), replacing any earlier.
+    case schedulePlanTimer(at: Timestamp)
+    /// Forget the plan's timer.
+    case cancelPlanTimer
     /// Run these replicates off the lesson's actor, replacing any still running, and hand the result back
     /// as ``LessonCommand/replicatesFinished(_:)`` (from the server).
     case runReplicates(ReplicateJob<Model>)

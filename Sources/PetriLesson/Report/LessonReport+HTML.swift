@@ -22,6 +22,7 @@ extension LessonReport {
             <p>The lesson reached generation \(generation). \(questions.count) questions, \(students.filter { !$0.removed }.count) students.</p>
 
             """
+        if let plan { page += "<p>\(escape(plan))</p>\n" }
         page += questionSection()
         page += pointsSection()
         page += calibrationSection(classCalibration, heading: "Calibration of the whole class")

@@ -46,6 +46,8 @@ public struct LessonReport: Sendable, Hashable {
     public var classCalibration: Calibration
     /// The generation the lesson reached.
     public var generation: Int
+    /// The plan the lesson ran, as a sentence (which plan, how far, which moments were skipped); nil without a plan.
+    public var plan: String?
 }
 
 extension Lesson {
@@ -82,9 +84,15 @@ extension Lesson {
                 reasons: questions.compactMap { q in q.reasons[student.id].map { (q.id, $0) } },
                 calibration: calibrations[student.id] ?? Calibration())
         }
+        let planSentence = plan.map { run in
+            PlanWords.report(
+                title: run.plan.title, name: run.name, done: min(run.next, run.plan.moments.count),
+                of: run.plan.moments.count,
+                skipped: run.skipped.sorted().map { (number: $0 + 1, line: run.plan.moments[$0].line) })
+        }
         return LessonReport(
             questions: questionLines, students: studentLines, classCalibration: classCalibration,
-            generation: run.generation)
+            generation: run.generation, plan: planSentence)
     }
 
     private func outcomeText(of question: Question) -> String {

@@ -4,7 +4,7 @@ extension ClientMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, key, model, parameters, seed, options, definition, code, name, token, lastSeen
         case count, rate, value, x, y, pattern, changes, student, question, from, to, before, limit
-        case horizon, metric, reason, students, names
+        case horizon, metric, reason, students, names, plan, text, pace
         case password, link, session, handle, teacher
     }
 
@@ -48,6 +48,11 @@ extension ClientMessage: Codable {
         case .signIn: "signIn"
         case .choosePassword: "choosePassword"
         case .account(_, let request): request.type
+        case .startPlan: "startPlan"
+        case .describePlans: "describePlans"
+        case .planNext: "planNext"
+        case .planSkip: "planSkip"
+        case .planPace: "planPace"
         }
     }
 
@@ -147,6 +152,36 @@ extension ClientMessage: Codable {
         case "ping": self = .ping
         case "describeModels":
             self = .describeModels(teacherKey: try c.decodeTextIfPresent(.key, limit: TextLimit.teacherKey))
+        case "startPlan":
+            var seed: UInt64?
+            if let text = try c.decodeTextIfPresent(.seed, limit: 20) {
+                guard let value = UInt64(text) else {
+                    throw ProtocolError(.invalidField, "The field \"seed\" must be a whole number written as text.")
+                }
+                seed = value
+            }
+            var pace: PlanPace?
+            if let text = try c.decodeTextIfPresent(.pace, limit: 16) {
+                guard let value = PlanPace(rawValue: text) else {
+                    throw ProtocolError(.invalidField, "The field \"pace\" must be \"teacher\" or \"auto\".")
+                }
+                pace = value
+            }
+            self = .startPlan(
+                teacherKey: try c.decodeText(.key, limit: TextLimit.teacherKey),
+                plan: try c.decodeTextIfPresent(.plan, limit: PlanLimits.name),
+                text: try c.decodeTextIfPresent(.text, limit: PlanLimits.fileCharacters), seed: seed, pace: pace,
+                rate: try c.decodeFiniteIfPresent(.rate),
+                options: try c.decodeIfPresent(LessonOptions.self, forKey: .options))
+        case "describePlans":
+            self = .describePlans(teacherKey: try c.decodeTextIfPresent(.key, limit: TextLimit.teacherKey))
+        case "planNext": self = .planNext
+        case "planSkip": self = .planSkip
+        case "planPace":
+            guard let pace = PlanPace(rawValue: try c.decodeText(.pace, limit: 16)) else {
+                throw ProtocolError(.invalidField, "The field \"pace\" must be \"teacher\" or \"auto\".")
+            }
+            self = .planPace(pace)
         case "signIn":
             self = .signIn(
                 name: try c.decodeText(.name, limit: TextLimit.account),
@@ -220,7 +255,7 @@ extension ClientMessage: Codable {
         case .questions(let before, let limit):
             try c.encodeIfPresent(before, forKey: .before)
             try c.encodeIfPresent(limit, forKey: .limit)
-        case .describeModels(let key): try c.encodeIfPresent(key, forKey: .key)
+        case .describeModels(let key), .describePlans(let key): try c.encodeIfPresent(key, forKey: .key)
         case .signIn(let name, let password):
             try c.encode(name, forKey: .name)
             try c.encode(password, forKey: .password)
@@ -239,7 +274,18 @@ extension ClientMessage: Codable {
                 try c.encode(code, forKey: .code)
                 try c.encode(teacher, forKey: .teacher)
             }
-        case .pause, .checkpoint, .restore, .export, .end, .exportResults, .ping, .guide, .report: break
+        case .startPlan(let key, let plan, let text, let seed, let pace, let rate, let options):
+            try c.encode(key, forKey: .key)
+            try c.encodeIfPresent(plan, forKey: .plan)
+            try c.encodeIfPresent(text, forKey: .text)
+            try c.encodeIfPresent(seed.map { String($0) }, forKey: .seed)
+            try c.encodeIfPresent(pace?.rawValue, forKey: .pace)
+            try c.encodeIfPresent(rate, forKey: .rate)
+            try c.encodeIfPresent(options, forKey: .options)
+        case .planPace(let pace): try c.encode(pace.rawValue, forKey: .pace)
+        case .pause, .checkpoint, .restore, .export, .end, .exportResults, .ping, .guide, .report, .planNext,
+            .planSkip:
+            break
         }
     }
 }

@@ -8,6 +8,19 @@ import PetriSimulation
 public enum ClientMessage: Sendable, Hashable {
     /// Creates a lesson (needs the server's teacher key); answered by `created`.
     case create(teacherKey: String, model: ModelKind, parameters: JSONValue?, seed: UInt64?, options: LessonOptions?)
+    /// Creates a lesson from a lesson plan: one of the server's (`plan`, its name) or a plan file (`text`); needs
+    /// the teacher key; answered by `created`. `rate` replaces the plan's rate for `run` moments that give none.
+    case startPlan(
+        teacherKey: String, plan: String?, text: String?, seed: UInt64?, pace: PlanPace?, rate: Double?,
+        options: LessonOptions?)
+    /// Lists the server's lesson plans (`plans`); `key`, when given, is checked as for `describeModels`.
+    case describePlans(teacherKey: String?)
+    /// Teacher: does the plan's next moment, or rejoins the plan.
+    case planNext
+    /// Teacher: skips the plan's next moment (or the rest of the run under way).
+    case planSkip
+    /// Teacher: the plan runs itself (`auto`) or waits for Next (`teacher`).
+    case planPace(PlanPace)
     /// Creates a lesson from a lesson file (needs the teacher key); answered by `created`.
     case importLesson(teacherKey: String, definition: LessonDefinition, options: LessonOptions?)
     /// Joins as a student; `name` is ignored in lessons that generate names.

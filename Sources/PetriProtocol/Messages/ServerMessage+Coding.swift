@@ -4,7 +4,7 @@ extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, code, message, teacherToken, timeline, stats, rate, snapshot, generation, question, reason
         case prediction, answeredAt, lockedAt, answered, answeredBy, students, text, definition, csv, spread
-        case models, url, reasons, guide, html, data
+        case models, url, reasons, guide, html, data, plans, title, paragraphs
         case session, teacher, sessions, lessons, owner, coTeachers
     }
 
@@ -54,6 +54,9 @@ extension ServerMessage: Codable {
         case .sessions: "sessions"
         case .myLessons: "myLessons"
         case .lessonTeachers: "lessonTeachers"
+        case .plan: "plan"
+        case .plans: "plans"
+        case .explanation: "explanation"
         }
     }
 
@@ -136,6 +139,12 @@ extension ServerMessage: Codable {
         case "lessonEnded": self = .lessonEnded(try LessonSummary(from: decoder))
         case "closing": self = .closing(try Closing(from: decoder))
         case "models": self = .models(try c.decode([ModelDescription].self, forKey: .models))
+        case "plan": self = .plan(try PlanState(from: decoder))
+        case "plans": self = .plans(try c.decode([PlanListing].self, forKey: .plans))
+        case "explanation":
+            self = .explanation(
+                title: try c.decodeIfPresent(String.self, forKey: .title),
+                paragraphs: try c.decode([String].self, forKey: .paragraphs))
         case "redirect":
             self = .redirect(
                 url: try c.decode(String.self, forKey: .url), code: try c.decode(JoinCode.self, forKey: .code))
@@ -223,6 +232,11 @@ extension ServerMessage: Codable {
         case .lessonEnded(let summary): try summary.encode(to: encoder)
         case .closing(let closing): try closing.encode(to: encoder)
         case .models(let models): try c.encode(models, forKey: .models)
+        case .plan(let state): try state.encode(to: encoder)
+        case .plans(let plans): try c.encode(plans, forKey: .plans)
+        case .explanation(let title, let paragraphs):
+            try c.encodeIfPresent(title, forKey: .title)
+            try c.encode(paragraphs, forKey: .paragraphs)
         case .redirect(let url, let code):
             try c.encode(url, forKey: .url)
             try c.encode(code, forKey: .code)

@@ -98,4 +98,10 @@ public enum ServerMessage: Sendable, Hashable {
     case myLessons([TeacherLessonInfo])
     /// Who teaches a lesson now (`share`, `unshare`, `handOver`): the owner's name (absent: the administrator) and co-teachers'.
     case lessonTeachers(code: JoinCode, owner: String?, coTeachers: [String])
+    /// Where the lesson stands in its plan (teacher only; after the welcome and whenever it moves).
+    case plan(PlanState)
+    /// The server's lesson plans, answering `describePlans`.
+    case plans([PlanListing])
+    /// A text the plan shows everyone: the teacher's own explanation or a section of the guide.
+    case explanation(title: String?, paragraphs: [String])
 }

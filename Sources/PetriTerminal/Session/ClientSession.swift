@@ -302,6 +302,8 @@ struct ClientSession: Sendable {
             return .create(teacherKey: key, model: model, parameters: parameters, seed: seed, options: options)
         case .importLesson(let key, let definition, let options):
             return .importLesson(teacherKey: key, definition: definition, options: options)
+        case .startPlan(let key, let plan, let text, let seed, let pace):
+            return .startPlan(teacherKey: key, plan: plan, text: text, seed: seed, pace: pace, rate: nil, options: nil)
         }
     }
 

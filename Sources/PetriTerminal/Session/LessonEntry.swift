@@ -11,12 +11,14 @@ public enum LessonEntry: Sendable, Hashable {
     case create(teacherKey: String, model: ModelKind, parameters: JSONValue?, seed: UInt64?, options: LessonOptions?)
     /// Creates a lesson from a lesson file, then attaches as its teacher.
     case importLesson(teacherKey: String, definition: LessonDefinition, options: LessonOptions?)
+    /// Creates a lesson from one of the server's plans (`plan`) or a plan file (`text`), then attaches as its teacher.
+    case startPlan(teacherKey: String, plan: String?, text: String?, seed: UInt64?, pace: PlanPace?)
 
     /// The lesson's code, once known.
     var code: JoinCode? {
         switch self {
         case .student(let code, _, _), .teacher(let code, _): code
-        case .create, .importLesson: nil
+        case .create, .importLesson, .startPlan: nil
         }
     }
 

@@ -193,6 +193,17 @@ extension LessonState {
         case .signedIn, .signedOut, .sessions, .myLessons, .lessonTeachers:
             // A teacher's account, not the lesson's state.
             break
+        case .plan(let state):
+            if plan?.next != state.next || plan?.waiting != state.waiting || plan?.finished != state.finished {
+                post(PlanTerminalWords.status(state), at: now)
+            }
+            plan = state
+        case .plans(let listings):
+            plans = listings
+            for line in PlanTerminalWords.listing(listings) { post(line, at: now) }
+        case .explanation(let title, let paragraphs):
+            let clean = { (text: String) in TerminalText.sanitise(text, maxCharacters: 2000) }
+            for line in (title.map { [clean($0)] } ?? []) + paragraphs.prefix(20).map(clean) { post(line, at: now) }
         }
     }
 

@@ -67,6 +67,10 @@ struct LessonState: Sendable {
     var closing: Closing?
     /// The lesson's model's description (its title, story and guide), once the server answered `describeModels`.
     var modelDescription: ModelDescription?
+    /// Where the lesson stands in its plan (teacher only; nil for a lesson without a plan).
+    var plan: PlanState?
+    /// The server's plans, once it answered `describePlans`.
+    var plans: [PlanListing] = []
     /// The values the model suggests for each parameter (a choice's choices, a text's suggestions), sanitised, from
     /// the same answer; the console completes `set` and `place` with them.
     var parameterSuggestions: [String: [String]] = [:]

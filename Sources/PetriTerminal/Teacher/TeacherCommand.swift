@@ -17,6 +17,8 @@ enum TeacherCommand: Sendable, Hashable {
     case show(TeacherPanel)
     /// Show the join code large.
     case showCode
+    /// List the plan's timeline, the next moment marked.
+    case showPlan
     /// List the commands, or explain one.
     case help(String?)
     /// Look at a past generation (nil: live).

@@ -185,6 +185,25 @@ enum TeacherCommandParser {
             return .send(.end)
         case "code":
             return .showCode
+        case "plan":
+            try atMost(0, args, "plan")
+            return .showPlan
+        case "plans":
+            try atMost(0, args, "plans")
+            return .send(.describePlans(teacherKey: nil))
+        case "next":
+            try atMost(0, args, "next")
+            return .send(.planNext)
+        case "skip":
+            try atMost(0, args, "skip")
+            return .send(.planSkip)
+        case "pace":
+            guard args.count == 1, let pace = PlanPace(rawValue: args[0].lowercased()) else {
+                throw CommandError(
+                    "pace takes auto (the plan runs by itself) or teacher (next for each moment).",
+                    example: "pace auto")
+            }
+            return .send(.planPace(pace))
         case "show":
             guard args.count == 1, let panel = TeacherPanel(rawValue: args[0].lowercased()) else {
                 throw CommandError("show takes roster or stats.", example: "show stats")

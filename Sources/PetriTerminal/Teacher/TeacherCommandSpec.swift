@@ -18,6 +18,16 @@ struct TeacherCommandSpec: Sendable, Hashable {
     /// Every command, in the order `help` shows them.
     static let all: [TeacherCommandSpec] = [
         .init(
+            name: "plan", usage: "plan", summary: "list the lesson plan's moments, the next one marked",
+            examples: ["plan"]),
+        .init(
+            name: "next", usage: "next", summary: "do the plan's next moment (or rejoin the plan)", examples: ["next"]),
+        .init(name: "skip", usage: "skip", summary: "skip the plan's next moment", examples: ["skip"]),
+        .init(
+            name: "pace", usage: "pace auto|teacher", summary: "let the plan run by itself, or wait for next",
+            examples: ["pace auto", "pace teacher"]),
+        .init(name: "plans", usage: "plans", summary: "list the server's lesson plans", examples: ["plans"]),
+        .init(
             name: "step", usage: "step [N]", summary: "advance N generations (1–100, default 1)",
             examples: ["step", "step 5"]),
         .init(

@@ -189,6 +189,12 @@ struct TeacherConsole: Sendable {
             self.panel = panel
         case .showCode:
             overlay = .code
+        case .showPlan:
+            guard let plan = lesson.plan else {
+                write(PlanTerminalWords.noPlan, .error, now)
+                return []
+            }
+            for line in PlanTerminalWords.timeline(plan) { write(line, .info, now) }
         case .help(let name):
             help(name, now: now)
         case .view(let generation):

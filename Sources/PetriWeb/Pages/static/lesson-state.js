@@ -23,6 +23,7 @@ export function createState() {
         snapshot: null, snapshotSerial: 0,
         questions: new Map(), answers: new Map(), hints: new Map(), resolutions: new Map(), results: new Map(),
         answerCounts: new Map(), shown: new Set(), shownSpreads: new Map(), replicates: null, guide: null,
+        explanation: null,
         leaderboard: null, you: null, renamed: null, roster: new Map(), classSize: null, code: null, closing: null, lessonEnded: null,
         error: null, notices: [], serverOffset: 0, version: 0, serverLanguages: null,
     };
@@ -72,6 +73,13 @@ export function serverNow(state) {
 export function apply(state, message) {
     state.version += 1;
     switch (message.type) {
+        case 'explanation': {
+            // A lesson plan's moment shows everyone a text; the newest stays until the next one.
+            const paragraphs = Array.isArray(message.paragraphs) ? message.paragraphs.map(String) : [];
+            const title = typeof message.title === 'string' ? message.title : null;
+            state.explanation = { title, paragraphs };
+            return [[title, ...paragraphs].filter(Boolean).join(' ')];
+        }
         case 'welcome': {
             state.role = message.role ?? null;
             // Another model's guide (its story) is not this lesson's: drop it until it is asked for again.

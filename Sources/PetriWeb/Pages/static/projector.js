@@ -12,6 +12,7 @@ import { createState, apply, currentQuestion, serverNow, describeActual } from '
 import { PictureView } from './view-picture.js';
 import { ChartsView } from './view-charts.js';
 import { StatusView } from './view-status.js';
+import { ExplanationView } from './view-explanation.js';
 import { AboutView } from './view-about.js';
 import { drawSpread, leaderboardTable } from './view-results.js';
 import { encodeQR, drawQR } from './qr.js';
@@ -31,6 +32,7 @@ const picture = new PictureView($('picture'));
 const charts = new ChartsView($('charts'));
 let connection = null;
 const about = new AboutView($('about'), { send: (m) => connection?.send(m) ?? false });
+const explanation = new ExplanationView(document.getElementById('explanation'));
 
 /// The projector attaches as an observer with the teacher token (PROTOCOL.md 6.7): it sees what the class
 /// sees plus how many have answered (never who), and may only ask the server to show the class's answers.
@@ -179,6 +181,7 @@ function render() {
     if (!live) return;
     document.title = t('projector.title.lesson', { code });
     renderJoin();
+    explanation.render(state);
     // A lesson whose leaderboard is anonymous already shows no names: no box to hide them.
     $('hide-names').closest('.option').hidden = state.options?.leaderboard === 'anonymous';
     status.render(state);

@@ -10,6 +10,7 @@ import { ChartsView } from './view-charts.js';
 import { QuestionView } from './view-question.js';
 import { ResultsView, leaderboardTable } from './view-results.js';
 import { StatusView } from './view-status.js';
+import { ExplanationView } from './view-explanation.js';
 import { AboutView } from './view-about.js';
 import { t, language, fillWords, onLanguageChange } from './words.js';
 import { languageSwitch, tellServer, followLesson } from './view-language.js';
@@ -33,6 +34,7 @@ const results = new ResultsView(document.getElementById('results'), {
     anonymous: (lesson) => lesson.options?.leaderboard === 'anonymous',
 });
 const about = new AboutView(document.getElementById('about'), { send: (m) => connection?.send(m) ?? false });
+const explanation = new ExplanationView(document.getElementById('explanation'));
 
 function storedToken(lessonCode) {
     try {
@@ -114,6 +116,7 @@ function render() {
     setText(renamedNode, state.renamed ?? '');
     renamedNode.hidden = !state.renamed;
     status.render(state);
+    explanation.render(state);
     picture.render(state);
     charts.render(state);
     question.render(state);

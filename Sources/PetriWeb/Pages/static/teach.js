@@ -23,6 +23,7 @@ import { ReplicatesView } from './view-replicates.js';
 import { ModelActionsView } from './view-model-actions.js';
 import { t, words, language, fillWords, onLanguageChange, LANGUAGES } from './words.js';
 import { languageSwitch, tellServer } from './view-language.js';
+import { PlanPicker, PlanView } from './view-plan.js';
 
 const KEY = 'petri.teach.key';
 const CURRENT = 'petri.teach.current';
@@ -73,6 +74,16 @@ const roster = new RosterView($('roster'), {
 const lessonSend = { send: (message) => send(message) };
 const reasons = new ReasonsView($('reasons'), lessonSend);
 const replicates = new ReplicatesView($('replicates'), lessonSend);
+const planView = new PlanView($('plan'), lessonSend);
+const planPicker = new PlanPicker($('plan-start'), {
+    start: async ({ plan, pace, seed }) => {
+        const answer = await requestOnce({ type: 'startPlan', key: teacherKey, plan, pace, ...(seed ? { seed } : {}) },
+            ['created']);
+        if (answer.type === 'error') return answer.message;
+        openLesson(answer.code, answer.teacherToken);
+        return null;
+    },
+});
 const modelActions = new ModelActionsView($('model-actions'),
     { ...lessonSend, markBest: (on) => picture.setMarkBest(on) });
 
@@ -108,7 +119,14 @@ async function signIn(key) {
     renderModels();
     if (!lesson) showScreen('start');
     renderConsoleForms();
+    loadPlans(key);
     return true;
+}
+
+/// The server's lesson plans, for "Start from a plan".
+async function loadPlans(key) {
+    const answer = await requestOnce({ type: 'describePlans', key }, ['plans']);
+    if (answer.type === 'plans') planPicker.show(answer.plans);
 }
 
 function describe(model) {
@@ -245,6 +263,7 @@ function openLesson(code, token) {
     checkpointAt = null;
     renderedFormsFor = null;
     reasons.clear();
+    planView.clear();
     replicates.shown('');
     connection = new Connection({
         hello: (lastSeen) => ({ type: 'teach', code, token, language: language(), ...(lastSeen ? { lastSeen } : {}) }),
@@ -322,6 +341,10 @@ function receive(message) {
             break;
         }
         case 'checkpointSaved': checkpointAt = message.generation; break;
+        case 'plan': planView.show(message); break;
+        case 'explanation':
+            status.say([message.title, ...(message.paragraphs ?? [])].filter(Boolean).join(' '));
+            break;
         case 'reasons': reasons.received(message); break;
         case 'created':
             // A clone: open it (its token is kept for this tab like any other lesson's).

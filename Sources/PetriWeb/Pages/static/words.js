@@ -193,7 +193,7 @@ export function fillWords(root = document.documentElement) {
 }
 
 /// Attributes for `el()` that mark a node's text with its key, so fillWords re-fills it on a change of
-/// language: `el('button', words('teach.run'), t('teach.run'))`.
+/// language: `el('button', words('teach.plan.next'), t('teach.plan.next'))`.
 export function words(key, attributes = {}) {
     return { ...attributes, 'data-words': key };
 }

@@ -1,0 +1,66 @@
+import PetriProtocol
+
+/// The terminal's sentences about lesson plans, in one place (the words contract: they move into the catalog as
+/// they are).
+enum PlanTerminalWords {
+    /// One moment as a line.
+    static func moment(_ moment: PlanMoment) -> String {
+        let at = moment.at.map { "at generation \($0): " } ?? ""
+        let what: String
+        switch moment.action {
+        case .run(let to, _): what = "run to generation \(to)"
+        case .pause(let seconds): what = seconds.map { "pause for \($0) seconds" } ?? "pause"
+        case .ask(let spec):
+            what = "ask \"\(spec.prompt ?? spec.metric)\" (\(spec.horizon) generations ahead)"
+        case .reveal: what = "show the class's answers"
+        case .explain(let title, let text, let guide):
+            what = guide.map { "show the guide: \($0)" } ?? "explain: \(title ?? text ?? "")"
+        case .set(let name, let value): what = "set \(name) to \(value)"
+        case .checkpoint: what = "save a checkpoint"
+        case .replicates(let count, let horizon, let metric):
+            what = "run \(count) replicates, \(horizon) generations of \(metric)"
+        }
+        return TerminalText.sanitise(at + what, maxCharacters: 200)
+    }
+
+    /// The line posted when the plan moves.
+    static func status(_ state: PlanState) -> String {
+        if state.finished { return "Plan: every moment is done." }
+        let waiting: String
+        switch state.waiting {
+        case "run": waiting = " (running to the plan's next generation)"
+        case "question": waiting = " (waiting for the class to answer)"
+        case "pause": waiting = " (pausing, as the plan says)"
+        case "teacher": waiting = " (waiting for you: next)"
+        default: waiting = ""
+        }
+        guard state.moments.indices.contains(state.next) else { return "Plan:\(waiting)." }
+        return "Plan, next (\(state.next + 1) of \(state.moments.count)): \(moment(state.moments[state.next]))"
+            + "\(waiting). Type next, skip, or pace auto."
+    }
+
+    /// The whole timeline, one line a moment, the next one marked.
+    static func timeline(_ state: PlanState) -> [String] {
+        var lines = ["Plan: \(TerminalText.sanitise(state.title, maxCharacters: 120)) (\(state.pace.rawValue)-paced)"]
+        for (index, item) in state.moments.enumerated() {
+            let mark =
+                state.skipped.contains(index)
+                ? "skipped" : index < state.next ? "done" : index == state.next ? "next" : ""
+            lines.append(
+                "  \(index == state.next ? ">" : " ") \(index + 1). \(moment(item))\(mark.isEmpty ? "" : " [\(mark)]")")
+        }
+        return lines
+    }
+
+    static var noPlan: String { "This lesson was not started from a plan." }
+
+    /// The server's plans, one a line.
+    static func listing(_ plans: [PlanListing]) -> [String] {
+        guard !plans.isEmpty else { return ["This server has no plans."] }
+        return ["The server's plans (start one with: petri teach plan NAME --key KEY):"]
+            + plans.prefix(50).map { plan in
+                "  \(TerminalText.sanitise(plan.name, maxCharacters: 64)): "
+                    + "\(TerminalText.sanitise(plan.title, maxCharacters: 120)) (\(plan.model.rawValue), \(plan.moments) moments)"
+            }
+    }
+}

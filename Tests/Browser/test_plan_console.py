@@ -1,0 +1,118 @@
+"""The teacher's console and lesson plans: "Start from a plan" lists the server's plans, starts one, shows its
+timeline with the next moment marked, and Next runs it to the end with three students answering every question."""
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from conftest import Server, console_errors
+from helpers import join, wait_for
+from petri_peer import Peer
+from test_teacher_console import STUDENTS, script, signed_in, wait_console, wait_text
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def shared():
+    started = Server()
+    yield started
+    started.stop()
+
+
+def plan_status(driver):
+    return script(driver, "document.querySelector('#plan-status').textContent")
+
+
+def next_index(driver):
+    return script(driver, "[...document.querySelectorAll('#plan-moments li')].findIndex((li) => li.classList.contains('next'))")
+
+
+def answer_new_questions(students, answered):
+    """Each student answers every question it has been sent and not answered yet."""
+    for number, peer in enumerate(students):
+        for message in list(peer.messages):
+            if message.get("type") != "question" or (number, message["id"]) in answered:
+                continue
+            answered.add((number, message["id"]))
+            prediction = {"number": {"number": message.get("askedValue", 0)}, "choice": {"choice": 0},
+                          "probability": {"probability": 0.5}}[message["kind"]]
+            peer.send(type="answer", question=message["id"], **prediction)
+
+
+def test_a_plan_started_from_the_console_runs_to_its_end_with_three_students(shared, page):
+    # Given a teacher signed in, who picks a shipped plan
+    signed_in(page, shared)
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#plan-start").is_displayed())
+    Select(page.find_element(By.CSS_SELECTOR, "#plan-choice")).select_by_value("antibiotic-course")
+    wait_text(page, "#plan-summary", "16 moments")
+    page.find_element(By.CSS_SELECTOR, "#plan-seed").send_keys("42")
+    page.find_element(By.CSS_SELECTOR, "#plan-start-button").click()
+    code = wait_console(page)
+    # Then the console shows the plan's timeline, the first moment marked as next
+    wait_text(page, "#plan-title", "antibiotic resistance")
+    assert len(page.find_elements(By.CSS_SELECTOR, "#plan-moments li")) == 16
+    marked = page.find_element(By.CSS_SELECTOR, "#plan-moments li.next")
+    assert marked.get_attribute("aria-current") == "step"
+    assert marked.text.startswith("Explain: An infection")
+
+    # When three students join and the teacher presses Next until the plan is done, the students answering
+    students = []
+    try:
+        for name in STUDENTS:
+            peer = Peer(shared.ws)
+            peer.send(type="join", code=code, name=name)
+            peer.wait("welcome")
+            students.append(peer)
+        answered = set()
+        for _ in range(60):
+            answer_new_questions(students, answered)
+            if "Every moment" in plan_status(page):
+                break
+            wait_for(page, lambda d: "Running to" not in plan_status(d), 40, "the plan's run never stopped")
+            answer_new_questions(students, answered)
+            before = next_index(page)
+            page.find_element(By.CSS_SELECTOR, "#plan-next").click()
+            wait_for(page, lambda d: next_index(d) != before or "Every moment" in plan_status(d), 15,
+                     "Next did not move the plan on")
+        # Then every moment was done, the plan's five questions were asked and resolved for every student
+        assert "Every moment" in plan_status(page)
+        assert page.find_element(By.CSS_SELECTOR, "#plan-next").get_attribute("disabled") is not None
+        assert not page.find_elements(By.CSS_SELECTOR, "#plan-moments li.skipped")
+        for peer in students:
+            peer.wait("resolved", lambda m: m["question"] == 5, timeout=30)
+            asked = [m["askedAt"] for m in peer.messages if m.get("type") == "question"]
+            assert asked == [1, 3, 8, 11, 16]
+        assert len(answered) == 15
+        # And the students saw the plan's explanations
+        shown = [m["title"] for m in students[0].messages if m.get("type") == "explanation"]
+        assert "A second course" in shown
+    finally:
+        for peer in students:
+            peer.close()
+    assert console_errors(page) == []
+
+
+def test_a_plans_explanation_reaches_the_student_page(shared, page):
+    # Given a lesson started from a plan file whose first moment explains something, and a student on the page
+    creator = Peer(shared.ws)
+    creator.send(type="startPlan", key=shared.key, text=(
+        "title: A story first\nmodel: camouflage\nmoments:\n"
+        "  - explain: {title: Before we start, text: \"Moths rest on bark.\\n\\nBirds hunt by sight.\"}\n"
+        "  - run: 2\n"))
+    created = creator.wait("created")
+    creator.close()
+    join(page, shared.http, created["code"], "Ada")
+    assert not page.find_element(By.CSS_SELECTOR, "#explanation").is_displayed()
+    teacher = Peer(shared.ws)
+    try:
+        teacher.send(type="teach", code=created["code"], token=created["teacherToken"])
+        teacher.wait("plan")
+        # When the teacher presses Next
+        teacher.send(type="planNext")
+        # Then the student page shows the explanation, as text, paragraph by paragraph
+        wait_text(page, "#explanation", "Before we start")
+        paragraphs = [p.text for p in page.find_elements(By.CSS_SELECTOR, "#explanation p")]
+        assert paragraphs == ["Moths rest on bark.", "Birds hunt by sight."]
+    finally:
+        teacher.close()
+    assert console_errors(page) == []
