@@ -1,6 +1,7 @@
 import PetriLesson
 import PetriProtocol
 import PetriSimulation
+import PetriStorage
 
 extension Hub {
     /// The server's plans that check against its models, as `describePlans` lists them (a file that does not check
@@ -15,8 +16,8 @@ extension Hub {
     }
 
     /// `describePlans`: the key, when given, is checked as for `describeModels`.
-    func describePlans(key: String?, from address: String) -> Result<[PlanListing], ProtocolError> {
-        if let refusal = refusalOfDescribeModels(key: key, from: address) { return .failure(refusal) }
+    func describePlans(key: String?, from address: String) async -> Result<[PlanListing], ProtocolError> {
+        if let refusal = await refusalOfDescribeModels(key: key, from: address) { return .failure(refusal) }
         return .success(planListings())
     }
 
@@ -28,7 +29,11 @@ extension Hub {
         key: String, name: String?, text: String?, seed: UInt64?, pace: PlanPace?, rate: Double? = nil,
         options: LessonOptions?, from address: String
     ) async -> Result<CreatedLesson, ProtocolError> {
-        if let refusal = checkTeacherKey(key, from: address) { return .failure(refusal) }
+        let owner: TeacherRecord?
+        switch await authority(key, from: address) {
+        case .success(let teacher): owner = teacher
+        case .failure(let refusal): return .failure(refusal)
+        }
         if let rate, !(0.01...30).contains(rate) {
             return .failure(ProtocolError(.outOfRange, "Run at 0.01 to 30 generations per second, not \(rate)."))
         }
@@ -59,6 +64,6 @@ extension Hub {
         lessonConfiguration.options = options ?? plan.options
         lessonConfiguration.nameSeed = random.next()
         lessonConfiguration.plan = PlanCopy(name: name, text: planText, pace: pace, rate: rate)
-        return await start(definition: definition, configuration: lessonConfiguration)
+        return await start(definition: definition, configuration: lessonConfiguration, owner: owner)
     }
 }
