@@ -116,6 +116,7 @@ let package = Package(
             name: "PetriHub",
             dependencies: [
                 "PetriLesson",
+                "PetriWords",
                 "PetriProtocol",
                 "PetriSimulation",
                 "PetriStorage",
@@ -236,7 +237,7 @@ let package = Package(
         .testTarget(name: "PetriFuzzTests", dependencies: ["PetriFuzzTargets"]),
         .testTarget(name: "PetriWordsTests", dependencies: ["PetriWords"]),
         .testTarget(name: "PetriSimulationTests", dependencies: ["PetriSimulation"]),
-        .testTarget(name: "PetriProtocolTests", dependencies: ["PetriProtocol", "PetriSimulation"]),
+        .testTarget(name: "PetriProtocolTests", dependencies: ["PetriProtocol", "PetriSimulation", "PetriWords"]),
         .testTarget(
             name: "PetriLessonTests", dependencies: ["PetriLesson", "PetriProtocol", "PetriSimulation", "PetriWords"],
             exclude: ["Golden"]
@@ -266,7 +267,7 @@ let package = Package(
             name: "PetriHubTests",
             dependencies: [
                 "PetriHub", "PetriHubTesting", "PetriPeer", "PetriLesson", "PetriProtocol", "PetriSimulation",
-                "PetriStorage", "PetriTransport",
+                "PetriStorage", "PetriTransport", "PetriWords",
             ]
         ),
         .testTarget(

@@ -4,6 +4,7 @@ import PetriProtocol
 import PetriSimulation
 import PetriStorage
 import PetriTransport
+import PetriWords
 
 extension Hub {
     /// What the hub knows about one connection while serving it.
@@ -12,6 +13,10 @@ extension Hub {
         var rateLimit: ConnectionRateLimit
         /// The lesson this connection joined, resumed or teaches.
         var host: (any RunningLesson)?
+        /// The language the connection asked for (`join`, `teach`, ... or `setLanguage`), if it did.
+        var asked: Language?
+        /// The language its words come in: what it asked for, else its lesson's, else English.
+        var language: Language = .english
     }
 
     /// Starts serving one connection: decodes, rate-limits and routes its messages as they come.
@@ -156,14 +161,20 @@ extension Hub {
     /// Everything but a lesson's commands and `ping`: lessons made, described, joined, taught, observed.
     private nonisolated func handleOther(_ message: ClientMessage, in session: inout Session) async {
         switch message {
-        case .join(let code, let name):
-            await attach(.join(name: name), code: code, in: &session)
-        case .resume(let code, let token, let lastSeen):
-            await attach(.resume(token: token, lastSeen: lastSeen), code: code, in: &session)
-        case .teach(let code, let token, let lastSeen):
-            await attach(.teach(token: token, lastSeen: lastSeen), code: code, in: &session)
-        case .observe(let code, let token, let lastSeen):
-            await attach(.observe(token: token, lastSeen: lastSeen), code: code, in: &session)
+        case .join(let code, let name, let language):
+            await attach(.join(name: name), code: code, language: language, in: &session)
+        case .resume(let code, let token, let lastSeen, let language):
+            await attach(.resume(token: token, lastSeen: lastSeen), code: code, language: language, in: &session)
+        case .teach(let code, let token, let lastSeen, let language):
+            await attach(.teach(token: token, lastSeen: lastSeen), code: code, language: language, in: &session)
+        case .observe(let code, let token, let lastSeen, let language):
+            await attach(.observe(token: token, lastSeen: lastSeen), code: code, language: language, in: &session)
+        case .setLanguage(let tag):
+            let language = Language.match([tag], among: Self.offeredLanguages)
+            session.asked = language
+            session.language = language
+            if let host = session.host { _ = await host.setLanguage(language, for: session.connection.id) }
+            reply(.language(language: language.tag, languages: Self.offeredLanguages.map(\.tag)), to: session)
         case .describeModels, .create, .importLesson:
             await makeOrDescribe(message, for: session)
         default:
@@ -241,7 +252,13 @@ extension Hub {
     /// that fails are answered `rate-limited` alike, live code or not. Only a valid token,
     /// which a guesser cannot have, still gets in (a teacher or a returning student behind the
     /// same school address as someone mistyping codes).
-    private nonisolated func attach(_ attachment: Attachment, code: JoinCode, in session: inout Session) async {
+    private nonisolated func attach(
+        _ attachment: Attachment, code: JoinCode, language tag: String?, in session: inout Session
+    ) async {
+        if let tag {
+            session.asked = Language.match([tag], among: Self.offeredLanguages)
+            session.language = session.asked ?? .english
+        }
         let address = session.connection.remoteAddress
         guard session.host == nil else {
             replyError(
@@ -266,9 +283,11 @@ extension Hub {
         }
         // A token is checked only by the lesson; when this address is out of tries, the lesson
         // answers quietly and any refusal is answered `rate-limited` here instead.
-        let result = await host.handle(command, from: session.connection.id, revealing: minted, quietly: limited)
+        let result = await host.handle(
+            command, from: session.connection.id, revealing: minted, quietly: limited, language: session.asked)
         if result.attached {
             session.host = host
+            session.language = result.language ?? session.language
             return
         }
         if let rejection = result.rejection, [.unknownToken, .kicked].contains(rejection.code) {
@@ -372,8 +391,11 @@ extension Hub {
     /// which every message waiting in a lesson (thousands in a join storm) would hold.
     @inline(never)
     nonisolated func replyError(_ error: ProtocolError, to session: Session) {
-        reply(.error(error), to: session)
+        reply(.error(error.rendered(in: session.language)), to: session)
     }
+
+    /// The languages the server's words come in (the lesson's catalogs': every component ships the same).
+    nonisolated static var offeredLanguages: [Language] { LessonWords.book.languages }
 
     @inline(never)
     private nonisolated func reply(_ message: ServerMessage, to session: Session) {

@@ -4,6 +4,7 @@ import PetriProtocol
 import PetriSimulation
 import PetriStorage
 import PetriTransport
+import PetriWords
 
 /// One lesson's owner: the only place its ``Lesson`` state lives and changes.
 ///
@@ -20,14 +21,18 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
         var actor: Participant?
         /// The raw resume token to send in place of the digest in a join's welcome.
         var token: AccessToken?
-        /// The caller answers a rejection itself (see ``RunningLesson/handle(_:from:revealing:quietly:)``).
+        /// The caller answers a rejection itself (see ``RunningLesson/handle(_:from:revealing:quietly:language:)``).
         var quiet = false
+        /// The language the connection asked for, if it did.
+        var language: Language?
         var done: CheckedContinuation<HostResult, Never>
     }
 
     struct Member {
         var participant: Participant
         var session: Int
+        /// The language the connection asked for; nil: the lesson's.
+        var language: Language?
     }
 
     nonisolated let record: LessonRecord
@@ -125,14 +130,15 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
     }
 
     func handle(
-        _ command: LessonCommand, from connection: ConnectionID?, revealing token: AccessToken?, quietly: Bool
+        _ command: LessonCommand, from connection: ConnectionID?, revealing token: AccessToken?, quietly: Bool,
+        language: Language?
     ) async -> HostResult {
-        await enqueue(command, from: connection, as: nil, revealing: token, quietly: quietly)
+        await enqueue(command, from: connection, as: nil, revealing: token, quietly: quietly, language: language)
     }
 
     private func enqueue(
         _ command: LessonCommand, from connection: ConnectionID?, as actor: Participant?,
-        revealing token: AccessToken? = nil, quietly: Bool = false
+        revealing token: AccessToken? = nil, quietly: Bool = false, language: Language? = nil
     ) async -> HostResult {
         await withCheckedContinuation { continuation in
             guard !stopped else {
@@ -141,7 +147,7 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
             }
             let job = Job(
                 command: command, connection: connection, actor: actor, token: token, quiet: quietly,
-                done: continuation)
+                language: language, done: continuation)
             if command.isArrival { arrivals.append(job) } else { mailbox.append(job) }
             if let wake {
                 self.wake = nil
@@ -255,13 +261,21 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
                     answers.append((job.done, HostResult(rejection: error, attached: false, told: false)))
                     continue
                 }
-                if let connection = job.connection { send(.error(error), to: connection) }
+                if let connection = job.connection {
+                    send(.error(error), toAll: [connection], in: job.language ?? language(of: connection))
+                }
                 services.metrics.rejected(error.code.rawValue)
                 answers.append((job.done, HostResult(rejection: error, attached: false)))
             case .accepted(let effects):
-                await perform(effects, for: job.connection, revealing: job.token)
+                await perform(effects, for: job.connection, revealing: job.token, language: job.language)
                 let attached = job.connection.map { members[$0] != nil } ?? false
-                answers.append((job.done, HostResult(rejection: nil, attached: attached)))
+                answers.append(
+                    (
+                        job.done,
+                        HostResult(
+                            rejection: nil, attached: attached,
+                            language: attached ? job.connection.map(language(of:)) : nil)
+                    ))
             }
         }
         flushOutbox()

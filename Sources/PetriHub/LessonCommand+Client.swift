@@ -35,7 +35,7 @@ extension LessonCommand {
         case .hint(let question): self = .takeHint(question)
         case .history(let from, let to): self = .history(from: from, to: to)
         case .questions(let before, let limit): self = .questions(before: before, limit: limit)
-        case .create, .importLesson, .join, .resume, .teach, .observe, .ping, .describeModels: return nil
+        case .create, .importLesson, .join, .resume, .teach, .observe, .ping, .describeModels, .setLanguage: return nil
         }
     }
 }

@@ -69,6 +69,8 @@ enum Fixtures {
         .hint(question: QuestionID(3)), .history(from: 0, to: 40), .history(from: nil, to: nil),
         .questions(before: QuestionID(41), limit: 20), .ping, .describeModels(teacherKey: nil),
         .describeModels(teacherKey: "key"),
+        .join(code: code, name: "Ffion", language: "cy"), .setLanguage(language: "es-MX"),
+        .teach(code: code, token: token, lastSeen: nil, language: "ar"),
     ]
 
     static let serverMessages: [ServerMessage] = [
@@ -172,6 +174,7 @@ enum Fixtures {
         .lessonEnded(LessonSummary(leaderboard: board, questions: 4)),
         .closing(Closing(score: 1010, possible: 2000, rank: 2, message: "Good effort")),
         .redirect(url: "ws://node-2.school.example:8080/", code: code),
+        .language(language: "cy", languages: ["en", "ar", "cy", "es"]),
     ]
 }
 

@@ -9,13 +9,13 @@ struct MessageRoundTripTests {
     let decoder = ProtocolDecoder(limits: .lessonFile)
 
     @Test func everyClientMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 34 client message types
-        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 34)
+        // Given the fixtures, Then together they use all 35 client message types
+        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 35)
     }
 
     @Test func everyServerMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 38 server message types
-        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 38)
+        // Given the fixtures, Then together they use all 39 server message types
+        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 39)
     }
 
     @Test(arguments: Fixtures.clientMessages)

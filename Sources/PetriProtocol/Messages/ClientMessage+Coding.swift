@@ -1,10 +1,11 @@
 import PetriSimulation
+import PetriWords
 
 extension ClientMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, key, model, parameters, seed, options, definition, code, name, token, lastSeen
         case count, rate, value, x, y, pattern, changes, student, question, from, to, before, limit
-        case horizon, metric, reason, students, names
+        case horizon, metric, reason, students, names, language
     }
 
     /// The wire name of the message's type.
@@ -44,6 +45,7 @@ extension ClientMessage: Codable {
         case .report: "report"
         case .ping: "ping"
         case .describeModels: "describeModels"
+        case .setLanguage: "setLanguage"
         }
     }
 
@@ -75,19 +77,29 @@ extension ClientMessage: Codable {
         case "join":
             self = .join(
                 code: try c.decode(JoinCode.self, forKey: .code),
-                name: try c.decodeTextIfPresent(.name, limit: TextLimit.name))
+                name: try c.decodeTextIfPresent(.name, limit: TextLimit.name), language: try c.decodeLanguageIfPresent()
+            )
         case "resume":
             self = .resume(
                 code: try c.decode(JoinCode.self, forKey: .code), token: try c.decode(AccessToken.self, forKey: .token),
-                lastSeen: try c.decodeIfPresent(TimelinePosition.self, forKey: .lastSeen))
+                lastSeen: try c.decodeIfPresent(TimelinePosition.self, forKey: .lastSeen),
+                language: try c.decodeLanguageIfPresent())
         case "teach":
             self = .teach(
                 code: try c.decode(JoinCode.self, forKey: .code), token: try c.decode(AccessToken.self, forKey: .token),
-                lastSeen: try c.decodeIfPresent(TimelinePosition.self, forKey: .lastSeen))
+                lastSeen: try c.decodeIfPresent(TimelinePosition.self, forKey: .lastSeen),
+                language: try c.decodeLanguageIfPresent())
         case "observe":
             self = .observe(
                 code: try c.decode(JoinCode.self, forKey: .code), token: try c.decode(AccessToken.self, forKey: .token),
-                lastSeen: try c.decodeIfPresent(TimelinePosition.self, forKey: .lastSeen))
+                lastSeen: try c.decodeIfPresent(TimelinePosition.self, forKey: .lastSeen),
+                language: try c.decodeLanguageIfPresent())
+        case "setLanguage":
+            guard let language = try c.decodeLanguageIfPresent() else {
+                throw ProtocolError(
+                    .missingField, "The field \"language\" is required; send a language tag such as \"cy\".")
+            }
+            self = .setLanguage(language: language)
         case "step": self = .step(count: try c.decodeWhole(.count))
         case "run": self = .run(rate: try c.decodeFinite(.rate))
         case "pause": self = .pause
@@ -161,14 +173,18 @@ extension ClientMessage: Codable {
             try c.encode(key, forKey: .key)
             try c.encode(definition, forKey: .definition)
             try c.encodeIfPresent(options, forKey: .options)
-        case .join(let code, let name):
+        case .join(let code, let name, let language):
             try c.encode(code, forKey: .code)
             try c.encodeIfPresent(name, forKey: .name)
-        case .resume(let code, let token, let lastSeen), .teach(let code, let token, let lastSeen),
-            .observe(let code, let token, let lastSeen):
+            try c.encodeIfPresent(language, forKey: .language)
+        case .resume(let code, let token, let lastSeen, let language),
+            .teach(let code, let token, let lastSeen, let language),
+            .observe(let code, let token, let lastSeen, let language):
             try c.encode(code, forKey: .code)
             try c.encode(token, forKey: .token)
             try c.encodeIfPresent(lastSeen, forKey: .lastSeen)
+            try c.encodeIfPresent(language, forKey: .language)
+        case .setLanguage(let language): try c.encode(language, forKey: .language)
         case .step(let count), .rewind(let count): try c.encode(count, forKey: .count)
         case .run(let rate): try c.encode(rate, forKey: .rate)
         case .setParameter(let name, let value):
@@ -208,6 +224,21 @@ extension ClientMessage: Codable {
         case .describeModels(let key): try c.encodeIfPresent(key, forKey: .key)
         case .pause, .checkpoint, .restore, .export, .end, .exportResults, .ping, .guide, .report: break
         }
+    }
+}
+
+extension KeyedDecodingContainer where Key: CodingKey {
+    /// The optional `language` field: a BCP 47 tag (at most 35 characters), or a refusal that says so.
+    fileprivate func decodeLanguageIfPresent() throws -> String? {
+        guard let key = Key(stringValue: "language"), let text = try decodeIfPresent(String.self, forKey: key) else {
+            return nil
+        }
+        guard text.utf8.count <= 35, Language(text) != nil else {
+            throw ProtocolError(
+                .invalidField,
+                "The field \"language\" must be a BCP 47 language tag such as \"cy\" or \"es-MX\".")
+        }
+        return text
     }
 }
 

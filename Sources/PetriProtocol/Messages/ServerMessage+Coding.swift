@@ -4,7 +4,7 @@ extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, code, message, teacherToken, timeline, stats, rate, snapshot, generation, question, reason
         case prediction, answeredAt, lockedAt, answered, answeredBy, students, text, definition, csv, spread
-        case models, url, reasons, guide, html, data
+        case models, url, reasons, guide, html, data, language, languages
     }
 
     /// The wire name of the message's type.
@@ -48,6 +48,7 @@ extension ServerMessage: Codable {
         case .closing: "closing"
         case .models: "models"
         case .redirect: "redirect"
+        case .language: "language"
         }
     }
 
@@ -133,6 +134,10 @@ extension ServerMessage: Codable {
         case "redirect":
             self = .redirect(
                 url: try c.decode(String.self, forKey: .url), code: try c.decode(JoinCode.self, forKey: .code))
+        case "language":
+            self = .language(
+                language: try c.decode(String.self, forKey: .language),
+                languages: try c.decode([String].self, forKey: .languages))
         default: throw MessageType.unknown(type)
         }
     }
@@ -208,6 +213,9 @@ extension ServerMessage: Codable {
         case .redirect(let url, let code):
             try c.encode(url, forKey: .url)
             try c.encode(code, forKey: .code)
+        case .language(let language, let languages):
+            try c.encode(language, forKey: .language)
+            try c.encode(languages, forKey: .languages)
         }
     }
 }

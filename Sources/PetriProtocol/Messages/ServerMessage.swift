@@ -88,4 +88,7 @@ public enum ServerMessage: Sendable, Hashable {
     /// Another node of a cluster runs the lesson with this code: connect to `url` and send the
     /// same `join`, `resume`, `teach` or `observe` there (PROTOCOL.md, "Clusters: redirect").
     case redirect(url: String, code: JoinCode)
+    /// The language this connection's words now come in and the languages the server offers,
+    /// answering `setLanguage`.
+    case language(language: String, languages: [String])
 }

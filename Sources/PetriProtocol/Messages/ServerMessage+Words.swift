@@ -1,0 +1,25 @@
+import PetriWords
+
+/// Server messages whose words depend on who reads them.
+///
+/// A message that carries catalog sentences (an error made from a ``Word``) is rendered once per
+/// language among its readers: a broadcast costs one encoding per language present, not one per
+/// reader. Everything else is the same bytes for everyone.
+extension ServerMessage {
+    /// Whether the message has words to render per reader.
+    public var carriesWords: Bool {
+        switch self {
+        case .error(let error): error.word != nil
+        default: false
+        }
+    }
+
+    /// The message as a reader of `language` gets it (itself in English, and when it carries no words).
+    public func rendered(in language: Language) -> ServerMessage {
+        guard language != .english else { return self }
+        switch self {
+        case .error(let error): return .error(error.rendered(in: language))
+        default: return self
+        }
+    }
+}

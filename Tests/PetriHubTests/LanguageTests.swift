@@ -1,0 +1,93 @@
+import PetriHubTesting
+import PetriPeer
+import PetriProtocol
+import PetriTransport
+import Testing
+
+@testable import PetriHub
+
+/// A connection reads the server's words in the language it asks for, else the lesson's, else English.
+@Suite struct LanguageTests {
+    private func lesson(on server: InProcessHub, options: LessonOptions? = nil) async throws -> (JoinCode, AccessToken)
+    {
+        let creator = server.connect()
+        try creator.send(
+            .create(teacherKey: InProcessHub.teacherKey, model: .life, parameters: nil, seed: 7, options: options))
+        return try await creator.expect("created") { if case .created(let c, let t) = $0 { (c, t) } else { nil } }
+    }
+
+    @Test func aTeacherWhoAsksForWelshIsToldSoAndRefusedInWelsh() async throws {
+        let server = InProcessHub()
+        let (code, token) = try await lesson(on: server)
+        let teacher = server.connect()
+        let welcome = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil, language: "cy-GB"))
+        #expect(welcome.language == "cy")
+        #expect(welcome.languages == ["en", "ar", "cy", "es"])
+        try teacher.send(.reasons(question: QuestionID(9)))
+        #expect(try await teacher.expectError() == ProtocolError(.unknownQuestion, "Nid oes cwestiwn 9 yn y wers hon."))
+        await server.stop()
+    }
+
+    @Test func aClientThatAsksForNothingGetsTheEnglishItAlwaysGot() async throws {
+        let server = InProcessHub()
+        let (code, token) = try await lesson(on: server)
+        let teacher = server.connect()
+        let welcome = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        #expect(welcome.language == nil && welcome.languages == nil)
+        try teacher.send(.reasons(question: QuestionID(9)))
+        #expect(
+            try await teacher.expectError() == ProtocolError(.unknownQuestion, "There is no question 9 in this lesson.")
+        )
+        await server.stop()
+    }
+
+    @Test func aLanguageTheServerDoesNotOfferGetsEnglishAndSaysSo() async throws {
+        let server = InProcessHub()
+        let (code, token) = try await lesson(on: server)
+        let welcome = try await server.connect().attach(
+            .teach(code: code, token: token, lastSeen: nil, language: "fr"))
+        #expect(welcome.language == "en")
+        await server.stop()
+    }
+
+    @Test func setLanguageChangesTheWordsFromThenOn() async throws {
+        let server = InProcessHub()
+        let (code, token) = try await lesson(on: server)
+        let teacher = server.connect()
+        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        try teacher.send(.setLanguage(language: "es-MX"))
+        let told = try await teacher.expect("language") {
+            if case .language(let language, let languages) = $0 { (language, languages) } else { nil }
+        }
+        #expect(told.0 == "es" && told.1 == ["en", "ar", "cy", "es"])
+        try teacher.send(.reasons(question: QuestionID(9)))
+        #expect(
+            try await teacher.expectError()
+                == ProtocolError(.unknownQuestion, "No hay ninguna pregunta 9 en esta lección."))
+        await server.stop()
+    }
+
+    @Test func theLessonsLanguageServesWhoeverAsksForNone() async throws {
+        let server = InProcessHub()
+        let (code, token) = try await lesson(on: server, options: LessonOptions(language: "cy"))
+        let teacher = server.connect()
+        let welcome = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        #expect(welcome.language == "cy")
+        try teacher.send(.reasons(question: QuestionID(9)))
+        #expect(try await teacher.expectError() == ProtocolError(.unknownQuestion, "Nid oes cwestiwn 9 yn y wers hon."))
+        // And a teacher on another connection who asks for Arabic reads Arabic in the same lesson
+        let other = server.connect()
+        _ = try await other.attach(.teach(code: code, token: token, lastSeen: nil, language: "ar"))
+        try other.send(.reasons(question: QuestionID(9)))
+        #expect(try await other.expectError() == ProtocolError(.unknownQuestion, "لا يوجد سؤال رقم 9 في هذا الدرس."))
+        await server.stop()
+    }
+
+    @Test func aLanguageThatIsNoTagIsRefusedWithASentence() async throws {
+        let server = InProcessHub()
+        let peer = server.connect()
+        try peer.send(.setLanguage(language: "not a tag"))
+        #expect(try await peer.expectError().code == .invalidField)
+        await server.stop()
+    }
+}
