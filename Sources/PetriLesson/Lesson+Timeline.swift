@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 /// Rewind, checkpoint and restore.
 ///
@@ -13,10 +14,13 @@ extension Lesson {
     /// The teacher goes back `count` generations, exactly (checkpoint + replay of the action log).
     mutating func rewind(count: Int) throws(ProtocolError) -> [Effect] {
         guard run.generation > 0 else {
-            throw ProtocolError(.outOfRange, "Nothing to rewind: the lesson is at generation 0.")
+            throw ProtocolError(.outOfRange, LessonWords.word("lesson.rewind.atStart"))
         }
         guard (1...run.generation).contains(count) else {
-            throw ProtocolError(.outOfRange, "Rewind 1 to \(run.generation) generations, not \(count).")
+            throw ProtocolError(
+                .outOfRange,
+                LessonWords.word(
+                    "lesson.rewind.outOfRange", ["generation": .int(run.generation), "count": .int(count)]))
         }
         let target = run.generation - count
         var effects: [Effect] = []
@@ -44,7 +48,7 @@ extension Lesson {
     /// The teacher goes back to the checkpoint; clients get the history from where it differs.
     mutating func restoreCheckpoint() throws(ProtocolError) -> [Effect] {
         guard let saved = savedCheckpoint else {
-            throw ProtocolError(.noCheckpoint, "There is no checkpoint yet; save one first.")
+            throw ProtocolError(.noCheckpoint, LessonWords.word("lesson.restore.none"))
         }
         var effects: [Effect] = []
         stopRunning(into: &effects)
