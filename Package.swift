@@ -123,7 +123,8 @@ let package = Package(
                 "PetriTransport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
-            ]
+            ],
+            resources: [.embedInCode("Words")]
         ),
         // One protocol client end (send client messages, await typed server messages) over any transport.
         .target(name: "PetriPeer", dependencies: ["PetriProtocol", "PetriTransport"]),

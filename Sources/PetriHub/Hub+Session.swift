@@ -65,7 +65,7 @@ extension Hub {
             await handle(frame.bytes, in: &session, decoder: ProtocolDecoder())
         case .binary:
             replyError(
-                ProtocolError(.malformedJSON, "Petri messages are JSON text frames, not binary."),
+                ProtocolError(.malformedJSON, HubWords.word("hub.session.binary")),
                 to: session)
         case .closed:
             if let host = session.host { await host.connectionClosed(session.connection.id) }
@@ -144,7 +144,7 @@ extension Hub {
             // A page can be hundreds of KiB: none is queued while slow readers already hold the budget.
             let error = ProtocolError(
                 .tryLater,
-                "The server has too much waiting to be sent to slow connections; ask for the history again in a few seconds."
+                HubWords.word("hub.session.tryLater")
             )
             services.metrics.rejected(error.code.rawValue)
             replyError(error, to: session)
@@ -179,7 +179,7 @@ extension Hub {
             await makeOrDescribe(message, for: session)
         default:
             replyError(
-                ProtocolError(.notJoined, "Join a lesson first: send join, resume or teach with its code."), to: session
+                ProtocolError(.notJoined, HubWords.word("hub.session.notJoined")), to: session
             )
         }
     }
@@ -263,7 +263,7 @@ extension Hub {
         guard session.host == nil else {
             replyError(
                 ProtocolError(
-                    .alreadyJoined, "This connection is already in a lesson; open a new connection for another."),
+                    .alreadyJoined, HubWords.word("hub.session.alreadyInLesson")),
                 to: session)
             return
         }
@@ -337,7 +337,7 @@ extension Hub {
             if await isReloading(code) {
                 services.metrics.rejected(ProtocolError.Code.lessonReloading.rawValue)
                 replyError(
-                    ProtocolError(.lessonReloading, "The lesson \(code) is being reloaded; try again in a moment."),
+                    ProtocolError(.lessonReloading, HubWords.word("hub.lesson.reloading", ["code": .text("\(code)")])),
                     to: session)
                 return nil
             }
@@ -347,7 +347,7 @@ extension Hub {
                 replyError(
                     ProtocolError(
                         .lessonExpired,
-                        "The lesson \(code) ended too long ago to be opened again; its results are no longer kept here."
+                        HubWords.word("hub.lesson.expired", ["code": .text("\(code)")])
                     ), to: session)
                 return nil
             }
@@ -355,7 +355,7 @@ extension Hub {
             replyError(
                 ProtocolError(
                     .unknownLesson,
-                    "No lesson is running with the code \(code); check the code on the teacher's screen."),
+                    HubWords.word("hub.lesson.unknown", ["code": .text("\(code)")])),
                 to: session)
             return nil
         }
@@ -366,7 +366,7 @@ extension Hub {
         services.metrics.rejected(ProtocolError.Code.rateLimited.rawValue)
         replyError(
             ProtocolError(
-                .rateLimited, "Too many wrong codes or tokens from your address; wait a minute and try again."),
+                .rateLimited, HubWords.word("hub.limit.failedJoins")),
             to: session)
     }
 

@@ -50,7 +50,7 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
     private var loop: Task<Void, Never>?
     var stopped = false
     /// What a command that arrives after ``stop()`` is answered (the session sends it).
-    var stoppedBecause = ProtocolError(.lessonEnded, "This lesson has ended; ask the teacher for a new code.")
+    var stoppedBecause = ProtocolError(.lessonEnded, HubWords.word("hub.lesson.ended"))
 
     var members: [ConnectionID: Member] = [:]
     /// Every attached connection, kept as an array so a broadcast hands the transport one list.

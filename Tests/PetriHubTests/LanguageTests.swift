@@ -1,7 +1,10 @@
+import Foundation
 import PetriHubTesting
+import PetriLesson
 import PetriPeer
 import PetriProtocol
 import PetriTransport
+import PetriWords
 import Testing
 
 @testable import PetriHub
@@ -89,5 +92,25 @@ import Testing
         try peer.send(.setLanguage(language: "not a tag"))
         #expect(try await peer.expectError().code == .invalidField)
         await server.stop()
+    }
+}
+
+@Suite("The hub's catalogs hold exactly the sentences its code uses, in every language")
+struct HubCatalogTests {
+    @Test func everyCatalogHasEveryKeyTheCodeUsesAndNoOther() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/PetriHub")
+        var used: Set<String> = []
+        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            guard file.pathExtension == "swift" else { continue }
+            used.formUnion(
+                CatalogAudit.keys(inSource: try String(contentsOf: file, encoding: .utf8), caller: "HubWords"))
+        }
+        #expect(!used.isEmpty)
+        let languages = ["en", "cy", "es", "ar"].compactMap(Language.init)
+        #expect(CatalogAudit.problems(of: HubWords.book, used: used, languages: languages) == [])
+        // Every component offers the same languages, so a connection's language holds for all its words.
+        #expect(HubWords.book.languages == LessonWords.book.languages)
     }
 }
