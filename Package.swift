@@ -178,10 +178,11 @@ let package = Package(
         .target(
             name: "PetriTerminal",
             dependencies: [
-                "PetriProtocol", "PetriSimulation", "PetriTransport", "PetriWebSocket",
+                "PetriProtocol", "PetriSimulation", "PetriTransport", "PetriWebSocket", "PetriWords",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            exclude: ["README.md"]
+            exclude: ["README.md"],
+            resources: [.embedInCode("Words")]
         ),
         // The product: serve, join, teach, config, store. Nothing of the lab (benchmarks, load
         // generators, the test PostgreSQL) is linked in; that is petri-bench.
@@ -198,6 +199,7 @@ let package = Package(
                 "PetriStore",
                 "PetriStorePostgres",
                 "PetriTerminal",
+                "PetriWords",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -245,7 +247,9 @@ let package = Package(
         ),
         .testTarget(
             name: "PetriTerminalTests",
-            dependencies: ["PetriTerminal", "PetriProtocol", "PetriSimulation", "PetriTransport", "PetriWebSocket"],
+            dependencies: [
+                "PetriTerminal", "PetriProtocol", "PetriSimulation", "PetriTransport", "PetriWebSocket", "PetriWords",
+            ],
             exclude: ["Golden"]
         ),
         .testTarget(

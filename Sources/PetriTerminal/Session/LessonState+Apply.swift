@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 extension LessonState {
     /// Folds one server message into the state.
@@ -75,6 +76,7 @@ extension LessonState {
         case .created(let code, _):
             post("Lesson \(code.text) created.", kind: .success, at: now)
         case .welcome(let welcome):
+            if let tag = welcome.language { language = TerminalWords.book.match([tag]) }
             applyWelcome(welcome, at: now)
         case .student(let entry):
             let clean = entry.sanitised
