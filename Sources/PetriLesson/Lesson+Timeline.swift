@@ -27,7 +27,7 @@ extension Lesson {
         stopRunning(into: &effects)
         cancelUnresolved(
             where: { $0.askedAt > target },
-            reason: "The teacher rewound to generation \(target), before this question was asked.",
+            reason: LessonWords.word("lesson.cancelled.rewound", ["generation": .int(target)]),
             into: &effects)
         run.rewind(to: target)
         timeline += 1
@@ -54,7 +54,7 @@ extension Lesson {
         stopRunning(into: &effects)
         cancelUnresolved(
             where: { $0.id.rawValue >= saved.nextQuestion },
-            reason: "The teacher restored a checkpoint saved before this question was asked.",
+            reason: LessonWords.word("lesson.cancelled.restored"),
             into: &effects)
         let shared = min(run.history.count, saved.run.history.count)
         let divergence = (0..<shared).first { run.history[$0] != saved.run.history[$0] } ?? shared
@@ -67,13 +67,13 @@ extension Lesson {
     }
 
     /// Cancels every open or locked question that matches.
-    mutating func cancelUnresolved(where matches: (Question) -> Bool, reason: String, into effects: inout [Effect]) {
+    mutating func cancelUnresolved(where matches: (Question) -> Bool, reason: Word, into effects: inout [Effect]) {
         for index in questions.indices where questions[index].isUnresolved && matches(questions[index]) {
             if questions[index].state == .open, questions[index].deadline != nil {
                 effects.append(.cancelDeadline(questions[index].id))
             }
             questions[index].state = .cancelled
-            effects.append(.broadcast(.questionCancelled(question: questions[index].id, reason: reason)))
+            effects.append(.broadcast(.questionCancelled(question: questions[index].id, reason: Sentence(reason))))
         }
     }
 }

@@ -114,3 +114,39 @@ struct HubCatalogTests {
         #expect(HubWords.book.languages == LessonWords.book.languages)
     }
 }
+
+@Suite("A broadcast with words reaches each reader in their language")
+struct BroadcastLanguageTests {
+    @Test func aCancelledQuestionIsExplainedToEachInTheirOwnLanguage() async throws {
+        // Given a teacher reading Welsh, one student Spanish and one who asked for nothing
+        let server = InProcessHub()
+        let (code, token) = try await server.connect().createLesson(.camouflage)
+        let teacher = server.connect()
+        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil, language: "cy"))
+        let ana = server.connect()
+        _ = try await ana.attach(.join(code: code, name: "Ana", language: "es"))
+        let ada = server.connect()
+        _ = try await ada.attach(.join(code: code, name: "Ada"))
+        try teacher.send(.step(count: 2))
+        _ = try await teacher.expect("generation 2") {
+            if case .snapshot(let header, _) = $0, header.generation == 2 { true } else { nil }
+        }
+        try teacher.send(.ask(QuestionSpec(metric: "population", kind: .number(tolerance: nil), horizon: 5)))
+        _ = try await teacher.expect("question") { if case .question(let q) = $0 { q } else { nil } }
+
+        // When the teacher rewinds past it
+        try teacher.send(.rewind(count: 1))
+
+        // Then each reads why in their language
+        func reason(_ peer: ProtocolPeer) async throws -> String {
+            try await peer.expect("questionCancelled") {
+                if case .questionCancelled(_, let reason) = $0 { reason.text } else { nil }
+            }
+        }
+        #expect(try await reason(teacher) == "Aeth yr athro yn ôl i genhedlaeth 1, cyn i'r cwestiwn hwn gael ei ofyn.")
+        #expect(
+            try await reason(ana) == "El docente retrocedió a la generación 1, antes de que se hiciera esta pregunta.")
+        #expect(try await reason(ada) == "The teacher rewound to generation 1, before this question was asked.")
+        await server.stop()
+    }
+}

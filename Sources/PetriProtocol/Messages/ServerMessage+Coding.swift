@@ -88,7 +88,7 @@ extension ServerMessage: Codable {
         case "questionCancelled":
             self = .questionCancelled(
                 question: try c.decode(QuestionID.self, forKey: .question),
-                reason: try c.decode(String.self, forKey: .reason))
+                reason: Sentence(try c.decode(String.self, forKey: .reason)))
         case "answerAccepted":
             self = .answerAccepted(
                 question: try c.decode(QuestionID.self, forKey: .question),

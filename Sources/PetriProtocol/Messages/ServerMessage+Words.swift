@@ -2,7 +2,7 @@ import PetriWords
 
 /// Server messages whose words depend on who reads them.
 ///
-/// A message that carries catalog sentences (an error made from a ``Word``) is rendered once per
+/// A message that carries catalog sentences (an error made from a ``Word``, a ``Sentence``) is rendered once per
 /// language among its readers: a broadcast costs one encoding per language present, not one per
 /// reader. Everything else is the same bytes for everyone.
 extension ServerMessage {
@@ -10,6 +10,7 @@ extension ServerMessage {
     public var carriesWords: Bool {
         switch self {
         case .error(let error): error.word != nil
+        case .questionCancelled(_, let reason): reason.word != nil
         default: false
         }
     }
@@ -19,6 +20,8 @@ extension ServerMessage {
         guard language != .english else { return self }
         switch self {
         case .error(let error): return .error(error.rendered(in: language))
+        case .questionCancelled(let question, let reason):
+            return .questionCancelled(question: question, reason: reason.rendered(in: language))
         default: return self
         }
     }

@@ -145,7 +145,7 @@ extension LessonState {
             lockReasons[id] = reason
         case .questionCancelled(let id, let reason):
             setState(of: id, to: .cancelled)
-            cancelReasons[id] = TerminalText.sanitise(reason, maxCharacters: 300)
+            cancelReasons[id] = TerminalText.sanitise(reason.text, maxCharacters: 300)
             post("Question \(id.rawValue) was withdrawn: \(cancelReasons[id] ?? "")", at: now)
         case .answerAccepted(let id, let prediction, let answeredAt):
             answers[id] = AnswerRecord(
