@@ -11,6 +11,7 @@ extension ServerMessage {
         switch self {
         case .error(let error): error.word != nil
         case .questionCancelled(_, let reason): reason.word != nil
+        case .closing(let closing): closing.message.word != nil
         default: false
         }
     }
@@ -22,6 +23,9 @@ extension ServerMessage {
         case .error(let error): return .error(error.rendered(in: language))
         case .questionCancelled(let question, let reason):
             return .questionCancelled(question: question, reason: reason.rendered(in: language))
+        case .closing(var closing):
+            closing.message = closing.message.rendered(in: language)
+            return .closing(closing)
         default: return self
         }
     }

@@ -317,7 +317,7 @@ struct ClientSession: Sendable {
         guard let closing = lesson.closing else { return "The teacher ended lesson\(codeText)." }
         return
             "Lesson\(codeText) has ended. You scored \(closing.score) of \(closing.possible) (rank \(closing.rank)). "
-            + closing.message
+            + closing.message.text
     }
 
     static func describe(_ reason: ReconnectPolicy.Reason) -> String {

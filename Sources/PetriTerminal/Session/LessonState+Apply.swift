@@ -187,7 +187,7 @@ extension LessonState {
             post("The teacher ended the lesson.", at: now)
         case .closing(let closing):
             var clean = closing
-            clean.message = TerminalText.sanitise(closing.message, maxCharacters: 300)
+            clean.message = Sentence(TerminalText.sanitise(closing.message.text, maxCharacters: 300))
             self.closing = clean
         case .redirect:
             // The session follows it (``ClientSession``); the lesson itself is unchanged.
