@@ -134,13 +134,15 @@ let package = Package(
             dependencies: [
                 "PetriAccounts",
                 "PetriLesson",
+                "PetriWords",
                 "PetriProtocol",
                 "PetriSimulation",
                 "PetriStorage",
                 "PetriTransport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
-            ]
+            ],
+            resources: [.embedInCode("Words")]
         ),
         // One protocol client end (send client messages, await typed server messages) over any transport.
         .target(name: "PetriPeer", dependencies: ["PetriProtocol", "PetriTransport"]),
@@ -196,10 +198,11 @@ let package = Package(
         .target(
             name: "PetriTerminal",
             dependencies: [
-                "PetriProtocol", "PetriSimulation", "PetriTransport", "PetriWebSocket",
+                "PetriProtocol", "PetriSimulation", "PetriTransport", "PetriWebSocket", "PetriWords",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            exclude: ["README.md"]
+            exclude: ["README.md"],
+            resources: [.embedInCode("Words")]
         ),
         // The product: serve, join, teach, config, store. Nothing of the lab (benchmarks, load
         // generators, the test PostgreSQL) is linked in; that is petri-bench.
@@ -218,6 +221,7 @@ let package = Package(
                 "PetriStore",
                 "PetriStorePostgres",
                 "PetriTerminal",
+                "PetriWords",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -261,14 +265,16 @@ let package = Package(
         .testTarget(name: "PetriFuzzTests", dependencies: ["PetriFuzzTargets"]),
         .testTarget(name: "PetriWordsTests", dependencies: ["PetriWords"]),
         .testTarget(name: "PetriSimulationTests", dependencies: ["PetriSimulation"]),
-        .testTarget(name: "PetriProtocolTests", dependencies: ["PetriProtocol", "PetriSimulation"]),
+        .testTarget(name: "PetriProtocolTests", dependencies: ["PetriProtocol", "PetriSimulation", "PetriWords"]),
         .testTarget(
             name: "PetriLessonTests", dependencies: ["PetriLesson", "PetriProtocol", "PetriSimulation", "PetriWords"],
             exclude: ["Golden"]
         ),
         .testTarget(
             name: "PetriTerminalTests",
-            dependencies: ["PetriTerminal", "PetriProtocol", "PetriSimulation", "PetriTransport", "PetriWebSocket"],
+            dependencies: [
+                "PetriTerminal", "PetriProtocol", "PetriSimulation", "PetriTransport", "PetriWebSocket", "PetriWords",
+            ],
             exclude: ["Golden"]
         ),
         .testTarget(
@@ -297,8 +303,7 @@ let package = Package(
             name: "PetriHubTests",
             dependencies: [
                 "PetriAccounts", "PetriHub", "PetriHubTesting", "PetriPeer", "PetriLesson", "PetriProtocol",
-                "PetriSimulation",
-                "PetriStorage", "PetriTransport",
+                "PetriSimulation", "PetriStorage", "PetriTransport", "PetriWords",
             ]
         ),
         .testTarget(

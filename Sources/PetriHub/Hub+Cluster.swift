@@ -24,7 +24,7 @@ extension Hub {
         // Being rebuilt here after a failed write (``forget(_:reload:)``): a second claim would fence it.
         if reloading.contains(code) {
             return .unavailable(
-                ProtocolError(.lessonReloading, "The lesson \(code) is being reloaded; try again in a moment."))
+                ProtocolError(.lessonReloading, HubWords.word("hub.lesson.reloading", ["code": .text("\(code)")])))
         }
         if let pending = adopting[code] { return await pending.value }
         let task = Task { await self.locateAndClaim(code) }

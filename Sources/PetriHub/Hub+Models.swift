@@ -25,9 +25,9 @@ extension Hub {
 
     /// The refusal of a wrong teacher key (`create`, `import`, `describeModels`).
     static let wrongTeacherKey = ProtocolError(
-        .notAuthorised, "That is not this server's teacher key; ask whoever runs the server for it.")
+        .notAuthorised, HubWords.word("hub.key.wrong"))
 
     /// The refusal of any teacher key from an address that sent too many wrong ones.
     static let tooManyWrongKeys = ProtocolError(
-        .rateLimited, "Too many wrong teacher keys from your address; wait a minute and try again.")
+        .rateLimited, HubWords.word("hub.key.rateLimited"))
 }

@@ -4,6 +4,7 @@ import PetriProtocol
 import PetriSimulation
 import PetriStorage
 import PetriTransport
+import PetriWords
 
 extension Hub {
     /// What the hub knows about one connection while serving it.
@@ -15,6 +16,10 @@ extension Hub {
         /// The session token of the teacher who opened the lesson with it (`open`), checked again before each of
         /// the connection's commands, so that a sign-out, a revocation or a disabled account ends the console too.
         var signedIn: String?
+        /// The language the connection asked for (`join`, `teach`, ... or `setLanguage`), if it did.
+        var asked: Language?
+        /// The language its words come in: what it asked for, else its lesson's, else English.
+        var language: Language = .english
     }
 
     /// Starts serving one connection: decodes, rate-limits and routes its messages as they come.
@@ -63,7 +68,7 @@ extension Hub {
             await handle(frame.bytes, in: &session, decoder: ProtocolDecoder())
         case .binary:
             replyError(
-                ProtocolError(.malformedJSON, "Petri messages are JSON text frames, not binary."),
+                ProtocolError(.malformedJSON, HubWords.word("hub.session.binary")),
                 to: session)
         case .closed:
             if let host = session.host { await host.connectionClosed(session.connection.id) }
@@ -143,7 +148,7 @@ extension Hub {
             // A page can be hundreds of KiB: none is queued while slow readers already hold the budget.
             let error = ProtocolError(
                 .tryLater,
-                "The server has too much waiting to be sent to slow connections; ask for the history again in a few seconds."
+                HubWords.word("hub.session.tryLater")
             )
             services.metrics.rejected(error.code.rawValue)
             replyError(error, to: session)
@@ -160,21 +165,27 @@ extension Hub {
     /// Everything but a lesson's commands and `ping`: lessons made, described, joined, taught, observed.
     private nonisolated func handleOther(_ message: ClientMessage, in session: inout Session) async {
         switch message {
-        case .join(let code, let name):
-            await attach(.join(name: name), code: code, in: &session)
-        case .resume(let code, let token, let lastSeen):
-            await attach(.resume(token: token, lastSeen: lastSeen), code: code, in: &session)
-        case .teach(let code, let token, let lastSeen):
-            await attach(.teach(token: token, lastSeen: lastSeen), code: code, in: &session)
-        case .observe(let code, let token, let lastSeen):
-            await attach(.observe(token: token, lastSeen: lastSeen), code: code, in: &session)
+        case .join(let code, let name, let language):
+            await attach(.join(name: name), code: code, language: language, in: &session)
+        case .resume(let code, let token, let lastSeen, let language):
+            await attach(.resume(token: token, lastSeen: lastSeen), code: code, language: language, in: &session)
+        case .teach(let code, let token, let lastSeen, let language):
+            await attach(.teach(token: token, lastSeen: lastSeen), code: code, language: language, in: &session)
+        case .observe(let code, let token, let lastSeen, let language):
+            await attach(.observe(token: token, lastSeen: lastSeen), code: code, language: language, in: &session)
+        case .setLanguage(let tag):
+            let language = Language.match([tag], among: Self.offeredLanguages)
+            session.asked = language
+            session.language = language
+            if let host = session.host { _ = await host.setLanguage(language, for: session.connection.id) }
+            reply(.language(language: language.tag, languages: Self.offeredLanguages.map(\.tag)), to: session)
         case .describeModels, .create, .importLesson, .describePlans, .startPlan:
             await makeOrDescribe(message, for: session)
         case .signIn, .choosePassword, .account:
             await handleAccount(message, in: &session)
         default:
             replyError(
-                ProtocolError(.notJoined, "Join a lesson first: send join, resume or teach with its code."), to: session
+                ProtocolError(.notJoined, HubWords.word("hub.session.notJoined")), to: session
             )
         }
     }
@@ -265,12 +276,18 @@ extension Hub {
     /// that fails are answered `rate-limited` alike, live code or not. Only a valid token,
     /// which a guesser cannot have, still gets in (a teacher or a returning student behind the
     /// same school address as someone mistyping codes).
-    nonisolated func attach(_ attachment: Attachment, code: JoinCode, in session: inout Session) async {
+    nonisolated func attach(
+        _ attachment: Attachment, code: JoinCode, language tag: String? = nil, in session: inout Session
+    ) async {
+        if let tag {
+            session.asked = Language.match([tag], among: Self.offeredLanguages)
+            session.language = session.asked ?? .english
+        }
         let address = session.connection.remoteAddress
         guard session.host == nil else {
             replyError(
                 ProtocolError(
-                    .alreadyJoined, "This connection is already in a lesson; open a new connection for another."),
+                    .alreadyJoined, HubWords.word("hub.session.alreadyInLesson")),
                 to: session)
             return
         }
@@ -294,9 +311,11 @@ extension Hub {
         }
         // A token is checked only by the lesson; when this address is out of tries, the lesson
         // answers quietly and any refusal is answered `rate-limited` here instead.
-        let result = await host.handle(command, from: session.connection.id, revealing: minted, quietly: limited)
+        let result = await host.handle(
+            command, from: session.connection.id, revealing: minted, quietly: limited, language: session.asked)
         if result.attached {
             session.host = host
+            session.language = result.language ?? session.language
             return
         }
         if let rejection = result.rejection, [.unknownToken, .kicked].contains(rejection.code) {
@@ -346,7 +365,7 @@ extension Hub {
             if await isReloading(code) {
                 services.metrics.rejected(ProtocolError.Code.lessonReloading.rawValue)
                 replyError(
-                    ProtocolError(.lessonReloading, "The lesson \(code) is being reloaded; try again in a moment."),
+                    ProtocolError(.lessonReloading, HubWords.word("hub.lesson.reloading", ["code": .text("\(code)")])),
                     to: session)
                 return nil
             }
@@ -356,7 +375,7 @@ extension Hub {
                 replyError(
                     ProtocolError(
                         .lessonExpired,
-                        "The lesson \(code) ended too long ago to be opened again; its results are no longer kept here."
+                        HubWords.word("hub.lesson.expired", ["code": .text("\(code)")])
                     ), to: session)
                 return nil
             }
@@ -364,7 +383,7 @@ extension Hub {
             replyError(
                 ProtocolError(
                     .unknownLesson,
-                    "No lesson is running with the code \(code); check the code on the teacher's screen."),
+                    HubWords.word("hub.lesson.unknown", ["code": .text("\(code)")])),
                 to: session)
             return nil
         }
@@ -375,7 +394,7 @@ extension Hub {
         services.metrics.rejected(ProtocolError.Code.rateLimited.rawValue)
         replyError(
             ProtocolError(
-                .rateLimited, "Too many wrong codes or tokens from your address; wait a minute and try again."),
+                .rateLimited, HubWords.word("hub.limit.failedJoins")),
             to: session)
     }
 
@@ -400,8 +419,11 @@ extension Hub {
     /// which every message waiting in a lesson (thousands in a join storm) would hold.
     @inline(never)
     nonisolated func replyError(_ error: ProtocolError, to session: Session) {
-        reply(.error(error), to: session)
+        reply(.error(error.rendered(in: session.language)), to: session)
     }
+
+    /// The languages the server's words come in (the lesson's catalogs': every component ships the same).
+    nonisolated static var offeredLanguages: [Language] { LessonWords.book.languages }
 
     @inline(never)
     private nonisolated func reply(_ message: ServerMessage, to session: Session) {

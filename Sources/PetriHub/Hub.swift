@@ -278,8 +278,7 @@ package actor Hub {
             return .failure(
                 ProtocolError(
                     .tooManyLessons,
-                    "This server already runs \(running) lessons, its limit; end lessons you no longer need "
-                        + "(or ask whoever runs the server to raise limits.maxLessons), then try again."))
+                    HubWords.word("hub.lessons.tooMany", ["count": .int(running)])))
         }
         var random = SystemRandomNumberGenerator()
         var code = JoinCode.random(using: &random)

@@ -2,6 +2,7 @@ import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import PetriTransport
+import PetriWords
 
 extension LessonActor {
     /// Performs a command's effects in order (its `persist` was stored before this is called).
@@ -10,19 +11,28 @@ extension LessonActor {
     ///   - connection: Where replies go; nil for the server's own commands.
     ///   - token: A join's raw resume token: the lesson's welcome names the digest it holds,
     ///     and the student must get the token itself, which only this reply ever carries.
-    func perform(_ effects: [LessonEffect<Model>], for connection: ConnectionID?, revealing token: AccessToken? = nil)
-        async
-    {
+    ///   - language: The language the connection asked for with this command, if it did.
+    func perform(
+        _ effects: [LessonEffect<Model>], for connection: ConnectionID?, revealing token: AccessToken? = nil,
+        language: Language? = nil
+    ) async {
         for effect in effects {
             switch effect {
             case .persist:
                 break
             case .attach(let participant, let session):
-                if let connection { attach(connection, as: participant, session: session) }
+                if let connection { attach(connection, as: participant, session: session, language: language) }
             case .reply(.welcome(var welcome)):
                 guard let connection else { continue }
                 if let token, welcome.you?.token != nil { welcome.you?.token = token }
                 if welcome.role == .observer { welcome.code = record.code }
+                // Only a connection that asked for a language, or reads one other than English, is told which:
+                // a client that asked for nothing in an English lesson gets the welcome it always got.
+                let reads = self.language(of: connection)
+                if members[connection]?.language != nil || reads != .english {
+                    welcome.language = reads.tag
+                    welcome.languages = Self.offeredLanguages.map(\.tag)
+                }
                 sendWelcome(welcome, to: connection)
                 if let recoveryNotice, members[connection]?.participant == .teacher {
                     send(.error(ProtocolError(.lessonRecovered, recoveryNotice)), to: connection)
@@ -131,12 +141,29 @@ extension LessonActor {
         send(message, toAll: [connection])
     }
 
-    func send(_ message: ServerMessage, toAll connections: [ConnectionID]) {
+    /// Encodes once and queues for every connection; a message with words (``ServerMessage/carriesWords``)
+    /// is encoded once per language among them, each in its readers' language.
+    ///
+    /// - Parameter language: The language all of them read, when the caller knows it better than their
+    ///   membership does (a refused join, not yet a member, in the language it asked for).
+    func send(_ message: ServerMessage, toAll connections: [ConnectionID], in language: Language? = nil) {
         guard !connections.isEmpty else { return }
         let started = ContinuousClock.now
         defer { services.metrics.fanOut(since: started) }
         do {
-            queue(try services.encoder.encode(message), to: connections, policy: .reliable)
+            guard message.carriesWords else {
+                queue(try services.encoder.encode(message), to: connections, policy: .reliable)
+                return
+            }
+            if let language {
+                queue(try services.encoder.encode(message.rendered(in: language)), to: connections, policy: .reliable)
+                return
+            }
+            var readers: [Language: [ConnectionID]] = [:]
+            for connection in connections { readers[self.language(of: connection), default: []].append(connection) }
+            for (language, group) in readers.sorted(by: { $0.key < $1.key }) {
+                queue(try services.encoder.encode(message.rendered(in: language)), to: group, policy: .reliable)
+            }
         } catch {
             logUnencodable(error)
         }

@@ -4,6 +4,7 @@ import PetriProtocol
 import PetriSimulation
 import PetriStorage
 import PetriTransport
+import PetriWords
 
 /// One lesson's owner: the only place its ``Lesson`` state lives and changes.
 ///
@@ -20,16 +21,20 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
         var actor: Participant?
         /// The raw resume token to send in place of the digest in a join's welcome.
         var token: AccessToken?
-        /// The caller answers a rejection itself (see ``RunningLesson/handle(_:from:revealing:quietly:)``).
+        /// The caller answers a rejection itself (see ``RunningLesson/handle(_:from:revealing:quietly:language:)``).
         var quiet = false
         /// When a timer's command (a tick) was due, for ``LessonEnvironment/stepObserver``.
         var scheduled: Timestamp?
+        /// The language the connection asked for, if it did.
+        var language: Language?
         var done: CheckedContinuation<HostResult, Never>
     }
 
     struct Member {
         var participant: Participant
         var session: Int
+        /// The language the connection asked for; nil: the lesson's.
+        var language: Language?
     }
 
     nonisolated let record: LessonRecord
@@ -47,7 +52,7 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
     private var loop: Task<Void, Never>?
     var stopped = false
     /// What a command that arrives after ``stop()`` is answered (the session sends it).
-    var stoppedBecause = ProtocolError(.lessonEnded, "This lesson has ended; ask the teacher for a new code.")
+    var stoppedBecause = ProtocolError(.lessonEnded, HubWords.word("hub.lesson.ended"))
 
     var members: [ConnectionID: Member] = [:]
     /// Every attached connection, kept as an array so a broadcast hands the transport one list.
@@ -129,9 +134,10 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
     }
 
     func handle(
-        _ command: LessonCommand, from connection: ConnectionID?, revealing token: AccessToken?, quietly: Bool
+        _ command: LessonCommand, from connection: ConnectionID?, revealing token: AccessToken?, quietly: Bool,
+        language: Language?
     ) async -> HostResult {
-        await enqueue(command, from: connection, as: nil, revealing: token, quietly: quietly)
+        await enqueue(command, from: connection, as: nil, revealing: token, quietly: quietly, language: language)
     }
 
     /// The auto-run timer fired for the step due at `scheduled`.
@@ -141,7 +147,7 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
 
     private func enqueue(
         _ command: LessonCommand, from connection: ConnectionID?, as actor: Participant?,
-        revealing token: AccessToken? = nil, quietly: Bool = false, scheduled: Timestamp? = nil
+        revealing token: AccessToken? = nil, quietly: Bool = false, scheduled: Timestamp? = nil, language: Language? = nil
     ) async -> HostResult {
         await withCheckedContinuation { continuation in
             guard !stopped else {
@@ -150,7 +156,7 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
             }
             let job = Job(
                 command: command, connection: connection, actor: actor, token: token, quiet: quietly,
-                scheduled: scheduled, done: continuation)
+                scheduled: scheduled, language: language, done: continuation)
             if command.isArrival { arrivals.append(job) } else { mailbox.append(job) }
             if let wake {
                 self.wake = nil
@@ -276,13 +282,21 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
                     answers.append((job.done, HostResult(rejection: error, attached: false, told: false)))
                     continue
                 }
-                if let connection = job.connection { send(.error(error), to: connection) }
+                if let connection = job.connection {
+                    send(.error(error), toAll: [connection], in: job.language ?? language(of: connection))
+                }
                 services.metrics.rejected(error.code.rawValue)
                 answers.append((job.done, HostResult(rejection: error, attached: false)))
             case .accepted(let effects):
-                await perform(effects, for: job.connection, revealing: job.token)
+                await perform(effects, for: job.connection, revealing: job.token, language: job.language)
                 let attached = job.connection.map { members[$0] != nil } ?? false
-                answers.append((job.done, HostResult(rejection: nil, attached: attached)))
+                answers.append(
+                    (
+                        job.done,
+                        HostResult(
+                            rejection: nil, attached: attached,
+                            language: attached ? job.connection.map(language(of:)) : nil)
+                    ))
             }
         }
         flushOutbox()

@@ -2,6 +2,7 @@ import PetriLesson
 import PetriProtocol
 import PetriStorage
 import PetriTransport
+import PetriWords
 
 /// A running lesson as the hub and the connection sessions see it, whatever its model.
 protocol RunningLesson: Actor {
@@ -15,9 +16,16 @@ protocol RunningLesson: Actor {
     /// - Returns: whether it was accepted and whether the connection is now attached.
     /// - Parameter quietly: The lesson does not send a rejection itself (``HostResult/told`` is
     ///   false); the caller answers it.
+    /// - Parameter language: The language the connection asked for (its `join`, `teach`, ... or an earlier
+    ///   `setLanguage`), if it asked: a connection that attaches reads its words in it from then on.
     func handle(
-        _ command: LessonCommand, from connection: ConnectionID?, revealing token: AccessToken?, quietly: Bool
+        _ command: LessonCommand, from connection: ConnectionID?, revealing token: AccessToken?, quietly: Bool,
+        language: Language?
     ) async -> HostResult
+
+    /// The connection asked for its words in `language` (``ClientMessage/setLanguage(language:)``);
+    /// returns the language it now gets, nil when it is not attached here.
+    func setLanguage(_ language: Language, for connection: ConnectionID) async -> Language?
 
     /// The connection is gone: the student (if it was one) is marked offline.
     func connectionClosed(_ connection: ConnectionID) async
@@ -42,7 +50,7 @@ protocol RunningLesson: Actor {
 extension RunningLesson {
     /// Handles a command that reveals no token (see ``handle(_:from:revealing:)``).
     func handle(_ command: LessonCommand, from connection: ConnectionID?) async -> HostResult {
-        await handle(command, from: connection, revealing: nil, quietly: false)
+        await handle(command, from: connection, revealing: nil, quietly: false, language: nil)
     }
 }
 
@@ -54,4 +62,6 @@ struct HostResult: Sendable {
     /// False when the lesson could not tell the connection about `rejection` itself (it had
     /// stopped, or its write failed): then the session must, so every request gets an answer.
     var told: Bool = true
+    /// The language the connection reads once attached (the lesson's when it asked for none).
+    var language: Language? = nil
 }

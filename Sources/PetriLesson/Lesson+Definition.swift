@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 extension Lesson {
     /// Creates a lesson from a lesson file, replaying it to the generation it was saved at.
@@ -22,12 +23,16 @@ extension Lesson {
         guard definition.model == kind else {
             throw ProtocolError(
                 .invalidDefinition,
-                "This file is for the \(definition.model.rawValue) model, not \(kind.rawValue).")
+                LessonWords.word(
+                    "lesson.file.otherModel", ["file": .text(definition.model.rawValue), "model": .text(kind.rawValue)])
+            )
         }
         guard (0...configuration.maxGenerations).contains(definition.generation) else {
             throw ProtocolError(
                 .outOfRange,
-                "The file goes to generation \(definition.generation); this server allows up to \(configuration.maxGenerations)."
+                LessonWords.word(
+                    "lesson.file.pastLimit",
+                    ["generation": .int(definition.generation), "limit": .int(configuration.maxGenerations)])
             )
         }
         let parameters: Model.Parameters
@@ -35,7 +40,8 @@ extension Lesson {
             parameters = try definition.parameters.decode(
                 as: Model.Parameters.self, userInfo: Model.parameterDecodingInfo(source))
         } catch {
-            throw ProtocolError(.invalidDefinition, "The file's parameters do not fit the model: \(error.message)")
+            throw ProtocolError(
+                .invalidDefinition, LessonWords.word("lesson.file.badParameters", ["problem": .text(error.message)]))
         }
         try self.init(
             parameters: parameters, seed: definition.seed, teacherToken: teacherToken, configuration: configuration)
@@ -47,7 +53,9 @@ extension Lesson {
             guard timed.generation >= run.generation, timed.generation <= definition.generation else {
                 throw ProtocolError(
                     .invalidDefinition,
-                    "The actions must be in generation order, within 0...\(definition.generation); one is at \(timed.generation)."
+                    LessonWords.word(
+                        "lesson.file.actionOrder",
+                        ["generation": .int(definition.generation), "at": .int(timed.generation)])
                 )
             }
             try stepReplay(to: timed.generation)
@@ -56,14 +64,16 @@ extension Lesson {
             } catch {
                 throw ProtocolError(
                     .invalidDefinition,
-                    "The action at generation \(timed.generation) cannot be applied: \(error.message)")
+                    LessonWords.word(
+                        "lesson.file.badAction",
+                        ["generation": .int(timed.generation), "problem": .text(error.message)]))
             }
         }
         try stepReplay(to: definition.generation)
         if let expected = definition.stateHash, expected != run.model.stateHash {
             throw ProtocolError(
                 .invalidDefinition,
-                "Replaying the file does not reproduce its saved state; it was probably saved by a different version.")
+                LessonWords.word("lesson.file.notReproduced"))
         }
     }
 
@@ -72,7 +82,8 @@ extension Lesson {
             guard run.step() else {
                 throw ProtocolError(
                     .invalidDefinition,
-                    "The run ends at generation \(run.generation), before the file's generation \(generation).")
+                    LessonWords.word(
+                        "lesson.file.runEndsEarly", ["generation": .int(run.generation), "file": .int(generation)]))
             }
         }
     }

@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 extension Lesson {
     /// The teacher ends the lesson: timers stop, unresolved questions are cancelled, everyone
@@ -12,7 +13,7 @@ extension Lesson {
         var effects: [Effect] = []
         stopRunning(into: &effects)
         cancelUnresolved(
-            where: { _ in true }, reason: "The lesson ended before this question was resolved.", into: &effects)
+            where: { _ in true }, reason: LessonWords.word("lesson.cancelled.ended"), into: &effects)
         isEnded = true
         let ranking = Ranking(roster.students)
         let scored = questions.filter { $0.state == .resolved }

@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 extension Lesson {
     public typealias Effect = LessonEffect<Model>
@@ -44,7 +45,7 @@ extension Lesson {
         _ command: LessonCommand, from actor: Participant, at now: Timestamp
     ) throws(ProtocolError) -> [Effect] {
         if isEnded, !command.isAllowedAfterEnd {
-            throw ProtocolError(.lessonEnded, "The teacher has ended this lesson; results can still be viewed.")
+            throw ProtocolError(.lessonEnded, LessonWords.word("lesson.refusal.ended"))
         }
         switch command {
         case .join(let name, let token):
@@ -72,52 +73,52 @@ extension Lesson {
             guard actor == .server else { throw Self.serverOnly }
             return replicatesFinished(outcome)
         case .step(let count):
-            try requireTeacher(actor, to: "step the simulation")
+            try requireTeacher(actor, to: LessonWords.word("lesson.action.stepSimulation"))
             return try step(count: count, at: now)
         case .run(let rate):
-            try requireTeacher(actor, to: "run the simulation")
+            try requireTeacher(actor, to: LessonWords.word("lesson.action.runSimulation"))
             return try startRunning(rate: rate)
         case .pause:
-            try requireTeacher(actor, to: "pause the simulation")
+            try requireTeacher(actor, to: LessonWords.word("lesson.action.pauseSimulation"))
             return pause()
         case .act(let action):
-            try requireTeacher(actor, to: "change the model")
+            try requireTeacher(actor, to: LessonWords.word("lesson.action.changeModel"))
             return try act(action)
         case .rewind(let count):
-            try requireTeacher(actor, to: "rewind")
+            try requireTeacher(actor, to: LessonWords.word("lesson.action.rewind"))
             return try rewind(count: count)
         case .checkpoint:
-            try requireTeacher(actor, to: "save a checkpoint")
+            try requireTeacher(actor, to: LessonWords.word("lesson.action.saveCheckpoint"))
             return saveCheckpoint()
         case .restore:
-            try requireTeacher(actor, to: "restore the checkpoint")
+            try requireTeacher(actor, to: LessonWords.word("lesson.action.restoreCheckpoint"))
             return try restoreCheckpoint()
         case .clone(let changes):
-            try requireTeacher(actor, to: "clone the lesson")
+            try requireTeacher(actor, to: LessonWords.word("lesson.action.cloneLesson"))
             return try clone(changes: changes)
         case .exportDefinition:
-            try requireTeacher(actor, to: "export the lesson")
+            try requireTeacher(actor, to: LessonWords.word("lesson.action.exportLesson"))
             return [.reply(.definition(try definition()))]
         case .kick(let student):
-            try requireTeacher(actor, to: "remove students")
+            try requireTeacher(actor, to: LessonWords.word("lesson.action.removeStudents"))
             return try kick(student)
         case .end:
-            try requireTeacher(actor, to: "end the lesson")
+            try requireTeacher(actor, to: LessonWords.word("lesson.action.endLesson"))
             return end()
         case .ask(let spec):
-            try requireTeacher(actor, to: "ask questions")
+            try requireTeacher(actor, to: LessonWords.word("lesson.action.askQuestions"))
             return try ask(spec, at: now)
         case .closeQuestion(let question):
-            try requireTeacher(actor, to: "close questions")
+            try requireTeacher(actor, to: LessonWords.word("lesson.action.closeQuestions"))
             return try close(question, at: now)
         case .exportResults:
-            try requireTeacher(actor, to: "export results")
+            try requireTeacher(actor, to: LessonWords.word("lesson.action.exportResults"))
             return [.reply(.results(csv: resultsCSV()))]
         case .showAnswers(let question):
-            if actor != .observer { try requireTeacher(actor, to: "show the class's answers") }
+            if actor != .observer { try requireTeacher(actor, to: LessonWords.word("lesson.action.showAnswers")) }
             return try showAnswers(question)
         case .replicates(let count, let horizon, let metric):
-            try requireTeacher(actor, to: "run replicates")
+            try requireTeacher(actor, to: LessonWords.word("lesson.action.runReplicates"))
             return try requestReplicates(count: count, horizon: horizon, metric: metric)
         case .plan(let step):
             if step == .timer {
@@ -127,80 +128,87 @@ extension Lesson {
             }
             return try planStep(step, at: now)
         case .answer(let question, let prediction, let reason):
-            let student = try requireStudent(actor, to: "answer questions")
+            let student = try requireStudent(actor, to: LessonWords.word("lesson.action.answerQuestions"))
             return try answer(question, with: prediction, reason: reason, from: student, at: now)
         case .report:
-            try requireTeacher(actor, to: "download the lesson report")
+            try requireTeacher(actor, to: LessonWords.word("lesson.action.downloadReport"))
             let report = report()
             return [
                 .reply(.report(csv: report.csv, html: report.html(title: "Petri lesson report"), data: report.data))
             ]
         case .guide:
-            if actor == .guest || actor == .server { throw ProtocolError(.notJoined, "Join the lesson first.") }
+            if actor == .guest || actor == .server {
+                throw ProtocolError(.notJoined, LessonWords.word("lesson.refusal.joinFirst"))
+            }
             let story: String? = run.model.modelDescription.story
             return [.reply(.guide(Guide(story: story)))]
         case .reasons(let question):
-            try requireTeacher(actor, to: "read the class's reasons")
+            try requireTeacher(actor, to: LessonWords.word("lesson.action.readReasons"))
             return [.reply(.reasons(question: question, reasons: try reasons(for: question)))]
         case .showReasons(let question, let students, let names):
-            try requireTeacher(actor, to: "show reasons to the class")
+            try requireTeacher(actor, to: LessonWords.word("lesson.action.showReasons"))
             return try showReasons(question, of: students, names: names)
         case .takeHint(let question):
-            let student = try requireStudent(actor, to: "take hints")
+            let student = try requireStudent(actor, to: LessonWords.word("lesson.action.takeHints"))
             return try takeHint(question, for: student, at: now)
         case .history(let from, let to):
             if case .student = actor {
-                _ = try requireStudent(actor, to: "read the history")
+                _ = try requireStudent(actor, to: LessonWords.word("lesson.action.readHistory"))
             } else if actor != .observer {
-                try requireTeacher(actor, to: "read the history")
+                try requireTeacher(actor, to: LessonWords.word("lesson.action.readHistory"))
             }
             return try historyReply(from: from, to: to)
         case .questions(let before, let limit):
             var student: StudentID?
             if case .student = actor {
-                student = try requireStudent(actor, to: "read the questions")
+                student = try requireStudent(actor, to: LessonWords.word("lesson.action.readQuestions"))
             } else {
-                try requireTeacher(actor, to: "read the questions")
+                try requireTeacher(actor, to: LessonWords.word("lesson.action.readQuestions"))
             }
             return [.reply(.questions(try questionPage(before: before, limit: limit, for: student)))]
         }
     }
 
     private static var serverOnly: ProtocolError {
-        ProtocolError(.notAuthorised, "Only the server itself sends this command.")
+        ProtocolError(.notAuthorised, LessonWords.word("lesson.refusal.serverOnly"))
     }
 
     private func requireGuest(_ actor: Participant) throws(ProtocolError) {
         guard actor == .guest else {
-            throw ProtocolError(.alreadyJoined, "This connection has already joined the lesson.")
+            throw ProtocolError(.alreadyJoined, LessonWords.word("lesson.refusal.alreadyJoined"))
         }
     }
 
-    private func requireTeacher(_ actor: Participant, to action: String) throws(ProtocolError) {
+    private func requireTeacher(_ actor: Participant, to action: Word) throws(ProtocolError) {
         switch actor {
         case .teacher: return
-        case .guest: throw ProtocolError(.notJoined, "Join the lesson first.")
-        case .student, .server: throw ProtocolError(.notAuthorised, "Only the teacher can \(action).")
+        case .guest: throw ProtocolError(.notJoined, LessonWords.word("lesson.refusal.joinFirst"))
+        case .student, .server:
+            throw ProtocolError(
+                .notAuthorised, LessonWords.word("lesson.refusal.teacherOnly", ["action": .word(action)]))
         case .observer:
             throw ProtocolError(
                 .notAuthorised,
-                "Only the teacher can \(action); the projector view can only show answers (showAnswers).")
+                LessonWords.word("lesson.refusal.teacherOnlyNotProjector", ["action": .word(action)]))
         }
     }
 
     /// Checks that `actor` is a student still in the lesson and returns their id.
-    private func requireStudent(_ actor: Participant, to action: String) throws(ProtocolError) -> StudentID {
+    private func requireStudent(_ actor: Participant, to action: Word) throws(ProtocolError) -> StudentID {
         switch actor {
         case .student(let id):
             guard let student = roster[id] else {
-                throw ProtocolError(.unknownStudent, "There is no \(id) in this lesson.")
+                throw ProtocolError(
+                    .unknownStudent, LessonWords.word("lesson.student.unknown", ["student": .int(id.rawValue)]))
             }
             guard !student.isKicked else {
-                throw ProtocolError(.kicked, "The teacher removed you from this lesson.")
+                throw ProtocolError(.kicked, LessonWords.word("lesson.student.kicked"))
             }
             return id
-        case .guest: throw ProtocolError(.notJoined, "Join the lesson first.")
-        case .teacher, .observer, .server: throw ProtocolError(.notAuthorised, "Only students can \(action).")
+        case .guest: throw ProtocolError(.notJoined, LessonWords.word("lesson.refusal.joinFirst"))
+        case .teacher, .observer, .server:
+            throw ProtocolError(
+                .notAuthorised, LessonWords.word("lesson.refusal.studentsOnly", ["action": .word(action)]))
         }
     }
 }

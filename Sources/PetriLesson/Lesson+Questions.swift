@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 /// Asking, answering and locking questions.
 ///
@@ -17,21 +18,23 @@ extension Lesson {
     /// The teacher asks a question about a metric `horizon` generations ahead.
     mutating func ask(_ spec: QuestionSpec, at now: Timestamp) throws(ProtocolError) -> [Effect] {
         if let message = runOverMessage {
-            throw ProtocolError(.runOver, "\(message) There is nothing left to predict; rewind first.")
+            throw ProtocolError(.runOver, LessonWords.word("lesson.ask.runOver", ["reason": .text(message)]))
         }
         if let open = openQuestionIndex {
             throw ProtocolError(
-                .questionOpen, "Question \(open + 1) is still open; close it or step the simulation first.")
+                .questionOpen, LessonWords.word("lesson.ask.questionOpen", ["question": .int(open + 1)]))
         }
         if let limit = configuration.options.questionLimit, questions.count >= limit {
             throw ProtocolError(
-                .tooManyQuestions, "This lesson has \(limit) questions and all of them have been asked.")
+                .tooManyQuestions, LessonWords.word("lesson.ask.allAsked", ["count": .int(limit)]))
         }
         let settled = try QuestionRules.settle(spec, for: run.model)
         guard run.generation + spec.horizon <= configuration.maxGenerations else {
             throw ProtocolError(
                 .outOfRange,
-                "Generation \(run.generation + spec.horizon) is past this lesson's limit of \(configuration.maxGenerations)."
+                LessonWords.word(
+                    "lesson.ask.pastLimit",
+                    ["generation": .int(run.generation + spec.horizon), "limit": .int(configuration.maxGenerations)])
             )
         }
         let question = Question(
@@ -63,12 +66,12 @@ extension Lesson {
             isChange = question.answers[student] != nil
             if isChange, !question.allowChange {
                 throw ProtocolError(
-                    .alreadyAnswered, "You already answered question \(id.rawValue), and it does not allow changes.")
+                    .alreadyAnswered, LessonWords.word("lesson.answer.noChanges", ["question": .int(id.rawValue)]))
             }
             let limit = QuestionRules.maxAnswerChanges
             if isChange, question.changes[student, default: 0] >= limit {
                 throw ProtocolError(
-                    .tooManyChanges, "You have changed this answer \(limit) times; it stays as it is now.")
+                    .tooManyChanges, LessonWords.word("lesson.answer.tooManyChanges", ["count": .int(limit)]))
             }
             (allowChange, usedHint) = (question.allowChange, question.hintsTaken.contains(student))
         }
@@ -92,7 +95,7 @@ extension Lesson {
     {
         guard let question = questions.first(where: { $0.id == id }) else { throw unknownQuestion(id) }
         guard let hint = question.hint else {
-            throw ProtocolError(.noHint, "Question \(id.rawValue) has no hint.")
+            throw ProtocolError(.noHint, LessonWords.word("lesson.hint.none", ["question": .int(id.rawValue)]))
         }
         let index = try openIndex(of: id, at: now, refusal: .questionClosed)
         questions[index].hintsTaken.insert(student)
@@ -149,22 +152,23 @@ extension Lesson {
         switch question.state {
         case .open:
             if let deadline = question.deadline, now >= deadline {
-                throw ProtocolError(refusal, "Time ran out for question \(number); answers are no longer accepted.")
+                throw ProtocolError(refusal, LessonWords.word("lesson.answer.timeUp", ["question": .int(number)]))
             }
             return index
         case .locked, .resolved:
-            let why: String
+            let why: Word
             switch question.lockReason {
             case .advanced, nil:
-                why = "the simulation moved past generation \(question.askedAt)"
+                why = LessonWords.word("lesson.closed.advanced", ["generation": .int(question.askedAt)])
             case .timeLimit:
-                why = "its time limit ran out"
+                why = LessonWords.word("lesson.closed.timeLimit")
             case .closedByTeacher:
-                why = "the teacher closed it"
+                why = LessonWords.word("lesson.closed.byTeacher")
             }
-            throw ProtocolError(refusal, "Question \(number) closed when \(why); answers are no longer accepted.")
+            throw ProtocolError(
+                refusal, LessonWords.word("lesson.answer.closedWhen", ["question": .int(number), "why": .word(why)]))
         case .cancelled:
-            throw ProtocolError(refusal, "Question \(number) was cancelled.")
+            throw ProtocolError(refusal, LessonWords.word("lesson.question.cancelled", ["question": .int(number)]))
         }
     }
 
@@ -173,7 +177,7 @@ extension Lesson {
     }
 
     private func unknownQuestion(_ id: QuestionID) -> ProtocolError {
-        ProtocolError(.unknownQuestion, "There is no question \(id.rawValue) in this lesson.")
+        ProtocolError(.unknownQuestion, LessonWords.word("lesson.question.unknown", ["question": .int(id.rawValue)]))
     }
 
     /// Tells the teacher how many students have answered.

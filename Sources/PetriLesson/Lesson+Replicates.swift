@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 /// Replicates ("what else could have happened?"): the lesson checks a request and hands the server a copy
 /// of the present to run off its actor; the result comes back as a server command and goes to everyone.
@@ -8,12 +9,14 @@ extension Lesson {
     mutating func requestReplicates(count: Int, horizon: Int, metric text: String) throws(ProtocolError) -> [Effect] {
         guard (1...Replicates.maxCount).contains(count) else {
             throw ProtocolError(
-                .outOfRange, "count must be between 1 and \(Replicates.maxCount) replicates, but was \(count).")
+                .outOfRange,
+                LessonWords.word("lesson.replicates.count", ["max": .int(Replicates.maxCount), "count": .int(count)]))
         }
         guard (1...Replicates.maxHorizon).contains(horizon) else {
             throw ProtocolError(
                 .outOfRange,
-                "horizon must be between 1 and \(Replicates.maxHorizon) generations ahead, but was \(horizon).")
+                LessonWords.word(
+                    "lesson.replicates.horizon", ["max": .int(Replicates.maxHorizon), "horizon": .int(horizon)]))
         }
         let metric: MetricID
         do {

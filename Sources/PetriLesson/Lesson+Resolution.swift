@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 /// Resolving questions: the outcome, everyone's points, the spread and the leaderboard.
 extension Lesson {
@@ -17,7 +18,9 @@ extension Lesson {
         guard let actual = try? run.model.value(of: question.metric), actual.isFinite else {
             cancelUnresolved(
                 where: { $0.id == question.id },
-                reason: "\(question.metric) has no value at generation \(run.generation), so nobody can be scored.",
+                reason: LessonWords.word(
+                    "lesson.cancelled.noValue",
+                    ["metric": .text("\(question.metric)"), "generation": .int(run.generation)]),
                 into: &effects)
             return
         }

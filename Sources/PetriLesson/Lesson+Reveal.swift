@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 /// Showing the class's predictions before resolution, and hiding names on public boards.
 ///
@@ -15,15 +16,19 @@ extension Lesson {
         guard configuration.options.spread == .onRequest else {
             throw ProtocolError(
                 .notAuthorised,
-                "This lesson shows the class's answers only when a question resolves (its spread option is atResolution)."
+                LessonWords.word("lesson.reveal.atResolution")
             )
         }
         guard let question = questions.first(where: { $0.id == id }) else {
-            throw ProtocolError(.unknownQuestion, "There is no question \(id.rawValue) in this lesson.")
+            throw ProtocolError(
+                .unknownQuestion, LessonWords.word("lesson.question.unknown", ["question": .int(id.rawValue)]))
         }
         guard question.isUnresolved else {
-            let why = question.state == .resolved ? "has resolved; its spread came with the result" : "was cancelled"
-            throw ProtocolError(.questionClosed, "Question \(id.rawValue) \(why).")
+            throw ProtocolError(
+                .questionClosed,
+                question.state == .resolved
+                    ? LessonWords.word("lesson.reveal.resolved", ["question": .int(id.rawValue)])
+                    : LessonWords.word("lesson.question.cancelled", ["question": .int(id.rawValue)]))
         }
         return [.broadcast(.answersShown(question: id, spread: spread(of: question, actual: question.askedValue)))]
     }

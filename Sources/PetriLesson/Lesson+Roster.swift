@@ -1,22 +1,23 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 extension Lesson {
     /// A new student joins: a clean, unique name (or a generated one) and the server's token.
     mutating func join(name typed: String?, token: AccessToken) throws(ProtocolError) -> [Effect] {
         guard !roster.containsToken(token) else {
-            throw ProtocolError(.internalError, "That resume token is already in use; the server must mint a new one.")
+            throw ProtocolError(.internalError, LessonWords.word("lesson.join.tokenInUse"))
         }
         let name: String
         var requested: String?
         switch configuration.options.names {
         case .free:
             guard let typed else {
-                throw ProtocolError(.missingField, "The join message needs a name field: the name the class will see.")
+                throw ProtocolError(.missingField, LessonWords.word("lesson.join.nameMissing"))
             }
             let cleaned = DisplayName.clean(typed)
             guard !cleaned.isEmpty else {
-                throw ProtocolError(.invalidName, "Type a name with letters or digits to join.")
+                throw ProtocolError(.invalidName, LessonWords.word("lesson.join.nameEmpty"))
             }
             name = roster.uniqueName(cleaned)
             if name != cleaned { requested = cleaned }
@@ -37,10 +38,10 @@ extension Lesson {
     mutating func resume(token: AccessToken, lastSeen: TimelinePosition?) throws(ProtocolError) -> [Effect] {
         guard let found = roster.student(withToken: token) else {
             throw ProtocolError(
-                .unknownToken, "That resume token does not belong to this lesson; join again with your name.")
+                .unknownToken, LessonWords.word("lesson.resume.unknownToken"))
         }
         guard !found.isKicked else {
-            throw ProtocolError(.kicked, "The teacher removed you from this lesson.")
+            throw ProtocolError(.kicked, LessonWords.word("lesson.student.kicked"))
         }
         var effects: [Effect] = []
         if found.isOnline { effects.append(.disconnect(found.id, .replaced)) }
@@ -61,7 +62,7 @@ extension Lesson {
     /// The teacher attaches (from any number of connections) with the teacher token.
     func attachTeacher(token: AccessToken, lastSeen: TimelinePosition?) throws(ProtocolError) -> [Effect] {
         guard token == teacherToken else {
-            throw ProtocolError(.unknownToken, "That is not this lesson's teacher token.")
+            throw ProtocolError(.unknownToken, LessonWords.word("lesson.teach.unknownToken"))
         }
         return [.attach(.teacher, session: 0)] + welcomeEffects(for: .teacher, token: nil, lastSeen: lastSeen)
             + (plan.map { [.reply(.plan($0.state))] } ?? [])
@@ -70,7 +71,7 @@ extension Lesson {
     /// A read-only observer (the projector) attaches with the teacher token.
     func attachObserver(token: AccessToken, lastSeen: TimelinePosition?) throws(ProtocolError) -> [Effect] {
         guard token == teacherToken else {
-            throw ProtocolError(.unknownToken, "That is not this lesson's teacher token; the projector view needs it.")
+            throw ProtocolError(.unknownToken, LessonWords.word("lesson.observe.unknownToken"))
         }
         return [.attach(.observer, session: 0)] + welcomeEffects(for: .observer, token: nil, lastSeen: lastSeen)
     }
@@ -93,7 +94,8 @@ extension Lesson {
     /// The teacher removes a student for good: disconnected, unranked, token refused from now on.
     mutating func kick(_ id: StudentID) throws(ProtocolError) -> [Effect] {
         guard let student = roster[id], !student.isKicked else {
-            throw ProtocolError(.unknownStudent, "There is no \(id) in this lesson (or they were already removed).")
+            throw ProtocolError(
+                .unknownStudent, LessonWords.word("lesson.student.unknownOrRemoved", ["student": .int(id.rawValue)]))
         }
         roster.update(id) { student in
             student.isKicked = true

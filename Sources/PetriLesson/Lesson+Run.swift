@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 extension Lesson {
     /// Steps a teacher may take at once.
@@ -13,7 +14,7 @@ extension Lesson {
     /// The teacher advances 1...100 generations.
     mutating func step(count: Int, at now: Timestamp) throws(ProtocolError) -> [Effect] {
         guard Self.stepCounts.contains(count) else {
-            throw ProtocolError(.outOfRange, "Step 1 to 100 generations at a time, not \(count).")
+            throw ProtocolError(.outOfRange, LessonWords.word("lesson.step.outOfRange", ["count": .int(count)]))
         }
         try checkCanAdvance()
         return advance(by: count, at: now)
@@ -22,7 +23,8 @@ extension Lesson {
     /// The teacher starts auto-running; the server sends ``LessonCommand/tick`` at the given interval.
     mutating func startRunning(rate: Double) throws(ProtocolError) -> [Effect] {
         guard rate.isFinite, rate >= Self.minRate, rate <= Self.maxRate else {
-            throw ProtocolError(.outOfRange, "Run at 0.01 to 30 generations per second, not \(rate).")
+            throw ProtocolError(
+                .outOfRange, LessonWords.word("lesson.run.rateOutOfRange", ["rate": .decimal("\(rate)")]))
         }
         try checkCanAdvance()
         runRate = rate
@@ -86,18 +88,18 @@ extension Lesson {
         }
         if unsafe {
             throw ProtocolError(
-                .invalidAction, "Text in a model action may not contain control or formatting characters.")
+                .invalidAction, LessonWords.word("lesson.action.unsafeText"))
         }
     }
 
     /// Refuses to advance a run that is over or at the generation limit.
     func checkCanAdvance() throws(ProtocolError) {
         if let message = runOverMessage {
-            throw ProtocolError(.runOver, "\(message) Rewind or restore the checkpoint to continue.")
+            throw ProtocolError(.runOver, LessonWords.word("lesson.run.over", ["reason": .text(message)]))
         }
         guard run.generation < configuration.maxGenerations else {
             throw ProtocolError(
-                .outOfRange, "This lesson reached its limit of \(configuration.maxGenerations) generations.")
+                .outOfRange, LessonWords.word("lesson.run.limit", ["count": .int(configuration.maxGenerations)]))
         }
     }
 

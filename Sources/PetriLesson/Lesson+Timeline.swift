@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 /// Rewind, checkpoint and restore.
 ///
@@ -13,17 +14,20 @@ extension Lesson {
     /// The teacher goes back `count` generations, exactly (checkpoint + replay of the action log).
     mutating func rewind(count: Int) throws(ProtocolError) -> [Effect] {
         guard run.generation > 0 else {
-            throw ProtocolError(.outOfRange, "Nothing to rewind: the lesson is at generation 0.")
+            throw ProtocolError(.outOfRange, LessonWords.word("lesson.rewind.atStart"))
         }
         guard (1...run.generation).contains(count) else {
-            throw ProtocolError(.outOfRange, "Rewind 1 to \(run.generation) generations, not \(count).")
+            throw ProtocolError(
+                .outOfRange,
+                LessonWords.word(
+                    "lesson.rewind.outOfRange", ["generation": .int(run.generation), "count": .int(count)]))
         }
         let target = run.generation - count
         var effects: [Effect] = []
         stopRunning(into: &effects)
         cancelUnresolved(
             where: { $0.askedAt > target },
-            reason: "The teacher rewound to generation \(target), before this question was asked.",
+            reason: LessonWords.word("lesson.cancelled.rewound", ["generation": .int(target)]),
             into: &effects)
         run.rewind(to: target)
         timeline += 1
@@ -44,13 +48,13 @@ extension Lesson {
     /// The teacher goes back to the checkpoint; clients get the history from where it differs.
     mutating func restoreCheckpoint() throws(ProtocolError) -> [Effect] {
         guard let saved = savedCheckpoint else {
-            throw ProtocolError(.noCheckpoint, "There is no checkpoint yet; save one first.")
+            throw ProtocolError(.noCheckpoint, LessonWords.word("lesson.restore.none"))
         }
         var effects: [Effect] = []
         stopRunning(into: &effects)
         cancelUnresolved(
             where: { $0.id.rawValue >= saved.nextQuestion },
-            reason: "The teacher restored a checkpoint saved before this question was asked.",
+            reason: LessonWords.word("lesson.cancelled.restored"),
             into: &effects)
         let shared = min(run.history.count, saved.run.history.count)
         let divergence = (0..<shared).first { run.history[$0] != saved.run.history[$0] } ?? shared
@@ -63,13 +67,13 @@ extension Lesson {
     }
 
     /// Cancels every open or locked question that matches.
-    mutating func cancelUnresolved(where matches: (Question) -> Bool, reason: String, into effects: inout [Effect]) {
+    mutating func cancelUnresolved(where matches: (Question) -> Bool, reason: Word, into effects: inout [Effect]) {
         for index in questions.indices where questions[index].isUnresolved && matches(questions[index]) {
             if questions[index].state == .open, questions[index].deadline != nil {
                 effects.append(.cancelDeadline(questions[index].id))
             }
             questions[index].state = .cancelled
-            effects.append(.broadcast(.questionCancelled(question: questions[index].id, reason: reason)))
+            effects.append(.broadcast(.questionCancelled(question: questions[index].id, reason: Sentence(reason))))
         }
     }
 }

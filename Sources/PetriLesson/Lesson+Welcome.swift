@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 extension Lesson {
     /// The header of the current generation's snapshot.
@@ -106,7 +107,10 @@ extension Lesson {
         let last = to ?? run.generation
         guard 0 <= first, first <= last, last <= run.generation else {
             throw ProtocolError(
-                .outOfRange, "History covers generations 0 to \(run.generation); \(first) to \(last) is outside it.")
+                .outOfRange,
+                LessonWords.word(
+                    "lesson.history.outside",
+                    ["generation": .int(run.generation), "first": .int(first), "last": .int(last)]))
         }
         let end = min(last, first + configuration.historyPageSize - 1)
         let page = HistoryPage(timeline: timeline, from: first, to: end, stats: Array(run.history[first...end]))
@@ -118,13 +122,15 @@ extension Lesson {
         let limit = limit ?? QuestionPaging.defaultPage
         guard (1...QuestionPaging.maxPage).contains(limit) else {
             throw ProtocolError(
-                .outOfRange, "limit must be 1 to \(QuestionPaging.maxPage) questions per page, but was \(limit).")
+                .outOfRange,
+                LessonWords.word("lesson.questions.limit", ["max": .int(QuestionPaging.maxPage), "limit": .int(limit)]))
         }
         var end = questions.count
         if let before {
             guard let index = questions.firstIndex(where: { $0.id == before }) else {
                 throw ProtocolError(
-                    .unknownQuestion, "There is no question \(before.rawValue) in this lesson (before).")
+                    .unknownQuestion,
+                    LessonWords.word("lesson.questions.unknownBefore", ["question": .int(before.rawValue)]))
             }
             end = index
         }

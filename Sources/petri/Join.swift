@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import PetriProtocol
 import PetriTerminal
+import PetriWords
 
 /// `petri join CODE --name NAME`: the student client.
 struct Join: AsyncParsableCommand {
@@ -70,11 +71,20 @@ struct ClientConnectionOptions: ParsableArguments {
     @Option(name: .customLong("ca-file"), help: "A PEM file of certificate authorities to trust for a wss:// server.")
     var caFile: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The language of the screen and the server's messages, a tag such as cy, es or ar (default: the "
+                + "system's, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, when Petri has it; else English)."))
+    var language: String?
+
     func validate() throws {
         let url = resolvedServer.lowercased()
         guard url.hasPrefix("ws://") || url.hasPrefix("wss://") else {
             throw ValidationError(
                 "--server must be a WebSocket address such as ws://10.0.0.5:8080/, but was \(resolvedServer).")
+        }
+        if let language, Language(language) == nil {
+            throw ValidationError("--language must be a language tag such as cy, es or ar, but was \(language).")
         }
         guard ["auto", "never", "none", "256", "truecolor"].contains(color) else {
             throw ValidationError("--color must be auto, never, 256 or truecolor, but was \(color).")
@@ -99,7 +109,17 @@ struct ClientConnectionOptions: ParsableArguments {
                 ResumeTokenStore(directory: URL(fileURLWithPath: $0).appendingPathComponent("tokens"))
             }
             ?? ResumeTokenStore.standard(environment: environment)
-        return ClientOptions(server: resolvedServer, json: json, colorMode: mode, tokens: tokens, caFile: caFile)
+        var options = ClientOptions(server: resolvedServer, json: json, colorMode: mode, tokens: tokens, caFile: caFile)
+        options.language = Self.language(asked: language, environment: environment)
+        return options
+    }
+
+    /// The language to ask for: `--language` as given, else the system's when the terminal has its words
+    /// (an English system asks for nothing, so the server answers as it always did).
+    static func language(asked: String?, environment: [String: String]) -> String? {
+        if let asked { return asked }
+        let system = TerminalWords.book.match(Language.preferences(fromEnvironment: environment))
+        return system == .english ? nil : system.tag
     }
 
     /// Nothing may be logged while the client owns the screen (and `--json` output stays clean).

@@ -1,4 +1,5 @@
 import Foundation
+import PetriProtocol
 import PetriWords
 import Testing
 
@@ -12,6 +13,16 @@ struct LessonCatalogTests {
         let problems = CatalogAudit.problems(
             of: LessonWords.book, used: used, languages: ["en", "cy", "es", "ar"].compactMap(Language.init))
         #expect(problems == [])
+    }
+
+    @Test func theClosingMessageReachesAStudentInTheirLanguage() throws {
+        let message = ClosingMessage.message(score: 2_900, possible: 3_000)
+        #expect(message.text == "Outstanding! You read the simulation like a scientist.")
+        #expect(
+            message.rendered(in: try #require(Language("cy"))).text
+                == "Rhagorol! Fe wnaethoch chi ddarllen yr efelychiad fel gwyddonydd.")
+        // On the wire it is the plain string it always was
+        #expect(ServerMessage.closing(Closing(score: 1, possible: 2, rank: 3, message: message)).carriesWords)
     }
 }
 

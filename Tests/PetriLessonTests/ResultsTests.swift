@@ -167,6 +167,6 @@ struct ResultsTests {
             if case .closing(let c) = $0 { c } else { nil }
         }
         #expect(closing.first?.score == score && closing.first?.possible == possible)
-        #expect(closing.first?.message.hasPrefix(opening) == true)
+        #expect(closing.first?.message.text.hasPrefix(opening) == true)
     }
 }

@@ -310,10 +310,10 @@ struct ScoringWorkedExamplesTests {
             return end.sent(to: .student(id)).compactMap { if case .closing(let c) = $0 { c } else { nil } }.first
         }
         #expect(closing("Ada")?.possible == 3000)
-        #expect(closing("Ada")?.message.hasPrefix("Outstanding!") == true)  // 99%
-        #expect(closing("Ben")?.message.hasPrefix("Great predictions") == true)  // 75.8%
-        #expect(closing("Dee")?.message.hasPrefix("Good effort") == true)  // 47%
-        #expect(closing("Cy")?.message.hasPrefix("Keep experimenting") == true)  // 0%
+        #expect(closing("Ada")?.message.text.hasPrefix("Outstanding!") == true)  // 99%
+        #expect(closing("Ben")?.message.text.hasPrefix("Great predictions") == true)  // 75.8%
+        #expect(closing("Dee")?.message.text.hasPrefix("Good effort") == true)  // 47%
+        #expect(closing("Cy")?.message.text.hasPrefix("Keep experimenting") == true)  // 0%
     }
 
     @Test func aWholeLessonWithBothBonusesOff() throws {

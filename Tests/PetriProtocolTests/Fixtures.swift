@@ -85,6 +85,8 @@ enum Fixtures {
             teacherKey: "key", plan: nil, text: "title: Mine\nmodel: mice\nmoments:\n  - run: 5\n", seed: 42, pace: nil,
             rate: 2, options: LessonOptions(names: .generated)),
         .describePlans(teacherKey: "key"), .planNext, .planSkip, .planPace(.teacher),
+        .join(code: code, name: "Ffion", language: "cy"), .setLanguage(language: "es-MX"),
+        .teach(code: code, token: token, lastSeen: nil, language: "ar"),
     ]
 
     static let serverMessages: [ServerMessage] = [
@@ -220,6 +222,7 @@ enum Fixtures {
                 shipped: true, text: "title: Rock pocket mice\nmodel: mice\nmoments:\n  - run: 5\n")
         ]),
         .explanation(title: "The soot arrives", paragraphs: ["The bark darkens.", "Watch the moths."]),
+        .language(language: "cy", languages: ["en", "ar", "cy", "es"]),
     ]
 }
 

@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 /// Checks a teacher's ``QuestionSpec`` against a model and settles its defaults.
 enum QuestionRules {
@@ -43,10 +44,10 @@ enum QuestionRules {
     static func settle<Model: SteppingModel>(_ spec: QuestionSpec, for model: Model) throws(ProtocolError) -> Settled {
         guard horizons.contains(spec.horizon) else {
             throw ProtocolError(
-                .outOfRange, "A question looks 1 to 1000 generations ahead, but the horizon was \(spec.horizon).")
+                .outOfRange, LessonWords.word("lesson.ask.horizon", ["horizon": .int(spec.horizon)]))
         }
         if let limit = spec.timeLimit, !timeLimits.contains(limit) {
-            throw ProtocolError(.outOfRange, "A time limit is 1 to 3600 seconds, but was \(limit).")
+            throw ProtocolError(.outOfRange, LessonWords.word("lesson.ask.timeLimit", ["limit": .int(limit)]))
         }
         let (metric, descriptor, askedValue) = try resolveMetric(spec.metric, for: model)
         let kind = try spec.kind.rules.settled(for: descriptor, askedValue: askedValue)
@@ -83,7 +84,7 @@ enum QuestionRules {
         }
         guard value.isFinite else {
             throw ProtocolError(
-                .invalidQuestion, "\(metric) has no value right now, so there is nothing to predict from.")
+                .invalidQuestion, LessonWords.word("lesson.ask.noValue", ["metric": .text("\(metric)")]))
         }
         return (metric, descriptor, value)
     }
@@ -97,11 +98,15 @@ enum QuestionRules {
         guard let descriptor = candidates.first else {
             let known = model.metrics.map(\.name).joined(separator: ", ")
             return ProtocolError(
-                .unknownMetric, "The \(model.kind.rawValue) model has no metric \"\(text)\"; it has \(known).")
+                .unknownMetric,
+                LessonWords.word(
+                    "lesson.metric.unknown",
+                    ["model": .text(model.kind.rawValue), "metric": .text(text), "known": .text(known)]))
         }
         if candidates.count == 1, descriptor.argumentNames.isEmpty {
             return ProtocolError(
-                .unknownMetric, "\(descriptor.name) takes no arguments, but was given \"\(text)\".")
+                .unknownMetric,
+                LessonWords.word("lesson.metric.noArguments", ["metric": .text(descriptor.name), "text": .text(text)]))
         }
         let forms = candidates.map { candidate in
             switch candidate.argumentNames.count {

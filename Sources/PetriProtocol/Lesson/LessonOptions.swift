@@ -1,3 +1,5 @@
+import PetriWords
+
 /// How a lesson runs its questions and names; chosen when it is created.
 ///
 /// Every field is optional on the wire: `{"names":"generated","streakBonus":false}`.
@@ -41,10 +43,13 @@ public struct LessonOptions: Sendable, Hashable, Codable {
     public var leaderboard: LeaderboardNames
     /// Whether the teacher may show the spread before resolution.
     public var spread: SpreadReveal
+    /// The lesson's language (a BCP 47 tag): what a connection that asks for none reads; nil for English.
+    public var language: String?
 
     public init(
         names: NameMode = .free, speedBonus: Bool = true, streakBonus: Bool = true, leaderboardSize: Int = 10,
-        questionLimit: Int? = nil, leaderboard: LeaderboardNames = .names, spread: SpreadReveal = .onRequest
+        questionLimit: Int? = nil, leaderboard: LeaderboardNames = .names, spread: SpreadReveal = .onRequest,
+        language: String? = nil
     ) {
         self.names = names
         self.speedBonus = speedBonus
@@ -53,6 +58,7 @@ public struct LessonOptions: Sendable, Hashable, Codable {
         self.questionLimit = questionLimit
         self.leaderboard = leaderboard
         self.spread = spread
+        self.language = language
     }
 
     /// Says what is out of range, or nothing when every option is usable.
@@ -63,11 +69,15 @@ public struct LessonOptions: Sendable, Hashable, Codable {
         if let limit = questionLimit, !(1...100).contains(limit) {
             return ProtocolError(.outOfRange, "questionLimit must be between 1 and 100, but was \(limit).")
         }
+        if let language, language.utf8.count > 35 || Language(language) == nil {
+            return ProtocolError(
+                .invalidField, "The option \"language\" must be a BCP 47 language tag such as \"cy\" or \"es-MX\".")
+        }
         return nil
     }
 
     private enum CodingKeys: String, CodingKey {
-        case names, speedBonus, streakBonus, leaderboardSize, questionLimit, leaderboard, spread
+        case names, speedBonus, streakBonus, leaderboardSize, questionLimit, leaderboard, spread, language
     }
 
     public init(from decoder: any Decoder) throws {
@@ -80,9 +90,10 @@ public struct LessonOptions: Sendable, Hashable, Codable {
         questionLimit = try c.decodeIfPresent(Int.self, forKey: .questionLimit)
         leaderboard = try c.decodeIfPresent(LeaderboardNames.self, forKey: .leaderboard) ?? defaults.leaderboard
         spread = try c.decodeIfPresent(SpreadReveal.self, forKey: .spread) ?? defaults.spread
+        language = try c.decodeIfPresent(String.self, forKey: .language)
     }
 
-    /// Writes `leaderboard` and `spread` only when they differ from the defaults, so lessons
+    /// Writes `leaderboard`, `spread` and `language` only when they differ from the defaults, so lessons
     /// stored, and welcomes sent, before these options existed keep the same bytes.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -93,5 +104,6 @@ public struct LessonOptions: Sendable, Hashable, Codable {
         try c.encodeIfPresent(questionLimit, forKey: .questionLimit)
         if leaderboard != .names { try c.encode(leaderboard, forKey: .leaderboard) }
         if spread != .onRequest { try c.encode(spread, forKey: .spread) }
+        try c.encodeIfPresent(language, forKey: .language)
     }
 }

@@ -73,6 +73,11 @@ public struct Welcome: Sendable, Hashable, Codable {
     /// How clients show the lesson's model (its ``ModelDescription/presentation``); absent from an older server,
     /// when clients draw nothing model-specific.
     public var presentation: ModelPresentation?
+    /// The language this connection's words come in (a BCP 47 tag); absent when it is English and
+    /// the connection asked for no language, so such clients get the same bytes as before languages.
+    public var language: String?
+    /// The languages the server offers (with `language`).
+    public var languages: [String]?
 
     public init(
         role: Role, you: StudentProfile?, model: ModelKind, metrics: [MetricDescriptor], parameters: JSONValue,

@@ -1,10 +1,11 @@
 import PetriSimulation
+import PetriWords
 
 extension ClientMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, key, model, parameters, seed, options, definition, code, name, token, lastSeen
         case count, rate, value, x, y, pattern, changes, student, question, from, to, before, limit
-        case horizon, metric, reason, students, names, plan, text, pace
+        case horizon, metric, reason, students, names, plan, text, pace, language
         case password, link, session, handle, teacher
     }
 
@@ -53,6 +54,7 @@ extension ClientMessage: Codable {
         case .planNext: "planNext"
         case .planSkip: "planSkip"
         case .planPace: "planPace"
+        case .setLanguage: "setLanguage"
         }
     }
 
@@ -84,19 +86,29 @@ extension ClientMessage: Codable {
         case "join":
             self = .join(
                 code: try c.decode(JoinCode.self, forKey: .code),
-                name: try c.decodeTextIfPresent(.name, limit: TextLimit.name))
+                name: try c.decodeTextIfPresent(.name, limit: TextLimit.name), language: try c.decodeLanguageIfPresent()
+            )
         case "resume":
             self = .resume(
                 code: try c.decode(JoinCode.self, forKey: .code), token: try c.decode(AccessToken.self, forKey: .token),
-                lastSeen: try c.decodeIfPresent(TimelinePosition.self, forKey: .lastSeen))
+                lastSeen: try c.decodeIfPresent(TimelinePosition.self, forKey: .lastSeen),
+                language: try c.decodeLanguageIfPresent())
         case "teach":
             self = .teach(
                 code: try c.decode(JoinCode.self, forKey: .code), token: try c.decode(AccessToken.self, forKey: .token),
-                lastSeen: try c.decodeIfPresent(TimelinePosition.self, forKey: .lastSeen))
+                lastSeen: try c.decodeIfPresent(TimelinePosition.self, forKey: .lastSeen),
+                language: try c.decodeLanguageIfPresent())
         case "observe":
             self = .observe(
                 code: try c.decode(JoinCode.self, forKey: .code), token: try c.decode(AccessToken.self, forKey: .token),
-                lastSeen: try c.decodeIfPresent(TimelinePosition.self, forKey: .lastSeen))
+                lastSeen: try c.decodeIfPresent(TimelinePosition.self, forKey: .lastSeen),
+                language: try c.decodeLanguageIfPresent())
+        case "setLanguage":
+            guard let language = try c.decodeLanguageIfPresent() else {
+                throw ProtocolError(
+                    .missingField, "The field \"language\" is required; send a language tag such as \"cy\".")
+            }
+            self = .setLanguage(language: language)
         case "step": self = .step(count: try c.decodeWhole(.count))
         case "run": self = .run(rate: try c.decodeFinite(.rate))
         case "pause": self = .pause
@@ -211,14 +223,18 @@ extension ClientMessage: Codable {
             try c.encode(key, forKey: .key)
             try c.encode(definition, forKey: .definition)
             try c.encodeIfPresent(options, forKey: .options)
-        case .join(let code, let name):
+        case .join(let code, let name, let language):
             try c.encode(code, forKey: .code)
             try c.encodeIfPresent(name, forKey: .name)
-        case .resume(let code, let token, let lastSeen), .teach(let code, let token, let lastSeen),
-            .observe(let code, let token, let lastSeen):
+            try c.encodeIfPresent(language, forKey: .language)
+        case .resume(let code, let token, let lastSeen, let language),
+            .teach(let code, let token, let lastSeen, let language),
+            .observe(let code, let token, let lastSeen, let language):
             try c.encode(code, forKey: .code)
             try c.encode(token, forKey: .token)
             try c.encodeIfPresent(lastSeen, forKey: .lastSeen)
+            try c.encodeIfPresent(language, forKey: .language)
+        case .setLanguage(let language): try c.encode(language, forKey: .language)
         case .step(let count), .rewind(let count): try c.encode(count, forKey: .count)
         case .run(let rate): try c.encode(rate, forKey: .rate)
         case .setParameter(let name, let value):
@@ -287,6 +303,21 @@ extension ClientMessage: Codable {
             .planSkip:
             break
         }
+    }
+}
+
+extension KeyedDecodingContainer where Key: CodingKey {
+    /// The optional `language` field: a BCP 47 tag (at most 35 characters), or a refusal that says so.
+    fileprivate func decodeLanguageIfPresent() throws -> String? {
+        guard let key = Key(stringValue: "language"), let text = try decodeIfPresent(String.self, forKey: key) else {
+            return nil
+        }
+        guard text.utf8.count <= 35, Language(text) != nil else {
+            throw ProtocolError(
+                .invalidField,
+                "The field \"language\" must be a BCP 47 language tag such as \"cy\" or \"es-MX\".")
+        }
+        return text
     }
 }
 

@@ -23,14 +23,17 @@ public enum ClientMessage: Sendable, Hashable {
     case planPace(PlanPace)
     /// Creates a lesson from a lesson file (needs the teacher key); answered by `created`.
     case importLesson(teacherKey: String, definition: LessonDefinition, options: LessonOptions?)
-    /// Joins as a student; `name` is ignored in lessons that generate names.
-    case join(code: JoinCode, name: String?)
+    /// Joins as a student; `name` is ignored in lessons that generate names. `language` (a BCP 47
+    /// tag, on `join`, `resume`, `teach` and `observe`) asks for the connection's words in that language.
+    case join(code: JoinCode, name: String?, language: String? = nil)
     /// Rejoins as the student the resume token belongs to.
-    case resume(code: JoinCode, token: AccessToken, lastSeen: TimelinePosition?)
+    case resume(code: JoinCode, token: AccessToken, lastSeen: TimelinePosition?, language: String? = nil)
     /// Attaches as the teacher of a lesson.
-    case teach(code: JoinCode, token: AccessToken, lastSeen: TimelinePosition?)
+    case teach(code: JoinCode, token: AccessToken, lastSeen: TimelinePosition?, language: String? = nil)
     /// Attaches as a read-only observer (the projector view); needs the teacher token.
-    case observe(code: JoinCode, token: AccessToken, lastSeen: TimelinePosition?)
+    case observe(code: JoinCode, token: AccessToken, lastSeen: TimelinePosition?, language: String? = nil)
+    /// Anyone, in a lesson or not: the connection's words from now on in this language (answered by `language`).
+    case setLanguage(language: String)
     /// Teacher: advances 1...100 generations.
     case step(count: Int)
     /// Teacher: auto-advances at `rate` generations per second (0 < rate <= 30).

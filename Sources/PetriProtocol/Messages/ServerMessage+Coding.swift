@@ -4,7 +4,7 @@ extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, code, message, teacherToken, timeline, stats, rate, snapshot, generation, question, reason
         case prediction, answeredAt, lockedAt, answered, answeredBy, students, text, definition, csv, spread
-        case models, url, reasons, guide, html, data, plans, title, paragraphs
+        case models, url, reasons, guide, html, data, plans, title, paragraphs, language, languages
         case session, teacher, sessions, lessons, owner, coTeachers
     }
 
@@ -57,6 +57,7 @@ extension ServerMessage: Codable {
         case .plan: "plan"
         case .plans: "plans"
         case .explanation: "explanation"
+        case .language: "language"
         }
     }
 
@@ -96,7 +97,7 @@ extension ServerMessage: Codable {
         case "questionCancelled":
             self = .questionCancelled(
                 question: try c.decode(QuestionID.self, forKey: .question),
-                reason: try c.decode(String.self, forKey: .reason))
+                reason: Sentence(try c.decode(String.self, forKey: .reason)))
         case "answerAccepted":
             self = .answerAccepted(
                 question: try c.decode(QuestionID.self, forKey: .question),
@@ -160,6 +161,10 @@ extension ServerMessage: Codable {
                 code: try c.decode(JoinCode.self, forKey: .code),
                 owner: try c.decodeIfPresent(String.self, forKey: .owner),
                 coTeachers: try c.decode([String].self, forKey: .coTeachers))
+        case "language":
+            self = .language(
+                language: try c.decode(String.self, forKey: .language),
+                languages: try c.decode([String].self, forKey: .languages))
         default: throw MessageType.unknown(type)
         }
     }
@@ -250,6 +255,9 @@ extension ServerMessage: Codable {
             try c.encode(code, forKey: .code)
             try c.encodeIfPresent(owner, forKey: .owner)
             try c.encode(coTeachers, forKey: .coTeachers)
+        case .language(let language, let languages):
+            try c.encode(language, forKey: .language)
+            try c.encode(languages, forKey: .languages)
         }
     }
 }

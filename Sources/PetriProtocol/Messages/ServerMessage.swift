@@ -45,7 +45,7 @@ public enum ServerMessage: Sendable, Hashable {
     /// nil only from a server older than this field.
     case questionLocked(question: QuestionID, reason: LockReason, lockedAt: Timestamp? = nil)
     /// A question was withdrawn without scoring.
-    case questionCancelled(question: QuestionID, reason: String)
+    case questionCancelled(question: QuestionID, reason: Sentence)
     /// The sender's answer was recorded at the server's time `answeredAt`.
     case answerAccepted(question: QuestionID, prediction: Prediction, answeredAt: Timestamp)
     /// How many students have answered the open question (teacher only), and who answered since
@@ -104,4 +104,7 @@ public enum ServerMessage: Sendable, Hashable {
     case plans([PlanListing])
     /// A text the plan shows everyone: the teacher's own explanation or a section of the guide.
     case explanation(title: String?, paragraphs: [String])
+    /// The language this connection's words now come in and the languages the server offers,
+    /// answering `setLanguage`.
+    case language(language: String, languages: [String])
 }

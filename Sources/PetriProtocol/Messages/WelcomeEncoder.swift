@@ -31,7 +31,7 @@ public struct WelcomeEncoder: Sendable {
     public mutating func encode(_ welcome: Welcome) throws(ProtocolError) -> [UInt8] {
         var w = DirectJSONWriter(capacity: 1024)
         // Keys in byte order: answered, answeredBy, answers, checkpoint, classSize, code, ended,
-        // historyFrom, leaderboard, metrics, missed, model, olderQuestions, options, parameters,
+        // historyFrom, language, languages, leaderboard, metrics, missed, model, olderQuestions, options, parameters,
         // position, presentation, questions, role, roster, runOver, running, type, you.
         w.raw("{")
         var first = true
@@ -94,6 +94,19 @@ public struct WelcomeEncoder: Sendable {
         w.raw(welcome.ended ? "true" : "false")
         key("historyFrom")
         w.int(welcome.historyFrom)
+        if let language = welcome.language {
+            key("language")
+            w.string(language)
+        }
+        if let languages = welcome.languages {
+            key("languages")
+            w.raw("[")
+            for (i, tag) in languages.enumerated() {
+                if i > 0 { w.raw(",") }
+                w.string(tag)
+            }
+            w.raw("]")
+        }
         key("leaderboard")
         w.raw("{\"students\":")
         w.int(welcome.leaderboard.students)

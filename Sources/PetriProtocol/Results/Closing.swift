@@ -16,9 +16,10 @@ public struct Closing: Sendable, Hashable, Codable {
     /// 1000 per scored question: the score of perfect answers without bonuses.
     public var possible: Int
     public var rank: Int
-    public var message: String
+    /// A string on the wire, in the student's language.
+    public var message: Sentence
 
-    public init(score: Int, possible: Int, rank: Int, message: String) {
+    public init(score: Int, possible: Int, rank: Int, message: Sentence) {
         self.score = score
         self.possible = possible
         self.rank = rank

@@ -14,6 +14,8 @@ public struct ClientOptions: Sendable {
     var tokens: ResumeTokenStore?
     /// A PEM file of CAs to trust for `wss://`.
     var caFile: String?
+    /// The language to ask the server for (a BCP 47 tag), which the screen also shows; nil: none.
+    public var language: String?
 
     /// Options for one run.
     public init(server: String, json: Bool, colorMode: ColorMode, tokens: ResumeTokenStore?, caFile: String? = nil) {
@@ -40,13 +42,13 @@ public enum PetriClient {
     ///   - token: A resume token; when nil, the one saved for this server and lesson is used.
     public static func join(code: JoinCode, name: String?, token: AccessToken?, options: ClientOptions) async -> Int32 {
         let saved = token ?? options.tokens?.token(server: options.server, code: code, teacher: false)
-        let session = ClientSession(entry: .student(code: code, name: name, token: saved))
+        let session = ClientSession(entry: .student(code: code, name: name, token: saved), language: options.language)
         return await run(session, teacher: false, options: options)
     }
 
     /// Runs the teacher console for `entry` (create, import or attach); returns the exit status.
     public static func teach(_ entry: LessonEntry, options: ClientOptions) async -> Int32 {
-        await run(ClientSession(entry: entry), teacher: true, options: options)
+        await run(ClientSession(entry: entry, language: options.language), teacher: true, options: options)
     }
 
     /// The teacher token saved for a lesson, if any.

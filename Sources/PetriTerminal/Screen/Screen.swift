@@ -15,7 +15,7 @@ enum Screen {
     /// The student screen at one size.
     static func student(_ state: ScreenState, width: Int, height: Int) -> Canvas {
         var canvas = Canvas(width: width, height: height)
-        let theme = Theme(mode: state.colorMode)
+        let theme = Theme(mode: state.colorMode, language: state.lesson.language)
         guard width >= minimumWidth, height >= minimumHeight else {
             tooSmall(into: &canvas, theme: theme)
             return canvas

@@ -50,6 +50,8 @@ struct ClientSession: Sendable {
     var lesson = LessonState()
     /// How this client gets in; it becomes `.teacher` once a created lesson's token is known.
     var entry: LessonEntry
+    /// The language asked for on every join, resume and teach (nil: none, the server's default).
+    var language: String?
     /// The backoff between reconnection attempts.
     var policy: ReconnectPolicy
     /// Liveness and patience settings.
@@ -90,9 +92,11 @@ struct ClientSession: Sendable {
     ///   - random: The jitter source (tests pass a seeded generator).
     init(
         entry: LessonEntry, policy: ReconnectPolicy = .init(), timing: Timing = .init(),
-        random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()
+        random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(), language: String? = nil
     ) {
         self.entry = entry
+        self.language = language
+        if let language { lesson.language = TerminalWords.book.match([language]) }
         self.policy = policy
         self.timing = timing
         self.random = random
@@ -295,9 +299,11 @@ struct ClientSession: Sendable {
     func hello() -> ClientMessage {
         let lastSeen = hasWelcome ? lesson.position : nil
         switch entry {
-        case .student(let code, _, .some(let token)): return .resume(code: code, token: token, lastSeen: lastSeen)
-        case .student(let code, let name, nil): return .join(code: code, name: name)
-        case .teacher(let code, let token): return .teach(code: code, token: token, lastSeen: lastSeen)
+        case .student(let code, _, .some(let token)):
+            return .resume(code: code, token: token, lastSeen: lastSeen, language: language)
+        case .student(let code, let name, nil): return .join(code: code, name: name, language: language)
+        case .teacher(let code, let token):
+            return .teach(code: code, token: token, lastSeen: lastSeen, language: language)
         case .create(let key, let model, let parameters, let seed, let options):
             return .create(teacherKey: key, model: model, parameters: parameters, seed: seed, options: options)
         case .importLesson(let key, let definition, let options):
@@ -313,7 +319,7 @@ struct ClientSession: Sendable {
         guard let closing = lesson.closing else { return "The teacher ended lesson\(codeText)." }
         return
             "Lesson\(codeText) has ended. You scored \(closing.score) of \(closing.possible) (rank \(closing.rank)). "
-            + closing.message
+            + closing.message.text
     }
 
     static func describe(_ reason: ReconnectPolicy.Reason) -> String {

@@ -1,3 +1,5 @@
+import PetriWords
+
 /// The connection as the status line shows it.
 enum ConnectionStatus: Sendable, Hashable {
     /// Opening a connection (attempt 1 is the first try).
@@ -11,14 +13,18 @@ enum ConnectionStatus: Sendable, Hashable {
     /// Finished for good.
     case ended(String)
 
-    /// Short text for the status line.
-    var label: String {
+    /// Short text for the status line, in `language`.
+    func label(in language: Language) -> String {
         switch self {
-        case .connecting(let attempt): attempt <= 1 ? "connecting…" : "connecting… (try \(attempt))"
-        case .joining: "joining…"
-        case .online: "online"
-        case .reconnecting(_, let seconds, _): "reconnecting in \(seconds)s"
-        case .ended: "disconnected"
+        case .connecting(let attempt):
+            attempt <= 1
+                ? TerminalWords.text("terminal.status.connecting", in: language)
+                : TerminalWords.text("terminal.status.connectingAgain", ["attempt": .int(attempt)], in: language)
+        case .joining: TerminalWords.text("terminal.status.joining", in: language)
+        case .online: TerminalWords.text("terminal.status.online", in: language)
+        case .reconnecting(_, let seconds, _):
+            TerminalWords.text("terminal.status.reconnecting", ["seconds": .int(seconds)], in: language)
+        case .ended: TerminalWords.text("terminal.status.disconnected", in: language)
         }
     }
 

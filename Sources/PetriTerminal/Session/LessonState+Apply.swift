@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 extension LessonState {
     /// Folds one server message into the state.
@@ -29,7 +30,7 @@ extension LessonState {
                         parameter.choices.map { (word(parameter.name), $0.prefix(200).map(word)) }
                     }, uniquingKeysWith: { first, _ in first })
             }
-        case .pong, .definition, .results, .questions, .report:
+        case .pong, .definition, .results, .questions, .report, .language:
             break
         case .answersShown(let id, let spread):
             // The chart of the spread comes with the resolution; until then one line says what the class thinks.
@@ -75,6 +76,7 @@ extension LessonState {
         case .created(let code, _):
             post("Lesson \(code.text) created.", kind: .success, at: now)
         case .welcome(let welcome):
+            if let tag = welcome.language { language = TerminalWords.book.match([tag]) }
             applyWelcome(welcome, at: now)
         case .student(let entry):
             let clean = entry.sanitised
@@ -143,7 +145,7 @@ extension LessonState {
             lockReasons[id] = reason
         case .questionCancelled(let id, let reason):
             setState(of: id, to: .cancelled)
-            cancelReasons[id] = TerminalText.sanitise(reason, maxCharacters: 300)
+            cancelReasons[id] = TerminalText.sanitise(reason.text, maxCharacters: 300)
             post("Question \(id.rawValue) was withdrawn: \(cancelReasons[id] ?? "")", at: now)
         case .answerAccepted(let id, let prediction, let answeredAt):
             answers[id] = AnswerRecord(
@@ -185,7 +187,7 @@ extension LessonState {
             post("The teacher ended the lesson.", at: now)
         case .closing(let closing):
             var clean = closing
-            clean.message = TerminalText.sanitise(closing.message, maxCharacters: 300)
+            clean.message = Sentence(TerminalText.sanitise(closing.message.text, maxCharacters: 300))
             self.closing = clean
         case .redirect:
             // The session follows it (``ClientSession``); the lesson itself is unchanged.

@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 /// Everything a client knows about its lesson, built from the server's messages.
 ///
@@ -9,6 +10,8 @@ import PetriSimulation
 struct LessonState: Sendable {
     /// The join code, once known.
     var code: JoinCode?
+    /// The language the screen's words are in: what was asked for, then what the welcome says the server gives.
+    var language: Language = .english
     /// Whether this client is the teacher or a student, once welcomed.
     var role: Welcome.Role?
     /// The lesson's model id, once known: an opaque name to show, never a reason to draw differently.

@@ -4,7 +4,7 @@ extension Screen {
     /// The teacher screen: the students' view plus the roster, the log and the command line.
     static func teacher(_ state: TeacherScreenState, width: Int, height: Int) -> Canvas {
         var canvas = Canvas(width: width, height: height)
-        let theme = Theme(mode: state.colorMode)
+        let theme = Theme(mode: state.colorMode, language: state.lesson.language)
         guard width >= minimumWidth, height >= minimumHeight else {
             tooSmall(into: &canvas, theme: theme)
             return canvas
@@ -38,9 +38,13 @@ extension Screen {
         case .none: break
         case .help:
             HelpScreen.draw(
-                into: &canvas, title: "Commands (help NAME shows examples)",
+                into: &canvas, title: theme.text("terminal.help.commands"),
                 keys: TeacherCommandSpec.all.map { ($0.name, $0.short) }
-                    + [("Tab", "completes"), ("↑ ↓", "earlier commands"), ("← →", "generations (empty line)")],
+                    + [
+                        ("Tab", theme.text("terminal.help.completes")),
+                        ("↑ ↓", theme.text("terminal.help.earlierCommands")),
+                        ("← →", theme.text("terminal.help.generations")),
+                    ],
                 theme: theme)
         case .code:
             drawJoinCode(into: &canvas, lesson: lesson, server: state.server, theme: theme)

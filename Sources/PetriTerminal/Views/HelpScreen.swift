@@ -1,30 +1,34 @@
 /// The `?` screen: every key of the student view.
 enum HelpScreen {
     /// The keys and what they do, in the order shown.
-    static let studentKeys: [(String, String)] = [
-        ("0-9 . -", "type a number or a chance (per cent)"),
-        ("1-8", "answer with an option (sent at once; when the answer is final, Enter sends)"),
-        ("Enter", "send your answer (you may change it until it locks)"),
-        ("Backspace", "delete the last character"),
-        ("h", "show the hint (press twice; halves your points)"),
-        ("← →", "step through past generations"),
-        ("Home End", "first generation / back to live"),
-        ("PgUp PgDn", "ten generations at a time"),
-        ("b", "mark the best-suited creatures"),
-        ("w a s d", "move the board view; f follows the cells again"),
-        ("r", "reconnect now while waiting to reconnect"),
-        ("l", "the leaderboard (l again: next page)"),
-        ("i", "about this model"),
-        ("g", "guide: what evolution is, and why chance matters"),
-        ("Space", "while answering: add why you think so"),
-        ("?", "this help"),
-        ("q  Ctrl-C", "leave the lesson"),
-    ]
+    static func studentKeys(_ theme: Theme) -> [(String, String)] {
+        [
+            ("0-9 . -", theme.text("terminal.help.typeNumber")),
+            ("1-8", theme.text("terminal.help.option")),
+            ("Enter", theme.text("terminal.help.send")),
+            ("Backspace", theme.text("terminal.help.delete")),
+            ("h", theme.text("terminal.help.hint")),
+            ("← →", theme.text("terminal.help.history")),
+            ("Home End", theme.text("terminal.help.ends")),
+            ("PgUp PgDn", theme.text("terminal.help.pages")),
+            ("b", theme.text("terminal.help.suited")),
+            ("w a s d", theme.text("terminal.help.board")),
+            ("r", theme.text("terminal.help.reconnect")),
+            ("l", theme.text("terminal.help.leaderboard")),
+            ("i", theme.text("terminal.help.about")),
+            ("g", theme.text("terminal.help.guide")),
+            ("Space", theme.text("terminal.help.reason")),
+            ("?", theme.text("terminal.help.help")),
+            ("q  Ctrl-C", theme.text("terminal.help.quit")),
+        ]
+    }
 
     /// Draws the help box centred on the canvas, in two columns when one does not fit.
     static func draw(
-        into canvas: inout Canvas, title: String = "Keys", keys: [(String, String)] = studentKeys, theme: Theme
+        into canvas: inout Canvas, title: String? = nil, keys: [(String, String)]? = nil, theme: Theme
     ) {
+        let title = title ?? theme.text("terminal.help.keys")
+        let keys = keys ?? studentKeys(theme)
         let keyWidth = min(12, (keys.map { TerminalText.width(of: $0.0) }.max() ?? 8) + 2)
         let available = canvas.height - 6
         let columns = keys.count > available ? 2 : 1
@@ -44,6 +48,7 @@ enum HelpScreen {
             canvas.put(TerminalText.padded(key, toWidth: keyWidth), x: x, y: inner.y + row, style: theme.title)
             canvas.put(meaning, x: x + keyWidth, y: inner.y + row, maxWidth: columnWidth - keyWidth)
         }
-        canvas.put("Press any key to go back.", x: inner.x, y: inner.maxY - 1, style: theme.dim, maxWidth: inner.width)
+        canvas.put(
+            theme.text("terminal.help.back"), x: inner.x, y: inner.maxY - 1, style: theme.dim, maxWidth: inner.width)
     }
 }

@@ -79,7 +79,7 @@ extension QuestionPanel {
                 style: theme.title,
                 maxWidth: inner.width)
             y += 1
-            canvas.put(closing.message, x: inner.x, y: y, maxWidth: inner.width)
+            canvas.put(closing.message.text, x: inner.x, y: y, maxWidth: inner.width)
             y += 1
         } else if let summary = lesson.summary {
             canvas.put(

@@ -7,21 +7,26 @@ enum StatusLine {
         into canvas: inout Canvas, rect: Rect, lesson: LessonState, connection: ConnectionStatus, theme: Theme
     ) {
         canvas.fill(rect, style: theme.bar)
-        var right = "\(symbol(connection)) \(connection.label) "
+        var right = "\(symbol(connection)) \(connection.label(in: theme.language)) "
         if let you = lesson.you {
             let rank = lesson.leaderboard.you.map { "\(Format.ordinal($0.rank)) · " } ?? ""
             right = "\(TerminalText.clipped(you.name, toWidth: 14)) · \(rank)\(Format.points(you.score)) · " + right
         } else if lesson.role == .teacher {
             let online = lesson.roster.values.filter { $0.online && !$0.kicked }.count
             let all = lesson.roster.values.filter { !$0.kicked }.count
-            right = "\(online)/\(all) online · " + right
+            right =
+                theme.text("terminal.status.classOnline", ["online": .int(online), "all": .int(all)]) + " · " + right
         }
         // From most to least important; the least important go first when the line is short.
         var parts: [String] = []
         if let code = lesson.code { parts.append(code.text) }
-        var generation = "gen \(lesson.position.generation)"
+        var generation = theme.text("terminal.status.generation", ["generation": .int(lesson.position.generation)])
         if let rate = lesson.running { generation += " ▶ \(Format.number(rate))/s" }
-        if lesson.ended { generation += " ■ ended" } else if lesson.runOver != nil { generation += " ■ over" }
+        if lesson.ended {
+            generation += " ■ " + theme.text("terminal.status.ended")
+        } else if lesson.runOver != nil {
+            generation += " ■ " + theme.text("terminal.status.over")
+        }
         parts.append(generation)
         if let headline = headline(lesson) { parts.append(headline) }
         var prefix = [" Petri"] + (lesson.model.map { [$0] } ?? [])
@@ -42,7 +47,8 @@ enum StatusLine {
                 case .connecting, .joining, .reconnecting: .yellow
                 case .ended: .red
                 }
-            let dotX = rect.maxX - TerminalText.width(of: "\(symbol(connection)) \(connection.label) ")
+            let dotX =
+                rect.maxX - TerminalText.width(of: "\(symbol(connection)) \(connection.label(in: theme.language)) ")
             canvas.restyle(Rect(x: dotX, y: rect.y, width: 1, height: 1)) { $0.foreground = dotColor }
         }
     }

@@ -1,11 +1,21 @@
+import PetriWords
+
 /// The palette of styles the views share, for one colour mode.
 struct Theme: Sendable, Hashable {
     /// The colour mode the styles are for.
     var mode: ColorMode
+    /// The language the views' words are in.
+    var language: Language
 
-    /// The styles for one colour mode.
-    init(mode: ColorMode) {
+    /// The styles for one colour mode, the words in `language`.
+    init(mode: ColorMode, language: Language = .english) {
         self.mode = mode
+        self.language = language
+    }
+
+    /// The terminal's sentence `key` in the theme's language (see ``TerminalWords``).
+    func text(_ key: String, _ arguments: [String: WordArgument] = [:]) -> String {
+        TerminalWords.book.text(key, arguments, in: language)
     }
 
     /// Whether colours may tell things apart.

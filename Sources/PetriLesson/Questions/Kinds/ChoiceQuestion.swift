@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 /// A choice question: pick one of 2...8 options; the first whose condition holds came true.
 struct ChoiceQuestion: KindRules {
@@ -11,23 +12,27 @@ struct ChoiceQuestion: KindRules {
     func settled(for descriptor: MetricDescriptor, askedValue: Double) throws(ProtocolError) -> QuestionKind {
         guard QuestionRules.optionCounts.contains(options.count) else {
             throw ProtocolError(
-                .invalidQuestion, "A choice question has 2 to 8 options, but this one has \(options.count).")
+                .invalidQuestion, LessonWords.word("lesson.choice.optionCount", ["count": .int(options.count)]))
         }
         var settled: [ChoiceOption] = []
         var labels: Set<String> = []
         for (index, option) in options.enumerated() {
             let label = TextSanitiser.clean(option.label, maxCharacters: QuestionRules.labelCharacters)
             guard !label.isEmpty else {
-                throw ProtocolError(.invalidQuestion, "Option \(index + 1) has no visible label.")
+                throw ProtocolError(
+                    .invalidQuestion, LessonWords.word("lesson.choice.noLabel", ["option": .int(index + 1)]))
             }
             guard labels.insert(label.lowercased()).inserted else {
-                throw ProtocolError(.invalidQuestion, "Two options are both labelled \"\(label)\".")
+                throw ProtocolError(
+                    .invalidQuestion, LessonWords.word("lesson.choice.sameLabel", ["label": .text(label)]))
             }
             if let problem = option.when.problem {
-                throw ProtocolError(.invalidQuestion, "The condition of option \"\(label)\" is not usable: \(problem).")
+                throw ProtocolError(
+                    .invalidQuestion,
+                    LessonWords.word("lesson.choice.badCondition", ["label": .text(label), "problem": .text(problem)]))
             }
             if option.when.op == .otherwise, index != options.count - 1 {
-                throw ProtocolError(.invalidQuestion, "Only the last option can be \"otherwise\".")
+                throw ProtocolError(.invalidQuestion, LessonWords.word("lesson.choice.otherwiseLast"))
             }
             settled.append(ChoiceOption(label, when: option.when))
         }
@@ -37,7 +42,9 @@ struct ChoiceQuestion: KindRules {
     func check(_ prediction: Prediction, for question: Question) throws(ProtocolError) {
         guard case .choice(let index) = prediction else { throw wrongKind(prediction, for: question) }
         guard options.indices.contains(index) else {
-            throw ProtocolError(.outOfRange, "Choose an option from 0 to \(options.count - 1), not \(index).")
+            throw ProtocolError(
+                .outOfRange,
+                LessonWords.word("lesson.choice.outOfRange", ["last": .int(options.count - 1), "index": .int(index)]))
         }
     }
 

@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 // The one place the lesson dispatches on a question's kind. Each kind keeps its rules (what a
 // teacher may ask, what a student may answer), its outcome, its scoring, its spread, its report
@@ -66,7 +67,12 @@ extension KindRules {
     func wrongKind(_ prediction: Prediction, for question: Question) -> ProtocolError {
         ProtocolError(
             .wrongKind,
-            "Question \(question.id.rawValue) wants a \(question.kind.name) answer, not a \(prediction.kindName).")
+            LessonWords.word(
+                "lesson.answer.wrongKind",
+                [
+                    "question": .int(question.id.rawValue), "wanted": .text(question.kind.name),
+                    "given": .text(prediction.kindName),
+                ]))
     }
 }
 

@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 /// A number question: predict the metric's value; scored by distance within a tolerance.
 struct NumberQuestion: KindRules {
@@ -11,7 +12,8 @@ struct NumberQuestion: KindRules {
 
     func settled(for descriptor: MetricDescriptor, askedValue: Double) throws(ProtocolError) -> QuestionKind {
         if let tolerance, !(tolerance.isFinite && tolerance > 0) {
-            throw ProtocolError(.invalidQuestion, "The tolerance must be a positive number, but was \(tolerance).")
+            throw ProtocolError(
+                .invalidQuestion, LessonWords.word("lesson.number.tolerance", ["tolerance": .decimal("\(tolerance)")]))
         }
         return .number(tolerance: tolerance ?? Scoring.defaultTolerance(for: descriptor, askedValue: askedValue))
     }
@@ -22,8 +24,12 @@ struct NumberQuestion: KindRules {
         guard range.contains(x) else {
             throw ProtocolError(
                 .outOfRange,
-                "A prediction for \(question.metric) must be between \(NumberText.grouped(range.lowerBound)) and "
-                    + "\(NumberText.grouped(range.upperBound)), not \(NumberText.format(x)).")
+                LessonWords.word(
+                    "lesson.number.outOfRange",
+                    [
+                        "metric": .text("\(question.metric)"), "low": .text(NumberText.grouped(range.lowerBound)),
+                        "high": .text(NumberText.grouped(range.upperBound)), "value": .decimal(NumberText.format(x)),
+                    ]))
         }
     }
 

@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 /// A probability question: how likely an event is, 0...1; Brier-scored, and calibrated in the report.
 struct ProbabilityQuestion: KindRules {
@@ -14,16 +15,17 @@ struct ProbabilityQuestion: KindRules {
             guard descriptor.isYesNo else {
                 throw ProtocolError(
                     .invalidQuestion,
-                    "A probability question about \(descriptor.name) needs an event, e.g. {\"op\":\"lt\",\"value\":10}."
+                    LessonWords.word("lesson.probability.needsEvent", ["metric": .text(descriptor.name)])
                 )
             }
             return .probability(event: Condition(.eq, 1))
         }
         if let problem = event.problem {
-            throw ProtocolError(.invalidQuestion, "The event is not usable: \(problem).")
+            throw ProtocolError(
+                .invalidQuestion, LessonWords.word("lesson.probability.badEvent", ["problem": .text(problem)]))
         }
         guard event.op != .otherwise else {
-            throw ProtocolError(.invalidQuestion, "An event that always happens is not worth predicting.")
+            throw ProtocolError(.invalidQuestion, LessonWords.word("lesson.probability.always"))
         }
         return .probability(event: event)
     }
@@ -31,7 +33,8 @@ struct ProbabilityQuestion: KindRules {
     func check(_ prediction: Prediction, for question: Question) throws(ProtocolError) {
         guard case .probability(let p) = prediction else { throw wrongKind(prediction, for: question) }
         guard (0...1).contains(p) else {
-            throw ProtocolError(.outOfRange, "A probability is between 0 and 1, not \(p).")
+            throw ProtocolError(
+                .outOfRange, LessonWords.word("lesson.probability.outOfRange", ["value": .decimal("\(p)")]))
         }
     }
 

@@ -1,0 +1,32 @@
+import PetriWords
+
+/// Server messages whose words depend on who reads them.
+///
+/// A message that carries catalog sentences (an error made from a ``Word``, a ``Sentence``) is rendered once per
+/// language among its readers: a broadcast costs one encoding per language present, not one per
+/// reader. Everything else is the same bytes for everyone.
+extension ServerMessage {
+    /// Whether the message has words to render per reader.
+    public var carriesWords: Bool {
+        switch self {
+        case .error(let error): error.word != nil
+        case .questionCancelled(_, let reason): reason.word != nil
+        case .closing(let closing): closing.message.word != nil
+        default: false
+        }
+    }
+
+    /// The message as a reader of `language` gets it (itself in English, and when it carries no words).
+    public func rendered(in language: Language) -> ServerMessage {
+        guard language != .english else { return self }
+        switch self {
+        case .error(let error): return .error(error.rendered(in: language))
+        case .questionCancelled(let question, let reason):
+            return .questionCancelled(question: question, reason: reason.rendered(in: language))
+        case .closing(var closing):
+            closing.message = closing.message.rendered(in: language)
+            return .closing(closing)
+        default: return self
+        }
+    }
+}

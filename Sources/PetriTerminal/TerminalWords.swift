@@ -1,0 +1,19 @@
+import PetriWords
+
+/// The terminal clients' words (help, status line), from the catalogs in `Words/<tag>.json`. Views read
+/// them through ``Theme/text(_:_:)`` (the theme carries the screen's language); every key appears as a
+/// literal in a `theme.text(...)` or `TerminalWords.text(...)` call, which is how the catalog test finds them.
+package enum TerminalWords {
+    /// The terminal's catalogs, compiled into the program.
+    package static let book = WordBook(
+        "PetriTerminal",
+        files: [
+            ("en", PackageResources.en_json), ("cy", PackageResources.cy_json),
+            ("es", PackageResources.es_json), ("ar", PackageResources.ar_json),
+        ])
+
+    /// A sentence in `language`.
+    static func text(_ key: String, _ arguments: [String: WordArgument] = [:], in language: Language) -> String {
+        book.text(key, arguments, in: language)
+    }
+}
