@@ -124,7 +124,7 @@ extension Lesson {
             if step == .timer {
                 guard actor == .server else { throw Self.serverOnly }
             } else {
-                try requireTeacher(actor, to: "move the plan on")
+                try requireTeacher(actor, to: LessonWords.word("lesson.action.movePlan"))
             }
             return try planStep(step, at: now)
         case .answer(let question, let prediction, let reason):
