@@ -31,6 +31,10 @@ extension LessonReport {
                 ReportData.CalibrationTable.Bin(
                     lower: $0.lower, upper: $0.upper, count: $0.count, happened: $0.happened)
             },
-            brier: calibration.brier, baseline: Calibration.baselineBrier)
+            brier: calibration.brier, baseline: Calibration.baselineBrier,
+            ranges: calibration.rangeConfidence.map {
+                ReportData.CalibrationTable.Ranges(
+                    count: calibration.ranges, held: calibration.rangesHeld, confidence: $0)
+            })
     }
 }

@@ -46,6 +46,7 @@ extension LessonReport {
 
     /// The spread as text: counts per option, or the non-empty bars and the mean.
     private func spreadText(_ q: QuestionLine) -> String {
+        if let held = q.spread.held { return escape(QuestionWords.rangesHeldSpread(held, of: q.spread.answers)) }
         if let counts = q.spread.counts {
             return zip(q.options, counts).map { "\(escape($0)): \($1)" }.joined(separator: "; ")
         }
@@ -59,17 +60,26 @@ extension LessonReport {
     private func pointsSection() -> String {
         var out = "<h2>Points</h2>\n<table><tr><th>Student</th>"
         out += questions.map { "<th>Q\($0.id.rawValue)</th>" }.joined()
-        out += "<th>Total</th><th>Hints</th><th>Brier</th><th>Always 50%</th></tr>\n"
+        out += "<th>Total</th><th>Hints</th><th>Brier</th><th>Always 50%</th>"
+        out += "<th>\(escape(QuestionWords.rangesHeldHeading))</th></tr>\n"
         for s in students where !s.removed {
             out += "<tr><td>\(escape(s.name))</td>"
             out += questions.map { q in "<td class=\"n\">\(s.points[q.id].map(String.init) ?? "–")</td>" }.joined()
             let brier = s.calibration.brier.map { NumberText.format(($0 * 1000).rounded() / 1000) } ?? "–"
             let baseline = s.calibration.count > 0 ? NumberText.format(Calibration.baselineBrier) : "–"
             out += "<td class=\"n\">\(s.score)</td><td class=\"n\">\(s.hints.count)</td>"
-            out += "<td class=\"n\">\(brier)</td><td class=\"n\">\(baseline)</td></tr>\n"
+            out += "<td class=\"n\">\(brier)</td><td class=\"n\">\(baseline)</td>"
+            out += "<td class=\"n\">\(escape(rangesHeld(s.calibration)))</td></tr>\n"
         }
         return out + "</table>\n<p>Brier score: the mean of (p − o)² over probability predictions, o = 1 if the "
             + "event happened; lower is better, and always saying 50% scores 0.25.</p>\n"
+            + "<p>\(escape(QuestionWords.rangesHeldNote))</p>\n"
+    }
+
+    /// `3 of 4 (75%; asked 80%)`, or a dash without ranges.
+    func rangesHeld(_ calibration: Calibration) -> String {
+        guard let confidence = calibration.rangeConfidence else { return "–" }
+        return QuestionWords.rangesHeld(calibration.rangesHeld, of: calibration.ranges, asked: confidence)
     }
 
     private func calibrationSection(_ calibration: Calibration, heading: String) -> String {

@@ -64,11 +64,17 @@ extension Lesson {
                     spread: spread(of: question, actual: question.actual ?? question.askedValue), options: options))
             guard question.state == .resolved else { continue }
             for (student, answer) in question.answers.sorted(by: { $0.key < $1.key }) {
-                guard let (p, happened) = rules.calibrationPoint(answer.prediction, outcome: question.outcome),
-                    roster[student]?.isKicked == false
-                else { continue }
-                calibrations[student, default: Calibration()].add(p, happened: happened)
-                classCalibration.add(p, happened: happened)
+                guard roster[student]?.isKicked == false else { continue }
+                if let (p, happened) = rules.calibrationPoint(answer.prediction, outcome: question.outcome) {
+                    calibrations[student, default: Calibration()].add(p, happened: happened)
+                    classCalibration.add(p, happened: happened)
+                }
+                if let actual = question.actual,
+                    let (held, confidence) = rules.rangeCoverage(answer.prediction, actual: actual)
+                {
+                    calibrations[student, default: Calibration()].addRange(held: held, confidence: confidence)
+                    classCalibration.addRange(held: held, confidence: confidence)
+                }
             }
         }
         let studentLines = roster.students.sorted { $0.id < $1.id }.map { student in

@@ -124,6 +124,12 @@ public struct DirectJSONWriter {
         switch value {
         case .finite(let x): double(x)
         case .whole(let i): int(i)
+        case .pair(let lower, let upper):
+            raw("[")
+            double(lower)
+            raw(",")
+            double(upper)
+            raw("]")
         }
         raw("}")
     }

@@ -7,7 +7,7 @@ public struct ReportData: Sendable, Hashable, Codable {
     public struct Question: Sendable, Hashable, Codable {
         public var id: QuestionID
         public var label: String
-        /// `number`, `choice` or `probability`.
+        /// `number`, `choice`, `probability` or `range`.
         public var kind: String
         public var prompt: String?
         /// `resolved`, `cancelled`, `open` or `locked`.
@@ -73,17 +73,34 @@ public struct ReportData: Sendable, Hashable, Codable {
             }
         }
 
+        /// Range predictions: how many were scored, how many held the outcome, and how sure they were
+        /// asked to be on average (in percent), to set the share that held against.
+        public struct Ranges: Sendable, Hashable, Codable {
+            public var count: Int
+            public var held: Int
+            public var confidence: Double
+
+            public init(count: Int, held: Int, confidence: Double) {
+                self.count = count
+                self.held = held
+                self.confidence = confidence
+            }
+        }
+
         /// How many probability predictions were scored.
         public var count: Int
         public var bins: [Bin]
         public var brier: Double?
         public var baseline: Double
+        /// Absent when no range was scored.
+        public var ranges: Ranges?
 
-        public init(count: Int, bins: [Bin], brier: Double?, baseline: Double) {
+        public init(count: Int, bins: [Bin], brier: Double?, baseline: Double, ranges: Ranges? = nil) {
             self.count = count
             self.bins = bins
             self.brier = brier
             self.baseline = baseline
+            self.ranges = ranges
         }
     }
 
