@@ -31,15 +31,15 @@ struct SavedStateTests {
     }
 
     @Test func aStateOfAnotherFormatVersionIsRefusedSayingSo() throws {
-        // Given a saved lesson whose format version byte says 6
+        // Given a saved lesson whose format version byte says 7
         let scripted = try ScriptedLesson(.camouflage)
         var bytes = scripted.lesson.encodeState()
-        bytes[4] = 6
+        bytes[4] = 7
 
         // When it is restored, Then it is refused, naming both versions
         #expect(
             throws: ProtocolError(
-                .invalidDefinition, "The saved lesson has format version 6; this build reads version 5.")
+                .invalidDefinition, "The saved lesson has format version 7; this build reads version 6.")
         ) {
             try Lesson<CamouflageModel>(
                 decodingState: bytes, teacherToken: scripted.teacherToken, configuration: scripted.configuration)

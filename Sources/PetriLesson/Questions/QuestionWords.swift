@@ -26,6 +26,21 @@ enum QuestionWords {
     /// The report's spread of a range question: `2 of 3 ranges held it`.
     static func rangesHeldSpread(_ held: Int, of answers: Int) -> String { "\(held) of \(answers) ranges held it" }
 
+    static let expectedHeading = "Judgement and luck: expected points"
+
+    static let expectedNote =
+        "Each cell: the base points the answer scored (before hint and bonuses), then what it would have scored on "
+        + "average over the replicates of the moment the question was asked. A good prediction can score little "
+        + "when the simulation was unlucky; the expected points show the judgement apart from the luck."
+
+    /// `310 scored, 820 expected`.
+    static func scoredAndExpected(_ base: Int, _ expected: Int) -> String { "\(base) scored, \(expected) expected" }
+
+    /// The class row's cell: `class average 640 expected (100 replicates)`.
+    static func classExpected(_ mean: Int?, replicates: Int) -> String {
+        mean.map { "class average \($0) expected (\(replicates) replicates)" } ?? "\(replicates) replicates"
+    }
+
     static let rangesHeldHeading = "Ranges held"
 
     static let rangesHeldNote =

@@ -24,6 +24,7 @@ extension LessonReport {
             """
         page += questionSection()
         page += pointsSection()
+        page += expectedSection()
         page += calibrationSection(classCalibration, heading: "Calibration of the whole class")
         for student in students where !student.removed {
             page += studentSection(student)
@@ -74,6 +75,27 @@ extension LessonReport {
         return out + "</table>\n<p>Brier score: the mean of (p − o)² over probability predictions, o = 1 if the "
             + "event happened; lower is better, and always saying 50% scores 0.25.</p>\n"
             + "<p>\(escape(QuestionWords.rangesHeldNote))</p>\n"
+    }
+
+    /// Scored and expected base points per student and question, for the questions that have expected points.
+    private func expectedSection() -> String {
+        let expected = questions.filter { $0.expectedReplicates != nil }
+        guard !expected.isEmpty else { return "" }
+        var out = "<h2>\(escape(QuestionWords.expectedHeading))</h2>\n<table><tr><th>Student</th>"
+        out += expected.map { "<th>Q\($0.id.rawValue)</th>" }.joined() + "</tr>\n<tr><td></td>"
+        out += expected.map { q in
+            "<td>\(escape(QuestionWords.classExpected(q.classExpected, replicates: q.expectedReplicates ?? 0)))</td>"
+        }.joined()
+        out += "</tr>\n"
+        for s in students where !s.removed {
+            out += "<tr><td>\(escape(s.name))</td>"
+            out += expected.map { q in
+                guard let e = s.expected[q.id], let base = s.bases[q.id] else { return "<td>–</td>" }
+                return "<td>\(escape(QuestionWords.scoredAndExpected(base, e)))</td>"
+            }.joined()
+            out += "</tr>\n"
+        }
+        return out + "</table>\n<p>\(escape(QuestionWords.expectedNote))</p>\n"
     }
 
     /// `3 of 4 (75%; asked 80%)`, or a dash without ranges.

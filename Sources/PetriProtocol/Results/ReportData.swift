@@ -17,11 +17,15 @@ public struct ReportData: Sendable, Hashable, Codable {
         public var spread: Spread
         /// Option labels of a choice question, in the order of `spread.counts`.
         public var options: [String]
+        /// Over how many replicates the answers' expected points were taken and the class's mean (absent
+        /// when there were no replicates of the moment it was asked).
+        public var expected: Expected?
 
         public init(
             id: QuestionID, label: String, kind: String, prompt: String?, state: String, outcome: String,
-            spread: Spread, options: [String]
+            spread: Spread, options: [String], expected: Expected? = nil
         ) {
+            self.expected = expected
             self.id = id
             self.label = label
             self.kind = kind
@@ -37,10 +41,16 @@ public struct ReportData: Sendable, Hashable, Codable {
     public struct Points: Sendable, Hashable, Codable {
         public var question: QuestionID
         public var points: Int
+        /// Where the question has expected points: the base points scored (before hint and bonuses) and
+        /// what the answer would have scored on average over the replicates.
+        public var base: Int?
+        public var expected: Int?
 
-        public init(question: QuestionID, points: Int) {
+        public init(question: QuestionID, points: Int, base: Int? = nil, expected: Int? = nil) {
             self.question = question
             self.points = points
+            self.base = base
+            self.expected = expected
         }
     }
 
