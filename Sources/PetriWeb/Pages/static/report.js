@@ -114,8 +114,17 @@ function questionLabel(id) {
     return `Q${id}`;
 }
 
+// The sentences of ranges held and expected points, in one place for the words catalog.
+const RANGE_WORDS = {
+    spread: (held, answers) => `${held} of ${answers} ranges held it`,
+    held: (r) => `${r.held} of ${r.count} (${percent(r.held / Math.max(1, r.count))}; asked ${Math.round(r.confidence)}%)`,
+    heading: 'Ranges held',
+    points: (base, expected) => `${base} scored, ${expected} expected`,
+};
+
 function spreadText(question) {
     const spread = question.spread ?? {};
+    if (typeof spread.held === 'number') return RANGE_WORDS.spread(spread.held, spread.answers ?? 0);
     if (Array.isArray(spread.counts)) {
         return spread.counts.map((count, i) => `${question.options?.[i] ?? `option ${i + 1}`}: ${count}`).join('; ');
     }
@@ -147,17 +156,20 @@ function questionsTable(data) {
 
 function pointsTable(data) {
     const rows = data.students.map((s) => {
-        const points = new Map(s.points.map((p) => [p.question, p.points]));
+        const points = new Map(s.points.map((p) => [p.question, p]));
+        const shown = (p) => (typeof p.expected === 'number' ? `${p.points} (${RANGE_WORDS.points(p.base, p.expected)})`
+            : p.points);
         return el('tr', { 'data-student': s.student },
             el('th', { scope: 'row' }, s.name),
-            data.questions.map((q) => cell(points.has(q.id) ? points.get(q.id) : '–', true)),
+            data.questions.map((q) => cell(points.has(q.id) ? shown(points.get(q.id)) : '–', true)),
             cell(s.score, true),
             cell(s.hints.length, true),
             cell(brierText(s.calibration.brier), true),
-            cell(s.calibration.count > 0 ? String(s.calibration.baseline) : '–', true));
+            cell(s.calibration.count > 0 ? String(s.calibration.baseline) : '–', true),
+            cell(s.calibration.ranges ? RANGE_WORDS.held(s.calibration.ranges) : '–', true));
     });
     return table('report-points', ['Student', ...data.questions.map((q) => questionLabel(q.id)), 'Total', 'Hints',
-        'Brier', 'Always 50%'], rows);
+        'Brier', 'Always 50%', RANGE_WORDS.heading], rows);
 }
 
 function calibrationTable(calibration, id) {

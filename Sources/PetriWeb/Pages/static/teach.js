@@ -14,7 +14,7 @@ import { AboutView } from './view-about.js';
 import { PictureView } from './view-picture.js';
 import { ChartsView } from './view-charts.js';
 import { StatusView } from './view-status.js';
-import { drawSpread, leaderboardTable } from './view-results.js';
+import { drawSpread, leaderboardTable, describeExpected } from './view-results.js';
 import { parameterField, parameterLabel, readFields } from './view-parameters.js';
 import { QuestionBuilder } from './view-question-builder.js';
 import { RosterView } from './view-roster.js';
@@ -426,7 +426,9 @@ function renderQuestion() {
     showButton?.addEventListener('click', () => send({ type: 'showAnswers', question: question.id }));
     const detail = `${String(question.metricDescription ?? question.metric).replace(/\.$/, '')}` +
         `${question.unit ? ` (${question.unit})` : ''} at generation ${question.target}` +
-        (question.kind === 'number' && question.tolerance !== undefined ? ` · tolerance ${formatNumber(question.tolerance)}` : '');
+        ((question.kind === 'number' || question.kind === 'range') && question.tolerance !== undefined
+            ? ` · tolerance ${formatNumber(question.tolerance)}` : '') +
+        (question.kind === 'range' ? ` · ${question.confidence ?? 80}% sure` : '');
     replaceChildren(root,
         el('h2', { id: 'question-title' }, `Question ${question.id} (${words[question.state] ?? question.state})`),
         el('p', { class: 'prompt' }, question.prompt || `What will ${question.metricDescription || question.metric} be?`),
@@ -437,6 +439,8 @@ function renderQuestion() {
         who.length ? el('p', { class: 'answered-names', id: 'answered-names' }, `Answered: ${who.join(', ')}`) : null,
         question.state === 'cancelled' ? el('p', {}, question.cancelReason ?? '') : null,
         resolved ? el('p', { class: 'actual', id: 'teacher-actual' }, `Actual: ${describeActual(state, resolved)}`) : null,
+        resolved?.expected ? el('p', { class: 'expected', id: 'teacher-expected' }, describeExpected(resolved.expected))
+            : null,
         spread ? canvas : null,
         el('div', { class: 'button-row' }, closeButton, showButton));
     if (spread) requestAnimationFrame(() => drawSpread(canvas, question, spread, resolved));

@@ -1,4 +1,4 @@
-// The teacher's question builder: the three kinds (number, choice, probability), the metric from the model's
+// The teacher's question builder: the four kinds (number, choice, probability, range), the metric from the model's
 // list with its description and unit, horizon, optional time limit, prompt, hint, tolerance (showing the
 // default the server will use), choice options from the grow / shrink / extinct / same preset or custom
 // conditions, and the event of a probability question. It builds the `ask` message (PROTOCOL.md section 5.1)
@@ -108,7 +108,10 @@ export class QuestionBuilder {
         this.kind = el('select', { id: 'q-kind' },
             el('option', { value: 'number' }, 'Number: predict a value'),
             el('option', { value: 'choice' }, 'Choice: pick what will happen'),
-            el('option', { value: 'probability' }, 'Probability: how likely is it?'));
+            el('option', { value: 'probability' }, 'Probability: how likely is it?'),
+            el('option', { value: 'range' }, 'Range: a range the student is N% sure of'));
+        this.confidence = el('input', { id: 'q-confidence', type: 'number', min: '50', max: '99', step: '1',
+            value: '80' });
         this.metric = el('select', { id: 'q-metric' });
         this.metricAbout = el('p', { class: 'field-help', id: 'q-metric-about' });
         this.arguments = el('div', { class: 'arguments' });
@@ -126,7 +129,8 @@ export class QuestionBuilder {
         this.addOption = el('button', { type: 'button', id: 'q-add-option' }, 'Add an option');
         this.event = new ConditionRow({ op: '' }, { allowNone: true });
         this.submit = el('button', { type: 'submit', class: 'primary', id: 'q-ask' }, 'Ask the class');
-        this.numberPart = el('fieldset', { class: 'kind-part' }, el('legend', {}, 'Scoring'),
+        this.confidenceField = labelled('How sure the range should be, in percent (50 to 99)', this.confidence);
+        this.numberPart = el('fieldset', { class: 'kind-part' }, el('legend', {}, 'Scoring'), this.confidenceField,
             labelled('Tolerance (how far off scores 0)', this.tolerance, this.toleranceAbout));
         this.choicePart = el('fieldset', { class: 'kind-part' }, el('legend', {}, 'Options (the first that holds is right)'),
             el('div', { class: 'button-row' }, this.preset, this.addOption), this.optionsNode);
@@ -216,7 +220,8 @@ export class QuestionBuilder {
 
     sync() {
         const kind = this.kind.value;
-        this.numberPart.hidden = kind !== 'number';
+        this.numberPart.hidden = kind !== 'number' && kind !== 'range';
+        this.confidenceField.hidden = kind !== 'range';
         this.choicePart.hidden = kind !== 'choice';
         this.probabilityPart.hidden = kind !== 'probability';
         const metric = this.selectedMetric();
@@ -256,7 +261,10 @@ export class QuestionBuilder {
         const hint = this.hint.value.trim();
         if (hint) message.hint = hint;
         if (this.timeLimit.value !== '') message.timeLimit = Number(this.timeLimit.value);
-        if (kind === 'number' && this.tolerance.value !== '') message.tolerance = Number(this.tolerance.value);
+        if ((kind === 'number' || kind === 'range') && this.tolerance.value !== '') {
+            message.tolerance = Number(this.tolerance.value);
+        }
+        if (kind === 'range' && this.confidence.value !== '') message.confidence = Number(this.confidence.value);
         if (kind === 'choice') {
             message.options = this.options.map(({ label, row }) => ({ label: label.value.trim(), when: row.read() ?? { op: 'otherwise' } }));
         }
