@@ -117,3 +117,28 @@ extension QuestionInfo {
             hasHint: false)
     }
 }
+
+@Suite("Expected points in the terminal: the student's line and the class's")
+struct ExpectedLineTests {
+    @Test func aStudentSeesTheirExpectedPointsBesideWhatTheyScored() {
+        let standing = LeaderboardEntry(rank: 1, student: StudentID(4), name: "Ada", score: 310)
+        let resolution = Resolution(
+            question: QuestionID(5), generation: 8, actual: 25, correctOption: nil, eventHappened: nil,
+            spread: Spread(answers: 2), leaderboard: Leaderboard(top: [], you: nil, students: 2),
+            expected: Expected(replicates: 100, classMean: 640))
+        let result = PersonalResult(
+            question: QuestionID(5), prediction: .number(20),
+            points: ScoreBreakdown(base: 310, hintTaken: false, speed: 0, streak: 0, total: 310), score: 310,
+            streak: 0, standing: standing, expected: Expected(replicates: 100, points: 820, classMean: 640))
+        #expect(
+            ExpectedWords.line(result: result, resolution: resolution)
+                == "Your prediction would have scored 820 on average over 100 runs that could have happened; "
+                + "this time it scored 310.")
+        #expect(
+            ExpectedWords.line(result: nil, resolution: resolution)
+                == "The class's predictions would have scored 640 on average over 100 runs that could have happened.")
+        var none = resolution
+        none.expected = nil
+        #expect(ExpectedWords.line(result: nil, resolution: none) == nil)
+    }
+}
