@@ -156,3 +156,49 @@ struct ExpectedPointsTests {
         #expect(!room.lesson.report().html(title: "t").contains("expected points"))
     }
 }
+
+@Suite("The option replicates: onLock runs replicates of the moment a question locks")
+struct ReplicatesOnLockTests {
+    /// A lesson with the option, a random walk, Ada's answer to a number question 3 generations ahead.
+    private func room(onLock: Bool = true) throws -> (Classroom, StudentID, QuestionID) {
+        var options = LessonOptions(speedBonus: false, streakBonus: false)
+        if onLock { options.replicates = .onLock }
+        var room = try Classroom(.init(spread: 5), options: options)
+        let (ada, _) = try room.join("Ada")
+        room.step(2)
+        let q = try room.ask(.population(in: 3, tolerance: 10))
+        room.student(ada, .answer(q, .number(100)))
+        return (room, ada, q)
+    }
+
+    private func job(_ outcome: LessonOutcome<WalkModel>) -> ReplicateJob<WalkModel>? {
+        outcome.effects.compactMap { if case .runReplicates(let j) = $0 { j } else { nil } }.first
+    }
+
+    @Test func lockingRunsAHundredReplicatesOfTheAskedMomentAsFarAsTheTarget() throws {
+        var (room, _, q) = try room()
+        let request = try #require(job(room.teacher(.closeQuestion(q))))
+        #expect(request.position.generation == 2 && request.count == 100 && request.horizon == 3)
+        #expect(request.metric == MetricID("population"))
+        // And without the option nothing runs
+        var (plain, _, other) = try self.room(onLock: false)
+        #expect(job(plain.teacher(.closeQuestion(other))) == nil)
+    }
+
+    @Test func theAutomaticRunGivesTheSameExpectedPointsEveryTime() throws {
+        func expected() throws -> Expected? {
+            var (room, ada, _) = try room()
+            let outcome = room.teacher(.step(count: 1))  // locks it
+            let request = try #require(job(outcome))
+            room.server(.replicatesFinished(request.outcome(try #require(request.run(indices: 0..<request.count)))))
+            let resolved = room.teacher(.step(count: 2))
+            return resolved.sent(to: .student(ada)).compactMap {
+                if case .result(let r) = $0 { r.expected } else { nil }
+            }
+            .first
+        }
+        let first = try #require(try expected())
+        #expect(first.replicates == 100 && first.points != nil)
+        #expect(try expected() == first)
+    }
+}

@@ -28,6 +28,18 @@ public struct LessonOptions: Sendable, Hashable, Codable {
         case atResolution
     }
 
+    /// Whether replicates run by themselves when a question locks.
+    public enum ReplicateRuns: String, Sendable, Hashable, Codable {
+        /// Only when the teacher asks (`replicates`).
+        case manual
+        /// Also when a question locks: ``autoReplicateCount`` replicates of that moment, as far as its target,
+        /// so each answer gets its expected points at resolution (unless it resolves before they finish).
+        case onLock
+    }
+
+    /// How many replicates `onLock` runs.
+    public static let autoReplicateCount = 100
+
     public var names: NameMode
     /// Adds up to 10 points for answering early within the open window.
     public var speedBonus: Bool
@@ -41,6 +53,8 @@ public struct LessonOptions: Sendable, Hashable, Codable {
     public var leaderboard: LeaderboardNames
     /// Whether the teacher may show the spread before resolution.
     public var spread: SpreadReveal
+    /// Whether replicates run by themselves when a question locks.
+    public var replicates: ReplicateRuns = .manual
 
     public init(
         names: NameMode = .free, speedBonus: Bool = true, streakBonus: Bool = true, leaderboardSize: Int = 10,
@@ -67,7 +81,7 @@ public struct LessonOptions: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case names, speedBonus, streakBonus, leaderboardSize, questionLimit, leaderboard, spread
+        case names, speedBonus, streakBonus, leaderboardSize, questionLimit, leaderboard, spread, replicates
     }
 
     public init(from decoder: any Decoder) throws {
@@ -80,9 +94,10 @@ public struct LessonOptions: Sendable, Hashable, Codable {
         questionLimit = try c.decodeIfPresent(Int.self, forKey: .questionLimit)
         leaderboard = try c.decodeIfPresent(LeaderboardNames.self, forKey: .leaderboard) ?? defaults.leaderboard
         spread = try c.decodeIfPresent(SpreadReveal.self, forKey: .spread) ?? defaults.spread
+        replicates = try c.decodeIfPresent(ReplicateRuns.self, forKey: .replicates) ?? defaults.replicates
     }
 
-    /// Writes `leaderboard` and `spread` only when they differ from the defaults, so lessons
+    /// Writes `leaderboard`, `spread` and `replicates` only when they differ from the defaults, so lessons
     /// stored, and welcomes sent, before these options existed keep the same bytes.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -93,5 +108,6 @@ public struct LessonOptions: Sendable, Hashable, Codable {
         try c.encodeIfPresent(questionLimit, forKey: .questionLimit)
         if leaderboard != .names { try c.encode(leaderboard, forKey: .leaderboard) }
         if spread != .onRequest { try c.encode(spread, forKey: .spread) }
+        if replicates != .manual { try c.encode(replicates, forKey: .replicates) }
     }
 }
