@@ -138,6 +138,22 @@ extension Lesson {
         questions[index].lockedInEntry = logSequence + 1
         if question.deadline != nil, reason != .timeLimit { effects.append(.cancelDeadline(question.id)) }
         effects.append(.broadcast(.questionLocked(question: question.id, reason: reason, lockedAt: lockedAt)))
+        replicatesOnLock(of: questions[index], into: &effects)
+    }
+
+    /// With the option `replicates: onLock`, runs replicates of the moment a question locks (still the
+    /// generation it was asked at) as far as its target, unless the newest ones of its metric already are
+    /// of that moment. Deterministic like the teacher's: seeded from the lesson, and part of the command
+    /// that locked it, so a replay runs the same ones.
+    private mutating func replicatesOnLock(of question: Question, into effects: inout [Effect]) {
+        guard configuration.options.replicates == .onLock, run.generation == question.askedAt,
+            ExpectedPoints.outcomes(for: question, in: replicates, timeline: timeline) == nil
+        else { return }
+        let horizon = min(max(1, question.target - question.askedAt), Replicates.maxHorizon)
+        let count = min(LessonOptions.autoReplicateCount, Replicates.maxCount)
+        guard let asked = try? requestReplicates(count: count, horizon: horizon, metric: question.metric.description)
+        else { return }
+        effects += asked
     }
 
     /// The index of question `id` if it still accepts answers at `now`.

@@ -31,6 +31,8 @@ extension Lesson {
         questions[index].actual = actual
         questions[index].correctOption = outcome.correctOption
         questions[index].eventHappened = outcome.eventHappened
+        questions[index].expectation = expectation(of: questions[index])
+        let expectation = questions[index].expectation
         facts.append(
             .resolved(
                 question.id, points: questions[index].answers.compactMapValues { $0.points?.total }, scores: standings))
@@ -42,7 +44,8 @@ extension Lesson {
             spread: spread(of: questions[index], actual: actual),
             leaderboard: publicBoard(ranking.board(top: configuration.options.leaderboardSize)),
             replicates: replicates.standing(
-                of: actual, metric: question.metric, target: question.target, timeline: timeline))
+                of: actual, metric: question.metric, target: question.target, timeline: timeline),
+            expected: expectation.map { Expected(replicates: $0.replicates, classMean: $0.classMean) })
         effects.append(.broadcast(.resolved(resolution)))
         for student in roster.students where student.isOnline && !student.isKicked {
             guard let standing = ranking.entry(for: student.id) else { continue }
@@ -50,12 +53,33 @@ extension Lesson {
             let result = PersonalResult(
                 question: question.id, prediction: answer?.prediction,
                 points: answer?.points ?? ScoreBreakdown(base: 0, hintTaken: false, speed: 0, streak: 0, total: 0),
-                score: student.score, streak: student.streak, standing: standing)
+                score: student.score, streak: student.streak, standing: standing,
+                expected: expectation.flatMap { e in
+                    e.points[student.id].map { Expected(replicates: e.replicates, points: $0, classMean: e.classMean) }
+                })
             effects.append(.send(.result(result), to: .student(student.id)))
         }
         // The teacher's roster shows scores and streaks: a line for each student whose changed.
         for id in changed { if let entry = roster[id]?.entry { effects.append(.send(.student(entry), to: .teacher)) } }
         effects.append(.send(.leaderboard(ranking.board(top: ranking.entries.count)), to: .teacher))
+    }
+
+    /// Each active student's expected points over the replicates of the moment `question` was asked, and
+    /// the class's mean (nil when no such replicates exist).
+    private func expectation(of question: Question) -> Expectation? {
+        guard let outcomes = ExpectedPoints.outcomes(for: question, in: replicates, timeline: timeline) else {
+            return nil
+        }
+        var points: [StudentID: Int] = [:]
+        for (student, answer) in question.answers where roster[student]?.isKicked == false {
+            points[student] = ExpectedPoints.of(
+                answer.prediction, kind: question.kind, asked: question.askedValue, outcomes: outcomes)
+        }
+        let mean =
+            points.isEmpty
+            ? nil
+            : Int((Double(points.values.reduce(0, +)) / Double(points.count)).rounded(.toNearestOrAwayFromZero))
+        return Expectation(replicates: outcomes.count, points: points, classMean: mean)
     }
 
     /// Scores every active student's answer and updates scores and streaks.

@@ -25,7 +25,7 @@ public struct LessonCheckpoint: Sendable, Hashable {
     }
 }
 
-/// Saved-state layout, format version 5 (see ``StateWriter``; "compact" numbers are
+/// Saved-state layout, format version 6 (see ``StateWriter``; "compact" numbers are
 /// ``StateWriter/appendCompact(_:)``, text is a compact byte count then UTF-8, "optional" is a
 /// byte 0 or 1 then the value):
 ///
@@ -38,7 +38,9 @@ public struct LessonCheckpoint: Sendable, Hashable {
 /// questions (a compact count, then each as in `Question+StateCoding.swift`); from version 4, the
 /// replicates (`ReplicateBook+StateCoding.swift`); from version 5, the answer changes (a compact count, then
 /// each as question index, student and count, compact); from version 6, the plan's position (optional,
-/// `PlanRun+StateCoding.swift`); last, the
+/// `PlanRun+StateCoding.swift`) and the expected points (a compact count, then each question that has them as
+/// its index, the replicates, the optional class mean, and a compact count of students each with their points,
+/// compact); last, the
 /// ``StateChecksum`` of every byte before it (8 bytes), so a damaged state is refused rather
 /// than restored wrong.
 ///
@@ -49,7 +51,7 @@ extension Lesson {
     /// The saved-state format this build writes.
     public static var stateFormatVersion: UInt8 { 6 }
     /// The formats this build reads: 2 (no reasons), 3 (reasons with answers), 4 (replicates kept), 5
-    /// (answer changes counted) and 6 (a plan's position). Not version 1, which lacks each question's right option: a
+    /// (answer changes counted) and 6 (a plan's position, expected points kept). Not version 1, which lacks each question's right option: a
     /// server's checkpoint in it is refused, and the lesson is rebuilt exactly from its whole log.
     static var readableStateFormats: ClosedRange<UInt8> { 2...stateFormatVersion }
 
@@ -97,6 +99,7 @@ extension Lesson {
         w.append(replicates)
         writeAnswerChanges(to: &w)
         w.appendOptional(plan) { w, plan in plan.write(to: &w) }
+        writeExpectations(to: &w)
         w.append(StateChecksum.of(w.bytes[...]))
         return w.bytes
     }
@@ -207,6 +210,43 @@ extension Lesson {
                 try run.read(from: &r)
                 plan = run
             }
+        }
+        // Older formats kept no expected points: their questions show none, as they did then.
+        if version >= 6 { try readExpectations(from: &r) }
+    }
+
+    private func writeExpectations(to w: inout StateWriter) {
+        let expected = questions.enumerated().compactMap { i, q in q.expectation.map { (i, $0) } }
+        w.appendCompact(expected.count)
+        for (index, expectation) in expected {
+            w.appendCompact(index)
+            w.appendCompact(expectation.replicates)
+            w.appendOptional(expectation.classMean) { $0.appendCompact($1) }
+            w.appendCompact(expectation.points.count)
+            for (student, points) in expectation.points.sorted(by: { $0.key < $1.key }) {
+                w.appendCompact(student.rawValue)
+                w.appendCompact(points)
+            }
+        }
+    }
+
+    private mutating func readExpectations(from r: inout StateReader) throws(SimulationError) {
+        let count = try r.readCompactCount(limit: r.remaining)
+        for _ in 0..<count {
+            let index = try r.readCompact(in: 0...Int.max, "an expected points' question")
+            guard questions.indices.contains(index), questions[index].expectation == nil else {
+                throw StateReader.corrupt("has expected points for question \(index + 1) it cannot hold")
+            }
+            let replicates = try r.readCompact(in: 1...Int.max, "a count of replicates")
+            let mean = try r.readOptional { r throws(SimulationError) in
+                try r.readCompact(in: 0...Scoring.maxPoints, "a class's expected points")
+            }
+            var points: [StudentID: Int] = [:]
+            for _ in 0..<(try r.readCompactCount(limit: r.remaining)) {
+                let student = StudentID(try r.readCompact(in: 1...Int.max, "expected points of student"))
+                points[student] = try r.readCompact(in: 0...Scoring.maxPoints, "expected points")
+            }
+            questions[index].expectation = Expectation(replicates: replicates, points: points, classMean: mean)
         }
     }
 

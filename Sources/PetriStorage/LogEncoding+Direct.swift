@@ -62,6 +62,7 @@ extension Prediction {
         switch plain.value {
         case .finite(let x): x.isFinite
         case .whole: true
+        case .pair(let lower, let upper): lower.isFinite && upper.isFinite
         }
     }
 }

@@ -13,6 +13,7 @@ enum EmbeddedPages {
         ("static/answer-kinds.js", PackageResources.answer_kinds_js),
         ("static/answer-number.js", PackageResources.answer_number_js),
         ("static/answer-probability.js", PackageResources.answer_probability_js),
+        ("static/answer-range.js", PackageResources.answer_range_js),
         ("static/connection.js", PackageResources.connection_js),
         ("static/dom.js", PackageResources.dom_js),
         ("static/favicon.svg", PackageResources.favicon_svg),

@@ -31,11 +31,24 @@ struct HotMessageWriterTests {
     }
 
     static func randomPrediction(_ random: inout PetriRandom) -> Prediction? {
-        switch random.next() % 4 {
+        switch random.next() % 5 {
         case 0: nil
         case 1: .number(randomNumber(&random))
         case 2: .choice(Int(Int32(truncatingIfNeeded: random.next())))
+        case 3: .range(lower: randomNumber(&random), upper: randomNumber(&random))
         default: .probability(Double(random.next() % 1001) / 1000)
+        }
+    }
+
+    static func randomExpected(_ random: inout PetriRandom) -> Expected? {
+        switch random.next() % 4 {
+        case 0: nil
+        case 1: Expected(replicates: Int(random.next() % 200) + 1)
+        case 2: Expected(replicates: Int(random.next() % 200) + 1, classMean: Int(random.next() % 1001))
+        default:
+            Expected(
+                replicates: Int(random.next() % 200) + 1, points: Int(random.next() % 1001),
+                classMean: Int(random.next() % 1001))
         }
     }
 
@@ -54,7 +67,8 @@ struct HotMessageWriterTests {
                 .result(
                     PersonalResult(
                         question: QuestionID(Int(random.next() % 500) + 1), prediction: randomPrediction(&random),
-                        points: points, score: standing.score, streak: Int(random.next() % 50), standing: standing)))
+                        points: points, score: standing.score, streak: Int(random.next() % 50), standing: standing,
+                        expected: randomExpected(&random))))
             messages.append(
                 .answerAccepted(
                     question: QuestionID(i + 1), prediction: randomPrediction(&random) ?? .choice(0),

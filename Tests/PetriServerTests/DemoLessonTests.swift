@@ -227,6 +227,7 @@ import Testing
         case .number: .number(50)
         case .choice: .choice(0)
         case .probability: .probability(0.5)
+        case .range: .range(lower: 40, upper: 60)
         }
     }
 

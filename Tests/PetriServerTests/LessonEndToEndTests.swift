@@ -49,6 +49,7 @@ import Testing
                 ])
             ),
             ("meanTrait", .probability(event: Condition(.gt, 50))),
+            ("meanTrait", .range(confidence: 80, tolerance: 20)),
         ]
         var asked = 0
         for _ in 0..<3 {
@@ -63,6 +64,7 @@ import Testing
                         case .number: .number(Double(30 + i * 2))
                         case .choice: .choice(i % 3)
                         case .probability: .probability(Double(i) / 29)
+                        case .range: .range(lower: Double(20 + i), upper: Double(40 + i * 2))
                         }
                     try student.send(.answer(question: question.id, prediction: prediction))
                     _ = try await student.expect("answerAccepted") {
@@ -90,14 +92,14 @@ import Testing
         try teacher.send(.exportResults)
         let csv = try await teacher.expect("results") { if case .results(let csv) = $0 { csv } else { nil } }
         let lines = csv.split(whereSeparator: \.isNewline)  // RFC 4180: CRLF
-        #expect(lines.dropFirst().count == 30 * 9)
+        #expect(lines.dropFirst().count == 30 * 3 * kinds.count)
         #expect(lines.first?.contains("student") == true)
 
         // And the lesson file holds the seed and replays to the same state
         try teacher.send(.export)
         let definition = try await teacher.expect("definition") { if case .definition(let d) = $0 { d } else { nil } }
         #expect(definition.seed == 7)
-        #expect(definition.generation == 18)
+        #expect(definition.generation == 2 * 3 * kinds.count)
 
         // And a server restarted on what the store kept has the same generation, state and scores
         await server.stop()

@@ -28,6 +28,7 @@ struct LogEntryJSONTests {
                 .number(number), .number(Double(bitPattern: random.next() % 0x7FE0_0000_0000_0000)),
                 .choice(Int(Int32(truncatingIfNeeded: random.next()))),
                 .probability(Double(random.next() % 1001) / 1000),
+                .range(lower: number, upper: Double(bitPattern: random.next() % 0x7FE0_0000_0000_0000)),
             ]
             entries.append(
                 LessonLogEntry(

@@ -234,7 +234,9 @@ import Testing
             error("set environmentColour")
                 == "set needs a parameter name and a value. Parameters: environmentColour, population. Example: set environmentColour 20"
         )
-        #expect(error("ask") == "ask needs a kind: number, choice or probability. Example: ask number population in 10")
+        #expect(
+            error("ask")
+                == "ask needs a kind: number, choice, probability or range. Example: ask number population in 10")
         #expect(
             error("ask number population 10")
                 == "Say how many generations ahead with \"in N\". Example: ask number population in 10")
@@ -260,7 +262,8 @@ import Testing
             CommandCompletion.candidates(for: "re", context: context) == [
                 "reveal", "reasons", "replicates", "rewind", "restore",
             ])
-        #expect(CommandCompletion.candidates(for: "ask ", context: context) == ["number", "choice", "probability"])
+        #expect(
+            CommandCompletion.candidates(for: "ask ", context: context) == ["number", "choice", "probability", "range"])
         #expect(CommandCompletion.candidates(for: "ask number pop", context: context) == ["population"])
         #expect(CommandCompletion.candidates(for: "set env", context: context) == ["environmentColour"])
         #expect(CommandCompletion.candidates(for: "kick b", context: context) == ["Ben"])

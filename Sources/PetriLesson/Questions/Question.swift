@@ -43,6 +43,9 @@ struct Question: Sendable, Hashable {
     /// How many times each student changed their answer (only students who changed it; at most
     /// ``QuestionRules/maxAnswerChanges``).
     var changes: [StudentID: Int] = [:]
+    /// Each answer's expected points over the replicates of the moment it was asked, set at resolution
+    /// when such replicates existed.
+    var expectation: Expectation?
 
     /// The public view: everything but the hint text and the answers.
     var info: QuestionInfo {

@@ -7,6 +7,8 @@ import PetriSimulation
 /// - number: `round(1000 × max(0, 1 − |p − a| / tolerance))`
 /// - choice: 1000 for the option that came true, else 0
 /// - probability: `round(1000 × (1 − (p − o)²))` with o = 1 if the event happened, else 0 (Brier)
+/// - range: `round(1000 × max(0, 1 − (miss + (α/2)·width) / tolerance))`, α = 1 − confidence/100
+///   (the interval score, scaled)
 ///
 /// Then the hint halves the base (`round(base / 2)`, halves rounding up), the speed tie-break
 /// adds `round(10 × (1 − t / w))` for an answer `t` ms into a `w` ms open window (only when the
@@ -46,7 +48,7 @@ public enum Scoring {
 
     /// Whether an answer was good enough to extend a streak.
     ///
-    /// A number within half the tolerance (base ≥ 500), the right choice, or a probability
+    /// A number or range within half the tolerance (base ≥ 500), the right choice, or a probability
     /// that leaned the right way (better than the 750 of a coin-flip 0.5).
     public static func isGood(base: Int, for kind: QuestionKind) -> Bool { kind.rules.isGood(base: base) }
 }

@@ -38,6 +38,19 @@ enum SpreadBuilder {
         return Spread(answers: predictions.count, bins: bins(finite, low: 0, high: 1), mean: mean(finite))
     }
 
+    /// The ranges ordered by lower then upper bound (at most ``Spread/maxIntervals``, evenly picked
+    /// from that order, first and last always kept) and how many of them all held `actual`.
+    static func intervals(_ ranges: [(Double, Double)], actual: Double) -> Spread {
+        let sorted = ranges.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        let held = sorted.count { $0.0 <= actual && actual <= $0.1 }
+        let limit = Spread.maxIntervals
+        let picked =
+            sorted.count <= limit
+            ? sorted : (0..<limit).map { sorted[$0 * (sorted.count - 1) / (limit - 1)] }
+        return Spread(
+            answers: ranges.count, intervals: picked.map { SpreadInterval(lower: $0.0, upper: $0.1) }, held: held)
+    }
+
     /// Ten bars from `low` to `high` (finite, `low < high`).
     private static func bins(_ values: [Double], low: Double, high: Double) -> [SpreadBin] {
         // high / 10 − low / 10 cannot overflow where (high − low) / 10 can (±greatestFiniteMagnitude).

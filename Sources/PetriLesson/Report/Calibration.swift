@@ -39,6 +39,25 @@ public struct Calibration: Sendable, Hashable {
     /// The mean squared error of the predictions (nil without any).
     public var brier: Double? { count > 0 ? squaredError / Double(count) : nil }
 
+    /// How many ranges were scored, how many held the outcome, and the sum of how sure (in percent)
+    /// they were asked to be: a calibrated student's 80% ranges hold the outcome about 80% of the time.
+    public private(set) var ranges = 0
+    public private(set) var rangesHeld = 0
+    private var confidenceSum = 0
+
+    /// Adds one range, asked to be `confidence`% sure, that did or did not hold the outcome.
+    public mutating func addRange(held: Bool, confidence: Int) {
+        ranges += 1
+        if held { rangesHeld += 1 }
+        confidenceSum += confidence
+    }
+
+    /// The share of ranges that held the outcome, 0...1 (nil without ranges).
+    public var rangeShare: Double? { ranges > 0 ? Double(rangesHeld) / Double(ranges) : nil }
+
+    /// How sure the ranges were asked to be, on average, in percent (nil without ranges).
+    public var rangeConfidence: Double? { ranges > 0 ? Double(confidenceSum) / Double(ranges) : nil }
+
     /// The Brier score of always saying 50%: (0.5 − o)² is 0.25 whatever happened.
     public static let baselineBrier = 0.25
 }

@@ -6,16 +6,22 @@ extension LessonReport {
     public var data: ReportData {
         ReportData(
             generation: generation,
-            questions: questions.map {
+            questions: questions.map { q in
                 ReportData.Question(
-                    id: $0.id, label: $0.label, kind: $0.kind, prompt: $0.prompt, state: $0.state, outcome: $0.outcome,
-                    spread: $0.spread, options: $0.options)
+                    id: q.id, label: q.label, kind: q.kind, prompt: q.prompt, state: q.state, outcome: q.outcome,
+                    spread: q.spread, options: q.options,
+                    expected: q.expectedReplicates.map { Expected(replicates: $0, classMean: q.classExpected) })
             },
             students: students.filter { !$0.removed }.map { student in
                 ReportData.Student(
                     student: student.id, name: student.name, score: student.score,
                     points: questions.compactMap { q in
-                        student.points[q.id].map { ReportData.Points(question: q.id, points: $0) }
+                        student.points[q.id].map {
+                            ReportData.Points(
+                                question: q.id, points: $0,
+                                base: student.expected[q.id] == nil ? nil : student.bases[q.id],
+                                expected: student.expected[q.id])
+                        }
                     },
                     hints: student.hints,
                     reasons: student.reasons.map { ReportData.Reason(question: $0.question, reason: $0.reason) },
@@ -31,6 +37,10 @@ extension LessonReport {
                 ReportData.CalibrationTable.Bin(
                     lower: $0.lower, upper: $0.upper, count: $0.count, happened: $0.happened)
             },
-            brier: calibration.brier, baseline: Calibration.baselineBrier)
+            brier: calibration.brier, baseline: Calibration.baselineBrier,
+            ranges: calibration.rangeConfidence.map {
+                ReportData.CalibrationTable.Ranges(
+                    count: calibration.ranges, held: calibration.rangesHeld, confidence: $0)
+            })
     }
 }

@@ -25,6 +25,7 @@ extension LessonReport {
         if let plan { page += "<p>\(escape(plan))</p>\n" }
         page += questionSection()
         page += pointsSection()
+        page += expectedSection()
         page += calibrationSection(classCalibration, heading: "Calibration of the whole class")
         for student in students where !student.removed {
             page += studentSection(student)
@@ -47,6 +48,7 @@ extension LessonReport {
 
     /// The spread as text: counts per option, or the non-empty bars and the mean.
     private func spreadText(_ q: QuestionLine) -> String {
+        if let held = q.spread.held { return escape(QuestionWords.rangesHeldSpread(held, of: q.spread.answers)) }
         if let counts = q.spread.counts {
             return zip(q.options, counts).map { "\(escape($0)): \($1)" }.joined(separator: "; ")
         }
@@ -60,17 +62,47 @@ extension LessonReport {
     private func pointsSection() -> String {
         var out = "<h2>Points</h2>\n<table><tr><th>Student</th>"
         out += questions.map { "<th>Q\($0.id.rawValue)</th>" }.joined()
-        out += "<th>Total</th><th>Hints</th><th>Brier</th><th>Always 50%</th></tr>\n"
+        out += "<th>Total</th><th>Hints</th><th>Brier</th><th>Always 50%</th>"
+        out += "<th>\(escape(QuestionWords.rangesHeldHeading))</th></tr>\n"
         for s in students where !s.removed {
             out += "<tr><td>\(escape(s.name))</td>"
             out += questions.map { q in "<td class=\"n\">\(s.points[q.id].map(String.init) ?? "–")</td>" }.joined()
             let brier = s.calibration.brier.map { NumberText.format(($0 * 1000).rounded() / 1000) } ?? "–"
             let baseline = s.calibration.count > 0 ? NumberText.format(Calibration.baselineBrier) : "–"
             out += "<td class=\"n\">\(s.score)</td><td class=\"n\">\(s.hints.count)</td>"
-            out += "<td class=\"n\">\(brier)</td><td class=\"n\">\(baseline)</td></tr>\n"
+            out += "<td class=\"n\">\(brier)</td><td class=\"n\">\(baseline)</td>"
+            out += "<td class=\"n\">\(escape(rangesHeld(s.calibration)))</td></tr>\n"
         }
         return out + "</table>\n<p>Brier score: the mean of (p − o)² over probability predictions, o = 1 if the "
             + "event happened; lower is better, and always saying 50% scores 0.25.</p>\n"
+            + "<p>\(escape(QuestionWords.rangesHeldNote))</p>\n"
+    }
+
+    /// Scored and expected base points per student and question, for the questions that have expected points.
+    private func expectedSection() -> String {
+        let expected = questions.filter { $0.expectedReplicates != nil }
+        guard !expected.isEmpty else { return "" }
+        var out = "<h2>\(escape(QuestionWords.expectedHeading))</h2>\n<table><tr><th>Student</th>"
+        out += expected.map { "<th>Q\($0.id.rawValue)</th>" }.joined() + "</tr>\n<tr><td></td>"
+        out += expected.map { q in
+            "<td>\(escape(QuestionWords.classExpected(q.classExpected, replicates: q.expectedReplicates ?? 0)))</td>"
+        }.joined()
+        out += "</tr>\n"
+        for s in students where !s.removed {
+            out += "<tr><td>\(escape(s.name))</td>"
+            out += expected.map { q in
+                guard let e = s.expected[q.id], let base = s.bases[q.id] else { return "<td>–</td>" }
+                return "<td>\(escape(QuestionWords.scoredAndExpected(base, e)))</td>"
+            }.joined()
+            out += "</tr>\n"
+        }
+        return out + "</table>\n<p>\(escape(QuestionWords.expectedNote))</p>\n"
+    }
+
+    /// `3 of 4 (75%; asked 80%)`, or a dash without ranges.
+    func rangesHeld(_ calibration: Calibration) -> String {
+        guard let confidence = calibration.rangeConfidence else { return "–" }
+        return QuestionWords.rangesHeld(calibration.rangesHeld, of: calibration.ranges, asked: confidence)
     }
 
     private func calibrationSection(_ calibration: Calibration, heading: String) -> String {

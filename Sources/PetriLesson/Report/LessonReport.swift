@@ -18,6 +18,10 @@ public struct LessonReport: Sendable, Hashable {
         public var spread: Spread
         /// Option labels of a choice question (for its counts).
         public var options: [String]
+        /// Over how many replicates its answers' expected points were taken, and the class's mean
+        /// (nil when there were no replicates of the moment it was asked).
+        public var expectedReplicates: Int? = nil
+        public var classExpected: Int? = nil
     }
 
     public struct StudentLine: Sendable, Hashable {
@@ -30,9 +34,13 @@ public struct LessonReport: Sendable, Hashable {
         public var hints: [QuestionID]
         public var reasons: [(question: QuestionID, reason: String)]
         public var calibration: Calibration
+        /// Base points (before hint and bonuses) and expected points per question that has expected points.
+        public var bases: [QuestionID: Int] = [:]
+        public var expected: [QuestionID: Int] = [:]
 
         public static func == (a: StudentLine, b: StudentLine) -> Bool {
             a.id == b.id && a.name == b.name && a.score == b.score && a.removed == b.removed && a.points == b.points
+                && a.bases == b.bases && a.expected == b.expected
                 && a.hints == b.hints && a.reasons.map(\.question) == b.reasons.map(\.question)
                 && a.reasons.map(\.reason) == b.reasons.map(\.reason) && a.calibration == b.calibration
         }
@@ -63,14 +71,22 @@ extension Lesson {
                 LessonReport.QuestionLine(
                     id: question.id, label: question.label, kind: question.kind.name, prompt: question.prompt,
                     state: question.state.rawValue, outcome: outcomeText(of: question),
-                    spread: spread(of: question, actual: question.actual ?? question.askedValue), options: options))
+                    spread: spread(of: question, actual: question.actual ?? question.askedValue), options: options,
+                    expectedReplicates: question.expectation?.replicates,
+                    classExpected: question.expectation?.classMean))
             guard question.state == .resolved else { continue }
             for (student, answer) in question.answers.sorted(by: { $0.key < $1.key }) {
-                guard let (p, happened) = rules.calibrationPoint(answer.prediction, outcome: question.outcome),
-                    roster[student]?.isKicked == false
-                else { continue }
-                calibrations[student, default: Calibration()].add(p, happened: happened)
-                classCalibration.add(p, happened: happened)
+                guard roster[student]?.isKicked == false else { continue }
+                if let (p, happened) = rules.calibrationPoint(answer.prediction, outcome: question.outcome) {
+                    calibrations[student, default: Calibration()].add(p, happened: happened)
+                    classCalibration.add(p, happened: happened)
+                }
+                if let actual = question.actual,
+                    let (held, confidence) = rules.rangeCoverage(answer.prediction, actual: actual)
+                {
+                    calibrations[student, default: Calibration()].addRange(held: held, confidence: confidence)
+                    classCalibration.addRange(held: held, confidence: confidence)
+                }
             }
         }
         let studentLines = roster.students.sorted { $0.id < $1.id }.map { student in
@@ -82,7 +98,17 @@ extension Lesson {
                     }),
                 hints: questions.filter { $0.hintsTaken.contains(student.id) }.map(\.id),
                 reasons: questions.compactMap { q in q.reasons[student.id].map { (q.id, $0) } },
-                calibration: calibrations[student.id] ?? Calibration())
+                calibration: calibrations[student.id] ?? Calibration(),
+                bases: Dictionary(
+                    uniqueKeysWithValues: questions.compactMap { q in
+                        q.expectation?.points[student.id] == nil
+                            ? nil : q.answers[student.id]?.points.map { (q.id, $0.base) }
+                    }),
+                expected: Dictionary(
+                    uniqueKeysWithValues: questions.compactMap { q in
+                        q.expectation?.points[student.id].map { (q.id, $0) }
+                    }
+                ))
         }
         let planSentence = plan.map { run in
             PlanWords.report(

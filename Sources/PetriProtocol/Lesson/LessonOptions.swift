@@ -30,6 +30,18 @@ public struct LessonOptions: Sendable, Hashable, Codable {
         case atResolution
     }
 
+    /// Whether replicates run by themselves when a question locks.
+    public enum ReplicateRuns: String, Sendable, Hashable, Codable {
+        /// Only when the teacher asks (`replicates`).
+        case manual
+        /// Also when a question locks: ``autoReplicateCount`` replicates of that moment, as far as its target,
+        /// so each answer gets its expected points at resolution (unless it resolves before they finish).
+        case onLock
+    }
+
+    /// How many replicates `onLock` runs.
+    public static let autoReplicateCount = 100
+
     public var names: NameMode
     /// Adds up to 10 points for answering early within the open window.
     public var speedBonus: Bool
@@ -45,6 +57,8 @@ public struct LessonOptions: Sendable, Hashable, Codable {
     public var spread: SpreadReveal
     /// The lesson's language (a BCP 47 tag): what a connection that asks for none reads; nil for English.
     public var language: String?
+    /// Whether replicates run by themselves when a question locks.
+    public var replicates: ReplicateRuns = .manual
 
     public init(
         names: NameMode = .free, speedBonus: Bool = true, streakBonus: Bool = true, leaderboardSize: Int = 10,
@@ -77,7 +91,7 @@ public struct LessonOptions: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case names, speedBonus, streakBonus, leaderboardSize, questionLimit, leaderboard, spread, language
+        case names, speedBonus, streakBonus, leaderboardSize, questionLimit, leaderboard, spread, language, replicates
     }
 
     public init(from decoder: any Decoder) throws {
@@ -91,9 +105,10 @@ public struct LessonOptions: Sendable, Hashable, Codable {
         leaderboard = try c.decodeIfPresent(LeaderboardNames.self, forKey: .leaderboard) ?? defaults.leaderboard
         spread = try c.decodeIfPresent(SpreadReveal.self, forKey: .spread) ?? defaults.spread
         language = try c.decodeIfPresent(String.self, forKey: .language)
+        replicates = try c.decodeIfPresent(ReplicateRuns.self, forKey: .replicates) ?? defaults.replicates
     }
 
-    /// Writes `leaderboard`, `spread` and `language` only when they differ from the defaults, so lessons
+    /// Writes `leaderboard`, `spread`, `language` and `replicates` only when they differ from the defaults, so lessons
     /// stored, and welcomes sent, before these options existed keep the same bytes.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -105,5 +120,6 @@ public struct LessonOptions: Sendable, Hashable, Codable {
         if leaderboard != .names { try c.encode(leaderboard, forKey: .leaderboard) }
         if spread != .onRequest { try c.encode(spread, forKey: .spread) }
         try c.encodeIfPresent(language, forKey: .language)
+        if replicates != .manual { try c.encode(replicates, forKey: .replicates) }
     }
 }

@@ -28,7 +28,13 @@ public struct DirectJSONWriter {
         var w = DirectJSONWriter()
         switch message {
         case .result(let r):
-            w.raw("{\"points\":")
+            w.raw("{")
+            if let expected = r.expected {
+                w.raw("\"expected\":")
+                w.expected(expected)
+                w.raw(",")
+            }
+            w.raw("\"points\":")
             w.points(r.points)
             if let prediction = r.prediction {
                 w.raw(",\"prediction\":")
@@ -102,6 +108,24 @@ public struct DirectJSONWriter {
         return w.bytes
     }
 
+    /// `{"class":640,"points":820,"replicates":100}`, each key only when present.
+    mutating func expected(_ e: Expected) {
+        raw("{")
+        if let mean = e.classMean {
+            raw("\"class\":")
+            int(mean)
+            raw(",")
+        }
+        if let points = e.points {
+            raw("\"points\":")
+            int(points)
+            raw(",")
+        }
+        raw("\"replicates\":")
+        int(e.replicates)
+        raw("}")
+    }
+
     mutating func points(_ p: ScoreBreakdown) {
         raw("{\"base\":")
         int(p.base)
@@ -124,6 +148,12 @@ public struct DirectJSONWriter {
         switch value {
         case .finite(let x): double(x)
         case .whole(let i): int(i)
+        case .pair(let lower, let upper):
+            raw("[")
+            double(lower)
+            raw(",")
+            double(upper)
+            raw("]")
         }
         raw("}")
     }

@@ -7,7 +7,7 @@ public struct ReportData: Sendable, Hashable, Codable {
     public struct Question: Sendable, Hashable, Codable {
         public var id: QuestionID
         public var label: String
-        /// `number`, `choice` or `probability`.
+        /// `number`, `choice`, `probability` or `range`.
         public var kind: String
         public var prompt: String?
         /// `resolved`, `cancelled`, `open` or `locked`.
@@ -17,11 +17,15 @@ public struct ReportData: Sendable, Hashable, Codable {
         public var spread: Spread
         /// Option labels of a choice question, in the order of `spread.counts`.
         public var options: [String]
+        /// Over how many replicates the answers' expected points were taken and the class's mean (absent
+        /// when there were no replicates of the moment it was asked).
+        public var expected: Expected?
 
         public init(
             id: QuestionID, label: String, kind: String, prompt: String?, state: String, outcome: String,
-            spread: Spread, options: [String]
+            spread: Spread, options: [String], expected: Expected? = nil
         ) {
+            self.expected = expected
             self.id = id
             self.label = label
             self.kind = kind
@@ -37,10 +41,16 @@ public struct ReportData: Sendable, Hashable, Codable {
     public struct Points: Sendable, Hashable, Codable {
         public var question: QuestionID
         public var points: Int
+        /// Where the question has expected points: the base points scored (before hint and bonuses) and
+        /// what the answer would have scored on average over the replicates.
+        public var base: Int?
+        public var expected: Int?
 
-        public init(question: QuestionID, points: Int) {
+        public init(question: QuestionID, points: Int, base: Int? = nil, expected: Int? = nil) {
             self.question = question
             self.points = points
+            self.base = base
+            self.expected = expected
         }
     }
 
@@ -73,17 +83,34 @@ public struct ReportData: Sendable, Hashable, Codable {
             }
         }
 
+        /// Range predictions: how many were scored, how many held the outcome, and how sure they were
+        /// asked to be on average (in percent), to set the share that held against.
+        public struct Ranges: Sendable, Hashable, Codable {
+            public var count: Int
+            public var held: Int
+            public var confidence: Double
+
+            public init(count: Int, held: Int, confidence: Double) {
+                self.count = count
+                self.held = held
+                self.confidence = confidence
+            }
+        }
+
         /// How many probability predictions were scored.
         public var count: Int
         public var bins: [Bin]
         public var brier: Double?
         public var baseline: Double
+        /// Absent when no range was scored.
+        public var ranges: Ranges?
 
-        public init(count: Int, bins: [Bin], brier: Double?, baseline: Double) {
+        public init(count: Int, bins: [Bin], brier: Double?, baseline: Double, ranges: Ranges? = nil) {
             self.count = count
             self.bins = bins
             self.brier = brier
             self.baseline = baseline
+            self.ranges = ranges
         }
     }
 

@@ -15,11 +15,15 @@ public struct Resolution: Sendable, Hashable, Codable {
     /// Where the actual value fell among the latest replicates of this metric that reached the target
     /// (absent when none had been run).
     public var replicates: ReplicateStanding?
+    /// The class's average expected points over the replicates of the moment the question was asked
+    /// (no `points`; absent when there were none).
+    public var expected: Expected?
 
     public init(
         question: QuestionID, generation: Int, actual: Double, correctOption: Int?, eventHappened: Bool?,
-        spread: Spread, leaderboard: Leaderboard, replicates: ReplicateStanding? = nil
+        spread: Spread, leaderboard: Leaderboard, replicates: ReplicateStanding? = nil, expected: Expected? = nil
     ) {
+        self.expected = expected
         self.question = question
         self.generation = generation
         self.actual = actual
@@ -44,16 +48,44 @@ public struct PersonalResult: Sendable, Hashable, Codable {
     public var streak: Int
     /// Their leaderboard line.
     public var standing: LeaderboardEntry
+    /// What their answer would have scored on average over the replicates of the moment the question was
+    /// asked, and the class's average (absent when there were none, or they did not answer).
+    public var expected: Expected?
 
     public init(
         question: QuestionID, prediction: Prediction?, points: ScoreBreakdown, score: Int, streak: Int,
-        standing: LeaderboardEntry
+        standing: LeaderboardEntry, expected: Expected? = nil
     ) {
+        self.expected = expected
         self.question = question
         self.prediction = prediction
         self.points = points
         self.score = score
         self.streak = streak
         self.standing = standing
+    }
+}
+
+/// Expected points: the mean base points an answer would have scored over the replicates of the moment
+/// its question was asked, by the same scoring rule as the real outcome (judgement apart from luck).
+///
+/// `{"class":640,"points":820,"replicates":100}`
+public struct Expected: Sendable, Hashable, Codable {
+    /// How many replicates reached the question's target.
+    public var replicates: Int
+    /// The student's expected base points, 0...1000 (absent in `resolved`).
+    public var points: Int?
+    /// The mean of the class's expected points (absent when nobody answered).
+    public var classMean: Int?
+
+    public init(replicates: Int, points: Int? = nil, classMean: Int? = nil) {
+        self.replicates = replicates
+        self.points = points
+        self.classMean = classMean
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case replicates, points
+        case classMean = "class"
     }
 }

@@ -11,23 +11,46 @@ public struct SpreadBin: Sendable, Hashable, Codable {
     }
 }
 
+/// One student's range in a range question's spread: `lower <= x <= upper`.
+public struct SpreadInterval: Sendable, Hashable, Codable {
+    public var lower: Double
+    public var upper: Double
+
+    public init(lower: Double, upper: Double) {
+        self.lower = lower
+        self.upper = upper
+    }
+}
+
 /// The class's predictions for one question, shown against the outcome.
 ///
 /// Number questions fill `bins` (ten equal bars over the metric's range, or over the
 /// predictions and the actual value when the metric is unbounded) and `mean`; choice questions
 /// fill `counts` (one per option); probability questions fill `bins` (ten bars of 0.1) and
-/// `mean` (the class's average probability).
+/// `mean` (the class's average probability); range questions fill `intervals` (the students'
+/// ranges, anonymous, ordered by lower then upper bound; at most ``maxIntervals``, evenly picked from
+/// that order when more answered) and `held` (how many of all the ranges held the outcome).
 public struct Spread: Sendable, Hashable, Codable {
     /// How many students answered.
     public var answers: Int
     public var bins: [SpreadBin]?
     public var counts: [Int]?
     public var mean: Double?
+    public var intervals: [SpreadInterval]?
+    public var held: Int?
 
-    public init(answers: Int, bins: [SpreadBin]? = nil, counts: [Int]? = nil, mean: Double? = nil) {
+    /// The most ranges a spread lists (a projector draws one line each).
+    public static let maxIntervals = 100
+
+    public init(
+        answers: Int, bins: [SpreadBin]? = nil, counts: [Int]? = nil, mean: Double? = nil,
+        intervals: [SpreadInterval]? = nil, held: Int? = nil
+    ) {
         self.answers = answers
         self.bins = bins
         self.counts = counts
         self.mean = mean
+        self.intervals = intervals
+        self.held = held
     }
 }

@@ -37,10 +37,10 @@ enum CommandCompletion {
         case "place" where position == 1: return context.suggestions["pattern"] ?? []
         case "clone": return context.parameterNames.map { $0 + "=" }
         case "ask":
-            if position == 1 { return ["number", "choice", "probability"] }
+            if position == 1 { return ["number", "choice", "probability", "range"] }
             if position == 2 { return metrics }
             if previous.last?.lowercased() == "option" { return [] }
-            return ["in", "tolerance", "time", "hint", "prompt", "final", "option"]
+            return ["in", "tolerance", "time", "hint", "prompt", "final", "option", "sure"]
         case "kick" where position == 1: return context.roster.map(\.name)
         case "show" where position == 1: return TeacherPanel.allCases.map(\.rawValue)
         case "export" where position == 1: return ["results"]

@@ -7,6 +7,7 @@ import PetriSimulation
 /// ask number METRIC in N [tolerance T] [time S] [hint TEXT] [prompt TEXT] [final]
 /// ask choice METRIC in N [option LABEL OP [VALUE [UPPER]]]… [time S] [hint TEXT] [prompt TEXT] [final]
 /// ask probability METRIC [OP VALUE [UPPER]] in N [time S] [hint TEXT] [prompt TEXT] [final]
+/// ask range METRIC in N [sure PERCENT] [tolerance T] [time S] [hint TEXT] [prompt TEXT] [final]
 /// ```
 /// OP is `<` `<=` `>` `>=` `=` `!=` (or `lt le gt ge eq ne`), `between`, `over` or `otherwise`;
 /// VALUE is a number, or `asked`, `asked+5`, `asked-5` for the value when asked plus or minus.
@@ -22,7 +23,7 @@ enum QuestionSyntax {
     /// - Throws: ``CommandError`` saying what was wrong, with an example.
     static func parse(_ args: [String], context: CommandContext) throws(CommandError) -> QuestionSpec {
         guard let kindWord = args.first?.lowercased() else {
-            throw CommandError("ask needs a kind: number, choice or probability.", example: kindExample)
+            throw CommandError("ask needs a kind: number, choice, probability or range.", example: kindExample)
         }
         guard args.count >= 2 else {
             throw CommandError("ask \(kindWord) needs a metric\(metricList(context)).", example: example(kindWord))
@@ -44,6 +45,7 @@ enum QuestionSyntax {
         }
 
         var tolerance: Double?
+        var confidence: Int?
         var timeLimit: Int?
         var hint = context.pendingHint
         var prompt: String?
@@ -58,6 +60,15 @@ enum QuestionSyntax {
                         example: "ask number population in 10 tolerance 20")
                 }
                 tolerance = value
+            case "sure", "confidence":
+                guard let text = rest.popFirst(), let percent = Int(text.trimmingCharacters(in: ["%"])),
+                    (50...99).contains(percent)
+                else {
+                    throw CommandError(
+                        "sure needs a whole percent from 50 to 99: how sure the range should be.",
+                        example: "ask range population in 10 sure 80")
+                }
+                confidence = percent
             case "time", "timelimit":
                 guard let text = rest.popFirst(), let seconds = duration(text), (1...3600).contains(seconds) else {
                     throw CommandError(
@@ -108,9 +119,11 @@ enum QuestionSyntax {
             kind = .choice(options: options.isEmpty ? defaultOptions(context.presentation) : options)
         case "probability", "p", "prob", "chance":
             kind = .probability(event: event)
+        case "range", "r":
+            kind = .range(confidence: confidence, tolerance: tolerance)
         default:
             throw CommandError(
-                "The kind must be number, choice or probability, not \"\(TerminalText.sanitise(kindWord, maxCharacters: 20))\".",
+                "The kind must be number, choice, probability or range, not \"\(TerminalText.sanitise(kindWord, maxCharacters: 20))\".",
                 example: kindExample)
         }
         return QuestionSpec(
@@ -235,6 +248,7 @@ enum QuestionSyntax {
         }
         switch kind.lowercased().first {
         case "c": return "ask choice \(m) in 5"
+        case "r": return "ask range \(m) in 10 sure 80"
         case "p": return m.contains("(") ? "ask probability \(m) > 0 in 5" : "ask probability \(m) < 10 in 20"
         default: return "ask number \(m) in 10"
         }

@@ -44,7 +44,7 @@ struct TeacherCommandSpec: Sendable, Hashable {
         .init(
             name: "ask",
             usage:
-                "ask number|choice|probability METRIC [EVENT] in N [tolerance T] [time S] [hint TEXT] [prompt TEXT] [final] [option LABEL OP [VALUE]]…",
+                "ask number|choice|probability|range METRIC [EVENT] in N [tolerance T] [sure P] [time S] [hint TEXT] [prompt TEXT] [final] [option LABEL OP [VALUE]]…",
             summary: "ask about generation now + N",
             examples: [
                 "ask number population in 10 time 60 prompt \"How many will be alive?\"",
@@ -53,6 +53,7 @@ struct TeacherCommandSpec: Sendable, Hashable {
                 "ask probability extinct in 20",
                 "ask probability population < 10 in 20 hint \"Look at the last steps\"",
                 "ask probability cell(3,4) in 5",
+                "ask range population in 10 sure 80",
             ]),
         .init(name: "close", usage: "close", summary: "stop taking answers now", examples: ["close"]),
         .init(

@@ -57,6 +57,13 @@ extension QuestionPanel {
             canvas.put("\(resolution.spread.answers) answered", x: left.x, y: y, style: theme.dim, maxWidth: left.width)
             y += 1
         }
+        // Judgement apart from luck: the answer's expected points over the replicates, beside what it scored.
+        if let line = ExpectedWords.line(
+            result: lesson.role == .teacher ? nil : lesson.results[q.id], resolution: resolution), y < left.maxY
+        {
+            canvas.put(line, x: left.x, y: y, style: theme.accent, maxWidth: left.width)
+            y += 1
+        }
         if let standing = resolution.replicates, y < left.maxY {
             canvas.put(
                 TerminalText.sanitise(standing.sentence, maxCharacters: 200), x: left.x, y: y, style: theme.dim,

@@ -5,7 +5,7 @@ import PetriWords
 // The one place the lesson dispatches on a question's kind. Each kind keeps its rules (what a
 // teacher may ask, what a student may answer), its outcome, its scoring, its spread, its report
 // words and its saved-state bytes in its own file beside this one (NumberQuestion.swift,
-// ChoiceQuestion.swift, ProbabilityQuestion.swift); a new kind adds a file and a case to each of
+// ChoiceQuestion.swift, ProbabilityQuestion.swift, RangeQuestion.swift); a new kind adds a file and a case to each of
 // the three switches here.
 
 /// What a question's kind decides, besides the metric's value, when it resolves.
@@ -55,6 +55,10 @@ protocol KindRules: Sendable {
 
     /// The probability and whether its event happened, for the report's calibration (nil: not calibrated).
     func calibrationPoint(_ prediction: Prediction, outcome: Outcome) -> (p: Double, happened: Bool)?
+
+    /// Whether a range held the `actual` value and how sure it was said to be, for the report's
+    /// calibration (nil: not a range).
+    func rangeCoverage(_ prediction: Prediction, actual: Double) -> (held: Bool, confidence: Int)?
 }
 
 extension KindRules {
@@ -62,6 +66,7 @@ extension KindRules {
     func resultsPrediction(_ prediction: Prediction) -> String { prediction.description }
     var optionLabels: [String] { [] }
     func calibrationPoint(_ prediction: Prediction, outcome: Outcome) -> (p: Double, happened: Bool)? { nil }
+    func rangeCoverage(_ prediction: Prediction, actual: Double) -> (held: Bool, confidence: Int)? { nil }
 
     /// The refusal of another kind's prediction.
     func wrongKind(_ prediction: Prediction, for question: Question) -> ProtocolError {
@@ -83,6 +88,7 @@ extension QuestionKind {
         case .number(let tolerance): NumberQuestion(tolerance: tolerance)
         case .choice(let options): ChoiceQuestion(options: options)
         case .probability(let event): ProbabilityQuestion(event: event)
+        case .range(let confidence, let tolerance): RangeQuestion(confidence: confidence, tolerance: tolerance)
         }
     }
 }
@@ -92,7 +98,8 @@ extension Question {
     var outcome: Outcome { Outcome(correctOption: correctOption, eventHappened: eventHappened) }
 }
 
-/// Tag 0 number (optional tolerance), 1 choice (options), 2 probability (optional event).
+/// Tag 0 number (optional tolerance), 1 choice (options), 2 probability (optional event), 3 range
+/// (optional confidence, optional tolerance).
 extension QuestionKind: StateCodable {
     func write(to writer: inout StateWriter) {
         switch self {
@@ -105,6 +112,10 @@ extension QuestionKind: StateCodable {
         case .probability(let event):
             writer.append(ProbabilityQuestion.stateTag)
             writer.appendOptional(event) { $0.append($1) }
+        case .range(let confidence, let tolerance):
+            writer.append(RangeQuestion.stateTag)
+            writer.appendOptional(confidence) { $0.appendCompact($1) }
+            writer.appendOptional(tolerance) { $0.append($1) }
         }
     }
 
@@ -115,12 +126,17 @@ extension QuestionKind: StateCodable {
         case ChoiceQuestion.stateTag: self = .choice(options: try reader.readArray())
         case ProbabilityQuestion.stateTag:
             self = .probability(event: try reader.readOptional { r throws(SimulationError) in try r.read() })
+        case RangeQuestion.stateTag:
+            self = .range(
+                confidence: try reader.readOptional { r throws(SimulationError) in try r.readCompact() },
+                tolerance: try reader.readOptional { r throws(SimulationError) in try r.readDouble() })
         case let tag: throw StateReader.corrupt("has a question of unknown kind \(tag)")
         }
     }
 }
 
-/// Tag 0 number (double), 1 choice (compact option index), 2 probability (double): the kind's tag.
+/// Tag 0 number (double), 1 choice (compact option index), 2 probability (double), 3 range (two
+/// doubles): the kind's tag.
 extension Prediction: StateCodable {
     func write(to writer: inout StateWriter) {
         switch self {
@@ -133,6 +149,10 @@ extension Prediction: StateCodable {
         case .probability(let p):
             writer.append(ProbabilityQuestion.stateTag)
             writer.append(p)
+        case .range(let lower, let upper):
+            writer.append(RangeQuestion.stateTag)
+            writer.append(lower)
+            writer.append(upper)
         }
     }
 
@@ -141,6 +161,7 @@ extension Prediction: StateCodable {
         case NumberQuestion.stateTag: self = .number(try reader.readDouble())
         case ChoiceQuestion.stateTag: self = .choice(try reader.readCompact())
         case ProbabilityQuestion.stateTag: self = .probability(try reader.readDouble())
+        case RangeQuestion.stateTag: self = .range(lower: try reader.readDouble(), upper: try reader.readDouble())
         case let tag: throw StateReader.corrupt("has a prediction of unknown kind \(tag)")
         }
     }

@@ -90,6 +90,7 @@ extension QuestionKind {
         case .number: NumberInput()
         case .choice(let options): ChoiceInput(options: options)
         case .probability(let event): ProbabilityInput(event: event)
+        case .range(let confidence, _): RangeInput(confidence: confidence)
         }
     }
 }

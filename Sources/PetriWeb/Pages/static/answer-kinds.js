@@ -5,8 +5,9 @@
 import { numberAnswer } from './answer-number.js';
 import { choiceAnswer } from './answer-choice.js';
 import { probabilityAnswer } from './answer-probability.js';
+import { rangeAnswer } from './answer-range.js';
 
-const KINDS = { number: numberAnswer, choice: choiceAnswer, probability: probabilityAnswer };
+const KINDS = { number: numberAnswer, choice: choiceAnswer, probability: probabilityAnswer, range: rangeAnswer };
 
 /// The module whose input the student page shows for `kind`; an unknown kind gets the slider, as
 /// the page always did.
@@ -19,7 +20,7 @@ export function outcomeKind(kind) {
     return KINDS[kind] ?? numberAnswer;
 }
 
-/// A sent prediction as words: `120 creatures`, `"grow"`, `70%` ('' when none).
+/// A sent prediction as words: `120 creatures`, `"grow"`, `70%`, `110 to 150 creatures` ('' when none).
 export function describePrediction(question, prediction) {
     if (!prediction) return '';
     for (const module of Object.values(KINDS)) {

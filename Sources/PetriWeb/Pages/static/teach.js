@@ -14,7 +14,7 @@ import { AboutView } from './view-about.js';
 import { PictureView } from './view-picture.js';
 import { ChartsView } from './view-charts.js';
 import { StatusView } from './view-status.js';
-import { drawSpread, leaderboardTable } from './view-results.js';
+import { drawSpread, leaderboardTable, describeExpected } from './view-results.js';
 import { parameterField, parameterLabel, readFields } from './view-parameters.js';
 import { QuestionBuilder } from './view-question-builder.js';
 import { RosterView } from './view-roster.js';
@@ -465,8 +465,9 @@ function renderQuestion() {
     const metric = String(question.metricDescription ?? question.metric).replace(/\.$/, '');
     const detailWords = { metric, unit: question.unit ?? '', generation: question.target };
     const line = question.unit ? t('projector.detail.unit', detailWords) : t('projector.detail', detailWords);
-    const detail = question.kind === 'number' && question.tolerance !== undefined
+    const toleranced = (question.kind === 'number' || question.kind === 'range') && question.tolerance !== undefined
         ? t('teach.detail.tolerance', { line, tolerance: formatNumber(question.tolerance) }) : line;
+    const detail = question.kind === 'range' ? `${toleranced} · ${question.confidence ?? 80}% sure` : toleranced;
     replaceChildren(root,
         el('h2', { id: 'question-title' }, t('projector.question', {
             number: question.id, state: words[question.state] ? t(words[question.state]) : question.state,
@@ -480,6 +481,8 @@ function renderQuestion() {
             t('teach.answeredNames', { names: who.join(t('lesson.readings.separator')) })) : null,
         question.state === 'cancelled' ? el('p', {}, question.cancelReason ?? '') : null,
         resolved ? el('p', { class: 'actual', id: 'teacher-actual' }, t('results.actualMarker', { actual: describeActual(state, resolved) })) : null,
+        resolved?.expected ? el('p', { class: 'expected', id: 'teacher-expected' }, describeExpected(resolved.expected))
+            : null,
         spread ? canvas : null,
         el('div', { class: 'button-row' }, closeButton, showButton));
     if (spread) requestAnimationFrame(() => drawSpread(canvas, question, spread, resolved));

@@ -1,4 +1,4 @@
-// The teacher's question builder: the three kinds (number, choice, probability), the metric from the model's
+// The teacher's question builder: the four kinds (number, choice, probability, range), the metric from the model's
 // list with its description and unit, horizon, optional time limit, prompt, hint, tolerance (showing the
 // default the server will use), choice options from the grow / shrink / extinct / same preset or custom
 // conditions, and the event of a probability question. It builds the `ask` message (PROTOCOL.md section 5.1)
@@ -116,7 +116,10 @@ export class QuestionBuilder {
         this.kind = el('select', { id: 'q-kind' },
             el('option', words('builder.kind.number', { value: 'number' }), t('builder.kind.number')),
             el('option', words('builder.kind.choice', { value: 'choice' }), t('builder.kind.choice')),
-            el('option', words('builder.kind.probability', { value: 'probability' }), t('builder.kind.probability')));
+            el('option', words('builder.kind.probability', { value: 'probability' }), t('builder.kind.probability')),
+            el('option', { value: 'range' }, 'Range: a range the student is N% sure of'));
+        this.confidence = el('input', { id: 'q-confidence', type: 'number', min: '50', max: '99', step: '1',
+            value: '80' });
         this.metric = el('select', { id: 'q-metric' });
         this.metricAbout = el('p', { class: 'field-help', id: 'q-metric-about' });
         this.arguments = el('div', { class: 'arguments' });
@@ -134,8 +137,9 @@ export class QuestionBuilder {
         this.addOption = el('button', words('builder.addOption', { type: 'button', id: 'q-add-option' }), t('builder.addOption'));
         this.event = new ConditionRow({ op: '' }, { allowNone: true });
         this.submit = el('button', words('builder.ask', { type: 'submit', class: 'primary', id: 'q-ask' }), t('builder.ask'));
+        this.confidenceField = labelled('How sure the range should be, in percent (50 to 99)', this.confidence);
         this.numberPart = el('fieldset', { class: 'kind-part' }, el('legend', words('builder.scoring'), t('builder.scoring')),
-            labelledWords('builder.tolerance', this.tolerance, this.toleranceAbout));
+            this.confidenceField, labelledWords('builder.tolerance', this.tolerance, this.toleranceAbout));
         this.choicePart = el('fieldset', { class: 'kind-part' }, el('legend', words('builder.options'), t('builder.options')),
             el('div', { class: 'button-row' }, this.preset, this.addOption), this.optionsNode);
         this.probabilityPart = el('fieldset', { class: 'kind-part' }, el('legend', words('builder.event'), t('builder.event')),
@@ -228,7 +232,8 @@ export class QuestionBuilder {
 
     sync() {
         const kind = this.kind.value;
-        this.numberPart.hidden = kind !== 'number';
+        this.numberPart.hidden = kind !== 'number' && kind !== 'range';
+        this.confidenceField.hidden = kind !== 'range';
         this.choicePart.hidden = kind !== 'choice';
         this.probabilityPart.hidden = kind !== 'probability';
         const metric = this.selectedMetric();
@@ -270,7 +275,10 @@ export class QuestionBuilder {
         const hint = this.hint.value.trim();
         if (hint) message.hint = hint;
         if (this.timeLimit.value !== '') message.timeLimit = Number(this.timeLimit.value);
-        if (kind === 'number' && this.tolerance.value !== '') message.tolerance = Number(this.tolerance.value);
+        if ((kind === 'number' || kind === 'range') && this.tolerance.value !== '') {
+            message.tolerance = Number(this.tolerance.value);
+        }
+        if (kind === 'range' && this.confidence.value !== '') message.confidence = Number(this.confidence.value);
         if (kind === 'choice') {
             message.options = this.options.map(({ label, row }) => ({ label: label.value.trim(), when: row.read() ?? { op: 'otherwise' } }));
         }

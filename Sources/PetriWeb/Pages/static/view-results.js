@@ -1,13 +1,13 @@
 // After a question resolves: the class's spread against the actual value, the points breakdown and
 // the leaderboard (top N and the student's own line). Shared by the student page and the projector.
 
-import { el, setText, replaceChildren, formatNumber, wireNumber } from './dom.js';
+import { el, setText, replaceChildren, formatNumber, wireNumber, show } from './dom.js';
 import { drawBars } from './view-charts.js';
 import { describeActual } from './lesson-state.js';
 import { outcomeKind } from './answer-kinds.js';
 import { t, formatPlain } from './words.js';
 
-/// Draws a spread (`bins` or `counts`) on `canvas`; with `resolved`, marks the actual value on the same axis.
+/// Draws a spread (`bins`, `counts` or a range's `intervals`) on `canvas`; with `resolved`, marks the actual value on the same axis.
 export function drawSpread(canvas, question, spread, resolved) {
     if (!spread) return '';
     const only = { questions: new Map([[question?.id, question]]) }; // what describeActual reads
@@ -16,6 +16,9 @@ export function drawSpread(canvas, question, spread, resolved) {
     let bars;
     let marker = null;
     let highlight = -1;
+    // A kind that draws its own spread (a range's stacked intervals) does.
+    const own = outcomeKind(question?.kind);
+    if (own.drawSpread && Array.isArray(spread.intervals)) return own.drawSpread(canvas, question, spread, resolved);
     if (Array.isArray(spread.counts)) {
         bars = spread.counts.map((count, i) => ({ label: question?.options?.[i]?.label ?? t('answer.choice.option', { number: i + 1 }),
             value: count }));
@@ -68,6 +71,24 @@ export function leaderboardTable(board, { anonymous = false, youId = null } = {}
     return table;
 }
 
+// The sentences of expected points, in one place for the words catalog.
+const EXPECTED_WORDS = {
+    yours: (expected, scored, replicates) => `Your prediction would have scored ${expected} on average over the ` +
+        `${replicates} runs that could have happened; this time it scored ${scored}.`,
+    classMean: (mean) => `The class's predictions would have scored ${mean} on average.`,
+};
+
+/// "Your prediction would have scored 820 on average …; this time it scored 310. The class's …" ('' without).
+export function describeExpected(expected, base) {
+    if (!expected) return '';
+    const parts = [];
+    if (typeof expected.points === 'number' && typeof base === 'number') {
+        parts.push(EXPECTED_WORDS.yours(expected.points, base, expected.replicates));
+    }
+    if (typeof expected.class === 'number') parts.push(EXPECTED_WORDS.classMean(expected.class));
+    return parts.join(' ');
+}
+
 /// The points line: "900 base, halved for the hint, +5 speed, +50 streak = 505".
 export function describePoints(points) {
     if (!points) return '';
@@ -85,9 +106,10 @@ export class ResultsView {
         this.heading = el('h2', {}, t('results.heading'));
         this.points = el('p', { class: 'points' });
         this.actual = el('p', { class: 'actual' });
+        this.expected = el('p', { class: 'expected' });
         this.spreadCanvas = el('canvas', { class: 'chart spread', role: 'img' });
         this.board = el('div', { class: 'board' });
-        replaceChildren(root, this.heading, this.actual, this.points, this.spreadCanvas, this.board);
+        replaceChildren(root, this.heading, this.actual, this.points, this.expected, this.spreadCanvas, this.board);
         root.hidden = true;
         this.last = null;
         addEventListener('resize', () => { if (this.last) this.render(...this.last); });
@@ -107,6 +129,7 @@ export class ResultsView {
             setText(this.heading, t('results.soFar', { number: id }));
             setText(this.actual, '');
             setText(this.points, '');
+            setText(this.expected, '');
             this.spreadCanvas.hidden = false;
             drawSpread(this.spreadCanvas, question, shownSpread, null);
             replaceChildren(this.board);
@@ -131,6 +154,10 @@ export class ResultsView {
         } else {
             setText(this.points, '');
         }
+        // Judgement apart from luck: the answer's expected points over the replicates, beside the points scored.
+        setText(this.expected, state.role === 'student' && result?.expected
+            ? describeExpected(result.expected, points?.base) : describeExpected(resolved?.expected));
+        show(this.expected, Boolean(this.expected.textContent));
         this.spreadCanvas.hidden = !(showSpread && resolved?.spread);
         if (showSpread && resolved?.spread) drawSpread(this.spreadCanvas, question, resolved.spread, resolved);
         replaceChildren(this.board, state.leaderboard ? leaderboardTable(state.leaderboard, {

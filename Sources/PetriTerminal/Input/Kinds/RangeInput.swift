@@ -1,0 +1,131 @@
+import PetriProtocol
+
+/// A range question's answer: two typed bounds, `lower,upper` (digits, `.`, `-`, and `,` between them;
+/// `40..60` typed in `--json` mode works too).
+struct RangeInput: KindInput {
+    var confidence: Int?
+
+    func edit(_ key: Key, field: inout AnswerField) -> Bool {
+        switch key {
+        case .character(let c) where c.isASCII && (c.isNumber || c == "." || c == "-" || c == ","):
+            if field.text.count < AnswerField.maxLength, !(c == "," && field.text.contains(",")) {
+                field.text.append(c)
+            }
+            return true
+        case .backspace:
+            if !field.text.isEmpty { field.text.removeLast() }
+            return true
+        default:
+            return false
+        }
+    }
+
+    func prediction(from field: AnswerField) -> Result<Prediction, AnswerProblem> {
+        guard let (lower, upper) = Self.bounds(field.text) else {
+            return .failure(AnswerProblem(RangeInputWords.typeBounds))
+        }
+        return .success(.range(lower: lower, upper: upper))
+    }
+
+    func prediction(typed text: String, question id: QuestionID) -> Result<Prediction, AnswerProblem> {
+        guard let (lower, upper) = Self.bounds(text) else {
+            return .failure(AnswerProblem(RangeInputWords.wantsRange(question: id.rawValue)))
+        }
+        return .success(.range(lower: lower, upper: upper))
+    }
+
+    /// `40,60` or `40..60`, each bound a finite number, lower first.
+    static func bounds(_ text: String) -> (Double, Double)? {
+        let parts = text.contains("..") ? text.components(separatedBy: "..") : text.components(separatedBy: ",")
+        guard parts.count == 2, let lower = Double(parts[0]), let upper = Double(parts[1]), lower.isFinite,
+            upper.isFinite, lower <= upper
+        else { return nil }
+        return (lower, upper)
+    }
+
+    func draw(
+        _ field: AnswerField, question q: QuestionInfo, lesson: LessonState, into canvas: inout Canvas, inner: Rect,
+        y: Int, theme: Theme
+    ) {
+        drawTyped(
+            field, label: RangeInputWords.fieldLabel, unit: q.unit.isEmpty ? "" : " \(q.unit)", into: &canvas,
+            inner: inner, y: y, theme: theme)
+    }
+
+    func instruction(_ q: QuestionInfo) -> String? { RangeInputWords.instruction(confidence: sure) }
+
+    func prompt(_ q: QuestionInfo) -> String {
+        RangeInputWords.prompt(metric: q.metric, target: q.target, confidence: sure)
+    }
+
+    func outcome(_ q: QuestionInfo, _ r: Resolution) -> String {
+        "Actual: \(Format.number(r.actual, decimals: 2))\(q.unit.isEmpty ? "" : " " + q.unit)"
+    }
+
+    /// One row per range (as many as fit), on one axis, the actual value marked on every row.
+    func drawSpread(
+        _ resolution: Resolution, question: QuestionInfo, into canvas: inout Canvas, rect: Rect, theme: Theme
+    ) {
+        let intervals = resolution.spread.intervals ?? []
+        guard !intervals.isEmpty else {
+            canvas.put("no answers", x: rect.x, y: rect.y, style: theme.dim)
+            return
+        }
+        let actual = resolution.actual
+        let low = min(intervals.map(\.lower).min() ?? actual, actual)
+        let high = max(intervals.map(\.upper).max() ?? actual, actual)
+        let (top, bottom) = rect.splitBottom(1)
+        let width = max(1, top.width - 1)
+        func column(_ x: Double) -> Int {
+            guard high > low else { return width / 2 }
+            let t = (x - low) / (high - low)
+            return top.x + Int((t * Double(width)).rounded()).clamped(0, width)
+        }
+        let rows = min(top.height, intervals.count)
+        for row in 0..<rows {
+            let interval = intervals[rows == 1 ? 0 : row * (intervals.count - 1) / (rows - 1)]
+            let held = interval.lower <= actual && actual <= interval.upper
+            let y = top.y + row
+            // Held ranges are heavy (and green in colour), missed ones light, so both read without colour.
+            let style = CellStyle(foreground: theme.hasColor ? (held ? .green : .blue) : nil)
+            for x in column(interval.lower)...column(interval.upper) { canvas.set(x, y, held ? "━" : "─", style) }
+            canvas.set(column(actual), y, "│", theme.accent)
+        }
+        let held = resolution.spread.held ?? 0
+        let axis =
+            "\(Format.compact(low)) … \(Format.compact(high))  "
+            + RangeInputWords.held(held, of: resolution.spread.answers)
+        canvas.put(axis, x: bottom.x, y: bottom.y, style: theme.dim, maxWidth: rect.width)
+    }
+
+    func shown(_ p: Prediction) -> String {
+        guard case .range(let lower, let upper) = p else { return p.description }
+        return "\(Format.number(lower, decimals: 2))–\(Format.number(upper, decimals: 2))"
+    }
+
+    private var sure: Int { confidence ?? 80 }
+}
+
+extension Int {
+    fileprivate func clamped(_ low: Int, _ high: Int) -> Int { Swift.min(high, Swift.max(low, self)) }
+}
+
+/// The terminal's sentences for range questions, in one place for the words catalog.
+enum RangeInputWords {
+    static let fieldLabel = "Your range (lower,upper): "
+    static let typeBounds = "Type two numbers, lower then upper, with a comma between, e.g. 40,60, then press Enter."
+
+    static func wantsRange(question: Int) -> String {
+        "Question \(question) wants a range, lower then upper: 40,60 or 40..60."
+    }
+
+    static func instruction(confidence: Int) -> String {
+        "A range you are \(confidence)% sure holds the value: narrower scores more, missing costs more."
+    }
+
+    static func prompt(metric: String, target: Int, confidence: Int) -> String {
+        "Between which values will \(metric) be at generation \(target)? Be \(confidence)% sure."
+    }
+
+    static func held(_ held: Int, of answers: Int) -> String { "\(held) of \(answers) ranges held it" }
+}
