@@ -92,7 +92,8 @@ package struct PlanDriver<Model: SteppingModel> {
     /// The open question, if any.
     package var openQuestion: QuestionInfo? { lesson.questionInfos.last { $0.state == .open } }
 
-    /// Every student answers the open question (the asked value, the first option, or 0.5).
+    /// Every student answers the open question (the asked value, a range of no width around it, the first option,
+    /// or 0.5).
     package mutating func answerOpenQuestion() {
         guard let question = openQuestion else { return }
         let prediction: Prediction
@@ -100,6 +101,9 @@ package struct PlanDriver<Model: SteppingModel> {
         case .number: prediction = .number(question.askedValue.isFinite ? question.askedValue : 0)
         case .choice: prediction = .choice(0)
         case .probability: prediction = .probability(0.5)
+        case .range:
+            let value = question.askedValue.isFinite ? question.askedValue : 0
+            prediction = .range(lower: value, upper: value)
         }
         for student in students { send(.answer(question.id, prediction), as: .student(student)) }
     }
