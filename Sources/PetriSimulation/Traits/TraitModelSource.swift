@@ -9,6 +9,8 @@ public final class TraitModelSource: Sendable, Hashable, CustomStringConvertible
     package let kind: ModelKind
     /// The parsed file.
     let file: TraitModelFile
+    /// What the file describes (its parameters, metrics and presentation), built once when the file is read.
+    package let modelDescription: ModelDescription
     /// The file's text, exactly as read.
     package let text: String
     /// The text's content hash: ``StableHash/fnv1a(_:)`` of its UTF-8 bytes, as 16 hexadecimal digits.
@@ -28,6 +30,7 @@ public final class TraitModelSource: Sendable, Hashable, CustomStringConvertible
         }
         self.kind = kind
         self.file = file
+        modelDescription = file.modelDescription
         self.text = text
         contentHash = Self.hash(of: text)
     }
