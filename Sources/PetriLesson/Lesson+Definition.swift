@@ -119,7 +119,7 @@ extension Lesson {
 
     /// Rebuilds a lesson after a restart from a durable checkpoint and the log entries after it.
     ///
-    /// Gives the same lesson as ``rebuild(definition:teacherToken:configuration:log:)`` with the
+    /// Gives the same lesson as ``rebuild(definition:teacherToken:configuration:log:source:)`` with the
     /// whole log, while replaying only the tail.
     ///
     /// - Parameters:
@@ -128,7 +128,7 @@ extension Lesson {
     ///   - configuration: Its configuration.
     ///   - log: The persisted entries after the checkpoint's, in order.
     /// - Throws: `invalid-definition` if the checkpoint does not restore to what it records (see
-    ///   ``init(restoring:teacherToken:configuration:)``), or an entry is out of sequence or no
+    ///   ``init(restoring:teacherToken:configuration:source:)``), or an entry is out of sequence or no
     ///   longer accepted. Then rebuild from the whole log instead.
     public static func rebuild(
         checkpoint: LessonCheckpoint, teacherToken: AccessToken, configuration: LessonConfiguration,

@@ -24,7 +24,7 @@ public struct ReplayStop: Sendable, Hashable {
 /// build that accepted what this one refuses, or damaged): the lesson stops at the last good
 /// entry instead of not restoring at all, so the teacher can go on from there.
 extension Lesson {
-    /// Like ``rebuild(definition:teacherToken:configuration:log:)``, but stops at the first entry
+    /// Like ``rebuild(definition:teacherToken:configuration:log:source:)``, but stops at the first entry
     /// that does not apply and says where.
     ///
     /// - Throws: only when the definition itself cannot be used.
@@ -38,7 +38,7 @@ extension Lesson {
         return (lesson, stop)
     }
 
-    /// Like ``rebuild(checkpoint:teacherToken:configuration:log:)``, but stops at the first entry
+    /// Like ``rebuild(checkpoint:teacherToken:configuration:log:source:)``, but stops at the first entry
     /// that does not apply and says where.
     ///
     /// - Throws: `invalid-definition` when the checkpoint does not restore (rebuild from the whole log instead).

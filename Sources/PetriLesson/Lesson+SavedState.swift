@@ -66,7 +66,7 @@ extension Lesson {
             sequence: logSequence, generation: run.generation, stateHash: stateHash, state: encodeState())
     }
 
-    /// The whole lesson as bytes; ``init(decodingState:teacherToken:configuration:)`` restores it exactly.
+    /// The whole lesson as bytes; ``init(decodingState:teacherToken:configuration:source:)`` restores it exactly.
     public func encodeState() -> [UInt8] {
         var pool = ModelPool<Model>()
         var stats = StatsCoding()

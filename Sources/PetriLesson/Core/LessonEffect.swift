@@ -7,7 +7,7 @@ import PetriSimulation
 /// durably stored before any of the others is performed: then no client is ever told about
 /// a change that a crash could lose.
 public enum LessonEffect<Model: SteppingModel>: Sendable, Hashable {
-    /// Append this entry to the lesson's log (see ``Lesson/rebuild(definition:teacherToken:configuration:log:)``),
+    /// Append this entry to the lesson's log (see ``Lesson/rebuild(definition:teacherToken:configuration:log:source:)``),
     /// and record `facts`, what the command established, in the store's own tables in the same write.
     case persist(LessonLogEntry, facts: [LessonFact])
     /// The connection that sent the command now speaks as this participant; `session`

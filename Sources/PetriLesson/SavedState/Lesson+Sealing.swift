@@ -4,7 +4,7 @@ extension Lesson {
     /// Saved-state bytes without their trailing checksum, given a checksum again.
     ///
     /// For tools that build or alter a saved lesson: the fuzzer mutates a state's body and seals
-    /// it, so that ``init(decodingState:teacherToken:configuration:)`` reads past the checksum
+    /// it, so that ``init(decodingState:teacherToken:configuration:source:)`` reads past the checksum
     /// and into the values.
     ///
     /// - Parameter body: Everything ``encodeState()`` writes before the 8-byte checksum.
