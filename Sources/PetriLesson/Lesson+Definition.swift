@@ -14,7 +14,7 @@ extension Lesson {
     /// - Throws: `invalid-definition` saying which part does not fit, `invalid-parameter`, or
     ///   `out-of-range` when the file is longer than ``LessonConfiguration/maxGenerations``.
     ///   - source: What reading the model's parameters needs (its file, for a model read from one).
-    public init(
+    package init(
         definition: LessonDefinition, teacherToken: AccessToken, configuration: LessonConfiguration,
         source: Model.Source
     ) throws(ProtocolError) {
@@ -107,7 +107,7 @@ extension Lesson {
     ///   - configuration: Its configuration.
     ///   - log: Every persisted ``LessonLogEntry``, in order.
     /// - Throws: `invalid-definition` if an entry is out of sequence or no longer accepted.
-    public static func rebuild(
+    package static func rebuild(
         definition: LessonDefinition, teacherToken: AccessToken, configuration: LessonConfiguration,
         log: [LessonLogEntry], source: Model.Source
     ) throws(ProtocolError) -> Lesson {
@@ -130,7 +130,7 @@ extension Lesson {
     /// - Throws: `invalid-definition` if the checkpoint does not restore to what it records (see
     ///   ``init(restoring:teacherToken:configuration:source:)``), or an entry is out of sequence or no
     ///   longer accepted. Then rebuild from the whole log instead.
-    public static func rebuild(
+    package static func rebuild(
         checkpoint: LessonCheckpoint, teacherToken: AccessToken, configuration: LessonConfiguration,
         log: [LessonLogEntry], source: Model.Source
     ) throws(ProtocolError) -> Lesson {
@@ -156,7 +156,7 @@ extension Lesson {
     }
 
     /// The timers a rebuilt lesson needs: ticking if it was running, open questions' deadlines.
-    public var pendingTimers: [Effect] {
+    package var pendingTimers: [Effect] {
         var effects: [Effect] = []
         if let rate = runRate { effects.append(.startTicking(every: .seconds(1 / rate))) }
         for question in questions where question.state == .open {

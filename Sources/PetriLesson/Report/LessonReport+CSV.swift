@@ -5,7 +5,7 @@ extension LessonReport {
     /// `hints` (how many taken), `reasons` (how many given), `probability answers`, `brier`,
     /// `brier always 50%`; RFC 4180 with CRLF, names formula-guarded. Reasons themselves are in the
     /// results export (`hint` and `reason` columns) and the HTML report.
-    public var csv: String {
+    package var csv: String {
         var csv = CSVWriter()
         csv.append(
             ["student", "score"] + questions.map { "Q\($0.id.rawValue)" }

@@ -8,7 +8,7 @@ extension Lesson {
     /// and into the values.
     ///
     /// - Parameter body: Everything ``encodeState()`` writes before the 8-byte checksum.
-    public static func sealingState(_ body: [UInt8]) -> [UInt8] {
+    package static func sealingState(_ body: [UInt8]) -> [UInt8] {
         var w = StateWriter()
         w.append(contentsOf: body)
         w.append(StateChecksum.of(body[...]))
