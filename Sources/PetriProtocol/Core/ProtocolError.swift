@@ -4,14 +4,14 @@
 /// is for programs (it never changes once shipped); the `message` is for people and says
 /// what to do. The lesson state machine rejects commands with this type too, because every
 /// lesson error is something a client is told.
-public struct ProtocolError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+package struct ProtocolError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// What went wrong, for programs.
-    public let code: Code
+    package let code: Code
     /// What went wrong and what to do about it, for people.
-    public let message: String
+    package let message: String
 
     /// The stable error codes (the wire value is the raw value).
-    public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum Code: String, Sendable, Hashable, Codable, CaseIterable {
         /// The message is longer than the byte limit; it was not parsed.
         case tooLarge = "too-large"
         /// The message nests objects or arrays deeper than the limit; it was not parsed.
@@ -96,10 +96,10 @@ public struct ProtocolError: Error, Sendable, Hashable, Codable, CustomStringCon
     }
 
     /// Creates an error; `message` should be one sentence that says what to do.
-    public init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
 
-    public var description: String { "\(code.rawValue): \(message)" }
+    package var description: String { "\(code.rawValue): \(message)" }
 }

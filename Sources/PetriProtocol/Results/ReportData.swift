@@ -2,23 +2,23 @@
 /// from, so a page can lay the report out itself (as text nodes, never as markup from the network).
 ///
 /// Removed students are left out, as in the CSV and the HTML page.
-public struct ReportData: Sendable, Hashable, Codable {
+package struct ReportData: Sendable, Hashable, Codable {
     /// One question: its label and prompt, how it ended, and the class's spread.
-    public struct Question: Sendable, Hashable, Codable {
-        public var id: QuestionID
-        public var label: String
+    package struct Question: Sendable, Hashable, Codable {
+        package var id: QuestionID
+        package var label: String
         /// `number`, `choice` or `probability`.
-        public var kind: String
-        public var prompt: String?
+        package var kind: String
+        package var prompt: String?
         /// `resolved`, `cancelled`, `open` or `locked`.
-        public var state: String
+        package var state: String
         /// The actual value as text (`104`, `grow (57)`, `happened (1)`); empty until resolved.
-        public var outcome: String
-        public var spread: Spread
+        package var outcome: String
+        package var spread: Spread
         /// Option labels of a choice question, in the order of `spread.counts`.
-        public var options: [String]
+        package var options: [String]
 
-        public init(
+        package init(
             id: QuestionID, label: String, kind: String, prompt: String?, state: String, outcome: String,
             spread: Spread, options: [String]
         ) {
@@ -34,22 +34,22 @@ public struct ReportData: Sendable, Hashable, Codable {
     }
 
     /// The points one student scored on one question.
-    public struct Points: Sendable, Hashable, Codable {
-        public var question: QuestionID
-        public var points: Int
+    package struct Points: Sendable, Hashable, Codable {
+        package var question: QuestionID
+        package var points: Int
 
-        public init(question: QuestionID, points: Int) {
+        package init(question: QuestionID, points: Int) {
             self.question = question
             self.points = points
         }
     }
 
     /// A reason a student gave with an answer.
-    public struct Reason: Sendable, Hashable, Codable {
-        public var question: QuestionID
-        public var reason: String
+    package struct Reason: Sendable, Hashable, Codable {
+        package var question: QuestionID
+        package var reason: String
 
-        public init(question: QuestionID, reason: String) {
+        package init(question: QuestionID, reason: String) {
             self.question = question
             self.reason = reason
         }
@@ -58,14 +58,14 @@ public struct ReportData: Sendable, Hashable, Codable {
     /// Probability predictions in ten bins of 0.1 (`lower ≤ p < upper`, the last one includes 1), with how
     /// many of each bin's events happened; `brier` is the mean of (p − o)² (absent without predictions) and
     /// `baseline` the score of always saying 50% (0.25).
-    public struct CalibrationTable: Sendable, Hashable, Codable {
-        public struct Bin: Sendable, Hashable, Codable {
-            public var lower: Double
-            public var upper: Double
-            public var count: Int
-            public var happened: Int
+    package struct CalibrationTable: Sendable, Hashable, Codable {
+        package struct Bin: Sendable, Hashable, Codable {
+            package var lower: Double
+            package var upper: Double
+            package var count: Int
+            package var happened: Int
 
-            public init(lower: Double, upper: Double, count: Int, happened: Int) {
+            package init(lower: Double, upper: Double, count: Int, happened: Int) {
                 self.lower = lower
                 self.upper = upper
                 self.count = count
@@ -74,12 +74,12 @@ public struct ReportData: Sendable, Hashable, Codable {
         }
 
         /// How many probability predictions were scored.
-        public var count: Int
-        public var bins: [Bin]
-        public var brier: Double?
-        public var baseline: Double
+        package var count: Int
+        package var bins: [Bin]
+        package var brier: Double?
+        package var baseline: Double
 
-        public init(count: Int, bins: [Bin], brier: Double?, baseline: Double) {
+        package init(count: Int, bins: [Bin], brier: Double?, baseline: Double) {
             self.count = count
             self.bins = bins
             self.brier = brier
@@ -88,17 +88,17 @@ public struct ReportData: Sendable, Hashable, Codable {
     }
 
     /// One student's line: total score, points per answered and scored question, hints, reasons, calibration.
-    public struct Student: Sendable, Hashable, Codable {
-        public var student: StudentID
-        public var name: String
-        public var score: Int
+    package struct Student: Sendable, Hashable, Codable {
+        package var student: StudentID
+        package var name: String
+        package var score: Int
         /// In question order; a question the student did not answer (or that was not scored) is absent.
-        public var points: [Points]
-        public var hints: [QuestionID]
-        public var reasons: [Reason]
-        public var calibration: CalibrationTable
+        package var points: [Points]
+        package var hints: [QuestionID]
+        package var reasons: [Reason]
+        package var calibration: CalibrationTable
 
-        public init(
+        package init(
             student: StudentID, name: String, score: Int, points: [Points], hints: [QuestionID], reasons: [Reason],
             calibration: CalibrationTable
         ) {
@@ -113,13 +113,13 @@ public struct ReportData: Sendable, Hashable, Codable {
     }
 
     /// The generation the lesson reached.
-    public var generation: Int
-    public var questions: [Question]
-    public var students: [Student]
+    package var generation: Int
+    package var questions: [Question]
+    package var students: [Student]
     /// Every student's probability predictions together.
-    public var calibration: CalibrationTable
+    package var calibration: CalibrationTable
 
-    public init(generation: Int, questions: [Question], students: [Student], calibration: CalibrationTable) {
+    package init(generation: Int, questions: [Question], students: [Student], calibration: CalibrationTable) {
         self.generation = generation
         self.questions = questions
         self.students = students

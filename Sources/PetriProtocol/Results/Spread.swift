@@ -1,10 +1,10 @@
 /// One bar of a histogram of numeric predictions: `lower <= x < upper` (the last bar includes `upper`).
-public struct SpreadBin: Sendable, Hashable, Codable {
-    public var lower: Double
-    public var upper: Double
-    public var count: Int
+package struct SpreadBin: Sendable, Hashable, Codable {
+    package var lower: Double
+    package var upper: Double
+    package var count: Int
 
-    public init(lower: Double, upper: Double, count: Int) {
+    package init(lower: Double, upper: Double, count: Int) {
         self.lower = lower
         self.upper = upper
         self.count = count
@@ -17,14 +17,14 @@ public struct SpreadBin: Sendable, Hashable, Codable {
 /// predictions and the actual value when the metric is unbounded) and `mean`; choice questions
 /// fill `counts` (one per option); probability questions fill `bins` (ten bars of 0.1) and
 /// `mean` (the class's average probability).
-public struct Spread: Sendable, Hashable, Codable {
+package struct Spread: Sendable, Hashable, Codable {
     /// How many students answered.
-    public var answers: Int
-    public var bins: [SpreadBin]?
-    public var counts: [Int]?
-    public var mean: Double?
+    package var answers: Int
+    package var bins: [SpreadBin]?
+    package var counts: [Int]?
+    package var mean: Double?
 
-    public init(answers: Int, bins: [SpreadBin]? = nil, counts: [Int]? = nil, mean: Double? = nil) {
+    package init(answers: Int, bins: [SpreadBin]? = nil, counts: [Int]? = nil, mean: Double? = nil) {
         self.answers = answers
         self.bins = bins
         self.counts = counts
