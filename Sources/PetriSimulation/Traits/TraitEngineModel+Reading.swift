@@ -56,7 +56,7 @@ extension TraitEngineModel {
     package var modelDescription: ModelDescription { source.modelDescription }
 
     /// Read off the description its file's source built once.
-    public var presentation: ModelPresentation? { source.modelDescription.presentation }
+    package var presentation: ModelPresentation? { source.modelDescription.presentation }
 
     package static func kind(of source: Name.Source) -> ModelKind { Name.source(source).kind }
 

@@ -4,7 +4,7 @@
 ///
 /// Immutable, so sharing one instance between threads is safe; parameters and models hold a reference, so copying
 /// them copies no file.
-public final class TraitModelSource: Sendable, Hashable, CustomStringConvertible {
+package final class TraitModelSource: Sendable, Hashable, CustomStringConvertible {
     /// The model's name (the file's `model`).
     package let kind: ModelKind
     /// The parsed file.
@@ -50,16 +50,16 @@ public final class TraitModelSource: Sendable, Hashable, CustomStringConvertible
         }
     }
 
-    public static func == (a: TraitModelSource, b: TraitModelSource) -> Bool {
+    package static func == (a: TraitModelSource, b: TraitModelSource) -> Bool {
         a === b || (a.kind == b.kind && a.contentHash == b.contentHash && a.text == b.text)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(contentHash)
     }
 
-    public var description: String { "\(kind.rawValue) (\(contentHash))" }
+    package var description: String { "\(kind.rawValue) (\(contentHash))" }
 }
 
 extension CodingUserInfoKey {
