@@ -20,6 +20,7 @@ enum EmbeddedPages {
         ("static/petri.css", PackageResources.petri_css),
         ("static/projector.js", PackageResources.projector_js),
         ("static/qr.js", PackageResources.qr_js),
+        ("static/question-form.js", PackageResources.question_form_js),
         ("static/report.css", PackageResources.report_css),
         ("static/report.js", PackageResources.report_js),
         ("static/student.js", PackageResources.student_js),

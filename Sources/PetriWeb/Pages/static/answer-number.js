@@ -1,6 +1,16 @@
 // A number question's answer on the student page: a number field with the metric's unit.
 
-import { el, formatNumber, wireNumber } from './dom.js';
+import { el, formatNumber, setText, wireNumber } from './dom.js';
+import { labelled } from './question-form.js';
+
+/// The tolerance the server uses when none is given: the metric's own `tolerance` when it states one, else a
+/// tenth of the metric's range when it has one, else a fifth of its value when asked, at least 1 (PROTOCOL.md 5.1).
+export function defaultTolerance(metric, currentValue) {
+    if (Number.isFinite(metric?.tolerance)) return metric.tolerance;
+    if (Array.isArray(metric?.range)) return (metric.range[1] - metric.range[0]) / 10;
+    if (!Number.isFinite(currentValue)) return null;
+    return Math.max(1, Math.abs(currentValue) / 5);
+}
 
 export const numberAnswer = {
     words: 'Predict the number',
@@ -40,6 +50,28 @@ export const numberAnswer = {
                 const value = input.valueAsNumber;
                 if (!Number.isFinite(value)) return { problem: 'Type a number first.', focus: input };
                 return { fields: { number: value } };
+            },
+        };
+    },
+
+    /// The teacher's question builder: the kind in its list, and its part of the form (the tolerance, with the
+    /// default the server will use for the metric, whose value is `current` now).
+    builderLabel: 'Number: predict a value',
+    builderPart() {
+        const tolerance = el('input', { id: 'q-tolerance', type: 'number', step: 'any', min: '0' });
+        const about = el('p', { class: 'field-help', id: 'q-tolerance-default' });
+        return {
+            node: el('fieldset', { class: 'kind-part' }, el('legend', {}, 'Scoring'),
+                labelled('Tolerance (how far off scores 0)', tolerance, about)),
+            sync({ metric, current }) {
+                const value = defaultTolerance(metric, current);
+                setText(about, value === null
+                    ? 'Leave empty for the server\'s default: a fifth of the value when asked, at least 1.'
+                    : `Leave empty for the server's default: ${formatNumber(Math.round(value * 100) / 100)}` +
+                        (Array.isArray(metric?.range) ? ' (a tenth of the range).' : ' (a fifth of the value now, at least 1).'));
+            },
+            fill(message) {
+                if (tolerance.value !== '') message.tolerance = Number(tolerance.value);
             },
         };
     },

@@ -1,6 +1,7 @@
 // A probability question's answer on the student page: a slider 0–100% with the number shown.
 
 import { el, setText } from './dom.js';
+import { ConditionRow } from './question-form.js';
 
 export const probabilityAnswer = {
     words: 'How likely is it?',
@@ -41,6 +42,23 @@ export const probabilityAnswer = {
             },
             read() {
                 return { fields: { probability: Number(input.value) / 100 } };
+            },
+        };
+    },
+
+    /// The teacher's question builder: the kind in its list, and its part of the form (the event; none: the
+    /// server's default).
+    builderLabel: 'Probability: how likely is it?',
+    builderPart() {
+        const event = new ConditionRow({ op: '' }, { allowNone: true });
+        return {
+            node: el('fieldset', { class: 'kind-part' }, el('legend', {}, 'The event'),
+                el('p', { class: 'field-help' }, 'Students give the chance that, at the target generation, the metric…'),
+                event.node),
+            sync() {},
+            fill(message) {
+                const condition = event.read();
+                if (condition) message.event = condition;
             },
         };
     },
