@@ -15,7 +15,7 @@ extension Lesson {
     /// - Throws: `invalid-definition` saying which part does not fit, `invalid-parameter`, or
     ///   `out-of-range` when the file is longer than ``LessonConfiguration/maxGenerations``.
     ///   - source: What reading the model's parameters needs (its file, for a model read from one).
-    public init(
+    package init(
         definition: LessonDefinition, teacherToken: AccessToken, configuration: LessonConfiguration,
         source: Model.Source
     ) throws(ProtocolError) {
@@ -118,7 +118,7 @@ extension Lesson {
     ///   - configuration: Its configuration.
     ///   - log: Every persisted ``LessonLogEntry``, in order.
     /// - Throws: `invalid-definition` if an entry is out of sequence or no longer accepted.
-    public static func rebuild(
+    package static func rebuild(
         definition: LessonDefinition, teacherToken: AccessToken, configuration: LessonConfiguration,
         log: [LessonLogEntry], source: Model.Source
     ) throws(ProtocolError) -> Lesson {
@@ -130,7 +130,7 @@ extension Lesson {
 
     /// Rebuilds a lesson after a restart from a durable checkpoint and the log entries after it.
     ///
-    /// Gives the same lesson as ``rebuild(definition:teacherToken:configuration:log:)`` with the
+    /// Gives the same lesson as ``rebuild(definition:teacherToken:configuration:log:source:)`` with the
     /// whole log, while replaying only the tail.
     ///
     /// - Parameters:
@@ -139,9 +139,9 @@ extension Lesson {
     ///   - configuration: Its configuration.
     ///   - log: The persisted entries after the checkpoint's, in order.
     /// - Throws: `invalid-definition` if the checkpoint does not restore to what it records (see
-    ///   ``init(restoring:teacherToken:configuration:)``), or an entry is out of sequence or no
+    ///   ``init(restoring:teacherToken:configuration:source:)``), or an entry is out of sequence or no
     ///   longer accepted. Then rebuild from the whole log instead.
-    public static func rebuild(
+    package static func rebuild(
         checkpoint: LessonCheckpoint, teacherToken: AccessToken, configuration: LessonConfiguration,
         log: [LessonLogEntry], source: Model.Source
     ) throws(ProtocolError) -> Lesson {
@@ -167,7 +167,7 @@ extension Lesson {
     }
 
     /// The timers a rebuilt lesson needs: ticking if it was running, open questions' deadlines.
-    public var pendingTimers: [Effect] {
+    package var pendingTimers: [Effect] {
         var effects: [Effect] = []
         if let rate = runRate { effects.append(.startTicking(every: .seconds(1 / rate))) }
         if case .until(let time)? = plan?.waiting { effects.append(.schedulePlanTimer(at: time)) }

@@ -3,7 +3,7 @@ import PetriSimulation
 import PetriWords
 
 extension Lesson {
-    public typealias Effect = LessonEffect<Model>
+    package typealias Effect = LessonEffect<Model>
 
     /// Handles one command: checks who sent it, then changes the lesson and says what to do.
     ///
@@ -16,7 +16,7 @@ extension Lesson {
     ///   - actor: Who asked, as the server established it for the connection.
     ///   - now: The server's time now (answer times, time limits and the speed bonus use it).
     /// - Returns: The effects to perform in order, or the refusal to send back.
-    public mutating func handle(_ command: LessonCommand, from actor: Participant, at now: Timestamp) -> LessonOutcome<
+    package mutating func handle(_ command: LessonCommand, from actor: Participant, at now: Timestamp) -> LessonOutcome<
         Model
     > {
         facts = []

@@ -23,10 +23,10 @@ extension Lesson {
     }
 
     /// Where the lesson stands in its plan, as the teacher's console shows it (nil without a plan).
-    public var planState: PlanState? { plan?.state }
+    package var planState: PlanState? { plan?.state }
 
     /// The moments skipped so far, for the report (indexes from 0).
-    public var skippedPlanMoments: [Int] { plan?.skipped ?? [] }
+    package var skippedPlanMoments: [Int] { plan?.skipped ?? [] }
 
     /// The teacher's plan steps and the plan's timer.
     mutating func planStep(_ step: PlanStep, at now: Timestamp) throws(ProtocolError) -> [Effect] {

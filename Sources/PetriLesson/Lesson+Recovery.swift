@@ -2,17 +2,17 @@ import PetriProtocol
 import PetriSimulation
 
 /// Where a restart's replay of a lesson's log stopped, because an entry no longer applied.
-public struct ReplayStop: Sendable, Hashable {
+package struct ReplayStop: Sendable, Hashable {
     /// The entry that did not apply.
-    public var entry: Int
+    package var entry: Int
     /// The last entry that did: the lesson stands as it was after it.
-    public var lastGood: Int
+    package var lastGood: Int
     /// The lesson's generation after the last good entry.
-    public var generation: Int
+    package var generation: Int
     /// Why the entry did not apply, as a sentence.
-    public var reason: String
+    package var reason: String
 
-    public init(entry: Int, lastGood: Int, generation: Int, reason: String) {
+    package init(entry: Int, lastGood: Int, generation: Int, reason: String) {
         self.entry = entry
         self.lastGood = lastGood
         self.generation = generation
@@ -24,11 +24,11 @@ public struct ReplayStop: Sendable, Hashable {
 /// build that accepted what this one refuses, or damaged): the lesson stops at the last good
 /// entry instead of not restoring at all, so the teacher can go on from there.
 extension Lesson {
-    /// Like ``rebuild(definition:teacherToken:configuration:log:)``, but stops at the first entry
+    /// Like ``rebuild(definition:teacherToken:configuration:log:source:)``, but stops at the first entry
     /// that does not apply and says where.
     ///
     /// - Throws: only when the definition itself cannot be used.
-    public static func rebuildToLastGoodEntry(
+    package static func rebuildToLastGoodEntry(
         definition: LessonDefinition, teacherToken: AccessToken, configuration: LessonConfiguration,
         log: [LessonLogEntry], source: Model.Source
     ) throws(ProtocolError) -> (Lesson, ReplayStop?) {
@@ -38,11 +38,11 @@ extension Lesson {
         return (lesson, stop)
     }
 
-    /// Like ``rebuild(checkpoint:teacherToken:configuration:log:)``, but stops at the first entry
+    /// Like ``rebuild(checkpoint:teacherToken:configuration:log:source:)``, but stops at the first entry
     /// that does not apply and says where.
     ///
     /// - Throws: `invalid-definition` when the checkpoint does not restore (rebuild from the whole log instead).
-    public static func rebuildToLastGoodEntry(
+    package static func rebuildToLastGoodEntry(
         checkpoint: LessonCheckpoint, teacherToken: AccessToken, configuration: LessonConfiguration,
         log: [LessonLogEntry], source: Model.Source
     ) throws(ProtocolError) -> (Lesson, ReplayStop?) {
@@ -56,7 +56,7 @@ extension Lesson {
     /// `sequence + 1`, after the stored ones it skipped (which stay in the log, unread).
     ///
     /// - Parameter sequence: The last entry stored in the log; never less than the lesson's own.
-    public mutating func skipLogEntries(through sequence: Int) {
+    package mutating func skipLogEntries(through sequence: Int) {
         logSequence = max(logSequence, sequence)
     }
 

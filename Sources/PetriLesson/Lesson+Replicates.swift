@@ -38,7 +38,7 @@ extension Lesson {
     /// stopped (its result never arrived, so the log does not hold it), from a copy of the present as
     /// it was when asked, so the result is the one it would have given. Finished results are restored,
     /// not run again.
-    public var replicatesToResume: [Effect] {
+    package var replicatesToResume: [Effect] {
         guard let request = replicates.running, request.position.timeline == timeline, !isEnded,
             let model = run.model(at: request.position.generation, actionCount: request.actionCount)
         else { return [] }

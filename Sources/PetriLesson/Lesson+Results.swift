@@ -10,7 +10,7 @@ extension Lesson {
     /// `points` are empty until the question resolves (and stay empty if it was cancelled);
     /// `answered at` is the server's time in ISO 8601 UTC. Removed students' answers are
     /// included (they did give them) but were never scored.
-    public func resultsCSV() -> String {
+    func resultsCSV() -> String {
         var csv = CSVWriter()
         csv.append(["student", "question", "prediction", "actual", "points", "answered at", "hint", "reason"])
         for question in questions {
@@ -44,25 +44,25 @@ extension Lesson {
 }
 
 /// Every resolved question's points and every student's score and streak, as the lesson has them.
-public struct ScoreSheet: Sendable, Hashable {
+package struct ScoreSheet: Sendable, Hashable {
     /// One resolved question: the points of each student whose answer was scored.
-    public struct Question: Sendable, Hashable {
-        public var id: QuestionID
-        public var points: [StudentID: Int]
+    package struct Question: Sendable, Hashable {
+        package var id: QuestionID
+        package var points: [StudentID: Int]
     }
 
     /// Resolved questions, in the order they were asked.
-    public var questions: [Question]
+    package var questions: [Question]
     /// Each student's total score and current streak (removed students included).
-    public var standings: [StudentID: StudentStanding]
+    package var standings: [StudentID: StudentStanding]
 }
 
 /// A student's total score and current streak.
-public struct StudentStanding: Sendable, Hashable {
-    public var score: Int
-    public var streak: Int
+package struct StudentStanding: Sendable, Hashable {
+    package var score: Int
+    package var streak: Int
 
-    public init(score: Int, streak: Int) {
+    package init(score: Int, streak: Int) {
         self.score = score
         self.streak = streak
     }
@@ -71,11 +71,11 @@ public struct StudentStanding: Sendable, Hashable {
 extension Lesson {
     /// What a store keeps beside the log about scoring, read off the lesson (used to bring a
     /// store's score tables up to date after a restart).
-    public var scoreSheet: ScoreSheet { scoreSheet(of: nil) }
+    package var scoreSheet: ScoreSheet { scoreSheet(of: nil) }
 
     /// The score sheet with only the questions in `only` (all resolved ones when nil): what one
     /// resolution changed, without going over every earlier question again.
-    public func scoreSheet(of only: Set<QuestionID>?) -> ScoreSheet {
+    package func scoreSheet(of only: Set<QuestionID>?) -> ScoreSheet {
         let resolved = questions.filter { question in
             question.state == .resolved && (only?.contains(question.id) ?? true)
         }.map { question in

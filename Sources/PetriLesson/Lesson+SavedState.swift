@@ -7,17 +7,17 @@ import PetriSimulation
 /// teacher's in-lesson `checkpoint` command, which is part of the state it saves). Restoring it
 /// and replaying the entries after ``sequence`` gives exactly the lesson that replaying the
 /// whole log gives.
-public struct LessonCheckpoint: Sendable, Hashable {
+package struct LessonCheckpoint: Sendable, Hashable {
     /// The last log entry the state reflects (0: before any).
-    public var sequence: Int
+    package var sequence: Int
     /// The simulation's generation in this state.
-    public var generation: Int
+    package var generation: Int
     /// The simulation's state hash (see ``Lesson/stateHash``), checked after restoring.
-    public var stateHash: UInt64
+    package var stateHash: UInt64
     /// The lesson's saved state (see ``Lesson/encodeState()``).
-    public var state: [UInt8]
+    package var state: [UInt8]
 
-    public init(sequence: Int, generation: Int, stateHash: UInt64, state: [UInt8]) {
+    package init(sequence: Int, generation: Int, stateHash: UInt64, state: [UInt8]) {
         self.sequence = sequence
         self.generation = generation
         self.stateHash = stateHash
@@ -49,7 +49,7 @@ public struct LessonCheckpoint: Sendable, Hashable {
 /// form; this one is for the server's own restarts, compact for large boards and classes.
 extension Lesson {
     /// The saved-state format this build writes.
-    public static var stateFormatVersion: UInt8 { 6 }
+    package static var stateFormatVersion: UInt8 { 6 }
     /// The formats this build reads: 2 (no reasons), 3 (reasons with answers), 4 (replicates kept), 5
     /// (answer changes counted) and 6 (a plan's position, expected points kept). Not version 1, which lacks each question's right option: a
     /// server's checkpoint in it is refused, and the lesson is rebuilt exactly from its whole log.
@@ -58,19 +58,19 @@ extension Lesson {
     private static var magic: [UInt8] { Array("PLSN".utf8) }
 
     /// The simulation's state hash: what a lesson file records and a restart must reproduce.
-    public var stateHash: UInt64 { run.model.stateHash }
+    package var stateHash: UInt64 { run.model.stateHash }
 
     /// The lesson saved now, for a durable checkpoint after its log entry ``logSequence``.
     ///
     /// Costs one ``encodeState()``: take a copy of the lesson (cheap: its storage is shared
     /// until changed) and call this off the path that serves the class.
-    public func checkpoint() -> LessonCheckpoint {
+    package func checkpoint() -> LessonCheckpoint {
         LessonCheckpoint(
             sequence: logSequence, generation: run.generation, stateHash: stateHash, state: encodeState())
     }
 
-    /// The whole lesson as bytes; ``init(decodingState:teacherToken:configuration:)`` restores it exactly.
-    public func encodeState() -> [UInt8] {
+    /// The whole lesson as bytes; ``init(decodingState:teacherToken:configuration:source:)`` restores it exactly.
+    package func encodeState() -> [UInt8] {
         var pool = ModelPool<Model>()
         var stats = StatsCoding()
         var runs = StateWriter()
@@ -113,7 +113,7 @@ extension Lesson {
     /// - Throws: `invalid-definition` saying why: not a saved lesson, another format version,
     ///   another model, damaged or truncated bytes, or values no lesson could hold.
     ///   - source: What restoring the model needs (its file, for a model read from one).
-    public init(
+    package init(
         decodingState bytes: [UInt8], teacherToken: AccessToken, configuration: LessonConfiguration,
         source: Model.Source
     ) throws(ProtocolError) {
@@ -283,7 +283,7 @@ extension Lesson {
     ///
     /// - Throws: `invalid-definition` when the state does not decode, or decodes to another log
     ///   sequence, generation or state hash than the checkpoint records.
-    public init(
+    package init(
         restoring checkpoint: LessonCheckpoint, teacherToken: AccessToken, configuration: LessonConfiguration,
         source: Model.Source
     ) throws(ProtocolError) {

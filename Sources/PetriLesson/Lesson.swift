@@ -19,8 +19,8 @@ import PetriSimulation
 ///
 /// A refused command leaves the lesson exactly as it was (every handler checks before it
 /// changes anything). Not thread-safe by itself: one actor owns each lesson.
-public struct Lesson<Model: SteppingModel>: Sendable, Equatable {
-    public let configuration: LessonConfiguration
+package struct Lesson<Model: SteppingModel>: Sendable, Equatable {
+    package let configuration: LessonConfiguration
     let teacherToken: AccessToken
     /// The simulation's seed: only ever in the teacher's lesson file.
     let seed: UInt64
@@ -58,7 +58,7 @@ public struct Lesson<Model: SteppingModel>: Sendable, Equatable {
     ///   - teacherToken: The token the server minted for the teacher.
     ///   - configuration: Options and tuning.
     /// - Throws: `invalid-parameter` naming the bad parameter, or `out-of-range` for bad options.
-    public init(
+    package init(
         parameters: Model.Parameters, seed: UInt64, teacherToken: AccessToken, configuration: LessonConfiguration
     ) throws(ProtocolError) {
         if let problem = configuration.options.problem { throw problem }
@@ -79,42 +79,42 @@ public struct Lesson<Model: SteppingModel>: Sendable, Equatable {
     }
 
     /// Where the simulation is.
-    public var position: TimelinePosition { TimelinePosition(timeline: timeline, generation: run.generation) }
+    package var position: TimelinePosition { TimelinePosition(timeline: timeline, generation: run.generation) }
 
     /// The current generation.
-    public var generation: Int { run.generation }
+    package var generation: Int { run.generation }
 
     /// The current model (for the server; never send it to students: its state holds the future).
-    public var model: Model { run.model }
+    package var model: Model { run.model }
 
     /// Every generation's stats on the current timeline; index = generation.
-    public var history: [GenerationStats] { run.history }
+    package var history: [GenerationStats] { run.history }
 
     /// Auto-run rate in generations per second, nil while paused.
-    public var autoRunRate: Double? { runRate }
+    package var autoRunRate: Double? { runRate }
 
     /// The sequence number of the last log entry the lesson made (0 before any).
-    public var lastLogSequence: Int { logSequence }
+    package var lastLogSequence: Int { logSequence }
 
     /// Whether the teacher ended the lesson.
-    public var hasEnded: Bool { isEnded }
+    package var hasEnded: Bool { isEnded }
 
     /// Every student, as the teacher's roster shows them.
-    public var rosterEntries: [RosterEntry] { roster.students.map(\.entry) }
+    package var rosterEntries: [RosterEntry] { roster.students.map(\.entry) }
 
     /// Every question, as clients see them.
-    public var questionInfos: [QuestionInfo] { questions.map(\.info) }
+    package var questionInfos: [QuestionInfo] { questions.map(\.info) }
 
     /// The leaderboard's top lines and, for a student, their own line.
     /// Names follow the lesson's `leaderboard` option (the student's own line keeps theirs).
-    public func leaderboard(for student: StudentID? = nil) -> Leaderboard {
+    package func leaderboard(for student: StudentID? = nil) -> Leaderboard {
         publicBoard(roster.board(top: configuration.options.leaderboardSize, for: student))
     }
 
     /// The teacher's lesson file of the current state (contains the seed: teacher only).
     ///
     /// - Throws: ``ProtocolError/Code/internalError`` if the parameters cannot be encoded.
-    public func definition() throws(ProtocolError) -> LessonDefinition {
+    package func definition() throws(ProtocolError) -> LessonDefinition {
         LessonDefinition(
             model: run.model.kind, seed: seed, parameters: try JSONValue(encoding: run.start.parameters),
             actions: run.actions, generation: run.generation, stateHash: run.model.stateHash,

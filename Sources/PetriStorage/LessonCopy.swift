@@ -1,6 +1,6 @@
 /// Every stored row of one lesson, as another store holds them: what `petri store copy` moves
 /// from SQLite into PostgreSQL (the log, checkpoints, students with scores, answers with points).
-public struct LessonCopy: Sendable {
+package struct LessonCopy: Sendable {
     package struct Lesson: Sendable {
         package var id: String
         package var joinCode: String

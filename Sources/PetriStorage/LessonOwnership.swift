@@ -21,7 +21,7 @@ package protocol LessonOwnership: Sendable {
 }
 
 /// Where a lesson lives, as a node that does not run it learns from the store.
-public enum LessonLocation: Sendable {
+package enum LessonLocation: Sendable {
     /// No such lesson (or it ended longer ago than the retention period).
     case unknown
     /// Another node holds its lease: clients go there.

@@ -7,7 +7,7 @@ import PetriSimulation
 ///
 /// Stores keep it whole, as its JSON (``storedJSON()``): a field added here (decoded below) or to
 /// its ``LessonDefinition`` is stored and read back by every store with no store code changing.
-public struct LessonRecord: Sendable, Hashable, Codable {
+package struct LessonRecord: Sendable, Hashable, Codable {
     /// A stable id (the join code can be reused once a lesson has ended).
     package var id: String
     package var code: JoinCode
@@ -44,7 +44,7 @@ public struct LessonRecord: Sendable, Hashable, Codable {
         case id, code, teacherToken, tokens, definition, configuration, createdAt
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(String.self, forKey: .id)
         code = try c.decode(JoinCode.self, forKey: .code)

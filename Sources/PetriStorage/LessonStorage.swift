@@ -49,7 +49,7 @@ package protocol LessonStorage: Sendable {
 }
 
 /// An ended lesson's record and when it ended.
-public struct EndedLesson: Sendable {
+package struct EndedLesson: Sendable {
     package var record: LessonRecord
     package var endedAt: Timestamp
 

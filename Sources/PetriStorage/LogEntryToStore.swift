@@ -5,7 +5,7 @@ import PetriProtocol
 /// facts the lesson stated with it (``LessonFact``: who joined, who answered what, how
 /// questions were scored), which a store keeps in its own tables beside the log so it can
 /// enforce one answer per student per question itself.
-public struct LogEntryToStore: Sendable, Hashable {
+package struct LogEntryToStore: Sendable, Hashable {
     package var entry: LessonLogEntry
     /// The lesson's generation once the command was applied.
     package var generation: Int

@@ -367,7 +367,7 @@ extension PostgresLessonStorage: TeacherAccountStorage {
     /// already here as it is (so the copy can be run again). Run it after the lessons are copied.
     ///
     /// - Returns: How many teachers were new.
-    public func importAccounts(_ copy: AccountsCopy) async throws -> Int {
+    package func importAccounts(_ copy: AccountsCopy) async throws -> Int {
         try await write("copy teachers' accounts") { connection in
             var added = 0
             for teacher in copy.teachers {

@@ -7,7 +7,7 @@ extension PostgresLessonStorage {
     ///
     /// - Returns: False when a lesson with this id is already here (nothing is written: copying again is harmless).
     /// - Throws: ``PostgresStoreError`` (for instance when a running lesson here already uses its join code).
-    public func importLesson(_ copy: LessonCopy) async throws -> Bool {
+    package func importLesson(_ copy: LessonCopy) async throws -> Bool {
         let lesson = copy.lesson
         return try await write("copy lesson \(lesson.id)") { connection in
             let inserted = try await connection.run(

@@ -5,7 +5,7 @@ import PetriStorage
 import PostgresNIO
 
 extension PostgresLessonStorage {
-    public func locate(code: JoinCode, endedSince: Timestamp) async throws -> LessonLocation {
+    package func locate(code: JoinCode, endedSince: Timestamp) async throws -> LessonLocation {
         let rows = try await read("find a lesson by code") { connection in
             try await connection.run(
                 """
@@ -25,7 +25,7 @@ extension PostgresLessonStorage {
 
     /// Claims a lesson whose lease expired, is this node's, or whose holder's session is gone (see
     /// `NodePresence`), raising its epoch so the previous holder can write nothing more.
-    public func claim(lesson id: String) async throws -> Bool {
+    package func claim(lesson id: String) async throws -> Bool {
         let epochs = try await write("claim a lesson") { connection in
             try await connection.run(
                 """
@@ -47,7 +47,7 @@ extension PostgresLessonStorage {
         return true
     }
 
-    public func release(lesson id: String) async {
+    package func release(lesson id: String) async {
         guard let epoch = held.withLock({ $0.removeValue(forKey: id) }) else { return }
         counters.owned(held.withLock { $0.count })
         do {
@@ -65,20 +65,20 @@ extension PostgresLessonStorage {
     }
 
     /// Releases every lease this node holds (at a graceful shutdown: other nodes take over at once).
-    public func releaseAll() async {
+    func releaseAll() async {
         for id in held.withLock({ Array($0.keys) }) { await release(lesson: id) }
     }
 
     /// Whether this node holds its presence lock in PostgreSQL now (see `NodePresence`).
-    public var isPresent: Bool { presence?.isHeld ?? false }
+    var isPresent: Bool { presence?.isHeld ?? false }
 
     /// The leases this node holds now, by lesson id, with their epochs (for tests and metrics).
-    public var heldLeases: [String: Int64] { held.withLock { $0 } }
+    package var heldLeases: [String: Int64] { held.withLock { $0 } }
 
     /// Changes the URL other nodes send clients to (once the port is known) and records it.
     ///
     /// - Throws: ``PostgresStoreError`` when PostgreSQL cannot be reached.
-    public func advertise(_ url: String) async throws {
+    package func advertise(_ url: String) async throws {
         advertised.withLock { $0 = url }
         try await announce()
         try await refreshNodeURLs()
@@ -98,7 +98,7 @@ extension PostgresLessonStorage {
 
     /// The advertised URLs of the cluster's nodes seen in the last day, this one included, as last
     /// read: the pages a node serves may open WebSockets to them (a `redirect` points to one).
-    public var clusterNodeURLs: [String] { nodeURLs.withLock { $0 } }
+    package var clusterNodeURLs: [String] { nodeURLs.withLock { $0 } }
 
     /// Reads every recently seen node's advertised URL into ``clusterNodeURLs``.
     func refreshNodeURLs() async throws {
@@ -123,7 +123,7 @@ extension PostgresLessonStorage {
     /// the statement does not return was taken over; a node that cannot reach PostgreSQL for a
     /// whole lease duration counts all of its leases lost (another node may have claimed them;
     /// either way none of its writes could commit).
-    public func renewOnce() async {
+    func renewOnce() async {
         let started = ContinuousClock.now
         let mine = held.withLock { $0 }
         let url = advertised.withLock { $0 }

@@ -28,9 +28,9 @@ import Synchronization
 /// them; the lease and its epoch stay the safety.
 ///
 /// Thread-safe: the client is; the table of held leases is behind a mutex.
-public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
-    public let client: PostgresClient
-    public let node: ClusterNode
+package final class PostgresLessonStorage: LessonStorage, LessonOwnership {
+    package let client: PostgresClient
+    package let node: ClusterNode
     let logger: Logger
     /// The epoch of each lease this node holds, by lesson id.
     let held = Mutex<[String: Int64]>([:])
@@ -41,7 +41,7 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
     /// Every node's advertised URL as last read (with each renewal): where this node's redirects can point.
     let nodeURLs = Mutex<[String]>([])
     let lost: AsyncStream<String>.Continuation
-    public let lostLeases: AsyncStream<String>
+    package let lostLeases: AsyncStream<String>
     private let tasks = Mutex<[Task<Void, Never>]>([])
     let counters: LeaseCounters
     /// This node's presence lock (nil for a storage made without one, which other nodes see as absent).
@@ -54,7 +54,7 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
     ///   - node: This node's identity and lease timing.
     ///   - migrate: Bring the schema up to date first (a node does; `petri store copy` reuses it).
     /// - Throws: ``PostgresStoreError`` when the URL is invalid or the schema cannot be brought up to date.
-    public static func connect(
+    package static func connect(
         url: String, node: ClusterNode, logger: Logger = Logger(label: "petri.store.postgres"),
         counters: LeaseCounters = .init(), reachWithin: Duration = .seconds(30)
     ) async throws -> PostgresLessonStorage {
@@ -159,7 +159,7 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
 
     /// Stops renewing and closes the connections (other nodes may then claim this node's leases at
     /// once: its presence session ends).
-    public func close() {
+    package func close() {
         let running = tasks.withLock { tasks in
             defer { tasks = [] }
             return tasks
@@ -171,7 +171,7 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
 
     // MARK: - LessonStorage
 
-    public func createLesson(_ record: LessonRecord) async throws {
+    package func createLesson(_ record: LessonRecord) async throws {
         let definition = try LogEncoding.json(record.definition)
         let settings = try record.storedJSON()
         let hash = record.tokens.storeHash(ofHeld: record.teacherToken)
@@ -198,7 +198,7 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         counters.owned(held.withLock { $0.count })
     }
 
-    public func append(_ entries: [LogEntryToStore], toLesson id: String) async throws {
+    package func append(_ entries: [LogEntryToStore], toLesson id: String) async throws {
         guard let first = entries.first?.entry.sequence else { return }
         // Each entry is encoded once; an answer's row takes its prediction from that encoding.
         let encoded = try entries.map { try LogEncoding.encode($0.entry) }
@@ -226,7 +226,7 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         }
     }
 
-    public func recordScores(_ facts: [LessonFact], ofLesson id: String) async throws {
+    package func recordScores(_ facts: [LessonFact], ofLesson id: String) async throws {
         guard !facts.isEmpty else { return }
         // Read first, rewrite only what differs: after a clean stop a restart writes nothing here.
         try await fencedWrite(id, "store scores") { connection in
@@ -241,7 +241,7 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         }
     }
 
-    public func endLesson(id: String, at time: Timestamp) async throws {
+    package func endLesson(id: String, at time: Timestamp) async throws {
         try await fencedWrite(id, "store that the lesson ended") { connection in
             try await connection.run(
                 "UPDATE lesson SET ended_at = \(time.storedSeconds) WHERE id = \(id) AND ended_at IS NULL",
@@ -249,7 +249,7 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         }
     }
 
-    public func unfinishedLessons() async throws -> [LessonRecord] {
+    package func unfinishedLessons() async throws -> [LessonRecord] {
         let rows = try await read("list unfinished lessons") { connection in
             try await connection.run(
                 "SELECT settings FROM lesson WHERE ended_at IS NULL ORDER BY created_at, id", logger: self.logger
@@ -258,7 +258,7 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         return try rows.map { try LessonRecord(storedJSON: $0) }
     }
 
-    public func lessons(endedSince time: Timestamp) async throws -> [EndedLesson] {
+    package func lessons(endedSince time: Timestamp) async throws -> [EndedLesson] {
         let rows = try await read("list ended lessons") { connection in
             try await connection.run(
                 """
@@ -272,7 +272,7 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         }
     }
 
-    public func log(ofLesson id: String) async throws -> [LessonLogEntry] {
+    package func log(ofLesson id: String) async throws -> [LessonLogEntry] {
         let payloads = try await read("read a lesson's log") { connection in
             try await connection.run(
                 "SELECT payload FROM action WHERE lesson_id = \(id) ORDER BY seq", logger: self.logger
@@ -281,7 +281,7 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         return try payloads.map { try LogEncoding.decode($0) }
     }
 
-    public func saveCheckpoint(
+    package func saveCheckpoint(
         _ checkpoint: LessonCheckpoint, ofLesson id: String, at time: Timestamp, keeping keep: Int
     ) async throws {
         try await fencedWrite(id, "store a checkpoint") { connection in
@@ -309,7 +309,7 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         }
     }
 
-    public func recovery(ofLesson id: String) async throws -> LessonRecoveryPoint {
+    package func recovery(ofLesson id: String) async throws -> LessonRecoveryPoint {
         let (checkpoint, payloads) = try await write("read a lesson's checkpoint and log") { connection in
             // One snapshot for both reads, so the checkpoint and the entries agree.
             try await connection.run("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ", logger: self.logger)
@@ -334,7 +334,7 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         return LessonRecoveryPoint(checkpoint: checkpoint, entries: entries)
     }
 
-    public func beginReplay(ofLesson id: String, attempt: Int) async throws {
+    package func beginReplay(ofLesson id: String, attempt: Int) async throws {
         _ = try await write("record a replay") { connection in
             try await connection.run(
                 """
@@ -344,13 +344,13 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         }
     }
 
-    public func endReplay(ofLesson id: String) async throws {
+    package func endReplay(ofLesson id: String) async throws {
         _ = try await write("clear a replay") { connection in
             try await connection.run("DELETE FROM replay WHERE lesson_id = \(id)", logger: self.logger)
         }
     }
 
-    public func interruptedReplays() async throws -> [String: Int] {
+    package func interruptedReplays() async throws -> [String: Int] {
         let rows = try await read("read replays") { connection in
             try await connection.run("SELECT lesson_id, attempt FROM replay", logger: self.logger)
                 .decode((String, Int).self).collected()
@@ -358,7 +358,7 @@ public final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         return Dictionary(rows.map { ($0.0, $0.1) }, uniquingKeysWith: { $1 })
     }
 
-    public func isWritable() async -> Bool {
+    package func isWritable() async -> Bool {
         do {
             return try await withThrowingTaskGroup(of: Bool.self) { group in
                 group.addTask {

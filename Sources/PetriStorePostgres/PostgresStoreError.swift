@@ -2,8 +2,8 @@ import Logging
 import PostgresNIO
 
 /// Why the PostgreSQL store refused or failed: a code to match on and a sentence for people.
-public struct PostgresStoreError: Error, CustomStringConvertible, Sendable {
-    public enum Code: String, Sendable {
+struct PostgresStoreError: Error, CustomStringConvertible, Sendable {
+    package enum Code: String, Sendable {
         /// The store URL is not a `postgres://` URL this store can use.
         case invalidURL
         /// The database could not be reached or failed the statement.
@@ -20,15 +20,15 @@ public struct PostgresStoreError: Error, CustomStringConvertible, Sendable {
         case leaseLost
     }
 
-    public var code: Code
-    public var message: String
+    package var code: Code
+    package var message: String
 
-    public init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 
     /// A database error as a sentence, naming what was being done.
     static func wrapping(_ error: any Error, _ doing: String) -> PostgresStoreError {

@@ -5,17 +5,17 @@ import PostgresNIO
 ///
 /// `?sslmode=disable|prefer|require` chooses TLS (default `prefer`); `?host=/path/to/dir` connects
 /// through the Unix socket in that directory instead of TCP.
-public struct PostgresStoreURL: Sendable, CustomStringConvertible {
-    public var configuration: PostgresClient.Configuration
+struct PostgresStoreURL: Sendable, CustomStringConvertible {
+    package var configuration: PostgresClient.Configuration
     /// One connection's settings, the same as the pool's: for trying the server before the pool waits on it.
     var connection: PostgresConnection.Configuration
     /// Where the server is, for sentences: `host:port`, or the socket's path.
     var endpoint: String
     /// The URL with its password replaced by `***`, for logs.
-    public var description: String
+    package var description: String
 
     /// - Throws: ``PostgresStoreError/Code/invalidURL`` with a sentence naming what is wrong.
-    public init(_ text: String) throws(PostgresStoreError) {
+    package init(_ text: String) throws(PostgresStoreError) {
         guard let url = URLComponents(string: text), let scheme = url.scheme,
             ["postgres", "postgresql"].contains(scheme)
         else {

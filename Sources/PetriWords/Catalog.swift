@@ -4,15 +4,15 @@
 /// named `count` (`{"one": "{count} student", "other": "{count} students"}`).
 ///
 /// Keys that start with `_` (`"_about"`) describe the file and are never shown.
-public struct Catalog: Sendable {
+package struct Catalog: Sendable {
     /// The language its sentences are in.
-    public let language: Language
+    package let language: Language
     private let entries: [String: CatalogJSON.Value]
 
     /// Reads a catalog file.
     ///
     /// - Throws: ``CatalogError`` naming the byte where the file stops being a catalog.
-    public init(language: Language, json bytes: [UInt8]) throws(CatalogError) {
+    package init(language: Language, json bytes: [UInt8]) throws(CatalogError) {
         self.language = language
         do {
             entries = try CatalogJSON.parse(bytes)
@@ -22,22 +22,22 @@ public struct Catalog: Sendable {
     }
 
     /// The keys of its sentences (not the `_` header keys).
-    public var keys: Set<String> { Set(entries.keys.filter { !$0.hasPrefix("_") }) }
+    package var keys: Set<String> { Set(entries.keys.filter { !$0.hasPrefix("_") }) }
 
     /// The header entry `key` (`"_about"`), if the file has it as plain text.
-    public func header(_ key: String) -> String? {
+    package func header(_ key: String) -> String? {
         if case .text(let text) = entries[key] { return text }
         return nil
     }
 
     /// The plural categories a key's value gives, empty when it is plain text.
-    public func pluralCategories(of key: String) -> Set<String> {
+    package func pluralCategories(of key: String) -> Set<String> {
         if case .forms(let forms) = entries[key] { return Set(forms.keys) }
         return []
     }
 
     /// The raw sentences of a key: its text, or each of its plural forms.
-    public func sentences(of key: String) -> [String] {
+    package func sentences(of key: String) -> [String] {
         switch entries[key] {
         case .text(let text): [text]
         case .forms(let forms): forms.keys.sorted().compactMap { forms[$0] }
@@ -49,7 +49,7 @@ public struct Catalog: Sendable {
     ///
     /// - Parameter readerLanguage: The language arguments that are words render in, when this
     ///   catalog stands in for the reader's (English filling in a missing key): this catalog's by default.
-    public func text(
+    package func text(
         _ key: String, _ arguments: [String: WordArgument], readerLanguage: Language? = nil
     ) -> String? {
         let pattern: String
@@ -90,10 +90,10 @@ public struct Catalog: Sendable {
 }
 
 /// A catalog file that is not a flat JSON object of strings and plural objects.
-public struct CatalogError: Error, Sendable, CustomStringConvertible {
-    public let language: Language
-    public let detail: String
-    public var description: String {
+package struct CatalogError: Error, Sendable, CustomStringConvertible {
+    package let language: Language
+    package let detail: String
+    package var description: String {
         "The \(language) catalog is not a flat JSON object of sentences (\(detail)); fix the file."
     }
 }

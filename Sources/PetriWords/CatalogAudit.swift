@@ -4,9 +4,9 @@
 /// call in the component's sources (`LessonWords.word("lesson.question.unknown", …)`), the one
 /// way the code names a sentence; keys are never built at run time, so reading the sources finds
 /// them all. Pure: the test reads the files and hands their text in.
-public enum CatalogAudit {
+package enum CatalogAudit {
     /// The keys named in `source` through `caller` (`"LessonWords"`).
-    public static func keys(inSource source: String, caller: String) -> Set<String> {
+    package static func keys(inSource source: String, caller: String) -> Set<String> {
         var keys: Set<String> = []
         for call in [caller + ".word(", caller + ".text("] {
             var rest = Substring(source)
@@ -26,7 +26,7 @@ public enum CatalogAudit {
     /// Each catalog must hold exactly the used keys, an `_about` header (saying, but in English,
     /// that it needs review by a native speaker), the same placeholders as English for each key,
     /// and an `other` form in every plural object, with no category the language lacks.
-    public static func problems(of book: WordBook, used: Set<String>, languages: [Language]) -> [String] {
+    package static func problems(of book: WordBook, used: Set<String>, languages: [Language]) -> [String] {
         var problems = book.problems.map(\.description)
         for language in languages where book.catalogs[language] == nil {
             problems.append("\(book.name) has no \(language) catalog.")
@@ -71,7 +71,7 @@ public enum CatalogAudit {
 
     /// The plural categories a language's rule can give (found by asking it, over the numbers
     /// that reach every branch of the rules here).
-    public static func categories(of language: Language) -> Set<PluralCategory> {
+    package static func categories(of language: Language) -> Set<PluralCategory> {
         var found: Set<PluralCategory> = [.other]
         for value in Array(0..<200) + [1_000, 1_000_000] {
             found.insert(PluralRule.category(of: value, in: language))

@@ -3,16 +3,16 @@
 /// Tags compare without regard to case and with `_` read as `-`, so `cy_GB`, `CY-gb` and
 /// `cy-GB` are one language. ``match(_:among:)`` picks what a component offers for what a
 /// person asked for (RFC 4647 lookup: `es-MX` falls back to `es`, then to English).
-public struct Language: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct Language: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The tag in its canonical spelling: lower-case language, subtags joined by `-`.
-    public let tag: String
+    package let tag: String
 
     /// English, the language every catalog is complete in and every fallback ends at.
-    public static let english = Language(uncheckedTag: "en")
+    package static let english = Language(uncheckedTag: "en")
 
     /// Reads a BCP 47 tag or a POSIX locale name (`cy_GB.UTF-8@euro`); nil when it names no
     /// language (empty, `C`, `POSIX`, `*`, or characters a tag cannot have).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var value = Substring(text)
         if let end = value.firstIndex(where: { $0 == "." || $0 == "@" }) { value = value[..<end] }
         let parts = value.split(separator: "-", omittingEmptySubsequences: false).flatMap {
@@ -33,14 +33,14 @@ public struct Language: Sendable, Hashable, Comparable, CustomStringConvertible 
     init(uncheckedTag: String) { tag = uncheckedTag }
 
     /// The language alone, without script or region (`es` for `es-MX`).
-    public var base: Language { Language(uncheckedTag: String(tag.prefix { $0 != "-" })) }
+    package var base: Language { Language(uncheckedTag: String(tag.prefix { $0 != "-" })) }
 
     /// Whether text in this language runs right to left.
-    public var isRightToLeft: Bool { ["ar", "fa", "he", "ur", "ps", "yi", "dv", "ckb"].contains(base.tag) }
+    package var isRightToLeft: Bool { ["ar", "fa", "he", "ur", "ps", "yi", "dv", "ckb"].contains(base.tag) }
 
-    public var description: String { tag }
+    package var description: String { tag }
 
-    public static func < (lhs: Language, rhs: Language) -> Bool { lhs.tag < rhs.tag }
+    package static func < (lhs: Language, rhs: Language) -> Bool { lhs.tag < rhs.tag }
 
     /// The offered language that best serves someone who asked for `requested`: the same tag,
     /// else the tag with its last subtags removed one by one, else English.
@@ -49,7 +49,7 @@ public struct Language: Sendable, Hashable, Comparable, CustomStringConvertible 
     ///   - requested: What the person asked for, most preferred first (`["cy-GB", "en"]`); tags
     ///     that are not languages are skipped.
     ///   - offered: What the component has catalogs for.
-    public static func match(_ requested: [String], among offered: [Language]) -> Language {
+    package static func match(_ requested: [String], among offered: [Language]) -> Language {
         for text in requested {
             guard var candidate = Language(text) else { continue }
             while true {
@@ -66,7 +66,7 @@ public struct Language: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// of those that is set and not empty (the order C's `setlocale` reads them in).
     ///
     /// - Parameter environment: The process's environment (pass it in; this reads nothing).
-    public static func preferences(fromEnvironment environment: [String: String]) -> [String] {
+    package static func preferences(fromEnvironment environment: [String: String]) -> [String] {
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
         guard let locale, locale != "C", locale != "POSIX" else { return [] }
         let list = (environment["LANGUAGE"] ?? "").split(separator: ":").map(String.init)

@@ -3,23 +3,23 @@
 /// The rules depend on how a number is written, not only on its value: in English "1 day"
 /// but "1.0 days". So operands are read from the decimal text (`"1.50"`, `"2"`, `"1.2c6"`),
 /// or from an integer.
-public struct PluralOperands: Sendable, Hashable {
+package struct PluralOperands: Sendable, Hashable {
     /// The integer digits of n (`i`), modulo 10^18; the rules only ever take it modulo 10^6 or less.
-    public let i: UInt64
+    package let i: UInt64
     /// The number of visible fraction digits, with trailing zeros (`v`).
-    public let v: Int
+    package let v: Int
     /// The visible fraction digits as an integer, with trailing zeros (`f`), modulo 10^18.
-    public let f: UInt64
+    package let f: UInt64
     /// The visible fraction digits without trailing zeros (`t`).
-    public let t: UInt64
+    package let t: UInt64
     /// The compact decimal exponent (`c`/`e`): 6 for `1.2c6`.
-    public let e: Int
+    package let e: Int
 
     /// Whether n has no fraction (its fraction digits are all zero): n is then i.
-    public var isWhole: Bool { f == 0 }
+    package var isWhole: Bool { f == 0 }
 
     /// The operands of an integer.
-    public init(_ value: Int) {
+    package init(_ value: Int) {
         i = value.magnitude.asOperandDigits
         v = 0
         f = 0
@@ -29,7 +29,7 @@ public struct PluralOperands: Sendable, Hashable {
 
     /// Reads operands from a decimal as written: an optional `-`, digits, an optional `.` and
     /// fraction digits, an optional exponent `c` or `e` followed by digits; nil for anything else.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var body = Substring(text)
         if body.first == "-" { body = body.dropFirst() }
         var exponent = 0

@@ -3,9 +3,9 @@
 ///
 /// A language without a rule here takes English's (`one` for exactly 1, else `other`), which
 /// picks a right form for most languages' integers and is always a key the catalog has.
-public enum PluralRule {
+package enum PluralRule {
     /// The category of a number written as `operands` in `language`.
-    public static func category(of operands: PluralOperands, in language: Language) -> PluralCategory {
+    package static func category(of operands: PluralOperands, in language: Language) -> PluralCategory {
         let n = operands
         switch language.base.tag {
         case "cy":
@@ -43,7 +43,7 @@ public enum PluralRule {
     }
 
     /// The category of an integer in `language`.
-    public static func category(of value: Int, in language: Language) -> PluralCategory {
+    package static func category(of value: Int, in language: Language) -> PluralCategory {
         category(of: PluralOperands(value), in: language)
     }
 }

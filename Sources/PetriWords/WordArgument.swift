@@ -1,5 +1,5 @@
 /// A value put into a sentence's placeholder.
-public indirect enum WordArgument: Sendable, Hashable {
+package indirect enum WordArgument: Sendable, Hashable {
     /// Text shown as it is (a name, a student's words, a metric's label).
     case text(String)
     /// An integer, written with plain digits (no grouping), the same in every language.
@@ -10,7 +10,7 @@ public indirect enum WordArgument: Sendable, Hashable {
     case word(Word)
 
     /// The argument as it reads in `language`.
-    public func text(in language: Language) -> String {
+    package func text(in language: Language) -> String {
         switch self {
         case .text(let text): text
         case .int(let value): String(value)
@@ -30,6 +30,6 @@ public indirect enum WordArgument: Sendable, Hashable {
 }
 
 extension WordArgument: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
-    public init(stringLiteral value: String) { self = .text(value) }
-    public init(integerLiteral value: Int) { self = .int(value) }
+    package init(stringLiteral value: String) { self = .text(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
 }

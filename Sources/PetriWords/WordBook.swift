@@ -13,18 +13,18 @@
 ///
 /// English must be there; every other language falls back to it key by key.
 /// Safe to share between threads: immutable once made.
-public final class WordBook: Sendable, Hashable {
+package final class WordBook: Sendable, Hashable {
     /// The component's name, for messages and tests.
-    public let name: String
+    package let name: String
     /// The catalogs by language; English always present (empty if its file could not be read).
-    public let catalogs: [Language: Catalog]
+    package let catalogs: [Language: Catalog]
     /// Catalog files that could not be read (a test checks none).
-    public let problems: [CatalogError]
+    package let problems: [CatalogError]
 
     /// Reads the component's catalog files.
     ///
     /// - Parameter files: Each file's tag (its name without `.json`) and bytes.
-    public init(_ name: String, files: [(tag: String, bytes: [UInt8])]) {
+    package init(_ name: String, files: [(tag: String, bytes: [UInt8])]) {
         self.name = name
         var catalogs: [Language: Catalog] = [:]
         var problems: [CatalogError] = []
@@ -44,18 +44,18 @@ public final class WordBook: Sendable, Hashable {
     }
 
     /// The languages it has catalogs for, English first, the rest by tag.
-    public var languages: [Language] {
+    package var languages: [Language] {
         [.english] + catalogs.keys.filter { $0 != .english }.sorted()
     }
 
     /// The language it serves someone who asked for `requested` (most preferred first).
-    public func match(_ requested: [String]) -> Language {
+    package func match(_ requested: [String]) -> Language {
         Language.match(requested, among: languages)
     }
 
     /// The sentence `key` in `language`, else in English, else the key itself (which the catalog
     /// test never lets ship).
-    public func text(_ key: String, _ arguments: [String: WordArgument] = [:], in language: Language) -> String {
+    package func text(_ key: String, _ arguments: [String: WordArgument] = [:], in language: Language) -> String {
         if let catalog = catalogs[language] ?? catalogs[language.base], let text = catalog.text(key, arguments) {
             return text
         }
@@ -63,10 +63,10 @@ public final class WordBook: Sendable, Hashable {
     }
 
     /// A sentence to render later, in whichever language its reader has.
-    public func word(_ key: String, _ arguments: [String: WordArgument] = [:]) -> Word {
+    package func word(_ key: String, _ arguments: [String: WordArgument] = [:]) -> Word {
         Word(key: key, arguments: arguments, book: self)
     }
 
-    public static func == (lhs: WordBook, rhs: WordBook) -> Bool { lhs === rhs }
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    package static func == (lhs: WordBook, rhs: WordBook) -> Bool { lhs === rhs }
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

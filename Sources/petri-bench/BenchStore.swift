@@ -86,7 +86,7 @@ struct BenchStore: AsyncParsableCommand {
             teacherToken: try AccessToken(TokenHash(of: "teacher-token-0123456789").hex), tokens: .digest,
             definition: definition, configuration: LessonConfiguration(nameSeed: 5), createdAt: now)
         var lesson = try Lesson<CamouflageModel>(
-            definition: definition, teacherToken: record.teacherToken, configuration: record.configuration)
+            definition: definition, teacherToken: record.teacherToken, configuration: record.configuration, source: ())
         func send(_ command: LessonCommand, as actor: Participant) -> (
             LessonOutcome<CamouflageModel>, [LogEntryToStore]
         ) {

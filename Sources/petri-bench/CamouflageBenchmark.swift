@@ -31,13 +31,13 @@ struct CamouflageBenchmark {
     /// starting traits near the background (40...60) so the population does not crash at generation 1.
     func parameters() -> CamouflageParameters {
         var p = CamouflageParameters()
-        p.population = min(max(1, population), CamouflageParameters.populationRange.upperBound)
-        p.environmentColour = 50
-        p.reproductiveChance = 1
-        p.crowding = Self.crowding(holding: population)
-        p.maxPopulation = CamouflageParameters.maxPopulationRange.upperBound
-        p.initialTraitMin = 40
-        p.initialTraitMax = 60
+        p[int: "population"] = min(max(1, population), CamouflageParameters.intRange("population").upperBound)
+        p[int: "environmentColour"] = 50
+        p[number: "reproductiveChance"] = 1
+        p[number: "crowding"] = Self.crowding(holding: population)
+        p[int: "maxPopulation"] = CamouflageParameters.intRange("maxPopulation").upperBound
+        p[int: "initialTraitMin"] = 40
+        p[int: "initialTraitMax"] = 60
         return p
     }
 
@@ -49,7 +49,7 @@ struct CamouflageBenchmark {
             model = try CamouflageModel(parameters: p, seed: seed)
         } catch {
             return CamouflageBenchmarkResult(
-                population: population, generations: 0, seed: seed, crowding: p.crowding, seconds: 0,
+                population: population, generations: 0, seed: seed, crowding: p[number: "crowding"], seconds: 0,
                 creatureUpdates: 0, finalHash: 0, error: error.message)
         }
         var warm = model
@@ -65,7 +65,7 @@ struct CamouflageBenchmark {
         let elapsed = start.duration(to: clock.now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         return CamouflageBenchmarkResult(
-            population: population, generations: generations, seed: seed, crowding: p.crowding,
+            population: population, generations: generations, seed: seed, crowding: p[number: "crowding"],
             seconds: seconds, creatureUpdates: updates, finalHash: timed.stateHash,
             error: timed.isExtinct ? "The population died out during the run." : nil)
     }

@@ -60,12 +60,12 @@ extension Teach {
         @OptionGroup var client: ClientConnectionOptions
 
         func validate() throws {
-            guard let kind = ModelKind(rawValue: model.lowercased()) else {
+            guard ModelKind(rawValue: model.lowercased()) != nil else {
                 let shipped = ModelCatalog.shipped.kinds.map(\.rawValue).joined(separator: ", ")
                 throw ValidationError(
                     "The model must be one of \(shipped) or a model file's name the server loaded, but was \(model).")
             }
-            _ = try ModelParameters.parse(parameters, model: kind)
+            _ = try ModelParameters.parse(parameters)
             _ = try TeacherKeyOption.resolve(key, client: client)
             if let names, LessonOptions.NameMode(rawValue: names) == nil {
                 throw ValidationError("--names must be free or generated, but was \(names).")
@@ -82,10 +82,19 @@ extension Teach {
         func run() async throws {
             ClientConnectionOptions.silenceLogging()
             guard let kind = ModelKind(rawValue: model.lowercased()) else { throw ExitCode.validationFailure }
+            let values = try ModelParameters.parse(parameters)
+            let options = client.clientOptions()
+            // The server says which models it runs and what each takes, loaded model files included; one it cannot
+            // be asked (not reachable yet) checks them when the console creates the lesson.
+            if let models = await ModelOptions.served(options: options),
+                let problem = ModelOptions.problem(model: kind, parameters: values, models: models)
+            {
+                throw ValidationError(problem)
+            }
             let entry = LessonEntry.create(
-                teacherKey: try TeacherKeyOption.resolve(key, client: client), model: kind,
-                parameters: try ModelParameters.parse(parameters, model: kind), seed: seed, options: lessonOptions)
-            let status = await PetriClient.teach(entry, options: client.clientOptions())
+                teacherKey: try TeacherKeyOption.resolve(key, client: client), model: kind, parameters: values, seed: seed,
+                options: lessonOptions)
+            let status = await PetriClient.teach(entry, options: options)
             if status != 0 { throw ExitCode(status) }
         }
     }
@@ -232,23 +241,13 @@ enum TeacherKeyOption {
 
 /// Model parameters given as `--name value` after the model.
 enum ModelParameters {
-    /// The parameters each shipped model takes, as the options name them (nil for a model the server loaded from a
-    /// file: the server checks its parameters).
-    static func known(_ model: ModelKind) -> [String]? {
-        guard let description = ModelCatalog.shipped.entry(for: model)?.modelDescription else { return nil }
-        let names = description.parameters.map(\.name)
-        guard !description.scenarios.isEmpty else { return names }
-        // A model with scenarios lists what can change mid-lesson first, as its `set` errors do.
-        let changeable = description.parameters.filter(\.changeable).map(\.name)
-        return changeable + names.filter { !changeable.contains($0) } + ["scenario"]
-    }
-
-    /// The help's list of each shipped model's options, read from the models' descriptions.
+    /// The help's list of each shipped model's options, read from the models' descriptions (the server's own
+    /// description checks them before a lesson is created, ``ModelOptions``).
     static func discussion() -> String {
         var lines = ["Model parameters follow the model as --name value:"]
-        for kind in ModelCatalog.shipped.kinds {
-            var line = "  " + kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
-            for option in (known(kind) ?? []).map({ "--" + kebabCase($0) }) {
+        for description in ModelCatalog.shipped.descriptions {
+            var line = "  " + description.model.padding(toLength: 12, withPad: " ", startingAt: 0)
+            for option in ModelOptions.names(description).map({ "--" + ModelOptions.kebabCase($0) }) {
                 if line.count + option.count + 1 > 76 {
                     lines.append(line)
                     line = String(repeating: " ", count: 14)
@@ -260,7 +259,7 @@ enum ModelParameters {
         return lines.joined(separator: "\n") + """
 
 
-            A server may serve more models (model files it loaded); their parameters are checked by the server.
+            A server may serve more models (model files it loaded); their parameters are checked by its description.
 
             Example: petri teach new camouflage --population 20 --environment-colour 30
                      petri teach new beaks --scenario drought-1977
@@ -268,7 +267,7 @@ enum ModelParameters {
     }
 
     /// `--environment-colour 30 --diagonal` → `{"environmentColour":30,"diagonal":true}`.
-    static func parse(_ words: [String], model: ModelKind) throws -> JSONValue? {
+    static func parse(_ words: [String]) throws -> JSONValue? {
         guard !words.isEmpty else { return nil }
         var values: [String: JSONValue] = [:]
         var index = 0
@@ -287,13 +286,7 @@ enum ModelParameters {
                 index += 1
             }
             index += 1
-            let camel = camelCase(name)
-            if let known = known(model), !known.contains(camel) {
-                throw ValidationError(
-                    "\(model.rawValue) has no parameter --\(name); it has \(known.map { "--" + kebabCase($0) }.joined(separator: ", "))."
-                )
-            }
-            values[camel] = json(value)
+            values[camelCase(name)] = json(value)
         }
         return .object(values)
     }
@@ -311,10 +304,6 @@ enum ModelParameters {
         let parts = kebab.split(separator: "-")
         guard let first = parts.first else { return kebab }
         return String(first) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-    }
-
-    static func kebabCase(_ camel: String) -> String {
-        camel.reduce("") { $0 + ($1.isUppercase ? "-" + $1.lowercased() : String($1)) }
     }
 }
 

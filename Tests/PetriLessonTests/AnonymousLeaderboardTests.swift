@@ -1,7 +1,8 @@
-import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 @Suite("Anonymised leaderboards: names hidden from students and the projector")
 struct AnonymousLeaderboardTests {

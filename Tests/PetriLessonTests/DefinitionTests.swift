@@ -1,8 +1,9 @@
 import Foundation
-import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 @Suite("Lesson files: export, import, clone, and rebuilding from the log")
 struct DefinitionTests {
@@ -49,7 +50,8 @@ struct DefinitionTests {
 
         // When a new lesson is created from it
         let imported = try Lesson<WalkModel>(
-            definition: file, teacherToken: try Classroom.token("otherteacher"), configuration: LessonConfiguration())
+            definition: file, teacherToken: try Classroom.token("otherteacher"), configuration: LessonConfiguration(),
+            source: ())
 
         // Then it is at the same generation with the same state hash and history
         #expect(imported.generation == 10)
@@ -67,7 +69,7 @@ struct DefinitionTests {
         // When it is imported, Then it is refused as an invalid definition
         let token = try Classroom.token("t")
         do {
-            _ = try Lesson<WalkModel>(definition: file, teacherToken: token, configuration: .init())
+            _ = try Lesson<WalkModel>(definition: file, teacherToken: token, configuration: .init(), source: ())
             Issue.record("the altered file was accepted")
         } catch {
             #expect(error.code == .invalidDefinition)
@@ -94,7 +96,7 @@ struct DefinitionTests {
         let token = try Classroom.token("t")
         for file in [otherModel, outOfOrder, badAction, extinctEarly] {
             do {
-                _ = try Lesson<WalkModel>(definition: file, teacherToken: token, configuration: .init())
+                _ = try Lesson<WalkModel>(definition: file, teacherToken: token, configuration: .init(), source: ())
                 Issue.record("\(file) was accepted")
             } catch {
                 #expect(error.code == .invalidDefinition)
@@ -121,7 +123,7 @@ struct DefinitionTests {
 
         // And the clone has this state with the new drift: it steps by -7 from here
         var clone = try Lesson<WalkModel>(
-            definition: file, teacherToken: try Classroom.token("c"), configuration: .init())
+            definition: file, teacherToken: try Classroom.token("c"), configuration: .init(), source: ())
         let population = clone.model.population
         _ = clone.handle(.step(count: 1), from: .teacher, at: room.clock.now)
         #expect((population - 9)...(population - 5) ~= clone.model.population)
@@ -163,7 +165,8 @@ struct DefinitionTests {
         start.stateHash = nil
         let rebuilt = try Lesson<WalkModel>.rebuild(
             definition: start, teacherToken: room.teacherToken,
-            configuration: LessonConfiguration(options: LessonOptions(names: .generated), nameSeed: 7), log: log)
+            configuration: LessonConfiguration(options: LessonOptions(names: .generated), nameSeed: 7), log: log,
+            source: ())
 
         // Then it equals the original except that nobody is connected
         #expect(rebuilt.model.stateHash == room.lesson.model.stateHash)

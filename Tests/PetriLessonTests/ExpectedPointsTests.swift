@@ -96,7 +96,7 @@ struct ExpectedPointsTests {
         // And the report shows both, and keeps them through a save and restore
         let restored = try Lesson<WalkModel>(
             decodingState: room.lesson.encodeState(), teacherToken: room.teacherToken,
-            configuration: room.lesson.configuration)
+            configuration: room.lesson.configuration, source: ())
         #expect(restored == room.lesson)
         let report = restored.report()
         #expect(report.students.map { $0.expected.values.first } == [500, 400])
@@ -127,7 +127,7 @@ struct ExpectedPointsTests {
 
         // When it is restored, Then it is the same lesson
         let restored = try Lesson<WalkModel>(
-            decodingState: old, teacherToken: room.teacherToken, configuration: room.lesson.configuration)
+            decodingState: old, teacherToken: room.teacherToken, configuration: room.lesson.configuration, source: ())
         #expect(restored == room.lesson)
         #expect(restored.encodeState() == bytes)
     }

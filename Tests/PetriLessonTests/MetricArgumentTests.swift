@@ -1,7 +1,8 @@
-import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 /// A lesson of a real model with a manual clock, keeping every persisted entry.
 private struct ModelRoom<Model: SimulationModel> {
@@ -103,7 +104,7 @@ struct MetricArgumentTests {
         // And a restart that replays the log asks and resolves it the same way
         let rebuilt = try Lesson<LifeModel>.rebuild(
             definition: room.definition, teacherToken: room.teacherToken, configuration: room.lesson.configuration,
-            log: room.entries)
+            log: room.entries, source: ())
         #expect(rebuilt.stateHash == room.lesson.stateHash)
         #expect(rebuilt.questionInfos == room.lesson.questionInfos)
     }

@@ -1,7 +1,8 @@
-import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 @Suite("The observer role: the projector's read-only view")
 struct ObserverTests {

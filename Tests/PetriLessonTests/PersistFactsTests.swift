@@ -1,7 +1,8 @@
-import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 /// The persist effect holds what each command established for the store's tables, stated by the
 /// lesson itself: nobody reads them off the other effects.

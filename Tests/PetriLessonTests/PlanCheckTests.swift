@@ -1,4 +1,4 @@
-import PetriLesson
+@testable import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing

@@ -1,7 +1,8 @@
-import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 @Suite("Questions: asking, answering, locking")
 struct QuestionTests {
@@ -177,7 +178,7 @@ struct QuestionTests {
         }
         let rebuilt = try Lesson<WalkModel>.rebuild(
             definition: definition, teacherToken: room.teacherToken, configuration: room.lesson.configuration,
-            log: entries)
+            log: entries, source: ())
         #expect(rebuilt.stateHash == room.lesson.stateHash)
         let later = room.clock.now.adding(seconds: 1)
         for lesson in [room.lesson, rebuilt] {
@@ -191,7 +192,7 @@ struct QuestionTests {
         // And so is the lesson restored from its saved state
         var restored = try Lesson<WalkModel>(
             decodingState: room.lesson.encodeState(), teacherToken: room.teacherToken,
-            configuration: room.lesson.configuration)
+            configuration: room.lesson.configuration, source: ())
         #expect(restored == room.lesson)
         #expect(
             restored.handle(.answer(question, .number(99)), from: .student(ada), at: room.clock.now).errorCode

@@ -1,6 +1,6 @@
 // Sources/PetriLesson/SCORING.md quotes the first tests here: every number of its range examples is pinned.
 
-import PetriLesson
+@testable import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
@@ -176,7 +176,7 @@ struct RangeQuestionTests {
 
         let bytes = room.lesson.encodeState()
         let restored = try Lesson<WalkModel>(
-            decodingState: bytes, teacherToken: room.teacherToken, configuration: room.lesson.configuration)
+            decodingState: bytes, teacherToken: room.teacherToken, configuration: room.lesson.configuration, source: ())
         #expect(restored == room.lesson)
         #expect(restored.encodeState() == bytes)
         #expect(

@@ -1,8 +1,9 @@
-import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import PetriWords
 import Testing
+
+@testable import PetriLesson
 
 @Suite("Reasons with predictions: short, sanitised, the teacher's until shown")
 struct ReasonTests {
@@ -109,7 +110,7 @@ struct ReasonTests {
         room.student(ada, .answer(question, .number(95)))
         let restored = try Lesson<WalkModel>(
             decodingState: room.lesson.encodeState(), teacherToken: room.teacherToken,
-            configuration: room.lesson.configuration)
+            configuration: room.lesson.configuration, source: ())
         #expect(restored == room.lesson)
         var copy = room
         copy.lesson = restored

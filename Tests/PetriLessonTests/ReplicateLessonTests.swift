@@ -1,7 +1,8 @@
-import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 /// The job a request handed to the server, if any.
 private func job(_ outcome: LessonOutcome<WalkModel>) -> ReplicateJob<WalkModel>? {

@@ -44,7 +44,8 @@ struct ReplicateRestoreTests {
         WalkModel
     > {
         try Lesson<WalkModel>.rebuild(
-            checkpoint: start, teacherToken: room.teacherToken, configuration: room.lesson.configuration, log: log)
+            checkpoint: start, teacherToken: room.teacherToken, configuration: room.lesson.configuration, log: log,
+            source: ())
     }
 
     /// Where the question's actual value fell among the replicates once it resolves two generations on.
@@ -98,7 +99,7 @@ struct ReplicateRestoreTests {
             #expect(checkpoint.state[4] == Lesson<WalkModel>.stateFormatVersion)
             let rebuilt = try Lesson<WalkModel>.rebuild(
                 checkpoint: checkpoint, teacherToken: room.teacherToken, configuration: room.lesson.configuration,
-                log: Array(log.dropFirst(cut)))
+                log: Array(log.dropFirst(cut)), source: ())
 
             // Then it is the same lesson as the whole replay
             #expect(rebuilt == full, "rebuilt from the checkpoint after entry \(cut)")
@@ -141,7 +142,7 @@ struct ReplicateRestoreTests {
 
         // When it is restored, Then it is the same lesson
         let restored = try Lesson<WalkModel>(
-            decodingState: old, teacherToken: plain.teacherToken, configuration: plain.lesson.configuration)
+            decodingState: old, teacherToken: plain.teacherToken, configuration: plain.lesson.configuration, source: ())
         #expect(restored == plain.lesson)
         #expect(restored.encodeState() == bytes)
     }
@@ -167,7 +168,7 @@ struct ReplicateRestoreTests {
             let checkpoint = try rebuild(start, room, Array(log.prefix(cut))).checkpoint()
             let rebuilt = try Lesson<WalkModel>.rebuild(
                 checkpoint: checkpoint, teacherToken: room.teacherToken, configuration: room.lesson.configuration,
-                log: Array(log.dropFirst(cut)))
+                log: Array(log.dropFirst(cut)), source: ())
 
             // Then it runs the request again from the copy it was asked on (before the change), and
             // its result is taken and shown as the original's would have been

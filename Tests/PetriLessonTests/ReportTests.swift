@@ -1,8 +1,9 @@
 import Foundation
-import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 @Suite("The lesson report: points, hints, reasons, calibration; compared to golden files")
 struct ReportTests {

@@ -1,8 +1,9 @@
 import Foundation
-import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 @Suite("PROTOCOL.md's results example is what a lesson exports")
 struct ResultsDocumentTests {

@@ -1,7 +1,8 @@
-import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 @Suite("Results CSV and the end of the lesson")
 struct ResultsTests {
@@ -86,7 +87,7 @@ struct ResultsTests {
         room.step(5)
         let restored = try Lesson<WalkModel>(
             decodingState: room.lesson.encodeState(), teacherToken: room.teacherToken,
-            configuration: room.lesson.configuration)
+            configuration: room.lesson.configuration, source: ())
 
         // When the teacher exports the results, Then `actual` names the right option and the value
         let line = "Ada,Q1 population at generation 5,shrink,grow (110),0,2025-03-04T09:20:00.000Z,no,\r\n"

@@ -1,7 +1,8 @@
-import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 /// Whether a message carries the class's spread of predictions.
 func carriesSpread(_ message: ServerMessage) -> Bool {

@@ -1,7 +1,8 @@
-import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 @Suite("Roster: joining, names, resuming, leaving and kicking")
 struct RosterTests {

@@ -1,7 +1,8 @@
-import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 /// Found by the lesson fuzzer: a tiny positive rate made the tick interval infinite and trapped.
 @Suite struct RunRateTests {

@@ -1,7 +1,8 @@
-import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 @Suite("Saved lessons: a whole lesson as bytes, and rebuilding from a checkpoint plus the log after it")
 struct SavedStateTests {
@@ -42,7 +43,8 @@ struct SavedStateTests {
                 .invalidDefinition, "The saved lesson has format version 7; this build reads version 6.")
         ) {
             try Lesson<CamouflageModel>(
-                decodingState: bytes, teacherToken: scripted.teacherToken, configuration: scripted.configuration)
+                decodingState: bytes, teacherToken: scripted.teacherToken, configuration: scripted.configuration,
+                source: ())
         }
     }
 
@@ -60,13 +62,15 @@ struct SavedStateTests {
         for damaged in corrupt {
             #expect(throws: ProtocolError.self) {
                 try Lesson<CamouflageModel>(
-                    decodingState: damaged, teacherToken: scripted.teacherToken, configuration: scripted.configuration)
+                    decodingState: damaged, teacherToken: scripted.teacherToken, configuration: scripted.configuration,
+                    source: ())
             }
         }
         // And a camouflage lesson does not restore as a Life lesson
         #expect(throws: ProtocolError.self) {
             try Lesson<LifeModel>(
-                decodingState: bytes, teacherToken: scripted.teacherToken, configuration: scripted.configuration)
+                decodingState: bytes, teacherToken: scripted.teacherToken, configuration: scripted.configuration,
+                source: ())
         }
     }
 
@@ -86,11 +90,12 @@ struct SavedStateTests {
             #expect(throws: ProtocolError.self) {
                 try Lesson<IslandsModel>.rebuild(
                     checkpoint: wrong, teacherToken: scripted.teacherToken, configuration: scripted.configuration,
-                    log: [])
+                    log: [], source: ())
             }
         }
         let restored = try Lesson<IslandsModel>(
-            restoring: checkpoint, teacherToken: scripted.teacherToken, configuration: scripted.configuration)
+            restoring: checkpoint, teacherToken: scripted.teacherToken, configuration: scripted.configuration,
+            source: ())
         #expect(restored == scripted.lesson)
     }
 
@@ -112,7 +117,8 @@ struct SavedStateTests {
         #expect(bytes.count > 4 * board)
         #expect(bytes.count < 4 * board + 4096)
         let restored = try Lesson<LifeModel>(
-            decodingState: bytes, teacherToken: try Classroom.token("teacher"), configuration: configuration)
+            decodingState: bytes, teacherToken: try Classroom.token("teacher"), configuration: configuration, source: ()
+        )
         #expect(restored == lesson)
     }
 
@@ -129,7 +135,8 @@ struct SavedStateTests {
         // When it is saved and restored
         let bytes = original.encodeState()
         let restored = try Lesson<Model>(
-            decodingState: bytes, teacherToken: scripted.teacherToken, configuration: scripted.configuration)
+            decodingState: bytes, teacherToken: scripted.teacherToken, configuration: scripted.configuration, source: ()
+        )
 
         // Then it is the same lesson, down to its random generators, and saves to the same bytes
         #expect(restored == original)
@@ -151,7 +158,7 @@ struct SavedStateTests {
         let scripted = try ScriptedLesson(script)
         let full = try Lesson<Model>.rebuild(
             definition: scripted.definition, teacherToken: scripted.teacherToken,
-            configuration: scripted.configuration, log: scripted.entries)
+            configuration: scripted.configuration, log: scripted.entries, source: ())
         #expect(full.stateHash == scripted.lesson.stateHash)
         #expect(full.generation == scripted.lesson.generation)
 
@@ -161,7 +168,7 @@ struct SavedStateTests {
             #expect(checkpoint.sequence == sequence)
             let rebuilt = try Lesson<Model>.rebuild(
                 checkpoint: checkpoint, teacherToken: scripted.teacherToken, configuration: scripted.configuration,
-                log: Array(scripted.entries.dropFirst(sequence)))
+                log: Array(scripted.entries.dropFirst(sequence)), source: ())
 
             // Then it is the same lesson as the full replay
             #expect(rebuilt == full, "rebuilt from the checkpoint after entry \(sequence)")

@@ -1,7 +1,8 @@
-import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 @Suite("Scoring: the formulas with worked examples, hint, tie-break and streak")
 struct ScoringTests {

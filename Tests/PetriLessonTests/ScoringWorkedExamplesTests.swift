@@ -1,10 +1,11 @@
 // Sources/PetriLesson/SCORING.md quotes these tests: every number in its worked examples is pinned
 // here, one test per example. Change a formula and these fail; then update SCORING.md to match.
 
-import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 @Suite("Scoring worked examples, as quoted in SCORING.md")
 struct ScoringWorkedExamplesTests {

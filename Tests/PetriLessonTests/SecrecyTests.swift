@@ -1,7 +1,8 @@
-import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 @Suite("Secrecy: the seed never reaches a student")
 struct SecrecyTests {

@@ -1,8 +1,9 @@
 import Foundation
-import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 /// The welcome says how the lesson's model is shown (its description's presentation), so a client draws it
 /// without knowing the model.

@@ -1,6 +1,7 @@
-import PetriLesson
 import PetriProtocol
 import Testing
+
+@testable import PetriLesson
 
 /// What a welcome carries for the teacher and for students.
 @Suite struct WelcomeTests {

@@ -1,5 +1,6 @@
-import PetriProtocol
 import Testing
+
+@testable import PetriProtocol
 
 @Suite("Decoding untrusted input: every failure has a stable code")
 struct DecoderErrorTests {

@@ -1,5 +1,6 @@
-import PetriProtocol
 import PetriSimulation
+
+@testable import PetriProtocol
 
 /// Sample values for round trips: one of every message, with every optional field filled.
 enum Fixtures {

@@ -1,5 +1,6 @@
-import PetriProtocol
 import Testing
+
+@testable import PetriProtocol
 
 @Suite struct MessageHeadTests {
     @Test func findsTypeAndKeyWhereverTheyAreAndSkipsEverythingElse() {

@@ -1,7 +1,8 @@
 import Foundation
-import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriProtocol
 
 @Suite("Messages: every type survives encoding and decoding")
 struct MessageRoundTripTests {

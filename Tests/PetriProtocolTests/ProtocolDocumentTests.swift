@@ -1,6 +1,7 @@
 import Foundation
-import PetriProtocol
 import Testing
+
+@testable import PetriProtocol
 
 @Suite("PROTOCOL.md: the reference's examples are real messages")
 struct ProtocolDocumentTests {

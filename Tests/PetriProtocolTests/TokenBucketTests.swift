@@ -1,5 +1,6 @@
-import PetriProtocol
 import Testing
+
+@testable import PetriProtocol
 
 @Suite("Rate limits: a token bucket driven by a manual clock")
 struct TokenBucketTests {

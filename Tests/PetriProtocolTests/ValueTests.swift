@@ -1,6 +1,7 @@
-import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriProtocol
 
 @Suite("Wire values: join codes, tokens, timestamps")
 struct ValueTests {

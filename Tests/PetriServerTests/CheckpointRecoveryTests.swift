@@ -32,7 +32,8 @@ import Testing
                 id: "lesson-1", code: try JoinCode("K7QX2M"), teacherToken: try AccessToken("teacher-token-0123456789"),
                 definition: definition, configuration: LessonConfiguration(nameSeed: 5), createdAt: now)
             lesson = try Lesson(
-                definition: definition, teacherToken: record.teacherToken, configuration: record.configuration)
+                definition: definition, teacherToken: record.teacherToken, configuration: record.configuration,
+                source: ())
             states = [lesson]
             for name in ["Ada", "Ben"] {
                 send(.join(name: name, token: try AccessToken("token-of-\(name)-0123456789abc")), as: .guest)
@@ -60,7 +61,7 @@ import Testing
         func fullReplay() throws -> Lesson<CamouflageModel> {
             try Lesson.rebuild(
                 definition: record.definition, teacherToken: record.teacherToken, configuration: record.configuration,
-                log: entries.map(\.entry))
+                log: entries.map(\.entry), source: ())
         }
     }
 
@@ -96,7 +97,7 @@ import Testing
         #expect(point.entries.map(\.sequence) == Array(13...driven.entries.count))
         let rebuilt = try Lesson<CamouflageModel>.rebuild(
             checkpoint: checkpoint, teacherToken: driven.record.teacherToken,
-            configuration: driven.record.configuration, log: point.entries)
+            configuration: driven.record.configuration, log: point.entries, source: ())
         #expect(rebuilt == (try driven.fullReplay()))
         #expect(rebuilt.stateHash == driven.lesson.stateHash)
     }

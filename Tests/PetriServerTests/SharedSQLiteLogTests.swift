@@ -25,7 +25,7 @@ import Testing
             createdAt: Self.start)
         try await storage.createLesson(record)
         var lesson = try Lesson<CamouflageModel>(
-            definition: definition, teacherToken: teacher, configuration: record.configuration)
+            definition: definition, teacherToken: teacher, configuration: record.configuration, source: ())
         var entries: [LogEntryToStore] = []
         for (index, (command, actor)) in commands.enumerated() {
             let outcome = lesson.handle(command, from: actor, at: Self.start.adding(seconds: index + 1))

@@ -30,7 +30,8 @@ import Testing
                 tokens: .digest, definition: definition, configuration: LessonConfiguration(nameSeed: 5),
                 createdAt: now)
             lesson = try Lesson(
-                definition: definition, teacherToken: record.teacherToken, configuration: record.configuration)
+                definition: definition, teacherToken: record.teacherToken, configuration: record.configuration,
+                source: ())
             try await storage.createLesson(record)
         }
 

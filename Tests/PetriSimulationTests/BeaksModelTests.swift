@@ -17,11 +17,13 @@ import Testing
                 return error.message
             }
         }
-        #expect(refusal { $0.seedHardness = -1 } == "seedHardness must be between 0 and 100, but was -1.")
-        #expect(refusal { $0.food = 0 } == "food must be between 1 and 100000, but was 0.")
-        #expect(refusal { $0.selectionPressure = 0.6 } == "selectionPressure must be between 0 and 0.5, but was 0.6.")
-        #expect(refusal { $0.mutation = 30 } == "mutation must be between 0 and 20, but was 30.")
-        #expect(refusal { $0.maxPopulation = 0 } == "maxPopulation must be between 1 and 1000000, but was 0.")
+        #expect(refusal { $0[int: "seedHardness"] = -1 } == "seedHardness must be between 0 and 100, but was -1.")
+        #expect(refusal { $0[int: "food"] = 0 } == "food must be between 1 and 100000, but was 0.")
+        #expect(
+            refusal { $0[number: "selectionPressure"] = 0.6 }
+                == "selectionPressure must be between 0 and 0.5, but was 0.6.")
+        #expect(refusal { $0[int: "mutation"] = 30 } == "mutation must be between 0 and 20, but was 30.")
+        #expect(refusal { $0[int: "maxPopulation"] = 0 } == "maxPopulation must be between 1 and 1000000, but was 0.")
         #expect(
             refusal {
                 $0.schedule = [ScheduledChange(generation: 2, name: "population", value: .number(9))]
@@ -42,7 +44,7 @@ import Testing
             model
                 == (try BeaksModel(
                     parameters: {
-                        var p = BeaksParameters(); p.population = 50; return p
+                        var p = BeaksParameters(); p[int: "population"] = 50; return p
                     }(), seed: 3)))
         model.step()
         try model.apply(.set(name: "seedHardness", value: .number(100)))

@@ -52,9 +52,9 @@ import Testing
         // Given three finches (8.0, 9.2 and 11.0 mm; this seed lets the first two live) on seeds of hardness 40 (best 9.2 mm), food for 600, every
         // survivor raising a chick within 0.3 mm of its own beak
         var p = BeaksParameters()
-        p.food = 600
-        p.reproductiveChance = 1
-        p.mutation = 3
+        p[int: "food"] = 600
+        p[number: "reproductiveChance"] = 1
+        p[int: "mutation"] = 3
         let start = try BeaksModel(parameters: p, seed: 5)
         var model = BeaksModel(
             parameters: p, creatures: TraitPopulation(traits: [80, 92, 110], random: start.creatures.random, seed: 5))

@@ -26,7 +26,7 @@ import Testing
     @Test func everyScenarioIsValidAndExplained() throws {
         for scenario in BeaksScenario.allCases {
             try scenario.parameters.validate()
-            #expect(scenario.parameters.scenario == scenario)
+            #expect(scenario.parameters.scenarioName == scenario.rawValue)
             #expect(scenario.explanation.count > 200)
         }
         #expect(BeaksScenario.drought1977.explanation.contains("0.5 mm deeper"))
@@ -40,7 +40,9 @@ import Testing
         var total = 0.0
         for seed in Self.seeds {
             let history = try run(.drought1977, seed: seed, generations: start + 4)
-            #expect(history[start].parameters.seedHardness == 75 && history[start + 2].parameters.seedHardness == 30)
+            #expect(
+                history[start].parameters[int: "seedHardness"] == 75
+                    && history[start + 2].parameters[int: "seedHardness"] == 30)
             if !history.last!.isExtinct { survived += 1 }
             let shift =
                 try history[start + 1].value(of: MetricID("meanBeakDepth"))

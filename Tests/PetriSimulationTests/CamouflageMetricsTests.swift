@@ -6,7 +6,7 @@ import Testing
 @Suite struct CamouflageMetricsTests {
     private func model(traits: [UInt8], environment: Int = 50) throws -> CamouflageModel {
         var p = CamouflageParameters()
-        p.environmentColour = environment
+        p[int: "environmentColour"] = environment
         let base = try CamouflageModel(parameters: p, seed: 1)
         return CamouflageModel(parameters: p, seed: 1, random: base.random, traits: traits)
     }

@@ -8,11 +8,11 @@ import Testing
     /// 1 - 1/(1 + e^39.6), which rounds to exactly 1.0, so it dies at generation 1 whatever the seed.
     private func doomed() throws -> CamouflageModel {
         var p = CamouflageParameters()
-        p.population = 1
-        p.environmentColour = 1
-        p.selectionPressure = 0.5
-        p.initialTraitMin = 100
-        p.initialTraitMax = 100
+        p[int: "population"] = 1
+        p[int: "environmentColour"] = 1
+        p[number: "selectionPressure"] = 0.5
+        p[int: "initialTraitMin"] = 100
+        p[int: "initialTraitMax"] = 100
         return try CamouflageModel(parameters: p, seed: 3)
     }
 
@@ -57,8 +57,8 @@ import Testing
     @Test func withCertainReproductionEverySurvivorHasOneChildAfterTheSurvivors() throws {
         // Given every survivor breeding
         var p = CamouflageParameters()
-        p.population = 200
-        p.reproductiveChance = 1
+        p[int: "population"] = 200
+        p[number: "reproductiveChance"] = 1
         var model = try CamouflageModel(parameters: p, seed: 11)
         let before = model.traits
         // When a generation passes
@@ -78,8 +78,8 @@ import Testing
 
     @Test func withNoReproductionThePopulationOnlyShrinks() throws {
         var p = CamouflageParameters()
-        p.population = 100
-        p.reproductiveChance = 0
+        p[int: "population"] = 100
+        p[number: "reproductiveChance"] = 0
         var model = try CamouflageModel(parameters: p, seed: 5)
         var last = model.traits.count
         for _ in 0..<20 where !model.isOver {
@@ -93,11 +93,11 @@ import Testing
     @Test func thePopulationCapStopsBirthsButKillsNoOne() throws {
         // Given a cap of 30 and a population that would otherwise grow towards 100
         var p = CamouflageParameters()
-        p.population = 20
-        p.reproductiveChance = 1
-        p.maxPopulation = 30
-        p.initialTraitMin = 45
-        p.initialTraitMax = 55
+        p[int: "population"] = 20
+        p[number: "reproductiveChance"] = 1
+        p[int: "maxPopulation"] = 30
+        p[int: "initialTraitMin"] = 45
+        p[int: "initialTraitMax"] = 55
         var model = try CamouflageModel(parameters: p, seed: 8)
         // Then no generation ever holds more than 30
         for _ in 0..<200 where !model.isOver {
@@ -105,7 +105,7 @@ import Testing
             #expect(model.traits.count <= 30)
         }
         // And a starting population above the cap is allowed: the cap only stops births
-        p.population = 50
+        p[int: "population"] = 50
         let crowded = try CamouflageModel(parameters: p, seed: 8)
         #expect(crowded.traits.count == 50)
     }
@@ -126,7 +126,7 @@ import Testing
     /// model leaves with probability below 1e-3: 30...120.
     @Test func withCertainReproductionThePopulationLevelsOffBelowOneHundred() throws {
         var p = CamouflageParameters()
-        p.reproductiveChance = 1
+        p[number: "reproductiveChance"] = 1
         var model = try CamouflageModel(parameters: p, seed: 1_234)
         var sizes: [Int] = []
         for generation in 1...500 {
@@ -142,9 +142,9 @@ import Testing
     @Test func selectionPullsTheMeanTraitTowardsTheBackground() throws {
         // Given creatures of every shade on a black-ish background
         var p = CamouflageParameters()
-        p.population = 100
-        p.environmentColour = 10
-        p.reproductiveChance = 0.8
+        p[int: "population"] = 100
+        p[int: "environmentColour"] = 10
+        p[number: "reproductiveChance"] = 0.8
         var model = try CamouflageModel(parameters: p, seed: 99)
         let start = try model.value(of: MetricID("meanTrait"))
         // When 30 generations pass
@@ -158,8 +158,8 @@ import Testing
     @Test func luckAndMisfortuneAreCountedEveryGeneration() throws {
         // Uniform colours on a mid-grey background: some close creatures die, some far ones live.
         var p = CamouflageParameters()
-        p.population = 2_000
-        p.crowding = 0.002
+        p[int: "population"] = 2_000
+        p[number: "crowding"] = 0.002
         var model = try CamouflageModel(parameters: p, seed: 4)
         model.step()
         #expect(try model.value(of: MetricID("luckySurvivors")) > 0)

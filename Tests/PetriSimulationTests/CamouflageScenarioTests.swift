@@ -7,7 +7,7 @@ import Testing
     @Test func everyScenarioIsValidAndExplained() throws {
         for scenario in CamouflageScenario.allCases {
             let p = scenario.parameters
-            #expect(p.scenario == scenario)
+            #expect(p.scenarioName == scenario.rawValue)
             try p.validate()
             #expect(!scenario.title.isEmpty)
             #expect(scenario.explanation.count > 100, "\(scenario.rawValue) needs a real explanation")
@@ -24,7 +24,7 @@ import Testing
 
     @Test func stableEnvironmentIsTheOriginalApp() {
         var expected = CamouflageParameters()
-        expected.scenario = .stableEnvironment
+        expected.scenarioName = CamouflageScenario.stableEnvironment.rawValue
         #expect(CamouflageScenario.stableEnvironment.parameters == expected)
     }
 
@@ -34,14 +34,14 @@ import Testing
         #expect(m.traits.allSatisfy { (70...100).contains($0) })
         for _ in 0..<9 { m.step() }
         // Then the bark is still pale at generation 9 and the moths match it
-        #expect(m.parameters.environmentColour == 85)
+        #expect(m.parameters[int: "environmentColour"] == 85)
         let paleMean = try m.value(of: MetricID("meanTrait"))
         #expect(paleMean > 78)
         // When generation 10 comes, soot starts to darken the bark, reaching 20 at generation 30
         m.step()
-        #expect(m.parameters.environmentColour == 75)
+        #expect(m.parameters[int: "environmentColour"] == 75)
         while m.generation < 30 { m.step() }
-        #expect(m.parameters.environmentColour == 20)
+        #expect(m.parameters[int: "environmentColour"] == 20)
         for _ in 0..<20 { m.step() }
         // Then the mean trait has fallen with it
         #expect(!m.isOver)
@@ -54,7 +54,7 @@ import Testing
         var m = try CamouflageModel(parameters: CamouflageScenario.cleanAir.parameters, seed: 2_024)
         for _ in 0..<50 { m.step() }
         #expect(!m.isOver)
-        #expect(m.parameters.environmentColour == 85)
+        #expect(m.parameters[int: "environmentColour"] == 85)
         #expect(try m.value(of: MetricID("meanTrait")) > 70)
     }
 

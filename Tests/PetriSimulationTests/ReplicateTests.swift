@@ -83,7 +83,7 @@ struct ReplicateTests {
     @Test func anExtinctReplicateKeepsItsLastValueAndSaysWhen() throws {
         // Every creature dies in the first step: selection is total against a far-off background.
         var parameters = CamouflageParameters.with(population: 10)
-        parameters.reproductiveChance = 0
+        parameters[number: "reproductiveChance"] = 0
         let model = try CamouflageModel(parameters: parameters, seed: 1)
         let traces = try #require(
             Replicates.run(from: model, lessonSeed: 1, indices: 0..<4, horizon: 200, metric: MetricID("population")))
@@ -98,7 +98,7 @@ struct ReplicateTests {
 extension CamouflageParameters {
     fileprivate static func with(population: Int) -> CamouflageParameters {
         var parameters = CamouflageParameters()
-        parameters.population = population
+        parameters[int: "population"] = population
         return parameters
     }
 }

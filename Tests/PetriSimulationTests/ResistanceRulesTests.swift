@@ -40,11 +40,11 @@ import Testing
         // Given three bacteria (resistance 0, 50, 100) under dose 50, crowding 0.1 · 3 = 0.3, every survivor
         // dividing with chance 1 - 0.5 · resistance / 100 and children within 2 of their parent
         var p = ResistanceParameters()
-        p.dose = 50
-        p.crowding = 0.1
-        p.reproductiveChance = 1
-        p.costOfResistance = 0.5
-        p.mutation = 2
+        p[int: "dose"] = 50
+        p[number: "crowding"] = 0.1
+        p[number: "reproductiveChance"] = 1
+        p[number: "costOfResistance"] = 0.5
+        p[int: "mutation"] = 2
         let start = try ResistanceModel(parameters: p, seed: 11)
         var model = ResistanceModel(
             parameters: p,

@@ -25,7 +25,7 @@ import Testing
     @Test func everyScenarioIsValidAndExplained() throws {
         for scenario in ResistanceScenario.allCases {
             try scenario.parameters.validate()
-            #expect(scenario.parameters.scenario == scenario)
+            #expect(scenario.parameters.scenarioName == scenario.rawValue)
             #expect(scenario.explanation.count > 200)
         }
         #expect(ResistanceScenario.stoppedEarly.explanation.contains("Chance decides which bacteria"))

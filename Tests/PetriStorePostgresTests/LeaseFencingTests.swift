@@ -3,9 +3,10 @@ import PetriLesson
 import PetriPostgresTesting
 import PetriProtocol
 import PetriStorage
-import PetriStorePostgres
 import PostgresNIO
 import Testing
+
+@testable import PetriStorePostgres
 
 /// Lesson ownership by lease on a real (private) PostgreSQL: the epoch fences every write.
 @Suite struct LeaseFencingTests {

@@ -1,8 +1,9 @@
 import PetriPostgresTesting
 import PetriStorage
-import PetriStorePostgres
 import PostgresNIO
 import Testing
+
+@testable import PetriStorePostgres
 
 /// `importLesson`: a lesson copied from another store arrives with every row as it was.
 @Suite struct LessonImportTests {

@@ -2,9 +2,10 @@ import PetriLesson
 import PetriPostgresTesting
 import PetriProtocol
 import PetriStorage
-import PetriStorePostgres
 import PostgresNIO
 import Testing
+
+@testable import PetriStorePostgres
 
 /// A restart's score repair on PostgreSQL reads the answers and students tables and rewrites what differs.
 @Suite struct PostgresScoreRepairTests {

@@ -2,7 +2,7 @@ import PetriPostgresTesting
 import PetriProtocol
 import PetriStorage
 import PetriStorageTesting
-import PetriStorePostgres
+@testable import PetriStorePostgres
 import Testing
 
 /// The PostgreSQL store keeps teachers' accounts, links, sessions and lesson shares as every store must

@@ -15,8 +15,8 @@ import Testing
     /// A camouflage model six generations in, and its history.
     static func model() -> (CamouflageModel, [GenerationStats]) {
         var parameters = CamouflageParameters()
-        parameters.population = 30
-        parameters.environmentColour = 25
+        parameters[int: "population"] = 30
+        parameters[int: "environmentColour"] = 25
         var model = Fixtures.make { try CamouflageModel(parameters: parameters, seed: 11) }
         var history = [model.stats()]
         for _ in 0..<6 {

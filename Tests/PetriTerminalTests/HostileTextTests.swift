@@ -20,7 +20,7 @@ import Testing
     /// A teacher's and a student's lesson in which every server string is hostile.
     static func hostileLesson(role: Welcome.Role) -> LessonState {
         var parameters = CamouflageParameters()
-        parameters.population = 30
+        parameters[int: "population"] = 30
         var (state, _) = Fixtures.lesson(
             Fixtures.make { try CamouflageModel(parameters: parameters, seed: 3) }, steps: 4, role: role,
             you: name("Mallory"))

@@ -256,6 +256,32 @@ import Testing
                 == "toggle needs a column and a row, as whole numbers counting from 0. Example: toggle 3 4")
     }
 
+    @Test func everyWordThatNamesAKindReadsThatKindsClauses() {
+        // `chance` names a probability question, so its event is read like `p`'s and `prob`'s
+        #expect(
+            parse("ask chance population < 10 in 20")
+                == .success(
+                    .send(
+                        .ask(
+                            QuestionSpec(
+                                metric: "population", kind: .probability(event: Condition(.lt, 10)), horizon: 20)))))
+        // A clause of one kind on another is refused with whose it is, not ignored
+        #expect(
+            parse("ask choice population in 5 tolerance 3")
+                == .failure(
+                    CommandError(
+                        "Only number questions have tolerances.", example: "ask number population in 10 tolerance 20")))
+        #expect(
+            parse("ask number population in 5 option up gt asked")
+                == .failure(
+                    CommandError(
+                        "Only choice questions have options.",
+                        example: "ask choice population in 5 option up gt asked option down otherwise")))
+        #expect(CommandCompletion.candidates(for: "ask choice population in 5 ", context: context).contains("option"))
+        #expect(
+            !CommandCompletion.candidates(for: "ask choice population in 5 ", context: context).contains("tolerance"))
+    }
+
     @Test func completionOffersCommandsThenWhatEachTakes() {
         #expect(CommandCompletion.candidates(for: "st", context: context) == ["step"])
         #expect(

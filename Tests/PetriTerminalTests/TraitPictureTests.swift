@@ -44,7 +44,7 @@ import Testing
 
     @Test func aResistanceSnapshotMarksTheDosesBin() throws {
         var p = ResistanceParameters()
-        p.dose = 25
+        p[int: "dose"] = 25
         let snapshot = try ResistanceModel(parameters: p, seed: 2).snapshot()
         let bars = TraitHistogramView.bars(snapshot)
         #expect(bars.count == 10)

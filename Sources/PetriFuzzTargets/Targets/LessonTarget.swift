@@ -34,7 +34,7 @@ enum LessonTarget {
         let saved = lesson.encodeState()
         do {
             let restored = try Lesson<LifeModel>(
-                decodingState: saved, teacherToken: teacherToken, configuration: lesson.configuration)
+                decodingState: saved, teacherToken: teacherToken, configuration: lesson.configuration, source: ())
             // Bytes, not `==`: stats hold NaN for a metric with no value, and NaN != NaN.
             return restored.encodeState() == saved ? nil : "the saved state restored to a different lesson"
         } catch {

@@ -15,11 +15,12 @@ enum SavedStateTarget {
         let sealed = Lesson<LifeModel>.sealingState(input)
         guard
             let lesson = try? Lesson<LifeModel>(
-                decodingState: sealed, teacherToken: token, configuration: configuration)
+                decodingState: sealed, teacherToken: token, configuration: configuration, source: ())
         else { return nil }
         let saved = lesson.encodeState()
         do {
-            let again = try Lesson<LifeModel>(decodingState: saved, teacherToken: token, configuration: configuration)
+            let again = try Lesson<LifeModel>(
+                decodingState: saved, teacherToken: token, configuration: configuration, source: ())
             return again.encodeState() == saved ? nil : "a loaded state saved and loaded to a different lesson"
         } catch {
             return "a loaded state could not load its own saved form: \(error)"

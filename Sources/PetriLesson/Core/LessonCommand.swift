@@ -11,7 +11,7 @@ import PetriSimulation
 /// Tokens here are whatever the server wants the lesson to hold and compare, which is not
 /// necessarily what the client holds: the server passes digests, so the log keeps no secret,
 /// and puts the token itself into the welcome it forwards.
-public enum LessonCommand: Sendable, Hashable, Codable {
+package enum LessonCommand: Sendable, Hashable, Codable {
     // Attaching (from a guest connection).
     /// Joins as a new student; `token` is the resume token the server minted for them.
     case join(name: String?, token: AccessToken)

@@ -5,7 +5,7 @@
 /// These names are stored data. Never rename or reuse one: add a case for a new command. They
 /// are the commands' case names, which is also what the log held before they were spelled
 /// out here, so earlier logs read the same.
-public enum LessonCommandKind: String, Sendable, Hashable, CaseIterable, Codable {
+package enum LessonCommandKind: String, Sendable, Hashable, CaseIterable, Codable {
     case join
     case resume
     case attachTeacher
@@ -43,7 +43,7 @@ public enum LessonCommandKind: String, Sendable, Hashable, CaseIterable, Codable
 
 extension LessonCommand {
     /// The command's stable name (see ``LessonCommandKind``).
-    public var kind: LessonCommandKind {
+    package var kind: LessonCommandKind {
         switch self {
         case .join: .join
         case .resume: .resume

@@ -1,24 +1,24 @@
 import PetriProtocol
 
 /// How a lesson is set up: the teacher's options plus the server's tuning.
-public struct LessonConfiguration: Sendable, Hashable, Codable {
+package struct LessonConfiguration: Sendable, Hashable, Codable {
     /// The teacher's choices (names, bonuses, leaderboard size, number of rounds).
-    public var options: LessonOptions
+    package var options: LessonOptions
     /// Seeds the generated display names (the server draws it from its secure generator;
     /// it is not the simulation's seed and reveals nothing about the simulation).
-    public var nameSeed: UInt64
+    package var nameSeed: UInt64
     /// Generations between the in-memory checkpoints that make rewinds fast.
-    public var checkpointInterval: Int
+    package var checkpointInterval: Int
     /// The most in-memory checkpoints kept; past it they are thinned to every other one.
-    public var maxCheckpoints: Int
+    var maxCheckpoints: Int
     /// Generations per `history` page.
-    public var historyPageSize: Int
+    var historyPageSize: Int
     /// The lesson refuses to go past this generation (each one's stats are kept in memory).
-    public var maxGenerations: Int
+    package var maxGenerations: Int
     /// The plan the lesson runs, as it was when the lesson was created (nil for a lesson without a plan).
-    public var plan: PlanCopy?
+    package var plan: PlanCopy?
 
-    public init(
+    package init(
         options: LessonOptions = LessonOptions(), nameSeed: UInt64 = 0, checkpointInterval: Int = 32,
         maxCheckpoints: Int = 64, historyPageSize: Int = 500, maxGenerations: Int = 100_000, plan: PlanCopy? = nil
     ) {

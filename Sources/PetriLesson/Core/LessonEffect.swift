@@ -6,8 +6,8 @@ import PetriSimulation
 /// Perform effects in order. ``persist(_:)`` comes first whenever present, and must be
 /// durably stored before any of the others is performed: then no client is ever told about
 /// a change that a crash could lose.
-public enum LessonEffect<Model: SteppingModel>: Sendable, Hashable {
-    /// Append this entry to the lesson's log (see ``Lesson/rebuild(definition:teacherToken:configuration:log:)``),
+package enum LessonEffect<Model: SteppingModel>: Sendable, Hashable {
+    /// Append this entry to the lesson's log (see ``Lesson/rebuild(definition:teacherToken:configuration:log:source:)``),
     /// and record `facts`, what the command established, in the store's own tables in the same write.
     case persist(LessonLogEntry, facts: [LessonFact])
     /// The connection that sent the command now speaks as this participant; `session`
@@ -47,20 +47,20 @@ public enum LessonEffect<Model: SteppingModel>: Sendable, Hashable {
 }
 
 /// What the lesson made of a command: effects to perform, or a refusal that changed nothing.
-public enum LessonOutcome<Model: SteppingModel>: Sendable, Hashable {
+package enum LessonOutcome<Model: SteppingModel>: Sendable, Hashable {
     /// The command was accepted; perform these effects in order.
     case accepted([LessonEffect<Model>])
     /// The command was refused and the lesson is unchanged; reply `.error(error)` to the sender.
     case rejected(ProtocolError)
 
     /// The effects (none when rejected).
-    public var effects: [LessonEffect<Model>] {
+    package var effects: [LessonEffect<Model>] {
         if case .accepted(let effects) = self { return effects }
         return []
     }
 
     /// The refusal, if the command was refused.
-    public var rejection: ProtocolError? {
+    package var rejection: ProtocolError? {
         if case .rejected(let error) = self { return error }
         return nil
     }
@@ -75,14 +75,14 @@ public enum LessonOutcome<Model: SteppingModel>: Sendable, Hashable {
 ///
 /// The names of the log's types in every module are listed once, at the top of PetriStore's
 /// `StoredLogEntry.swift`.
-public struct LessonLogEntry: Sendable, Hashable, Codable {
+package struct LessonLogEntry: Sendable, Hashable, Codable {
     /// 1, 2, 3, ... within the lesson, with no gaps.
-    public var sequence: Int
-    public var time: Timestamp
-    public var actor: Participant
-    public var command: LessonCommand
+    package var sequence: Int
+    package var time: Timestamp
+    package var actor: Participant
+    package var command: LessonCommand
 
-    public init(sequence: Int, time: Timestamp, actor: Participant, command: LessonCommand) {
+    package init(sequence: Int, time: Timestamp, actor: Participant, command: LessonCommand) {
         self.sequence = sequence
         self.time = time
         self.actor = actor

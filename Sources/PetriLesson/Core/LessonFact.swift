@@ -7,7 +7,7 @@ import PetriProtocol
 ///
 /// The lesson states these facts itself, in the ``LessonEffect/persist(_:facts:)`` effect of
 /// the command that established them: nobody re-derives them from the other effects.
-public enum LessonFact: Sendable, Hashable {
+package enum LessonFact: Sendable, Hashable {
     /// A student joined; `token` is their resume token as the lesson holds it (the digest the
     /// server handed it, for lessons created by this version).
     case joined(StudentID, name: String, token: AccessToken)

@@ -6,7 +6,7 @@ import PetriProtocol
 /// `attachTeacher` command and, when it accepts, returns ``LessonEffect/attach(_:session:)``;
 /// from then on the server passes that participant with every command from the connection.
 /// Tokens are therefore checked once per connection, by the lesson, and never travel again.
-public enum Participant: Sendable, Hashable, Codable {
+package enum Participant: Sendable, Hashable, Codable {
     /// A connection that has not joined yet.
     case guest
     /// A connection that presented this lesson's teacher token.
@@ -21,7 +21,7 @@ public enum Participant: Sendable, Hashable, Codable {
 }
 
 /// Where a ``LessonEffect/send(_:to:)`` goes.
-public enum Recipient: Sendable, Hashable {
+package enum Recipient: Sendable, Hashable {
     /// Every connection attached as the teacher.
     case teacher
     /// The connection attached to this student, if any.
@@ -31,14 +31,14 @@ public enum Recipient: Sendable, Hashable {
 }
 
 /// Why the lesson wants a student's connection closed.
-public enum DisconnectReason: Sendable, Hashable {
+package enum DisconnectReason: Sendable, Hashable {
     /// The teacher removed the student; their token no longer works.
     case kicked
     /// The student connected again elsewhere; this is the older connection.
     case replaced
 
     /// The WebSocket close code to use.
-    public var closeCode: LessonCloseCode {
+    package var closeCode: LessonCloseCode {
         switch self {
         case .kicked: .kicked
         case .replaced: .replaced
@@ -46,7 +46,7 @@ public enum DisconnectReason: Sendable, Hashable {
     }
 
     /// The close reason to send (short: a close frame holds at most 123 bytes of it).
-    public var sentence: String {
+    package var sentence: String {
         switch self {
         case .kicked: "The teacher removed you from this lesson."
         case .replaced: "You connected again from somewhere else."

@@ -10,7 +10,7 @@ import PetriSimulation
 /// case .failure(let problems): ...   // every mistake with its line
 /// }
 /// ```
-public enum PlanCheck {
+package enum PlanCheck {
     /// The plan in `text` if it reads and fits `models`, or every mistake with its line.
     ///
     /// - Parameter maxGenerations: The server's ``LessonConfiguration/maxGenerations``.

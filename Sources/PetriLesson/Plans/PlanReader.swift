@@ -13,26 +13,26 @@ import Yams
 /// case .failure(let problems): for problem in problems.problems { print(problem) }   // "line 12: ..."
 /// }
 /// ```
-public enum PlanReader {
+package enum PlanReader {
     /// One mistake in a plan file.
-    public struct Problem: Sendable, Hashable, CustomStringConvertible {
+    package struct Problem: Sendable, Hashable, CustomStringConvertible {
         /// 1-based line of the file.
-        public var line: Int
+        package var line: Int
         /// What is wrong and what to do.
-        public var sentence: String
+        package var sentence: String
 
-        public init(line: Int, sentence: String) {
+        package init(line: Int, sentence: String) {
             self.line = line
             self.sentence = sentence
         }
 
-        public var description: String { "line \(line): \(sentence)" }
+        package var description: String { "line \(line): \(sentence)" }
     }
 
     /// Every mistake found, in file order.
-    public struct Problems: Error, Sendable, Hashable, CustomStringConvertible {
-        public var problems: [Problem]
-        public var description: String { problems.map(\.description).joined(separator: "; ") }
+    package struct Problems: Error, Sendable, Hashable, CustomStringConvertible {
+        package var problems: [Problem]
+        package var description: String { problems.map(\.description).joined(separator: "; ") }
     }
 
     static let topKeys = [
@@ -43,7 +43,7 @@ public enum PlanReader {
     ]
 
     /// The plan in `text`, or every mistake with its line.
-    public static func read(_ text: String) -> Result<LessonPlan, Problems> {
+    package static func read(_ text: String) -> Result<LessonPlan, Problems> {
         let (plan, problems) = readPartly(text)
         if let plan, problems.isEmpty { return .success(plan) }
         return .failure(Problems(problems: problems))

@@ -4,19 +4,19 @@ import PetriSimulation
 /// A plan as a lesson recorded it when it was created: the file's text (and its content hash), its name among the
 /// server's plans, and the pace it started at. Kept in the lesson's configuration, so restarts, takeovers and
 /// replays run the very same plan whatever became of the server's copy.
-public struct PlanCopy: Sendable, Hashable, Codable {
+package struct PlanCopy: Sendable, Hashable, Codable {
     /// The plan's name among the server's plans (nil for a plan sent as text).
-    public var name: String?
+    package var name: String?
     /// FNV-1a 64 of `text`, 16 hex digits (as a model file's copy).
-    public var hash: String
+    package var hash: String
     /// The plan file exactly as the lesson runs it.
-    public var text: String
+    package var text: String
     /// The pace the lesson starts at (the plan's own when nil).
-    public var pace: PlanPace?
+    package var pace: PlanPace?
     /// The rate of `run` moments that give none, instead of the plan's (the demo's `PETRI_DEMO_RATE`).
-    public var rate: Double?
+    package var rate: Double?
 
-    public init(name: String?, text: String, pace: PlanPace? = nil, rate: Double? = nil) {
+    package init(name: String?, text: String, pace: PlanPace? = nil, rate: Double? = nil) {
         self.name = name
         self.hash = TraitModelSource.hash(of: text)
         self.text = text
@@ -78,7 +78,7 @@ struct PlanRun: Sendable, Hashable {
 }
 
 /// The commands a plan's lesson takes (``LessonCommand/plan(_:)``).
-public enum PlanStep: String, Sendable, Hashable, Codable {
+package enum PlanStep: String, Sendable, Hashable, Codable {
     /// The teacher: do the next moment (or rejoin the plan after stepping off it).
     case next
     /// The teacher: skip the next moment (or the rest of the run under way).

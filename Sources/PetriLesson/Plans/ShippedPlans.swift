@@ -1,19 +1,19 @@
 import PetriProtocol
 
 /// One plan file a server offers: its name (the file name without `.yaml`), its text, and whether it ships with Petri.
-public struct PlanFile: Sendable, Hashable {
-    public var name: String
-    public var text: String
-    public var shipped: Bool
+package struct PlanFile: Sendable, Hashable {
+    package var name: String
+    package var text: String
+    package var shipped: Bool
 
-    public init(name: String, text: String, shipped: Bool) {
+    package init(name: String, text: String, shipped: Bool) {
         self.name = name
         self.text = text
         self.shipped = shipped
     }
 
     /// Whether `name` can name a plan: 1 to 64 lower-case letters, digits and dashes, starting with a letter.
-    public static func isWellFormed(name: String) -> Bool {
+    package static func isWellFormed(name: String) -> Bool {
         guard let first = name.unicodeScalars.first, ("a"..."z").contains(first),
             name.unicodeScalars.count <= PlanLimits.name
         else { return false }
@@ -22,8 +22,8 @@ public struct PlanFile: Sendable, Hashable {
 }
 
 /// The plans compiled into every server (Plans/Shipped/*.yaml), in the order they are listed.
-public enum ShippedPlans {
-    public static let files: [PlanFile] = [
+package enum ShippedPlans {
+    package static let files: [PlanFile] = [
         PlanFile(name: "demo", text: text(PackageResources.demo_yaml), shipped: true),
         PlanFile(name: "peppered-moths", text: text(PackageResources.peppered_moths_yaml), shipped: true),
         PlanFile(name: "antibiotic-course", text: text(PackageResources.antibiotic_course_yaml), shipped: true),

@@ -14,13 +14,13 @@ import PetriSimulation
 /// adds `round(10 × (1 − t / w))` for an answer `t` ms into a `w` ms open window (only when the
 /// base is above 0), and the streak bonus adds `min(50 × (streak − 1), 200)` for a good answer.
 /// `round` rounds halves away from zero.
-public enum Scoring {
+enum Scoring {
     /// The most points the formula gives one answer.
-    public static let maxPoints = 1000
+    static let maxPoints = 1000
     /// The most the speed tie-break adds.
-    public static let maxSpeedBonus = 10
+    static let maxSpeedBonus = 10
     /// The most the streak bonus adds.
-    public static let maxStreakBonus = 200
+    static let maxStreakBonus = 200
 
     /// `round(1000 × closeness)` with closeness clamped to 0...1 (NaN counts as 0): never traps.
     static func points(closeness: Double) -> Int {
@@ -30,25 +30,25 @@ public enum Scoring {
     }
 
     /// Half the points, halves rounding up: the price of a hint.
-    public static func halved(_ points: Int) -> Int { (points + 1) / 2 }
+    package static func halved(_ points: Int) -> Int { (points + 1) / 2 }
 
     /// The early-answer tie-break.
     ///
     /// - Parameters:
     ///   - elapsed: Milliseconds from the question opening to the answer.
     ///   - window: Milliseconds from the question opening to its lock.
-    public static func speedBonus(elapsed: Int64, window: Int64) -> Int {
+    package static func speedBonus(elapsed: Int64, window: Int64) -> Int {
         guard window > 0 else { return 0 }
         let fraction = 1 - Double(min(max(elapsed, 0), window)) / Double(window)
         return Int((Double(maxSpeedBonus) * fraction).rounded(.toNearestOrAwayFromZero))
     }
 
     /// The streak bonus for the `streak`-th good answer in a row (the first earns nothing).
-    public static func streakBonus(streak: Int) -> Int { min(max(0, 50 * (streak - 1)), maxStreakBonus) }
+    package static func streakBonus(streak: Int) -> Int { min(max(0, 50 * (streak - 1)), maxStreakBonus) }
 
     /// Whether an answer was good enough to extend a streak.
     ///
     /// A number or range within half the tolerance (base ≥ 500), the right choice, or a probability
     /// that leaned the right way (better than the 750 of a coin-flip 0.5).
-    public static func isGood(base: Int, for kind: QuestionKind) -> Bool { kind.rules.isGood(base: base) }
+    static func isGood(base: Int, for kind: QuestionKind) -> Bool { kind.rules.isGood(base: base) }
 }

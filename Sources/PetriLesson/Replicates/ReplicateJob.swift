@@ -4,20 +4,20 @@ import PetriSimulation
 /// Replicates the lesson asked the server to run off its actor: a copy of the present and what to record.
 ///
 /// The copy is a value (the model is a pure value type), so running it never touches the lesson.
-public struct ReplicateJob<Model: SteppingModel>: Sendable, Hashable {
+package struct ReplicateJob<Model: SteppingModel>: Sendable, Hashable {
     /// Numbers the lesson's requests, so a result of a superseded request is recognised and dropped.
-    public let request: Int
+    package let request: Int
     /// Where the lesson was when asked.
-    public let position: TimelinePosition
+    package let position: TimelinePosition
     /// The present, copied.
-    public let model: Model
+    package let model: Model
     /// The lesson's seed, from which each replicate's own is derived (see ``ReplicateSeed``).
-    public let lessonSeed: UInt64
-    public let count: Int
-    public let horizon: Int
-    public let metric: MetricID
+    package let lessonSeed: UInt64
+    package let count: Int
+    package let horizon: Int
+    package let metric: MetricID
 
-    public init(
+    package init(
         request: Int, position: TimelinePosition, model: Model, lessonSeed: UInt64, count: Int, horizon: Int,
         metric: MetricID
     ) {
@@ -31,7 +31,7 @@ public struct ReplicateJob<Model: SteppingModel>: Sendable, Hashable {
     }
 
     /// Runs replicates `indices` (see ``Replicates/run(from:lessonSeed:indices:horizon:metric:shouldStop:stepped:)``).
-    public func run(
+    package func run(
         indices: Range<Int>, shouldStop: () -> Bool = { false }, stepped: () -> Void = {}
     ) -> [ReplicateTrace]? {
         Replicates.run(
@@ -40,27 +40,27 @@ public struct ReplicateJob<Model: SteppingModel>: Sendable, Hashable {
     }
 
     /// What to hand back to the lesson once every replicate has run.
-    public func outcome(_ traces: [ReplicateTrace]) -> ReplicateOutcome {
+    package func outcome(_ traces: [ReplicateTrace]) -> ReplicateOutcome {
         ReplicateOutcome(request: request, position: position, metric: metric, horizon: horizon, traces: traces)
     }
 
     /// Hashes what identifies the request; equality still compares the model.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(request)
         hasher.combine(position)
     }
 }
 
 /// Finished replicates, handed back to the lesson (``LessonCommand/replicatesFinished(_:)``).
-public struct ReplicateOutcome: Sendable, Hashable, Codable {
-    public let request: Int
-    public let position: TimelinePosition
-    public let metric: MetricID
-    public let horizon: Int
+package struct ReplicateOutcome: Sendable, Hashable, Codable {
+    package let request: Int
+    package let position: TimelinePosition
+    package let metric: MetricID
+    package let horizon: Int
     /// One per replicate, in index order.
-    public let traces: [ReplicateTrace]
+    package let traces: [ReplicateTrace]
 
-    public init(request: Int, position: TimelinePosition, metric: MetricID, horizon: Int, traces: [ReplicateTrace]) {
+    package init(request: Int, position: TimelinePosition, metric: MetricID, horizon: Int, traces: [ReplicateTrace]) {
         self.request = request
         self.position = position
         self.metric = metric

@@ -4,28 +4,28 @@
 /// A well-calibrated student's 70% predictions come true about 70% of the time. The counts are always
 /// shown beside the frequency (three predictions say little). The Brier score is the mean of
 /// (p − o)², o = 1 if the event happened, else 0: 0 is perfect; always saying 50% scores 0.25.
-public struct Calibration: Sendable, Hashable {
+package struct Calibration: Sendable, Hashable {
     /// One bin: predictions with `lower ≤ p < upper` (the last bin includes 1).
-    public struct Bin: Sendable, Hashable {
-        public var lower: Double
-        public var upper: Double
-        public var count: Int
-        public var happened: Int
+    package struct Bin: Sendable, Hashable {
+        package var lower: Double
+        package var upper: Double
+        package var count: Int
+        package var happened: Int
 
         /// How often the events of this bin happened (nil for an empty bin).
-        public var observed: Double? { count > 0 ? Double(happened) / Double(count) : nil }
+        var observed: Double? { count > 0 ? Double(happened) / Double(count) : nil }
     }
 
-    public private(set) var bins: [Bin]
-    public private(set) var count = 0
+    package private(set) var bins: [Bin]
+    package private(set) var count = 0
     private var squaredError = 0.0
 
-    public init() {
+    package init() {
         bins = (0..<10).map { Bin(lower: Double($0) / 10, upper: Double($0 + 1) / 10, count: 0, happened: 0) }
     }
 
     /// Adds one prediction `p` (0...1) of an event that did or did not happen.
-    public mutating func add(_ p: Double, happened: Bool) {
+    package mutating func add(_ p: Double, happened: Bool) {
         guard p.isFinite else { return }
         let clamped = min(1, max(0, p))
         let index = min(9, Int((clamped * 10).rounded(.down)))
@@ -37,27 +37,27 @@ public struct Calibration: Sendable, Hashable {
     }
 
     /// The mean squared error of the predictions (nil without any).
-    public var brier: Double? { count > 0 ? squaredError / Double(count) : nil }
+    package var brier: Double? { count > 0 ? squaredError / Double(count) : nil }
 
     /// How many ranges were scored, how many held the outcome, and the sum of how sure (in percent)
     /// they were asked to be: a calibrated student's 80% ranges hold the outcome about 80% of the time.
-    public private(set) var ranges = 0
-    public private(set) var rangesHeld = 0
+    package private(set) var ranges = 0
+    package private(set) var rangesHeld = 0
     private var confidenceSum = 0
 
     /// Adds one range, asked to be `confidence`% sure, that did or did not hold the outcome.
-    public mutating func addRange(held: Bool, confidence: Int) {
+    package mutating func addRange(held: Bool, confidence: Int) {
         ranges += 1
         if held { rangesHeld += 1 }
         confidenceSum += confidence
     }
 
     /// The share of ranges that held the outcome, 0...1 (nil without ranges).
-    public var rangeShare: Double? { ranges > 0 ? Double(rangesHeld) / Double(ranges) : nil }
+    package var rangeShare: Double? { ranges > 0 ? Double(rangesHeld) / Double(ranges) : nil }
 
     /// How sure the ranges were asked to be, on average, in percent (nil without ranges).
-    public var rangeConfidence: Double? { ranges > 0 ? Double(confidenceSum) / Double(ranges) : nil }
+    package var rangeConfidence: Double? { ranges > 0 ? Double(confidenceSum) / Double(ranges) : nil }
 
     /// The Brier score of always saying 50%: (0.5 − o)² is 0.25 whatever happened.
-    public static let baselineBrier = 0.25
+    static let baselineBrier = 0.25
 }

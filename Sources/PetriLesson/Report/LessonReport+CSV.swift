@@ -6,7 +6,7 @@ extension LessonReport {
     /// `brier always 50%`, `ranges held` (`3 of 4 (75%; asked 80%)`), `scored where expected` and `expected`
     /// (the base points scored and expected over the questions with expected points); RFC 4180 with CRLF, names formula-guarded. Reasons themselves are in the
     /// results export (`hint` and `reason` columns) and the HTML report.
-    public var csv: String {
+    package var csv: String {
         var csv = CSVWriter()
         csv.append(
             ["student", "score"] + questions.map { "Q\($0.id.rawValue)" }

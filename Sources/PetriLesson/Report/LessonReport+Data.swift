@@ -3,7 +3,7 @@ import PetriProtocol
 extension LessonReport {
     /// The report as data for the wire (`report`'s `data`): the values ``csv`` and ``html(title:)`` show,
     /// removed students left out as there.
-    public var data: ReportData {
+    package var data: ReportData {
         ReportData(
             generation: generation,
             questions: questions.map { q in

@@ -5,7 +5,7 @@ extension LessonReport {
     /// hints and reasons, and the calibration tables of probability predictions with their counts.
     ///
     /// Self-contained (inline CSS, no script, no external resource); every piece of text is escaped.
-    public func html(title: String) -> String {
+    package func html(title: String) -> String {
         var page = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>

@@ -5,62 +5,62 @@ import PetriSimulation
 /// taken, reasons and (for probability questions) calibration and Brier score; per question, the class's
 /// spread and the actual value. Built from the lesson's state alone, so the same lesson always gives the
 /// same report (``csv`` and ``html`` render it).
-public struct LessonReport: Sendable, Hashable {
-    public struct QuestionLine: Sendable, Hashable {
-        public var id: QuestionID
-        public var label: String
-        public var kind: String
-        public var prompt: String?
+package struct LessonReport: Sendable, Hashable {
+    package struct QuestionLine: Sendable, Hashable {
+        package var id: QuestionID
+        package var label: String
+        package var kind: String
+        package var prompt: String?
         /// `resolved`, `cancelled`, `open` or `locked`.
-        public var state: String
+        package var state: String
         /// The actual value, or the option that came true, or whether the event happened.
-        public var outcome: String
-        public var spread: Spread
+        package var outcome: String
+        package var spread: Spread
         /// Option labels of a choice question (for its counts).
-        public var options: [String]
+        package var options: [String]
         /// Over how many replicates its answers' expected points were taken, and the class's mean
         /// (nil when there were no replicates of the moment it was asked).
-        public var expectedReplicates: Int? = nil
-        public var classExpected: Int? = nil
+        package var expectedReplicates: Int? = nil
+        package var classExpected: Int? = nil
     }
 
-    public struct StudentLine: Sendable, Hashable {
-        public var id: StudentID
-        public var name: String
-        public var score: Int
-        public var removed: Bool
+    package struct StudentLine: Sendable, Hashable {
+        package var id: StudentID
+        package var name: String
+        package var score: Int
+        package var removed: Bool
         /// Points per question id (absent: did not answer, or not scored).
-        public var points: [QuestionID: Int]
-        public var hints: [QuestionID]
-        public var reasons: [(question: QuestionID, reason: String)]
-        public var calibration: Calibration
+        package var points: [QuestionID: Int]
+        package var hints: [QuestionID]
+        package var reasons: [(question: QuestionID, reason: String)]
+        package var calibration: Calibration
         /// Base points (before hint and bonuses) and expected points per question that has expected points.
-        public var bases: [QuestionID: Int] = [:]
-        public var expected: [QuestionID: Int] = [:]
+        package var bases: [QuestionID: Int] = [:]
+        package var expected: [QuestionID: Int] = [:]
 
-        public static func == (a: StudentLine, b: StudentLine) -> Bool {
+        package static func == (a: StudentLine, b: StudentLine) -> Bool {
             a.id == b.id && a.name == b.name && a.score == b.score && a.removed == b.removed && a.points == b.points
                 && a.bases == b.bases && a.expected == b.expected
                 && a.hints == b.hints && a.reasons.map(\.question) == b.reasons.map(\.question)
                 && a.reasons.map(\.reason) == b.reasons.map(\.reason) && a.calibration == b.calibration
         }
 
-        public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+        package func hash(into hasher: inout Hasher) { hasher.combine(id) }
     }
 
-    public var questions: [QuestionLine]
-    public var students: [StudentLine]
+    package var questions: [QuestionLine]
+    package var students: [StudentLine]
     /// Every student's probability predictions together.
-    public var classCalibration: Calibration
+    var classCalibration: Calibration
     /// The generation the lesson reached.
-    public var generation: Int
+    package var generation: Int
     /// The plan the lesson ran, as a sentence (which plan, how far, which moments were skipped); nil without a plan.
-    public var plan: String?
+    package var plan: String?
 }
 
 extension Lesson {
     /// The report of the lesson as it is now (meant for an ended lesson; unresolved questions show as such).
-    public func report() -> LessonReport {
+    package func report() -> LessonReport {
         var questionLines: [LessonReport.QuestionLine] = []
         var classCalibration = Calibration()
         var calibrations: [StudentID: Calibration] = [:]

@@ -6,7 +6,7 @@ import Foundation
 /// have one type for all. They travel as a `JSONValue`, and the side that knows the model
 /// converts with ``init(encoding:)`` and ``decode(as:)``. Numbers are `Double`, as in
 /// JavaScript; values that need all 64 bits (seeds, hashes) travel as strings instead.
-public enum JSONValue: Sendable, Hashable, Codable {
+package enum JSONValue: Sendable, Hashable, Codable {
     case null
     case bool(Bool)
     case number(Double)
@@ -18,7 +18,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
     ///
     /// - Parameter value: The value to convert.
     /// - Throws: ``ProtocolError/Code/internalError`` when the value cannot be encoded.
-    public init(encoding value: some Encodable) throws(ProtocolError) {
+    package init(encoding value: some Encodable) throws(ProtocolError) {
         do {
             let data = try WireCoding.makeEncoder().encode(value)
             self = try WireCoding.makeDecoder().decode(JSONValue.self, from: data)
@@ -31,14 +31,14 @@ public enum JSONValue: Sendable, Hashable, Codable {
     ///
     /// - Parameter type: The type to decode.
     /// - Throws: ``ProtocolError/Code/invalidField`` (or `missing-field`) naming what did not fit.
-    public func decode<T: Decodable>(as type: T.Type) throws(ProtocolError) -> T {
+    package func decode<T: Decodable>(as type: T.Type) throws(ProtocolError) -> T {
         try decode(as: type, userInfo: [:])
     }
 
     /// Converts to a `Decodable` type whose decoding reads `userInfo` (e.g. a loaded model file's parameters).
     ///
     /// - Throws: as ``decode(as:)``.
-    public func decode<T: Decodable>(
+    package func decode<T: Decodable>(
         as type: T.Type, userInfo: [CodingUserInfoKey: any Sendable]
     ) throws(ProtocolError) -> T {
         let data: Data
@@ -56,7 +56,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
         }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         if c.decodeNil() {
             self = .null
@@ -74,7 +74,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         switch self {
         case .null: try c.encodeNil()

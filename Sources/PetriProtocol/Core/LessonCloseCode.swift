@@ -3,7 +3,7 @@
 /// The standard codes (1000-1011) and the server's own 4012/4013/4014 belong to the transport
 /// (`PetriTransport.CloseCode`); the server turns one of these into one of those with
 /// `CloseCode(rawValue: code.rawValue)`. PROTOCOL.md lists them all for client authors.
-public enum LessonCloseCode: UInt16, Sendable, Hashable, CaseIterable {
+package enum LessonCloseCode: UInt16, Sendable, Hashable, CaseIterable {
     /// The teacher removed this student; do not reconnect.
     case kicked = 4000
     /// The same student connected again elsewhere; this older connection is closed.

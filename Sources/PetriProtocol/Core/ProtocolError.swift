@@ -10,16 +10,16 @@ import PetriWords
 /// An error made from a ``Word`` keeps it, so the server can tell each connection in its own
 /// language (``message(in:)``); `message` is always the English sentence, and two errors are
 /// equal when their code and English sentence are.
-public struct ProtocolError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+package struct ProtocolError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// What went wrong, for programs.
-    public let code: Code
+    package let code: Code
     /// What went wrong and what to do about it, for people, in English.
-    public let message: String
+    package let message: String
     /// The sentence before rendering, when it came from a catalog.
-    public let word: Word?
+    package let word: Word?
 
     /// The stable error codes (the wire value is the raw value).
-    public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum Code: String, Sendable, Hashable, Codable, CaseIterable {
         /// The message is longer than the byte limit; it was not parsed.
         case tooLarge = "too-large"
         /// The message nests objects or arrays deeper than the limit; it was not parsed.
@@ -104,27 +104,27 @@ public struct ProtocolError: Error, Sendable, Hashable, Codable, CustomStringCon
     }
 
     /// Creates an error; `message` should be one sentence that says what to do.
-    public init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
         self.word = nil
     }
 
     /// Creates an error whose sentence comes from a catalog; `message` is its English rendering.
-    public init(_ code: Code, _ word: Word) {
+    package init(_ code: Code, _ word: Word) {
         self.code = code
         self.message = word.text(in: .english)
         self.word = word
     }
 
     /// The sentence in `language` (the English `message` when it has no catalog sentence).
-    public func message(in language: Language) -> String {
+    package func message(in language: Language) -> String {
         guard language != .english, let word else { return message }
         return word.text(in: language)
     }
 
     /// The same error with its message in `language`, for sending to a reader of it.
-    public func rendered(in language: Language) -> ProtocolError {
+    package func rendered(in language: Language) -> ProtocolError {
         guard language != .english, let word else { return self }
         return ProtocolError(code: code, message: word.text(in: language), word: word)
     }
@@ -137,27 +137,27 @@ public struct ProtocolError: Error, Sendable, Hashable, Codable, CustomStringCon
 
     private enum CodingKeys: String, CodingKey { case code, message }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         code = try container.decode(Code.self, forKey: .code)
         message = try container.decode(String.self, forKey: .message)
         word = nil
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(code, forKey: .code)
         try container.encode(message, forKey: .message)
     }
 
-    public static func == (lhs: ProtocolError, rhs: ProtocolError) -> Bool {
+    package static func == (lhs: ProtocolError, rhs: ProtocolError) -> Bool {
         lhs.code == rhs.code && lhs.message == rhs.message
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(code)
         hasher.combine(message)
     }
 
-    public var description: String { "\(code.rawValue): \(message)" }
+    package var description: String { "\(code.rawValue): \(message)" }
 }

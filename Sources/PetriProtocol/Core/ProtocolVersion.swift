@@ -3,7 +3,7 @@
 /// Clients ask for ``subprotocol`` in the WebSocket handshake (`Sec-WebSocket-Protocol`);
 /// the server accepts only that value, so a client built for another version fails at
 /// connect time instead of misreading messages later.
-public enum ProtocolVersion {
+package enum ProtocolVersion {
     /// The WebSocket subprotocol of this version of the protocol.
-    public static let subprotocol = "petri.v1"
+    package static let subprotocol = "petri.v1"
 }

@@ -4,19 +4,19 @@
 /// e.g. 16 random bytes as 22 base64url characters); nothing in this package generates
 /// them. Equality takes the same time wherever two tokens differ, and ``description`` never
 /// shows the secret, so a token printed by accident in a log line stays secret.
-public struct AccessToken: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct AccessToken: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The secret text; only the server and the owner's connection see it (the server may store
     /// a digest of it instead, itself wrapped as a token: 64 hex characters are a valid one).
-    public let secret: String
+    package let secret: String
 
     /// The accepted alphabet (base64url), and lengths: 22 characters carry 132 bits.
-    public static let allowedLengths = 22...TextLimit.token
+    static let allowedLengths = 22...TextLimit.token
 
     /// Wraps a token, checking its shape.
     ///
     /// - Parameter secret: 22...128 characters of `A-Z a-z 0-9 - _`.
     /// - Throws: ``ProtocolError/Code/invalidField`` when the text cannot be a token.
-    public init(_ secret: String) throws(ProtocolError) {
+    package init(_ secret: String) throws(ProtocolError) {
         guard Self.allowedLengths.contains(secret.utf8.count),
             secret.utf8.allSatisfy(Self.isTokenByte)
         else {
@@ -31,25 +31,25 @@ public struct AccessToken: Sendable, Hashable, Codable, CustomStringConvertible 
     ///
     /// - Parameter bytes: Random bytes; 16 give 128 bits.
     /// - Throws: ``ProtocolError/Code/invalidField`` for fewer than 16 bytes.
-    public init(randomBytes bytes: [UInt8]) throws(ProtocolError) {
+    package init(randomBytes bytes: [UInt8]) throws(ProtocolError) {
         guard bytes.count >= 16 else {
             throw ProtocolError(.invalidField, "A token needs at least 16 random bytes.")
         }
         try self.init(Base64URL.encode(bytes))
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         self = try AccessToken(text)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(secret)
     }
 
     /// Compares in time that depends only on the lengths, never on where the tokens differ.
-    public static func == (a: AccessToken, b: AccessToken) -> Bool {
+    package static func == (a: AccessToken, b: AccessToken) -> Bool {
         let x = Array(a.secret.utf8)
         let y = Array(b.secret.utf8)
         guard x.count == y.count else { return false }
@@ -58,9 +58,9 @@ public struct AccessToken: Sendable, Hashable, Codable, CustomStringConvertible 
         return difference == 0
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(secret) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(secret) }
 
-    public var description: String { "AccessToken(redacted)" }
+    package var description: String { "AccessToken(redacted)" }
 
     private static func isTokenByte(_ b: UInt8) -> Bool {
         switch b {

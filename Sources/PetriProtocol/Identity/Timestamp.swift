@@ -2,37 +2,37 @@
 ///
 /// The lesson never reads a clock: the server passes the time of each command as a
 /// `Timestamp`, and tests pass a manual one. Answer times are always the server's.
-public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
-    public let millisecondsSince1970: Int64
+package struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    package let millisecondsSince1970: Int64
 
-    public init(millisecondsSince1970: Int64) { self.millisecondsSince1970 = millisecondsSince1970 }
+    package init(millisecondsSince1970: Int64) { self.millisecondsSince1970 = millisecondsSince1970 }
 
     /// This moment moved forward by `milliseconds`.
-    public func adding(milliseconds: Int64) -> Timestamp {
+    package func adding(milliseconds: Int64) -> Timestamp {
         Timestamp(millisecondsSince1970: millisecondsSince1970 &+ milliseconds)
     }
 
     /// This moment moved forward by `seconds`.
-    public func adding(seconds: Int) -> Timestamp { adding(milliseconds: Int64(seconds) * 1000) }
+    package func adding(seconds: Int) -> Timestamp { adding(milliseconds: Int64(seconds) * 1000) }
 
     /// Milliseconds from `earlier` to this moment (negative if `earlier` is later).
-    public func milliseconds(since earlier: Timestamp) -> Int64 {
+    package func milliseconds(since earlier: Timestamp) -> Int64 {
         millisecondsSince1970 &- earlier.millisecondsSince1970
     }
 
-    public static func < (a: Timestamp, b: Timestamp) -> Bool { a.millisecondsSince1970 < b.millisecondsSince1970 }
+    package static func < (a: Timestamp, b: Timestamp) -> Bool { a.millisecondsSince1970 < b.millisecondsSince1970 }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         millisecondsSince1970 = try decoder.singleValueContainer().decode(Int64.self)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(millisecondsSince1970)
     }
 
     /// ISO 8601 in UTC with milliseconds, e.g. `2025-03-04T09:15:30.250Z`.
-    public var description: String {
+    package var description: String {
         let ms = millisecondsSince1970
         let days = ms >= 0 ? ms / 86_400_000 : (ms - 86_399_999) / 86_400_000
         let msOfDay = ms - days * 86_400_000

@@ -5,26 +5,26 @@ import Crypto
 /// Teacher and resume tokens are bearer secrets, so a copy of the database must not hand them
 /// out. The store's API takes and returns only digests; hash a token a client presents and look
 /// it up (``PetriStore/student(resumeTokenHash:)``) or compare with ``matches(_:)``.
-public struct TokenHash: Sendable, Hashable, CustomStringConvertible {
+package struct TokenHash: Sendable, Hashable, CustomStringConvertible {
     /// The length of a SHA-256 digest in bytes.
-    public static let byteCount = 32
+    package static let byteCount = 32
 
     /// The 32 bytes of the digest.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
     /// Hashes a token's UTF-8 bytes with SHA-256.
-    public init(of token: String) {
+    package init(of token: String) {
         bytes = Array(SHA256.hash(data: Array(token.utf8)))
     }
 
     /// Wraps a digest read back from storage; nil unless it is exactly ``byteCount`` bytes.
-    public init?(bytes: [UInt8]) {
+    package init?(bytes: [UInt8]) {
         guard bytes.count == Self.byteCount else { return nil }
         self.bytes = bytes
     }
 
     /// The digest as 64 lowercase hex digits.
-    public var hex: String {
+    package var hex: String {
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)
@@ -36,7 +36,7 @@ public struct TokenHash: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Reads ``hex`` back; nil unless it is exactly 64 lowercase hex digits.
-    public init?(hex: String) {
+    package init?(hex: String) {
         func nibble(_ c: UInt8) -> UInt8? {
             switch c {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
@@ -56,7 +56,7 @@ public struct TokenHash: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// True when `token` hashes to this digest; the comparison takes the same time wherever the bytes differ.
-    public func matches(_ token: String) -> Bool {
+    package func matches(_ token: String) -> Bool {
         let other = TokenHash(of: token).bytes
         var difference: UInt8 = 0
         for (a, b) in zip(bytes, other) { difference |= a ^ b }
@@ -64,7 +64,7 @@ public struct TokenHash: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The first four bytes in hex: enough to tell digests apart in a log, nothing more.
-    public var description: String {
+    package var description: String {
         "TokenHash("
             + bytes.prefix(4).map { byte in
                 let hex = String(byte, radix: 16)

@@ -12,26 +12,26 @@ import PetriSimulation
 ///  "parameters":{"population":50},"generation":40,"stateHash":"a3f09c11d2e4b756",
 ///  "actions":[{"generation":12,"action":"set","name":"environmentColour","value":20}]}
 /// ```
-public struct LessonDefinition: Sendable, Hashable, Codable {
+package struct LessonDefinition: Sendable, Hashable, Codable {
     /// The value of the `format` field; files with another value are refused.
-    public static let format = "petri.lesson.v1"
+    package static let format = "petri.lesson.v1"
 
-    public var model: ModelKind
+    package var model: ModelKind
     /// The simulation's seed; a JSON string, because JSON numbers lose bits past 2^53.
-    public var seed: UInt64
+    package var seed: UInt64
     /// The model's starting parameters (its `Parameters`, as JSON).
-    public var parameters: JSONValue
+    package var parameters: JSONValue
     /// The teacher's actions in order, each before its generation's step.
-    public var actions: [TimedAction]
+    package var actions: [TimedAction]
     /// The generation the file was saved at; importing replays up to here.
-    public var generation: Int
+    package var generation: Int
     /// The model's ``SteppingModel/stateHash`` at `generation`, 16 hex digits, when known.
-    public var stateHash: UInt64?
+    package var stateHash: UInt64?
     /// For a model a server read from a file: that file as the lesson ran it (nil for a shipped model). The lesson
     /// restores and imports from this copy, so a file that later changed or was removed changes nothing.
-    public var modelFile: ModelFileCopy?
+    package var modelFile: ModelFileCopy?
 
-    public init(
+    package init(
         model: ModelKind, seed: UInt64, parameters: JSONValue, actions: [TimedAction] = [], generation: Int = 0,
         stateHash: UInt64? = nil, modelFile: ModelFileCopy? = nil
     ) {
@@ -48,7 +48,7 @@ public struct LessonDefinition: Sendable, Hashable, Codable {
         case format, model, seed, parameters, actions, generation, stateHash, modelFile
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guard try c.decodeText(.format, limit: 64) == Self.format else {
             throw ProtocolError(
@@ -77,7 +77,7 @@ public struct LessonDefinition: Sendable, Hashable, Codable {
         modelFile = try c.decodeIfPresent(ModelFileCopy.self, forKey: .modelFile)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(Self.format, forKey: .format)
         try c.encode(model.rawValue, forKey: .model)
@@ -98,28 +98,28 @@ public struct LessonDefinition: Sendable, Hashable, Codable {
 /// ```json
 /// {"hash":"9c0d5e2b7a41f086","text":"model: guppies\nname: Guppies\n..."}
 /// ```
-public struct ModelFileCopy: Sendable, Hashable, Codable {
+package struct ModelFileCopy: Sendable, Hashable, Codable {
     /// The most characters a model file may hold here.
-    public static let textLimit = 256 * 1024
+    static let textLimit = 256 * 1024
 
     /// 16 hexadecimal digits.
-    public var hash: String
+    package var hash: String
     /// The file's text, exactly as read.
-    public var text: String
+    package var text: String
 
-    public init(hash: String, text: String) {
+    package init(hash: String, text: String) {
         self.hash = hash
         self.text = text
     }
 
     /// The copy of a model file a server loaded.
-    public init(_ source: TraitModelSource) {
+    package init(_ source: TraitModelSource) {
         self.init(hash: source.contentHash, text: source.text)
     }
 
     private enum CodingKeys: String, CodingKey { case hash, text }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         hash = try c.decodeText(.hash, limit: 16)
         text = try c.decodeText(.text, limit: Self.textLimit)
@@ -132,7 +132,7 @@ public struct ModelFileCopy: Sendable, Hashable, Codable {
     /// The file, read again.
     ///
     /// - Throws: `invalid-definition` with the file's first mistake when it no longer reads as a model.
-    public func source() throws(ProtocolError) -> TraitModelSource {
+    package func source() throws(ProtocolError) -> TraitModelSource {
         do {
             return try TraitModelSource(text: text)
         } catch {

@@ -3,9 +3,9 @@ import PetriWords
 /// How a lesson runs its questions and names; chosen when it is created.
 ///
 /// Every field is optional on the wire: `{"names":"generated","streakBonus":false}`.
-public struct LessonOptions: Sendable, Hashable, Codable {
+package struct LessonOptions: Sendable, Hashable, Codable {
     /// How students get their display names.
-    public enum NameMode: String, Sendable, Hashable, Codable {
+    package enum NameMode: String, Sendable, Hashable, Codable {
         /// Students type a name (sanitised and made unique).
         case free
         /// Students get a generated name such as "Brave Otter" (for young classes).
@@ -13,7 +13,7 @@ public struct LessonOptions: Sendable, Hashable, Codable {
     }
 
     /// What students and the projector see of other students' names on leaderboards.
-    public enum LeaderboardNames: String, Sendable, Hashable, Codable {
+    package enum LeaderboardNames: String, Sendable, Hashable, Codable {
         /// Display names, as always.
         case names
         /// Initials only: "Brave Otter" shows as "BO".
@@ -23,7 +23,7 @@ public struct LessonOptions: Sendable, Hashable, Codable {
     }
 
     /// When the class's spread of predictions reaches students and the projector.
-    public enum SpreadReveal: String, Sendable, Hashable, Codable {
+    package enum SpreadReveal: String, Sendable, Hashable, Codable {
         /// At resolution, or earlier when the teacher sends `showAnswers` (after a discussion).
         case onRequest
         /// Only at resolution; `showAnswers` is refused (the behaviour before `showAnswers`).
@@ -31,7 +31,7 @@ public struct LessonOptions: Sendable, Hashable, Codable {
     }
 
     /// Whether replicates run by themselves when a question locks.
-    public enum ReplicateRuns: String, Sendable, Hashable, Codable {
+    package enum ReplicateRuns: String, Sendable, Hashable, Codable {
         /// Only when the teacher asks (`replicates`).
         case manual
         /// Also when a question locks: ``autoReplicateCount`` replicates of that moment, as far as its target,
@@ -40,27 +40,27 @@ public struct LessonOptions: Sendable, Hashable, Codable {
     }
 
     /// How many replicates `onLock` runs.
-    public static let autoReplicateCount = 100
+    package static let autoReplicateCount = 100
 
-    public var names: NameMode
+    package var names: NameMode
     /// Adds up to 10 points for answering early within the open window.
-    public var speedBonus: Bool
+    package var speedBonus: Bool
     /// Adds points for consecutive good answers.
-    public var streakBonus: Bool
+    package var streakBonus: Bool
     /// How many lines of the leaderboard students see (1...100).
-    public var leaderboardSize: Int
+    package var leaderboardSize: Int
     /// A fixed number of rounds (questions), like a quiz; nil for no limit (1...100).
-    public var questionLimit: Int?
+    package var questionLimit: Int?
     /// Names on what students and observers see of the leaderboard (the teacher's keeps names).
-    public var leaderboard: LeaderboardNames
+    package var leaderboard: LeaderboardNames
     /// Whether the teacher may show the spread before resolution.
-    public var spread: SpreadReveal
+    package var spread: SpreadReveal
     /// The lesson's language (a BCP 47 tag): what a connection that asks for none reads; nil for English.
-    public var language: String?
+    package var language: String?
     /// Whether replicates run by themselves when a question locks.
-    public var replicates: ReplicateRuns = .manual
+    package var replicates: ReplicateRuns = .manual
 
-    public init(
+    package init(
         names: NameMode = .free, speedBonus: Bool = true, streakBonus: Bool = true, leaderboardSize: Int = 10,
         questionLimit: Int? = nil, leaderboard: LeaderboardNames = .names, spread: SpreadReveal = .onRequest,
         language: String? = nil
@@ -76,7 +76,7 @@ public struct LessonOptions: Sendable, Hashable, Codable {
     }
 
     /// Says what is out of range, or nothing when every option is usable.
-    public var problem: ProtocolError? {
+    package var problem: ProtocolError? {
         if !(1...100).contains(leaderboardSize) {
             return ProtocolError(.outOfRange, "leaderboardSize must be between 1 and 100, but was \(leaderboardSize).")
         }
@@ -94,7 +94,7 @@ public struct LessonOptions: Sendable, Hashable, Codable {
         case names, speedBonus, streakBonus, leaderboardSize, questionLimit, leaderboard, spread, language, replicates
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = LessonOptions()
         names = try c.decodeIfPresent(NameMode.self, forKey: .names) ?? defaults.names
@@ -110,7 +110,7 @@ public struct LessonOptions: Sendable, Hashable, Codable {
 
     /// Writes `leaderboard`, `spread`, `language` and `replicates` only when they differ from the defaults, so lessons
     /// stored, and welcomes sent, before these options existed keep the same bytes.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(names, forKey: .names)
         try c.encode(speedBonus, forKey: .speedBonus)

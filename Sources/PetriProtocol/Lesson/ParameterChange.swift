@@ -1,21 +1,21 @@
 import PetriSimulation
 
 /// A new value for one model parameter: `{"name":"environmentColour","value":20}`.
-public struct ParameterChange: Sendable, Hashable, Codable {
-    public var name: String
-    public var value: ParameterValue
+package struct ParameterChange: Sendable, Hashable, Codable {
+    package var name: String
+    package var value: ParameterValue
 
-    public init(_ name: String, _ value: ParameterValue) {
+    package init(_ name: String, _ value: ParameterValue) {
         self.name = name
         self.value = value
     }
 
     /// The model action that makes this change.
-    public var action: ModelAction { .set(name: name, value: value) }
+    package var action: ModelAction { .set(name: name, value: value) }
 
     private enum CodingKeys: String, CodingKey { case name, value }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decodeText(.name, limit: TextLimit.parameterName)
         value = try ModelActionCoding.decodeParameterValue(c, .value)

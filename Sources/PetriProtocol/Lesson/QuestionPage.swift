@@ -3,15 +3,15 @@
 /// A welcome lists only the newest ``QuestionPaging/welcomeWindow`` questions (the open one is
 /// always among them), so resuming costs the same however long the lesson ran; a client that
 /// shows older ones asks for them a page at a time, newest page first.
-public struct QuestionPage: Sendable, Hashable, Codable {
+package struct QuestionPage: Sendable, Hashable, Codable {
     /// Questions asked before the requested one, oldest first.
-    public var questions: [QuestionInfo]
+    package var questions: [QuestionInfo]
     /// The sender's own answers to these questions (always empty for the teacher).
-    public var answers: [AnswerRecord]
+    package var answers: [AnswerRecord]
     /// True when there are questions older than the first listed.
-    public var more: Bool
+    package var more: Bool
 
-    public init(questions: [QuestionInfo], answers: [AnswerRecord], more: Bool) {
+    package init(questions: [QuestionInfo], answers: [AnswerRecord], more: Bool) {
         self.questions = questions
         self.answers = answers
         self.more = more
@@ -19,10 +19,10 @@ public struct QuestionPage: Sendable, Hashable, Codable {
 }
 
 /// How many questions a welcome lists and a `questions` page may hold.
-public enum QuestionPaging {
+package enum QuestionPaging {
     /// The newest questions a welcome lists.
-    public static let welcomeWindow = 20
+    package static let welcomeWindow = 20
     /// The default and the largest `limit` of a `questions` request.
-    public static let defaultPage = 20
-    public static let maxPage = 100
+    package static let defaultPage = 20
+    package static let maxPage = 100
 }

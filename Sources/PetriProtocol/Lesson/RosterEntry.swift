@@ -1,15 +1,15 @@
 /// One student as the teacher sees them.
-public struct RosterEntry: Sendable, Hashable, Codable {
-    public var student: StudentID
-    public var name: String
+package struct RosterEntry: Sendable, Hashable, Codable {
+    package var student: StudentID
+    package var name: String
     /// Whether a connection is attached right now.
-    public var online: Bool
+    package var online: Bool
     /// Whether the teacher removed them.
-    public var kicked: Bool
-    public var score: Int
-    public var streak: Int
+    package var kicked: Bool
+    package var score: Int
+    package var streak: Int
 
-    public init(student: StudentID, name: String, online: Bool, kicked: Bool, score: Int, streak: Int) {
+    package init(student: StudentID, name: String, online: Bool, kicked: Bool, score: Int, streak: Int) {
         self.student = student
         self.name = name
         self.online = online

@@ -8,24 +8,24 @@ import PetriSimulation
 /// {"generation":5,"action":"toggle","x":4,"y":2}
 /// {"generation":9,"action":"place","pattern":"glider","x":0,"y":0}
 /// ```
-public struct TimedAction: Sendable, Hashable, Codable {
-    public var generation: Int
-    public var action: ModelAction
+package struct TimedAction: Sendable, Hashable, Codable {
+    package var generation: Int
+    package var action: ModelAction
 
-    public init(generation: Int, action: ModelAction) {
+    package init(generation: Int, action: ModelAction) {
         self.generation = generation
         self.action = action
     }
 
     private enum CodingKeys: String, CodingKey { case generation, action }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         generation = try c.decode(Int.self, forKey: .generation)
         action = try ModelActionCoding.decode(from: decoder, kind: try c.decode(String.self, forKey: .action))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(generation, forKey: .generation)
         try ModelActionCoding.encode(action, to: encoder)

@@ -1,19 +1,19 @@
 import PetriSimulation
 
 /// A student's own identity and standing, as sent to them.
-public struct StudentProfile: Sendable, Hashable, Codable {
-    public var student: StudentID
-    public var name: String
+package struct StudentProfile: Sendable, Hashable, Codable {
+    package var student: StudentID
+    package var name: String
     /// The resume token: sent once, in the welcome that follows a join; keep it to reconnect.
-    public var token: AccessToken?
-    public var score: Int
-    public var streak: Int
+    package var token: AccessToken?
+    package var score: Int
+    package var streak: Int
     /// The name the student typed (cleaned), when it was taken and `name` is the one they were
     /// given instead ("ada" when "Ada" is here: `name` is "ada 2"). Only in the welcome that
     /// follows a join, like `token`; clients tell the student.
-    public var requestedName: String?
+    package var requestedName: String?
 
-    public init(
+    package init(
         student: StudentID, name: String, token: AccessToken?, score: Int, streak: Int, requestedName: String? = nil
     ) {
         self.student = student
@@ -27,59 +27,59 @@ public struct StudentProfile: Sendable, Hashable, Codable {
 
 /// Everything a connection needs when it joins or comes back, except the history and the
 /// picture, which follow as `history` pages (from `historyFrom`) and a `snapshot`.
-public struct Welcome: Sendable, Hashable, Codable {
+package struct Welcome: Sendable, Hashable, Codable {
     /// `observer`: the read-only projector view (attached with `observe` and the teacher token).
-    public enum Role: String, Sendable, Hashable, Codable { case teacher, student, observer }
+    package enum Role: String, Sendable, Hashable, Codable { case teacher, student, observer }
 
-    public var role: Role
+    package var role: Role
     /// The student's own profile (nil for the teacher).
-    public var you: StudentProfile?
-    public var model: ModelKind
-    public var metrics: [MetricDescriptor]
+    package var you: StudentProfile?
+    package var model: ModelKind
+    package var metrics: [MetricDescriptor]
     /// The model's current parameters (never the seed).
-    public var parameters: JSONValue
-    public var position: TimelinePosition
+    package var parameters: JSONValue
+    package var position: TimelinePosition
     /// Generations per second while auto-running, nil while paused.
-    public var running: Double?
+    package var running: Double?
     /// Why the run ended (e.g. extinction), if it has.
-    public var runOver: String?
+    package var runOver: String?
     /// Whether the teacher ended the lesson.
-    public var ended: Bool
-    public var options: LessonOptions
+    package var ended: Bool
+    package var options: LessonOptions
     /// The newest questions asked so far (at most ``QuestionPaging/welcomeWindow``), oldest
     /// first, with their state (at most one is open, and it is always listed).
-    public var questions: [QuestionInfo]
+    package var questions: [QuestionInfo]
     /// How many older questions were left out of `questions` (absent when none): page them with `questions`.
-    public var olderQuestions: Int?
+    package var olderQuestions: Int?
     /// The student's own answers to the listed questions (empty for the teacher).
-    public var answers: [AnswerRecord]
-    public var leaderboard: Leaderboard
+    package var answers: [AnswerRecord]
+    package var leaderboard: Leaderboard
     /// The first generation of the `history` pages that follow.
-    public var historyFrom: Int
+    package var historyFrom: Int
     /// True when the client had been here before and generations (or a rewind) happened while it was away.
-    public var missed: Bool
+    package var missed: Bool
     /// Every student (teacher only).
-    public var roster: [RosterEntry]?
+    package var roster: [RosterEntry]?
     /// The generation of the saved checkpoint (teacher only).
-    public var checkpoint: Int?
+    package var checkpoint: Int?
     /// How many students have answered the open question (teacher only; absent with no open question).
-    public var answered: Int?
+    package var answered: Int?
     /// Who answered the open question, by student id, ascending (teacher only; with `answered`).
-    public var answeredBy: [StudentID]?
+    package var answeredBy: [StudentID]?
     /// The lesson's join code, for the projector to show (observer only).
-    public var code: JoinCode?
+    package var code: JoinCode?
     /// How many students joined and are online (observer only).
-    public var classSize: ClassSize?
+    package var classSize: ClassSize?
     /// How clients show the lesson's model (its ``ModelDescription/presentation``); absent from an older server,
     /// when clients draw nothing model-specific.
-    public var presentation: ModelPresentation?
+    package var presentation: ModelPresentation?
     /// The language this connection's words come in (a BCP 47 tag); absent when it is English and
     /// the connection asked for no language, so such clients get the same bytes as before languages.
-    public var language: String?
+    package var language: String?
     /// The languages the server offers (with `language`).
-    public var languages: [String]?
+    package var languages: [String]?
 
-    public init(
+    package init(
         role: Role, you: StudentProfile?, model: ModelKind, metrics: [MetricDescriptor], parameters: JSONValue,
         position: TimelinePosition, running: Double?, runOver: String?, ended: Bool, options: LessonOptions,
         questions: [QuestionInfo], answers: [AnswerRecord], leaderboard: Leaderboard, historyFrom: Int,

@@ -2,20 +2,20 @@
 ///
 /// A pure value that takes the time as an argument, so tests drive it with a manual clock.
 /// The server keeps one per connection (messages) and one per remote address (failed joins).
-public struct TokenBucket: Sendable, Hashable {
-    public let capacity: Double
-    public let refillPerSecond: Double
+package struct TokenBucket: Sendable, Hashable {
+    package let capacity: Double
+    package let refillPerSecond: Double
     /// Tokens available at ``updatedAt``.
-    public private(set) var tokens: Double
+    package private(set) var tokens: Double
     /// When ``tokens`` was last brought up to date (nil: never used, so full).
-    public private(set) var updatedAt: Timestamp?
+    private(set) var updatedAt: Timestamp?
 
     /// Creates a full bucket.
     ///
     /// - Parameters:
     ///   - capacity: The burst size (at least 1).
     ///   - refillPerSecond: The sustained rate (positive).
-    public init(capacity: Double, refillPerSecond: Double) {
+    package init(capacity: Double, refillPerSecond: Double) {
         self.capacity = max(1, capacity)
         self.refillPerSecond = max(0, refillPerSecond)
         self.tokens = self.capacity
@@ -27,7 +27,7 @@ public struct TokenBucket: Sendable, Hashable {
     ///   - cost: Tokens to take (1 per message).
     ///   - now: The server's time.
     /// - Returns: Whether the action is allowed.
-    public mutating func take(_ cost: Double = 1, at now: Timestamp) -> Bool {
+    package mutating func take(_ cost: Double = 1, at now: Timestamp) -> Bool {
         tokens = available(at: now)
         updatedAt = max(now, updatedAt ?? now)
         guard tokens >= cost else { return false }
@@ -40,10 +40,10 @@ public struct TokenBucket: Sendable, Hashable {
     /// - Parameters:
     ///   - cost: Tokens that would be taken.
     ///   - now: The server's time.
-    public func allows(_ cost: Double = 1, at now: Timestamp) -> Bool { available(at: now) >= cost }
+    package func allows(_ cost: Double = 1, at now: Timestamp) -> Bool { available(at: now) >= cost }
 
     /// Whether the bucket is full again, so whoever owns it can forget it (e.g. an idle address).
-    public func isFull(at now: Timestamp) -> Bool { available(at: now) >= capacity }
+    package func isFull(at now: Timestamp) -> Bool { available(at: now) >= capacity }
 
     private func available(at now: Timestamp) -> Double {
         guard let updatedAt else { return tokens }
@@ -59,9 +59,9 @@ public struct TokenBucket: Sendable, Hashable {
 /// Each refused message also drains a second, slower bucket ("patience"); when that is empty
 /// the client has kept sending well past the limit and the server closes the connection
 /// (close code 1008, policy violation). Patience refills, so a client that backs off recovers.
-public struct ConnectionRateLimit: Sendable, Hashable {
+package struct ConnectionRateLimit: Sendable, Hashable {
     /// What to do with a message.
-    public enum Verdict: Sendable, Hashable {
+    package enum Verdict: Sendable, Hashable {
         /// Handle it.
         case allow
         /// Answer with this `rate-limited` error and drop the message.
@@ -70,15 +70,15 @@ public struct ConnectionRateLimit: Sendable, Hashable {
         case disconnect
     }
 
-    public private(set) var messages: TokenBucket
-    public private(set) var patience: TokenBucket
+    package private(set) var messages: TokenBucket
+    private(set) var patience: TokenBucket
 
     /// - Parameters:
     ///   - burst: Messages allowed back to back.
     ///   - perSecond: Messages allowed per second, sustained.
     ///   - refusalsBeforeClose: Refused messages tolerated before closing.
     ///   - refusalsForgivenPerSecond: How fast refusals are forgotten.
-    public init(
+    package init(
         burst: Double = 30, perSecond: Double = 10, refusalsBeforeClose: Double = 20,
         refusalsForgivenPerSecond: Double = 0.5
     ) {
@@ -89,7 +89,7 @@ public struct ConnectionRateLimit: Sendable, Hashable {
     /// Decides what to do with a message that arrived at `now`.
     ///
     /// - Parameter now: The server's time.
-    public mutating func check(at now: Timestamp) -> Verdict {
+    package mutating func check(at now: Timestamp) -> Verdict {
         if messages.take(at: now) { return .allow }
         guard patience.take(at: now) else { return .disconnect }
         return .refuse(

@@ -1,5 +1,5 @@
 /// A signed-in teacher's request, sent with their session token (`"session"`): one wire type each.
-public enum AccountRequest: Sendable, Hashable {
+package enum AccountRequest: Sendable, Hashable {
     /// Ends this session (`signedOut`).
     case signOut
     /// Lists the teacher's live sessions (`sessions`).
@@ -18,7 +18,7 @@ public enum AccountRequest: Sendable, Hashable {
     case handOver(code: JoinCode, teacher: String)
 
     /// The wire name of the request's type.
-    public var type: String {
+    package var type: String {
         switch self {
         case .signOut: "signOut"
         case .sessions: "sessions"
@@ -37,28 +37,28 @@ public enum AccountRequest: Sendable, Hashable {
 }
 
 /// A teacher as the server names them to clients.
-public struct TeacherInfo: Sendable, Hashable, Codable {
-    public var name: String
-    public var email: String?
+package struct TeacherInfo: Sendable, Hashable, Codable {
+    package var name: String
+    package var email: String?
 
-    public init(name: String, email: String?) {
+    package init(name: String, email: String?) {
         self.name = name
         self.email = email
     }
 }
 
 /// One of a teacher's live sessions, as `sessions` lists it (never its token).
-public struct SessionInfo: Sendable, Hashable, Codable {
+package struct SessionInfo: Sendable, Hashable, Codable {
     /// A short public name for the session, for `revokeSession`.
-    public var handle: String
+    package var handle: String
     /// The address the sign-in came from.
-    public var from: String
-    public var signedInAt: Timestamp
-    public var lastSeenAt: Timestamp
+    package var from: String
+    package var signedInAt: Timestamp
+    package var lastSeenAt: Timestamp
     /// Whether it is the session the request was sent with.
-    public var current: Bool
+    package var current: Bool
 
-    public init(handle: String, from: String, signedInAt: Timestamp, lastSeenAt: Timestamp, current: Bool) {
+    package init(handle: String, from: String, signedInAt: Timestamp, lastSeenAt: Timestamp, current: Bool) {
         self.handle = handle
         self.from = from
         self.signedInAt = signedInAt
@@ -68,18 +68,18 @@ public struct SessionInfo: Sendable, Hashable, Codable {
 }
 
 /// One lesson of `myLessons`.
-public struct TeacherLessonInfo: Sendable, Hashable, Codable {
-    public var code: JoinCode
-    public var model: String
+package struct TeacherLessonInfo: Sendable, Hashable, Codable {
+    package var code: JoinCode
+    package var model: String
     /// `owner` or `co-teacher` (the administrator's lessons: `administrator`).
-    public var role: String
+    package var role: String
     /// The owner's name; absent for the administrator's lessons.
-    public var owner: String?
-    public var createdAt: Timestamp
+    package var owner: String?
+    package var createdAt: Timestamp
     /// When it ended; absent while it runs.
-    public var endedAt: Timestamp?
+    package var endedAt: Timestamp?
 
-    public init(
+    package init(
         code: JoinCode, model: String, role: String, owner: String?, createdAt: Timestamp, endedAt: Timestamp?
     ) {
         self.code = code

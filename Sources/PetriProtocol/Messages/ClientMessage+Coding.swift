@@ -10,7 +10,7 @@ extension ClientMessage: Codable {
     }
 
     /// The wire name of the message's type.
-    public var type: String {
+    package var type: String {
         switch self {
         case .create: "create"
         case .importLesson: "import"
@@ -58,7 +58,7 @@ extension ClientMessage: Codable {
         }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         let type = try c.decodeText(.type, limit: 64)
         switch type {
@@ -209,7 +209,7 @@ extension ClientMessage: Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(type, forKey: .type)
         switch self {

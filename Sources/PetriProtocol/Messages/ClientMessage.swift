@@ -5,7 +5,7 @@ import PetriSimulation
 /// Fields sit beside `type` in one flat object, e.g. `{"type":"step","count":5}`; see
 /// PROTOCOL.md for every message with an example. Decoding checks types and text lengths;
 /// the lesson checks ranges and meaning (and who may send what).
-public enum ClientMessage: Sendable, Hashable {
+package enum ClientMessage: Sendable, Hashable {
     /// Creates a lesson (needs the server's teacher key); answered by `created`.
     case create(teacherKey: String, model: ModelKind, parameters: JSONValue?, seed: UInt64?, options: LessonOptions?)
     /// Creates a lesson from a lesson plan: one of the server's (`plan`, its name) or a plan file (`text`); needs

@@ -11,17 +11,17 @@
 ///
 /// Public for the store, which writes its hottest log entries the same way (with escaped
 /// slashes, as its encoder does: ``escapesSlashes``).
-public struct DirectJSONWriter {
-    public private(set) var bytes: [UInt8] = []
+package struct DirectJSONWriter {
+    package private(set) var bytes: [UInt8] = []
     /// Writes `/` as `\/`, as `JSONEncoder` does without `.withoutEscapingSlashes`.
-    public var escapesSlashes = false
+    package var escapesSlashes = false
 
-    public init() { bytes.reserveCapacity(256) }
+    package init() { bytes.reserveCapacity(256) }
 
     mutating func reserve(_ capacity: Int) { bytes.reserveCapacity(capacity) }
 
     /// JSON written elsewhere, as it is.
-    public mutating func append(_ json: [UInt8]) { bytes += json }
+    package mutating func append(_ json: [UInt8]) { bytes += json }
 
     /// The bytes of `message` when it is one of the hot kinds; nil for every other message.
     static func encode(_ message: ServerMessage) -> [UInt8]? {
@@ -140,7 +140,7 @@ public struct DirectJSONWriter {
         raw("}")
     }
 
-    public mutating func prediction(_ p: Prediction) {
+    package mutating func prediction(_ p: Prediction) {
         let (key, value) = p.plain
         raw("{\"")
         raw(key)
@@ -172,17 +172,17 @@ public struct DirectJSONWriter {
 
     // MARK: - Values, as JSONEncoder writes them with WireCoding's settings
 
-    public mutating func raw(_ text: StaticString) {
+    package mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    public mutating func int(_ value: some BinaryInteger) {
+    package mutating func int(_ value: some BinaryInteger) {
         bytes.append(contentsOf: String(value).utf8)
     }
 
     /// Shortest round-trip form without a trailing `.0` (`1`, `0.1`, `1e+21`, `-0`); values that
     /// are not finite as the strings WireCoding uses.
-    public mutating func double(_ x: Double) {
+    package mutating func double(_ x: Double) {
         guard x.isFinite else {
             string(x.isNaN ? "NaN" : x > 0 ? "Infinity" : "-Infinity")
             return
@@ -194,7 +194,7 @@ public struct DirectJSONWriter {
 
     /// A JSON string: quotes and backslashes escaped, control characters as `\n`-style escapes
     /// or `\u00XX`; everything else (slashes and non-ASCII included) as it is.
-    public mutating func string(_ s: String) {
+    package mutating func string(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
         for byte in s.utf8 {
             switch byte {

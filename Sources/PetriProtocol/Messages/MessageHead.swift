@@ -10,20 +10,20 @@ import Foundation
 /// let head = MessageHead.scan(bytes)   // nil: not one JSON object
 /// if head?.type == "import", head?.key == key { ... }
 /// ```
-public struct MessageHead: Sendable, Equatable {
+package struct MessageHead: Sendable, Equatable {
     /// The top-level `type` string, if there is one.
-    public var type: String?
+    package var type: String?
     /// The top-level `key` string, if there is one (nil too when it is longer than any key may be).
-    public var key: String?
+    package var key: String?
 
-    public init(type: String?, key: String?) {
+    package init(type: String?, key: String?) {
         self.type = type
         self.key = key
     }
 
     /// The head of `bytes`, or nil when they are not one JSON object as far as the scan can tell
     /// (the full decode finds any error the scan does not look for).
-    public static func scan(_ bytes: [UInt8]) -> MessageHead? {
+    package static func scan(_ bytes: [UInt8]) -> MessageHead? {
         var scanner = Scanner(bytes: bytes)
         return scanner.object()
     }

@@ -14,10 +14,10 @@ import Foundation
 ///     send(try encoder.encode(.error(error)))
 /// }
 /// ```
-public struct ProtocolDecoder: Sendable {
-    public var limits: ProtocolLimits
+package struct ProtocolDecoder: Sendable {
+    package var limits: ProtocolLimits
 
-    public init(limits: ProtocolLimits = .standard) {
+    package init(limits: ProtocolLimits = .standard) {
         self.limits = limits
     }
 
@@ -26,7 +26,7 @@ public struct ProtocolDecoder: Sendable {
     /// - Parameter bytes: One complete text frame.
     /// - Throws: `too-large`, `too-deep`, `malformed-json`, `unknown-type`, `missing-field`,
     ///   `invalid-field` or `too-long`.
-    public func decodeClientMessage(_ bytes: [UInt8]) throws(ProtocolError) -> ClientMessage {
+    package func decodeClientMessage(_ bytes: [UInt8]) throws(ProtocolError) -> ClientMessage {
         // A class's answers, by the thousand, are read without building a JSON tree.
         if bytes.count <= limits.maxMessageBytes, let answer = AnswerScan.answer(in: bytes) { return answer }
         try JSONShapeCheck.check(bytes, limits: limits)
@@ -43,7 +43,7 @@ public struct ProtocolDecoder: Sendable {
     ///
     /// - Parameter bytes: One complete text frame.
     /// - Throws: The same codes as ``decodeClientMessage(_:)``.
-    public func decodeServerMessage(_ bytes: [UInt8]) throws(ProtocolError) -> ServerMessage {
+    package func decodeServerMessage(_ bytes: [UInt8]) throws(ProtocolError) -> ServerMessage {
         try decode(ServerMessage.self, from: bytes, allowingNonFiniteNumbers: true)
     }
 
@@ -53,7 +53,7 @@ public struct ProtocolDecoder: Sendable {
     ///   - type: The document's type, e.g. ``LessonDefinition``.
     ///   - bytes: The document.
     /// - Throws: The same codes as ``decodeClientMessage(_:)``.
-    public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(ProtocolError) -> T {
+    package func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(ProtocolError) -> T {
         try decode(type, from: bytes, allowingNonFiniteNumbers: false)
     }
 

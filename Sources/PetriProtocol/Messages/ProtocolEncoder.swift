@@ -5,14 +5,14 @@ import Foundation
 /// The server encodes a broadcast once and hands the same bytes to every connection;
 /// ``encodeSnapshot(_:_:)`` does that for a model's snapshot without converting it to a
 /// ``JSONValue`` first.
-public struct ProtocolEncoder: Sendable {
-    public init() {}
+package struct ProtocolEncoder: Sendable {
+    package init() {}
 
     /// Encodes a server message.
     ///
     /// - Parameter message: The message.
     /// - Throws: ``ProtocolError/Code/internalError`` if a payload cannot be encoded.
-    public func encode(_ message: ServerMessage) throws(ProtocolError) -> [UInt8] {
+    package func encode(_ message: ServerMessage) throws(ProtocolError) -> [UInt8] {
         if let hot = DirectJSONWriter.encode(message) { return hot }
         return try bytes(of: message)
     }
@@ -26,7 +26,7 @@ public struct ProtocolEncoder: Sendable {
     ///
     /// - Parameter message: The message.
     /// - Throws: ``ProtocolError/Code/internalError`` if a payload cannot be encoded.
-    public func encode(_ message: ClientMessage) throws(ProtocolError) -> [UInt8] {
+    package func encode(_ message: ClientMessage) throws(ProtocolError) -> [UInt8] {
         try bytes(of: message)
     }
 
@@ -34,7 +34,7 @@ public struct ProtocolEncoder: Sendable {
     ///
     /// - Parameter value: The document.
     /// - Throws: ``ProtocolError/Code/internalError`` if it cannot be encoded.
-    public func encodeDocument(_ value: some Encodable) throws(ProtocolError) -> [UInt8] {
+    package func encodeDocument(_ value: some Encodable) throws(ProtocolError) -> [UInt8] {
         try bytes(of: value)
     }
 
@@ -46,7 +46,7 @@ public struct ProtocolEncoder: Sendable {
     ///   - header: Which model, timeline and generation the picture is.
     ///   - snapshot: The model's snapshot.
     /// - Throws: ``ProtocolError/Code/internalError`` if it cannot be encoded.
-    public func encodeSnapshot(_ header: SnapshotHeader, _ snapshot: some Encodable) throws(ProtocolError) -> [UInt8] {
+    package func encodeSnapshot(_ header: SnapshotHeader, _ snapshot: some Encodable) throws(ProtocolError) -> [UInt8] {
         // Keys in sorted order, as the encoder would write them: generation, model, snapshot, timeline, type.
         var out = Array(#"{"generation":\#(header.generation),"model":"\#(header.model.rawValue)","snapshot":"#.utf8)
         out += try bytes(of: snapshot)

@@ -9,7 +9,7 @@ extension ServerMessage: Codable {
     }
 
     /// The wire name of the message's type.
-    public var type: String {
+    package var type: String {
         switch self {
         case .error: "error"
         case .pong: "pong"
@@ -61,7 +61,7 @@ extension ServerMessage: Codable {
         }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         let type = try c.decode(String.self, forKey: .type)
         switch type {
@@ -169,7 +169,7 @@ extension ServerMessage: Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(type, forKey: .type)
         switch self {

@@ -7,7 +7,7 @@ import PetriWords
 /// reader. Everything else is the same bytes for everyone.
 extension ServerMessage {
     /// Whether the message has words to render per reader.
-    public var carriesWords: Bool {
+    package var carriesWords: Bool {
         switch self {
         case .error(let error): error.word != nil
         case .questionCancelled(_, let reason): reason.word != nil
@@ -17,7 +17,7 @@ extension ServerMessage {
     }
 
     /// The message as a reader of `language` gets it (itself in English, and when it carries no words).
-    public func rendered(in language: Language) -> ServerMessage {
+    package func rendered(in language: Language) -> ServerMessage {
         guard language != .english else { return self }
         switch self {
         case .error(let error): return .error(error.rendered(in: language))

@@ -6,7 +6,7 @@ import PetriSimulation
 /// except where the payload is a document of its own (`definition`, `stats`, `snapshot`).
 /// Snapshots are the only messages a slow client may miss (it gets the newest instead);
 /// everything else is delivered in order.
-public enum ServerMessage: Sendable, Hashable {
+package enum ServerMessage: Sendable, Hashable {
     /// A request failed; nothing changed. The connection stays usable.
     case error(ProtocolError)
     case pong

@@ -12,7 +12,7 @@ import PetriSimulation
 /// change and their bytes reused until they change again.
 ///
 /// One per lesson (it keeps those bytes); not shared between threads.
-public struct WelcomeEncoder: Sendable {
+package struct WelcomeEncoder: Sendable {
     private struct Part<Value: Sendable & Hashable & Encodable>: Sendable {
         var value: Value
         var bytes: [UInt8]
@@ -23,12 +23,12 @@ public struct WelcomeEncoder: Sendable {
     private var questions: Part<[QuestionInfo]>?
     private var presentation: Part<ModelPresentation>?
 
-    public init() {}
+    package init() {}
 
     /// The bytes of `.welcome(welcome)`.
     ///
     /// - Throws: ``ProtocolError/Code/internalError`` if a part cannot be encoded.
-    public mutating func encode(_ welcome: Welcome) throws(ProtocolError) -> [UInt8] {
+    package mutating func encode(_ welcome: Welcome) throws(ProtocolError) -> [UInt8] {
         var w = DirectJSONWriter(capacity: 1024)
         // Keys in byte order: answered, answeredBy, answers, checkpoint, classSize, code, ended,
         // historyFrom, language, languages, leaderboard, metrics, missed, model, olderQuestions, options, parameters,

@@ -5,27 +5,27 @@ import PetriSimulation
 ///
 /// The plan is read by ``PlanReader`` (PetriLesson); this is what the reader makes of a file, and what the
 /// teacher's console is sent (`plan`) to draw the timeline.
-public struct LessonPlan: Sendable, Hashable {
+package struct LessonPlan: Sendable, Hashable {
     /// The title the console lists the plan under.
-    public var title: String
+    package var title: String
     /// The story and aims, for the teacher.
-    public var summary: String
+    package var summary: String
     /// The model's name, as `create` takes it.
-    public var model: ModelKind
+    package var model: ModelKind
     /// The model's starting parameters, the scenario among them (as `create` takes them).
-    public var parameters: JSONValue
+    package var parameters: JSONValue
     /// The seed, only when the teacher wrote one (the same lesson every time).
-    public var seed: UInt64?
+    package var seed: UInt64?
     /// The lesson's options.
-    public var options: LessonOptions
+    package var options: LessonOptions
     /// Whether the plan waits for the teacher's Next at every moment, or runs itself.
-    public var pace: PlanPace
+    package var pace: PlanPace
     /// Generations per second of a `run` moment that gives no rate.
-    public var rate: Double
+    package var rate: Double
     /// The timeline, in order.
-    public var moments: [PlanMoment]
+    package var moments: [PlanMoment]
 
-    public init(
+    package init(
         title: String, summary: String = "", model: ModelKind, parameters: JSONValue = .object([:]),
         seed: UInt64? = nil, options: LessonOptions = LessonOptions(), pace: PlanPace = .teacher, rate: Double = 1,
         moments: [PlanMoment]
@@ -43,23 +43,23 @@ public struct LessonPlan: Sendable, Hashable {
 }
 
 /// Who moves a plan on: the teacher (each moment waits for Next) or the plan itself.
-public enum PlanPace: String, Sendable, Hashable, Codable, CaseIterable {
+package enum PlanPace: String, Sendable, Hashable, Codable, CaseIterable {
     case teacher
     case auto
 }
 
 /// One moment of a plan's timeline.
-public struct PlanMoment: Sendable, Hashable {
+package struct PlanMoment: Sendable, Hashable {
     /// The line of the plan file it starts on (1-based).
-    public var line: Int
+    package var line: Int
     /// The generation it happens at: the plan runs there first (nil: right after the previous moment).
-    public var at: Int?
+    package var at: Int?
     /// What happens.
-    public var action: PlanAction
+    package var action: PlanAction
     /// The teacher's own note for this moment (a discussion prompt); shown on the console only.
-    public var note: String?
+    package var note: String?
 
-    public init(line: Int, at: Int? = nil, action: PlanAction, note: String? = nil) {
+    package init(line: Int, at: Int? = nil, action: PlanAction, note: String? = nil) {
         self.line = line
         self.at = at
         self.action = action
@@ -68,7 +68,7 @@ public struct PlanMoment: Sendable, Hashable {
 }
 
 /// What a moment does.
-public enum PlanAction: Sendable, Hashable {
+package enum PlanAction: Sendable, Hashable {
     /// Runs to generation `to` at `rate` generations per second (the plan's rate when nil), then pauses.
     case run(to: Int, rate: Double?)
     /// Pauses; in an automatic plan for `seconds`, else (or without seconds) until the teacher's Next.
@@ -87,7 +87,7 @@ public enum PlanAction: Sendable, Hashable {
     case replicates(count: Int, horizon: Int, metric: String)
 
     /// The moment's kind as the file and the wire name it.
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .run: "run"
         case .pause: "pause"
@@ -107,7 +107,7 @@ extension PlanMoment: Codable {
         case metric
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         line = try c.decodeWhole(.line)
         at = try c.decodeWholeIfPresent(.at)
@@ -136,7 +136,7 @@ extension PlanMoment: Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(action.kind, forKey: .kind)
         try c.encode(line, forKey: .line)
@@ -165,34 +165,34 @@ extension PlanMoment: Codable {
 }
 
 /// The sizes a plan keeps to.
-public enum PlanLimits {
+package enum PlanLimits {
     /// Characters of a plan file.
-    public static let fileCharacters = 64 * 1024
+    package static let fileCharacters = 64 * 1024
     /// Moments on a timeline.
-    public static let moments = 200
+    package static let moments = 200
     /// Characters of a title.
-    public static let title = 120
+    package static let title = 120
     /// Characters of a summary, a note or an explanation.
-    public static let text = 2000
+    package static let text = 2000
     /// Characters of a plan's name (its file name without `.yaml`).
-    public static let name = 64
+    package static let name = 64
 }
 
 /// A plan as the server keeps and lists it: its name, its text, and what the reader made of it.
-public struct PlanListing: Sendable, Hashable, Codable {
+package struct PlanListing: Sendable, Hashable, Codable {
     /// The plan's name: its file name without `.yaml` (`peppered-moths`).
-    public var name: String
-    public var title: String
-    public var summary: String
-    public var model: ModelKind
+    package var name: String
+    package var title: String
+    package var summary: String
+    package var model: ModelKind
     /// How many moments its timeline has.
-    public var moments: Int
+    package var moments: Int
     /// Whether it ships with Petri (else the server's operator or a teacher added it).
-    public var shipped: Bool
+    package var shipped: Bool
     /// The file, to export or copy.
-    public var text: String
+    package var text: String
 
-    public init(
+    package init(
         name: String, title: String, summary: String, model: ModelKind, moments: Int, shipped: Bool, text: String
     ) {
         self.name = name
@@ -206,7 +206,7 @@ public struct PlanListing: Sendable, Hashable, Codable {
 
     private enum Keys: String, CodingKey { case name, title, summary, model, moments, shipped, text }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         name = try c.decodeText(.name, limit: PlanLimits.name)
         title = try c.decodeText(.title, limit: PlanLimits.title)
@@ -220,7 +220,7 @@ public struct PlanListing: Sendable, Hashable, Codable {
         text = try c.decodeText(.text, limit: PlanLimits.fileCharacters)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(name, forKey: .name)
         try c.encode(title, forKey: .title)
@@ -238,23 +238,23 @@ public struct PlanListing: Sendable, Hashable, Codable {
 /// {"finished":false,"moments":[{"kind":"run","line":9,"to":6}],"name":"peppered-moths","next":0,"pace":"teacher",
 ///  "skipped":[],"title":"Peppered moths","type":"plan","waiting":"none"}
 /// ```
-public struct PlanState: Sendable, Hashable, Codable {
+package struct PlanState: Sendable, Hashable, Codable {
     /// The plan's name, when it came from the server's plans.
-    public var name: String?
-    public var title: String
-    public var moments: [PlanMoment]
+    package var name: String?
+    package var title: String
+    package var moments: [PlanMoment]
     /// The index (from 0) of the next moment Next does; `moments.count` when every moment is done.
-    public var next: Int
-    public var pace: PlanPace
+    package var next: Int
+    package var pace: PlanPace
     /// Indexes of the moments skipped (by the teacher, or because they could not be done).
-    public var skipped: [Int]
+    package var skipped: [Int]
     /// What the current moment waits for: `none`, `run` (the simulation reaching a generation), `question` (the
     /// question locking), `pause` (the pause's seconds), `teacher` (Next).
-    public var waiting: String
+    package var waiting: String
     /// Whether every moment is done or skipped.
-    public var finished: Bool
+    package var finished: Bool
 
-    public init(
+    package init(
         name: String?, title: String, moments: [PlanMoment], next: Int, pace: PlanPace, skipped: [Int],
         waiting: String, finished: Bool
     ) {

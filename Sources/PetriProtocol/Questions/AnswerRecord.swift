@@ -1,14 +1,14 @@
 /// One of a student's own answers, as sent back when they resume.
-public struct AnswerRecord: Sendable, Hashable, Codable {
-    public var question: QuestionID
-    public var prediction: Prediction
+package struct AnswerRecord: Sendable, Hashable, Codable {
+    package var question: QuestionID
+    package var prediction: Prediction
     /// The server's time of the (last) answer.
-    public var answeredAt: Timestamp
-    public var hintTaken: Bool
+    package var answeredAt: Timestamp
+    package var hintTaken: Bool
     /// The points, once the question resolved.
-    public var points: ScoreBreakdown?
+    package var points: ScoreBreakdown?
 
-    public init(
+    package init(
         question: QuestionID, prediction: Prediction, answeredAt: Timestamp, hintTaken: Bool,
         points: ScoreBreakdown?
     ) {

@@ -13,24 +13,24 @@
 ///
 /// With `"ref":"asked"`, `value` and `upper` are offsets from the value at asking
 /// (`{"op":"gt","ref":"asked","value":5}` means "more than 5 above"), and `value` may be left out (0).
-public struct Condition: Sendable, Hashable, Codable {
+package struct Condition: Sendable, Hashable, Codable {
     /// How the metric's value is compared.
-    public enum Operator: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum Operator: String, Sendable, Hashable, Codable, CaseIterable {
         case lt, le, gt, ge, eq, ne, between, over, otherwise
     }
 
     /// What `value` and `upper` are measured from.
-    public enum Reference: String, Sendable, Hashable, Codable {
+    package enum Reference: String, Sendable, Hashable, Codable {
         /// The metric's value when the question was asked.
         case asked
     }
 
-    public var op: Operator
-    public var value: Double?
-    public var upper: Double?
-    public var ref: Reference?
+    package var op: Operator
+    package var value: Double?
+    package var upper: Double?
+    package var ref: Reference?
 
-    public init(_ op: Operator, _ value: Double? = nil, upper: Double? = nil, ref: Reference? = nil) {
+    package init(_ op: Operator, _ value: Double? = nil, upper: Double? = nil, ref: Reference? = nil) {
         self.op = op
         self.value = value
         self.upper = upper
@@ -38,16 +38,16 @@ public struct Condition: Sendable, Hashable, Codable {
     }
 
     /// `value > asked value`: the "grows" of grow / shrink.
-    public static let grows = Condition(.gt, ref: .asked)
+    package static let grows = Condition(.gt, ref: .asked)
     /// `value < asked value`: the "shrinks" of grow / shrink.
-    public static let shrinks = Condition(.lt, ref: .asked)
+    package static let shrinks = Condition(.lt, ref: .asked)
     /// The run ended (extinction) by the target generation.
-    public static let runOver = Condition(.over)
+    package static let runOver = Condition(.over)
     /// Always true: the catch-all last option.
-    public static let otherwise = Condition(.otherwise)
+    package static let otherwise = Condition(.otherwise)
 
     /// Says what is wrong with the condition, or nothing when it is well formed.
-    public var problem: String? {
+    package var problem: String? {
         let numbers = [value, upper].compactMap { $0 }
         if numbers.contains(where: { !$0.isFinite }) { return "its numbers must be finite" }
         switch op {
@@ -69,7 +69,7 @@ public struct Condition: Sendable, Hashable, Codable {
     ///   - x: The metric's value at the target generation.
     ///   - asked: The metric's value when the question was asked.
     ///   - runIsOver: Whether the model's run has ended.
-    public func holds(for x: Double, asked: Double, runIsOver: Bool) -> Bool {
+    package func holds(for x: Double, asked: Double, runIsOver: Bool) -> Bool {
         let base = ref == .asked ? asked : 0
         let threshold = base + (value ?? 0)
         switch op {

@@ -6,30 +6,30 @@
 ///  "openedAt":1741080000000,"closesAt":1741080060000,"hasHint":true,"allowChange":true,
 ///  "prompt":"How many moths at generation 22?","state":"open"}
 /// ```
-public struct QuestionInfo: Sendable, Hashable, Codable {
-    public var id: QuestionID
-    public var metric: String
-    public var metricDescription: String
-    public var unit: String
+package struct QuestionInfo: Sendable, Hashable, Codable {
+    package var id: QuestionID
+    package var metric: String
+    package var metricDescription: String
+    package var unit: String
     /// The kind, with the tolerance or event the lesson settled on (defaults filled in).
-    public var kind: QuestionKind
+    package var kind: QuestionKind
     /// The generation it was asked at; it locks when the simulation moves past it.
-    public var askedAt: Int
+    package var askedAt: Int
     /// The generation it resolves at (sooner if the run ends first).
-    public var target: Int
+    package var target: Int
     /// The metric's value when it was asked (what `"ref":"asked"` compares against).
-    public var askedValue: Double
-    public var openedAt: Timestamp
+    package var askedValue: Double
+    package var openedAt: Timestamp
     /// When the time limit runs out, if it has one.
-    public var closesAt: Timestamp?
-    public var hasHint: Bool
-    public var allowChange: Bool
-    public var prompt: String?
-    public var state: QuestionState
+    package var closesAt: Timestamp?
+    package var hasHint: Bool
+    package var allowChange: Bool
+    package var prompt: String?
+    package var state: QuestionState
     /// The value at resolution, once resolved.
-    public var actual: Double?
+    package var actual: Double?
 
-    public init(
+    package init(
         id: QuestionID, metric: String, metricDescription: String, unit: String, kind: QuestionKind,
         askedAt: Int, target: Int, askedValue: Double, openedAt: Timestamp, closesAt: Timestamp?,
         hasHint: Bool, allowChange: Bool, prompt: String?, state: QuestionState, actual: Double?
@@ -56,7 +56,7 @@ public struct QuestionInfo: Sendable, Hashable, Codable {
         case allowChange, prompt, state, actual
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(QuestionID.self, forKey: .id)
         metric = try c.decode(String.self, forKey: .metric)
@@ -75,7 +75,7 @@ public struct QuestionInfo: Sendable, Hashable, Codable {
         actual = try c.decodeIfPresent(Double.self, forKey: .actual)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try kind.encode(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)

@@ -8,7 +8,7 @@
 /// Encoded into the question's own object: `"kind":"number","tolerance":5`,
 /// `"kind":"choice","options":[...]`, `"kind":"probability","event":{...}`, or
 /// `"kind":"range","confidence":80,"tolerance":5`.
-public enum QuestionKind: Sendable, Hashable, Codable {
+package enum QuestionKind: Sendable, Hashable, Codable {
     /// A number; scored by distance, `tolerance` away or more scores 0 (nil: the metric's default).
     case number(tolerance: Double?)
     /// One of 2...8 options; the first whose condition holds is right.
@@ -20,7 +20,7 @@ public enum QuestionKind: Sendable, Hashable, Codable {
     case range(confidence: Int?, tolerance: Double?)
 
     /// The wire name of the kind.
-    public var name: String {
+    package var name: String {
         switch self {
         case .number: "number"
         case .choice: "choice"
@@ -31,7 +31,7 @@ public enum QuestionKind: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey { case kind, tolerance, options, event, confidence }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let kind = try c.decode(String.self, forKey: .kind)
         switch kind {
@@ -47,7 +47,7 @@ public enum QuestionKind: Sendable, Hashable, Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(name, forKey: .kind)
         switch self {
@@ -66,7 +66,7 @@ public enum QuestionKind: Sendable, Hashable, Codable {
 ///
 /// Encoded into the answer's own object: `{"type":"answer","question":3,"probability":0.7}`,
 /// `{"type":"answer","question":4,"range":[40,60]}`.
-public enum Prediction: Sendable, Hashable, Codable, CustomStringConvertible {
+package enum Prediction: Sendable, Hashable, Codable, CustomStringConvertible {
     case number(Double)
     case choice(Int)
     case probability(Double)
@@ -74,7 +74,7 @@ public enum Prediction: Sendable, Hashable, Codable, CustomStringConvertible {
     case range(lower: Double, upper: Double)
 
     /// The wire name of the kind, matching ``QuestionKind/name``.
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .number: "number"
         case .choice: "choice"
@@ -85,7 +85,7 @@ public enum Prediction: Sendable, Hashable, Codable, CustomStringConvertible {
 
     private enum CodingKeys: String, CodingKey, CaseIterable { case number, choice, probability, range }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let present = CodingKeys.allCases.filter { c.contains($0) }
         guard present.count == 1, let key = present.first else {
@@ -107,7 +107,7 @@ public enum Prediction: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .number(let x): try c.encode(x, forKey: .number)
@@ -117,7 +117,7 @@ public enum Prediction: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .number(let x): NumberText.format(x)
         case .choice(let i): "option \(i)"
@@ -127,7 +127,7 @@ public enum Prediction: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The value a prediction carries on the wire: a finite number, a whole number or a pair of finite numbers.
-    public enum PlainValue: Sendable, Hashable {
+    package enum PlainValue: Sendable, Hashable {
         case finite(Double)
         case whole(Int)
         case pair(Double, Double)
@@ -135,7 +135,7 @@ public enum Prediction: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The key and value of the prediction in the answer's object (`"probability":0.7`), as the
     /// fast writer writes them.
-    public var plain: (key: StaticString, value: PlainValue) {
+    package var plain: (key: StaticString, value: PlainValue) {
         switch self {
         case .number(let x): ("number", .finite(x))
         case .choice(let i): ("choice", .whole(i))

@@ -5,22 +5,22 @@
 ///  "hint":"Look at the last five generations.","allowChange":true,"prompt":"How many moths?"}
 /// ```
 /// The lesson checks the content (metric exists, 2...8 options, horizon 1...1000, ...).
-public struct QuestionSpec: Sendable, Hashable, Codable {
+package struct QuestionSpec: Sendable, Hashable, Codable {
     /// The metric, as `population` or `cell(3,4)`.
-    public var metric: String
-    public var kind: QuestionKind
+    package var metric: String
+    package var kind: QuestionKind
     /// Generations ahead: the question resolves at the asking generation + `horizon`.
-    public var horizon: Int
+    package var horizon: Int
     /// Seconds until answers lock, if sooner than the next step.
-    public var timeLimit: Int?
+    package var timeLimit: Int?
     /// Text a student may reveal at the cost of half the points.
-    public var hint: String?
+    package var hint: String?
     /// Whether a student may change the answer until the question locks.
-    public var allowChange: Bool
+    package var allowChange: Bool
     /// The teacher's own wording, shown above the question.
-    public var prompt: String?
+    package var prompt: String?
 
-    public init(
+    package init(
         metric: String, kind: QuestionKind, horizon: Int, timeLimit: Int? = nil, hint: String? = nil,
         allowChange: Bool = true, prompt: String? = nil
     ) {
@@ -35,7 +35,7 @@ public struct QuestionSpec: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey { case metric, horizon, timeLimit, hint, allowChange, prompt }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         metric = try c.decodeText(.metric, limit: TextLimit.metric)
         kind = try QuestionKind(from: decoder)
@@ -46,7 +46,7 @@ public struct QuestionSpec: Sendable, Hashable, Codable {
         prompt = try c.decodeTextIfPresent(.prompt, limit: TextLimit.prompt)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try kind.encode(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(metric, forKey: .metric)

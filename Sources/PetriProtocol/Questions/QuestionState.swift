@@ -1,5 +1,5 @@
 /// Where a question is in its life: open → locked → resolved, or cancelled.
-public enum QuestionState: String, Sendable, Hashable, Codable {
+package enum QuestionState: String, Sendable, Hashable, Codable {
     /// Accepting answers.
     case open
     /// No more answers; waiting for the simulation to reach the target generation.
@@ -11,7 +11,7 @@ public enum QuestionState: String, Sendable, Hashable, Codable {
 }
 
 /// Why a question stopped accepting answers.
-public enum LockReason: String, Sendable, Hashable, Codable {
+package enum LockReason: String, Sendable, Hashable, Codable {
     /// The simulation advanced past the generation the question was asked at.
     case advanced
     /// The question's time limit ran out.

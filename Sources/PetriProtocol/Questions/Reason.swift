@@ -1,12 +1,12 @@
 /// A student's reason for a prediction, as the teacher sees it (`reasons`).
-public struct StudentReason: Sendable, Hashable, Codable {
-    public var student: StudentID
-    public var name: String
-    public var prediction: Prediction
+package struct StudentReason: Sendable, Hashable, Codable {
+    package var student: StudentID
+    package var name: String
+    package var prediction: Prediction
     /// At most ``ReasonRules/maxCharacters`` characters, sanitised like names.
-    public var reason: String
+    package var reason: String
 
-    public init(student: StudentID, name: String, prediction: Prediction, reason: String) {
+    package init(student: StudentID, name: String, prediction: Prediction, reason: String) {
         self.student = student
         self.name = name
         self.prediction = prediction
@@ -15,21 +15,21 @@ public struct StudentReason: Sendable, Hashable, Codable {
 }
 
 /// A reason the teacher showed the class (`reasonsShown`): anonymous unless the teacher chose names.
-public struct SharedReason: Sendable, Hashable, Codable {
-    public var reason: String
+package struct SharedReason: Sendable, Hashable, Codable {
+    package var reason: String
     /// The student's display name, only when the teacher showed names.
-    public var name: String?
+    package var name: String?
 
-    public init(reason: String, name: String? = nil) {
+    package init(reason: String, name: String? = nil) {
         self.reason = reason
         self.name = name
     }
 }
 
 /// The rules for reasons, shared by the lesson (which enforces them) and clients (which may show them).
-public enum ReasonRules {
+package enum ReasonRules {
     /// The longest reason, in characters after sanitising ("because the background got darker" is 34).
-    public static let maxCharacters = 140
+    package static let maxCharacters = 140
     /// The most reasons one `showReasons` may show.
-    public static let maxShown = 20
+    static let maxShown = 20
 }

@@ -1,12 +1,12 @@
 /// One line of the leaderboard.
-public struct LeaderboardEntry: Sendable, Hashable, Codable {
+package struct LeaderboardEntry: Sendable, Hashable, Codable {
     /// 1 for the highest score; equal scores share a rank and the next rank skips (1, 2, 2, 4).
-    public var rank: Int
-    public var student: StudentID
-    public var name: String
-    public var score: Int
+    package var rank: Int
+    package var student: StudentID
+    package var name: String
+    package var score: Int
 
-    public init(rank: Int, student: StudentID, name: String, score: Int) {
+    package init(rank: Int, student: StudentID, name: String, score: Int) {
         self.rank = rank
         self.student = student
         self.name = name
@@ -15,15 +15,15 @@ public struct LeaderboardEntry: Sendable, Hashable, Codable {
 }
 
 /// The top of the leaderboard, plus the receiver's own line when it is a student.
-public struct Leaderboard: Sendable, Hashable, Codable {
+package struct Leaderboard: Sendable, Hashable, Codable {
     /// The best lines, by rank then name (the teacher's copy has every line).
-    public var top: [LeaderboardEntry]
+    package var top: [LeaderboardEntry]
     /// The receiving student's own line, wherever it is.
-    public var you: LeaderboardEntry?
+    package var you: LeaderboardEntry?
     /// How many students are ranked (removed students are not).
-    public var students: Int
+    package var students: Int
 
-    public init(top: [LeaderboardEntry], you: LeaderboardEntry?, students: Int) {
+    package init(top: [LeaderboardEntry], you: LeaderboardEntry?, students: Int) {
         self.top = top
         self.you = you
         self.students = students

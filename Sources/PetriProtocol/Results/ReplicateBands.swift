@@ -4,27 +4,27 @@
 /// stepped `horizon` generations ahead (the lesson itself does not change). Index `i` of `median`,
 /// `low` and `high` is generation `generation + i`, so a client draws the band behind the real run's
 /// line on the same axis.
-public struct ReplicateBands: Sendable, Hashable, Codable {
+package struct ReplicateBands: Sendable, Hashable, Codable {
     /// The timeline of the real run they branch from (a rewind or restore makes them stale).
-    public var timeline: Int
+    package var timeline: Int
     /// The generation they start from.
-    public var generation: Int
+    package var generation: Int
     /// The metric, as a question names it (`meanTrait`, `cell(3,4)`).
-    public var metric: String
+    package var metric: String
     /// How many replicates ran.
-    public var replicates: Int
+    package var replicates: Int
     /// How many generations each ran ahead.
-    public var horizon: Int
+    package var horizon: Int
     /// The median at each generation (horizon + 1 values).
-    public var median: [Double]
+    package var median: [Double]
     /// The 10th percentile at each generation: one replicate in ten was lower.
-    public var low: [Double]
+    package var low: [Double]
     /// The 90th percentile at each generation: one replicate in ten was higher.
-    public var high: [Double]
+    package var high: [Double]
     /// The generation at which each replicate that ended (e.g. went extinct) did so, ascending.
-    public var extinctAt: [Int]
+    package var extinctAt: [Int]
 
-    public init(
+    package init(
         timeline: Int, generation: Int, metric: String, replicates: Int, horizon: Int, median: [Double],
         low: [Double], high: [Double], extinctAt: [Int]
     ) {
@@ -40,21 +40,21 @@ public struct ReplicateBands: Sendable, Hashable, Codable {
     }
 
     /// The fraction of replicates that ended within the horizon (0...1).
-    public var extinctFraction: Double { replicates > 0 ? Double(extinctAt.count) / Double(replicates) : 0 }
+    package var extinctFraction: Double { replicates > 0 ? Double(extinctAt.count) / Double(replicates) : 0 }
 }
 
 /// Where a resolved question's actual value fell among the latest replicates of its metric.
-public struct ReplicateStanding: Sendable, Hashable, Codable {
+package struct ReplicateStanding: Sendable, Hashable, Codable {
     /// The generation the replicates started from.
-    public var generation: Int
+    package var generation: Int
     /// How many replicates reached the question's target generation.
-    public var replicates: Int
+    package var replicates: Int
     /// How many of them ended strictly below the actual value.
-    public var below: Int
+    package var below: Int
     /// How many ended exactly at it.
-    public var equal: Int
+    package var equal: Int
 
-    public init(generation: Int, replicates: Int, below: Int, equal: Int) {
+    package init(generation: Int, replicates: Int, below: Int, equal: Int) {
         self.generation = generation
         self.replicates = replicates
         self.below = below
@@ -62,7 +62,7 @@ public struct ReplicateStanding: Sendable, Hashable, Codable {
     }
 
     /// One sentence for every screen, e.g. "The real run ended above 8 of the 10 runs that could have happened."
-    public var sentence: String {
+    package var sentence: String {
         let level = equal > 0 ? " (\(equal) ended level with it)" : ""
         return "The real run ended above \(below) of the \(replicates) runs that could have happened\(level)."
     }

@@ -2,26 +2,26 @@
 /// from, so a page can lay the report out itself (as text nodes, never as markup from the network).
 ///
 /// Removed students are left out, as in the CSV and the HTML page.
-public struct ReportData: Sendable, Hashable, Codable {
+package struct ReportData: Sendable, Hashable, Codable {
     /// One question: its label and prompt, how it ended, and the class's spread.
-    public struct Question: Sendable, Hashable, Codable {
-        public var id: QuestionID
-        public var label: String
+    package struct Question: Sendable, Hashable, Codable {
+        package var id: QuestionID
+        package var label: String
         /// `number`, `choice`, `probability` or `range`.
-        public var kind: String
-        public var prompt: String?
+        package var kind: String
+        package var prompt: String?
         /// `resolved`, `cancelled`, `open` or `locked`.
-        public var state: String
+        package var state: String
         /// The actual value as text (`104`, `grow (57)`, `happened (1)`); empty until resolved.
-        public var outcome: String
-        public var spread: Spread
+        package var outcome: String
+        package var spread: Spread
         /// Option labels of a choice question, in the order of `spread.counts`.
-        public var options: [String]
+        package var options: [String]
         /// Over how many replicates the answers' expected points were taken and the class's mean (absent
         /// when there were no replicates of the moment it was asked).
-        public var expected: Expected?
+        package var expected: Expected?
 
-        public init(
+        package init(
             id: QuestionID, label: String, kind: String, prompt: String?, state: String, outcome: String,
             spread: Spread, options: [String], expected: Expected? = nil
         ) {
@@ -38,15 +38,15 @@ public struct ReportData: Sendable, Hashable, Codable {
     }
 
     /// The points one student scored on one question.
-    public struct Points: Sendable, Hashable, Codable {
-        public var question: QuestionID
-        public var points: Int
+    package struct Points: Sendable, Hashable, Codable {
+        package var question: QuestionID
+        package var points: Int
         /// Where the question has expected points: the base points scored (before hint and bonuses) and
         /// what the answer would have scored on average over the replicates.
-        public var base: Int?
-        public var expected: Int?
+        package var base: Int?
+        package var expected: Int?
 
-        public init(question: QuestionID, points: Int, base: Int? = nil, expected: Int? = nil) {
+        package init(question: QuestionID, points: Int, base: Int? = nil, expected: Int? = nil) {
             self.question = question
             self.points = points
             self.base = base
@@ -55,11 +55,11 @@ public struct ReportData: Sendable, Hashable, Codable {
     }
 
     /// A reason a student gave with an answer.
-    public struct Reason: Sendable, Hashable, Codable {
-        public var question: QuestionID
-        public var reason: String
+    package struct Reason: Sendable, Hashable, Codable {
+        package var question: QuestionID
+        package var reason: String
 
-        public init(question: QuestionID, reason: String) {
+        package init(question: QuestionID, reason: String) {
             self.question = question
             self.reason = reason
         }
@@ -68,14 +68,14 @@ public struct ReportData: Sendable, Hashable, Codable {
     /// Probability predictions in ten bins of 0.1 (`lower ≤ p < upper`, the last one includes 1), with how
     /// many of each bin's events happened; `brier` is the mean of (p − o)² (absent without predictions) and
     /// `baseline` the score of always saying 50% (0.25).
-    public struct CalibrationTable: Sendable, Hashable, Codable {
-        public struct Bin: Sendable, Hashable, Codable {
-            public var lower: Double
-            public var upper: Double
-            public var count: Int
-            public var happened: Int
+    package struct CalibrationTable: Sendable, Hashable, Codable {
+        package struct Bin: Sendable, Hashable, Codable {
+            package var lower: Double
+            package var upper: Double
+            package var count: Int
+            package var happened: Int
 
-            public init(lower: Double, upper: Double, count: Int, happened: Int) {
+            package init(lower: Double, upper: Double, count: Int, happened: Int) {
                 self.lower = lower
                 self.upper = upper
                 self.count = count
@@ -85,12 +85,12 @@ public struct ReportData: Sendable, Hashable, Codable {
 
         /// Range predictions: how many were scored, how many held the outcome, and how sure they were
         /// asked to be on average (in percent), to set the share that held against.
-        public struct Ranges: Sendable, Hashable, Codable {
-            public var count: Int
-            public var held: Int
-            public var confidence: Double
+        package struct Ranges: Sendable, Hashable, Codable {
+            package var count: Int
+            package var held: Int
+            package var confidence: Double
 
-            public init(count: Int, held: Int, confidence: Double) {
+            package init(count: Int, held: Int, confidence: Double) {
                 self.count = count
                 self.held = held
                 self.confidence = confidence
@@ -98,14 +98,14 @@ public struct ReportData: Sendable, Hashable, Codable {
         }
 
         /// How many probability predictions were scored.
-        public var count: Int
-        public var bins: [Bin]
-        public var brier: Double?
-        public var baseline: Double
+        package var count: Int
+        package var bins: [Bin]
+        package var brier: Double?
+        package var baseline: Double
         /// Absent when no range was scored.
-        public var ranges: Ranges?
+        package var ranges: Ranges?
 
-        public init(count: Int, bins: [Bin], brier: Double?, baseline: Double, ranges: Ranges? = nil) {
+        package init(count: Int, bins: [Bin], brier: Double?, baseline: Double, ranges: Ranges? = nil) {
             self.count = count
             self.bins = bins
             self.brier = brier
@@ -115,17 +115,17 @@ public struct ReportData: Sendable, Hashable, Codable {
     }
 
     /// One student's line: total score, points per answered and scored question, hints, reasons, calibration.
-    public struct Student: Sendable, Hashable, Codable {
-        public var student: StudentID
-        public var name: String
-        public var score: Int
+    package struct Student: Sendable, Hashable, Codable {
+        package var student: StudentID
+        package var name: String
+        package var score: Int
         /// In question order; a question the student did not answer (or that was not scored) is absent.
-        public var points: [Points]
-        public var hints: [QuestionID]
-        public var reasons: [Reason]
-        public var calibration: CalibrationTable
+        package var points: [Points]
+        package var hints: [QuestionID]
+        package var reasons: [Reason]
+        package var calibration: CalibrationTable
 
-        public init(
+        package init(
             student: StudentID, name: String, score: Int, points: [Points], hints: [QuestionID], reasons: [Reason],
             calibration: CalibrationTable
         ) {
@@ -140,13 +140,13 @@ public struct ReportData: Sendable, Hashable, Codable {
     }
 
     /// The generation the lesson reached.
-    public var generation: Int
-    public var questions: [Question]
-    public var students: [Student]
+    package var generation: Int
+    package var questions: [Question]
+    package var students: [Student]
     /// Every student's probability predictions together.
-    public var calibration: CalibrationTable
+    package var calibration: CalibrationTable
 
-    public init(generation: Int, questions: [Question], students: [Student], calibration: CalibrationTable) {
+    package init(generation: Int, questions: [Question], students: [Student], calibration: CalibrationTable) {
         self.generation = generation
         self.questions = questions
         self.students = students

@@ -1,25 +1,25 @@
 /// What everyone learns when a question resolves (each student also gets a ``PersonalResult``).
-public struct Resolution: Sendable, Hashable, Codable {
-    public var question: QuestionID
+package struct Resolution: Sendable, Hashable, Codable {
+    package var question: QuestionID
     /// The generation it resolved at: the target, or earlier when the run ended first.
-    public var generation: Int
+    package var generation: Int
     /// The metric's value there.
-    public var actual: Double
+    package var actual: Double
     /// For a choice question, the option that came true (nil if none did).
-    public var correctOption: Int?
+    package var correctOption: Int?
     /// For a probability question, whether the event happened.
-    public var eventHappened: Bool?
-    public var spread: Spread
+    package var eventHappened: Bool?
+    package var spread: Spread
     /// The top of the leaderboard after scoring (no `you`: that is in the personal result).
-    public var leaderboard: Leaderboard
+    package var leaderboard: Leaderboard
     /// Where the actual value fell among the latest replicates of this metric that reached the target
     /// (absent when none had been run).
-    public var replicates: ReplicateStanding?
+    package var replicates: ReplicateStanding?
     /// The class's average expected points over the replicates of the moment the question was asked
     /// (no `points`; absent when there were none).
-    public var expected: Expected?
+    package var expected: Expected?
 
-    public init(
+    package init(
         question: QuestionID, generation: Int, actual: Double, correctOption: Int?, eventHappened: Bool?,
         spread: Spread, leaderboard: Leaderboard, replicates: ReplicateStanding? = nil, expected: Expected? = nil
     ) {
@@ -36,23 +36,23 @@ public struct Resolution: Sendable, Hashable, Codable {
 }
 
 /// One student's outcome of a resolved question.
-public struct PersonalResult: Sendable, Hashable, Codable {
-    public var question: QuestionID
+package struct PersonalResult: Sendable, Hashable, Codable {
+    package var question: QuestionID
     /// Their prediction, if they answered.
-    public var prediction: Prediction?
+    package var prediction: Prediction?
     /// Their points for this question (all zero if they did not answer).
-    public var points: ScoreBreakdown
+    package var points: ScoreBreakdown
     /// Their total score after this question.
-    public var score: Int
+    package var score: Int
     /// Their current streak of good answers.
-    public var streak: Int
+    package var streak: Int
     /// Their leaderboard line.
-    public var standing: LeaderboardEntry
+    package var standing: LeaderboardEntry
     /// What their answer would have scored on average over the replicates of the moment the question was
     /// asked, and the class's average (absent when there were none, or they did not answer).
-    public var expected: Expected?
+    package var expected: Expected?
 
-    public init(
+    package init(
         question: QuestionID, prediction: Prediction?, points: ScoreBreakdown, score: Int, streak: Int,
         standing: LeaderboardEntry, expected: Expected? = nil
     ) {
@@ -70,15 +70,15 @@ public struct PersonalResult: Sendable, Hashable, Codable {
 /// its question was asked, by the same scoring rule as the real outcome (judgement apart from luck).
 ///
 /// `{"class":640,"points":820,"replicates":100}`
-public struct Expected: Sendable, Hashable, Codable {
+package struct Expected: Sendable, Hashable, Codable {
     /// How many replicates reached the question's target.
-    public var replicates: Int
+    package var replicates: Int
     /// The student's expected base points, 0...1000 (absent in `resolved`).
-    public var points: Int?
+    package var points: Int?
     /// The mean of the class's expected points (absent when nobody answered).
-    public var classMean: Int?
+    package var classMean: Int?
 
-    public init(replicates: Int, points: Int? = nil, classMean: Int? = nil) {
+    package init(replicates: Int, points: Int? = nil, classMean: Int? = nil) {
         self.replicates = replicates
         self.points = points
         self.classMean = classMean

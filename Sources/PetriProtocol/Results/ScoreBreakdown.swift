@@ -1,19 +1,19 @@
 /// How one answer's points were made up.
 ///
 /// `total = (hintTaken ? round(base / 2) : base) + speed + streak`.
-public struct ScoreBreakdown: Sendable, Hashable, Codable {
+package struct ScoreBreakdown: Sendable, Hashable, Codable {
     /// Points from the scoring formula alone, 0...1000.
-    public var base: Int
+    package var base: Int
     /// Whether the hint was taken (which halves `base`).
-    public var hintTaken: Bool
+    package var hintTaken: Bool
     /// The early-answer tie-break, 0...10 (0 when switched off or the answer scored nothing).
-    public var speed: Int
+    package var speed: Int
     /// The streak bonus (0 when switched off or the answer was not good).
-    public var streak: Int
+    package var streak: Int
     /// What the answer added to the student's score.
-    public var total: Int
+    package var total: Int
 
-    public init(base: Int, hintTaken: Bool, speed: Int, streak: Int, total: Int) {
+    package init(base: Int, hintTaken: Bool, speed: Int, streak: Int, total: Int) {
         self.base = base
         self.hintTaken = hintTaken
         self.speed = speed

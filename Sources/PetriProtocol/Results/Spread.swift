@@ -1,10 +1,10 @@
 /// One bar of a histogram of numeric predictions: `lower <= x < upper` (the last bar includes `upper`).
-public struct SpreadBin: Sendable, Hashable, Codable {
-    public var lower: Double
-    public var upper: Double
-    public var count: Int
+package struct SpreadBin: Sendable, Hashable, Codable {
+    package var lower: Double
+    package var upper: Double
+    package var count: Int
 
-    public init(lower: Double, upper: Double, count: Int) {
+    package init(lower: Double, upper: Double, count: Int) {
         self.lower = lower
         self.upper = upper
         self.count = count
@@ -12,11 +12,11 @@ public struct SpreadBin: Sendable, Hashable, Codable {
 }
 
 /// One student's range in a range question's spread: `lower <= x <= upper`.
-public struct SpreadInterval: Sendable, Hashable, Codable {
-    public var lower: Double
-    public var upper: Double
+package struct SpreadInterval: Sendable, Hashable, Codable {
+    package var lower: Double
+    package var upper: Double
 
-    public init(lower: Double, upper: Double) {
+    package init(lower: Double, upper: Double) {
         self.lower = lower
         self.upper = upper
     }
@@ -30,19 +30,19 @@ public struct SpreadInterval: Sendable, Hashable, Codable {
 /// `mean` (the class's average probability); range questions fill `intervals` (the students'
 /// ranges, anonymous, ordered by lower then upper bound; at most ``maxIntervals``, evenly picked from
 /// that order when more answered) and `held` (how many of all the ranges held the outcome).
-public struct Spread: Sendable, Hashable, Codable {
+package struct Spread: Sendable, Hashable, Codable {
     /// How many students answered.
-    public var answers: Int
-    public var bins: [SpreadBin]?
-    public var counts: [Int]?
-    public var mean: Double?
-    public var intervals: [SpreadInterval]?
-    public var held: Int?
+    package var answers: Int
+    package var bins: [SpreadBin]?
+    package var counts: [Int]?
+    package var mean: Double?
+    package var intervals: [SpreadInterval]?
+    package var held: Int?
 
     /// The most ranges a spread lists (a projector draws one line each).
-    public static let maxIntervals = 100
+    package static let maxIntervals = 100
 
-    public init(
+    package init(
         answers: Int, bins: [SpreadBin]? = nil, counts: [Int]? = nil, mean: Double? = nil,
         intervals: [SpreadInterval]? = nil, held: Int? = nil
     ) {

@@ -1,29 +1,29 @@
 /// The built-in explanations every client shows: what evolution is, what each screen and control does,
 /// and that survival and mutation are random. Written once, here; the server sends it (`guide`) with the
 /// lesson's model's own story, so the terminal and the browser pages show the same words.
-public struct Guide: Sendable, Hashable, Codable {
+package struct Guide: Sendable, Hashable, Codable {
     /// The sections, in reading order.
-    public var sections: [GuideSection]
+    package var sections: [GuideSection]
     /// The lesson's model's real-world story (its ``ModelDescription``'s), when the model has one.
-    public var story: String?
+    package var story: String?
 
-    public init(sections: [GuideSection] = Guide.standardSections, story: String? = nil) {
+    package init(sections: [GuideSection] = Guide.standardSections, story: String? = nil) {
         self.sections = sections
         self.story = story
     }
 
     /// The section with this id, if any.
-    public func section(_ id: String) -> GuideSection? { sections.first { $0.id == id } }
+    package func section(_ id: String) -> GuideSection? { sections.first { $0.id == id } }
 }
 
 /// One explanation: a stable id (for links and commands), a title and a few short paragraphs.
-public struct GuideSection: Sendable, Hashable, Codable {
-    public var id: String
-    public var title: String
+package struct GuideSection: Sendable, Hashable, Codable {
+    package var id: String
+    package var title: String
     /// Paragraphs of plain text (no markup), each a few sentences.
-    public var paragraphs: [String]
+    package var paragraphs: [String]
 
-    public init(id: String, title: String, paragraphs: [String]) {
+    package init(id: String, title: String, paragraphs: [String]) {
         self.id = id
         self.title = title
         self.paragraphs = paragraphs
@@ -32,7 +32,7 @@ public struct GuideSection: Sendable, Hashable, Codable {
 
 extension Guide {
     /// The explanations, in reading order.
-    public static let standardSections: [GuideSection] = [
+    static let standardSections: [GuideSection] = [
         GuideSection(
             id: "evolution", title: "What is evolution?",
             paragraphs: [

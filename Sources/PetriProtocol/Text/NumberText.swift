@@ -1,13 +1,13 @@
 /// Numbers as people write them: `42`, not `42.0`; `0.7`; `1e+20` for the huge.
-public enum NumberText {
+package enum NumberText {
     /// Formats a number without a trailing `.0` when it is whole.
-    public static func format(_ x: Double) -> String {
+    package static func format(_ x: Double) -> String {
         if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
         return String(x)
     }
 
     /// Like ``format(_:)``, with whole numbers grouped in thousands for sentences: `1,000,000`.
-    public static func grouped(_ x: Double) -> String {
+    package static func grouped(_ x: Double) -> String {
         guard x == x.rounded(), abs(x) < 1e15 else { return format(x) }
         let digits = String(Int64(x).magnitude)
         var out = ""

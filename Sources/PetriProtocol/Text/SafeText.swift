@@ -8,9 +8,9 @@
 /// letters that render as blank. Whitespace of any kind becomes one plain space, runs collapse,
 /// and the ends are trimmed. A grapheme keeps at most eight code points (stacked "Zalgo" marks
 /// are cut), and the text keeps at most `maxCharacters` graphemes.
-public enum SafeText {
+package enum SafeText {
     /// Code points per grapheme cluster kept; enough for emoji modifiers and Indic conjuncts.
-    public static let maxScalarsPerCharacter = 8
+    package static let maxScalarsPerCharacter = 8
 
     /// Cleans `raw` as described above.
     ///
@@ -24,7 +24,7 @@ public enum SafeText {
     ///   - maxCharacters: The most graphemes kept.
     ///   - alsoBlank: More code points to drop because they draw nothing where the text is
     ///     shown (names drop the braille blank U+2800; a terminal chart draws braille itself).
-    public static func clean(_ raw: String, maxCharacters: Int, alsoBlank: Set<UInt32> = []) -> String {
+    package static func clean(_ raw: String, maxCharacters: Int, alsoBlank: Set<UInt32> = []) -> String {
         var scalars = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in withoutEscapeSequences(raw.unicodeScalars) {

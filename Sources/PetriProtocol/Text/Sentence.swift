@@ -6,28 +6,28 @@ import PetriWords
 /// shape on the wire is a string as before; made from a ``Word``, it keeps the word so the server
 /// can render it once per language among a broadcast's readers (``ServerMessage/rendered(in:)``).
 /// Two sentences are equal when their texts are.
-public struct Sentence: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+package struct Sentence: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The sentence as this reader gets it (English until rendered).
-    public let text: String
+    package let text: String
     /// The sentence before rendering, when it came from a catalog.
-    public let word: Word?
+    package let word: Word?
 
     /// A sentence with no catalog behind it (a teacher's or a model's words).
-    public init(_ text: String) {
+    package init(_ text: String) {
         self.text = text
         word = nil
     }
 
     /// A catalog sentence, in English until rendered.
-    public init(_ word: Word) {
+    package init(_ word: Word) {
         text = word.text(in: .english)
         self.word = word
     }
 
-    public init(stringLiteral value: String) { self.init(value) }
+    package init(stringLiteral value: String) { self.init(value) }
 
     /// The sentence for a reader of `language`.
-    public func rendered(in language: Language) -> Sentence {
+    package func rendered(in language: Language) -> Sentence {
         guard let word else { return self }
         return Sentence(text: word.text(in: language), word: word)
     }
@@ -37,14 +37,14 @@ public struct Sentence: Sendable, Hashable, Codable, CustomStringConvertible, Ex
         self.word = word
     }
 
-    public init(from decoder: any Decoder) throws { self.init(try decoder.singleValueContainer().decode(String.self)) }
+    package init(from decoder: any Decoder) throws { self.init(try decoder.singleValueContainer().decode(String.self)) }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(text)
     }
 
-    public static func == (lhs: Sentence, rhs: Sentence) -> Bool { lhs.text == rhs.text }
-    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
-    public var description: String { text }
+    package static func == (lhs: Sentence, rhs: Sentence) -> Bool { lhs.text == rhs.text }
+    package func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    package var description: String { text }
 }

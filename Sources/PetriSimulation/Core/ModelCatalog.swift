@@ -23,7 +23,7 @@ package struct ModelCatalog: Sendable {
         /// An entry for a model file read at run time.
         package init(file: TraitModelSource) {
             kind = file.kind
-            modelDescription = file.file.modelDescription
+            modelDescription = file.modelDescription
             self.file = file
             maker = FileModelMaker(source: file)
         }

@@ -3,7 +3,7 @@
 ///
 /// Each model states its own (see ``SimulationModel``); the ranges and defaults are the ones its
 /// `validate()` enforces, so a form that keeps to them is never refused.
-public struct ModelDescription: Sendable, Hashable, Codable {
+package struct ModelDescription: Sendable, Hashable, Codable {
     /// The model's name in lesson files and on the wire (``ModelKind``'s raw value).
     package let model: String
     /// A short title for menus, e.g. "Peppered moths (camouflage)".

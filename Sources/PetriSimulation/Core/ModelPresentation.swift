@@ -3,7 +3,7 @@
 ///
 /// The picture is one of a small closed set; everything else is words, metric names and colours. Colours are
 /// `#rrggbb`. Metric names are ones the model's ``ModelDescription/metrics`` or stats carry.
-public struct ModelPresentation: Sendable, Hashable, Codable {
+package struct ModelPresentation: Sendable, Hashable, Codable {
     /// The pictures a client knows how to draw. A new kind of picture is a client change; a new model that draws
     /// one of these is not.
     package enum Picture: String, Sendable, Hashable, Codable {

@@ -2,7 +2,7 @@
 ///
 /// Every case carries a sentence for a person: it names the parameter (or input), the value
 /// that was given and what is allowed, so a teacher can correct it without reading code.
-public struct SimulationError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct SimulationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, in one sentence a teacher can act on.
     package let message: String
     /// A stable machine-readable reason, e.g. `parameter-out-of-range`.
@@ -31,7 +31,7 @@ public struct SimulationError: Error, Sendable, Hashable, CustomStringConvertibl
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 
     /// `name` must lie in `range`; says which, what was given and what is allowed.
     static func outOfRange<T: Comparable & CustomStringConvertible>(

@@ -2,12 +2,12 @@
 /// below) or the id of a model file a server loaded (see ``ModelCatalog``).
 ///
 /// Encoded as its bare string, so JSON is the same as when the set of models was closed.
-public struct ModelKind: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
-    public let rawValue: String
+package struct ModelKind: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    package let rawValue: String
 
     /// A model name: 1 to 32 lowercase letters, digits and hyphens, starting with a letter (nil otherwise).
     /// Whether a server runs a model of that name is its catalog's answer.
-    public init?(rawValue: String) {
+    package init?(rawValue: String) {
         guard Self.isWellFormed(rawValue) else { return nil }
         self.rawValue = rawValue
     }
@@ -51,7 +51,7 @@ public struct ModelKind: RawRepresentable, Sendable, Hashable, Codable, CustomSt
     /// True for a model compiled into the program.
     package var isShipped: Bool { Self.allCases.contains(self) }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     static func isWellFormed(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, ("a"..."z").contains(first), name.utf8.count <= 32 else {
@@ -60,7 +60,7 @@ public struct ModelKind: RawRepresentable, Sendable, Hashable, Codable, CustomSt
         return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let kind = ModelKind(rawValue: text) else {
@@ -72,19 +72,19 @@ public struct ModelKind: RawRepresentable, Sendable, Hashable, Codable, CustomSt
         self = kind
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
 }
 
 /// A value a teacher gives a parameter: from a CLI flag, a wire message or a lesson file.
-public enum ParameterValue: Sendable, Hashable, Codable, CustomStringConvertible {
+package enum ParameterValue: Sendable, Hashable, Codable, CustomStringConvertible {
     case number(Double)
     case text(String)
     case flag(Bool)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .number(let x): x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
         case .text(let s): s
@@ -93,7 +93,7 @@ public enum ParameterValue: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     /// Encodes as a bare JSON number, string or boolean.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         switch self {
         case .number(let x): try c.encode(x)
@@ -102,7 +102,7 @@ public enum ParameterValue: Sendable, Hashable, Codable, CustomStringConvertible
         }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         if let b = try? c.decode(Bool.self) {
             self = .flag(b)
@@ -115,7 +115,7 @@ public enum ParameterValue: Sendable, Hashable, Codable, CustomStringConvertible
 }
 
 /// Something a teacher does to a model between generations.
-public enum ModelAction: Sendable, Hashable, Codable {
+package enum ModelAction: Sendable, Hashable, Codable {
     /// Change one named parameter (e.g. `environmentColour` to 20).
     case set(name: String, value: ParameterValue)
     /// Flip one grid tile or cell (islands: land↔sea; life: dead↔alive).
@@ -125,7 +125,7 @@ public enum ModelAction: Sendable, Hashable, Codable {
 }
 
 /// A number a student can be asked to predict.
-public struct MetricDescriptor: Sendable, Hashable, Codable {
+package struct MetricDescriptor: Sendable, Hashable, Codable {
     /// The name used in questions, e.g. `meanTrait`, or `cell(x,y)` for a metric with arguments.
     package let name: String
     /// What a form or chart calls it, in plain words (e.g. "Average moth colour (1 black to 100 white)"), never
@@ -160,7 +160,7 @@ public struct MetricDescriptor: Sendable, Hashable, Codable {
     }
 
     /// A description from a server that sent no `label` gets "" (clients then show the description).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         label = try container.decodeIfPresent(String.self, forKey: .label) ?? ""
@@ -173,7 +173,7 @@ public struct MetricDescriptor: Sendable, Hashable, Codable {
 }
 
 /// A metric as named in a question: `population`, or `cell(3,4)` with integer arguments.
-public struct MetricID: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct MetricID: Sendable, Hashable, Codable, CustomStringConvertible {
     package let name: String
     package let arguments: [Int]
 
@@ -211,13 +211,13 @@ public struct MetricID: Sendable, Hashable, Codable, CustomStringConvertible {
         self.init(name, args)
     }
 
-    public var description: String {
+    package var description: String {
         arguments.isEmpty ? name : "\(name)(\(arguments.map(String.init).joined(separator: ",")))"
     }
 }
 
 /// One generation's numbers, kept in the lesson's history and sent to every client.
-public struct GenerationStats: Sendable, Hashable, Codable {
+package struct GenerationStats: Sendable, Hashable, Codable {
     /// The generation these numbers describe (0 is the starting state).
     package var generation: Int
     /// Every argument-free metric's value at this generation, by metric name.
@@ -243,7 +243,7 @@ public struct GenerationStats: Sendable, Hashable, Codable {
 ///
 /// What the model is (its name, metrics and description) is asked of the value, because a model read from a file
 /// is known only at run time; ``SimulationModel`` refines this for models whose type alone says it.
-public protocol SteppingModel: Sendable, Equatable {
+package protocol SteppingModel: Sendable, Equatable {
     /// The model's parameters: `Codable` with every key optional (missing keys take defaults).
     associatedtype Parameters: Sendable, Hashable, Codable
     /// What clients draw each generation.
@@ -362,7 +362,7 @@ extension SimulationModel {
 }
 
 extension SteppingModel {
-    public var presentation: ModelPresentation? { modelDescription.presentation }
+    package var presentation: ModelPresentation? { modelDescription.presentation }
 
     /// A hash of the exact state, stable across runs and machines.
     package var stateHash: UInt64 { StableHash.fnv1a(encodeState()) }

@@ -1,11 +1,12 @@
 /// The islands model as a teacher's form shows it, with the ranges and defaults of ``IslandsParameters``.
 extension IslandsModel {
-    package static var modelDescription: ModelDescription {
+    /// Built once, the first time it is asked for: a welcome carries its presentation once per join.
+    package static let modelDescription: ModelDescription = {
         typealias P = IslandsParameters
         let defaults = P()
         let size = Double(P.sizeRange.lowerBound)...Double(P.sizeRange.upperBound)
         return ModelDescription(
-            model: kind.rawValue, title: "Islands (speciation)",
+            model: IslandsModel.kind.rawValue, title: "Islands (speciation)",
             story:
                 "A map of sea and land with species living on it. The teacher raises land and floods it, joining "
                 + "and splitting islands: a range that is cut apart gives new species, islands that join let the "
@@ -26,7 +27,7 @@ extension IslandsModel {
                     kind: .flag, defaultValue: .flag(defaults.diagonal), changeable: true),
             ],
             scenarios: [], metrics: metrics, presentation: presentation)
-    }
+    }()
 
     /// A map of sea, empty land and one hue per species; the species still alive lead.
     static var presentation: ModelPresentation {

@@ -2,11 +2,12 @@
 /// from ``LifeBoundary``, the density's range and default from ``LifeModel/Parameters``, the rules and
 /// patterns a form suggests from ``LifeRule`` and the pattern catalog.
 extension LifeModel {
-    package static var modelDescription: ModelDescription {
+    /// Built once, the first time it is asked for: a welcome carries its presentation once per join.
+    package static let modelDescription: ModelDescription = {
         let defaults = Parameters()
         let side = 1.0...Double(LifeGrid.maxSide)
         return ModelDescription(
-            model: kind.rawValue, title: "Game of Life",
+            model: LifeModel.kind.rawValue, title: "Game of Life",
             story:
                 "Conway's Game of Life: each square is a cell, alive or dead. Every generation each cell looks at "
                 + "its eight neighbours and follows the rule (in B3/S23 a dead cell with three live neighbours "
@@ -42,7 +43,7 @@ extension LifeModel {
                     defaultValue: .number(Parameters.defaultDensity), changeable: false),
             ],
             scenarios: [], metrics: metrics, presentation: presentation)
-    }
+    }()
 
     /// A board of live and dead cells; nothing dies out for good (an empty board is a board), so no extinction.
     static var presentation: ModelPresentation {

@@ -1,5 +1,5 @@
 /// What one replicate did: a metric's value at each generation from its start, and when its run ended.
-public struct ReplicateTrace: Sendable, Hashable {
+package struct ReplicateTrace: Sendable, Hashable {
     /// The metric at the starting generation and at each of the `horizon` generations after it.
     /// A run that ended keeps its last value (a model's step is a no-op once it is over).
     package var values: [Double]
@@ -21,7 +21,7 @@ extension ReplicateTrace: Codable {
         case values, endedAt
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(values.count * 8)
@@ -33,7 +33,7 @@ extension ReplicateTrace: Codable {
         try container.encodeIfPresent(endedAt, forKey: .endedAt)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let text = try container.decode(String.self, forKey: .values)
         guard let bytes = LifeBase64.decode(text), bytes.count % 8 == 0 else {

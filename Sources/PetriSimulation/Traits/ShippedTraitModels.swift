@@ -1,18 +1,31 @@
 // The shipped trait models are their files (Models/*.yaml) read by the one engine (``TraitEngineModel``).
-// What is left here are names: the type each file's model goes by, its parameters' fields for Swift callers, its
-// scenarios as cases, and the formulas of its fitness function under the names its tests have always used.
+// What is left here are names: the type each file's model goes by, its scenarios as cases, and the formulas of its
+// fitness function under the names its tests have always used. A parameter is read by the name its file declares
+// (`parameters[int: "population"]`, `CamouflageParameters.intRange("population")`): nothing here repeats them.
 
 extension TraitValues {
-    /// An integer parameter by name, for the typed fields below.
-    subscript(int name: String) -> Int {
-        get { int(name) }
-        set { setValue(name, Double(newValue)) }
+    /// An integer parameter, by the name its file declares: `parameters[int: "population"] = 20`.
+    package subscript(int name: String) -> Int {
+        get {
+            assert(file.index(of: name) != nil, "\(file.model) has no parameter \(name)")
+            return int(name)
+        }
+        set {
+            assert(file.index(of: name) != nil, "\(file.model) has no parameter \(name)")
+            setValue(name, Double(newValue))
+        }
     }
 
-    /// A real parameter by name, for the typed fields below.
-    subscript(number name: String) -> Double {
-        get { value(name) }
-        set { setValue(name, newValue) }
+    /// A real parameter, by the name its file declares: `parameters[number: "crowding"] = 0.01`.
+    package subscript(number name: String) -> Double {
+        get {
+            assert(file.index(of: name) != nil, "\(file.model) has no parameter \(name)")
+            return value(name)
+        }
+        set {
+            assert(file.index(of: name) != nil, "\(file.model) has no parameter \(name)")
+            setValue(name, newValue)
+        }
     }
 }
 
@@ -39,51 +52,6 @@ package enum CamouflageScenario: String, TraitScenario {
     case cleanAir = "clean-air"
     case suddenChange = "sudden-change"
     case harshSelection = "harsh-selection"
-}
-
-extension TraitValues where Name == CamouflageFile {
-    package var population: Int {
-        get { self[int: "population"] }
-        set { self[int: "population"] = newValue }
-    }
-    package var environmentColour: Int {
-        get { self[int: "environmentColour"] }
-        set { self[int: "environmentColour"] = newValue }
-    }
-    package var reproductiveChance: Double {
-        get { self[number: "reproductiveChance"] }
-        set { self[number: "reproductiveChance"] = newValue }
-    }
-    var selectionPressure: Double {
-        get { self[number: "selectionPressure"] }
-        set { self[number: "selectionPressure"] = newValue }
-    }
-    package var crowding: Double {
-        get { self[number: "crowding"] }
-        set { self[number: "crowding"] = newValue }
-    }
-    package var maxPopulation: Int {
-        get { self[int: "maxPopulation"] }
-        set { self[int: "maxPopulation"] = newValue }
-    }
-    package var initialTraitMin: Int {
-        get { self[int: "initialTraitMin"] }
-        set { self[int: "initialTraitMin"] = newValue }
-    }
-    package var initialTraitMax: Int {
-        get { self[int: "initialTraitMax"] }
-        set { self[int: "initialTraitMax"] = newValue }
-    }
-    var scenario: CamouflageScenario? {
-        get { scenarioName.flatMap(CamouflageScenario.init(rawValue:)) }
-        set { scenarioName = newValue?.rawValue }
-    }
-    package static var populationRange: ClosedRange<Int> { intRange("population") }
-    static var environmentColourRange: ClosedRange<Int> { intRange("environmentColour") }
-    static var reproductiveChanceRange: ClosedRange<Double> { range("reproductiveChance") }
-    static var selectionPressureRange: ClosedRange<Double> { range("selectionPressure") }
-    static var crowdingRange: ClosedRange<Double> { range("crowding") }
-    package static var maxPopulationRange: ClosedRange<Int> { intRange("maxPopulation") }
 }
 
 extension TraitEngineModel where Name == CamouflageFile {
@@ -127,53 +95,6 @@ package enum ResistanceScenario: String, TraitScenario {
     case noAntibiotic = "no-antibiotic"
 }
 
-extension TraitValues where Name == ResistanceFile {
-    var population: Int {
-        get { self[int: "population"] }
-        set { self[int: "population"] = newValue }
-    }
-    package var dose: Int {
-        get { self[int: "dose"] }
-        set { self[int: "dose"] = newValue }
-    }
-    var reproductiveChance: Double {
-        get { self[number: "reproductiveChance"] }
-        set { self[number: "reproductiveChance"] = newValue }
-    }
-    var costOfResistance: Double {
-        get { self[number: "costOfResistance"] }
-        set { self[number: "costOfResistance"] = newValue }
-    }
-    var crowding: Double {
-        get { self[number: "crowding"] }
-        set { self[number: "crowding"] = newValue }
-    }
-    var mutation: Int {
-        get { self[int: "mutation"] }
-        set { self[int: "mutation"] = newValue }
-    }
-    var maxPopulation: Int {
-        get { self[int: "maxPopulation"] }
-        set { self[int: "maxPopulation"] = newValue }
-    }
-    var initialResistanceMin: Int {
-        get { self[int: "initialResistanceMin"] }
-        set { self[int: "initialResistanceMin"] = newValue }
-    }
-    var initialResistanceMax: Int {
-        get { self[int: "initialResistanceMax"] }
-        set { self[int: "initialResistanceMax"] = newValue }
-    }
-    var scenario: ResistanceScenario? {
-        get { scenarioName.flatMap(ResistanceScenario.init(rawValue:)) }
-        set { scenarioName = newValue?.rawValue }
-    }
-    static var populationRange: ClosedRange<Int> { intRange("population") }
-    static var doseRange: ClosedRange<Int> { intRange("dose") }
-    static var mutationRange: ClosedRange<Int> { intRange("mutation") }
-    static var maxPopulationRange: ClosedRange<Int> { intRange("maxPopulation") }
-}
-
 extension TraitEngineModel where Name == ResistanceFile {
     /// The antibiotic's chance of killing a bacterium: the file's doseKill with steepness 0.1.
     static func chanceOfKill(resistance: Int, dose: Int) -> Double {
@@ -213,48 +134,6 @@ package enum BeaksScenario: String, TraitScenario {
 
     /// The first generation of the drought: its file's first scheduled change.
     static var droughtStart: Int { drought1977.parameters.schedule.first?.generation ?? 0 }
-}
-
-extension TraitValues where Name == BeaksFile {
-    var population: Int {
-        get { self[int: "population"] }
-        set { self[int: "population"] = newValue }
-    }
-    var seedHardness: Int {
-        get { self[int: "seedHardness"] }
-        set { self[int: "seedHardness"] = newValue }
-    }
-    var food: Int {
-        get { self[int: "food"] }
-        set { self[int: "food"] = newValue }
-    }
-    var reproductiveChance: Double {
-        get { self[number: "reproductiveChance"] }
-        set { self[number: "reproductiveChance"] = newValue }
-    }
-    var selectionPressure: Double {
-        get { self[number: "selectionPressure"] }
-        set { self[number: "selectionPressure"] = newValue }
-    }
-    var mutation: Int {
-        get { self[int: "mutation"] }
-        set { self[int: "mutation"] = newValue }
-    }
-    var maxPopulation: Int {
-        get { self[int: "maxPopulation"] }
-        set { self[int: "maxPopulation"] = newValue }
-    }
-    var scenario: BeaksScenario? {
-        get { scenarioName.flatMap(BeaksScenario.init(rawValue:)) }
-        set { scenarioName = newValue?.rawValue }
-    }
-    static var populationRange: ClosedRange<Int> { intRange("population") }
-    static var maxPopulationRange: ClosedRange<Int> { intRange("maxPopulation") }
-    /// Generation 0's depths are the mean of three draws from here, rounded.
-    static var initialDepthDraws: ClosedRange<Int> {
-        let between = BeaksFile.file.trait.founding.between ?? [0, 0]
-        return between[0]...between[1]
-    }
 }
 
 extension TraitEngineModel where Name == BeaksFile {

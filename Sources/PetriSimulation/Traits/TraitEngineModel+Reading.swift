@@ -30,10 +30,10 @@ extension TraitEngineModel: SimulationModel where Name: ShippedTraitModelName {
     package static var kind: ModelKind { Name.kind }
 
     /// The numbers a student can be asked to predict, as the file's `metrics` list them.
-    package static var metrics: [MetricDescriptor] { Name.file.metricDescriptors }
+    package static var metrics: [MetricDescriptor] { Name.source.modelDescription.metrics }
 
     /// What a teacher can set, with the ranges and defaults the model enforces (both read from the file).
-    package static var modelDescription: ModelDescription { Name.file.modelDescription }
+    package static var modelDescription: ModelDescription { Name.source.modelDescription }
 
     /// The model's real-world story, for the teacher, the class and the about screens.
     static var story: String { Name.file.story }
@@ -50,12 +50,13 @@ extension TraitEngineModel: SimulationModel where Name: ShippedTraitModelName {
 /// What a file model shows: its metrics, stats, picture and description, all read off its file.
 extension TraitEngineModel {
     /// The numbers a student can be asked to predict, as the file's `metrics` list them.
-    package var metrics: [MetricDescriptor] { file.metricDescriptors }
+    package var metrics: [MetricDescriptor] { source.modelDescription.metrics }
 
     /// What a teacher can set, with the ranges and defaults the model enforces (both read from the file).
-    package var modelDescription: ModelDescription { file.modelDescription }
+    package var modelDescription: ModelDescription { source.modelDescription }
 
-    public var presentation: ModelPresentation? { file.modelPresentation }
+    /// Read off the description its file's source built once.
+    package var presentation: ModelPresentation? { source.modelDescription.presentation }
 
     package static func kind(of source: Name.Source) -> ModelKind { Name.source(source).kind }
 

@@ -4,11 +4,13 @@
 ///
 /// Immutable, so sharing one instance between threads is safe; parameters and models hold a reference, so copying
 /// them copies no file.
-public final class TraitModelSource: Sendable, Hashable, CustomStringConvertible {
+package final class TraitModelSource: Sendable, Hashable, CustomStringConvertible {
     /// The model's name (the file's `model`).
     package let kind: ModelKind
     /// The parsed file.
     let file: TraitModelFile
+    /// What the file describes (its parameters, metrics and presentation), built once when the file is read.
+    package let modelDescription: ModelDescription
     /// The file's text, exactly as read.
     package let text: String
     /// The text's content hash: ``StableHash/fnv1a(_:)`` of its UTF-8 bytes, as 16 hexadecimal digits.
@@ -28,6 +30,7 @@ public final class TraitModelSource: Sendable, Hashable, CustomStringConvertible
         }
         self.kind = kind
         self.file = file
+        modelDescription = file.modelDescription
         self.text = text
         contentHash = Self.hash(of: text)
     }
@@ -47,16 +50,16 @@ public final class TraitModelSource: Sendable, Hashable, CustomStringConvertible
         }
     }
 
-    public static func == (a: TraitModelSource, b: TraitModelSource) -> Bool {
+    package static func == (a: TraitModelSource, b: TraitModelSource) -> Bool {
         a === b || (a.kind == b.kind && a.contentHash == b.contentHash && a.text == b.text)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(contentHash)
     }
 
-    public var description: String { "\(kind.rawValue) (\(contentHash))" }
+    package var description: String { "\(kind.rawValue) (\(contentHash))" }
 }
 
 extension CodingUserInfoKey {

@@ -142,7 +142,7 @@ extension TraitValues where Name: ShippedTraitModelName {
     package init() { self.init(source: Name.source) }
 
     /// An integer parameter's range.
-    static func intRange(_ name: String) -> ClosedRange<Int> { Name.file.intRange(name) }
+    package static func intRange(_ name: String) -> ClosedRange<Int> { Name.file.intRange(name) }
 
     /// A parameter's range.
     static func range(_ name: String) -> ClosedRange<Double> { Name.file.range(name) }

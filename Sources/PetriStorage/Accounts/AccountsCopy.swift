@@ -1,6 +1,6 @@
 /// Every row of the account tables (teachers, sign-in links, sessions, who teaches which lesson), as
 /// `petri store copy` moves them from SQLite into PostgreSQL, after the lessons.
-public struct AccountsCopy: Sendable {
+package struct AccountsCopy: Sendable {
     package struct LessonTeacher: Sendable, Hashable {
         package var lessonId: String
         package var teacherId: String

@@ -4,7 +4,7 @@ import PetriProtocol
 ///
 /// The administrator (the holder of the configured teacher key) has no account: a lesson with no
 /// owner row belongs to the administrator, as every lesson created before accounts existed does.
-public struct TeacherRecord: Sendable, Hashable {
+package struct TeacherRecord: Sendable, Hashable {
     /// A stable id chosen by the server (a lowercase UUID); names and emails may change, this does not.
     package var id: String
     /// The name the teacher signs in with, unique on the server ignoring case.
@@ -31,14 +31,14 @@ public struct TeacherRecord: Sendable, Hashable {
 }
 
 /// Whether a teacher may sign in.
-public enum TeacherStatus: String, Sendable, Hashable, Codable {
+package enum TeacherStatus: String, Sendable, Hashable, Codable {
     case active
     /// Signed out everywhere and refused until enabled again; their lessons stay theirs.
     case disabled
 }
 
 /// A signed-in teacher's session, as the store keeps it: the digest of its token, never the token.
-public struct TeacherSessionRecord: Sendable, Hashable {
+package struct TeacherSessionRecord: Sendable, Hashable {
     /// SHA-256 of the session token.
     package var digest: TokenHash
     package var teacherId: String
@@ -67,7 +67,7 @@ public struct TeacherSessionRecord: Sendable, Hashable {
 }
 
 /// A one-time sign-in link as the store keeps it: the digest of its secret, never the secret.
-public struct SignInLinkRecord: Sendable, Hashable {
+package struct SignInLinkRecord: Sendable, Hashable {
     package var digest: TokenHash
     package var teacherId: String
     package var createdAt: Timestamp
@@ -87,7 +87,7 @@ public struct SignInLinkRecord: Sendable, Hashable {
 }
 
 /// Who may teach a lesson besides the administrator: its owner and the colleagues it is shared with.
-public struct LessonTeachers: Sendable, Hashable {
+package struct LessonTeachers: Sendable, Hashable {
     /// The owning teacher's id; nil for a lesson of the administrator (every lesson made with the key).
     package var owner: String?
     /// Co-teachers' ids (same controls as the owner), sorted.
@@ -103,13 +103,13 @@ public struct LessonTeachers: Sendable, Hashable {
 }
 
 /// A teacher's part in a lesson.
-public enum LessonRole: String, Sendable, Hashable, Codable {
+package enum LessonRole: String, Sendable, Hashable, Codable {
     case owner
     case coTeacher = "co-teacher"
 }
 
 /// What a store's account write refuses, in a sentence for the administrator.
-public struct TeacherStorageError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct TeacherStorageError: Error, Sendable, Hashable, CustomStringConvertible {
     package enum Code: Sendable, Hashable {
         /// Another teacher already has this name or email.
         case taken
@@ -125,5 +125,5 @@ public struct TeacherStorageError: Error, Sendable, Hashable, CustomStringConver
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -3,20 +3,20 @@ import PetriProtocol
 
 extension PetriClient {
     /// The session token `petri teach login` kept for the options' server, if any.
-    public static func savedSession(options: ClientOptions) -> String? {
+    package static func savedSession(options: ClientOptions) -> String? {
         options.tokens?.session(server: options.server)
     }
 
     /// Signs a teacher in (`signIn`) and keeps the session token for this server beside the lesson tokens, so
     /// that `petri teach new` and `import` create lessons as that teacher; returns a sentence for the terminal
     /// and whether it worked.
-    public static func signIn(name: String, password: String, options: ClientOptions) async -> (Bool, String) {
+    package static func signIn(name: String, password: String, options: ClientOptions) async -> (Bool, String) {
         await signIn(.signIn(name: name, password: password), options: options)
     }
 
     /// Chooses a password with a one-time sign-in link (its URL, or the secret after `#link=`) and signs in, as
     /// ``signIn(name:password:options:)`` does.
-    public static func choosePassword(link: String, password: String, options: ClientOptions) async -> (Bool, String) {
+    package static func choosePassword(link: String, password: String, options: ClientOptions) async -> (Bool, String) {
         let secret = link.components(separatedBy: "#link=").last ?? link
         return await signIn(.choosePassword(link: secret, password: password), options: options)
     }

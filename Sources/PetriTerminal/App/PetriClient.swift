@@ -3,9 +3,9 @@ import PetriProtocol
 import PetriSimulation
 
 /// How a terminal client runs: which server, which view, where tokens are kept.
-public struct ClientOptions: Sendable {
+package struct ClientOptions: Sendable {
     /// The server's URL, e.g. `ws://127.0.0.1:8080/`.
-    public var server: String
+    package var server: String
     /// `--json`: lines instead of a screen.
     var json: Bool
     /// What the terminal shows (full-screen mode).
@@ -15,10 +15,10 @@ public struct ClientOptions: Sendable {
     /// A PEM file of CAs to trust for `wss://`.
     var caFile: String?
     /// The language to ask the server for (a BCP 47 tag), which the screen also shows; nil: none.
-    public var language: String?
+    package var language: String?
 
     /// Options for one run.
-    public init(server: String, json: Bool, colorMode: ColorMode, tokens: ResumeTokenStore?, caFile: String? = nil) {
+    package init(server: String, json: Bool, colorMode: ColorMode, tokens: ResumeTokenStore?, caFile: String? = nil) {
         self.server = server
         self.json = json
         self.colorMode = colorMode
@@ -33,26 +33,27 @@ public struct ClientOptions: Sendable {
 /// let status = await PetriClient.join(code: try JoinCode("K7QX2M"), name: "Ada", token: nil, options: options)
 /// exit(status)
 /// ```
-public enum PetriClient {
+package enum PetriClient {
     /// Runs the student client until the student leaves or the lesson ends; returns the exit status.
     ///
     /// - Parameters:
     ///   - code: The lesson's join code.
     ///   - name: The display name (ignored by lessons that generate names).
     ///   - token: A resume token; when nil, the one saved for this server and lesson is used.
-    public static func join(code: JoinCode, name: String?, token: AccessToken?, options: ClientOptions) async -> Int32 {
+    package static func join(code: JoinCode, name: String?, token: AccessToken?, options: ClientOptions) async -> Int32
+    {
         let saved = token ?? options.tokens?.token(server: options.server, code: code, teacher: false)
         let session = ClientSession(entry: .student(code: code, name: name, token: saved), language: options.language)
         return await run(session, teacher: false, options: options)
     }
 
     /// Runs the teacher console for `entry` (create, import or attach); returns the exit status.
-    public static func teach(_ entry: LessonEntry, options: ClientOptions) async -> Int32 {
+    package static func teach(_ entry: LessonEntry, options: ClientOptions) async -> Int32 {
         await run(ClientSession(entry: entry, language: options.language), teacher: true, options: options)
     }
 
     /// The teacher token saved for a lesson, if any.
-    public static func savedTeacherToken(code: JoinCode, options: ClientOptions) -> AccessToken? {
+    package static func savedTeacherToken(code: JoinCode, options: ClientOptions) -> AccessToken? {
         options.tokens?.token(server: options.server, code: code, teacher: true)
     }
 

@@ -12,19 +12,19 @@ import PetriProtocol
 /// One file per server, lesson and role under `$XDG_CONFIG_HOME/petri/tokens/` (or
 /// `~/.config/petri/tokens/`), readable by the user only (files 0600, folders 0700), e.g.
 /// `student-K7QX2M-ws-127.0.0.1-8080.token`. A token is a secret: it is never printed.
-public struct ResumeTokenStore: Sendable {
+package struct ResumeTokenStore: Sendable {
     /// The folder the token files live in.
     let directory: URL
 
     /// A store in `directory` (created when the first token is saved).
-    public init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
     }
 
     /// The store in the user's configuration folder, or nil when there is no home to put it in.
     ///
     /// - Parameter environment: The process environment (`XDG_CONFIG_HOME`, `HOME`).
-    public static func standard(environment: [String: String]) -> ResumeTokenStore? {
+    package static func standard(environment: [String: String]) -> ResumeTokenStore? {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             return ResumeTokenStore(directory: URL(fileURLWithPath: xdg).appendingPathComponent("petri/tokens"))
         }
@@ -66,7 +66,7 @@ public struct ResumeTokenStore: Sendable {
     }
 
     /// The session token `petri teach login` saved for this server, if any.
-    public func session(server: String) -> String? {
+    package func session(server: String) -> String? {
         guard let data = FileManager.default.contents(atPath: sessionFile(server: server).path) else { return nil }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? nil : text
@@ -97,7 +97,7 @@ public struct ResumeTokenStore: Sendable {
     }
 
     /// Forgets the saved session of this server (signed out, or it ended).
-    public func removeSession(server: String) { unlink(sessionFile(server: server).path) }
+    package func removeSession(server: String) { unlink(sessionFile(server: server).path) }
 
     /// The session file of one server: `session-ws-127.0.0.1-8080.token`.
     func sessionFile(server: String) -> URL {

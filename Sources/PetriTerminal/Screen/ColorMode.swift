@@ -1,5 +1,5 @@
 /// What the terminal can show: no colour, the xterm 256-colour palette, or 24-bit colour.
-public enum ColorMode: String, Sendable, Hashable, CaseIterable {
+package enum ColorMode: String, Sendable, Hashable, CaseIterable {
     /// No colours at all (NO_COLOR, or a terminal that cannot): views use distinct glyphs instead.
     case none
     /// The xterm 256-colour palette (`ESC[38;5;Nm`).
@@ -17,7 +17,7 @@ public enum ColorMode: String, Sendable, Hashable, CaseIterable {
     /// which every terminal emulator in use today shows.
     ///
     /// - Parameter environment: The process environment.
-    public static func detect(environment: [String: String]) -> ColorMode {
+    package static func detect(environment: [String: String]) -> ColorMode {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
         if environment["TERM"] == "dumb" { return .none }
         let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""

@@ -2,7 +2,7 @@ import PetriProtocol
 import PetriSimulation
 
 /// How a client gets into a lesson, and so what it sends first on every connection.
-public enum LessonEntry: Sendable, Hashable {
+package enum LessonEntry: Sendable, Hashable {
     /// A student: `resume` with the token when there is one, else `join` with the name.
     case student(code: JoinCode, name: String?, token: AccessToken?)
     /// The teacher of an existing lesson.

@@ -1,3 +1,4 @@
+import PetriProtocol
 import PetriSimulation
 
 /// Tab completion for the console: commands, then what each command takes.
@@ -37,10 +38,17 @@ enum CommandCompletion {
         case "place" where position == 1: return context.suggestions["pattern"] ?? []
         case "clone": return context.parameterNames.map { $0 + "=" }
         case "ask":
-            if position == 1 { return ["number", "choice", "probability", "range"] }
+            if position == 1 { return QuestionKind.askable.map { $0.words[0] } }
             if position == 2 { return metrics }
-            if previous.last?.lowercased() == "option" { return [] }
-            return ["in", "tolerance", "time", "hint", "prompt", "final", "option", "sure"]
+            // After a kind's clause word comes its value (a tolerance, an option's label): nothing to complete.
+            let kinds = QuestionKind.askable.filter { $0.words.contains(previous[1].lowercased()) }
+            if let last = previous.last?.lowercased(),
+                QuestionKind.askable.contains(where: { $0.clauses.contains(last) })
+            {
+                return []
+            }
+            return ["in"] + (kinds.isEmpty ? QuestionKind.askable : kinds).compactMap { $0.clauses.first }
+                + ["time", "hint", "prompt", "final"]
         case "kick" where position == 1: return context.roster.map(\.name)
         case "show" where position == 1: return TeacherPanel.allCases.map(\.rawValue)
         case "export" where position == 1: return ["results"]

@@ -1,7 +1,8 @@
 import PetriProtocol
 import PetriSimulation
 
-/// The `ask` command's grammar.
+/// The `ask` command's grammar: the words every kind shares here, each kind's own clauses and its question in its
+/// file (``KindAsking``, in `Input/Kinds`).
 ///
 /// ```
 /// ask number METRIC in N [tolerance T] [time S] [hint TEXT] [prompt TEXT] [final]
@@ -15,6 +16,18 @@ import PetriSimulation
 enum QuestionSyntax {
     static let kindExample = "ask number population in 10"
 
+    /// The kinds' names as a list: `number, choice or probability`.
+    static var kindNames: String {
+        let names = QuestionKind.askable.map { $0.words[0] }
+        guard names.count > 1 else { return names.joined() }
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
+
+    /// The kind a word names (its name or a short form), if any.
+    static func asking(_ word: String) -> (any KindAsking.Type)? {
+        QuestionKind.askable.first { $0.words.contains(word) }
+    }
+
     /// Parses the words after `ask`.
     ///
     /// - Parameters:
@@ -23,7 +36,7 @@ enum QuestionSyntax {
     /// - Throws: ``CommandError`` saying what was wrong, with an example.
     static func parse(_ args: [String], context: CommandContext) throws(CommandError) -> QuestionSpec {
         guard let kindWord = args.first?.lowercased() else {
-            throw CommandError("ask needs a kind: number, choice, probability or range.", example: kindExample)
+            throw CommandError("ask needs a kind: \(kindNames).", example: kindExample)
         }
         guard args.count >= 2 else {
             throw CommandError("ask \(kindWord) needs a metric\(metricList(context)).", example: example(kindWord))
@@ -31,11 +44,14 @@ enum QuestionSyntax {
         var rest = args.dropFirst()
         let metric = takeMetric(&rest)
         try checkMetric(metric, context: context, kind: kindWord)
-
-        var event: Condition?
-        if kindWord.hasPrefix("p"), let first = rest.first, first.lowercased() != "in" {
-            event = try condition(&rest, context: "the event")
+        guard let kindType = asking(kindWord) else {
+            throw CommandError(
+                "The kind must be \(kindNames), not \"\(TerminalText.sanitise(kindWord, maxCharacters: 20))\".",
+                example: kindExample)
         }
+        var kind = kindType.init()
+
+        try kind.readBeforeHorizon(&rest)
         guard rest.first?.lowercased() == "in" else {
             throw CommandError("Say how many generations ahead with \"in N\".", example: example(kindWord))
         }
@@ -44,31 +60,12 @@ enum QuestionSyntax {
             throw CommandError("\"in\" needs a whole number of generations from 1 to 1000.", example: example(kindWord))
         }
 
-        var tolerance: Double?
-        var confidence: Int?
         var timeLimit: Int?
         var hint = context.pendingHint
         var prompt: String?
         var allowChange = true
-        var options: [ChoiceOption] = []
         while let word = rest.popFirst() {
             switch word.lowercased() {
-            case "tolerance", "tol":
-                guard let text = rest.popFirst(), let value = Double(text), value > 0 else {
-                    throw CommandError(
-                        "tolerance needs a number above 0: how far off scores nothing.",
-                        example: "ask number population in 10 tolerance 20")
-                }
-                tolerance = value
-            case "sure", "confidence":
-                guard let text = rest.popFirst(), let percent = Int(text.trimmingCharacters(in: ["%"])),
-                    (50...99).contains(percent)
-                else {
-                    throw CommandError(
-                        "sure needs a whole percent from 50 to 99: how sure the range should be.",
-                        example: "ask range population in 10 sure 80")
-                }
-                confidence = percent
             case "time", "timelimit":
                 guard let text = rest.popFirst(), let seconds = duration(text), (1...3600).contains(seconds) else {
                     throw CommandError(
@@ -94,41 +91,20 @@ enum QuestionSyntax {
                 prompt = text
             case "final", "nochange":
                 allowChange = false
-            case "option":
-                guard kindWord.hasPrefix("c") else {
+            case let lower:
+                if try kind.readClause(lower, &rest) { continue }
+                if let owner = QuestionKind.askable.first(where: { $0.clauses.contains(lower) }) {
                     throw CommandError(
-                        "Only choice questions have options.",
-                        example: "ask choice population in 5 option up gt asked option down otherwise")
+                        "Only \(owner.words[0]) questions have \(lower)s.", example: owner.clauseExample)
                 }
-                guard let label = rest.popFirst(), !label.isEmpty else {
-                    throw CommandError("option needs a label and a condition.", example: "option up gt asked")
-                }
-                options.append(ChoiceOption(label, when: try condition(&rest, context: "option \"\(label)\"")))
-            default:
                 throw CommandError(
                     "ask does not know \"\(TerminalText.sanitise(word, maxCharacters: 30))\"; text with spaces goes in quotes, after prompt or hint.",
                     example: "ask number population in 10 prompt \"How many will be alive?\"")
             }
         }
-
-        let kind: QuestionKind
-        switch kindWord {
-        case "number", "n", "num":
-            kind = .number(tolerance: tolerance)
-        case "choice", "c":
-            kind = .choice(options: options.isEmpty ? defaultOptions(context.presentation) : options)
-        case "probability", "p", "prob", "chance":
-            kind = .probability(event: event)
-        case "range", "r":
-            kind = .range(confidence: confidence, tolerance: tolerance)
-        default:
-            throw CommandError(
-                "The kind must be number, choice, probability or range, not \"\(TerminalText.sanitise(kindWord, maxCharacters: 20))\".",
-                example: kindExample)
-        }
         return QuestionSpec(
-            metric: metric, kind: kind, horizon: horizon, timeLimit: timeLimit, hint: hint, allowChange: allowChange,
-            prompt: prompt)
+            metric: metric, kind: kind.kind(context: context), horizon: horizon, timeLimit: timeLimit, hint: hint,
+            allowChange: allowChange, prompt: prompt)
     }
 
     /// extinct (when the model can die out, as its presentation says) / grow / shrink / same.
@@ -238,19 +214,14 @@ enum QuestionSyntax {
     }
 
     /// An example of `kind`, about `metric` with its arguments' names replaced by numbers
-    /// (`cell(x,y)` → `cell(3,4)`).
-    private static func example(_ kind: String, metric: String? = nil) -> String {
+    /// (`cell(x,y)` → `cell(3,4)`); a word that names no kind gets a number question's.
+    static func example(_ kind: String, metric: String? = nil) -> String {
         var m = metric ?? "population"
         if let open = m.firstIndex(of: "(") {
             let numbers = ["3", "4", "5", "5"]
             let count = argumentCount(of: m)
             m = String(m[..<open]) + "(" + (0..<count).map { numbers[$0 % numbers.count] }.joined(separator: ",") + ")"
         }
-        switch kind.lowercased().first {
-        case "c": return "ask choice \(m) in 5"
-        case "r": return "ask range \(m) in 10 sure 80"
-        case "p": return m.contains("(") ? "ask probability \(m) > 0 in 5" : "ask probability \(m) < 10 in 20"
-        default: return "ask number \(m) in 10"
-        }
+        return (asking(kind.lowercased()) ?? NumberAsking.self).example(metric: m)
     }
 }

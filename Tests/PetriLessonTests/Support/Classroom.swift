@@ -1,7 +1,8 @@
-import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 /// A server's clock under the test's control: it only moves when told to.
 struct ManualClock {

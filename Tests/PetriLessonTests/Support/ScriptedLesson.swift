@@ -1,7 +1,8 @@
-import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 /// What a scripted lesson needs to know about its model: how to change it and what to ask.
 struct LessonScript<Model: SimulationModel> {
@@ -146,7 +147,7 @@ struct ScriptedLesson<Model: SimulationModel> {
 extension LessonScript<CamouflageModel> {
     static var camouflage: Self {
         var parameters = CamouflageParameters()
-        parameters.population = 120
+        parameters[int: "population"] = 120
         return LessonScript(
             parameters: parameters,
             actions: (

@@ -102,9 +102,9 @@ enum Fixtures {
     /// Camouflage on a dark background after 12 generations; a number question is open, "130" typed.
     static func camouflageOpenQuestion() -> ScreenState {
         var parameters = CamouflageParameters()
-        parameters.population = 60
-        parameters.environmentColour = 30
-        parameters.crowding = 0.05
+        parameters[int: "population"] = 60
+        parameters[int: "environmentColour"] = 30
+        parameters[number: "crowding"] = 0.05
         let (lesson0, model) = lesson(Fixtures.make { try CamouflageModel(parameters: parameters, seed: 7) }, steps: 12)
         var lesson = lesson0
         let population = Double(model.snapshot().population)

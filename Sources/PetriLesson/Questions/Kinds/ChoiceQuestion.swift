@@ -89,5 +89,5 @@ struct ChoiceQuestion: KindRules {
 
 extension Scoring {
     /// Points for a choice: all or nothing.
-    public static func choice(chosen: Int, correct: Int?) -> Int { chosen == correct ? maxPoints : 0 }
+    package static func choice(chosen: Int, correct: Int?) -> Int { chosen == correct ? maxPoints : 0 }
 }

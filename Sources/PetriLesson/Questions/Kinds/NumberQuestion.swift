@@ -60,7 +60,7 @@ extension Scoring {
     ///   - tolerance: How far off scores 0 (positive).
     ///
     /// Total on any doubles: a difference that overflows, or a non-finite input, scores 0.
-    public static func number(prediction: Double, actual: Double, tolerance: Double) -> Int {
+    package static func number(prediction: Double, actual: Double, tolerance: Double) -> Int {
         guard tolerance > 0 else { return prediction == actual ? maxPoints : 0 }
         return points(closeness: 1 - abs(prediction - actual) / tolerance)
     }
@@ -71,7 +71,7 @@ extension Scoring {
     /// else a tenth of the metric's range when it is bounded (trait 1...100 → 9.9; a yes/no
     /// metric → 0.1); otherwise a fifth of its value when asked, but at least 1
     /// (population 120 → 24).
-    public static func defaultTolerance(for metric: MetricDescriptor, askedValue: Double) -> Double {
+    static func defaultTolerance(for metric: MetricDescriptor, askedValue: Double) -> Double {
         if let tolerance = metric.tolerance { return tolerance }
         if let range = metric.range, range.upperBound > range.lowerBound {
             return (range.upperBound - range.lowerBound) / 10

@@ -69,7 +69,7 @@ struct ProbabilityQuestion: KindRules {
 
 extension Scoring {
     /// Points for a probability that an event happens (Brier score, scaled).
-    public static func probability(_ p: Double, happened: Bool) -> Int {
+    package static func probability(_ p: Double, happened: Bool) -> Int {
         // Clamped, so a probability that somehow bypassed the answer check still scores 0...1000.
         let miss = min(1, max(0, p.isNaN ? 0.5 : p)) - (happened ? 1 : 0)
         return points(closeness: 1 - miss * miss)

@@ -72,9 +72,9 @@ struct RangeQuestion: KindRules {
 
 extension Scoring {
     /// How sure a range is asked to be when the teacher says nothing, in percent.
-    public static let defaultConfidence = 80
+    package static let defaultConfidence = 80
     /// How sure a teacher may ask a range to be, in percent.
-    public static let confidences = 50...99
+    package static let confidences = 50...99
 
     /// Points for a range `lower...upper` given as `confidence`% sure (the interval score of Gneiting
     /// and Raftery 2007, scaled by the tolerance).
@@ -86,7 +86,7 @@ extension Scoring {
     /// would on a number question with that tolerance.
     ///
     /// Total on any doubles: a non-finite input or result scores 0.
-    public static func range(lower: Double, upper: Double, actual: Double, confidence: Int, tolerance: Double)
+    package static func range(lower: Double, upper: Double, actual: Double, confidence: Int, tolerance: Double)
         -> Int
     {
         guard lower.isFinite, upper.isFinite, actual.isFinite else { return 0 }

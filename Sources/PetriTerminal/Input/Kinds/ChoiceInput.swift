@@ -107,3 +107,27 @@ struct ChoiceInput: KindInput {
         return options.indices.contains(i) ? options[i].label : "option \(i + 1)"
     }
 }
+
+/// `ask choice METRIC in N [option LABEL OP [VALUE [UPPER]]]…`: without options, the model's defaults.
+struct ChoiceAsking: KindAsking {
+    var options: [ChoiceOption] = []
+
+    static let words = ["choice", "c"]
+    static let clauses = ["option"]
+    static let clauseExample = "ask choice population in 5 option up gt asked option down otherwise"
+
+    static func example(metric: String) -> String { "ask choice \(metric) in 5" }
+
+    mutating func readClause(_ word: String, _ rest: inout ArraySlice<String>) throws(CommandError) -> Bool {
+        guard word == "option" else { return false }
+        guard let label = rest.popFirst(), !label.isEmpty else {
+            throw CommandError("option needs a label and a condition.", example: "option up gt asked")
+        }
+        options.append(ChoiceOption(label, when: try QuestionSyntax.condition(&rest, context: "option \"\(label)\"")))
+        return true
+    }
+
+    func kind(context: CommandContext) -> QuestionKind {
+        .choice(options: options.isEmpty ? QuestionSyntax.defaultOptions(context.presentation) : options)
+    }
+}

@@ -1,8 +1,9 @@
 import PetriProtocol
 
-// The one place the student terminal dispatches on a question's kind for its answer: each kind's
-// field (keys, what it holds, how it is drawn), its typed form in `--json` mode, its words on the
-// question panel and the class's spread of it are in its own file beside this one; a new kind adds a file and a case here.
+// The one place the terminal dispatches on a question's kind: each kind's field (keys, what it holds,
+// how it is drawn), its typed form in `--json` mode, its words on the question panel, the class's
+// spread of it and the teacher's `ask` words for it are in its own file beside this one; a new kind
+// adds a file, a case in the switch here and an entry in `QuestionKind.askable`.
 
 /// How the terminal asks for, reads and shows one kind of answer.
 protocol KindInput: Sendable {
@@ -93,4 +94,52 @@ extension QuestionKind {
         case .range(let confidence, _): RangeInput(confidence: confidence)
         }
     }
+}
+
+/// How the teacher's `ask` command writes one kind of question: the words that name it, its own clauses (a number's
+/// `tolerance`, a choice's `option`s, a probability's event) and the question they make. The words every kind
+/// shares (`in`, `time`, `hint`, `prompt`, `final`) are ``QuestionSyntax``'s.
+protocol KindAsking: Sendable {
+    /// Nothing read yet.
+    init()
+
+    /// The kind's name first, then its short forms: `number`, `n`, `num`.
+    static var words: [String] { get }
+
+    /// The clause words only this kind reads (`option`), so another kind's question can say whose they are.
+    static var clauses: [String] { get }
+
+    /// A command using the kind's clauses, for the refusal of one on another kind.
+    static var clauseExample: String { get }
+
+    /// An `ask` command of this kind about `metric`.
+    static func example(metric: String) -> String
+
+    /// Reads what this kind takes between the metric and `in` (a probability's event); nothing by default.
+    ///
+    /// - Throws: ``CommandError`` saying what was wrong, with an example.
+    mutating func readBeforeHorizon(_ rest: inout ArraySlice<String>) throws(CommandError)
+
+    /// Reads the clause `word` (lowercased) starts, taking its arguments from `rest`; false for a word that is not one
+    /// of this kind's.
+    ///
+    /// - Throws: ``CommandError`` for a clause of this kind written wrong.
+    mutating func readClause(_ word: String, _ rest: inout ArraySlice<String>) throws(CommandError) -> Bool
+
+    /// The question's kind from what was read (a choice with no options takes the model's defaults).
+    func kind(context: CommandContext) -> QuestionKind
+}
+
+extension KindAsking {
+    static var clauses: [String] { [] }
+    static var clauseExample: String { example(metric: "population") }
+    mutating func readBeforeHorizon(_ rest: inout ArraySlice<String>) throws(CommandError) {}
+    mutating func readClause(_ word: String, _ rest: inout ArraySlice<String>) throws(CommandError) -> Bool { false }
+}
+
+extension QuestionKind {
+    /// The kinds the teacher's `ask` command writes, in the order its sentences list them.
+    static let askable: [any KindAsking.Type] = [
+        NumberAsking.self, ChoiceAsking.self, ProbabilityAsking.self, RangeAsking.self,
+    ]
 }

@@ -45,3 +45,26 @@ struct NumberInput: KindInput {
         return Format.number(x, decimals: 2)
     }
 }
+
+/// `ask number METRIC in N [tolerance T]`: how far off scores nothing is the number's own clause.
+struct NumberAsking: KindAsking {
+    var tolerance: Double?
+
+    static let words = ["number", "n", "num"]
+    static let clauses = ["tolerance", "tol"]
+    static let clauseExample = "ask number population in 10 tolerance 20"
+
+    static func example(metric: String) -> String { "ask number \(metric) in 10" }
+
+    mutating func readClause(_ word: String, _ rest: inout ArraySlice<String>) throws(CommandError) -> Bool {
+        guard Self.clauses.contains(word) else { return false }
+        guard let text = rest.popFirst(), let value = Double(text), value > 0 else {
+            throw CommandError(
+                "tolerance needs a number above 0: how far off scores nothing.", example: Self.clauseExample)
+        }
+        tolerance = value
+        return true
+    }
+
+    func kind(context: CommandContext) -> QuestionKind { .number(tolerance: tolerance) }
+}

@@ -70,3 +70,21 @@ struct ProbabilityInput: KindInput {
         return Format.percent(x)
     }
 }
+
+/// `ask probability METRIC [OP VALUE [UPPER]] in N`: the event comes before `in` (none: the server's default).
+struct ProbabilityAsking: KindAsking {
+    var event: Condition?
+
+    static let words = ["probability", "p", "prob", "chance"]
+
+    static func example(metric: String) -> String {
+        metric.contains("(") ? "ask probability \(metric) > 0 in 5" : "ask probability \(metric) < 10 in 20"
+    }
+
+    mutating func readBeforeHorizon(_ rest: inout ArraySlice<String>) throws(CommandError) {
+        guard let first = rest.first, first.lowercased() != "in" else { return }
+        event = try QuestionSyntax.condition(&rest, context: "the event")
+    }
+
+    func kind(context: CommandContext) -> QuestionKind { .probability(event: event) }
+}

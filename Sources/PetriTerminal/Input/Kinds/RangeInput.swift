@@ -129,3 +129,43 @@ enum RangeInputWords {
 
     static func held(_ held: Int, of answers: Int) -> String { "\(held) of \(answers) ranges held it" }
 }
+
+/// The teacher's `ask range METRIC in N [sure P] [tolerance T]`: how sure the range should be and how far off
+/// scores nothing.
+struct RangeAsking: KindAsking {
+    var confidence: Int?
+    var tolerance: Double?
+
+    static let words = ["range", "r"]
+    static let clauses = ["sure", "confidence", "tolerance", "tol"]
+    static let clauseExample = "ask range population in 10 sure 80"
+
+    static func example(metric: String) -> String { "ask range \(metric) in 10 sure 80" }
+
+    mutating func readClause(_ word: String, _ rest: inout ArraySlice<String>) throws(CommandError) -> Bool {
+        switch word {
+        case "sure", "confidence":
+            guard let text = rest.popFirst(), let percent = Int(text.trimmingCharacters(in: ["%"])),
+                (50...99).contains(percent)
+            else {
+                throw CommandError(
+                    "sure needs a whole percent from 50 to 99: how sure the range should be.",
+                    example: Self.clauseExample)
+            }
+            confidence = percent
+            return true
+        case "tolerance", "tol":
+            guard let text = rest.popFirst(), let value = Double(text), value > 0 else {
+                throw CommandError(
+                    "tolerance needs a number above 0: how far off scores nothing.",
+                    example: "ask range population in 10 sure 80 tolerance 20")
+            }
+            tolerance = value
+            return true
+        default:
+            return false
+        }
+    }
+
+    func kind(context: CommandContext) -> QuestionKind { .range(confidence: confidence, tolerance: tolerance) }
+}
