@@ -147,7 +147,8 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
 
     private func enqueue(
         _ command: LessonCommand, from connection: ConnectionID?, as actor: Participant?,
-        revealing token: AccessToken? = nil, quietly: Bool = false, scheduled: Timestamp? = nil, language: Language? = nil
+        revealing token: AccessToken? = nil, quietly: Bool = false, scheduled: Timestamp? = nil,
+        language: Language? = nil
     ) async -> HostResult {
         await withCheckedContinuation { continuation in
             guard !stopped else {

@@ -92,7 +92,8 @@ extension Teach {
                 throw ValidationError(problem)
             }
             let entry = LessonEntry.create(
-                teacherKey: try TeacherKeyOption.resolve(key, client: client), model: kind, parameters: values, seed: seed,
+                teacherKey: try TeacherKeyOption.resolve(key, client: client), model: kind, parameters: values,
+                seed: seed,
                 options: lessonOptions)
             let status = await PetriClient.teach(entry, options: options)
             if status != 0 { throw ExitCode(status) }
@@ -219,7 +220,8 @@ extension Teach {
                 text = String(decoding: data, as: UTF8.self)
             }
             let entry = LessonEntry.startPlan(
-                teacherKey: try TeacherKeyOption.resolve(key, client: client), plan: name, text: text, seed: seed, pace: pace)
+                teacherKey: try TeacherKeyOption.resolve(key, client: client), plan: name, text: text, seed: seed,
+                pace: pace)
             let status = await PetriClient.teach(entry, options: client.clientOptions())
             if status != 0 { throw ExitCode(status) }
         }

@@ -1,7 +1,8 @@
-@testable import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 /// `petri plan check` and `startPlan`: every broken plan gets a sentence of its own, on the line of the mistake.
 @Suite struct PlanCheckTests {

@@ -1,9 +1,10 @@
 // Sources/PetriLesson/SCORING.md quotes the first tests here: every number of its range examples is pinned.
 
-@testable import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 @Suite("Range questions: the interval score, asking, answering, the spread, the report")
 struct RangeQuestionTests {

@@ -2,8 +2,9 @@ import PetriPostgresTesting
 import PetriProtocol
 import PetriStorage
 import PetriStorageTesting
-@testable import PetriStorePostgres
 import Testing
+
+@testable import PetriStorePostgres
 
 /// The PostgreSQL store keeps teachers' accounts, links, sessions and lesson shares as every store must
 /// (``AccountStoreScenarios``), on the private PostgreSQL server; and what one node writes, another reads.
