@@ -65,9 +65,15 @@ CONTROLS = {
     "models": "#set-name",  # each parameter's field says what it accepts
     "help": "#help-button",
     "quit": "#leave",
+    "plans": "#plan-choice",  # on the start page: "Start from a plan"
+    "plan": "#plan-moments",  # the plan's timeline, shown for a lesson run from a plan
+    "next": "#plan-next",
+    "skip": "#plan-skip",
+    "pace": "#plan-auto",
 }
-# Controls the camouflage lesson below does not show (they belong to other models).
-OTHER_MODELS = {"toggle", "place"}
+# Controls the camouflage lesson below does not show (they belong to other models, to a lesson run
+# from a plan, or to the start page; test_plan_console.py shows them in use).
+OTHER_MODELS = {"toggle", "place", "plans", "plan", "next", "skip", "pace"}
 
 
 def test_every_command_of_the_terminal_console_has_a_control_on_the_page(shared, page):
