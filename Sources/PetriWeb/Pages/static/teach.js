@@ -171,10 +171,11 @@ function lessonOptions() {
         streakBonus: $('opt-streak').checked,
         leaderboard: $('opt-leaderboard').value,
         spread: $('opt-spread').value,
-        // The lesson's language (issue 25): a student's page starts in it unless the browser prefers another the
-        // pages offer; a server without it ignores the field.
-        language: $('opt-language').value,
     };
+    // The lesson's language (issue 25): a student's page starts in it unless the browser prefers another the
+    // pages offer. The console in a language the form does not list (the pseudo-locale) leaves it unset: English.
+    const language = $('opt-language').value;
+    if (language !== '') options.language = language;
     const limit = $('opt-question-limit').value;
     if (limit !== '') options.questionLimit = Number(limit);
     return options;
