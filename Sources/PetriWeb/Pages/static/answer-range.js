@@ -3,21 +3,7 @@
 // the class's spread as stacked intervals against the outcome.
 
 import { el, formatNumber, wireNumber, fitCanvas, themeColour } from './dom.js';
-
-// Every sentence of this kind, in one place for the words catalog.
-const WORDS = {
-    kind: 'Give a range',
-    lower: 'Lower bound',
-    upper: 'Upper bound',
-    axis: 'Drag the two handles (or use the arrow keys), or type the bounds.',
-    sure: (n) => `Your range: be ${n}% sure the value falls inside it. Narrower scores more; missing costs more.`,
-    typeBoth: 'Type both bounds first.',
-    reversed: 'The lower bound must not be above the upper bound.',
-    describe: (lower, upper, unit) => `${formatNumber(lower)} to ${formatNumber(upper)}${unit ? ` ${unit}` : ''}`,
-    spreadTitle: (answers, held) => `${answers} range${answers === 1 ? '' : 's'}, ${held} held the outcome`,
-    spreadWords: (answers, held, actual) => `${answers} range${answers === 1 ? '' : 's'}; ${held} held ` +
-        `the outcome${actual === null ? '' : `, ${actual}`}.`,
-};
+import { t, words, formatPlain } from './words.js';
 
 /// A step of 1, 2 or 5 times a power of ten, about a tenth of `scale`.
 function niceStep(scale) {
@@ -40,7 +26,7 @@ class RangeAxis {
         this.values = [lower, upper];
         this.track = el('div', { class: 'range-track' });
         this.fill = el('div', { class: 'range-fill' });
-        this.handles = [WORDS.lower, WORDS.upper].map((label, i) => el('div', {
+        this.handles = [t('answer.range.lower'), t('answer.range.upper')].map((label, i) => el('div', {
             class: `range-handle ${i === 0 ? 'lower' : 'upper'}`, role: 'slider', tabindex: '0',
             id: i === 0 ? 'answer-range-lower-handle' : 'answer-range-upper-handle', 'aria-label': label,
             'aria-orientation': 'horizontal',
@@ -112,17 +98,22 @@ class RangeAxis {
 }
 
 export const rangeAnswer = {
-    words: WORDS.kind,
+    get words() {
+        return t('answer.range.words');
+    },
 
     /// The sent prediction as words, or null when it is not a range.
     describe(question, prediction) {
         if (!Array.isArray(prediction?.range)) return null;
-        return WORDS.describe(prediction.range[0], prediction.range[1], question?.unit);
+        const range = { lower: formatNumber(prediction.range[0]), upper: formatNumber(prediction.range[1]) };
+        return question?.unit ? t('answer.range.describe.unit', { ...range, unit: question.unit })
+            : t('answer.range.describe', range);
     },
 
     actualWords(question, resolved) {
         const value = wireNumber(resolved.actual);
-        return `${Number.isFinite(value) ? Math.round(value * 100) / 100 : 'no value'}${question?.unit ? ` ${question.unit}` : ''}`;
+        const number = Number.isFinite(value) ? formatPlain(Math.round(value * 100) / 100) : t('words.noValue');
+        return question?.unit ? t('answer.number.withUnit', { number, unit: question.unit }) : number;
     },
 
     spreadLabel(v) {
@@ -149,7 +140,7 @@ export const rangeAnswer = {
         const muted = themeColour('--muted', '#666');
         context.font = '12px system-ui, sans-serif';
         context.fillStyle = muted;
-        context.fillText(WORDS.spreadTitle(spread.answers ?? 0, spread.held ?? 0), 4, 14);
+        context.fillText(t('answer.range.spreadTitle', { count: spread.answers ?? 0, held: spread.held ?? 0 }), 4, 14);
         intervals.forEach((r, i) => {
             const held = Number.isFinite(actual) && r.lower <= actual && actual <= r.upper;
             context.strokeStyle = held ? themeColour('--good', '#1b7f3b') : themeColour('--accent', '#2a6f97');
@@ -178,10 +169,12 @@ export const rangeAnswer = {
             context.stroke();
             context.setLineDash([]);
         }
-        const words = WORDS.spreadWords(spread.answers ?? 0, spread.held ?? 0,
-            Number.isFinite(actual) ? this.actualWords(question, resolved) : null);
-        canvas.setAttribute('aria-label', words);
-        return words;
+        const counts = { count: spread.answers ?? 0, held: spread.held ?? 0 };
+        const text = Number.isFinite(actual)
+            ? t('answer.range.spreadWords.actual', { ...counts, actual: this.actualWords(question, resolved) })
+            : t('answer.range.spreadWords', counts);
+        canvas.setAttribute('aria-label', text);
+        return text;
     },
 
     /// The two-handled axis and two number fields, how to put a sent answer back, and how to read it.
@@ -211,11 +204,13 @@ export const rangeAnswer = {
         upperInput.addEventListener('input', typed);
         const sure = question.confidence ?? 80;
         return {
-            controls: [el('p', { class: 'field-help', id: 'answer-range-about' }, WORDS.sure(sure)),
-                el('p', { class: 'field-help' }, WORDS.axis), axis.node,
+            controls: [el('p', { class: 'field-help', id: 'answer-range-about' }, t('answer.range.sure', { sure })),
+                el('p', words('answer.range.axis', { class: 'field-help' }), t('answer.range.axis')), axis.node,
                 el('div', { class: 'range-fields' },
-                    el('label', { for: 'answer-range-lower' }, WORDS.lower), lowerInput,
-                    el('label', { for: 'answer-range-upper' }, WORDS.upper), upperInput,
+                    el('label', words('answer.range.lower', { for: 'answer-range-lower' }), t('answer.range.lower')),
+                    lowerInput,
+                    el('label', words('answer.range.upper', { for: 'answer-range-upper' }), t('answer.range.upper')),
+                    upperInput,
                     question.unit ? el('span', { class: 'unit' }, question.unit) : null)],
             sendsAtOnce: false,
             restore(prediction) {
@@ -226,9 +221,9 @@ export const rangeAnswer = {
             read() {
                 const lower = lowerInput.valueAsNumber;
                 const upper = upperInput.valueAsNumber;
-                if (!Number.isFinite(lower)) return { problem: WORDS.typeBoth, focus: lowerInput };
-                if (!Number.isFinite(upper)) return { problem: WORDS.typeBoth, focus: upperInput };
-                if (lower > upper) return { problem: WORDS.reversed, focus: lowerInput };
+                if (!Number.isFinite(lower)) return { problem: t('answer.range.typeBoth'), focus: lowerInput };
+                if (!Number.isFinite(upper)) return { problem: t('answer.range.typeBoth'), focus: upperInput };
+                if (lower > upper) return { problem: t('answer.range.reversed'), focus: lowerInput };
                 return { fields: { range: [lower, upper] } };
             },
         };

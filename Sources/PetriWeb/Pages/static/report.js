@@ -123,17 +123,16 @@ const QUESTION_STATES = {
     open: 'question.state.open', locked: 'projector.state.locked', cancelled: 'projector.state.cancelled',
 };
 
-// The sentences of ranges held and expected points, in one place for the words catalog.
-const RANGE_WORDS = {
-    spread: (held, answers) => `${held} of ${answers} ranges held it`,
-    held: (r) => `${r.held} of ${r.count} (${percent(r.held / Math.max(1, r.count))}; asked ${Math.round(r.confidence)}%)`,
-    heading: 'Ranges held',
-    points: (base, expected) => `${base} scored, ${expected} expected`,
-};
+/// A student's ranges that held the outcome: "3 of 4 (75%; asked 80%)".
+function rangesHeld(r) {
+    return t('report.range.held', {
+        held: r.held, total: r.count, percent: percent(r.held / Math.max(1, r.count)), sure: Math.round(r.confidence),
+    });
+}
 
 function spreadText(question) {
     const spread = question.spread ?? {};
-    if (typeof spread.held === 'number') return RANGE_WORDS.spread(spread.held, spread.answers ?? 0);
+    if (typeof spread.held === 'number') return t('report.range.spread', { held: spread.held, count: spread.answers ?? 0 });
     if (Array.isArray(spread.counts)) {
         return spread.counts.map((count, i) => t('results.bar', {
             label: question.options?.[i] ?? t('answer.choice.option', { number: i + 1 }), value: count,
@@ -169,8 +168,8 @@ function questionsTable(data) {
 function pointsTable(data) {
     const rows = data.students.map((s) => {
         const points = new Map(s.points.map((p) => [p.question, p]));
-        const shown = (p) => (typeof p.expected === 'number' ? `${p.points} (${RANGE_WORDS.points(p.base, p.expected)})`
-            : p.points);
+        const shown = (p) => (typeof p.expected === 'number'
+            ? t('report.range.points', { points: p.points, base: p.base, expected: p.expected }) : p.points);
         return el('tr', { 'data-student': s.student },
             el('th', { scope: 'row' }, s.name),
             data.questions.map((q) => cell(points.has(q.id) ? shown(points.get(q.id)) : '–', true)),
@@ -178,11 +177,11 @@ function pointsTable(data) {
             cell(s.hints.length, true),
             cell(brierText(s.calibration.brier), true),
             cell(s.calibration.count > 0 ? s.calibration.baseline : '–', true),
-            cell(s.calibration.ranges ? RANGE_WORDS.held(s.calibration.ranges) : '–', true));
+            cell(s.calibration.ranges ? rangesHeld(s.calibration.ranges) : '–', true));
     });
     return table('report-points', [t('report.col.student'), ...data.questions.map((q) => questionLabel(q.id)),
         t('report.col.total'), t('report.col.hints'), t('report.col.brier'), t('report.col.always50'),
-        RANGE_WORDS.heading], rows);
+        t('report.col.ranges')], rows);
 }
 
 function calibrationTable(calibration, id) {

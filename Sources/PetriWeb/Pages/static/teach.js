@@ -468,7 +468,8 @@ function renderQuestion() {
     const line = question.unit ? t('projector.detail.unit', detailWords) : t('projector.detail', detailWords);
     const toleranced = (question.kind === 'number' || question.kind === 'range') && question.tolerance !== undefined
         ? t('teach.detail.tolerance', { line, tolerance: formatNumber(question.tolerance) }) : line;
-    const detail = question.kind === 'range' ? `${toleranced} · ${question.confidence ?? 80}% sure` : toleranced;
+    const detail = question.kind === 'range'
+        ? t('teach.detail.sure', { line: toleranced, sure: question.confidence ?? 80 }) : toleranced;
     replaceChildren(root,
         el('h2', { id: 'question-title' }, t('projector.question', {
             number: question.id, state: words[question.state] ? t(words[question.state]) : question.state,

@@ -117,7 +117,7 @@ export class QuestionBuilder {
             el('option', words('builder.kind.number', { value: 'number' }), t('builder.kind.number')),
             el('option', words('builder.kind.choice', { value: 'choice' }), t('builder.kind.choice')),
             el('option', words('builder.kind.probability', { value: 'probability' }), t('builder.kind.probability')),
-            el('option', { value: 'range' }, 'Range: a range the student is N% sure of'));
+            el('option', words('builder.kind.range', { value: 'range' }), t('builder.kind.range')));
         this.confidence = el('input', { id: 'q-confidence', type: 'number', min: '50', max: '99', step: '1',
             value: '80' });
         this.metric = el('select', { id: 'q-metric' });
@@ -137,7 +137,7 @@ export class QuestionBuilder {
         this.addOption = el('button', words('builder.addOption', { type: 'button', id: 'q-add-option' }), t('builder.addOption'));
         this.event = new ConditionRow({ op: '' }, { allowNone: true });
         this.submit = el('button', words('builder.ask', { type: 'submit', class: 'primary', id: 'q-ask' }), t('builder.ask'));
-        this.confidenceField = labelled('How sure the range should be, in percent (50 to 99)', this.confidence);
+        this.confidenceField = labelledWords('builder.confidence', this.confidence);
         this.numberPart = el('fieldset', { class: 'kind-part' }, el('legend', words('builder.scoring'), t('builder.scoring')),
             this.confidenceField, labelledWords('builder.tolerance', this.tolerance, this.toleranceAbout));
         this.choicePart = el('fieldset', { class: 'kind-part' }, el('legend', words('builder.options'), t('builder.options')),

@@ -71,21 +71,14 @@ export function leaderboardTable(board, { anonymous = false, youId = null } = {}
     return table;
 }
 
-// The sentences of expected points, in one place for the words catalog.
-const EXPECTED_WORDS = {
-    yours: (expected, scored, replicates) => `Your prediction would have scored ${expected} on average over the ` +
-        `${replicates} runs that could have happened; this time it scored ${scored}.`,
-    classMean: (mean) => `The class's predictions would have scored ${mean} on average.`,
-};
-
 /// "Your prediction would have scored 820 on average …; this time it scored 310. The class's …" ('' without).
 export function describeExpected(expected, base) {
     if (!expected) return '';
     const parts = [];
     if (typeof expected.points === 'number' && typeof base === 'number') {
-        parts.push(EXPECTED_WORDS.yours(expected.points, base, expected.replicates));
+        parts.push(t('results.expected.yours', { expected: expected.points, scored: base, count: expected.replicates }));
     }
-    if (typeof expected.class === 'number') parts.push(EXPECTED_WORDS.classMean(expected.class));
+    if (typeof expected.class === 'number') parts.push(t('results.expected.class', { mean: expected.class }));
     return parts.join(' ');
 }
 
