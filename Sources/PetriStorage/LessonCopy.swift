@@ -1,3 +1,5 @@
+import PetriProtocol
+
 /// Every stored row of one lesson, as another store holds them: what `petri store copy` moves
 /// from SQLite into PostgreSQL (the log, checkpoints, students with scores, answers with points).
 package struct LessonCopy: Sendable {
@@ -51,7 +53,7 @@ package struct LessonCopy: Sendable {
     }
 
     package struct Student: Sendable {
-        package var studentId: String
+        package var studentId: StudentID
         package var displayName: String
         package var resumeTokenHash: [UInt8]
         package var joinedAt: Double
@@ -60,7 +62,7 @@ package struct LessonCopy: Sendable {
         package var streak: Int
 
         package init(
-            studentId: String, displayName: String, resumeTokenHash: [UInt8], joinedAt: Double, kicked: Bool,
+            studentId: StudentID, displayName: String, resumeTokenHash: [UInt8], joinedAt: Double, kicked: Bool,
             score: Int, streak: Int
         ) {
             self.studentId = studentId
@@ -74,8 +76,8 @@ package struct LessonCopy: Sendable {
     }
 
     package struct Answer: Sendable {
-        package var questionId: String
-        package var studentId: String
+        package var questionId: QuestionID
+        package var studentId: StudentID
         package var prediction: String
         package var answeredAt: Double
         package var usedHint: Bool
@@ -83,7 +85,8 @@ package struct LessonCopy: Sendable {
         package var reason: String?
 
         package init(
-            questionId: String, studentId: String, prediction: String, answeredAt: Double, usedHint: Bool, points: Int?,
+            questionId: QuestionID, studentId: StudentID, prediction: String, answeredAt: Double, usedHint: Bool,
+            points: Int?,
             reason: String? = nil
         ) {
             self.questionId = questionId

@@ -23,3 +23,25 @@ extension LessonRecord {
         self = try JSONDecoder().decode(LessonRecord.self, from: Data(text.utf8))
     }
 }
+
+extension StudentID {
+    /// The id as the stores' student columns hold it: its number as text.
+    package var storedText: String { String(rawValue) }
+
+    /// The id a store's student column holds; nil when the text is not a whole number.
+    package init?(storedText text: String) {
+        guard let value = Int(text) else { return nil }
+        self.init(value)
+    }
+}
+
+extension QuestionID {
+    /// The id as the stores' question columns hold it: its number as text.
+    package var storedText: String { String(rawValue) }
+
+    /// The id a store's question column holds; nil when the text is not a whole number.
+    package init?(storedText text: String) {
+        guard let value = Int(text) else { return nil }
+        self.init(value)
+    }
+}

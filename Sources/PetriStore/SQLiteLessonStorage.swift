@@ -112,7 +112,7 @@ package final class SQLiteLessonStorage: LessonStorage {
                     let (points, scores) = Self.rows(awarded, standings)
                     return count
                         + (try tx.repairResolution(
-                            lessonId: id, questionId: String(question.rawValue), points: points, scores: scores))
+                            lessonId: id, questionId: question, points: points, scores: scores))
                 }
             }
         }
@@ -204,10 +204,10 @@ package final class SQLiteLessonStorage: LessonStorage {
         switch fact {
         case .joined(let student, let name, let token):
             try tx.addStudent(
-                lessonId: id, studentId: String(student.rawValue), displayName: name,
+                lessonId: id, studentId: student, displayName: name,
                 resumeTokenHash: stored.storeHash(of: token), joinedAt: at)
         case .kicked(let student):
-            try tx.setKicked(lessonId: id, studentId: String(student.rawValue), kicked: true)
+            try tx.setKicked(lessonId: id, studentId: student, kicked: true)
         case .answered(let question, let student, let prediction, let usedHint, let allowsChange, let reason):
             // The store refuses a second answer unless the question allows changes, and any
             // change to a scored answer: the lesson has refused those already, so a refusal
@@ -219,11 +219,11 @@ package final class SQLiteLessonStorage: LessonStorage {
                 text = try LogEncoding.json(prediction)
             }
             try tx.recordFirstAnswer(
-                lessonId: id, questionId: String(question.rawValue), studentId: String(student.rawValue),
+                lessonId: id, questionId: question, studentId: student,
                 prediction: text, answeredAt: at, usedHint: usedHint, allowChange: allowsChange, reason: reason)
         case .tookHint(let question, let student):
             try tx.recordHintTaken(
-                lessonId: id, questionId: String(question.rawValue), studentId: String(student.rawValue))
+                lessonId: id, questionId: question, studentId: student)
         case .resolved:
             try recordScoring(fact, lesson: id, in: tx)
         }
@@ -233,20 +233,14 @@ package final class SQLiteLessonStorage: LessonStorage {
     private static func recordScoring(_ fact: LessonFact, lesson id: String, in tx: StoreTransaction) throws {
         guard case .resolved(let question, let awarded, let standings) = fact else { return }
         let (points, scores) = rows(awarded, standings)
-        try tx.recordResolution(lessonId: id, questionId: String(question.rawValue), points: points, scores: scores)
+        try tx.recordResolution(lessonId: id, questionId: question, points: points, scores: scores)
     }
 
     /// A resolution's points and scores keyed as the store's rows are.
     private static func rows(
         _ points: [StudentID: Int], _ scores: [StudentID: StudentStanding]
-    ) -> (points: [String: Int], scores: [String: StudentScore]) {
-        (
-            Dictionary(uniqueKeysWithValues: points.map { (String($0.key.rawValue), $0.value) }),
-            Dictionary(
-                uniqueKeysWithValues: scores.map {
-                    (String($0.key.rawValue), StudentScore(score: $0.value.score, streak: $0.value.streak))
-                })
-        )
+    ) -> (points: [StudentID: Int], scores: [StudentID: StudentScore]) {
+        (points, scores.mapValues { StudentScore(score: $0.score, streak: $0.streak) })
     }
 
     func run<T: Sendable>(_ body: @escaping @Sendable (PetriStore) throws -> T) async throws -> T {

@@ -27,13 +27,13 @@ struct FactWriter {
                 case .joined(let student, let name, let token):
                     try await flush(answers)
                     answers = []
-                    students.ids.append(String(student.rawValue))
+                    students.ids.append(student.storedText)
                     students.names.append(name)
                     students.hashes.append(stored.storeHash(of: token).hex)
                     students.times.append(at)
                 case .kicked(let student):
                     try await flushStudents(&students)
-                    let id = String(student.rawValue)
+                    let id = student.storedText
                     let rows = try await connection.run(
                         """
                         UPDATE student SET kicked = true WHERE lesson_id = \(lesson) AND student_id = \(id)
@@ -51,8 +51,7 @@ struct FactWriter {
                     }
                     answers.append(
                         AnswerRow(
-                            question: String(question.rawValue), student: String(student.rawValue),
-                            prediction: text, at: at, usedHint: usedHint,
+                            question: question, student: student, prediction: text, at: at, usedHint: usedHint,
                             allowsChange: allowsChange, reason: reason))
                 case .tookHint(let question, let student):
                     try await flushStudents(&students)
@@ -61,7 +60,7 @@ struct FactWriter {
                     try await connection.run(
                         """
                         UPDATE answer SET used_hint = true WHERE lesson_id = \(lesson)
-                            AND question_id = \(String(question.rawValue)) AND student_id = \(String(student.rawValue))
+                            AND question_id = \(question.storedText) AND student_id = \(student.storedText)
                             AND points IS NULL
                         """, logger: logger)
                 case .resolved:
@@ -98,14 +97,22 @@ struct FactWriter {
     }
 
     struct AnswerRow {
-        var question: String
-        var student: String
+        var question: QuestionID
+        var student: StudentID
         var prediction: String
         var at: Double
         var usedHint: Bool
         var allowsChange: Bool
         /// The student's reason, nil when none was given (a lesson never keeps an empty one).
         var reason: String?
+
+        /// Which answer it is: one per student per question.
+        struct Key: Hashable {
+            var question: QuestionID
+            var student: StudentID
+        }
+
+        var key: Key { Key(question: question, student: student) }
     }
 
     /// Answers in a few statements: new ones inserted, changes (where allowed) updating unscored
@@ -114,9 +121,9 @@ struct FactWriter {
         guard !answers.isEmpty else { return }
         // The last answer of each student to each question (a change later in the same batch
         // replaces an earlier one; only questions that allow changes can have two).
-        var latest: [String: Int] = [:]
-        for (index, row) in answers.enumerated() { latest["\(row.question) \(row.student)"] = index }
-        let kept = answers.indices.filter { latest["\(answers[$0].question) \(answers[$0].student)"] == $0 }
+        var latest: [AnswerRow.Key: Int] = [:]
+        for (index, row) in answers.enumerated() { latest[row.key] = index }
+        let kept = answers.indices.filter { latest[answers[$0].key] == $0 }
             .map { answers[$0] }
         for allowsChange in [false, true] {
             let rows = kept.filter { $0.allowsChange == allowsChange }
@@ -133,8 +140,8 @@ struct FactWriter {
                 written = try await connection.run(
                     """
                     INSERT INTO answer (lesson_id, question_id, student_id, prediction, answered_at, used_hint, reason)
-                    SELECT \(lesson), q, s, p, a, h, NULLIF(r, '') FROM unnest(\(rows.map(\.question))::text[],
-                        \(rows.map(\.student))::text[], \(rows.map(\.prediction))::text[], \(rows.map(\.at))::float8[],
+                    SELECT \(lesson), q, s, p, a, h, NULLIF(r, '') FROM unnest(\(rows.map(\.question.storedText))::text[],
+                        \(rows.map(\.student.storedText))::text[], \(rows.map(\.prediction))::text[], \(rows.map(\.at))::float8[],
                         \(rows.map(\.usedHint))::bool[], \(rows.map { $0.reason ?? "" })::text[]) AS t(q, s, p, a, h, r)
                     \(unescaped: onConflict) RETURNING 1
                     """, logger: logger
@@ -154,13 +161,13 @@ struct FactWriter {
     /// Writes a scoring fact: points to the question's answers, and students' scores and streaks.
     func scoring(_ fact: LessonFact) async throws {
         guard case .resolved(let question, let points, let scores) = fact else { return }
-        let questionId = String(question.rawValue)
-        let awarded = points.sorted { $0.key.rawValue < $1.key.rawValue }
+        let questionId = question.storedText
+        let awarded = points.sorted { $0.key < $1.key }
         if !awarded.isEmpty {
             let rows = try await connection.run(
                 """
                 UPDATE answer SET points = v.points
-                FROM unnest(\(awarded.map { String($0.key.rawValue) })::text[], \(awarded.map { Int64($0.value) })::bigint[])
+                FROM unnest(\(awarded.map(\.key.storedText))::text[], \(awarded.map { Int64($0.value) })::bigint[])
                     AS v(student_id, points)
                 WHERE answer.lesson_id = \(lesson) AND answer.question_id = \(questionId)
                     AND answer.student_id = v.student_id
@@ -174,12 +181,12 @@ struct FactWriter {
                         + "only the answers that were recorded.")
             }
         }
-        let totals = scores.sorted { $0.key.rawValue < $1.key.rawValue }
+        let totals = scores.sorted { $0.key < $1.key }
         if !totals.isEmpty {
             let rows = try await connection.run(
                 """
                 UPDATE student SET score = v.score, streak = v.streak
-                FROM unnest(\(totals.map { String($0.key.rawValue) })::text[],
+                FROM unnest(\(totals.map(\.key.storedText))::text[],
                     \(totals.map { Int64($0.value.score) })::bigint[], \(totals.map { Int64($0.value.streak) })::bigint[])
                     AS v(student_id, score, streak)
                 WHERE student.lesson_id = \(lesson) AND student.student_id = v.student_id
@@ -201,7 +208,7 @@ struct FactWriter {
             let rows = try await connection.run(
                 """
                 SELECT student_id, points FROM answer WHERE lesson_id = \(lesson)
-                    AND question_id = \(String(question.rawValue))
+                    AND question_id = \(question.storedText)
                 """, logger: logger
             ).decode((String, Int64?).self).collected()
             for (student, stored) in rows { storedPoints[student] = stored }
@@ -213,9 +220,9 @@ struct FactWriter {
             ).decode((String, Int64, Int64).self).collected()
             for (student, score, streak) in rows { storedScores[student] = (score, streak) }
         }
-        let changedPoints = points.filter { (storedPoints[String($0.key.rawValue)] ?? nil) != Int64($0.value) }
+        let changedPoints = points.filter { (storedPoints[$0.key.storedText] ?? nil) != Int64($0.value) }
         let changedScores = scores.filter {
-            guard let stored = storedScores[String($0.key.rawValue)] else { return true }
+            guard let stored = storedScores[$0.key.storedText] else { return true }
             return stored != (Int64($0.value.score), Int64($0.value.streak))
         }
         guard !changedPoints.isEmpty || !changedScores.isEmpty else { return 0 }

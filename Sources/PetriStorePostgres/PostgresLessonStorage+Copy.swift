@@ -43,7 +43,7 @@ extension PostgresLessonStorage {
                     """
                     INSERT INTO student (lesson_id, student_id, display_name, resume_token_hash, joined_at, kicked,
                         score, streak)
-                    VALUES (\(lesson.id), \(student.studentId), \(student.displayName),
+                    VALUES (\(lesson.id), \(student.studentId.storedText), \(student.displayName),
                         \(ByteBuffer(bytes: student.resumeTokenHash)), \(student.joinedAt), \(student.kicked),
                         \(Int64(student.score)), \(Int64(student.streak)))
                     """, logger: self.logger)
@@ -53,7 +53,7 @@ extension PostgresLessonStorage {
                     """
                     INSERT INTO answer (lesson_id, question_id, student_id, prediction, answered_at, used_hint, points,
                         reason)
-                    VALUES (\(lesson.id), \(answer.questionId), \(answer.studentId), \(answer.prediction),
+                    VALUES (\(lesson.id), \(answer.questionId.storedText), \(answer.studentId.storedText), \(answer.prediction),
                         \(answer.answeredAt), \(answer.usedHint), \(answer.points.map(Int64.init)), \(answer.reason))
                     """, logger: self.logger)
             }

@@ -28,10 +28,10 @@ enum StoreCrashProbe {
     /// The lesson the probe writes to.
     static let lessonId = "crash-probe"
     /// The student whose answers it records.
-    static let studentId = "probe-student"
+    static let studentId = StudentID(1)
 
     /// Appends `count` actions (and, for every tenth, an answer), printing one line per
-    /// acknowledged write on standard output: `action <seq>` or `answer <questionId>`.
+    /// acknowledged write on standard output: `action <seq>` or `answer <question number>`.
     ///
     /// Each line is written with one `write(2)` straight to file descriptor 1 after the store
     /// returned, never before and never buffered: a line the test reads is a write the store
@@ -50,7 +50,7 @@ enum StoreCrashProbe {
                 settings: "{}", createdAt: 0)
             try store.addStudent(
                 lessonId: lessonId, studentId: studentId, displayName: "Probe",
-                resumeTokenHash: TokenHash(of: studentId),
+                resumeTokenHash: TokenHash(of: "probe-student"),
                 joinedAt: 0)
             emit("ready")
         }
@@ -60,11 +60,10 @@ enum StoreCrashProbe {
                 at: Double(index))
             emit("action \(seq)")
             if seq % 10 == 0 {
-                let questionId = "q\(seq)"
                 try store.recordAnswer(
-                    lessonId: lessonId, questionId: questionId, studentId: studentId, prediction: "\(seq)",
+                    lessonId: lessonId, questionId: QuestionID(seq), studentId: studentId, prediction: "\(seq)",
                     answeredAt: Double(index))
-                emit("answer \(questionId)")
+                emit("answer \(seq)")
             }
         }
         try store.close()

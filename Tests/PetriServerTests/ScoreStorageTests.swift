@@ -25,7 +25,7 @@ import Testing
             let students = try store.students(lessonId: lesson.id)
             scores = Dictionary(uniqueKeysWithValues: students.map { ($0.displayName, $0.score) })
             streaks = Dictionary(uniqueKeysWithValues: students.map { ($0.displayName, $0.streak) })
-            let rows = try store.resultsRows(lessonId: lesson.id).filter { $0.questionId == "1" }
+            let rows = try store.resultsRows(lessonId: lesson.id).filter { $0.questionId == QuestionID(1) }
             points = Dictionary(uniqueKeysWithValues: rows.map { ($0.displayName, $0.points) })
         }
     }
@@ -75,8 +75,8 @@ import Testing
         // them) and the server restarts on the same data, they are written again
         let lessonId = try #require(try storage.store.unfinishedLessons().first?.id)
         try storage.store.recordResolution(
-            lessonId: lessonId, questionId: "1", points: ["1": 0, "2": 0],
-            scores: ["1": StudentScore(score: 0, streak: 0), "2": StudentScore(score: 0, streak: 0)])
+            lessonId: lessonId, questionId: QuestionID(1), points: [StudentID(1): 0, StudentID(2): 0],
+            scores: [StudentID(1): StudentScore(score: 0, streak: 0), StudentID(2): StudentScore(score: 0, streak: 0)])
         #expect(try StoredScores(storage.store) != stored)
         await first.stop()
         try storage.store.close()

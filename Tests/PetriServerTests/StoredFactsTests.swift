@@ -73,8 +73,8 @@ import Testing
                     ($0.studentId, $0.displayName)
                 })
             return Dictionary(
-                uniqueKeysWithValues: try storage.store.answers(lessonId: record.id, questionId: "1").map {
-                    (names[$0.studentId] ?? $0.studentId, $0)
+                uniqueKeysWithValues: try storage.store.answers(lessonId: record.id, questionId: QuestionID(1)).map {
+                    (names[$0.studentId] ?? "\($0.studentId.rawValue)", $0)
                 })
         }
 
@@ -225,18 +225,18 @@ import Testing
         try stored.storage.store.inTransaction { tx in
             for (student, entry) in zip(students, answerEntries) {
                 try tx.recordFirstAnswer(
-                    lessonId: lesson, questionId: "99", studentId: String(student.rawValue),
+                    lessonId: lesson, questionId: QuestionID(99), studentId: student,
                     predictionInEntry: entry.seq, at: "$.command.answer.prediction", answeredAt: entry.at)
             }
         }
 
         // Then every prediction is the same text both ways
         let direct = Dictionary(
-            uniqueKeysWithValues: try stored.storage.store.answers(lessonId: lesson, questionId: "1").map {
+            uniqueKeysWithValues: try stored.storage.store.answers(lessonId: lesson, questionId: QuestionID(1)).map {
                 ($0.studentId, $0.prediction)
             })
         let copied = Dictionary(
-            uniqueKeysWithValues: try stored.storage.store.answers(lessonId: lesson, questionId: "99").map {
+            uniqueKeysWithValues: try stored.storage.store.answers(lessonId: lesson, questionId: QuestionID(99)).map {
                 ($0.studentId, $0.prediction)
             })
         #expect(direct.count == numbers.count)

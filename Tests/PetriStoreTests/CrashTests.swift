@@ -1,4 +1,5 @@
 import Foundation
+import PetriProtocol
 import Testing
 
 @testable import PetriStore
@@ -12,7 +13,7 @@ import Testing
         // Given a data directory that a child process writes to, reporting each write once it returned
         let scratch = try TemporaryDirectory()
         var acknowledgedActions: [Int] = []
-        var acknowledgedAnswers: [String] = []
+        var acknowledgedAnswers: [QuestionID] = []
 
         // When the child is killed with SIGKILL after 1, then 37, then 50 acknowledged actions, restarting each time
         for killAfter in [1, 37, 50] {
@@ -23,8 +24,8 @@ import Testing
                 if words.first == "action", words.count == 2, let seq = Int(words[1]) {
                     acknowledgedActions.append(seq)
                     seen += 1
-                } else if words.first == "answer", words.count == 2 {
-                    acknowledgedAnswers.append(String(words[1]))
+                } else if words.first == "answer", words.count == 2, let question = Int(words[1]) {
+                    acknowledgedAnswers.append(QuestionID(question))
                 }
             }
             #expect(child.killNow(), "the probe should die of SIGKILL, not exit on its own")

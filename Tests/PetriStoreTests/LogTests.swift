@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PetriProtocol
 import Testing
 
 @testable import PetriStore
@@ -115,14 +116,14 @@ import Testing
         // Given a lesson with a student
         let store = try PetriStore.openInMemory()
         try Fixture.lesson(store)
-        try Fixture.student(store, "ada")
+        try Fixture.student(store, .ada)
 
         // When a transaction appends an entry and then fails on its answer
         #expect(throws: StoreError.self) {
             try store.inTransaction { tx in
                 try tx.appendLogEntry(lessonId: Fixture.lessonId, generation: 0, kind: "predict", payload: "{}", at: 1)
                 try tx.recordAnswer(
-                    lessonId: Fixture.lessonId, questionId: "q1", studentId: "ghost", prediction: "3", answeredAt: 1)
+                    lessonId: Fixture.lessonId, questionId: .q1, studentId: .ghost, prediction: "3", answeredAt: 1)
             }
         }
 
@@ -133,10 +134,10 @@ import Testing
         try store.inTransaction { tx in
             try tx.appendLogEntry(lessonId: Fixture.lessonId, generation: 0, kind: "predict", payload: "{}", at: 1)
             try tx.recordAnswer(
-                lessonId: Fixture.lessonId, questionId: "q1", studentId: "ada", prediction: "3", answeredAt: 1)
+                lessonId: Fixture.lessonId, questionId: .q1, studentId: .ada, prediction: "3", answeredAt: 1)
         }
         #expect(try store.lastLogSeq(lessonId: Fixture.lessonId) == 1)
-        #expect(try store.answers(lessonId: Fixture.lessonId, questionId: "q1").count == 1)
+        #expect(try store.answers(lessonId: Fixture.lessonId, questionId: .q1).count == 1)
     }
 
     @Test func aCallersOwnErrorRollsTheTransactionBackAndComesOutUnchanged() throws {

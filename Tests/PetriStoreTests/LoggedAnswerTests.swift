@@ -1,3 +1,4 @@
+import PetriProtocol
 import Testing
 
 @testable import PetriStore
@@ -11,15 +12,15 @@ import Testing
     private func lessonWithStudents(_ directory: TemporaryDirectory) throws -> PetriStore {
         let store = try PetriStore.open(directory: directory.dataDirectory)
         try Fixture.lesson(store)
-        try Fixture.student(store, "ada", at: 1)
-        try Fixture.student(store, "bo", at: 2)
+        try Fixture.student(store, .ada, at: 1)
+        try Fixture.student(store, .bo, at: 2)
         return store
     }
 
     /// Appends ada's answer `prediction` (JSON) to q1 as a log entry and records it from there, in one transaction.
     @discardableResult
     private func answer(
-        _ store: PetriStore, _ prediction: String, student: String = "ada", usedHint: Bool = false,
+        _ store: PetriStore, _ prediction: String, student: StudentID = .ada, usedHint: Bool = false,
         allowChange: Bool
     ) throws -> AnswerOutcome {
         try store.inTransaction { tx in
@@ -27,7 +28,7 @@ import Testing
                 lessonId: Fixture.lessonId, generation: 0, kind: "answer",
                 payload: #"{"actor":{"student":{"_0":1}},"command":{"answer":{"_0":1,"_1":\#(prediction)}}}"#, at: 10)
             return try tx.recordAnswer(
-                lessonId: Fixture.lessonId, questionId: "q1", studentId: student, predictionInEntry: seq,
+                lessonId: Fixture.lessonId, questionId: .q1, studentId: student, predictionInEntry: seq,
                 at: Self.path, answeredAt: 10, usedHint: usedHint, allowChange: allowChange)
         }
     }
@@ -42,9 +43,9 @@ import Testing
         // Then the answers table holds the entry's prediction (as SQLite writes JSON) and the hint
         #expect(outcome == .recorded)
         #expect(
-            try store.answers(lessonId: Fixture.lessonId, questionId: "q1") == [
+            try store.answers(lessonId: Fixture.lessonId, questionId: .q1) == [
                 StoredAnswer(
-                    lessonId: Fixture.lessonId, questionId: "q1", studentId: "ada", prediction: #"{"number":40.5}"#,
+                    lessonId: Fixture.lessonId, questionId: .q1, studentId: .ada, prediction: #"{"number":40.5}"#,
                     answeredAt: 10, usedHint: true)
             ])
     }
@@ -62,7 +63,7 @@ import Testing
 
         // Then the store refuses it, and neither its log entry nor the new prediction is kept
         #expect(error?.code == .duplicateAnswer)
-        let predictions = try store.answers(lessonId: Fixture.lessonId, questionId: "q1").map(\.prediction)
+        let predictions = try store.answers(lessonId: Fixture.lessonId, questionId: .q1).map(\.prediction)
         #expect(predictions == [#"{"number":40}"#])
         #expect(try store.lastLogSeq(lessonId: Fixture.lessonId) == 1)
     }
@@ -78,7 +79,7 @@ import Testing
 
         // Then the one answer is the new one
         #expect(outcome == .replaced)
-        let predictions = try store.answers(lessonId: Fixture.lessonId, questionId: "q1").map(\.prediction)
+        let predictions = try store.answers(lessonId: Fixture.lessonId, questionId: .q1).map(\.prediction)
         #expect(predictions == [#"{"number":55}"#])
     }
 
@@ -92,13 +93,13 @@ import Testing
             let error = #expect(throws: StoreError.self) {
                 try store.inTransaction { tx in
                     try tx.recordAnswer(
-                        lessonId: Fixture.lessonId, questionId: "q1", studentId: "ada", predictionInEntry: seq,
+                        lessonId: Fixture.lessonId, questionId: .q1, studentId: .ada, predictionInEntry: seq,
                         at: Self.path, answeredAt: 10, allowChange: true)
                 }
             }
             #expect(error?.code == .invalidValue)
         }
-        #expect(try store.answers(lessonId: Fixture.lessonId, questionId: "q1").isEmpty)
+        #expect(try store.answers(lessonId: Fixture.lessonId, questionId: .q1).isEmpty)
     }
 
     @Test func aHintTakenAfterAnsweringMarksTheAnswer() throws {
@@ -108,13 +109,13 @@ import Testing
         try answer(store, #"{"number":40}"#, allowChange: false)
 
         // When both take the hint
-        let adaMarked = try store.recordHintTaken(lessonId: Fixture.lessonId, questionId: "q1", studentId: "ada")
-        let boMarked = try store.recordHintTaken(lessonId: Fixture.lessonId, questionId: "q1", studentId: "bo")
+        let adaMarked = try store.recordHintTaken(lessonId: Fixture.lessonId, questionId: .q1, studentId: .ada)
+        let boMarked = try store.recordHintTaken(lessonId: Fixture.lessonId, questionId: .q1, studentId: .bo)
 
         // Then ada's answer says the hint was used, and bo has no answer to mark
         #expect(adaMarked)
         #expect(!boMarked)
-        #expect(try store.answers(lessonId: Fixture.lessonId, questionId: "q1").map(\.usedHint) == [true])
+        #expect(try store.answers(lessonId: Fixture.lessonId, questionId: .q1).map(\.usedHint) == [true])
     }
 
     @Test func aHintNeverChangesAScoredAnswer() throws {
@@ -123,38 +124,38 @@ import Testing
         let store = try lessonWithStudents(directory)
         try answer(store, #"{"number":40}"#, allowChange: false)
         try store.recordResolution(
-            lessonId: Fixture.lessonId, questionId: "q1", points: ["ada": 3],
-            scores: ["ada": StudentScore(score: 3, streak: 1)])
+            lessonId: Fixture.lessonId, questionId: .q1, points: [.ada: 3],
+            scores: [.ada: StudentScore(score: 3, streak: 1)])
 
         // When a hint is recorded for her afterwards, then nothing changes
-        #expect(try !store.recordHintTaken(lessonId: Fixture.lessonId, questionId: "q1", studentId: "ada"))
-        #expect(try store.answers(lessonId: Fixture.lessonId, questionId: "q1").map(\.usedHint) == [false])
+        #expect(try !store.recordHintTaken(lessonId: Fixture.lessonId, questionId: .q1, studentId: .ada))
+        #expect(try store.answers(lessonId: Fixture.lessonId, questionId: .q1).map(\.usedHint) == [false])
     }
 
     @Test func aReasonGoesInWithTheFirstAnswerAndFollowsAChangedOne() throws {
         // Given ada answers a changeable question with a reason, and bo without one
         let directory = try TemporaryDirectory()
         let store = try lessonWithStudents(directory)
-        func answerWithReason(_ student: String, _ prediction: String, _ reason: String?) throws {
+        func answerWithReason(_ student: StudentID, _ prediction: String, _ reason: String?) throws {
             try store.inTransaction { tx in
                 let seq = try tx.appendLogEntry(
                     lessonId: Fixture.lessonId, generation: 0, kind: "answer",
                     payload: #"{"command":{"answer":{"_1":\#(prediction)}}}"#, at: 10)
                 try tx.recordFirstAnswer(
-                    lessonId: Fixture.lessonId, questionId: "q1", studentId: student, predictionInEntry: seq,
+                    lessonId: Fixture.lessonId, questionId: .q1, studentId: student, predictionInEntry: seq,
                     at: Self.path, answeredAt: 10, allowChange: true, reason: reason)
             }
         }
-        try answerWithReason("ada", #"{"number":40}"#, "dark moths hide on sooty trees")
-        try answerWithReason("bo", #"{"number":60}"#, nil)
-        let first = try store.answers(lessonId: Fixture.lessonId, questionId: "q1")
+        try answerWithReason(.ada, #"{"number":40}"#, "dark moths hide on sooty trees")
+        try answerWithReason(.bo, #"{"number":60}"#, nil)
+        let first = try store.answers(lessonId: Fixture.lessonId, questionId: .q1)
         #expect(first.map(\.reason) == ["dark moths hide on sooty trees", nil])
 
         // When ada changes her answer and gives a new reason
-        try answerWithReason("ada", #"{"number":45}"#, "the trees are cleaner now")
+        try answerWithReason(.ada, #"{"number":45}"#, "the trees are cleaner now")
 
         // Then the answer row holds the new prediction and the new reason
-        let ada = try store.answers(lessonId: Fixture.lessonId, questionId: "q1").first { $0.studentId == "ada" }
+        let ada = try store.answers(lessonId: Fixture.lessonId, questionId: .q1).first { $0.studentId == .ada }
         #expect(ada?.prediction == #"{"number":45}"#)
         #expect(ada?.reason == "the trees are cleaner now")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PetriProtocol
 import Testing
 
 @testable import PetriStore
@@ -65,7 +66,7 @@ import Testing
         let scratch = try TemporaryDirectory()
         var store = try PetriStore.open(directory: scratch.dataDirectory)
         let lesson = try Fixture.lesson(store)
-        try Fixture.student(store, "ada")
+        try Fixture.student(store, .ada)
         try Fixture.logEntries(store, 3)
         try store.close()
 
@@ -74,7 +75,7 @@ import Testing
 
         // Then all of it is there and the log continues where it stopped
         #expect(try store.lesson(id: Fixture.lessonId) == lesson)
-        #expect(try store.students(lessonId: Fixture.lessonId).map(\.studentId) == ["ada"])
+        #expect(try store.students(lessonId: Fixture.lessonId).map(\.studentId) == [.ada])
         #expect(
             try store.appendLogEntry(lessonId: Fixture.lessonId, generation: 3, kind: "step", payload: "{}", at: 9)
                 == 4)
@@ -183,9 +184,9 @@ import Testing
         let store = try PetriStore.open(directory: scratch.dataDirectory)
 
         // Then exactly those two answers say the hint was used
-        let hinted = try ["1", "2"].flatMap { question in
-            try store.answers(lessonId: "l", questionId: question).filter(\.usedHint).map {
-                "\(question)/\($0.studentId)"
+        let hinted = try [1, 2].flatMap { question in
+            try store.answers(lessonId: "l", questionId: QuestionID(question)).filter(\.usedHint).map {
+                "\(question)/\($0.studentId.rawValue)"
             }
         }
         #expect(hinted == ["1/1", "2/3"])

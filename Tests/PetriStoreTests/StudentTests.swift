@@ -10,14 +10,14 @@ import Testing
         var store = try PetriStore.open(directory: scratch.dataDirectory)
         try Fixture.lesson(store)
         try store.addStudent(
-            lessonId: Fixture.lessonId, studentId: "ada", displayName: "Ada",
+            lessonId: Fixture.lessonId, studentId: .ada, displayName: "Ada",
             resumeTokenHash: TokenHash(of: "resume-ada"),
             joinedAt: 5)
         try store.recordAnswer(
-            lessonId: Fixture.lessonId, questionId: "q1", studentId: "ada", prediction: "3", answeredAt: 6)
+            lessonId: Fixture.lessonId, questionId: .q1, studentId: .ada, prediction: "3", answeredAt: 6)
         try store.recordResolution(
-            lessonId: Fixture.lessonId, questionId: "q1", points: ["ada": 2],
-            scores: ["ada": StudentScore(score: 2, streak: 1)])
+            lessonId: Fixture.lessonId, questionId: .q1, points: [.ada: 2],
+            scores: [.ada: StudentScore(score: 2, streak: 1)])
         try store.close()
 
         // When the server restarts and a client presents the token
@@ -26,10 +26,10 @@ import Testing
 
         // Then it is the same student with the same score, streak and answers; another token finds no one
         #expect(student?.lessonId == Fixture.lessonId)
-        #expect(student?.studentId == "ada")
+        #expect(student?.studentId == .ada)
         #expect(student?.score == 2)
         #expect(student?.streak == 1)
-        #expect(try store.answers(lessonId: Fixture.lessonId, studentId: "ada").map(\.points) == [2])
+        #expect(try store.answers(lessonId: Fixture.lessonId, studentId: .ada).map(\.points) == [2])
         #expect(try store.student(resumeTokenHash: TokenHash(of: "resume-bo")) == nil)
         try store.close()
     }
@@ -39,13 +39,13 @@ import Testing
         let scratch = try TemporaryDirectory()
         var store = try PetriStore.open(directory: scratch.dataDirectory)
         try Fixture.lesson(store)
-        try Fixture.student(store, "ada")
-        try store.setKicked(lessonId: Fixture.lessonId, studentId: "ada", kicked: true)
+        try Fixture.student(store, .ada)
+        try store.setKicked(lessonId: Fixture.lessonId, studentId: .ada, kicked: true)
         try store.close()
 
         // When the store is reopened, then they are still kicked
         store = try PetriStore.open(directory: scratch.dataDirectory)
-        #expect(try store.student(lessonId: Fixture.lessonId, studentId: "ada")?.kicked == true)
+        #expect(try store.student(lessonId: Fixture.lessonId, studentId: .ada)?.kicked == true)
         try store.close()
     }
 
@@ -53,7 +53,7 @@ import Testing
         let store = try PetriStore.openInMemory()
         try Fixture.lesson(store)
         let error = #expect(throws: StoreError.self) {
-            try store.setKicked(lessonId: Fixture.lessonId, studentId: "ghost", kicked: true)
+            try store.setKicked(lessonId: Fixture.lessonId, studentId: .ghost, kicked: true)
         }
         #expect(error?.code == .unknownStudent)
     }
@@ -64,20 +64,20 @@ import Testing
         try Fixture.lesson(store)
         try Fixture.lesson(store, id: Fixture.otherLessonId, joinCode: "ZZ99")
         try store.addStudent(
-            lessonId: Fixture.lessonId, studentId: "ada", displayName: "Ada", resumeTokenHash: TokenHash(of: "t1"),
+            lessonId: Fixture.lessonId, studentId: .ada, displayName: "Ada", resumeTokenHash: TokenHash(of: "t1"),
             joinedAt: 1)
 
         // Then a second ada in that lesson, or anyone in any lesson with her token, is refused
         let sameId = #expect(throws: StoreError.self) {
             try store.addStudent(
-                lessonId: Fixture.lessonId, studentId: "ada", displayName: "Ada 2",
+                lessonId: Fixture.lessonId, studentId: .ada, displayName: "Ada 2",
                 resumeTokenHash: TokenHash(of: "t2"),
                 joinedAt: 2)
         }
         #expect(sameId?.code == .studentExists)
         let sameToken = #expect(throws: StoreError.self) {
             try store.addStudent(
-                lessonId: Fixture.otherLessonId, studentId: "bo", displayName: "Bo",
+                lessonId: Fixture.otherLessonId, studentId: .bo, displayName: "Bo",
                 resumeTokenHash: TokenHash(of: "t1"),
                 joinedAt: 2)
         }
@@ -85,13 +85,13 @@ import Testing
 
         // But ada may be a student id in another lesson too
         try store.addStudent(
-            lessonId: Fixture.otherLessonId, studentId: "ada", displayName: "Ada", resumeTokenHash: TokenHash(of: "t3"),
+            lessonId: Fixture.otherLessonId, studentId: .ada, displayName: "Ada", resumeTokenHash: TokenHash(of: "t3"),
             joinedAt: 3)
     }
 
     @Test func joiningAnUnknownLessonIsRefused() throws {
         let store = try PetriStore.openInMemory()
-        let error = #expect(throws: StoreError.self) { try Fixture.student(store, "ada") }
+        let error = #expect(throws: StoreError.self) { try Fixture.student(store, .ada) }
         #expect(error?.code == .unknownLesson)
     }
 }

@@ -47,15 +47,18 @@ enum Fixture {
             definition: definition, settings: #"{"allowChanges":true}"#, createdAt: time)
     }
 
-    /// Adds a student whose resume token is `token-<studentId>`.
+    /// Adds a student named by ``names`` (else `Student <number>`) whose resume token is `token-<lesson>-<number>`.
     @discardableResult
     static func student(
-        _ store: PetriStore, _ studentId: String, lessonId: String = lessonId, at time: Double = 1_001
+        _ store: PetriStore, _ studentId: StudentID, lessonId: String = lessonId, at time: Double = 1_001
     ) throws -> StoredStudent {
         try store.addStudent(
-            lessonId: lessonId, studentId: studentId, displayName: studentId.capitalized,
-            resumeTokenHash: TokenHash(of: "token-\(lessonId)-\(studentId)"), joinedAt: time)
+            lessonId: lessonId, studentId: studentId, displayName: names[studentId] ?? "Student \(studentId.rawValue)",
+            resumeTokenHash: TokenHash(of: "token-\(lessonId)-\(studentId.rawValue)"), joinedAt: time)
     }
+
+    /// The display names of the students the tests name.
+    static let names: [StudentID: String] = [.ada: "Ada", .bo: "Bo", .cy: "Cy", .zed: "Zed", .ghost: "Ghost"]
 
     /// Appends `count` log entries to a lesson.
     static func logEntries(_ store: PetriStore, _ count: Int, lessonId: String = lessonId) throws {
@@ -64,4 +67,21 @@ enum Fixture {
                 lessonId: lessonId, generation: index, kind: "step", payload: #"{"n":\#(index)}"#, at: Double(index))
         }
     }
+}
+
+/// The students the store tests name (a lesson numbers its students from 1).
+extension StudentID {
+    static let ada = StudentID(1)
+    static let bo = StudentID(2)
+    static let cy = StudentID(3)
+    /// Never added to a lesson.
+    static let zed = StudentID(26)
+    /// Never added to a lesson.
+    static let ghost = StudentID(99)
+}
+
+/// The questions the store tests name.
+extension QuestionID {
+    static let q1 = QuestionID(1)
+    static let q2 = QuestionID(2)
 }

@@ -1,4 +1,5 @@
 import GRDB
+import PetriProtocol
 
 extension PetriStore {
     /// Records a student's answer to a question, in its own transaction: at most one per student per question.
@@ -10,7 +11,7 @@ extension PetriStore {
     ///   ``StoreError/Code/invalidValue``.
     @discardableResult
     package func recordAnswer(
-        lessonId: String, questionId: String, studentId: String, prediction: String, answeredAt: Double,
+        lessonId: String, questionId: QuestionID, studentId: StudentID, prediction: String, answeredAt: Double,
         usedHint: Bool = false, allowChange: Bool = false
     ) throws(StoreError) -> AnswerOutcome {
         try transaction { tx throws(StoreError) in
@@ -27,7 +28,7 @@ extension PetriStore {
     /// - Returns: Whether an answer was marked (false when the student has not answered yet).
     /// - Throws: A database error.
     @discardableResult
-    func recordHintTaken(lessonId: String, questionId: String, studentId: String) throws(StoreError) -> Bool {
+    func recordHintTaken(lessonId: String, questionId: QuestionID, studentId: StudentID) throws(StoreError) -> Bool {
         try transaction { tx throws(StoreError) in
             try tx.recordHintTaken(lessonId: lessonId, questionId: questionId, studentId: studentId)
         }
@@ -39,7 +40,7 @@ extension PetriStore {
     ///
     /// - Throws: ``StoreError/Code/unknownAnswer`` or ``StoreError/Code/unknownStudent``; nothing is written then.
     package func recordResolution(
-        lessonId: String, questionId: String, points: [String: Int], scores: [String: StudentScore]
+        lessonId: String, questionId: QuestionID, points: [StudentID: Int], scores: [StudentID: StudentScore]
     ) throws(StoreError) {
         try transaction { tx throws(StoreError) in
             try tx.recordResolution(lessonId: lessonId, questionId: questionId, points: points, scores: scores)
@@ -49,7 +50,7 @@ extension PetriStore {
     /// The answers to one question, earliest first.
     ///
     /// - Throws: A database error.
-    package func answers(lessonId: String, questionId: String) throws(StoreError) -> [StoredAnswer] {
+    package func answers(lessonId: String, questionId: QuestionID) throws(StoreError) -> [StoredAnswer] {
         try read { db in
             try StoredAnswer.fetchAll(
                 db, sql: "SELECT * FROM answer WHERE lessonId = ? AND questionId = ? ORDER BY answeredAt, studentId",
@@ -60,7 +61,7 @@ extension PetriStore {
     /// One student's answers in a lesson, earliest first: what a reconnecting student gets back.
     ///
     /// - Throws: A database error.
-    func answers(lessonId: String, studentId: String) throws(StoreError) -> [StoredAnswer] {
+    func answers(lessonId: String, studentId: StudentID) throws(StoreError) -> [StoredAnswer] {
         try read { db in
             try StoredAnswer.fetchAll(
                 db, sql: "SELECT * FROM answer WHERE lessonId = ? AND studentId = ? ORDER BY answeredAt, questionId",

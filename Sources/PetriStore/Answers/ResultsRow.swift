@@ -1,13 +1,14 @@
 import GRDB
+import PetriProtocol
 
 /// One line of a lesson's gradebook: a student's answer to a question, with their name.
 package struct ResultsRow: Sendable, Hashable {
     /// The student's id.
-    var studentId: String
+    var studentId: StudentID
     /// The student's display name.
     package var displayName: String
     /// The question.
-    package var questionId: String
+    package var questionId: QuestionID
     /// JSON: the prediction.
     var prediction: String
     /// Points scored; nil if unresolved.
@@ -18,7 +19,7 @@ package struct ResultsRow: Sendable, Hashable {
     var usedHint: Bool
 
     package init(
-        studentId: String, displayName: String, questionId: String, prediction: String, points: Int?,
+        studentId: StudentID, displayName: String, questionId: QuestionID, prediction: String, points: Int?,
         answeredAt: Double, usedHint: Bool
     ) {
         self.studentId = studentId

@@ -1,4 +1,6 @@
 import GRDB
+import PetriProtocol
+import PetriStorage
 
 extension StoreTransaction {
     /// Records a student's answer to a question: at most one per student per question.
@@ -20,7 +22,7 @@ extension StoreTransaction {
     ///   or ``StoreError/Code/invalidValue``.
     @discardableResult
     func recordAnswer(
-        lessonId: String, questionId: String, studentId: String, prediction: String, answeredAt: Double,
+        lessonId: String, questionId: QuestionID, studentId: StudentID, prediction: String, answeredAt: Double,
         usedHint: Bool = false, allowChange: Bool = false
     ) throws(StoreError) -> AnswerOutcome {
         // Prepared statements cached on the connection: this runs once per answer, thousands
@@ -49,7 +51,7 @@ extension StoreTransaction {
                 let reason = scored ? "it has already been scored" : "changing it is not allowed"
                 throw StoreError(
                     .duplicateAnswer,
-                    "Student \"\(studentId)\" already answered question \"\(questionId)\" and \(reason); "
+                    "Student \"\(studentId.storedText)\" already answered question \"\(questionId.storedText)\" and \(reason); "
                         + "keep the first answer."
                 )
             }
@@ -75,7 +77,7 @@ extension StoreTransaction {
     ///   object or array at `path` (nothing is written), or what the other form throws.
     @discardableResult
     func recordAnswer(
-        lessonId: String, questionId: String, studentId: String, predictionInEntry seq: Int, at path: String,
+        lessonId: String, questionId: QuestionID, studentId: StudentID, predictionInEntry seq: Int, at path: String,
         answeredAt: Double, usedHint: Bool = false, allowChange: Bool = false
     ) throws(StoreError) -> AnswerOutcome {
         let prediction = try run {
@@ -111,7 +113,7 @@ extension StoreTransaction {
     ///
     /// - Throws: What the other form throws.
     package func recordFirstAnswer(
-        lessonId: String, questionId: String, studentId: String, predictionInEntry seq: Int, at path: String,
+        lessonId: String, questionId: QuestionID, studentId: StudentID, predictionInEntry seq: Int, at path: String,
         answeredAt: Double, usedHint: Bool = false, allowChange: Bool = false, reason: String? = nil
     ) throws(StoreError) {
         do {
@@ -146,7 +148,7 @@ extension StoreTransaction {
     ///
     /// - Throws: What ``recordAnswer(lessonId:questionId:studentId:prediction:answeredAt:usedHint:allowChange:)`` throws.
     func recordFirstAnswer(
-        lessonId: String, questionId: String, studentId: String, prediction: String, answeredAt: Double,
+        lessonId: String, questionId: QuestionID, studentId: StudentID, prediction: String, answeredAt: Double,
         usedHint: Bool = false, allowChange: Bool = false, reason: String? = nil
     ) throws(StoreError) {
         do {
@@ -178,7 +180,7 @@ extension StoreTransaction {
     /// - Returns: Whether an answer was marked (false when the student has not answered yet).
     /// - Throws: A database error.
     @discardableResult
-    func recordHintTaken(lessonId: String, questionId: String, studentId: String) throws(StoreError) -> Bool {
+    func recordHintTaken(lessonId: String, questionId: QuestionID, studentId: StudentID) throws(StoreError) -> Bool {
         try run {
             try db.cachedStatement(
                 sql: """
@@ -201,7 +203,7 @@ extension StoreTransaction {
     ///   - scores: New totals per student id; each must be in the lesson.
     /// - Throws: ``StoreError/Code/unknownAnswer`` or ``StoreError/Code/unknownStudent``; nothing is written then.
     func recordResolution(
-        lessonId: String, questionId: String, points: [String: Int], scores: [String: StudentScore]
+        lessonId: String, questionId: QuestionID, points: [StudentID: Int], scores: [StudentID: StudentScore]
     ) throws(StoreError) {
         try atomically {
             // Sorted, so which error a bad resolution reports does not depend on dictionary order.
@@ -217,7 +219,8 @@ extension StoreTransaction {
                     let missing = try chunk.first { !(try answerExists(lessonId, questionId, $0.key)) }
                     throw StoreError(
                         .unknownAnswer,
-                        "Student \"\(missing?.key ?? "?")\" has no answer to question \"\(questionId)\" in lesson "
+                        "Student \"\(missing.map { $0.key.storedText } ?? "?")\" has no answer to question "
+                            + "\"\(questionId.storedText)\" in lesson "
                             + "\"\(lessonId)\"; "
                             + "resolve only the answers that were recorded.")
                 }
@@ -228,7 +231,7 @@ extension StoreTransaction {
                     rows: chunk.map { [$0.key, $0.value.score, $0.value.streak] })
                 guard db.changesCount == chunk.count else {
                     let missing = try chunk.first { !(try studentExists(lessonId, $0.key)) }
-                    throw StoreError.unknownStudent(missing?.key ?? "?", lessonId: lessonId)
+                    throw StoreError.unknownStudent(missing?.key, lessonId: lessonId)
                 }
             }
         }
@@ -239,7 +242,7 @@ extension StoreTransaction {
 
     /// `UPDATE table SET columns FROM (VALUES rows) WHERE matching AND studentId = row's first value`.
     private func bulkUpdate(
-        table: String, set columns: [String], matching: KeyValuePairs<String, String>,
+        table: String, set columns: [String], matching: KeyValuePairs<String, any DatabaseValueConvertible>,
         rows: [[any DatabaseValueConvertible]]
     ) throws {
         let width = columns.count + 1
@@ -261,13 +264,13 @@ extension StoreTransaction {
         try statement.execute(arguments: StatementArguments(arguments))
     }
 
-    private func answerExists(_ lessonId: String, _ questionId: String, _ studentId: String) throws -> Bool {
+    private func answerExists(_ lessonId: String, _ questionId: QuestionID, _ studentId: StudentID) throws -> Bool {
         try Bool.fetchOne(
             db.cachedStatement(sql: "SELECT 1 FROM answer WHERE lessonId = ? AND questionId = ? AND studentId = ?"),
             arguments: [lessonId, questionId, studentId]) != nil
     }
 
-    private func studentExists(_ lessonId: String, _ studentId: String) throws -> Bool {
+    private func studentExists(_ lessonId: String, _ studentId: StudentID) throws -> Bool {
         try Bool.fetchOne(
             db.cachedStatement(sql: "SELECT 1 FROM student WHERE lessonId = ? AND studentId = ?"),
             arguments: [lessonId, studentId]) != nil

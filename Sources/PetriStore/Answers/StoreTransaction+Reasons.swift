@@ -1,4 +1,5 @@
 import GRDB
+import PetriProtocol
 
 extension StoreTransaction {
     /// Stores a student's reason for their answer to a question (record the answer first).
@@ -9,7 +10,7 @@ extension StoreTransaction {
     /// - Throws: A database error.
     @discardableResult
     func recordReason(
-        lessonId: String, questionId: String, studentId: String, reason: String
+        lessonId: String, questionId: QuestionID, studentId: StudentID, reason: String
     ) throws(StoreError) -> Bool {
         try run {
             try db.cachedStatement(

@@ -1,4 +1,5 @@
 import GRDB
+import PetriProtocol
 
 extension StoreTransaction {
     /// Brings a question's points and the students' scores and streaks to `points` and `scores`,
@@ -10,24 +11,28 @@ extension StoreTransaction {
     /// - Throws: What ``recordResolution(lessonId:questionId:points:scores:)`` throws for the rows that differ.
     @discardableResult
     func repairResolution(
-        lessonId: String, questionId: String, points: [String: Int], scores: [String: StudentScore]
+        lessonId: String, questionId: QuestionID, points: [StudentID: Int], scores: [StudentID: StudentScore]
     ) throws(StoreError) -> Int {
         let (storedPoints, storedScores) = try run {
-            var storedPoints: [String: Int?] = [:]
+            var storedPoints: [StudentID: Int?] = [:]
             if !points.isEmpty {
                 let rows = try Row.fetchCursor(
                     db.cachedStatement(
                         sql: "SELECT studentId, points FROM answer WHERE lessonId = ? AND questionId = ?"),
                     arguments: [lessonId, questionId])
-                while let row = try rows.next() { storedPoints[row["studentId"]] = row["points"] as Int? }
+                while let row = try rows.next() {
+                    storedPoints[try row.decode(forColumn: "studentId")] = try row.decode(
+                        Int?.self, forColumn: "points")
+                }
             }
-            var storedScores: [String: StudentScore] = [:]
+            var storedScores: [StudentID: StudentScore] = [:]
             if !scores.isEmpty {
                 let rows = try Row.fetchCursor(
                     db.cachedStatement(sql: "SELECT studentId, score, streak FROM student WHERE lessonId = ?"),
                     arguments: [lessonId])
                 while let row = try rows.next() {
-                    storedScores[row["studentId"]] = StudentScore(score: row["score"], streak: row["streak"])
+                    storedScores[try row.decode(forColumn: "studentId")] = StudentScore(
+                        score: try row.decode(forColumn: "score"), streak: try row.decode(forColumn: "streak"))
                 }
             }
             return (storedPoints, storedScores)

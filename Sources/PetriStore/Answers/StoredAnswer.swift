@@ -1,11 +1,13 @@
+import PetriProtocol
+
 /// A student's answer to one question: their prediction and, once resolved, its points.
 package struct StoredAnswer: Sendable, Hashable {
     /// The lesson.
     var lessonId: String
     /// The question, as the lesson logic names it.
-    var questionId: String
+    var questionId: QuestionID
     /// The student who answered.
-    package var studentId: String
+    package var studentId: StudentID
     /// JSON: the prediction.
     package var prediction: String
     /// Seconds since 1970 when it was given (or last changed).
@@ -18,7 +20,7 @@ package struct StoredAnswer: Sendable, Hashable {
     var reason: String?
 
     package init(
-        lessonId: String, questionId: String, studentId: String, prediction: String, answeredAt: Double,
+        lessonId: String, questionId: QuestionID, studentId: StudentID, prediction: String, answeredAt: Double,
         usedHint: Bool, points: Int? = nil, reason: String? = nil
     ) {
         self.lessonId = lessonId

@@ -1,4 +1,6 @@
 import GRDB
+import PetriProtocol
+import PetriStorage
 
 extension StoreError {
     /// Turns whatever a database access threw into a ``StoreError``, keeping store errors as they are.
@@ -39,8 +41,11 @@ extension StoreError {
         StoreError(.unknownLesson, "There is no lesson \"\(lessonId)\"; create it with createLesson first.")
     }
 
-    static func unknownStudent(_ studentId: String, lessonId: String) -> StoreError {
+    /// - Parameter studentId: The student, nil when unknown.
+    static func unknownStudent(_ studentId: StudentID?, lessonId: String) -> StoreError {
         StoreError(
-            .unknownStudent, "Lesson \"\(lessonId)\" has no student \"\(studentId)\"; add them with addStudent first.")
+            .unknownStudent,
+            "Lesson \"\(lessonId)\" has no student \"\(studentId?.storedText ?? "?")\"; add them with addStudent first."
+        )
     }
 }

@@ -11,7 +11,7 @@ extension PetriStore {
     ///   ``StoreError/Code/resumeTokenInUse``.
     @discardableResult
     package func addStudent(
-        lessonId: String, studentId: String, displayName: String, resumeTokenHash: TokenHash, joinedAt: Double
+        lessonId: String, studentId: StudentID, displayName: String, resumeTokenHash: TokenHash, joinedAt: Double
     ) throws(StoreError) -> StoredStudent {
         try transaction { tx throws(StoreError) in
             try tx.addStudent(
@@ -23,7 +23,7 @@ extension PetriStore {
     /// Records that the teacher removed a student (or let them back), in its own transaction.
     ///
     /// - Throws: ``StoreError/Code/unknownStudent``.
-    func setKicked(lessonId: String, studentId: String, kicked: Bool) throws(StoreError) {
+    func setKicked(lessonId: String, studentId: StudentID, kicked: Bool) throws(StoreError) {
         try transaction { tx throws(StoreError) in
             try tx.setKicked(lessonId: lessonId, studentId: studentId, kicked: kicked)
         }
@@ -42,7 +42,7 @@ extension PetriStore {
     /// One student of a lesson.
     ///
     /// - Throws: A database error.
-    func student(lessonId: String, studentId: String) throws(StoreError) -> StoredStudent? {
+    func student(lessonId: String, studentId: StudentID) throws(StoreError) -> StoredStudent? {
         try read { db in try StoredStudent.fetchOne(db, key: ["lessonId": lessonId, "studentId": studentId]) }
     }
 

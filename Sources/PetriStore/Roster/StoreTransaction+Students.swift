@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PetriProtocol
+import PetriStorage
 
 extension StoreTransaction {
     /// Adds a student to a lesson, with no points and not kicked.
@@ -16,7 +17,7 @@ extension StoreTransaction {
     ///   ``StoreError/Code/resumeTokenInUse``.
     @discardableResult
     func addStudent(
-        lessonId: String, studentId: String, displayName: String, resumeTokenHash: TokenHash, joinedAt: Double
+        lessonId: String, studentId: StudentID, displayName: String, resumeTokenHash: TokenHash, joinedAt: Double
     ) throws(StoreError) -> StoredStudent {
         let student = StoredStudent(
             lessonId: lessonId, studentId: studentId, displayName: displayName, resumeTokenHash: resumeTokenHash,
@@ -37,7 +38,8 @@ extension StoreTransaction {
                 if try StoredStudent.exists(db, key: ["lessonId": lessonId, "studentId": studentId]) {
                     throw StoreError(
                         .studentExists,
-                        "Lesson \"\(lessonId)\" already has a student \"\(studentId)\"; give them another id.")
+                        "Lesson \"\(lessonId)\" already has a student \"\(studentId.storedText)\"; give them another id."
+                    )
                 }
                 if try StoredStudent.exists(db, key: ["resumeTokenHash": Data(resumeTokenHash.bytes)]) {
                     throw StoreError(
@@ -54,7 +56,7 @@ extension StoreTransaction {
     /// Records that the teacher removed a student (or let them back).
     ///
     /// - Throws: ``StoreError/Code/unknownStudent``.
-    func setKicked(lessonId: String, studentId: String, kicked: Bool) throws(StoreError) {
+    func setKicked(lessonId: String, studentId: StudentID, kicked: Bool) throws(StoreError) {
         try run {
             try db.execute(
                 sql: "UPDATE student SET kicked = ? WHERE lessonId = ? AND studentId = ?",

@@ -1,15 +1,16 @@
 import Foundation
 import GRDB
 import PetriProtocol
+import PetriStorage
 
 extension StoredStudent: FetchableRecord, PersistableRecord {
     package static let databaseTableName = "student"
 
     package init(row: Row) throws {
-        let studentId: String = try row.decode(forColumn: "studentId")
+        let studentId: StudentID = try row.decode(forColumn: "studentId")
         let digest: Data = try row.decode(forColumn: "resumeTokenHash")
         guard let resumeTokenHash = TokenHash(bytes: Array(digest)) else {
-            throw StoreError.corruptDigest(table: "student", key: studentId)
+            throw StoreError.corruptDigest(table: "student", key: studentId.storedText)
         }
         self.init(
             lessonId: try row.decode(forColumn: "lessonId"),

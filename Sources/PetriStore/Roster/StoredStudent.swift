@@ -5,7 +5,7 @@ package struct StoredStudent: Sendable, Hashable {
     /// The lesson they joined.
     var lessonId: String
     /// Their id within the lesson.
-    package var studentId: String
+    package var studentId: StudentID
     /// Their display name, already sanitised by the caller.
     package var displayName: String
     /// The digest of their resume token; unique across all lessons.
@@ -20,7 +20,7 @@ package struct StoredStudent: Sendable, Hashable {
     package var streak: Int
 
     package init(
-        lessonId: String, studentId: String, displayName: String, resumeTokenHash: TokenHash, joinedAt: Double,
+        lessonId: String, studentId: StudentID, displayName: String, resumeTokenHash: TokenHash, joinedAt: Double,
         kicked: Bool = false, score: Int = 0, streak: Int = 0
     ) {
         self.lessonId = lessonId
