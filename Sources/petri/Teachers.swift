@@ -128,6 +128,18 @@ struct Teachers: AsyncParsableCommand {
         }
     }
 
+    /// What `disable` and `enable` do: finds the teacher by name or email, sets their status (a disabled
+    /// teacher's sessions end at once, on every node) and prints `words` of their name.
+    static func setStatus(
+        _ status: TeacherStatus, of name: String, in store: Store, saying words: (String) -> String
+    ) async throws {
+        try await store.withAccounts { accounts, _ in
+            let teacher = try await Teachers.find(name, in: accounts)
+            try await accounts.setStatus(status, of: teacher, by: Teachers.actor, from: Teachers.place)
+            print(words(teacher.name))
+        }
+    }
+
     struct Disable: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Disable a teacher: their sessions end at once, on every node; their lessons stay theirs.")
@@ -135,11 +147,7 @@ struct Teachers: AsyncParsableCommand {
         @OptionGroup var store: Store
 
         func run() async throws {
-            try await store.withAccounts { accounts, _ in
-                let teacher = try await Teachers.find(name, in: accounts)
-                try await accounts.setStatus(.disabled, of: teacher, by: Teachers.actor, from: Teachers.place)
-                print(TeacherCommandWords.disabled(teacher.name))
-            }
+            try await Teachers.setStatus(.disabled, of: name, in: store, saying: TeacherCommandWords.disabled)
         }
     }
 
@@ -149,11 +157,7 @@ struct Teachers: AsyncParsableCommand {
         @OptionGroup var store: Store
 
         func run() async throws {
-            try await store.withAccounts { accounts, _ in
-                let teacher = try await Teachers.find(name, in: accounts)
-                try await accounts.setStatus(.active, of: teacher, by: Teachers.actor, from: Teachers.place)
-                print(TeacherCommandWords.enabled(teacher.name))
-            }
+            try await Teachers.setStatus(.active, of: name, in: store, saying: TeacherCommandWords.enabled)
         }
     }
 
