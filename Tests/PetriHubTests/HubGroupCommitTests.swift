@@ -31,6 +31,34 @@ import Testing
         return lessons
     }
 
+    /// Where every test here starts: `count` lessons (at least 3) on a hub whose storage shares its writes, a
+    /// shared write under way (held) with lesson 0's step, and lessons 1 and 2 stepping behind it.
+    private struct HeldWrite {
+        let server: InProcessHub
+        let lessons: [Lesson]
+        /// Yields each time a held write starts waiting.
+        var held: AsyncStream<Void>.Iterator
+        /// Batches the group commit had received before the steps.
+        let received: Int
+        /// Writes acknowledged before the steps.
+        let acknowledged: Int
+    }
+
+    private func heldWrite(lessons count: Int) async throws -> HeldWrite {
+        let server = InProcessHub(storage: GatedStorage(sharedCommits: true))
+        let ls = try await lessons(count, on: server)
+        var held = server.storage.appendWaiting.makeAsyncIterator()
+        await server.storage.holdAppends()
+        let acknowledged = server.writes.count
+        let received = await server.storage.batchesReceived()
+        try ls[0].teacher.send(.step(count: 1))
+        await held.next()
+        try ls[1].teacher.send(.step(count: 1))
+        try ls[2].teacher.send(.step(count: 1))
+        await waitUntilReceived(received + 3, on: server)
+        return HeldWrite(server: server, lessons: ls, held: held, received: received, acknowledged: acknowledged)
+    }
+
     /// Returns once `count` batches in all have reached the group commit.
     private func waitUntilReceived(_ count: Int, on server: InProcessHub) async {
         while await server.storage.batchesReceived() < count { await Task.yield() }
@@ -43,27 +71,16 @@ import Testing
     }
 
     @Test func aLessonsStepIsAcknowledgedOnlyOnceTheSharedWriteHoldingItIsDurable() async throws {
-        let server = InProcessHub(storage: GatedStorage(sharedCommits: true))
-        let ls = try await lessons(3, on: server)
-        var held = server.storage.appendWaiting.makeAsyncIterator()
-        await server.storage.holdAppends()
-        let acknowledged = server.writes.count
-        let received = await server.storage.batchesReceived()
-
-        // Given a shared write under way with the first lesson's step
-        try ls[0].teacher.send(.step(count: 1))
-        await held.next()
-        // When the other two step meanwhile
-        try ls[1].teacher.send(.step(count: 1))
-        try ls[2].teacher.send(.step(count: 1))
-        await waitUntilReceived(received + 3, on: server)
+        // Given a shared write under way with the first lesson's step, when the other two step meanwhile
+        var given = try await heldWrite(lessons: 3)
+        let (server, ls, acknowledged) = (given.server, given.lessons, given.acknowledged)
 
         // Then nothing is acknowledged while the first write is held,
         #expect(server.writes.count == acknowledged)
         // and once it is durable the two go together in the next shared write,
         await server.storage.releaseOneAppend()
         try await stepped(ls[0], to: 1)
-        await held.next()
+        await given.held.next()
         let writes = await server.storage.sharedWrites
         #expect(writes.suffix(2) == [[ls[0].id], [ls[1].id, ls[2].id]])
         // which acknowledges neither before it is durable, and both when it is.
@@ -76,20 +93,12 @@ import Testing
     }
 
     @Test func aFailingSharedWriteFailsExactlyTheLessonsInItAndEachReloads() async throws {
-        let server = InProcessHub(storage: GatedStorage(sharedCommits: true))
-        let ls = try await lessons(4, on: server)
-        var held = server.storage.appendWaiting.makeAsyncIterator()
-        await server.storage.holdAppends()
-        let received = await server.storage.batchesReceived()
         // Given a write with lesson 0's step under way, lessons 1 and 2 stepping behind it,
-        try ls[0].teacher.send(.step(count: 1))
-        await held.next()
-        try ls[1].teacher.send(.step(count: 1))
-        try ls[2].teacher.send(.step(count: 1))
-        await waitUntilReceived(received + 3, on: server)
+        var given = try await heldWrite(lessons: 4)
+        let (server, ls, received) = (given.server, given.lessons, given.received)
         await server.storage.releaseOneAppend()
         try await stepped(ls[0], to: 1)
-        await held.next()
+        await given.held.next()
         // and lesson 3 stepping behind their shared write,
         try ls[3].teacher.send(.step(count: 1))
         await waitUntilReceived(received + 4, on: server)
@@ -129,17 +138,9 @@ import Testing
     }
 
     @Test func aBatchTheStoreRefusesFailsOnlyItsOwnLesson() async throws {
-        let server = InProcessHub(storage: GatedStorage(sharedCommits: true))
-        let ls = try await lessons(3, on: server)
-        var held = server.storage.appendWaiting.makeAsyncIterator()
-        await server.storage.holdAppends()
-        let received = await server.storage.batchesReceived()
-        try ls[0].teacher.send(.step(count: 1))
-        await held.next()
         // Given lessons 1 and 2 stepping in one shared write, and the store refusing lesson 1's batch,
-        try ls[1].teacher.send(.step(count: 1))
-        try ls[2].teacher.send(.step(count: 1))
-        await waitUntilReceived(received + 3, on: server)
+        let given = try await heldWrite(lessons: 3)
+        let (server, ls) = (given.server, given.lessons)
         await server.storage.refuseBatches(ofLesson: ls[1].id)
         await server.storage.releaseAppends()
 
@@ -152,24 +153,15 @@ import Testing
     }
 
     @Test func aSlowLessonHoldsAnothersAcknowledgementBackByAtMostOneOfItsBatches() async throws {
-        let server = InProcessHub(storage: GatedStorage(sharedCommits: true))
-        let ls = try await lessons(3, on: server)
+        // Given the slow lesson's batch in a write that takes long (held), and two lessons stepping meanwhile,
+        var given = try await heldWrite(lessons: 3)
+        let (server, ls, received) = (given.server, given.lessons, given.received)
         let slow = ls[0]
-        var held = server.storage.appendWaiting.makeAsyncIterator()
-        await server.storage.holdAppends()
-        let received = await server.storage.batchesReceived()
-        // Given the slow lesson's batch in a write that takes long (held),
-        try slow.teacher.send(.step(count: 1))
-        await held.next()
-        // and two lessons stepping meanwhile,
-        try ls[1].teacher.send(.step(count: 1))
-        try ls[2].teacher.send(.step(count: 1))
-        await waitUntilReceived(received + 3, on: server)
 
         // when that write is durable, the slow lesson is answered at once (not after the next write),
         await server.storage.releaseOneAppend()
         try await stepped(slow, to: 1)
-        await held.next()
+        await given.held.next()
         // and its next batch waits for the write after the one under way,
         try slow.teacher.send(.step(count: 1))
         await waitUntilReceived(received + 4, on: server)
@@ -181,7 +173,7 @@ import Testing
         await server.storage.releaseOneAppend()
         try await stepped(ls[1], to: 1)
         try await stepped(ls[2], to: 1)
-        await held.next()
+        await given.held.next()
         #expect(await server.storage.sharedWrites.last == [slow.id])
         await server.storage.releaseAppends()
         try await stepped(slow, to: 2)
