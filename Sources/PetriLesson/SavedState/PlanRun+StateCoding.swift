@@ -9,8 +9,7 @@ extension PlanRun {
     func write(to w: inout StateWriter) {
         w.appendCompact(next)
         w.append(pace == .auto ? 1 as UInt8 : 0)
-        w.appendCompact(skipped.count)
-        for index in skipped { w.appendCompact(index) }
+        w.appendCompacts(skipped)
         switch waiting {
         case .none: w.append(0 as UInt8)
         case .run(let to):
@@ -21,13 +20,13 @@ extension PlanRun {
             w.appendCompact(at)
         case .question(let id):
             w.append(3 as UInt8)
-            w.appendCompact(id.rawValue)
+            w.append(id)
         case .until(let time):
             w.append(4 as UInt8)
             w.append(time)
         case .teacher: w.append(5 as UInt8)
         }
-        w.appendOptional(question) { $0.appendCompact($1.rawValue) }
+        w.appendOptional(question) { $0.append($1) }
         w.append(currentRate)
     }
 
@@ -35,21 +34,17 @@ extension PlanRun {
         let count = plan.moments.count
         next = try r.readCompact(in: 0...count, "a plan's next moment")
         pace = try r.readByte() == 1 ? .auto : .teacher
-        let skippedCount = try r.readCompactCount(limit: count)
-        skipped = []
-        for _ in 0..<skippedCount { skipped.append(try r.readCompact(in: 0...max(0, count - 1), "a skipped moment")) }
+        skipped = try r.readCompacts(limit: count, in: 0...max(0, count - 1), "a skipped moment")
         switch try r.readByte() {
         case 0: waiting = .none
         case 1: waiting = .run(to: try r.readCompact(in: 0...Int.max, "a plan's run"))
         case 2: waiting = .arrive(at: try r.readCompact(in: 0...Int.max, "a plan's moment's generation"))
-        case 3: waiting = .question(QuestionID(try r.readCompact(in: 1...Int.max, "a plan's question")))
+        case 3: waiting = .question(try r.read())
         case 4: waiting = .until(try r.readTimestamp())
         case 5: waiting = .teacher
         default: throw StateReader.corrupt("waits for a plan in a way this build does not know")
         }
-        question = try r.readOptional { r throws(SimulationError) in
-            QuestionID(try r.readCompact(in: 1...Int.max, "a plan's question"))
-        }
+        question = try r.readOptional { r throws(SimulationError) in try r.read() }
         currentRate = try r.readDouble()
     }
 }

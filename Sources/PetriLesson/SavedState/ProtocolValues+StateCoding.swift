@@ -120,20 +120,25 @@ extension ScoreBreakdown: StateCodable {
     }
 }
 
-/// Name, then a compact count of arguments and each argument.
+/// Name, then its arguments (compact numbers).
 extension MetricID: StateCodable {
     func write(to writer: inout StateWriter) {
         writer.appendText(name)
-        writer.appendCompact(arguments.count)
-        for argument in arguments { writer.appendCompact(argument) }
+        writer.appendCompacts(arguments)
     }
 
     init(from reader: inout StateReader) throws(SimulationError) {
         let name = try reader.readText()
-        let count = try reader.readCompactCount(limit: reader.remaining)
-        var arguments: [Int] = []
-        for _ in 0..<count { arguments.append(try reader.readCompact()) }
-        self.init(name, arguments)
+        self.init(name, try reader.readCompacts(limit: reader.remaining))
+    }
+}
+
+/// Its number, compact (1 or more).
+extension QuestionID: StateCodable {
+    func write(to writer: inout StateWriter) { writer.appendCompact(rawValue) }
+
+    init(from reader: inout StateReader) throws(SimulationError) {
+        self.init(try reader.readCompact(in: 1...Int.max, "a question"))
     }
 }
 

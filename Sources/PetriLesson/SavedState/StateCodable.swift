@@ -32,6 +32,12 @@ extension StateWriter {
         for value in values { value.write(to: &self) }
     }
 
+    /// A compact count, then each number compact.
+    mutating func appendCompacts(_ values: [Int]) {
+        appendCompact(values.count)
+        for value in values { appendCompact(value) }
+    }
+
     mutating func append(_ time: Timestamp) { appendCompact(Int(time.millisecondsSince1970)) }
 
     /// Enum cases are saved by their raw names, not their positions: reordering a Swift enum
@@ -63,6 +69,19 @@ extension StateReader {
         var values: [T] = []
         values.reserveCapacity(count)
         for _ in 0..<count { values.append(try T(from: &self)) }
+        return values
+    }
+
+    /// A compact count (at most `limit`), then each number compact, in `range` when one is given (`what` names
+    /// it in the message that refuses one outside).
+    mutating func readCompacts(
+        limit: Int, in range: ClosedRange<Int>? = nil, _ what: String = "a number"
+    ) throws(SimulationError) -> [Int] {
+        let count = try readCompactCount(limit: limit)
+        var values: [Int] = []
+        for _ in 0..<count {
+            if let range { values.append(try readCompact(in: range, what)) } else { values.append(try readCompact()) }
+        }
         return values
     }
 
