@@ -30,9 +30,6 @@ extension Teach {
         @Argument(help: "The model: one the server describes (camouflage, beaks, … or a model file it loaded).")
         var model: String
 
-        @Option(help: "The server's teacher key (default: $PETRI_TEACHER_KEY).")
-        var key: String?
-
         @Option(help: "The random seed (a whole number), to run the same lesson again exactly.")
         var seed: UInt64?
 
@@ -57,7 +54,7 @@ extension Teach {
         @Argument(parsing: .allUnrecognized, help: "Model parameters as --name value (see above).")
         var parameters: [String] = []
 
-        @OptionGroup var client: ClientConnectionOptions
+        @OptionGroup var creating: CreatingLessonOptions
 
         func validate() throws {
             guard ModelKind(rawValue: model.lowercased()) != nil else {
@@ -66,7 +63,7 @@ extension Teach {
                     "The model must be one of \(shipped) or a model file's name the server loaded, but was \(model).")
             }
             _ = try ModelParameters.parse(parameters)
-            _ = try TeacherKeyOption.resolve(key, client: client)
+            _ = try creating.teacherKey()
             if let names, LessonOptions.NameMode(rawValue: names) == nil {
                 throw ValidationError("--names must be free or generated, but was \(names).")
             }
@@ -83,20 +80,16 @@ extension Teach {
             ClientConnectionOptions.silenceLogging()
             guard let kind = ModelKind(rawValue: model.lowercased()) else { throw ExitCode.validationFailure }
             let values = try ModelParameters.parse(parameters)
-            let options = client.clientOptions()
             // The server says which models it runs and what each takes, loaded model files included; one it cannot
             // be asked (not reachable yet) checks them when the console creates the lesson.
-            if let models = await ModelOptions.served(options: options),
+            if let models = await ModelOptions.served(options: creating.client.clientOptions()),
                 let problem = ModelOptions.problem(model: kind, parameters: values, models: models)
             {
                 throw ValidationError(problem)
             }
-            let entry = LessonEntry.create(
-                teacherKey: try TeacherKeyOption.resolve(key, client: client), model: kind, parameters: values,
-                seed: seed,
-                options: lessonOptions)
-            let status = await PetriClient.teach(entry, options: options)
-            if status != 0 { throw ExitCode(status) }
+            try await creating.openConsole { key in
+                .create(teacherKey: key, model: kind, parameters: values, seed: seed, options: lessonOptions)
+            }
         }
     }
 
@@ -148,10 +141,7 @@ extension Teach {
         @Argument(help: "A lesson file (JSON), as export saves it.")
         var file: String
 
-        @Option(help: "The server's teacher key (default: $PETRI_TEACHER_KEY).")
-        var key: String?
-
-        @OptionGroup var client: ClientConnectionOptions
+        @OptionGroup var creating: CreatingLessonOptions
 
         func run() async throws {
             ClientConnectionOptions.silenceLogging()
@@ -164,10 +154,8 @@ extension Teach {
             } catch {
                 throw ValidationError("\(file) is not a lesson file: \(error.message)")
             }
-            let entry = LessonEntry.importLesson(
-                teacherKey: try TeacherKeyOption.resolve(key, client: client), definition: definition, options: nil)
-            let status = await PetriClient.teach(entry, options: client.clientOptions())
-            if status != 0 { throw ExitCode(status) }
+            try await creating.openConsole { key in .importLesson(teacherKey: key, definition: definition, options: nil)
+            }
         }
     }
 }
@@ -195,10 +183,7 @@ extension Teach {
         @Option(help: "The simulation's seed, for the same lesson every time (default: the plan's, else a new one).")
         var seed: UInt64?
 
-        @Option(help: "The server's teacher key (default: $PETRI_TEACHER_KEY).")
-        var key: String?
-
-        @OptionGroup var client: ClientConnectionOptions
+        @OptionGroup var creating: CreatingLessonOptions
 
         func run() async throws {
             ClientConnectionOptions.silenceLogging()
@@ -219,12 +204,28 @@ extension Teach {
                 }
                 text = String(decoding: data, as: UTF8.self)
             }
-            let entry = LessonEntry.startPlan(
-                teacherKey: try TeacherKeyOption.resolve(key, client: client), plan: name, text: text, seed: seed,
-                pace: pace)
-            let status = await PetriClient.teach(entry, options: client.clientOptions())
-            if status != 0 { throw ExitCode(status) }
+            try await creating.openConsole { key in
+                .startPlan(teacherKey: key, plan: name, text: text, seed: seed, pace: pace)
+            }
         }
+    }
+}
+
+/// What `teach new`, `teach import` and `teach plan` take alike (the server's teacher key and the connection) and
+/// do last (open the console on the lesson they create).
+struct CreatingLessonOptions: ParsableArguments {
+    @Option(help: "The server's teacher key (default: $PETRI_TEACHER_KEY).")
+    var key: String?
+
+    @OptionGroup var client: ClientConnectionOptions
+
+    /// The key from `--key`, `$PETRI_TEACHER_KEY` or the saved sign-in.
+    func teacherKey() throws -> String { try TeacherKeyOption.resolve(key, client: client) }
+
+    /// Opens the console on the lesson `entry` creates with the teacher key; exits with the console's status.
+    func openConsole(_ entry: (String) -> LessonEntry) async throws {
+        let status = await PetriClient.teach(entry(try teacherKey()), options: client.clientOptions())
+        if status != 0 { throw ExitCode(status) }
     }
 }
 
