@@ -32,6 +32,7 @@ extension Lesson {
         questions[index].correctOption = outcome.correctOption
         questions[index].eventHappened = outcome.eventHappened
         questions[index].expectation = expectation(of: questions[index])
+        addExpectedScores(of: questions[index])
         let expectation = questions[index].expectation
         facts.append(
             .resolved(
@@ -62,6 +63,16 @@ extension Lesson {
         // The teacher's roster shows scores and streaks: a line for each student whose changed.
         for id in changed { if let entry = roster[id]?.entry { effects.append(.send(.student(entry), to: .teacher)) } }
         effects.append(.send(.leaderboard(ranking.board(top: ranking.entries.count)), to: .teacher))
+    }
+
+    /// Adds each answer's expected points to its student's expected score (what a lesson with `rankBy:
+    /// expected` ranks by); without replicates of the question's moment, its realised base points. Removed
+    /// students' too (they are not ranked), so a restored lesson sums the same whoever was removed when.
+    mutating func addExpectedScores(of question: Question) {
+        for (student, answer) in question.answers {
+            let points = question.expectation?.points[student] ?? answer.points?.base ?? 0
+            roster.update(student) { $0.expectedScore += points }
+        }
     }
 
     /// Each active student's expected points over the replicates of the moment `question` was asked, and
