@@ -77,7 +77,7 @@ extension Lesson {
 
     /// Each active student's expected points over the replicates of the moment `question` was asked, and
     /// the class's mean (nil when no such replicates exist).
-    private func expectation(of question: Question) -> Expectation? {
+    func expectation(of question: Question) -> Expectation? {
         guard let outcomes = ExpectedPoints.outcomes(for: question, in: replicates, timeline: timeline) else {
             return nil
         }
