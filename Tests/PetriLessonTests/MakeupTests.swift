@@ -288,5 +288,9 @@ struct MakeupTests {
             expired == [
                 .message(.questionLocked(question: info.id, reason: .timeLimit, lockedAt: start.adding(seconds: 30)))
             ])
+        // And a device resuming then is told it locked
+        #expect(
+            play.catchUp(in: reel).contains(
+                .message(.questionLocked(question: info.id, reason: .timeLimit, lockedAt: start.adding(seconds: 30)))))
     }
 }

@@ -138,6 +138,7 @@ package struct MakeupPlay: Sendable, Hashable, Codable {
         var out: [MakeupReel<Model>.Frame] = []
         guard stop >= 0 else { return out }
         var resultIndex = 0
+        var lockSent: Set<QuestionID> = []
         for index in 0...min(stop, reel.stops.count - 1) {
             for frame in reel.stops[index].frames {
                 switch frame {
@@ -145,8 +146,11 @@ package struct MakeupPlay: Sendable, Hashable, Codable {
                     guard let asked = questions[info.id] else { continue }
                     out.append(.message(.question(personal(info, asked))))
                 case .message(.questionLocked(let id, let reason, _)):
-                    guard let asked = questions[id], asked.state != .open else { continue }
-                    out.append(.message(.questionLocked(question: id, reason: reason, lockedAt: asked.lockedAt)))
+                    guard let asked = questions[id], asked.state != .open, !lockSent.contains(id) else { continue }
+                    out.append(
+                        .message(
+                            .questionLocked(question: id, reason: asked.lockReason ?? reason, lockedAt: asked.lockedAt)))
+                    lockSent.insert(id)
                 case .message(.resolved(let resolution)):
                     out.append(frame)
                     if resultIndex < results.count, results[resultIndex].question == resolution.question {
@@ -156,6 +160,12 @@ package struct MakeupPlay: Sendable, Hashable, Codable {
                 default:
                     out.append(frame)
                 }
+            }
+        }
+        // Questions whose time ran out for the student before the class's lock came.
+        for (id, asked) in questions.sorted(by: { $0.key < $1.key }) where asked.state == .locked {
+            if !lockSent.contains(id), let reason = asked.lockReason {
+                out.append(.message(.questionLocked(question: id, reason: reason, lockedAt: asked.lockedAt)))
             }
         }
         for (id, asked) in questions.sorted(by: { $0.key < $1.key }) {
