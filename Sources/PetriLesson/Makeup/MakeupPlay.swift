@@ -149,7 +149,8 @@ package struct MakeupPlay: Sendable, Hashable, Codable {
                     guard let asked = questions[id], asked.state != .open, !lockSent.contains(id) else { continue }
                     out.append(
                         .message(
-                            .questionLocked(question: id, reason: asked.lockReason ?? reason, lockedAt: asked.lockedAt)))
+                            .questionLocked(question: id, reason: asked.lockReason ?? reason, lockedAt: asked.lockedAt))
+                    )
                     lockSent.insert(id)
                 case .message(.resolved(let resolution)):
                     out.append(frame)
