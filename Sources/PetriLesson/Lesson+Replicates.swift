@@ -57,7 +57,36 @@ extension Lesson {
         }
         replicates.running = nil
         replicates.record(outcome)
-        return replicates.latestBands.map { [.broadcast(.replicates($0))] } ?? []
+        var effects: [Effect] = replicates.latestBands.map { [.broadcast(.replicates($0))] } ?? []
+        lateExpectations(into: &effects)
+        return effects
+    }
+
+    /// Gives expected points to the questions that resolved before the replicates of their moment finished
+    /// (with `replicates: onLock`, one a generation ahead stepped at once): the report has them, and a lesson
+    /// ranked by expected points ranks by them from now on. The results the students were sent at the
+    /// resolution stay as they were (no message carries expected points after a resolution yet).
+    private mutating func lateExpectations(into effects: inout [Effect]) {
+        var changed = false
+        for index in questions.indices where questions[index].state == .resolved && questions[index].expectation == nil
+        {
+            guard let expectation = expectation(of: questions[index]) else { continue }
+            questions[index].expectation = expectation
+            for (student, answer) in questions[index].answers {
+                let base = answer.points?.base ?? 0
+                let expected = expectation.points[student] ?? base
+                guard expected != base else { continue }
+                roster.update(student) { $0.expectedScore += expected - base }
+                changed = true
+            }
+        }
+        guard changed, configuration.options.rankBy == .expected else { return }
+        effects.append(.broadcast(.leaderboard(leaderboard())))
+        if configuration.options.leaderboard != .names {
+            // The broadcast hid names; the teacher's own board keeps them.
+            let ranking = Ranking(roster.students)
+            effects.append(.send(.leaderboard(ranking.board(top: ranking.entries.count)), to: .teacher))
+        }
     }
 
     /// After a command that rewound, restored or ended the lesson: stop replicates of a past that is gone.

@@ -32,6 +32,7 @@ extension Lesson {
         questions[index].correctOption = outcome.correctOption
         questions[index].eventHappened = outcome.eventHappened
         questions[index].expectation = expectation(of: questions[index])
+        addExpectedScores(of: questions[index])
         let expectation = questions[index].expectation
         facts.append(
             .resolved(
@@ -64,9 +65,19 @@ extension Lesson {
         effects.append(.send(.leaderboard(ranking.board(top: ranking.entries.count)), to: .teacher))
     }
 
+    /// Adds each answer's expected points to its student's expected score (what a lesson with `rankBy:
+    /// expected` ranks by); without replicates of the question's moment, its realised base points. Removed
+    /// students' too (they are not ranked), so a restored lesson sums the same whoever was removed when.
+    mutating func addExpectedScores(of question: Question) {
+        for (student, answer) in question.answers {
+            let points = question.expectation?.points[student] ?? answer.points?.base ?? 0
+            roster.update(student) { $0.expectedScore += points }
+        }
+    }
+
     /// Each active student's expected points over the replicates of the moment `question` was asked, and
     /// the class's mean (nil when no such replicates exist).
-    private func expectation(of question: Question) -> Expectation? {
+    func expectation(of question: Question) -> Expectation? {
         guard let outcomes = ExpectedPoints.outcomes(for: question, in: replicates, timeline: timeline) else {
             return nil
         }

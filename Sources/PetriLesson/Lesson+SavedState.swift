@@ -213,6 +213,9 @@ extension Lesson {
         }
         // Older formats kept no expected points: their questions show none, as they did then.
         if version >= 6 { try readExpectations(from: &r) }
+        // Expected scores are the resolved questions' expected points, so they are summed again, not saved.
+        roster.rank(by: configuration.options.rankBy)
+        for question in questions where question.state == .resolved { addExpectedScores(of: question) }
     }
 
     private func writeExpectations(to w: inout StateWriter) {

@@ -76,6 +76,7 @@ package struct Lesson<Model: SteppingModel>: Sendable, Equatable {
             maxCheckpoints: configuration.maxCheckpoints)
         nameRandom = PetriRandom(seed: configuration.nameSeed)
         plan = try Self.planRun(from: configuration)
+        roster.rank(by: configuration.options.rankBy)
     }
 
     /// Where the simulation is.

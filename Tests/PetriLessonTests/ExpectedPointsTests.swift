@@ -185,6 +185,32 @@ struct ReplicatesOnLockTests {
         #expect(job(plain.teacher(.closeQuestion(other))) == nil)
     }
 
+    @Test func aQuestionResolvedBeforeItsReplicatesFinishedGetsItsExpectedPointsWhenTheyDo() throws {
+        // Given a question stepped past at once: it locks (starting the replicates) and resolves before they finish
+        var (room, ada, q) = try room()
+        let outcome = room.teacher(.step(count: 3))
+        let request = try #require(job(outcome))
+        let result = outcome.sent(to: .student(ada)).compactMap { if case .result(let r) = $0 { r } else { nil } }
+        #expect(result.first?.expected == nil)
+        #expect(room.lesson.report().students.first?.expected[q] == nil)
+
+        // When the replicates finish
+        room.server(.replicatesFinished(request.outcome(try #require(request.run(indices: 0..<request.count)))))
+
+        // Then the report has Ada's expected points, the same as a question whose replicates finished first
+        let late = try #require(room.lesson.report().students.first?.expected[q])
+        var (timely, _, _) = try self.room()
+        let locked = try #require(job(timely.teacher(.step(count: 1))))
+        timely.server(.replicatesFinished(locked.outcome(try #require(locked.run(indices: 0..<locked.count)))))
+        timely.teacher(.step(count: 2))
+        #expect(timely.lesson.report().students.first?.expected[q] == late)
+        // And a saved state keeps them
+        let restored = try Lesson<WalkModel>(
+            decodingState: room.lesson.encodeState(), teacherToken: room.teacherToken,
+            configuration: room.lesson.configuration, source: ())
+        #expect(restored == room.lesson)
+    }
+
     @Test func theAutomaticRunGivesTheSameExpectedPointsEveryTime() throws {
         func expected() throws -> Expected? {
             var (room, ada, _) = try room()

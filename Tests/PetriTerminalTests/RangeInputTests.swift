@@ -28,6 +28,23 @@ struct RangeInputTests {
             press("18,2x5", &ui) == [.send(.answer(question: QuestionID(7), prediction: .range(lower: 18, upper: 25)))])
     }
 
+    @Test func theFieldTakesTwoBoundsAsLongAsANumbersEach() {
+        // Each bound may be as long as a number question's answer (12 characters), so the field takes 25
+        var ui = StudentUI()
+        #expect(
+            press("-12345.5,-12000.25", &ui)
+                == [.send(.answer(question: QuestionID(7), prediction: .range(lower: -12345.5, upper: -12000.25)))])
+        var long = StudentUI()
+        #expect(
+            press("123456789012,123456789013", &long)
+                == [
+                    .send(
+                        .answer(
+                            question: QuestionID(7),
+                            prediction: .range(lower: 123_456_789_012, upper: 123_456_789_013)))
+                ])
+    }
+
     @Test func oneBoundOrBoundsTheWrongWayRoundSayWhatToType() {
         var ui = StudentUI()
         #expect(press("18", &ui).isEmpty)

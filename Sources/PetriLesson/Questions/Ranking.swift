@@ -11,7 +11,9 @@ struct Ranking {
     init(_ students: [Student]) {
         // Sorting positions, not the students themselves: a whole class moves no names or tokens.
         let order = students.indices.filter { !students[$0].isKicked }.sorted { i, j in
-            if students[i].score != students[j].score { return students[i].score > students[j].score }
+            if students[i].boardScore != students[j].boardScore {
+                return students[i].boardScore > students[j].boardScore
+            }
             if students[i].name != students[j].name { return students[i].name < students[j].name }
             return students[i].id < students[j].id
         }
@@ -19,8 +21,9 @@ struct Ranking {
         var entries: [LeaderboardEntry] = []
         entries.reserveCapacity(sorted.count)
         for (index, student) in sorted.enumerated() {
-            let rank = index > 0 && entries[index - 1].score == student.score ? entries[index - 1].rank : index + 1
-            entries.append(LeaderboardEntry(rank: rank, student: student.id, name: student.name, score: student.score))
+            let rank = index > 0 && entries[index - 1].score == student.boardScore ? entries[index - 1].rank : index + 1
+            entries.append(
+                LeaderboardEntry(rank: rank, student: student.id, name: student.name, score: student.boardScore))
         }
         self.entries = entries
         positions = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.student, $0) })
@@ -41,7 +44,7 @@ struct Ranking {
     /// each of ten thousand joins would be quadratic.
     static func board(of students: [Student], top count: Int, for student: StudentID? = nil) -> Leaderboard {
         func before(_ a: Student, _ b: Student) -> Bool {
-            if a.score != b.score { return a.score > b.score }
+            if a.boardScore != b.boardScore { return a.boardScore > b.boardScore }
             if a.name != b.name { return a.name < b.name }
             return a.id < b.id
         }
@@ -59,13 +62,14 @@ struct Ranking {
         }
         var entries: [LeaderboardEntry] = []
         for (index, s) in top.enumerated() {
-            let rank = index > 0 && top[index - 1].score == s.score ? entries[index - 1].rank : index + 1
-            entries.append(LeaderboardEntry(rank: rank, student: s.id, name: s.name, score: s.score))
+            let rank = index > 0 && top[index - 1].boardScore == s.boardScore ? entries[index - 1].rank : index + 1
+            entries.append(LeaderboardEntry(rank: rank, student: s.id, name: s.name, score: s.boardScore))
         }
         let own = you.map { me in
             LeaderboardEntry(
-                rank: 1 + students.reduce(0) { $0 + (!$1.isKicked && $1.score > me.score ? 1 : 0) }, student: me.id,
-                name: me.name, score: me.score)
+                rank: 1 + students.reduce(0) { $0 + (!$1.isKicked && $1.boardScore > me.boardScore ? 1 : 0) },
+                student: me.id,
+                name: me.name, score: me.boardScore)
         }
         return Leaderboard(top: entries, you: own, students: total)
     }

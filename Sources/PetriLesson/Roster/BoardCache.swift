@@ -24,20 +24,20 @@ struct BoardCache: Sendable, Hashable {
             let index = entry.student.rawValue - 1
             return students.indices.contains(index) ? students[index] : nil
         }
-        scores = students.lazy.filter { !$0.isKicked }.map(\.score).sorted()
+        scores = students.lazy.filter { !$0.isKicked }.map(\.boardScore).sorted()
     }
 
     /// The order of ``Ranking``: higher score first, then name, then id.
     static func before(_ a: Student, _ b: Student) -> Bool {
-        if a.score != b.score { return a.score > b.score }
+        if a.boardScore != b.boardScore { return a.boardScore > b.boardScore }
         if a.name != b.name { return a.name < b.name }
         return a.id < b.id
     }
 
     /// Takes in a new active student (O(size + log n), plus moving the scores after theirs).
     mutating func add(_ student: Student) {
-        let at = lowerBound(of: student.score)
-        scores.insert(student.score, at: at)
+        let at = lowerBound(of: student.boardScore)
+        scores.insert(student.boardScore, at: at)
         guard size > 0, top.count < size || Self.before(student, top[top.count - 1]) else { return }
         let place = top.firstIndex { Self.before(student, $0) } ?? top.count
         top.insert(student, at: place)
@@ -49,13 +49,13 @@ struct BoardCache: Sendable, Hashable {
         var entries: [LeaderboardEntry] = []
         entries.reserveCapacity(top.count)
         for (index, s) in top.enumerated() {
-            let rank = index > 0 && top[index - 1].score == s.score ? entries[index - 1].rank : index + 1
-            entries.append(LeaderboardEntry(rank: rank, student: s.id, name: s.name, score: s.score))
+            let rank = index > 0 && top[index - 1].boardScore == s.boardScore ? entries[index - 1].rank : index + 1
+            entries.append(LeaderboardEntry(rank: rank, student: s.id, name: s.name, score: s.boardScore))
         }
         let own = student.flatMap { me -> LeaderboardEntry? in
             guard !me.isKicked else { return nil }
-            let above = scores.count - upperBound(of: me.score)
-            return LeaderboardEntry(rank: 1 + above, student: me.id, name: me.name, score: me.score)
+            let above = scores.count - upperBound(of: me.boardScore)
+            return LeaderboardEntry(rank: 1 + above, student: me.id, name: me.name, score: me.boardScore)
         }
         return Leaderboard(top: entries, you: own, students: scores.count)
     }

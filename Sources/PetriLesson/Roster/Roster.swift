@@ -13,6 +13,8 @@ struct Roster: Sendable, Hashable {
     /// The leaderboard between score changes (see ``BoardCache``); nil until asked for, and
     /// again after any score changes or anyone is kicked.
     private var boardCache = Uncompared<BoardCache?>(value: nil)
+    /// What the leaderboard ranks by (the lesson's `rankBy` option); each student's `boardScore` follows it.
+    private(set) var rankBy = LessonOptions.RankBy.points
 
     init() {}
 
@@ -89,10 +91,11 @@ struct Roster: Sendable, Hashable {
         guard students.indices.contains(index) else { return }
         let before = students[index]
         change(&students[index])
+        students[index].boardScore = rankBy == .expected ? students[index].expectedScore : students[index].score
         let after = students[index]
         if after.isKicked != before.isKicked { kickedCount += before.isKicked ? -1 : 1 }
         if after.isOnline != before.isOnline { onlineCount += before.isOnline ? -1 : 1 }
-        if after.score != before.score || after.isKicked != before.isKicked || after.name != before.name {
+        if after.boardScore != before.boardScore || after.isKicked != before.isKicked || after.name != before.name {
             boardCache.value = nil
         }
     }
@@ -104,6 +107,15 @@ struct Roster: Sendable, Hashable {
             return Ranking.board(of: students, top: size, for: student)
         }
         return cache.board(for: student.flatMap { self[$0] })
+    }
+
+    /// Ranks by `rankBy` from now on (set once when the lesson is made or restored).
+    mutating func rank(by rankBy: LessonOptions.RankBy) {
+        self.rankBy = rankBy
+        for index in students.indices {
+            students[index].boardScore = rankBy == .expected ? students[index].expectedScore : students[index].score
+        }
+        boardCache.value = nil
     }
 
     /// Builds the board cache for `size` lines if it is not there (before a run of welcomes).

@@ -15,6 +15,12 @@ struct Student: Sendable, Hashable {
     var isKicked = false
     var score = 0
     var streak = 0
+    /// The sum of their answers' expected points (the realised base points where a question had no
+    /// replicates of its moment), for a lesson ranked by them.
+    var expectedScore = 0
+    /// What the leaderboard ranks them by: `score`, or `expectedScore` in a lesson ranked by expected
+    /// points (kept by ``Roster``).
+    var boardScore = 0
 
     var entry: RosterEntry {
         RosterEntry(student: id, name: name, online: isOnline, kicked: isKicked, score: score, streak: streak)

@@ -39,6 +39,15 @@ package struct LessonOptions: Sendable, Hashable, Codable {
         case onLock
     }
 
+    /// What the leaderboard ranks students by.
+    package enum RankBy: String, Sendable, Hashable, Codable {
+        /// The points they scored (the default).
+        case points
+        /// The expected points of their answers over the replicates of each question's moment (judgement
+        /// apart from luck); a question without such replicates counts its realised base points.
+        case expected
+    }
+
     /// How many replicates `onLock` runs.
     package static let autoReplicateCount = 100
 
@@ -59,6 +68,8 @@ package struct LessonOptions: Sendable, Hashable, Codable {
     package var language: String?
     /// Whether replicates run by themselves when a question locks.
     package var replicates: ReplicateRuns = .manual
+    /// What the leaderboard ranks by.
+    package var rankBy: RankBy = .points
 
     package init(
         names: NameMode = .free, speedBonus: Bool = true, streakBonus: Bool = true, leaderboardSize: Int = 10,
@@ -92,6 +103,7 @@ package struct LessonOptions: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case names, speedBonus, streakBonus, leaderboardSize, questionLimit, leaderboard, spread, language, replicates
+        case rankBy
     }
 
     package init(from decoder: any Decoder) throws {
@@ -106,9 +118,10 @@ package struct LessonOptions: Sendable, Hashable, Codable {
         spread = try c.decodeIfPresent(SpreadReveal.self, forKey: .spread) ?? defaults.spread
         language = try c.decodeIfPresent(String.self, forKey: .language)
         replicates = try c.decodeIfPresent(ReplicateRuns.self, forKey: .replicates) ?? defaults.replicates
+        rankBy = try c.decodeIfPresent(RankBy.self, forKey: .rankBy) ?? defaults.rankBy
     }
 
-    /// Writes `leaderboard`, `spread`, `language` and `replicates` only when they differ from the defaults, so lessons
+    /// Writes `leaderboard`, `spread`, `language`, `replicates` and `rankBy` only when they differ from the defaults, so lessons
     /// stored, and welcomes sent, before these options existed keep the same bytes.
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -121,5 +134,6 @@ package struct LessonOptions: Sendable, Hashable, Codable {
         if spread != .onRequest { try c.encode(spread, forKey: .spread) }
         try c.encodeIfPresent(language, forKey: .language)
         if replicates != .manual { try c.encode(replicates, forKey: .replicates) }
+        if rankBy != .points { try c.encode(rankBy, forKey: .rankBy) }
     }
 }

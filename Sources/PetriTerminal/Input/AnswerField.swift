@@ -15,6 +15,8 @@ struct AnswerField: Sendable, Hashable {
 
     /// The most characters the field takes.
     static let maxLength = 12
+    /// The most characters a range's field takes: two bounds as long as a number's, and the comma.
+    static let maxRangeLength = 2 * maxLength + 1
 
     /// An empty field.
     init() {}

@@ -54,12 +54,14 @@ extension KindInput {
     func answerText(_ field: AnswerField) -> String { field.text }
     func mean(_ x: Double) -> String { Format.number(x, decimals: 2) }
 
-    /// A typed field: the label, the text with its cursor, then `unit` and how to send.
+    /// A typed field: the label, the text with its cursor (in a box `width` characters wide), then `unit` and
+    /// how to send.
     func drawTyped(
-        _ field: AnswerField, label: String, unit: String, into canvas: inout Canvas, inner: Rect, y: Int, theme: Theme
+        _ field: AnswerField, label: String, unit: String, into canvas: inout Canvas, inner: Rect, y: Int, theme: Theme,
+        width: Int = AnswerField.maxLength
     ) {
         var x = inner.x + canvas.put(label, x: inner.x, y: y, maxWidth: inner.width)
-        let shown = TerminalText.padded(field.text + "▏", toWidth: AnswerField.maxLength + 1)
+        let shown = TerminalText.padded(field.text + "▏", toWidth: width + 1)
         x += canvas.put(" " + shown + " ", x: x, y: y, style: theme.input, maxWidth: inner.maxX - x)
         x += canvas.put(unit, x: x, y: y, maxWidth: inner.maxX - x)
         canvas.put("  Enter to send", x: x, y: y, style: theme.dim, maxWidth: inner.maxX - x)

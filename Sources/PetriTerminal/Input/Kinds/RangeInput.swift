@@ -8,7 +8,7 @@ struct RangeInput: KindInput {
     func edit(_ key: Key, field: inout AnswerField) -> Bool {
         switch key {
         case .character(let c) where c.isASCII && (c.isNumber || c == "." || c == "-" || c == ","):
-            if field.text.count < AnswerField.maxLength, !(c == "," && field.text.contains(",")) {
+            if field.text.count < AnswerField.maxRangeLength, !(c == "," && field.text.contains(",")) {
                 field.text.append(c)
             }
             return true
@@ -49,7 +49,7 @@ struct RangeInput: KindInput {
     ) {
         drawTyped(
             field, label: RangeInputWords.fieldLabel, unit: q.unit.isEmpty ? "" : " \(q.unit)", into: &canvas,
-            inner: inner, y: y, theme: theme)
+            inner: inner, y: y, theme: theme, width: AnswerField.maxRangeLength)
     }
 
     func instruction(_ q: QuestionInfo) -> String? { RangeInputWords.instruction(confidence: sure) }

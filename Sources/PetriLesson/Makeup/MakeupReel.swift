@@ -1,0 +1,158 @@
+import PetriProtocol
+import PetriSimulation
+
+/// What a make-up student is shown of the class's lesson: everything the class saw, in order, cut into
+/// the class's moments ("stops"), with nothing a student of the class did not see.
+///
+/// The reel is built once per lesson, by replaying the lesson's log with the same deterministic engine
+/// that ran it (the same seed, the teacher's parameter changes, rewinds, checkpoint restores, plan
+/// moments and replicates, at the same moments), and it grows as the class goes on (``append(_:)``).
+/// Every make-up student of the lesson plays the same reel (see ``MakeupPlay``): thirty make-up
+/// students cost one replay of the lesson, not thirty, and none of them reruns the class.
+///
+/// A stop is one logged command's messages to everyone: a `step` of five generations is one stop
+/// (five `stats`, one `snapshot`, the resolutions it brought), an auto-run tick is one, a question
+/// asked is one. Commands that showed everyone nothing (answers, joins) make no stop. A clone is not
+/// in the class's history at all (it made a new lesson), so the reel passes over it as the class did.
+package struct MakeupReel<Model: SteppingModel>: Sendable {
+    /// One message of the class's, as the class got it.
+    package enum Frame: Sendable, Hashable {
+        case message(ServerMessage)
+        case snapshot(SnapshotHeader, Model.Snapshot)
+
+        /// The generation the frame shows (nil for frames that show none).
+        package var generation: Int? {
+            switch self {
+            case .snapshot(let header, _): header.generation
+            case .message(.stats(_, let stats)): stats.generation
+            case .message(.history(let page)): page.to
+            case .message(.resolved(let resolution)): resolution.generation
+            case .message(.rewound(let position)), .message(.restored(let position)): position.generation
+            case .message(.question(let info)): info.askedAt
+            case .message: nil
+            }
+        }
+    }
+
+    /// One of the class's moments.
+    package struct Stop: Sendable, Hashable {
+        /// Where the class's simulation stood after it.
+        package var position: TimelinePosition
+        /// The state hash of the class's simulation after it (the same as the class's at that moment).
+        package var stateHash: UInt64
+        /// The server's time of the class's command.
+        package var time: Timestamp
+        /// What the class was sent, in order.
+        package var frames: [Frame]
+    }
+
+    /// What a make-up needs to know of a question beyond what the class was sent.
+    struct AskedQuestion: Sendable, Hashable {
+        /// The question as asked (with its hint text), before any answer.
+        var question: Question
+        /// The replicates' outcomes at its target, when the class had replicates of the moment it was asked
+        /// (set at resolution).
+        var replicateOutcomes: [ExpectedPoints.Outcome]?
+        /// The class's active students' scores right after it resolved (for a make-up student's rank).
+        var classScores: [Int] = []
+    }
+
+    /// The class's lesson, rebuilt up to the last entry appended.
+    private var lesson: Lesson<Model>
+    /// The class's moments so far; the first is where the lesson began.
+    package private(set) var stops: [Stop]
+    /// Each question asked so far, by id.
+    private(set) var asked: [QuestionID: AskedQuestion] = [:]
+
+    /// Starts the reel where the lesson began, then replays `log`.
+    ///
+    /// - Parameters:
+    ///   - definition: The lesson file it was created from.
+    ///   - teacherToken: Its teacher token (the replay acts as the teacher did).
+    ///   - configuration: Its configuration.
+    ///   - log: Its persisted entries so far, in order.
+    ///   - source: Where the model's file came from.
+    ///   - startedAt: The lesson's creation time (the first stop's time).
+    /// - Throws: `invalid-definition` when the definition does not load or an entry no longer replays.
+    package init(
+        definition: LessonDefinition, teacherToken: AccessToken, configuration: LessonConfiguration,
+        log: [LessonLogEntry], source: Model.Source, startedAt: Timestamp
+    ) throws(ProtocolError) {
+        lesson = try Lesson(
+            definition: definition, teacherToken: teacherToken, configuration: configuration, source: source)
+        let start = lesson
+        var frames: [Frame] = start.historyPages(from: 0).map { .message(.history($0)) }
+        frames.append(.snapshot(start.snapshotHeader, start.model.snapshot()))
+        stops = [Stop(position: start.position, stateHash: start.model.stateHash, time: startedAt, frames: frames)]
+        for entry in log { try append(entry) }
+    }
+
+    /// The class's lesson went on: adds the entry's moment, if it showed everyone anything.
+    ///
+    /// - Throws: `invalid-definition` when the entry is out of sequence or no longer replays.
+    package mutating func append(_ entry: LessonLogEntry) throws(ProtocolError) {
+        guard entry.sequence == lesson.lastLogSequence + 1 else {
+            throw ProtocolError(
+                .invalidDefinition, "The log skips from entry \(lesson.lastLogSequence) to \(entry.sequence).")
+        }
+        let outcome = lesson.handle(entry.command, from: entry.actor, at: entry.time)
+        if let error = outcome.rejection {
+            throw ProtocolError(.invalidDefinition, "Log entry \(entry.sequence) no longer replays: \(error.message)")
+        }
+        var frames: [Frame] = []
+        for effect in outcome.effects {
+            switch effect {
+            case .broadcast(let message) where Self.shows(message):
+                frames.append(.message(message))
+                note(message)
+            case .broadcastSnapshot(let header, let snapshot):
+                frames.append(.snapshot(header, snapshot))
+            default:
+                continue
+            }
+        }
+        guard !frames.isEmpty else { return }
+        stops.append(
+            Stop(position: lesson.position, stateHash: lesson.model.stateHash, time: entry.time, frames: frames))
+    }
+
+    /// The last entry replayed.
+    package var lastLogSequence: Int { lesson.lastLogSequence }
+
+    /// Whether the class's lesson has ended (the reel will not grow).
+    package var hasEnded: Bool { lesson.hasEnded }
+
+    /// The lesson's configuration (its options say how a make-up is ranked).
+    package var configuration: LessonConfiguration { lesson.configuration }
+
+    /// Remembers what a make-up will need of a question the class was just sent.
+    private mutating func note(_ message: ServerMessage) {
+        switch message {
+        case .question(let info):
+            guard let question = lesson.questions.first(where: { $0.id == info.id }) else { return }
+            asked[info.id] = AskedQuestion(question: question)
+        case .resolved(let resolution):
+            guard let question = lesson.questions.first(where: { $0.id == resolution.question }) else { return }
+            asked[resolution.question]?.replicateOutcomes = ExpectedPoints.outcomes(
+                for: question, in: lesson.replicates, timeline: lesson.position.timeline)
+            asked[resolution.question]?.classScores = lesson.roster.students.filter { !$0.isKicked }.map(\.score)
+        default:
+            break
+        }
+    }
+
+    /// Whether a message the class was sent belongs to the class's history: the simulation, its
+    /// questions and their outcomes, the replicates and the plan's explanations. Pace (`running`,
+    /// `paused`), the class's own leaderboard changes and its end are the class's, not the history's;
+    /// the answers and reasons a teacher showed live are not logged (`showAnswers` and `showReasons`
+    /// change nothing a restart needs), so a make-up sees the class's spread at each resolution.
+    private static func shows(_ message: ServerMessage) -> Bool {
+        switch message {
+        case .stats, .snapshot, .history, .actionApplied, .rewound, .restored, .runOver, .question, .questionLocked,
+            .questionCancelled, .replicates, .resolved, .explanation:
+            true
+        default:
+            false
+        }
+    }
+}
