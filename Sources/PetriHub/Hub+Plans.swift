@@ -2,23 +2,59 @@ import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import PetriStorage
+import PetriWords
 
 extension Hub {
-    /// The server's plans that check against its models, as `describePlans` lists them (a file that does not check
+    /// The store's plans, when the hub's storage keeps them (SQLite, PostgreSQL, in memory).
+    var planStorage: (any PlanStorage)? { services.storage as? any PlanStorage }
+
+    /// The plans a teacher may start: the shipped ones, the server's (the store's, and the files of its plans
+    /// folder not stored yet), then, for a signed-in teacher, their own. A stored plan takes the place of a folder
+    /// file of the same name, and a teacher's own plan the place of the server's; a shipped plan is never replaced.
+    func planFiles(for teacher: TeacherRecord?) async -> [PlanFile] {
+        var files = configuration.plans()
+        guard let storage = planStorage else { return files }
+        func put(_ file: PlanFile) {
+            if let index = files.firstIndex(where: { $0.name == file.name }) {
+                if !files[index].shipped { files[index] = file }
+            } else {
+                files.append(file)
+            }
+        }
+        do {
+            for record in try await storage.plans(ownedBy: nil) {
+                put(PlanFile(name: record.name, text: record.text, shipped: false))
+            }
+            if let teacher {
+                for record in try await storage.plans(ownedBy: teacher.id) {
+                    put(PlanFile(name: record.name, text: record.text, shipped: false, own: true))
+                }
+            }
+        } catch {
+            services.logger.error("Could not read the stored lesson plans", metadata: ["error": "\(error)"])
+        }
+        return files
+    }
+
+    /// The plans that check against the server's models, as `describePlans` lists them (a plan that does not check
     /// is left out; `petri plan check` names its mistakes).
-    func planListings() -> [PlanListing] {
-        configuration.plans().compactMap { file in
+    func planListings(for teacher: TeacherRecord?) async -> [PlanListing] {
+        await planFiles(for: teacher).compactMap { file in
             guard case .success(let plan) = PlanCheck.check(file.text, models: services.models) else { return nil }
             return PlanListing(
                 name: file.name, title: plan.title, summary: plan.summary, model: plan.model,
-                moments: plan.moments.count, shipped: file.shipped, text: file.text)
+                moments: plan.moments.count, shipped: file.shipped, text: file.text, own: file.own)
         }
     }
 
-    /// `describePlans`: the key, when given, is checked as for `describeModels`.
+    /// `describePlans`: the key, when given, is checked as for `describeModels`; a signed-in teacher's session
+    /// also lists their own plans.
     func describePlans(key: String?, from address: String) async -> Result<[PlanListing], ProtocolError> {
-        if let refusal = await refusalOfDescribeModels(key: key, from: address) { return .failure(refusal) }
-        return .success(planListings())
+        guard let key else { return .success(await planListings(for: nil)) }
+        switch await authority(key, from: address) {
+        case .success(let teacher): return .success(await planListings(for: teacher))
+        case .failure(let refusal): return .failure(refusal)
+        }
     }
 
     /// `startPlan`: a lesson from one of the server's plans (by name) or from a plan file sent as text.
@@ -40,7 +76,7 @@ extension Hub {
         let planText: String
         switch (name, text) {
         case (let name?, nil):
-            guard let file = configuration.plans().first(where: { $0.name == name }) else {
+            guard let file = await planFiles(for: owner).first(where: { $0.name == name }) else {
                 return .failure(ProtocolError(.invalidField, PlanWords.unknownPlan(name)))
             }
             planText = file.text
@@ -66,4 +102,99 @@ extension Hub {
         lessonConfiguration.plan = PlanCopy(name: name, text: planText, pace: pace, rate: rate)
         return await start(definition: definition, configuration: lessonConfiguration, owner: owner)
     }
+}
+
+extension Hub {
+    /// Previews at most this many plans at once on the whole server (each runs off the actor, on one thread).
+    static let maxPreviews = 2
+    /// Replicates a preview runs per question.
+    static let previewReplicates = 20
+    /// Seconds of the hub's clock a preview may run before it answers with what it has.
+    static let previewSeconds = 5.0
+
+    /// `previewPlan`: the plan run with no students on a private lesson, off the actor and bounded in time
+    /// (``previewSeconds``) and size (the plan's generations, ``PlanPreviewRun/maxSteps``); `planProblems` when
+    /// the text does not check.
+    func previewPlan(key: String, text: String, seed: UInt64?, from address: String) async -> Result<
+        ServerMessage, ProtocolError
+    > {
+        if case .failure(let refusal) = await authority(key, from: address) { return .failure(refusal) }
+        let maxGenerations = configuration.lessonDefaults.maxGenerations
+        let plan: LessonPlan
+        switch PlanCheck.check(text, models: services.models, maxGenerations: maxGenerations) {
+        case .success(let checked): plan = checked
+        case .failure(let problems): return .success(.planProblems(problems.problems.map(PlanProblem.init)))
+        }
+        guard let entry = services.models.entry(for: plan.model) else {
+            return .failure(Self.unknownModel(in: services.models))
+        }
+        guard previewsRunning < Self.maxPreviews else {
+            return .failure(ProtocolError(.tryLater, HubPlanWords.previewsBusy))
+        }
+        previewsRunning += 1
+        defer { previewsRunning -= 1 }
+        var random = SystemRandomNumberGenerator()
+        let chosen = seed ?? plan.seed ?? random.next()
+        let clock = services.clock
+        let deadline = clock.now().adding(milliseconds: Int64(Self.previewSeconds * 1000))
+        let maker = entry.maker
+        let task = Task.detached(priority: .utility) { () -> Result<PlanPreview, ProtocolError> in
+            do throws(ProtocolError) {
+                return .success(
+                    try PlanPreviewRun.run(
+                        plan, text: text, seed: chosen, maker: maker, replicates: Self.previewReplicates,
+                        maxGenerations: maxGenerations, shouldStop: { clock.now() >= deadline }))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return await task.value.map { .planPreview($0) }
+    }
+
+    /// `savePlan`: checks the text as `petri plan check` does and stores it among the sender's plans (a signed-in
+    /// teacher's own, or the server's for the teacher key).
+    func savePlan(key: String, name: String, text: String, replace: Bool, from address: String) async -> Result<
+        ServerMessage, ProtocolError
+    > {
+        let owner: TeacherRecord?
+        switch await authority(key, from: address) {
+        case .success(let teacher): owner = teacher
+        case .failure(let refusal): return .failure(refusal)
+        }
+        guard PlanFile.isWellFormed(name: name) else {
+            return .failure(ProtocolError(.invalidField, PlanWords.planNameInvalid(name)))
+        }
+        guard !ShippedPlans.files.contains(where: { $0.name == name }) else {
+            return .failure(ProtocolError(.invalidField, HubPlanWords.shippedName(name)))
+        }
+        if case .failure(let problems) = PlanCheck.check(
+            text, models: services.models, maxGenerations: configuration.lessonDefaults.maxGenerations)
+        {
+            return .success(.planProblems(problems.problems.map(PlanProblem.init)))
+        }
+        guard let storage = planStorage else { return .failure(ProtocolError(.internalError, HubPlanWords.noStore)) }
+        let saved: Bool
+        do {
+            saved = try await storage.savePlan(
+                PlanRecord(name: name, ownerId: owner?.id, text: text, savedAt: services.clock.now()), replace: replace)
+        } catch {
+            services.logger.error("Could not save a lesson plan", metadata: ["plan": "\(name)", "error": "\(error)"])
+            return .failure(ProtocolError(.internalError, HubPlanWords.notSaved))
+        }
+        guard saved else { return .failure(ProtocolError(.invalidAction, HubPlanWords.exists(name))) }
+        return .success(.planSaved(name: name))
+    }
+}
+
+extension PlanProblem {
+    init(_ problem: PlanReader.Problem) { self.init(line: problem.line, sentence: problem.sentence) }
+}
+
+/// The sentences of the hub's plan requests, from the hub's catalogs.
+enum HubPlanWords {
+    static var previewsBusy: Word { HubWords.word("hub.plan.previewsBusy") }
+    static func shippedName(_ name: String) -> Word { HubWords.word("hub.plan.shippedName", ["name": .text(name)]) }
+    static func exists(_ name: String) -> Word { HubWords.word("hub.plan.exists", ["name": .text(name)]) }
+    static var noStore: Word { HubWords.word("hub.plan.noStore") }
+    static var notSaved: Word { HubWords.word("hub.plan.notSaved") }
 }

@@ -179,7 +179,7 @@ extension Hub {
             session.language = language
             if let host = session.host { _ = await host.setLanguage(language, for: session.connection.id) }
             reply(.language(language: language.tag, languages: Self.offeredLanguages.map(\.tag)), to: session)
-        case .describeModels, .create, .importLesson, .describePlans, .startPlan:
+        case .describeModels, .create, .importLesson, .describePlans, .startPlan, .previewPlan, .savePlan:
             await makeOrDescribe(message, for: session)
         case .signIn, .choosePassword, .account:
             await handleAccount(message, in: &session)
@@ -224,6 +224,18 @@ extension Hub {
         case .describePlans(let key):
             switch await describePlans(key: key, from: session.connection.remoteAddress) {
             case .success(let plans): reply(.plans(plans), to: session)
+            case .failure(let error): replyError(error, to: session)
+            }
+        case .previewPlan(let key, let text, let seed):
+            switch await previewPlan(key: key, text: text, seed: seed, from: session.connection.remoteAddress) {
+            case .success(let answer): reply(answer, to: session)
+            case .failure(let error): replyError(error, to: session)
+            }
+        case .savePlan(let key, let name, let text, let replace):
+            switch await savePlan(
+                key: key, name: name, text: text, replace: replace, from: session.connection.remoteAddress)
+            {
+            case .success(let answer): reply(answer, to: session)
             case .failure(let error): replyError(error, to: session)
             }
         case .startPlan(let key, let plan, let text, let seed, let pace, let rate, let options):

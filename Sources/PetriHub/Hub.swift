@@ -108,6 +108,8 @@ package actor Hub {
     private var expired: Set<JoinCode> = []
     /// When each ended lesson still held (readable) ended, by lesson id: swept once expired.
     var endedLessons: [String: Timestamp] = [:]
+    /// Plan previews running now (``previewPlan(key:text:seed:from:)``), at most ``maxPreviews`` at once.
+    var previewsRunning = 0
     /// Which lessons this node may run, in a cluster (nil on a single node).
     nonisolated let ownership: (any LessonOwnership)?
     /// Adoptions under way (see ``adopt(_:)``), by code.

@@ -158,3 +158,20 @@ package actor GatedStorage: LessonStorage, SharedLogWriter {
 package struct RefusedBatch: Error {
     package var lesson: String
 }
+
+/// Lesson plans go straight to the inner storage (never held or failed).
+extension GatedStorage: PlanStorage {
+    package func savePlan(_ plan: PlanRecord, replace: Bool) async throws -> Bool {
+        try await inner.savePlan(plan, replace: replace)
+    }
+
+    package func plans(ownedBy ownerId: String?) async throws -> [PlanRecord] { await inner.plans(ownedBy: ownerId) }
+
+    package func plan(named name: String, ownedBy ownerId: String?) async throws -> PlanRecord? {
+        await inner.plan(named: name, ownedBy: ownerId)
+    }
+
+    package func removePlan(named name: String, ownedBy ownerId: String?) async throws -> Bool {
+        try await inner.removePlan(named: name, ownedBy: ownerId)
+    }
+}

@@ -13,6 +13,8 @@ package actor InMemoryLessonStorage: LessonStorage {
 
     /// Replays under way (see ``LessonStorage/beginReplay(ofLesson:attempt:)``).
     private var replays: [String: Int] = [:]
+    /// Lesson plans by owner ("" for the server's) and name.
+    private var plans: [String: [String: PlanRecord]] = [:]
 
     package init() {}
 
@@ -87,4 +89,26 @@ package actor InMemoryLessonStorage: LessonStorage {
     package func checkpointSequences(ofLesson id: String) -> [Int] { checkpoints[id]?.map(\.sequence) ?? [] }
 
     package func isWritable() -> Bool { failure == nil }
+}
+
+/// ``PlanStorage`` in memory, for tests and a server without a data directory.
+extension InMemoryLessonStorage: PlanStorage {
+    package func savePlan(_ plan: PlanRecord, replace: Bool) throws -> Bool {
+        if let failure { throw failure }
+        let owner = plan.ownerId ?? ""
+        if plans[owner]?[plan.name] != nil, !replace { return false }
+        plans[owner, default: [:]][plan.name] = plan
+        return true
+    }
+
+    package func plans(ownedBy ownerId: String?) -> [PlanRecord] {
+        (plans[ownerId ?? ""] ?? [:]).values.sorted { $0.name < $1.name }
+    }
+
+    package func plan(named name: String, ownedBy ownerId: String?) -> PlanRecord? { plans[ownerId ?? ""]?[name] }
+
+    package func removePlan(named name: String, ownedBy ownerId: String?) throws -> Bool {
+        if let failure { throw failure }
+        return plans[ownerId ?? ""]?.removeValue(forKey: name) != nil
+    }
 }

@@ -19,6 +19,8 @@ import PostgresNIO
 /// take its lessons over at once instead of waiting for their leases to run out.
 /// `v5` adds teachers' accounts, sign-in links, sessions and who teaches each lesson, as the SQLite
 /// store's `v4` does (names and emails unique through keys the server computes; secrets as digests).
+/// `v6` adds lesson plans, as the SQLite store's `v5` does: a plan's text under a name unique per owner (a
+/// teacher, or NULL for the server's plans); removing a teacher removes their plans.
 enum PostgresSchema {
     struct Migration: Sendable {
         var identifier: String
@@ -196,6 +198,21 @@ enum PostgresSchema {
                 """,
                 "CREATE UNIQUE INDEX lesson_teacher_one_owner ON lesson_teacher (lesson_id) WHERE role = 'owner'",
                 "CREATE INDEX lesson_teacher_by_teacher ON lesson_teacher (teacher_id)",
+            ]),
+        Migration(
+            identifier: "v6",
+            statements: [
+                """
+                CREATE TABLE plan (
+                    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    owner_id TEXT REFERENCES teacher (id) ON DELETE CASCADE,
+                    text TEXT NOT NULL,
+                    saved_at DOUBLE PRECISION NOT NULL
+                )
+                """,
+                "CREATE UNIQUE INDEX plan_server_name ON plan (name) WHERE owner_id IS NULL",
+                "CREATE UNIQUE INDEX plan_owner_name ON plan (owner_id, name) WHERE owner_id IS NOT NULL",
             ]),
     ]
 

@@ -1,34 +1,111 @@
 import ArgumentParser
 import Foundation
+import Logging
+import PetriHub
 import PetriLesson
 import PetriProtocol
 import PetriServer
 import PetriSimulation
+import PetriStorage
+import PetriStore
+import PetriStorePostgres
+import PetriTerminal
 
 /// `petri plan`: lesson plans (Sources/PetriLesson/Plans/PLANS-FORMAT.md): check a file, list the server's plans,
 /// export one, import one.
 ///
-/// The server's plans are the shipped ones and the files in its data directory's `plans/` folder, which `import`
-/// writes and a running server reads on every request (no restart needed).
-struct PlanCommand: ParsableCommand {
+/// The server's plans are the shipped ones and those in its store (SQLite in the data directory, or the cluster's
+/// PostgreSQL), which `import` writes and every node reads on each request (no restart needed). Files in the data
+/// directory's `plans/` folder are offered too, and stored at the server's next start; `import` writes there
+/// instead while a running server holds the SQLite store.
+struct PlanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan",
         abstract: "Check, list, export and import lesson plans.",
-        subcommands: [Check.self, List.self, Export.self, Import.self]
+        subcommands: [Check.self, Preview.self, List.self, Export.self, Import.self]
     )
 
-    /// Where the server keeps its plans (the same `--data` as `petri serve`).
+    /// Where the server keeps its plans: its store, as `petri serve` is configured.
     struct Location: ParsableArguments {
-        @Option(help: "The server's data directory (its plans are in DIR/plans).")
-        var data = "./data"
+        @Option(help: "Configuration file (YAML), as for `petri serve`.")
+        var config: String?
+
+        @Option(help: "The server's data directory (data.directory; its plans folder is DIR/plans).")
+        var data: String?
 
         @Option(
             help: "A directory of model files the server serves (--models of petri serve), to check plans for them.")
         var models: String?
 
-        var folder: String { PlanDirectory.folder(in: data) }
+        @Option(help: "A teacher's name or email: their own plans instead of the server's.")
+        var teacher: String?
 
-        func catalog() -> ModelCatalog { ModelDirectory.load(models, logger: .init(label: "petri.plan")).catalog }
+        func configuration() throws -> ServerConfiguration {
+            do {
+                return try ServerConfiguration.load(
+                    file: ServerConfiguration.defaultFile(), environment: ProcessInfo.processInfo.environment,
+                    overrides: ConfigurationOverrides(configFile: config, dataDirectory: data))
+            } catch {
+                throw ValidationError(error.message)
+            }
+        }
+
+        func catalog(_ configuration: ServerConfiguration) -> ModelCatalog {
+            ModelDirectory.load(models ?? configuration.models.directory, logger: .init(label: "petri.plan")).catalog
+        }
+
+        /// The store, and the owner (`--teacher`) whose plans to use, or nil when a running server holds the
+        /// SQLite store (then only the shipped plans and the plans folder are at hand).
+        func withStore<T>(
+            _ configuration: ServerConfiguration,
+            _ body: ((storage: any PlanStorage, owner: String?)?) async throws -> T
+        ) async throws -> T {
+            if let postgres = try await configuration.openPostgres(logger: Logger(label: "petri.plan")) {
+                defer { postgres.close() }
+                return try await body((postgres, try await owner(in: postgres)))
+            }
+            let opened = Result { try PetriStore.open(directory: configuration.data.directory) }
+            if case .failure(let error as StoreError) = opened, error.code == .directoryInUse {
+                guard teacher == nil else {
+                    throw ValidationError(PlanCommandWords.storeInUse(configuration.data.directory))
+                }
+                return try await body(nil)
+            }
+            let store = try opened.get()
+            defer { try? store.close() }
+            let storage = SQLiteLessonStorage(store: store)
+            return try await body((storage, try await owner(in: storage)))
+        }
+
+        func owner(in accounts: any TeacherAccountStorage) async throws -> String? {
+            guard let teacher else { return nil }
+            guard let record = try await accounts.teacher(named: teacher) else {
+                throw ValidationError(TeacherCommandWords.noSuchTeacher(teacher))
+            }
+            return record.id
+        }
+
+        /// The plans at hand: shipped, then the store's (the teacher's own with `--teacher`), then the folder's files
+        /// not stored yet (without `--teacher`).
+        func files(_ configuration: ServerConfiguration, _ store: (storage: any PlanStorage, owner: String?)?)
+            async throws -> [PlanFile]
+        {
+            var files = ShippedPlans.files
+            if let store {
+                for record in try await store.storage.plans(ownedBy: store.owner)
+                where !files.contains(where: { $0.name == record.name }) {
+                    files.append(
+                        PlanFile(name: record.name, text: record.text, shipped: false, own: store.owner != nil))
+                }
+            }
+            if teacher == nil {
+                let folder = PlanDirectory.folder(in: configuration.data.directory)
+                for file in PlanDirectory.files(in: folder) where !files.contains(where: { $0.name == file.name }) {
+                    files.append(file)
+                }
+            }
+            return files
+        }
     }
 
     /// `petri plan check FILE`: every mistake in a plan file with its line.
@@ -49,7 +126,7 @@ struct PlanCommand: ParsableCommand {
 
         func run() throws {
             let text = try PlanCommand.read(file)
-            switch PlanCheck.check(text, models: location.catalog()) {
+            switch PlanCheck.check(text, models: location.catalog(try location.configuration())) {
             case .success(let plan):
                 print(PlanCommandWords.valid(file, title: plan.title, moments: plan.moments.count))
             case .failure(let problems):
@@ -60,27 +137,79 @@ struct PlanCommand: ParsableCommand {
         }
     }
 
-    /// `petri plan list`: the server's plans, one a line.
-    struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the server's lesson plans.")
+    /// `petri plan preview FILE`: what the plan's questions would do with one seed, before class.
+    struct Preview: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Preview a lesson plan file: each question's outcome with one seed, and its spread.",
+            discussion: """
+                Checks FILE as petri plan check does, then runs the plan here on a lesson with no students (as the \
+                console's preview does on the server): for each question, the generation it is asked at and its \
+                target, the outcome with this seed, and the spread over replicates of the moment it is asked. A \
+                narrow spread around the outcome is a question the class can reason out; a wide one is mostly luck.
+                """
+        )
+
+        @Argument(help: "The plan file (YAML) to preview.")
+        var file: String
+
+        @Option(help: "The seed to run with (else the plan's, else 1).")
+        var seed: UInt64?
+
+        @Option(help: "Replicates per question, 1 to 50.")
+        var replicates = 20
 
         @OptionGroup var location: Location
 
         func run() throws {
-            let catalog = location.catalog()
-            for file in PlanDirectory.files(in: location.folder) {
-                switch PlanCheck.check(file.text, models: catalog) {
-                case .success(let plan):
-                    print(PlanCommandWords.listed(file.name, plan: plan, shipped: file.shipped))
-                case .failure(let problems):
-                    print(PlanCommandWords.broken(file.name, problems: problems.problems.count))
+            let text = try PlanCommand.read(file)
+            let catalog = location.catalog(try location.configuration())
+            switch PlanCheck.check(text, models: catalog) {
+            case .failure(let problems):
+                let lines = problems.problems.map { "\(file):\($0.line): \($0.sentence)\n" }.joined()
+                FileHandle.standardError.write(Data(lines.utf8))
+                throw ExitCode.failure
+            case .success(let plan):
+                guard let entry = catalog.entry(for: plan.model) else { throw ExitCode.failure }
+                do {
+                    let preview = try PlanPreviewRun.run(
+                        plan, text: text, seed: seed ?? plan.seed ?? 1, maker: entry.maker, replicates: replicates)
+                    for line in PlanPreviewWords.lines(preview) { print(line) }
+                } catch {
+                    FileHandle.standardError.write(Data((error.message + "\n").utf8))
+                    throw ExitCode.failure
+                }
+            }
+        }
+    }
+
+    /// `petri plan list`: the server's plans (or a teacher's), one a line.
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the server's lesson plans (or a teacher's).")
+
+        @OptionGroup var location: Location
+
+        func run() async throws {
+            let configuration = try location.configuration()
+            let catalog = location.catalog(configuration)
+            try await location.withStore(configuration) { store in
+                if store == nil {
+                    FileHandle.standardError.write(
+                        Data((PlanCommandWords.listingInUse(configuration.data.directory) + "\n").utf8))
+                }
+                for file in try await location.files(configuration, store) {
+                    switch PlanCheck.check(file.text, models: catalog) {
+                    case .success(let plan):
+                        print(PlanCommandWords.listed(file.name, plan: plan, shipped: file.shipped))
+                    case .failure(let problems):
+                        print(PlanCommandWords.broken(file.name, problems: problems.problems.count))
+                    }
                 }
             }
         }
     }
 
     /// `petri plan export NAME`: the plan's file, on standard output or into a file.
-    struct Export: ParsableCommand {
+    struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Write out one of the server's lesson plans.")
 
         @Argument(help: "The plan's name, as petri plan list shows it.")
@@ -91,8 +220,10 @@ struct PlanCommand: ParsableCommand {
 
         @OptionGroup var location: Location
 
-        func run() throws {
-            guard let file = PlanDirectory.files(in: location.folder).first(where: { $0.name == name }) else {
+        func run() async throws {
+            let configuration = try location.configuration()
+            let files = try await location.withStore(configuration) { try await location.files(configuration, $0) }
+            guard let file = files.first(where: { $0.name == name }) else {
                 FileHandle.standardError.write(Data((PlanCommandWords.noSuchPlan(name) + "\n").utf8))
                 throw ExitCode.failure
             }
@@ -107,14 +238,17 @@ struct PlanCommand: ParsableCommand {
         }
     }
 
-    /// `petri plan import FILE`: checks the file and copies it into the server's plans.
-    struct Import: ParsableCommand {
+    /// `petri plan import FILE`: checks the file and stores it among the server's plans (or a teacher's).
+    struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Add a lesson plan file to the server's plans.",
+            abstract: "Add a lesson plan file to the server's plans (or a teacher's).",
             discussion: """
-                Checks FILE as petri plan check does and, if it is good, copies it to DIR/plans/NAME.yaml, where a \
-                running server finds it at once. NAME is the file's name without .yaml unless --name gives another. \
-                An existing plan of that name is replaced only with --replace; shipped plans cannot be replaced.
+                Checks FILE as petri plan check does and, if it is good, stores it in the server's store (SQLite \
+                in the data directory, or the cluster's PostgreSQL), where every running node finds it at once. \
+                NAME is the file's name without .yaml unless --name gives another. An existing plan of that name is \
+                replaced only with --replace; shipped plans cannot be replaced. With --teacher it becomes that \
+                teacher's own plan. While a running server holds the SQLite store, the file is copied to \
+                DIR/plans/NAME.yaml instead: the server offers it at once and stores it at its next start.
                 """
         )
 
@@ -124,30 +258,47 @@ struct PlanCommand: ParsableCommand {
         @Option(help: "The plan's name on the server (lower-case letters, digits and dashes).")
         var name: String?
 
-        @Flag(help: "Replace an imported plan of the same name.")
+        @Flag(help: "Replace a plan of the same name.")
         var replace = false
 
         @OptionGroup var location: Location
 
-        func run() throws {
+        func run() async throws {
             let text = try PlanCommand.read(file)
             let base = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
             let planName = name ?? base
-            let target: String
+            let configuration = try location.configuration()
+            let catalog = location.catalog(configuration)
+            let refusal: PlanDirectory.ImportRefusal?
             do {
-                target = try PlanDirectory.importPlan(
-                    text, as: planName, into: location.folder, replace: replace, models: location.catalog())
-            } catch {
-                switch error {
-                case .problems(let problems):
-                    let lines = problems.map { "\(file):\($0.line): \($0.sentence)\n" }.joined()
-                    FileHandle.standardError.write(Data(lines.utf8))
-                case .sentence(let sentence):
-                    FileHandle.standardError.write(Data((sentence + "\n").utf8))
+                refusal = try await location.withStore(configuration) { store -> PlanDirectory.ImportRefusal? in
+                    guard let store else {
+                        let folder = PlanDirectory.folder(in: configuration.data.directory)
+                        let target = try PlanDirectory.importPlan(
+                            text, as: planName, into: folder, replace: replace, models: catalog)
+                        print(PlanCommandWords.importedToFolder(planName, path: target))
+                        return nil
+                    }
+                    try PlanDirectory.checkImport(text, as: planName, models: catalog)
+                    let saved = try await store.storage.savePlan(
+                        PlanRecord(name: planName, ownerId: store.owner, text: text, savedAt: SystemClock().now()),
+                        replace: replace)
+                    guard saved else { return .sentence(PlanWords.planExists(planName)) }
+                    print(PlanCommandWords.imported(planName, owner: location.teacher))
+                    return nil
                 }
-                throw ExitCode.failure
+            } catch let error as PlanDirectory.ImportRefusal {
+                refusal = error
             }
-            print(PlanCommandWords.imported(planName, path: target))
+            switch refusal {
+            case nil: return
+            case .problems(let problems):
+                let lines = problems.map { "\(file):\($0.line): \($0.sentence)\n" }.joined()
+                FileHandle.standardError.write(Data(lines.utf8))
+            case .sentence(let sentence):
+                FileHandle.standardError.write(Data((sentence + "\n").utf8))
+            }
+            throw ExitCode.failure
         }
     }
 
@@ -177,7 +328,19 @@ enum PlanCommandWords {
     }
     static func cannotRead(_ file: String) -> String { "Cannot read \(file); check the path and its permissions." }
     static func cannotWrite(_ file: String) -> String { "Cannot write \(file); check the path and its permissions." }
-    static func imported(_ name: String, path: String) -> String {
-        "Imported the plan \"\(name)\" as \(path); teachers can start it now."
+    static func imported(_ name: String, owner: String?) -> String {
+        owner.map { "Imported the plan \"\(name)\" into \($0)'s plans; they can start it now." }
+            ?? "Imported the plan \"\(name)\" into the server's plans; teachers can start it now."
+    }
+    static func importedToFolder(_ name: String, path: String) -> String {
+        "A running server holds the store, so the plan \"\(name)\" was copied to \(path); the server offers it "
+            + "now and stores it at its next start."
+    }
+    static func storeInUse(_ directory: String) -> String {
+        "A running server holds the store in \(directory); stop it to work on a teacher's plans, or use the console."
+    }
+    static func listingInUse(_ directory: String) -> String {
+        "A running server holds the store in \(directory): listing the shipped plans and the plans folder only "
+            + "(the console lists them all)."
     }
 }

@@ -109,6 +109,15 @@ struct Serve: AsyncParsableCommand {
         hubConfiguration.models = loaded.catalog
         let planFolder = PlanDirectory.folder(in: directory)
         hubConfiguration.plans = { PlanDirectory.files(in: planFolder) }
+        if let planStorage = storage as? any PlanStorage {
+            do {
+                let stored = try await PlanDirectory.storeFolder(
+                    planFolder, into: planStorage, models: loaded.catalog, at: SystemClock().now())
+                if !stored.isEmpty { say(ServeWords.storedPlans(stored, folder: planFolder)) }
+            } catch {
+                logger.error("Could not store the plans folder's plans", metadata: ["error": "\(error)"])
+            }
+        }
         var service = PetriService(
             transport: .webSocket(configuration.webSocketConfiguration(), logger: logger),
             routes: metrics.map { [$0.httpHandler] } ?? [], storage: storage, teacherKey: key,
@@ -143,4 +152,11 @@ struct Serve: AsyncParsableCommand {
 /// One line on standard output, unbuffered, so a supervisor or test reading a pipe sees it at once.
 func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// The sentences `petri serve` prints, beside the banner.
+enum ServeWords {
+    static func storedPlans(_ names: [String], folder: String) -> String {
+        "Stored \(names.count) lesson plans of \(folder) among the server's plans: \(names.joined(separator: ", "))."
+    }
 }

@@ -86,6 +86,12 @@ enum Fixtures {
             teacherKey: "key", plan: nil, text: "title: Mine\nmodel: mice\nmoments:\n  - run: 5\n", seed: 42, pace: nil,
             rate: 2, options: LessonOptions(names: .generated)),
         .describePlans(teacherKey: "key"), .planNext, .planSkip, .planPace(.teacher),
+        .previewPlan(teacherKey: "key", text: "title: Mine\nmodel: mice\nmoments:\n  - run: 5\n", seed: 42),
+        .previewPlan(teacherKey: "key", text: "title: Mine\nmodel: mice\nmoments:\n  - run: 5\n", seed: nil),
+        .savePlan(
+            teacherKey: "petri-session-0123", name: "my-mice", text: "title: Mine\nmodel: mice\nmoments:\n  - run: 5\n",
+            replace: true),
+        .savePlan(teacherKey: "key", name: "mice", text: "title: Mine\nmodel: mice\nmoments:\n", replace: false),
         .join(code: code, name: "Ffion", language: "cy"), .setLanguage(language: "es-MX"),
         .teach(code: code, token: token, lastSeen: nil, language: "ar"),
     ]
@@ -224,8 +230,25 @@ enum Fixtures {
         .plans([
             PlanListing(
                 name: "desert-mice", title: "Rock pocket mice", summary: "Mice on lava.", model: .mice, moments: 1,
-                shipped: true, text: "title: Rock pocket mice\nmodel: mice\nmoments:\n  - run: 5\n")
+                shipped: true, text: "title: Rock pocket mice\nmodel: mice\nmoments:\n  - run: 5\n"),
+            PlanListing(
+                name: "my-mice", title: "Mine", summary: "", model: .mice, moments: 1, shipped: false,
+                text: "title: Mine\nmodel: mice\nmoments:\n  - run: 5\n", own: true),
         ]),
+        .planPreview(
+            PlanPreview(
+                seed: 42, replicates: 20,
+                questions: [
+                    PlanPreview.Question(
+                        moment: 1, line: 10, prompt: "Average colour at generation 8?", metric: "meanTrait",
+                        kind: .number(tolerance: nil), askedAt: 4, target: 8, asked: 31.5, outcome: 38.25,
+                        spread: PlanPreview.Spread(count: 20, min: 30, low: 33, median: 37, high: 41.5, max: 44)),
+                    PlanPreview.Question(
+                        moment: 3, line: 14, prompt: nil, metric: "population", kind: .probability(event: nil),
+                        askedAt: 10, target: 12, outcome: nil, happened: false, spread: nil),
+                ], generation: 12, finished: false)),
+        .planSaved(name: "my-mice"),
+        .planProblems([PlanProblem(line: 4, sentence: "There is no metric \"tails\" in mice.")]),
         .explanation(title: "The soot arrives", paragraphs: ["The bark darkens.", "Watch the moths."]),
         .language(language: "cy", languages: ["en", "ar", "cy", "es"]),
     ]

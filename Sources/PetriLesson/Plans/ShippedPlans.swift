@@ -5,11 +5,14 @@ package struct PlanFile: Sendable, Hashable {
     package var name: String
     package var text: String
     package var shipped: Bool
+    /// Whether it is a signed-in teacher's own plan (from the store), not the server's.
+    package var own: Bool
 
-    package init(name: String, text: String, shipped: Bool) {
+    package init(name: String, text: String, shipped: Bool, own: Bool = false) {
         self.name = name
         self.text = text
         self.shipped = shipped
+        self.own = own
     }
 
     /// Whether `name` can name a plan: 1 to 64 lower-case letters, digits and dashes, starting with a letter.

@@ -6,7 +6,7 @@ extension ClientMessage: Codable {
         case type, key, model, parameters, seed, options, definition, code, name, token, lastSeen
         case count, rate, value, x, y, pattern, changes, student, question, from, to, before, limit
         case horizon, metric, reason, students, names, plan, text, pace, language
-        case password, link, session, handle, teacher
+        case password, link, session, handle, teacher, replace
     }
 
     /// The wire name of the message's type.
@@ -51,6 +51,8 @@ extension ClientMessage: Codable {
         case .account(_, let request): request.type
         case .startPlan: "startPlan"
         case .describePlans: "describePlans"
+        case .previewPlan: "previewPlan"
+        case .savePlan: "savePlan"
         case .planNext: "planNext"
         case .planSkip: "planSkip"
         case .planPace: "planPace"
@@ -187,6 +189,23 @@ extension ClientMessage: Codable {
                 options: try c.decodeIfPresent(LessonOptions.self, forKey: .options))
         case "describePlans":
             self = .describePlans(teacherKey: try c.decodeTextIfPresent(.key, limit: TextLimit.teacherKey))
+        case "previewPlan":
+            var seed: UInt64?
+            if let text = try c.decodeTextIfPresent(.seed, limit: 20) {
+                guard let value = UInt64(text) else {
+                    throw ProtocolError(.invalidField, "The field \"seed\" must be a whole number written as text.")
+                }
+                seed = value
+            }
+            self = .previewPlan(
+                teacherKey: try c.decodeText(.key, limit: TextLimit.teacherKey),
+                text: try c.decodeText(.text, limit: PlanLimits.fileCharacters), seed: seed)
+        case "savePlan":
+            self = .savePlan(
+                teacherKey: try c.decodeText(.key, limit: TextLimit.teacherKey),
+                name: try c.decodeText(.name, limit: PlanLimits.name),
+                text: try c.decodeText(.text, limit: PlanLimits.fileCharacters),
+                replace: try c.decodeIfPresent(Bool.self, forKey: .replace) ?? false)
         case "planNext": self = .planNext
         case "planSkip": self = .planSkip
         case "planPace":
@@ -298,6 +317,15 @@ extension ClientMessage: Codable {
             try c.encodeIfPresent(pace?.rawValue, forKey: .pace)
             try c.encodeIfPresent(rate, forKey: .rate)
             try c.encodeIfPresent(options, forKey: .options)
+        case .previewPlan(let key, let text, let seed):
+            try c.encode(key, forKey: .key)
+            try c.encode(text, forKey: .text)
+            try c.encodeIfPresent(seed.map { String($0) }, forKey: .seed)
+        case .savePlan(let key, let name, let text, let replace):
+            try c.encode(key, forKey: .key)
+            try c.encode(name, forKey: .name)
+            try c.encode(text, forKey: .text)
+            if replace { try c.encode(true, forKey: .replace) }
         case .planPace(let pace): try c.encode(pace.rawValue, forKey: .pace)
         case .pause, .checkpoint, .restore, .export, .end, .exportResults, .ping, .guide, .report, .planNext,
             .planSkip:

@@ -15,6 +15,12 @@ package enum ClientMessage: Sendable, Hashable {
         options: LessonOptions?)
     /// Lists the server's lesson plans (`plans`); `key`, when given, is checked as for `describeModels`.
     case describePlans(teacherKey: String?)
+    /// Runs a plan file on a private copy of the simulation (`seed`, else the plan's, else a new one) and answers
+    /// `planPreview`, or `planProblems` when it does not check; needs the teacher key or a teacher's session.
+    case previewPlan(teacherKey: String, text: String, seed: UInt64?)
+    /// Saves a plan file under `name` among the sender's plans (a signed-in teacher's own; the server's for the
+    /// teacher key), replacing one of that name only when `replace`; answers `planSaved`, or `planProblems`.
+    case savePlan(teacherKey: String, name: String, text: String, replace: Bool)
     /// Teacher: does the plan's next moment, or rejoins the plan.
     case planNext
     /// Teacher: skips the plan's next moment (or the rest of the run under way).

@@ -5,7 +5,7 @@ extension ServerMessage: Codable {
         case type, code, message, teacherToken, timeline, stats, rate, snapshot, generation, question, reason
         case prediction, answeredAt, lockedAt, answered, answeredBy, students, text, definition, csv, spread
         case models, url, reasons, guide, html, data, plans, title, paragraphs, language, languages
-        case session, teacher, sessions, lessons, owner, coTeachers
+        case session, teacher, sessions, lessons, owner, coTeachers, preview, name, problems
     }
 
     /// The wire name of the message's type.
@@ -56,6 +56,9 @@ extension ServerMessage: Codable {
         case .lessonTeachers: "lessonTeachers"
         case .plan: "plan"
         case .plans: "plans"
+        case .planPreview: "planPreview"
+        case .planSaved: "planSaved"
+        case .planProblems: "planProblems"
         case .explanation: "explanation"
         case .language: "language"
         }
@@ -142,6 +145,9 @@ extension ServerMessage: Codable {
         case "models": self = .models(try c.decode([ModelDescription].self, forKey: .models))
         case "plan": self = .plan(try PlanState(from: decoder))
         case "plans": self = .plans(try c.decode([PlanListing].self, forKey: .plans))
+        case "planPreview": self = .planPreview(try c.decode(PlanPreview.self, forKey: .preview))
+        case "planSaved": self = .planSaved(name: try c.decode(String.self, forKey: .name))
+        case "planProblems": self = .planProblems(try c.decode([PlanProblem].self, forKey: .problems))
         case "explanation":
             self = .explanation(
                 title: try c.decodeIfPresent(String.self, forKey: .title),
@@ -239,6 +245,9 @@ extension ServerMessage: Codable {
         case .models(let models): try c.encode(models, forKey: .models)
         case .plan(let state): try state.encode(to: encoder)
         case .plans(let plans): try c.encode(plans, forKey: .plans)
+        case .planPreview(let preview): try c.encode(preview, forKey: .preview)
+        case .planSaved(let name): try c.encode(name, forKey: .name)
+        case .planProblems(let problems): try c.encode(problems, forKey: .problems)
         case .explanation(let title, let paragraphs):
             try c.encodeIfPresent(title, forKey: .title)
             try c.encode(paragraphs, forKey: .paragraphs)

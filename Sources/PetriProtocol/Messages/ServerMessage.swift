@@ -102,6 +102,12 @@ package enum ServerMessage: Sendable, Hashable {
     case plan(PlanState)
     /// The server's lesson plans, answering `describePlans`.
     case plans([PlanListing])
+    /// What a plan would do with one seed, answering `previewPlan`.
+    case planPreview(PlanPreview)
+    /// The plan is saved under this name, answering `savePlan`.
+    case planSaved(name: String)
+    /// Every mistake of a plan file sent with `previewPlan` or `savePlan`, with its line; nothing was saved.
+    case planProblems([PlanProblem])
     /// A text the plan shows everyone: the teacher's own explanation or a section of the guide.
     case explanation(title: String?, paragraphs: [String])
     /// The language this connection's words now come in and the languages the server offers,

@@ -191,9 +191,12 @@ package struct PlanListing: Sendable, Hashable, Codable {
     package var shipped: Bool
     /// The file, to export or copy.
     package var text: String
+    /// Whether it is the signed-in teacher's own plan (else the server's, or shipped).
+    package var own: Bool
 
     package init(
-        name: String, title: String, summary: String, model: ModelKind, moments: Int, shipped: Bool, text: String
+        name: String, title: String, summary: String, model: ModelKind, moments: Int, shipped: Bool, text: String,
+        own: Bool = false
     ) {
         self.name = name
         self.title = title
@@ -202,9 +205,10 @@ package struct PlanListing: Sendable, Hashable, Codable {
         self.moments = moments
         self.shipped = shipped
         self.text = text
+        self.own = own
     }
 
-    private enum Keys: String, CodingKey { case name, title, summary, model, moments, shipped, text }
+    private enum Keys: String, CodingKey { case name, title, summary, model, moments, shipped, text, own }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
@@ -218,6 +222,7 @@ package struct PlanListing: Sendable, Hashable, Codable {
         moments = try c.decodeWhole(.moments)
         shipped = try c.decode(Bool.self, forKey: .shipped)
         text = try c.decodeText(.text, limit: PlanLimits.fileCharacters)
+        own = try c.decodeIfPresent(Bool.self, forKey: .own) ?? false
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -229,6 +234,7 @@ package struct PlanListing: Sendable, Hashable, Codable {
         try c.encode(moments, forKey: .moments)
         try c.encode(shipped, forKey: .shipped)
         try c.encode(text, forKey: .text)
+        if own { try c.encode(own, forKey: .own) }
     }
 }
 

@@ -203,6 +203,12 @@ extension LessonState {
         case .plans(let listings):
             plans = listings
             for line in PlanTerminalWords.listing(listings) { post(line, at: now) }
+        case .planPreview(let preview):
+            for line in PlanPreviewWords.lines(preview) { post(line, at: now) }
+        case .planSaved(let name):
+            post(PlanPreviewWords.saved(name), kind: .success, at: now)
+        case .planProblems(let problems):
+            for line in PlanPreviewWords.problems(problems) { post(line, kind: .error, at: now) }
         case .explanation(let title, let paragraphs):
             let clean = { (text: String) in TerminalText.sanitise(text, maxCharacters: 2000) }
             for line in (title.map { [clean($0)] } ?? []) + paragraphs.prefix(20).map(clean) { post(line, at: now) }

@@ -53,7 +53,8 @@ struct StoreCommand: AsyncParsableCommand {
             discussion: """
                 Copies each lesson with its whole log, checkpoints, students (scores and streaks) and answers \
                 (points), one transaction per lesson, then the teachers' accounts (sign-in links, sessions, who \
-                owns and shares each lesson) in one more. A lesson or account already in the store is left as it \
+                owns and shares each lesson) in one more, then the lesson plans (the server's and each teacher's) in \
+                one more. A lesson, account or plan already in the store is left as it \
                 is, so the copy can be run again. Stop the server using the data directory first. Example:
                   petri store copy --data /var/lib/petri --url postgres://petri@db/petri
                 """
@@ -79,6 +80,11 @@ struct StoreCommand: AsyncParsableCommand {
             print(
                 "Copied \(added) of \(accounts.teachers.count) teachers' accounts with their sign-in links, sessions and "
                     + "lessons (\(accounts.teachers.count - added) were already there).")
+            // Plans after accounts: a teacher's plan refers to its owner.
+            let plans = try source.plansCopy()
+            let addedPlans = try await storage.importPlans(plans)
+            print(
+                "Copied \(addedPlans) of \(plans.count) lesson plans (\(plans.count - addedPlans) were already there).")
         }
     }
 }
