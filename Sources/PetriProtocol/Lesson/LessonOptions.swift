@@ -70,6 +70,9 @@ package struct LessonOptions: Sendable, Hashable, Codable {
     package var replicates: ReplicateRuns = .manual
     /// What the leaderboard ranks by.
     package var rankBy: RankBy = .points
+    /// What decides which creatures die (`formula`, `class` or `both`); anything but `formula` needs a model drawn
+    /// as creatures on a background. The teacher may change it between generations (`setSelection`).
+    package var selection: SelectionMode = .formula
 
     package init(
         names: NameMode = .free, speedBonus: Bool = true, streakBonus: Bool = true, leaderboardSize: Int = 10,
@@ -104,6 +107,7 @@ package struct LessonOptions: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey {
         case names, speedBonus, streakBonus, leaderboardSize, questionLimit, leaderboard, spread, language, replicates
         case rankBy
+        case selection
     }
 
     package init(from decoder: any Decoder) throws {
@@ -119,10 +123,11 @@ package struct LessonOptions: Sendable, Hashable, Codable {
         language = try c.decodeIfPresent(String.self, forKey: .language)
         replicates = try c.decodeIfPresent(ReplicateRuns.self, forKey: .replicates) ?? defaults.replicates
         rankBy = try c.decodeIfPresent(RankBy.self, forKey: .rankBy) ?? defaults.rankBy
+        selection = try c.decodeIfPresent(SelectionMode.self, forKey: .selection) ?? defaults.selection
     }
 
-    /// Writes `leaderboard`, `spread`, `language`, `replicates` and `rankBy` only when they differ from the defaults, so lessons
-    /// stored, and welcomes sent, before these options existed keep the same bytes.
+    /// Writes `leaderboard`, `spread`, `language`, `replicates`, `rankBy` and `selection` only when they differ from the
+    /// defaults, so lessons stored, and welcomes sent, before these options existed keep the same bytes.
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(names, forKey: .names)
@@ -135,5 +140,6 @@ package struct LessonOptions: Sendable, Hashable, Codable {
         try c.encodeIfPresent(language, forKey: .language)
         if replicates != .manual { try c.encode(replicates, forKey: .replicates) }
         if rankBy != .points { try c.encode(rankBy, forKey: .rankBy) }
+        if selection != .formula { try c.encode(selection, forKey: .selection) }
     }
 }
