@@ -108,6 +108,8 @@ package actor Hub {
     private var expired: Set<JoinCode> = []
     /// When each ended lesson still held (readable) ended, by lesson id: swept once expired.
     var endedLessons: [String: Timestamp] = [:]
+    /// The signed-in teacher (their id) whose `clone` of each lesson (by id) is on its way to that lesson's actor.
+    var cloners: [String: String] = [:]
     /// Which lessons this node may run, in a cluster (nil on a single node).
     nonisolated let ownership: (any LessonOwnership)?
     /// Adoptions under way (see ``adopt(_:)``), by code.
@@ -132,11 +134,12 @@ package actor Hub {
             transport: transport, storage: storage, clock: clock, metrics: metrics, logger: logger,
             checkpoints: configuration.checkpoints, models: configuration.models,
             arrivalsPerTurn: configuration.arrivalsPerTurn,
-            spawn: { definition, lessonConfiguration in
+            spawn: { definition, lessonConfiguration, source in
                 guard let hub = reference.hub else {
                     return .failure(ProtocolError(.internalError, "The server is shutting down."))
                 }
-                return await hub.start(definition: definition, configuration: lessonConfiguration)
+                let owner = await hub.cloneOwner(of: source)
+                return await hub.start(definition: definition, configuration: lessonConfiguration, owner: owner)
             },
             forget: { id, reload in await reference.hub?.forget(id, reload: reload) },
             ended: { id, time in await reference.hub?.lessonEnded(id, at: time) }, storageWrote: storageWrote,

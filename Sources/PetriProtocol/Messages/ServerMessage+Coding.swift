@@ -5,7 +5,7 @@ extension ServerMessage: Codable {
         case type, code, message, teacherToken, timeline, stats, rate, snapshot, generation, question, reason
         case prediction, answeredAt, lockedAt, answered, answeredBy, students, text, definition, csv, spread
         case models, url, reasons, guide, html, data, plans, title, paragraphs, language, languages
-        case session, teacher, sessions, lessons, owner, coTeachers
+        case session, teacher, sessions, lessons, owner, coTeachers, teachers, link
     }
 
     /// The wire name of the message's type.
@@ -54,6 +54,8 @@ extension ServerMessage: Codable {
         case .sessions: "sessions"
         case .myLessons: "myLessons"
         case .lessonTeachers: "lessonTeachers"
+        case .teachers: "teachers"
+        case .signInLink: "signInLink"
         case .plan: "plan"
         case .plans: "plans"
         case .explanation: "explanation"
@@ -161,6 +163,10 @@ extension ServerMessage: Codable {
                 code: try c.decode(JoinCode.self, forKey: .code),
                 owner: try c.decodeIfPresent(String.self, forKey: .owner),
                 coTeachers: try c.decode([String].self, forKey: .coTeachers))
+        case "teachers": self = .teachers(try c.decode([TeacherListing].self, forKey: .teachers))
+        case "signInLink":
+            self = .signInLink(
+                teacher: try c.decode(String.self, forKey: .teacher), link: try c.decode(String.self, forKey: .link))
         case "language":
             self = .language(
                 language: try c.decode(String.self, forKey: .language),
@@ -255,6 +261,10 @@ extension ServerMessage: Codable {
             try c.encode(code, forKey: .code)
             try c.encodeIfPresent(owner, forKey: .owner)
             try c.encode(coTeachers, forKey: .coTeachers)
+        case .teachers(let teachers): try c.encode(teachers, forKey: .teachers)
+        case .signInLink(let teacher, let link):
+            try c.encode(teacher, forKey: .teacher)
+            try c.encode(link, forKey: .link)
         case .language(let language, let languages):
             try c.encode(language, forKey: .language)
             try c.encode(languages, forKey: .languages)
