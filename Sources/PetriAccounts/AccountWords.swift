@@ -4,6 +4,9 @@ package enum AccountWords {
         "That name (or email) and password do not match an account here that may sign in; check them, or ask "
         + "whoever runs the server for a new sign-in link."
 
+    package static let disabled =
+        "This account is disabled, so it may not sign in; ask whoever runs the server to enable it again."
+
     package static func tooManyTries(_ seconds: Int) -> String {
         "Too many failed sign-ins for this account from your address; wait \(seconds) s and try again."
     }

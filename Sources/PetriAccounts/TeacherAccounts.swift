@@ -26,8 +26,11 @@ package struct SignedIn: Sendable {
 /// Why an account request was refused, with the sentence to show.
 package struct AccountRefusal: Error, Sendable, Hashable {
     package enum Kind: Sendable, Hashable {
-        /// Wrong name, email or password (which of them is not said), or a disabled account.
+        /// Wrong name, email or password (which of them is not said), or a disabled account's wrong password.
         case wrongCredentials
+        /// The right password of a disabled account: only someone who knows the password learns the account is
+        /// disabled, so the refusal tells a guesser nothing more than ``wrongCredentials`` does.
+        case disabled
         /// Too many failed sign-ins; try again after `retryAfterSeconds`.
         case rateLimited
         /// The new password breaks the policy.
@@ -188,6 +191,9 @@ package actor TeacherAccounts {
             audit.record(
                 "sign-in-failed", by: account, from: address,
                 ["reason": teacher == nil ? "unknown" : teacher?.status == .disabled ? "disabled" : "password"])
+            if teacher != nil, matches {
+                return .failure(AccountRefusal(.disabled, AccountWords.disabled))
+            }
             return .failure(AccountRefusal(.wrongCredentials, AccountWords.wrongCredentials))
         }
         limiter.succeeded(account: account, address: address)

@@ -37,6 +37,30 @@ extension Hub {
         }
     }
 
+    /// Notes the signed-in teacher cloning a lesson, so that the clone is theirs (``cloneOwner(of:)``).
+    nonisolated func noteCloner(_ token: String, of lesson: String) async {
+        guard let teacher = await accounts?.teacher(forSession: token) else { return }
+        await setCloner(teacher.id, of: lesson)
+    }
+
+    private func setCloner(_ teacher: String, of lesson: String) { cloners[lesson] = teacher }
+
+    /// Who a clone of this lesson belongs to: the signed-in teacher who asked for it (a console opened with
+    /// `open`), else the source lesson's owner (a console attached with the lesson's token), else the
+    /// administrator. Two teachers of one lesson cloning it at the same moment may each get the other's clone:
+    /// both teach the source, and the clones are alike.
+    func cloneOwner(of lesson: String) async -> TeacherRecord? {
+        guard let accounts else { return nil }
+        let id: String?
+        if let cloner = cloners.removeValue(forKey: lesson) {
+            id = cloner
+        } else {
+            id = try? await accounts.storage.teachers(ofLesson: lesson).owner
+        }
+        guard let id else { return nil }
+        return try? await accounts.storage.teacher(id: id)
+    }
+
     /// `signIn`, `choosePassword` and a signed-in teacher's requests.
     nonisolated func handleAccount(_ message: ClientMessage, in session: inout Session) async {
         let address = session.connection.remoteAddress
@@ -59,6 +83,12 @@ extension Hub {
                 await handle(request, of: nil, token: token, accounts: accounts, in: &session)
                 return
             }
+            // Not a session token: a wrong teacher key (the administrator's page), told as such.
+            guard token.hasPrefix(TeacherAccounts.sessionPrefix) else {
+                await recordFailure(.teacherKey, from: address)
+                replyError(Self.wrongTeacherKey, to: session)
+                return
+            }
             guard let teacher = await accounts.teacher(forSession: token) else {
                 await recordFailure(.teacherKey, from: address)
                 replyError(ProtocolError(.notAuthorised, HubAccountWords.sessionEnded), to: session)
@@ -77,6 +107,14 @@ extension Hub {
     ) async {
         let address = session.connection.remoteAddress
         let actor = teacher?.name ?? HubAccountWords.administrator
+        if request.isAdministration {
+            guard teacher == nil else {
+                replyError(ProtocolError(.notAuthorised, HubAccountWords.administratorOnly), to: session)
+                return
+            }
+            await administer(request, accounts: accounts, in: session)
+            return
+        }
         do {
             switch request {
             case .signOut:
@@ -93,21 +131,22 @@ extension Hub {
                 await attach(.open(teacherId: teacher?.id, lastSeen: lastSeen), code: code, in: &session)
                 // A teacher's console lasts as long as their session; the administrator's key has none to end.
                 if session.host != nil, teacher != nil { session.signedIn = token }
+            case .teachers, .addTeacher, .resetTeacher, .disableTeacher, .enableTeacher, .removeTeacher:
+                return  // the administrator's, above
+            case .lessonTeachers(let code):
+                guard let lesson = try await teachableLesson(code, by: teacher, accounts: accounts, in: session) else {
+                    return
+                }
+                send(try await lessonTeachers(code, lesson: lesson, accounts: accounts), to: session)
             case .share(let code, let name), .unshare(let code, let name), .handOver(let code, let name):
-                guard let host = await readableHost(for: code) else {
-                    replyError(ProtocolError(.unknownLesson, HubAccountWords.notYourLesson(code)), to: session)
+                guard let lesson = try await teachableLesson(code, by: teacher, accounts: accounts, in: session) else {
                     return
                 }
-                let teachers = try await accounts.storage.teachers(ofLesson: host.record.id)
-                guard teacher.map({ teachers.admits($0.id) }) ?? true else {
-                    replyError(ProtocolError(.notAuthorised, HubAccountWords.notYourLesson(code)), to: session)
-                    return
-                }
+                let teachers = try await accounts.storage.teachers(ofLesson: lesson)
                 guard let colleague = try await accounts.find(name), colleague.status == .active else {
                     replyError(ProtocolError(.invalidField, HubAccountWords.noSuchColleague(name)), to: session)
                     return
                 }
-                let lesson = host.record.id
                 switch request {
                 case .share:
                     try await accounts.storage.share(lesson: lesson, with: colleague.id)
@@ -128,6 +167,37 @@ extension Hub {
         } catch {
             services.logger.error("An account request failed", metadata: ["error": "\(error)"])
             replyError(ProtocolError(.internalError, AccountWords.storeFailed), to: session)
+        }
+    }
+
+    /// The id of the lesson with this code when this teacher may teach it (the administrator: any lesson this node
+    /// holds); else nil, and the connection was told why.
+    private nonisolated func teachableLesson(
+        _ code: JoinCode, by teacher: TeacherRecord?, accounts: TeacherAccounts, in session: Session
+    ) async throws -> String? {
+        guard let lesson = try await lessonId(for: code) else {
+            replyError(ProtocolError(.unknownLesson, HubAccountWords.notYourLesson(code)), to: session)
+            return nil
+        }
+        let teachers = try await accounts.storage.teachers(ofLesson: lesson)
+        guard teacher.map({ teachers.admits($0.id) }) ?? true else {
+            replyError(ProtocolError(.notAuthorised, HubAccountWords.notYourLesson(code)), to: session)
+            return nil
+        }
+        return lesson
+    }
+
+    /// The id of the lesson with this code: one this node holds, else (in a cluster) one the store knows, running
+    /// on another node or on none, ended within retention. Who teaches a lesson lives in the store, so sharing and
+    /// handing over work from any node, without moving the lesson.
+    private nonisolated func lessonId(for code: JoinCode) async throws -> String? {
+        if let host = await readableHost(for: code) { return host.record.id }
+        guard let ownership else { return nil }
+        let since = services.clock.now().adding(milliseconds: -Int64(configuration.endedLessonRetentionSeconds * 1000))
+        switch try await ownership.locate(code: code, endedSince: since) {
+        case .unknown: return nil
+        case .elsewhere(_, let lesson): return lesson
+        case .claimable(let record, _): return record.id
         }
     }
 
@@ -156,10 +226,15 @@ extension Hub {
         async throws -> [SessionInfo]
     {
         let current = TokenHash(of: token)
+        // The administrator sees every teacher's sessions, each with its teacher's name.
+        var names: [String: String] = [:]
+        if teacher == nil {
+            for listed in try await accounts.storage.teachers() { names[listed.id] = listed.name }
+        }
         return try await accounts.liveSessions(of: teacher).map {
             SessionInfo(
                 handle: $0.handle, from: $0.address, signedInAt: $0.createdAt, lastSeenAt: $0.lastSeenAt,
-                current: $0.digest == current)
+                current: $0.digest == current, teacher: teacher == nil ? names[$0.teacherId] : nil)
         }
     }
 
@@ -248,7 +323,7 @@ extension Hub {
             let code: ProtocolError.Code =
                 switch refusal.kind {
                 case .rateLimited: .rateLimited
-                case .wrongCredentials, .invalidLink: .notAuthorised
+                case .wrongCredentials, .disabled, .invalidLink: .notAuthorised
                 case .weakPassword, .invalidName: .invalidField
                 case .unavailable: .internalError
                 }
@@ -257,7 +332,7 @@ extension Hub {
         }
     }
 
-    private nonisolated func send(_ message: ServerMessage, to session: Session) {
+    nonisolated func send(_ message: ServerMessage, to session: Session) {
         guard let bytes = try? services.encoder.encode(message) else { return }
         services.transport.send(
             OutboundMessage(kind: .text, bytes: bytes), to: session.connection.id, policy: .reliable)
@@ -279,6 +354,10 @@ enum HubAccountWords {
         + "server); sign in again."
 
     static let noAccounts = "This server has no teachers' accounts; use the teacher key."
+
+    static let administratorOnly =
+        "Only whoever runs the server manages teachers' accounts (with the server's teacher key, on /admin or with "
+        + "`petri teachers`); ask them."
 
     /// Who the audit lines name when the teacher key acts.
     static let administrator = "administrator"

@@ -43,12 +43,12 @@ extension Hub {
             switch try await ownership.locate(code: code, endedSince: since) {
             case .unknown:
                 return .unknown
-            case .elsewhere(let url):
+            case .elsewhere(let url, _):
                 return .redirect(url)
             case .claimable(let record, let endedAt):
                 guard try await ownership.claim(lesson: record.id) else {
                     // Another node claimed it between the two reads: send the client there.
-                    if case .elsewhere(let url) = try await ownership.locate(code: code, endedSince: since) {
+                    if case .elsewhere(let url, _) = try await ownership.locate(code: code, endedSince: since) {
                         return .redirect(url)
                     }
                     return .unavailable(unreachable)

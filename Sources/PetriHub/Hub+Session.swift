@@ -95,6 +95,9 @@ extension Hub {
             break
         case .lesson(let host, let command):
             if let token = session.signedIn, await !stillSignedIn(token, session: session) { return }
+            if case .clone = command, let token = session.signedIn {
+                await noteCloner(token, of: host.record.id)
+            }
             answerUntold(await host.handle(command, from: session.connection.id), to: session)
         case .other(let message):
             await handleOther(message, in: &session)

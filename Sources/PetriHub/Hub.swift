@@ -110,6 +110,8 @@ package actor Hub {
     var endedLessons: [String: Timestamp] = [:]
     /// Plan previews running now (``previewPlan(key:text:seed:from:)``), at most ``maxPreviews`` at once.
     var previewsRunning = 0
+    /// The signed-in teacher (their id) whose `clone` of each lesson (by id) is on its way to that lesson's actor.
+    var cloners: [String: String] = [:]
     /// Which lessons this node may run, in a cluster (nil on a single node).
     nonisolated let ownership: (any LessonOwnership)?
     /// Adoptions under way (see ``adopt(_:)``), by code.
@@ -134,11 +136,12 @@ package actor Hub {
             transport: transport, storage: storage, clock: clock, metrics: metrics, logger: logger,
             checkpoints: configuration.checkpoints, models: configuration.models,
             arrivalsPerTurn: configuration.arrivalsPerTurn,
-            spawn: { definition, lessonConfiguration in
+            spawn: { definition, lessonConfiguration, source in
                 guard let hub = reference.hub else {
                     return .failure(ProtocolError(.internalError, "The server is shutting down."))
                 }
-                return await hub.start(definition: definition, configuration: lessonConfiguration)
+                let owner = await hub.cloneOwner(of: source)
+                return await hub.start(definition: definition, configuration: lessonConfiguration, owner: owner)
             },
             forget: { id, reload in await reference.hub?.forget(id, reload: reload) },
             ended: { id, time in await reference.hub?.lessonEnded(id, at: time) }, storageWrote: storageWrote,

@@ -93,7 +93,7 @@ extension LessonActor {
                 // A clone starts with no questions, part-way through the plan's story: it runs without the plan.
                 var cloneConfiguration = lessonConfiguration
                 cloneConfiguration.plan = nil
-                let result = await services.spawn(definition, cloneConfiguration)
+                let result = await services.spawn(definition, cloneConfiguration, record.id)
                 guard let connection else { continue }
                 switch result {
                 case .success(let created):

@@ -19,8 +19,11 @@ struct LessonEnvironment: Sendable {
     var models: ModelCatalog
     /// Joins and resumes a lesson takes in one turn at most (``HubConfiguration/arrivalsPerTurn``).
     var arrivalsPerTurn = 256
-    /// Creates a lesson from a definition (a clone): its join code and teacher token.
-    var spawn: @Sendable (LessonDefinition, LessonConfiguration) async -> Result<CreatedLesson, ProtocolError>
+    /// Creates a lesson from a definition (a clone of the lesson with the id given): its join code and teacher token.
+    var spawn:
+        @Sendable (LessonDefinition, LessonConfiguration, _ source: String) async -> Result<
+            CreatedLesson, ProtocolError
+        >
     /// The lesson with this id stopped; `reload` asks the hub to rebuild it from storage.
     var forget: @Sendable (_ id: String, _ reload: Bool) async -> Void
     /// The lesson with this id ended at this time (it stays readable for the retention period).

@@ -4,6 +4,7 @@ import PetriHub
 import PetriPeer
 import PetriProtocol
 import PetriSimulation
+import PetriStorage
 import PetriTransport
 import Synchronization
 
@@ -32,7 +33,7 @@ package struct InProcessHub: Sendable {
     package init(
         storage: GatedStorage = GatedStorage(), clock: ManualClock = ManualClock(),
         logger: Logger = Logger(label: "petri.hub"), accounts: TeacherAccounts? = nil,
-        configure: (inout HubConfiguration) -> Void = { _ in }
+        ownership: (any LessonOwnership)? = nil, configure: (inout HubConfiguration) -> Void = { _ in }
     ) {
         self.storage = storage
         self.clock = clock
@@ -43,7 +44,7 @@ package struct InProcessHub: Sendable {
         let hub = Hub(
             transport: transport, storage: storage, clock: clock, teacherKey: Self.teacherKey,
             configuration: configuration, logger: logger, storageWrote: { ok in writes.record(ok) },
-            accounts: accounts)
+            ownership: ownership, accounts: accounts)
         self.hub = hub
         let connections = transport.connections
         task = Task {

@@ -24,8 +24,9 @@ package protocol LessonOwnership: Sendable {
 package enum LessonLocation: Sendable {
     /// No such lesson (or it ended longer ago than the retention period).
     case unknown
-    /// Another node holds its lease: clients go there.
-    case elsewhere(url: String)
+    /// Another node holds its lease: clients go there. `lesson` is its id, for what the store itself keeps
+    /// about it (its teachers: sharing and handing over work from any node).
+    case elsewhere(url: String, lesson: String)
     /// Nobody holds a live lease (its node died or gave it up): this node may claim and restore it.
     case claimable(LessonRecord, endedAt: Timestamp?)
 }

@@ -9,18 +9,18 @@ extension PostgresLessonStorage {
         let rows = try await read("find a lesson by code") { connection in
             try await connection.run(
                 """
-                SELECT l.settings, l.ended_at, le.node,
+                SELECT l.id, l.settings, l.ended_at, le.node,
                     COALESCE(le.expires_at > now() AND petri_node_present(le.node), false), n.url
                 FROM lesson l LEFT JOIN lease le ON le.lesson_id = l.id LEFT JOIN node n ON n.id = le.node
                 WHERE l.join_code = \(code.text)
                     AND (l.ended_at IS NULL OR l.ended_at >= \(endedSince.storedSeconds))
                 ORDER BY l.ended_at IS NULL DESC, l.ended_at DESC LIMIT 1
                 """, logger: self.logger
-            ).decode((String, Double?, String?, Bool, String?).self).collected()
+            ).decode((String, String, Double?, String?, Bool, String?).self).collected()
         }
         guard let row = rows.first else { return .unknown }
-        if row.3, let owner = row.2, owner != node.id, let url = row.4 { return .elsewhere(url: url) }
-        return .claimable(try LessonRecord(storedJSON: row.0), endedAt: row.1.map { Timestamp(storedSeconds: $0) })
+        if row.4, let owner = row.3, owner != node.id, let url = row.5 { return .elsewhere(url: url, lesson: row.0) }
+        return .claimable(try LessonRecord(storedJSON: row.1), endedAt: row.2.map { Timestamp(storedSeconds: $0) })
     }
 
     /// Claims a lesson whose lease expired, is this node's, or whose holder's session is gone (see

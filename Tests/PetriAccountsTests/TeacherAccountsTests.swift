@@ -121,7 +121,8 @@ final class Scene: Sendable {
         try await scene.accounts.setStatus(.disabled, of: ada, by: "admin", from: "local")
         #expect(await scene.accounts.teacher(forSession: second.token) == nil)
         let refused = await scene.accounts.signIn("Ada", password: "violet kettle harbour", from: "192.0.2.1")
-        #expect(refused.failure?.kind == .wrongCredentials)
+        #expect(refused.failure?.kind == .disabled)
+        #expect(refused.failure?.message.contains("disabled") == true)
 
         // Enabling lets her sign in again, and a reset signs her out everywhere again
         try await scene.accounts.setStatus(.active, of: ada, by: "admin", from: "local")
@@ -129,6 +130,22 @@ final class Scene: Sendable {
         let fourth = try await scene.accounts.signIn("Ada", password: "violet kettle harbour", from: "192.0.2.1").get()
         _ = try await scene.accounts.reset(ada, by: "admin", from: "local")
         #expect(await scene.accounts.teacher(forSession: fourth.token) == nil)
+    }
+
+    @Test func aDisabledAccountIsNamedOnlyToWhoeverKnowsItsPassword() async throws {
+        // Given Ada, disabled
+        let scene = Scene()
+        _ = try await scene.ada()
+        let ada = try #require(try await scene.accounts.find("Ada"))
+        try await scene.accounts.setStatus(.disabled, of: ada, by: "admin", from: "local")
+
+        // When someone tries her name with a wrong password, and then she with hers
+        let guess = await scene.accounts.signIn("Ada", password: "not her password at all", from: "192.0.2.7")
+        let hers = await scene.accounts.signIn("Ada", password: "violet kettle harbour", from: "192.0.2.1")
+
+        // Then the guess learns only that the pair does not match; she learns her account is disabled
+        #expect(guess.failure == AccountRefusal(.wrongCredentials, AccountWords.wrongCredentials))
+        #expect(hers.failure == AccountRefusal(.disabled, AccountWords.disabled))
     }
 
     @Test func aTeacherListsAndRevokesHerSessionsByHandle() async throws {

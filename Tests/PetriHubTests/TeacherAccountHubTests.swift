@@ -87,6 +87,67 @@ import Testing
         await server.stop()
     }
 
+    @Test func aLessonsConsoleListsItsTeachersForThemAndRefusesAThirdTeacher() async throws {
+        // Given Ada's lesson shared with Bo, and Cy, a third teacher, signed in
+        let (server, accounts) = try await Self.school()
+        let (_, link) = try await accounts.add(name: "Cy", email: nil, by: "admin", from: "local")
+        let cy = server.connect()
+        try cy.send(.choosePassword(link: link, password: Self.password))
+        let cySession = try await cy.expectReply("signedIn") { if case .signedIn(let s, _) = $0 { s } else { nil } }
+        let ada = server.connect()
+        let adaSession = try await Self.signIn(ada, as: "Ada")
+        let (code, _) = try await ada.createLesson(teacherKey: adaSession)
+        _ = try await ada.answers(to: .account(session: adaSession, request: .share(code: code, teacher: "Bo")))
+        let bo = server.connect()
+        let boSession = try await Self.signIn(bo, as: "Bo")
+
+        // When each asks who teaches it
+        let forBo = try await bo.answers(to: .account(session: boSession, request: .lessonTeachers(code: code)))
+        try cy.send(.account(session: cySession, request: .lessonTeachers(code: code)))
+        let refused = try await cy.expectError()
+
+        // Then Bo is told (owner Ada, co-teacher Bo) and Cy is refused with the sentence
+        #expect(forBo == [.lessonTeachers(code: code, owner: "Ada", coTeachers: ["Bo"])])
+        #expect(refused.code == .notAuthorised)
+        #expect(refused.message.contains("not yours nor shared with you"))
+        await server.stop()
+    }
+
+    @Test func aLessonClonedByATeacherIsHersAndACloneFromTheTokenIsTheOwners() async throws {
+        // Given Ada's lesson, shared with Bo, whom she opens it with his session; and a console attached with its token
+        let (server, _) = try await Self.school()
+        let ada = server.connect()
+        let adaSession = try await Self.signIn(ada, as: "Ada")
+        let (code, token) = try await ada.createLesson(teacherKey: adaSession)
+        _ = try await ada.answers(to: .account(session: adaSession, request: .share(code: code, teacher: "Bo")))
+        let bo = server.connect()
+        let boSession = try await Self.signIn(bo, as: "Bo")
+        _ = try await bo.attach(.account(session: boSession, request: .open(code: code, lastSeen: nil)))
+        let projector = server.connect()
+        _ = try await projector.attach(.teach(code: code, token: token, lastSeen: nil))
+
+        // When Bo clones it from his console, and the token's console clones it too
+        server.clock.advance(by: 1)
+        try bo.send(.clone(changes: []))
+        let boClone = try await bo.expectReply("created") { if case .created(let c, _) = $0 { c } else { nil } }
+        server.clock.advance(by: 1)
+        try projector.send(.clone(changes: []))
+        let tokenClone = try await projector.expectReply("created") {
+            if case .created(let c, _) = $0 { c } else { nil }
+        }
+
+        // Then Bo's clone is his own, and the token's clone is the source's owner's, Ada's
+        let boLessons = try await bo.answers(to: .account(session: boSession, request: .myLessons))
+        let adaLessons = try await ada.answers(to: .account(session: adaSession, request: .myLessons))
+        guard case .myLessons(let his) = boLessons.first, case .myLessons(let hers) = adaLessons.first else {
+            Issue.record("no lists: \(boLessons) \(adaLessons)")
+            return
+        }
+        #expect(his.filter { $0.role == "owner" }.map(\.code) == [boClone])
+        #expect(hers.filter { $0.role == "owner" }.map(\.code) == [tokenClone, code])
+        await server.stop()
+    }
+
     @Test func aHandedOverLessonBelongsToTheColleagueAndKeepsItsOldOwnerAsCoTeacher() async throws {
         let (server, accounts) = try await Self.school()
         let ada = server.connect()
@@ -140,11 +201,17 @@ import Testing
         await server.stop()
     }
 
-    @Test func aWrongKeyInPlaceOfASessionIsRefusedAsAnEndedSignIn() async throws {
+    @Test func aWrongKeyInPlaceOfASessionIsAWrongKeyAndAnUnknownSessionAnEndedSignIn() async throws {
         let (server, _) = try await Self.school()
         let peer = server.connect()
-        try peer.send(.account(session: "not-the-key", request: .myLessons))
-        #expect(try await peer.expectError().code == .notAuthorised)
+        try peer.send(.account(session: "not-the-key", request: .teachers))
+        let wrongKey = try await peer.expectError()
+        try peer.send(.account(session: TeacherAccounts.sessionPrefix + "0123", request: .myLessons))
+        let unknownSession = try await peer.expectError()
+        #expect(wrongKey.code == .notAuthorised)
+        #expect(wrongKey.message.contains("not this server's teacher key"))
+        #expect(unknownSession.code == .notAuthorised)
+        #expect(unknownSession.message.contains("sign in again"))
         await server.stop()
     }
 

@@ -84,6 +84,14 @@ enum Fixtures {
         .account(session: "petri-session-0123", request: .share(code: code, teacher: "Bo")),
         .account(session: "petri-session-0123", request: .unshare(code: code, teacher: "Bo")),
         .account(session: "petri-session-0123", request: .handOver(code: code, teacher: "bo@school.example")),
+        .account(session: "petri-session-0123", request: .lessonTeachers(code: code)),
+        .account(session: "key", request: .teachers),
+        .account(session: "key", request: .addTeacher(name: "Cy", email: "cy@school.example")),
+        .account(session: "key", request: .addTeacher(name: "Dee", email: nil)),
+        .account(session: "key", request: .resetTeacher(teacher: "Cy")),
+        .account(session: "key", request: .disableTeacher(teacher: "Cy")),
+        .account(session: "key", request: .enableTeacher(teacher: "cy@school.example")),
+        .account(session: "key", request: .removeTeacher(teacher: "Cy")),
         .startPlan(
             teacherKey: "key", plan: "peppered-moths", text: nil, seed: nil, pace: .auto, rate: nil, options: nil),
         .startPlan(
@@ -237,6 +245,16 @@ enum Fixtures {
                 createdAt: Timestamp(millisecondsSince1970: 1_000), endedAt: Timestamp(millisecondsSince1970: 9_000))
         ]),
         .lessonTeachers(code: code, owner: nil, coTeachers: ["Ada", "Bo"]),
+        .sessions([
+            SessionInfo(
+                handle: "3f9a0c51d2e4", from: "192.0.2.1", signedInAt: Timestamp(millisecondsSince1970: 1_000),
+                lastSeenAt: Timestamp(millisecondsSince1970: 2_000), current: false, teacher: "Ada")
+        ]),
+        .teachers([
+            TeacherListing(name: "Ada", email: "ada@school.example", status: "active", passwordSet: true, sessions: 2),
+            TeacherListing(name: "Cy", email: nil, status: "disabled", passwordSet: false, sessions: 0),
+        ]),
+        .signInLink(teacher: "Cy", link: "petri-link-0123"),
         .plan(
             PlanState(
                 name: "peppered-moths", title: "Peppered moths",

@@ -10,13 +10,13 @@ struct MessageRoundTripTests {
     let decoder = ProtocolDecoder(limits: .lessonFile)
 
     @Test func everyClientMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 55 client message types
-        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 55)
+        // Given the fixtures, Then together they use all 62 client message types
+        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 62)
     }
 
     @Test func everyServerMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 55 server message types
-        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 55)
+        // Given the fixtures, Then together they use all 57 server message types
+        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 57)
     }
 
     @Test(arguments: Fixtures.clientMessages)

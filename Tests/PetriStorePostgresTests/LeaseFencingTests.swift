@@ -84,7 +84,7 @@ import Testing
         let since = Timestamp(millisecondsSince1970: 0)
 
         // Then B is told to send clients to A's advertised URL, and an unknown code is unknown
-        guard case .elsewhere(let owner) = try await b.locate(code: record.code, endedSince: since) else {
+        guard case .elsewhere(let owner, record.id) = try await b.locate(code: record.code, endedSince: since) else {
             Issue.record("B should see the lesson on A")
             return
         }

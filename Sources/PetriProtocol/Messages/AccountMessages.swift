@@ -16,6 +16,28 @@ package enum AccountRequest: Sendable, Hashable {
     case unshare(code: JoinCode, teacher: String)
     /// Gives a lesson to a colleague; its owner stays on as a co-teacher (`lessonTeachers`).
     case handOver(code: JoinCode, teacher: String)
+    /// Who teaches a lesson the teacher owns or shares (`lessonTeachers`), for its console.
+    case lessonTeachers(code: JoinCode)
+    /// The administrator's: every teacher with their status (`teachers`).
+    case teachers
+    /// The administrator's: adds a teacher and makes their one-time sign-in link (`signInLink`).
+    case addTeacher(name: String, email: String?)
+    /// The administrator's: a new sign-in link for a teacher, ending their sessions (`signInLink`).
+    case resetTeacher(teacher: String)
+    /// The administrator's: disables a teacher, ending their sessions on every node (`teachers`).
+    case disableTeacher(teacher: String)
+    /// The administrator's: lets a disabled teacher sign in again (`teachers`).
+    case enableTeacher(teacher: String)
+    /// The administrator's: removes a teacher; their lessons become the administrator's (`teachers`).
+    case removeTeacher(teacher: String)
+
+    /// Whether only the administrator (the teacher key in place of a session) may send it.
+    package var isAdministration: Bool {
+        switch self {
+        case .teachers, .addTeacher, .resetTeacher, .disableTeacher, .enableTeacher, .removeTeacher: true
+        default: false
+        }
+    }
 
     /// The wire name of the request's type.
     package var type: String {
@@ -28,11 +50,19 @@ package enum AccountRequest: Sendable, Hashable {
         case .share: "share"
         case .unshare: "unshare"
         case .handOver: "handOver"
+        case .lessonTeachers: "lessonTeachers"
+        case .teachers: "teachers"
+        case .addTeacher: "addTeacher"
+        case .resetTeacher: "resetTeacher"
+        case .disableTeacher: "disableTeacher"
+        case .enableTeacher: "enableTeacher"
+        case .removeTeacher: "removeTeacher"
         }
     }
 
     static let types: Set<String> = [
-        "signOut", "sessions", "revokeSession", "myLessons", "open", "share", "unshare", "handOver",
+        "signOut", "sessions", "revokeSession", "myLessons", "open", "share", "unshare", "handOver", "lessonTeachers",
+        "teachers", "addTeacher", "resetTeacher", "disableTeacher", "enableTeacher", "removeTeacher",
     ]
 }
 
@@ -47,6 +77,26 @@ package struct TeacherInfo: Sendable, Hashable, Codable {
     }
 }
 
+/// A teacher as the administrator's `teachers` lists them.
+package struct TeacherListing: Sendable, Hashable, Codable {
+    package var name: String
+    package var email: String?
+    /// `active` or `disabled`.
+    package var status: String
+    /// Whether they have chosen a password (used their sign-in link).
+    package var passwordSet: Bool
+    /// How many live sessions they have.
+    package var sessions: Int
+
+    package init(name: String, email: String?, status: String, passwordSet: Bool, sessions: Int) {
+        self.name = name
+        self.email = email
+        self.status = status
+        self.passwordSet = passwordSet
+        self.sessions = sessions
+    }
+}
+
 /// One of a teacher's live sessions, as `sessions` lists it (never its token).
 package struct SessionInfo: Sendable, Hashable, Codable {
     /// A short public name for the session, for `revokeSession`.
@@ -57,13 +107,19 @@ package struct SessionInfo: Sendable, Hashable, Codable {
     package var lastSeenAt: Timestamp
     /// Whether it is the session the request was sent with.
     package var current: Bool
+    /// Whose session it is: given to the administrator, who sees every teacher's.
+    package var teacher: String?
 
-    package init(handle: String, from: String, signedInAt: Timestamp, lastSeenAt: Timestamp, current: Bool) {
+    package init(
+        handle: String, from: String, signedInAt: Timestamp, lastSeenAt: Timestamp, current: Bool,
+        teacher: String? = nil
+    ) {
         self.handle = handle
         self.from = from
         self.signedInAt = signedInAt
         self.lastSeenAt = lastSeenAt
         self.current = current
+        self.teacher = teacher
     }
 }
 

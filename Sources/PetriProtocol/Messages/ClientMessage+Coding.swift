@@ -6,7 +6,7 @@ extension ClientMessage: Codable {
         case type, key, model, parameters, seed, options, definition, code, name, token, lastSeen
         case count, rate, value, x, y, pattern, changes, student, question, from, to, before, limit
         case horizon, metric, reason, students, names, plan, text, pace, language
-        case password, link, session, handle, teacher, replace, catches, seconds, creature, selection
+        case password, link, session, handle, teacher, replace, catches, seconds, creature, selection, email
     }
 
     /// The wire name of the message's type.
@@ -316,6 +316,14 @@ extension ClientMessage: Codable {
             switch request {
             case .signOut, .sessions, .myLessons: break
             case .revokeSession(let handle): try c.encode(handle, forKey: .handle)
+            case .lessonTeachers(let code): try c.encode(code, forKey: .code)
+            case .teachers: break
+            case .addTeacher(let name, let email):
+                try c.encode(name, forKey: .name)
+                try c.encodeIfPresent(email, forKey: .email)
+            case .resetTeacher(let teacher), .disableTeacher(let teacher), .enableTeacher(let teacher),
+                .removeTeacher(let teacher):
+                try c.encode(teacher, forKey: .teacher)
             case .open(let code, let lastSeen):
                 try c.encode(code, forKey: .code)
                 try c.encodeIfPresent(lastSeen, forKey: .lastSeen)
@@ -382,6 +390,16 @@ extension ClientMessage {
         case "sessions": return .sessions
         case "revokeSession": return .revokeSession(handle: try c.decodeText(.handle, limit: 64))
         case "myLessons": return .myLessons
+        case "lessonTeachers": return .lessonTeachers(code: try c.decode(JoinCode.self, forKey: .code))
+        case "teachers": return .teachers
+        case "addTeacher":
+            return .addTeacher(
+                name: try c.decodeText(.name, limit: TextLimit.account),
+                email: try c.decodeTextIfPresent(.email, limit: TextLimit.account))
+        case "resetTeacher": return .resetTeacher(teacher: try c.decodeText(.teacher, limit: TextLimit.account))
+        case "disableTeacher": return .disableTeacher(teacher: try c.decodeText(.teacher, limit: TextLimit.account))
+        case "enableTeacher": return .enableTeacher(teacher: try c.decodeText(.teacher, limit: TextLimit.account))
+        case "removeTeacher": return .removeTeacher(teacher: try c.decodeText(.teacher, limit: TextLimit.account))
         case "open":
             return .open(
                 code: try c.decode(JoinCode.self, forKey: .code),

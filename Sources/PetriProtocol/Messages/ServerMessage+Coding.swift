@@ -6,7 +6,7 @@ extension ServerMessage: Codable {
         case prediction, answeredAt, lockedAt, answered, answeredBy, students, text, definition, csv, spread
         case models, url, reasons, guide, html, data, plans, title, paragraphs, language, languages
         case session, teacher, sessions, lessons, owner, coTeachers, preview, name, problems, round, creature, left
-        case selection
+        case selection, teachers, link
     }
 
     /// The wire name of the message's type.
@@ -60,6 +60,8 @@ extension ServerMessage: Codable {
         case .sessions: "sessions"
         case .myLessons: "myLessons"
         case .lessonTeachers: "lessonTeachers"
+        case .teachers: "teachers"
+        case .signInLink: "signInLink"
         case .plan: "plan"
         case .plans: "plans"
         case .planPreview: "planPreview"
@@ -181,6 +183,10 @@ extension ServerMessage: Codable {
                 code: try c.decode(JoinCode.self, forKey: .code),
                 owner: try c.decodeIfPresent(String.self, forKey: .owner),
                 coTeachers: try c.decode([String].self, forKey: .coTeachers))
+        case "teachers": self = .teachers(try c.decode([TeacherListing].self, forKey: .teachers))
+        case "signInLink":
+            self = .signInLink(
+                teacher: try c.decode(String.self, forKey: .teacher), link: try c.decode(String.self, forKey: .link))
         case "language":
             self = .language(
                 language: try c.decode(String.self, forKey: .language),
@@ -286,6 +292,10 @@ extension ServerMessage: Codable {
             try c.encode(code, forKey: .code)
             try c.encodeIfPresent(owner, forKey: .owner)
             try c.encode(coTeachers, forKey: .coTeachers)
+        case .teachers(let teachers): try c.encode(teachers, forKey: .teachers)
+        case .signInLink(let teacher, let link):
+            try c.encode(teacher, forKey: .teacher)
+            try c.encode(link, forKey: .link)
         case .language(let language, let languages):
             try c.encode(language, forKey: .language)
             try c.encode(languages, forKey: .languages)

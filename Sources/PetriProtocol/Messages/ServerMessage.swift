@@ -108,6 +108,11 @@ package enum ServerMessage: Sendable, Hashable {
     case myLessons([TeacherLessonInfo])
     /// Who teaches a lesson now (`share`, `unshare`, `handOver`): the owner's name (absent: the administrator) and co-teachers'.
     case lessonTeachers(code: JoinCode, owner: String?, coTeachers: [String])
+    /// Every teacher with their status, for the administrator (`teachers`, and after each change to one).
+    case teachers([TeacherListing])
+    /// A teacher's new one-time sign-in link's secret (`addTeacher`, `resetTeacher`), shown to the administrator
+    /// once: the teacher opens `/teach#link=<link>`.
+    case signInLink(teacher: String, link: String)
     /// Where the lesson stands in its plan (teacher only; after the welcome and whenever it moves).
     case plan(PlanState)
     /// The server's lesson plans, answering `describePlans`.

@@ -195,7 +195,7 @@ extension LessonState {
         case .redirect:
             // The session follows it (``ClientSession``); the lesson itself is unchanged.
             break
-        case .signedIn, .signedOut, .sessions, .myLessons, .lessonTeachers:
+        case .signedIn, .signedOut, .sessions, .myLessons, .lessonTeachers, .teachers, .signInLink:
             // A teacher's account, not the lesson's state.
             break
         case .plan(let state):
