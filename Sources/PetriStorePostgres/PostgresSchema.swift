@@ -19,6 +19,7 @@ import PostgresNIO
 /// take its lessons over at once instead of waiting for their leases to run out.
 /// `v5` adds teachers' accounts, sign-in links, sessions and who teaches each lesson, as the SQLite
 /// store's `v4` does (names and emails unique through keys the server computes; secrets as digests).
+/// `v7` adds Petri as an LTI 1.3 tool, as the SQLite store's `v6` does (`v6` is another change's).
 enum PostgresSchema {
     struct Migration: Sendable {
         var identifier: String
@@ -196,6 +197,66 @@ enum PostgresSchema {
                 """,
                 "CREATE UNIQUE INDEX lesson_teacher_one_owner ON lesson_teacher (lesson_id) WHERE role = 'owner'",
                 "CREATE INDEX lesson_teacher_by_teacher ON lesson_teacher (teacher_id)",
+            ]),
+        Migration(
+            identifier: "v7",
+            statements: [
+                """
+                CREATE TABLE lti_platform (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    issuer TEXT NOT NULL,
+                    client_id TEXT NOT NULL,
+                    auth_url TEXT NOT NULL,
+                    token_url TEXT NOT NULL,
+                    jwks_url TEXT NOT NULL,
+                    deployment_ids TEXT NOT NULL CHECK (deployment_ids::jsonb IS NOT NULL),
+                    created_at DOUBLE PRECISION NOT NULL,
+                    UNIQUE (issuer, client_id)
+                )
+                """,
+                """
+                CREATE TABLE lti_tool_key (
+                    one INTEGER NOT NULL PRIMARY KEY CHECK (one = 1),
+                    kid TEXT NOT NULL,
+                    private_key TEXT NOT NULL,
+                    secret BYTEA NOT NULL CHECK (length(secret) = 32),
+                    created_at DOUBLE PRECISION NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE lti_launch_state (
+                    digest BYTEA NOT NULL PRIMARY KEY CHECK (length(digest) = 32),
+                    platform_id TEXT NOT NULL REFERENCES lti_platform (id) ON DELETE CASCADE,
+                    nonce TEXT NOT NULL,
+                    created_at DOUBLE PRECISION NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE lti_nonce (
+                    platform_id TEXT NOT NULL REFERENCES lti_platform (id) ON DELETE CASCADE,
+                    nonce TEXT NOT NULL,
+                    used_at DOUBLE PRECISION NOT NULL,
+                    PRIMARY KEY (platform_id, nonce)
+                )
+                """,
+                """
+                CREATE TABLE lti_teacher (
+                    platform_id TEXT NOT NULL REFERENCES lti_platform (id) ON DELETE CASCADE,
+                    user_id TEXT NOT NULL,
+                    teacher_id TEXT NOT NULL REFERENCES teacher (id) ON DELETE CASCADE,
+                    PRIMARY KEY (platform_id, user_id)
+                )
+                """,
+                """
+                CREATE TABLE lti_lesson (
+                    platform_id TEXT NOT NULL REFERENCES lti_platform (id) ON DELETE CASCADE,
+                    deployment_id TEXT NOT NULL,
+                    resource_link_id TEXT NOT NULL,
+                    lesson_id TEXT NOT NULL REFERENCES lesson (id) ON DELETE CASCADE,
+                    created_at DOUBLE PRECISION NOT NULL,
+                    PRIMARY KEY (platform_id, deployment_id, resource_link_id)
+                )
+                """,
             ]),
     ]
 

@@ -24,13 +24,14 @@ import Testing
         }
         #expect(
             tables == [
-                "action", "answer", "checkpoint", "grdb_migrations", "lesson", "lessonTeacher", "server", "signInLink",
-                "student", "teacher", "teacherSession",
+                "action", "answer", "checkpoint", "grdb_migrations", "lesson", "lessonTeacher", "ltiLaunchState",
+                "ltiLesson", "ltiNonce", "ltiPlatform", "ltiTeacher", "ltiToolKey", "server", "signInLink", "student",
+                "teacher", "teacherSession",
             ])
         let migrations = try database.read { db in
             try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
         }
-        #expect(migrations == ["v1", "v2", "v3", "v4"])
+        #expect(migrations == ["v1", "v2", "v3", "v4", "v6"])
         let journalMode = try database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(journalMode == "wal")
     }

@@ -8,6 +8,7 @@ extension PetriStore {
         migrator.registerMigration(SchemaV2.identifier, migrate: SchemaV2.migrate)
         migrator.registerMigration(SchemaV3.identifier, migrate: SchemaV3.migrate)
         migrator.registerMigration(SchemaV4.identifier, migrate: SchemaV4.migrate)
+        migrator.registerMigration(SchemaV6.identifier, migrate: SchemaV6.migrate)
         return migrator
     }
 
