@@ -27,6 +27,11 @@ extension Hub {
         ProtocolError(.unknownLesson, HubWords.word("hub.lesson.unknown", ["code": .text(code.description)]))
     }
 
+    /// The models a teacher may pick for an LMS activity, with their titles.
+    package func offeredModels() -> [(kind: ModelKind, title: String)] {
+        services.models.entries.map { ($0.kind, $0.modelDescription.title) }
+    }
+
     /// The model a launch opens when its activity names none: the first the server offers.
     package func defaultModel() -> ModelKind? { services.models.kinds.first }
 

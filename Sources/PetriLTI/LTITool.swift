@@ -127,7 +127,7 @@ package actor LTITool {
     }
 
     /// The launch URL on this server for a target link (same scheme, host and port; path `/lti/launch`).
-    static func launchURL(for target: String) -> String? {
+    package static func launchURL(for target: String) -> String? {
         guard var parts = URLComponents(string: target), let scheme = parts.scheme, ["http", "https"].contains(scheme),
             parts.host != nil
         else { return nil }
@@ -137,7 +137,7 @@ package actor LTITool {
         return parts.string
     }
 
-    static func randomText() -> String {
+    package static func randomText() -> String {
         var random = SystemRandomNumberGenerator()
         return (0..<4).map { _ in
             let hex = String(random.next() as UInt64, radix: 16)

@@ -36,3 +36,15 @@ extension LTIWords {
         "Your Petri account is disabled on this server; ask your administrator to enable it."
     package static let defaultStudentName = "Student"
 }
+
+extension LTIWords {
+    package static let chooseHeading = "Add a Petri activity"
+    package static let chooseModel = "Model"
+    package static let chooseTitle = "Title in the course"
+    package static let chooseButton = "Add to the course"
+    package static let returning = "Returning to the course…"
+    package static let returnButton = "Return to the course"
+    package static let onlyInstructors = "Only a course's instructors can add a Petri activity."
+    package static let choiceExpired = "This choice has expired or was already sent; add the activity again."
+    package static let unknownModel = "Choose one of the models listed."
+}

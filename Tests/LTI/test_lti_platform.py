@@ -362,3 +362,54 @@ def refusal_text(answer):
     found = re.findall(r'<p role="alert" id="lti-problem">([^<]*)</p>', answer.text)
     assert len(found) == 1, answer.text
     return html.unescape(found[0])
+
+
+def test_deep_linking_returns_the_activity_the_teacher_picked_and_its_launch_opens_that_model(lti):
+    # The LMS's "add activity": a deep linking request from the instructor.
+    lms, answer = lti.login("teacher-1")
+    lms.get_registration().set_deeplink_launch_url(lti.petri.http + "/lti/launch")
+    preflight = dict(parse_qsl(urlparse(answer.headers["location"]).query))
+    launch = Launch(DictRequest(preflight), lms)
+    launch.set_user_data("teacher-1", [INSTRUCTOR], full_name="Ada Lovelace")
+    launch.set_dl(ISSUER + "/deep-link-return", title="Add", accept_types={"ltiResourceLink"})
+    form = launch.lti_launch()
+    chooser = requests.post(form["launch_url"], data={"id_token": form["id_token"], "state": form["state"]},
+                            timeout=30)
+    assert chooser.status_code == 200, chooser.text
+    ticket = re.search(r'name="ticket" value="([^"]+)"', chooser.text).group(1)
+    models = re.findall(r'<option value="([^"]+)">', chooser.text)
+    assert len(models) > 1
+    picked = models[1]
+
+    # The teacher picks a model: Petri answers with the signed response, posted back to the LMS.
+    back = requests.post(lti.petri.http + "/lti/deep-link", data={"ticket": ticket, "model": picked,
+                                                                   "title": "Moths on bark"}, timeout=30)
+    assert back.status_code == 200, back.text
+    assert re.search(r'<form id="lti-return" method="post" action="([^"]+)"', back.text).group(1) == \
+        ISSUER + "/deep-link-return"
+    jwt_value = html.unescape(re.search(r'name="JWT" value="([^"]+)"', back.text).group(1))
+    items = lms.validate_deeplinking_resp({"JWT": jwt_value})  # verified with Petri's /lti/jwks
+    assert [(item["type"], item["title"], item["custom"]["petri_model"]) for item in items] == \
+        [("ltiResourceLink", "Moths on bark", picked)]
+    assert items[0]["url"] == lti.petri.http + "/lti/launch"
+
+    # The ticket works once.
+    again = requests.post(lti.petri.http + "/lti/deep-link", data={"ticket": ticket, "model": picked}, timeout=30)
+    assert "expired" in refusal(again)
+
+    # The LMS launches the stored link with its custom parameters: the lesson runs the model picked.
+    hand_off(lti.launch("teacher-1", [INSTRUCTOR], "Ada Lovelace", link="dl-activity",
+                        custom=items[0]["custom"])[0])
+    assert [lesson["model"] for lesson in lti.lessons()] == [picked]
+
+
+def test_only_an_instructor_may_add_an_activity(lti):
+    lms, answer = lti.login("student-1")
+    lms.get_registration().set_deeplink_launch_url(lti.petri.http + "/lti/launch")
+    preflight = dict(parse_qsl(urlparse(answer.headers["location"]).query))
+    launch = Launch(DictRequest(preflight), lms)
+    launch.set_user_data("student-1", [LEARNER], full_name="Grace Hopper")
+    launch.set_dl(ISSUER + "/deep-link-return")
+    form = launch.lti_launch()
+    page = requests.post(form["launch_url"], data={"id_token": form["id_token"], "state": form["state"]}, timeout=30)
+    assert "instructors" in refusal(page)

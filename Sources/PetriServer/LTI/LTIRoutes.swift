@@ -21,6 +21,11 @@ package final class LTIRoutes: Sendable {
     let logger: Logger
     /// The hub and the accounts, once the service has made them (the routes are installed before).
     private let running = Mutex<(hub: Hub, accounts: TeacherAccounts)?>(nil)
+    /// Deep linking requests waiting for the teacher's pick, by the ticket in the chooser's form (10 minutes, once).
+    private let picks = Mutex<
+        [String: (launch: VerifiedLaunch, settings: LaunchClaims.DeepLinkingSettings, until: Double)]
+    >(
+        [:])
 
     package init(tool: LTITool, logger: Logger) {
         self.tool = tool
@@ -43,7 +48,9 @@ package final class LTIRoutes: Sendable {
                 return .later { request in await self.login(request) }
             case ("POST", "/lti/launch"):
                 return .later { request in await self.launch(request) }
-            case (_, "/lti/login"), (_, "/lti/launch"):
+            case ("POST", "/lti/deep-link"):
+                return .later { request in await self.picked(request) }
+            case (_, "/lti/login"), (_, "/lti/launch"), (_, "/lti/deep-link"):
                 return Self.page(405, LTIWords.notLTI)
             default:
                 return nil
@@ -104,8 +111,9 @@ package final class LTIRoutes: Sendable {
                     launch, linkId: linkId, hub: hub, accounts: accounts, from: request.remoteAddress)
             }
             return await learner(launch, linkId: linkId, hub: hub)
-        case .deepLinking:
-            return Self.page(400, LTIWords.unsupported)
+        case .deepLinking(let settings):
+            guard launch.claims.isInstructor else { return Self.page(403, LTIWords.onlyInstructors) }
+            return await chooser(launch, settings: settings, hub: hub)
         }
     }
 
@@ -199,6 +207,85 @@ package final class LTIRoutes: Sendable {
         }
     }
 
+    // MARK: - Deep linking
+
+    /// The teacher's choice of a model for a new activity (a deep linking request).
+    private func chooser(_ launch: VerifiedLaunch, settings: LaunchClaims.DeepLinkingSettings, hub: Hub) async
+        -> HTTPResponse
+    {
+        let ticket = LTITool.randomText()
+        let now = tool.now().storedSeconds
+        picks.withLock { waiting in
+            waiting = waiting.filter { $0.value.until > now }
+            waiting[ticket] = (launch, settings, now + 600)
+        }
+        let options = await hub.offeredModels().map {
+            "<option value=\"\(Self.escaped($0.kind.rawValue))\">\(Self.escaped($0.title))</option>"
+        }.joined()
+        let html = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+            <title>\(LTIWords.pageTitle)</title><link rel="stylesheet" href="/static/petri.css"></head>
+            <body><main><h1>\(LTIWords.chooseHeading)</h1>
+            <form id="lti-pick" method="post" action="/lti/deep-link">
+            <input type="hidden" name="ticket" value="\(ticket)">
+            <p><label for="lti-model">\(LTIWords.chooseModel)</label> <select id="lti-model" name="model">\(options)</select></p>
+            <p><label for="lti-title">\(LTIWords.chooseTitle)</label> <input id="lti-title" name="title" maxlength="120"></p>
+            <p><button type="submit">\(LTIWords.chooseButton)</button></p>
+            </form></main></body></html>
+            """
+        return HTTPResponse(
+            status: 200, contentType: "text/html; charset=utf-8", body: Array(html.utf8),
+            headers: Self.headers(formAction: "'self'"))
+    }
+
+    /// The teacher picked: the signed response goes back to the platform, in a form the page submits.
+    func picked(_ request: HTTPRequest) async -> HTTPResponse {
+        let form = LTITool.formDecoded(request.body)
+        let now = tool.now().storedSeconds
+        guard let ticket = form["ticket"],
+            let pick = picks.withLock({ $0.removeValue(forKey: ticket) }), pick.until > now
+        else { return Self.page(400, LTIWords.choiceExpired) }
+        guard let (hub, _) = running.withLock({ $0 }) else { return Self.page(503, LTIWords.storeFailed) }
+        let models = await hub.offeredModels()
+        guard let model = models.first(where: { $0.kind.rawValue == form["model"] }) else {
+            picks.withLock { $0[ticket] = pick }
+            return Self.page(400, LTIWords.unknownModel)
+        }
+        let typed = (form["title"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = typed.isEmpty ? model.title : String(typed.prefix(120))
+        guard let target = pick.launch.claims.targetLinkURI.flatMap(LTITool.launchURL(for:)),
+            let returnURL = URLComponents(string: pick.settings.returnURL), let scheme = returnURL.scheme,
+            let host = returnURL.host
+        else { return Self.page(400, LTIWords.incomplete) }
+        let response = DeepLinkingResponse.picking(
+            model: model.kind.rawValue, title: title, launchURL: target, for: pick.launch, settings: pick.settings,
+            now: now, nonce: LTITool.randomText())
+        let signed: String
+        do {
+            signed = try await tool.key().sign(response)
+        } catch {
+            logger.error("Could not sign a deep linking response", metadata: ["error": "\(error)"])
+            return Self.page(503, LTIWords.storeFailed)
+        }
+        logger.info(
+            "LTI activity picked", metadata: ["platform": "\(pick.launch.platform.issuer)", "model": "\(model.kind)"])
+        let origin = "\(scheme)://\(host)" + (returnURL.port.map { ":\($0)" } ?? "")
+        let html = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+            <title>\(LTIWords.pageTitle)</title><link rel="stylesheet" href="/static/petri.css">
+            <script type="module" src="/static/lti-return.js"></script></head>
+            <body><main><p>\(LTIWords.returning)</p>
+            <form id="lti-return" method="post" action="\(Self.escaped(pick.settings.returnURL))">
+            <input type="hidden" name="JWT" value="\(Self.escaped(signed))">
+            <button type="submit">\(LTIWords.returnButton)</button></form></main></body></html>
+            """
+        return HTTPResponse(
+            status: 200, contentType: "text/html; charset=utf-8", body: Array(html.utf8),
+            headers: Self.headers(formAction: origin))
+    }
+
     // MARK: - Pages
 
     /// A page with one sentence (a refused launch).
@@ -229,15 +316,19 @@ package final class LTIRoutes: Sendable {
             status: 200, contentType: "text/html; charset=utf-8", body: Array(html.utf8), headers: pageHeaders)
     }
 
-    /// The pages may be shown in the LMS's frame; they load only this server's script and style.
-    static let pageHeaders = [
-        HTTPHeader(
-            "content-security-policy",
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'"
-        ),
-        HTTPHeader("x-frame-options", "SAMEORIGIN"),
-        HTTPHeader("referrer-policy", "no-referrer"),
-    ]
+    /// The pages load only this server's script and style, and post forms only where `formAction` says.
+    static func headers(formAction: String) -> [HTTPHeader] {
+        [
+            HTTPHeader(
+                "content-security-policy",
+                "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; "
+                    + "form-action \(formAction)"),
+            HTTPHeader("x-frame-options", "SAMEORIGIN"),
+            HTTPHeader("referrer-policy", "no-referrer"),
+        ]
+    }
+
+    static let pageHeaders = headers(formAction: "'none'")
 
     static func escaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
