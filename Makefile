@@ -30,6 +30,7 @@ test: deps browser-deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	python3 -m pytest -q Tests/Browser
+	python3 -m pytest -q Tests/LTI
 
 ## The formatter's check (.swift-format: 4 spaces, 120 columns); `make format` fixes what it can.
 lint:

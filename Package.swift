@@ -19,9 +19,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // 4.x for jwt-kit 5 (LTI); nothing here uses an API that 4.x removed.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
     ],
     targets: [
         // The only module that touches C: libwebsockets from Debian's libwebsockets-dev.
@@ -128,6 +132,21 @@ let package = Package(
             exclude: ["Lists/SOURCE.md"],
             resources: [.embedInCode("Lists/common-passwords.txt")]
         ),
+        // LTI 1.3 (Core, Deep Linking 2.0, Assignment and Grade Services 2.0): the launch's claims checked by pure
+        // functions, JOSE through jwt-kit (the platform's JWKS, Petri's own key), the services' HTTP through
+        // async-http-client; platforms, nonces, states, links and the grade queue through the storage seam.
+        .target(
+            name: "PetriLTI",
+            dependencies: [
+                "PetriProtocol",
+                "PetriStorage",
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The hub: lessons mapped to connections, the lesson actors, the clock; it stores through PetriStorage.
         .target(
             name: "PetriHub",
@@ -171,6 +190,7 @@ let package = Package(
                 "PetriAccounts",
                 "PetriHub",
                 "PetriLesson",
+                "PetriLTI",
                 "PetriPeer",
                 "PetriStorage",
                 "PetriStore",
@@ -212,6 +232,7 @@ let package = Package(
                 "PetriAccounts",
                 "PetriHub",
                 "PetriLesson",
+                "PetriLTI",
                 "PetriServer",
                 "PetriWeb",
                 "PetriWebSocket",
@@ -290,6 +311,12 @@ let package = Package(
             ]),
         .testTarget(name: "PetriWebTests", dependencies: ["PetriWeb", "PetriSimulation"]),
         .testTarget(name: "PetriTransportTests", dependencies: ["PetriTransport"]),
+        .testTarget(
+            name: "PetriLTITests",
+            dependencies: [
+                "PetriLTI", "PetriStorage", "PetriProtocol", .product(name: "JWTKit", package: "jwt-kit"),
+            ]
+        ),
         .testTarget(
             name: "PetriAccountsTests",
             dependencies: ["PetriAccounts", "PetriStorage", "PetriStorageTesting", "PetriProtocol"]),

@@ -2,14 +2,15 @@
 # Makes sure what the real-browser tests (Tests/Browser) need is present: Debian's chromium and
 # chromedriver, WebKitGTK's WebKitWebDriver and MiniBrowser (webkit2gtk-driver) with Xvfb to show it,
 # zbar (to decode the pages' QR codes), and the Python packages pytest, selenium, websocket-client,
-# qrcode, pyzbar and pillow, and axe-playwright-python for the axe.min.js it carries (axe-core, run in
-# the pages by the tests; installed without Playwright, which the tests do not use). Installs what is
+# qrcode, pyzbar and pillow, lti1p3platform (a real LTI 1.3 platform, for Tests/LTI), and
+# axe-playwright-python for the axe.min.js it carries (axe-core, run in the pages by the tests; installed
+# without Playwright, which the tests do not use). Installs what is
 # missing (apt-get as root, pip); otherwise prints the exact commands to run.
 set -euo pipefail
 
 apt_packages=(chromium chromium-driver webkit2gtk-driver xvfb libzbar0)
-python_packages=(pytest selenium websocket-client qrcode pyzbar pillow)
-python_modules=(pytest selenium websocket qrcode pyzbar PIL)
+python_packages=(pytest selenium websocket-client qrcode pyzbar pillow lti1p3platform)
+python_modules=(pytest selenium websocket qrcode pyzbar PIL lti1p3platform)
 
 missing_apt=()
 command -v chromium >/dev/null 2>&1 || missing_apt+=(chromium)

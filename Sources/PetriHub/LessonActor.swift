@@ -142,6 +142,10 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
         await enqueue(command, from: connection, as: nil, revealing: token, quietly: quietly, language: language)
     }
 
+    func admit(_ command: LessonCommand) async -> HostResult {
+        await enqueue(command, from: nil, as: .guest, quietly: true)
+    }
+
     /// The auto-run timer fired for the step due at `scheduled`.
     func tick(scheduled: Timestamp) async -> HostResult {
         await enqueue(.tick, from: nil, as: nil, scheduled: scheduled)

@@ -23,6 +23,10 @@ protocol RunningLesson: Actor {
         language: Language?
     ) async -> HostResult
 
+    /// Handles a guest's command sent by the server for someone not connected yet (an LMS learner admitted at
+    /// launch, before their browser resumes with the token).
+    func admit(_ command: LessonCommand) async -> HostResult
+
     /// The connection asked for its words in `language` (``ClientMessage/setLanguage(language:)``);
     /// returns the language it now gets, nil when it is not attached here.
     func setLanguage(_ language: Language, for connection: ConnectionID) async -> Language?

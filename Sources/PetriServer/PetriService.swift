@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PetriAccounts
 import PetriHub
+import PetriLTI
 import PetriProtocol
 import PetriSimulation
 import PetriStorage
@@ -43,6 +44,8 @@ package struct PetriService: Service, CustomStringConvertible {
     let onStarted: @Sendable (any ServerTransport, Hub) -> Void
     /// Which lessons this node may run, when it is one of a cluster (nil on a single node).
     package var ownership: (any LessonOwnership)?
+    /// The LTI 1.3 endpoints, when the store keeps what they need (``LTIRoutes``).
+    package var lti: LTIRoutes?
     /// The model files the server would not load (``ModelDirectory``): `/readyz` names each, so a teacher's file
     /// left out is seen (the server is ready all the same).
     package var modelProblems: [ModelFileRefusal] = []
@@ -93,12 +96,15 @@ package struct PetriService: Service, CustomStringConvertible {
                 ? .json(200, #"{"status":"ready"\#(detail)}"#)
                 : .json(503, #"{"status":"not-ready","message":"\#(notReady)"\#(detail)}"#)
         }
-        let server = try await transport.start(HTTPRoutes.first([ready] + routes + [pages]))
+        let ltiRoutes = lti.map { [$0.httpHandler] } ?? []
+        let server = try await transport.start(HTTPRoutes.first([ready] + routes + ltiRoutes + [pages]))
         let watcher = Task { await readiness.watch(storage) }
+        let accounts = makeAccounts()
         let hub = Hub(
             transport: server, storage: storage, clock: clock, teacherKey: teacherKey, configuration: self.hub,
             logger: logger, storageWrote: { readiness.storageWrote($0) }, ownership: ownership,
-            accounts: makeAccounts())
+            accounts: accounts)
+        lti?.attach(hub: hub, accounts: accounts)
         let restored = try await hub.restoreLessons()
         logger.info("Listening", metadata: ["port": "\(server.port)", "restoredLessons": "\(restored)"])
         onListening(server.port)

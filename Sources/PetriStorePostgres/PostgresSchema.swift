@@ -21,6 +21,7 @@ import PostgresNIO
 /// store's `v4` does (names and emails unique through keys the server computes; secrets as digests).
 /// `v6` adds lesson plans, as the SQLite store's `v5` does: a plan's text under a name unique per owner (a
 /// teacher, or NULL for the server's plans); removing a teacher removes their plans.
+/// `v7` adds Petri as an LTI 1.3 tool, as the SQLite store's `v6` does.
 enum PostgresSchema {
     struct Migration: Sendable {
         var identifier: String
@@ -213,6 +214,66 @@ enum PostgresSchema {
                 """,
                 "CREATE UNIQUE INDEX plan_server_name ON plan (name) WHERE owner_id IS NULL",
                 "CREATE UNIQUE INDEX plan_owner_name ON plan (owner_id, name) WHERE owner_id IS NOT NULL",
+            ]),
+        Migration(
+            identifier: "v7",
+            statements: [
+                """
+                CREATE TABLE lti_platform (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    issuer TEXT NOT NULL,
+                    client_id TEXT NOT NULL,
+                    auth_url TEXT NOT NULL,
+                    token_url TEXT NOT NULL,
+                    jwks_url TEXT NOT NULL,
+                    deployment_ids TEXT NOT NULL CHECK (deployment_ids::jsonb IS NOT NULL),
+                    created_at DOUBLE PRECISION NOT NULL,
+                    UNIQUE (issuer, client_id)
+                )
+                """,
+                """
+                CREATE TABLE lti_tool_key (
+                    one INTEGER NOT NULL PRIMARY KEY CHECK (one = 1),
+                    kid TEXT NOT NULL,
+                    private_key TEXT NOT NULL,
+                    secret BYTEA NOT NULL CHECK (length(secret) = 32),
+                    created_at DOUBLE PRECISION NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE lti_launch_state (
+                    digest BYTEA NOT NULL PRIMARY KEY CHECK (length(digest) = 32),
+                    platform_id TEXT NOT NULL REFERENCES lti_platform (id) ON DELETE CASCADE,
+                    nonce TEXT NOT NULL,
+                    created_at DOUBLE PRECISION NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE lti_nonce (
+                    platform_id TEXT NOT NULL REFERENCES lti_platform (id) ON DELETE CASCADE,
+                    nonce TEXT NOT NULL,
+                    used_at DOUBLE PRECISION NOT NULL,
+                    PRIMARY KEY (platform_id, nonce)
+                )
+                """,
+                """
+                CREATE TABLE lti_teacher (
+                    platform_id TEXT NOT NULL REFERENCES lti_platform (id) ON DELETE CASCADE,
+                    user_id TEXT NOT NULL,
+                    teacher_id TEXT NOT NULL REFERENCES teacher (id) ON DELETE CASCADE,
+                    PRIMARY KEY (platform_id, user_id)
+                )
+                """,
+                """
+                CREATE TABLE lti_lesson (
+                    platform_id TEXT NOT NULL REFERENCES lti_platform (id) ON DELETE CASCADE,
+                    deployment_id TEXT NOT NULL,
+                    resource_link_id TEXT NOT NULL,
+                    lesson_id TEXT NOT NULL REFERENCES lesson (id) ON DELETE CASCADE,
+                    created_at DOUBLE PRECISION NOT NULL,
+                    PRIMARY KEY (platform_id, deployment_id, resource_link_id)
+                )
+                """,
             ]),
     ]
 

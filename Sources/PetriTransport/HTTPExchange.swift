@@ -6,17 +6,23 @@ package struct HTTPRequest: Sendable, Hashable {
     /// percent-escapes already decoded and `/./`, `/../` segments already folded.
     package let path: String
     /// The peer's address.
-    let remoteAddress: String
+    package let remoteAddress: String
     /// The request's `Host` header, if any (e.g. `school.example:8080`).
     package let host: String?
     /// The request's `If-None-Match` header, if any.
     package let ifNoneMatch: String?
     /// The request's `Accept-Encoding` header, if any.
     package let acceptEncoding: String?
+    /// The query string's parameters, already percent-decoded (the first of a repeated name).
+    package var query: [String: String]
+    /// The request's `Content-Type` header, if any.
+    package var contentType: String?
+    /// A `POST`'s body: filled in only for a route that answers ``HTTPResponse/later(_:)`` (empty before).
+    package var body: [UInt8]
 
     package init(
         method: String, path: String, remoteAddress: String, host: String? = nil, ifNoneMatch: String? = nil,
-        acceptEncoding: String? = nil
+        acceptEncoding: String? = nil, query: [String: String] = [:], contentType: String? = nil, body: [UInt8] = []
     ) {
         self.method = method
         self.path = path
@@ -24,7 +30,27 @@ package struct HTTPRequest: Sendable, Hashable {
         self.host = host
         self.ifNoneMatch = ifNoneMatch
         self.acceptEncoding = acceptEncoding
+        self.query = query
+        self.contentType = contentType
+        self.body = body
     }
+
+    /// The most a `POST` body may hold for a route that reads it (an LTI launch's form is a few kilobytes).
+    package static let maxBodyBytes = 64 * 1024
+}
+
+/// The work of a route that answers after reading a `POST` body or waiting on something slow (the store,
+/// another server): the transport reads the body (at most ``HTTPRequest/maxBodyBytes``), runs the work off its
+/// service thread and sends what it answers.
+package final class DeferredHTTPAnswer: Sendable, Hashable {
+    private let work: @Sendable (HTTPRequest) async -> HTTPResponse
+
+    package init(_ work: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) { self.work = work }
+
+    package func answer(_ request: HTTPRequest) async -> HTTPResponse { await work(request) }
+
+    package static func == (a: DeferredHTTPAnswer, b: DeferredHTTPAnswer) -> Bool { a === b }
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// One response header: a lower-case name without the colon, and its value.
@@ -49,12 +75,21 @@ package struct HTTPResponse: Sendable, Hashable {
     package var body: [UInt8]
     /// Further headers, sent in this order.
     package var headers: [HTTPHeader]
+    /// Set when the answer comes later (``later(_:)``): the other fields are not sent.
+    package var deferred: DeferredHTTPAnswer?
 
     package init(status: Int, contentType: String, body: [UInt8], headers: [HTTPHeader] = []) {
         self.status = status
         self.contentType = contentType
         self.body = body
         self.headers = headers
+    }
+
+    /// An answer the route gives later, from `work`, once a `POST`'s body has arrived.
+    package static func later(_ work: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) -> HTTPResponse {
+        var response = HTTPResponse(status: 0, contentType: "", body: [])
+        response.deferred = DeferredHTTPAnswer(work)
+        return response
     }
 
     /// A JSON response from already-encoded text.

@@ -99,6 +99,13 @@ package final class InMemoryTransport: ServerTransport {
         state.withLock { $0.routes }?(request)
     }
 
+    /// What the installed routes answer `request`, a deferred answer (``HTTPResponse/later(_:)``) awaited.
+    package func answer(_ request: HTTPRequest) async -> HTTPResponse? {
+        guard let response = respond(to: request) else { return nil }
+        guard let deferred = response.deferred else { return response }
+        return await deferred.answer(request)
+    }
+
     func received(from id: ConnectionID, bytes: Int) {
         state.withLock {
             $0.counts.messagesIn += 1

@@ -66,9 +66,12 @@ extension LWSEngine {
             return answerHTTP(wsi, input)
         case LWS_CALLBACK_HTTP_WRITEABLE:
             return writeHTTPBody(wsi)
+        case LWS_CALLBACK_HTTP_BODY:
+            return receiveHTTPBody(wsi, input, length)
+        case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+            return completeHTTPBody(wsi)
         case LWS_CALLBACK_CLOSED_HTTP:
-            httpPending[wsi] = nil
-            closeAfterResponse.remove(wsi)
+            forgetHTTP(wsi)
             return 0
         default:
             return lws_callback_http_dummy(wsi, reason, nil, input, length)

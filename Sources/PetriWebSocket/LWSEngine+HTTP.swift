@@ -22,11 +22,12 @@ extension LWSEngine {
         let request = HTTPRequest(
             method: method, path: path, remoteAddress: peerAddress(wsi), host: header(wsi, WSI_TOKEN_HOST),
             ifNoneMatch: header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH),
-            acceptEncoding: header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING))
+            acceptEncoding: header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING), query: queryParameters(wsi),
+            contentType: header(wsi, WSI_TOKEN_HTTP_CONTENT_TYPE))
         let framing = Self.framingProblem(
             contentLength: header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH),
             transferEncoding: header(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING))
-        var response: HTTPResponse
+        let response: HTTPResponse
         if let framing {
             // A proxy in front may have read this request's length differently: answer and close, so
             // nothing that follows on the connection is taken for another request.
@@ -35,6 +36,22 @@ extension LWSEngine {
         } else {
             response = options.httpHandler?(request) ?? builtInResponse(to: request)
         }
+        if let deferred = response.deferred {
+            if method == "POST" {
+                // The body arrives in LWS_CALLBACK_HTTP_BODY; the work starts at its completion.
+                httpBodies[wsi] = PendingBody(request: request, deferred: deferred)
+                lws_set_timeout(wsi, PENDING_TIMEOUT_HTTP_CONTENT, 30)
+                return 0
+            }
+            startDeferred(wsi, request, deferred)
+            return 0
+        }
+        return sendHTTP(response, method: method, on: wsi)
+    }
+
+    /// Writes a response's headers and queues its body (service thread).
+    func sendHTTP(_ response: HTTPResponse, method: String, on wsi: OpaquePointer) -> Int32 {
+        var response = response
         // HEAD gets the headers a GET would (its length too) and no body; a 304 has neither.
         let length = lws_filepos_t(response.body.count)
         if method == "HEAD" || response.status == 304 { response.body = [] }
@@ -79,9 +96,104 @@ extension LWSEngine {
         return 0
     }
 
+    // MARK: - Answers that come later
+
+    /// A `POST` whose route answers later, while its body arrives.
+    struct PendingBody {
+        var request: HTTPRequest
+        var deferred: DeferredHTTPAnswer
+        var tooLong = false
+    }
+
+    /// Collects a chunk of a `POST` body (service thread); past ``HTTPRequest/maxBodyBytes`` the rest is dropped
+    /// and the request is answered 413.
+    func receiveHTTPBody(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
+        assertOnServiceThread()
+        guard var pending = httpBodies[wsi] else { return 0 }
+        if let input, length > 0, !pending.tooLong {
+            if pending.request.body.count + length > HTTPRequest.maxBodyBytes {
+                pending.tooLong = true
+                pending.request.body = []
+            } else {
+                pending.request.body.append(
+                    contentsOf: UnsafeRawBufferPointer(start: input, count: length).bindMemory(to: UInt8.self))
+            }
+        }
+        httpBodies[wsi] = pending
+        return 0
+    }
+
+    /// The body is complete: starts the route's work, or answers 413 for a body too long (service thread).
+    func completeHTTPBody(_ wsi: OpaquePointer) -> Int32 {
+        assertOnServiceThread()
+        guard let pending = httpBodies.removeValue(forKey: wsi) else { return 0 }
+        if pending.tooLong {
+            closeAfterResponse.insert(wsi)
+            let limit = HTTPRequest.maxBodyBytes / 1024
+            return sendHTTP(
+                .json(413, #"{"error":"too-large","message":"A request body may hold at most \#(limit) KB."}"#),
+                method: "POST", on: wsi)
+        }
+        startDeferred(wsi, pending.request, pending.deferred)
+        return 0
+    }
+
+    /// Runs a route's work off the service thread; its answer comes back through the inbox (``answerLater(_:_:)``).
+    private func startDeferred(_ wsi: OpaquePointer, _ request: HTTPRequest, _ deferred: DeferredHTTPAnswer) {
+        let serial = nextHTTPSerial
+        nextHTTPSerial += 1
+        httpWaiting[serial] = (wsi, request.method)
+        httpSerials[wsi] = serial
+        lws_set_timeout(wsi, PENDING_TIMEOUT_HTTP_CONTENT, 60)
+        Task {
+            let response = await deferred.answer(request)
+            self.enqueue(.httpAnswer(serial, response))
+        }
+    }
+
+    /// A route's work answered: sends it when the request's connection is still there (service thread).
+    func answerLater(_ serial: UInt64, _ response: HTTPResponse) {
+        assertOnServiceThread()
+        guard let (wsi, method) = httpWaiting.removeValue(forKey: serial) else { return }
+        httpSerials[wsi] = nil
+        lws_set_timeout(wsi, NO_PENDING_TIMEOUT, 0)
+        httpReady[wsi] = (response, method)
+        lws_callback_on_writable(wsi)
+    }
+
+    /// Forgets a connection's HTTP state when it closes (service thread).
+    func forgetHTTP(_ wsi: OpaquePointer) {
+        httpPending[wsi] = nil
+        httpBodies[wsi] = nil
+        httpReady[wsi] = nil
+        if let serial = httpSerials.removeValue(forKey: wsi) { httpWaiting[serial] = nil }
+        closeAfterResponse.remove(wsi)
+    }
+
+    /// The query string's parameters, as lws splits and decodes them (one fragment per `name=value`).
+    private func queryParameters(_ wsi: OpaquePointer) -> [String: String] {
+        var parameters: [String: String] = [:]
+        var buffer = [CChar](repeating: 0, count: 4096)
+        var index: Int32 = 0
+        while index < 64 {
+            let n = lws_hdr_copy_fragment(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_URI_ARGS, index)
+            guard n >= 0 else { break }
+            let fragment = string(fromCBuffer: buffer)
+            index += 1
+            guard !fragment.isEmpty else { continue }
+            let parts = fragment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            if parameters[name] == nil { parameters[name] = parts.count > 1 ? String(parts[1]) : "" }
+        }
+        return parameters
+    }
+
     /// Writes the body queued by ``answerHTTP(_:_:)`` and ends the transaction.
     func writeHTTPBody(_ wsi: OpaquePointer) -> Int32 {
         assertOnServiceThread()
+        if let ready = httpReady.removeValue(forKey: wsi) {
+            return sendHTTP(ready.response, method: ready.method, on: wsi)
+        }
         guard let response = httpPending.removeValue(forKey: wsi) else { return 0 }
         let n = response.body.count
         grow(scratchTo: lwsPre + max(n, 1))
@@ -100,7 +212,7 @@ extension LWSEngine {
     }
 
     /// Ends a response: the connection stays open for the next request, unless its framing was refused.
-    private func completeTransaction(_ wsi: OpaquePointer) -> Int32 {
+    func completeTransaction(_ wsi: OpaquePointer) -> Int32 {
         if closeAfterResponse.remove(wsi) != nil { return -1 }
         return (try? lwsCheck(lws_http_transaction_completed(wsi), .completeHTTP)) == nil ? -1 : 0
     }

@@ -24,6 +24,8 @@ final class LWSEngine: @unchecked Sendable {
         case batch([TransportInstruction])
         case connect(ClientRequest, CheckedContinuation<Connection, any Error>)
         case shutdown(CloseCode, String, deadline: Double)
+        /// A deferred HTTP answer (``HTTPResponse/later(_:)``) for the request with this serial.
+        case httpAnswer(UInt64, HTTPResponse)
     }
 
     struct ClientRequest: Sendable {
@@ -72,6 +74,14 @@ final class LWSEngine: @unchecked Sendable {
     var httpPending: [OpaquePointer: HTTPResponse] = [:]
     /// HTTP connections to close once their response is written (a refused request's framing).
     var closeAfterResponse: Set<OpaquePointer> = []
+    /// `POST` bodies arriving for routes that answer later.
+    var httpBodies: [OpaquePointer: PendingBody] = [:]
+    /// Requests whose route is still working, by serial, and the serial of each such connection.
+    var httpWaiting: [UInt64: (wsi: OpaquePointer, method: String)] = [:]
+    var httpSerials: [OpaquePointer: UInt64] = [:]
+    /// Answers that came back, waiting for their connection to be writable.
+    var httpReady: [OpaquePointer: (response: HTTPResponse, method: String)] = [:]
+    var nextHTTPSerial: UInt64 = 1
     var nextID: UInt64 = 1
     var draining = false
     var shutdownDeadline: Double?
@@ -285,6 +295,8 @@ final class LWSEngine: @unchecked Sendable {
                 openClientConnection(request, continuation)
             case .shutdown(let code, let reason, let deadline):
                 beginShutdown(code: code, reason: reason, deadline: deadline)
+            case .httpAnswer(let serial, let response):
+                answerLater(serial, response)
             }
         }
         flushDirty()

@@ -6,7 +6,8 @@ struct Petri: AsyncParsableCommand {
         commandName: "petri",
         abstract: "A classroom sync server: watch evolution live and predict what it does next.",
         subcommands: [
-            Serve.self, Join.self, Teach.self, Teachers.self, ConfigCommand.self, StoreCommand.self, ModelCommand.self,
+            Serve.self, Join.self, Teach.self, Teachers.self, LTICommand.self, ConfigCommand.self, StoreCommand.self,
+            ModelCommand.self,
             PlanCommand.self,
         ]
     )

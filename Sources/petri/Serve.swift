@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import PetriHub
+import PetriLTI
 import PetriServer
 import PetriStorage
 import PetriStore
@@ -141,6 +142,12 @@ struct Serve: AsyncParsableCommand {
             metrics?.startSampling(server, hub)
         }
         service.ownership = postgres
+        if let ltiStorage = storage as? any LTIStorage {
+            let clock = SystemClock()
+            service.lti = LTIRoutes(
+                tool: LTITool(storage: ltiStorage, fetch: LTIHTTP.get, now: { clock.now() }),
+                logger: Logger(label: "petri.lti"))
+        }
         service.modelProblems = loaded.refusals
         let group = ServiceGroup(
             configuration: .init(services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))

@@ -9,6 +9,7 @@ extension PetriStore {
         migrator.registerMigration(SchemaV3.identifier, migrate: SchemaV3.migrate)
         migrator.registerMigration(SchemaV4.identifier, migrate: SchemaV4.migrate)
         migrator.registerMigration(SchemaV5.identifier, migrate: SchemaV5.migrate)
+        migrator.registerMigration(SchemaV6.identifier, migrate: SchemaV6.migrate)
         return migrator
     }
 

@@ -267,7 +267,10 @@ function openLesson(code, token) {
     planView.clear();
     replicates.shown('');
     connection = new Connection({
-        hello: (lastSeen) => ({ type: 'teach', code, token, language: language(), ...(lastSeen ? { lastSeen } : {}) }),
+        // Without the lesson's token (a console opened from an LMS launch), a signed-in teacher opens their lesson.
+        hello: (lastSeen) => (token
+            ? { type: 'teach', code, token, language: language(), ...(lastSeen ? { lastSeen } : {}) }
+            : { type: 'open', code, session: teacherKey, ...(lastSeen ? { lastSeen } : {}) }),
         onMessage: receive,
         onState: (connectionState) => {
             state.connection = connectionState;
@@ -674,6 +677,8 @@ teacherKey = stored(KEY);
 const current = stored(CURRENT);
 if (current && stored(tokenKey(current))) {
     openLesson(current, stored(tokenKey(current)));
+} else if (current && teacherKey?.startsWith('petri-session-')) {
+    openLesson(current, null);
 }
 if (teacherKey) {
     signIn(teacherKey);

@@ -1,0 +1,21 @@
+import AsyncHTTPClient
+import NIOCore
+
+/// The platforms' endpoints over HTTP(S), with AsyncHTTPClient's shared client.
+package enum LTIHTTP {
+    /// The most a platform's answer may hold (a key set, a token): more is refused.
+    static let maxBytes = 1 << 20
+
+    /// GETs a URL's body; throws on a status other than 2xx, a timeout (10 s) or a body over 1 MiB.
+    package static func get(_ url: String) async throws -> [UInt8] {
+        let request = HTTPClientRequest(url: url)
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+        guard (200..<300).contains(response.status.code) else { throw LTIHTTPError(status: Int(response.status.code)) }
+        return Array(buffer: try await response.body.collect(upTo: maxBytes))
+    }
+}
+
+/// A platform answered with a status that is not a success.
+package struct LTIHTTPError: Error, Sendable {
+    package var status: Int
+}

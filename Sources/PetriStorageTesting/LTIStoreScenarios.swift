@@ -1,0 +1,107 @@
+import PetriProtocol
+import PetriStorage
+
+/// What every ``LTIStorage`` must do, as scenarios the tests of each store run on a fresh store (SQLite,
+/// PostgreSQL) holding one lesson (its id and join code given).
+package enum LTIStoreScenarios {
+    package typealias Store = any LTIStorage & TeacherAccountStorage
+    package typealias Scenario = @Sendable (Store, _ lessonId: String, _ code: String) async throws -> Void
+
+    /// Every scenario, by name.
+    package static let all: [(String, Scenario)] = [
+        ("a platform is registered once per issuer and client id, and removed", platformsAreRegisteredAndRemoved),
+        ("a login initiation's state is taken once, and a nonce used once", statesAndNoncesAreUsedOnce),
+        ("the first tool key kept is the one every later caller gets", theFirstToolKeyIsKept),
+        ("LMS users and resource links are linked to teachers and lessons", usersAndLinksAreLinked),
+    ]
+
+    static let t0 = Timestamp(millisecondsSince1970: 1_800_000_000_000)
+
+    static func platform(_ issuer: String = "https://lms.example", clientId: String = "client-1") -> LTIPlatformRecord {
+        LTIPlatformRecord(
+            id: "p-\(clientId)", issuer: issuer, clientId: clientId, authURL: issuer + "/auth",
+            tokenURL: issuer + "/token", jwksURL: issuer + "/jwks", deploymentIds: ["d1", "d2"], createdAt: t0)
+    }
+
+    static func check(_ condition: Bool, _ what: String) throws {
+        if !condition { throw ScenarioFailure(message: what) }
+    }
+
+    /// A second platform with the same issuer and client id is refused; an issuer's only platform is found
+    /// without its client id, one of two only with it; removing one leaves the other.
+    package static func platformsAreRegisteredAndRemoved(_ store: Store, _: String, _: String) async throws {
+        try await store.addPlatform(platform())
+        var refused = false
+        do { try await store.addPlatform(platform()) } catch let error as LTIStorageError {
+            refused = error.code == .taken
+        }
+        try check(refused, "a second platform with the same issuer and client id was not refused")
+        try check(try await store.platforms() == [platform()], "the platform reads back as written")
+        try check(
+            try await store.platform(issuer: "https://lms.example", clientId: nil)?.id == "p-client-1",
+            "the issuer's only platform is found without a client id")
+        try await store.addPlatform(platform(clientId: "client-2"))
+        try check(
+            try await store.platform(issuer: "https://lms.example", clientId: nil) == nil,
+            "an issuer with two platforms is ambiguous without a client id")
+        try check(
+            try await store.platform(issuer: "https://lms.example", clientId: "client-2")?.id == "p-client-2",
+            "found by issuer and client id")
+        try check(try await store.removePlatform(id: "p-client-1"), "removing a platform says it did")
+        try check(try await !store.removePlatform(id: "p-client-1"), "removing it again finds nothing")
+        try check(try await store.platforms().map(\.clientId) == ["client-2"], "the other platform stays")
+    }
+
+    /// A state is taken out once; a nonce is accepted once per platform; old ones are forgotten.
+    package static func statesAndNoncesAreUsedOnce(_ store: Store, _: String, _: String) async throws {
+        try await store.addPlatform(platform())
+        let state = LTILaunchStateRecord(
+            digest: TokenHash(of: "state-1"), platformId: "p-client-1", nonce: "n-1", createdAt: t0)
+        try await store.addLaunchState(state)
+        try check(try await store.takeLaunchState(TokenHash(of: "state-1")) == state, "the state is taken")
+        try check(try await store.takeLaunchState(TokenHash(of: "state-1")) == nil, "the state was taken twice")
+        try check(try await store.useNonce("n-1", platformId: "p-client-1", at: t0), "a fresh nonce is accepted")
+        try check(try await !store.useNonce("n-1", platformId: "p-client-1", at: t0), "a nonce was accepted twice")
+        try await store.addLaunchState(
+            LTILaunchStateRecord(digest: TokenHash(of: "old"), platformId: "p-client-1", nonce: "n-2", createdAt: t0))
+        try await store.forgetLaunches(before: t0.adding(seconds: 1))
+        try check(try await store.takeLaunchState(TokenHash(of: "old")) == nil, "an old state was not forgotten")
+        try check(try await store.useNonce("n-1", platformId: "p-client-1", at: t0), "an old nonce was not forgotten")
+    }
+
+    /// The tool key is made once: a second node's key is not kept, and it gets the first's.
+    package static func theFirstToolKeyIsKept(_ store: Store, _: String, _: String) async throws {
+        try check(try await store.toolKey() == nil, "a fresh store has no tool key")
+        let first = LTIToolKeyRecord(
+            kid: "k1", privateKeyPEM: "pem-1", secret: Array(repeating: 1, count: 32), createdAt: t0)
+        let second = LTIToolKeyRecord(
+            kid: "k2", privateKeyPEM: "pem-2", secret: Array(repeating: 2, count: 32), createdAt: t0)
+        try check(try await store.keepToolKey(first) == first, "the first key is kept")
+        try check(try await store.keepToolKey(second) == first, "a second key replaced the first")
+        try check(try await store.toolKey() == first, "the kept key reads back")
+    }
+
+    /// An LMS user is linked to a teacher and a resource link to a lesson (with the lesson's code); removing the
+    /// platform removes its links.
+    package static func usersAndLinksAreLinked(_ store: Store, _ lessonId: String, _ code: String) async throws {
+        try await store.addPlatform(platform())
+        try await store.addTeacher(TeacherRecord(id: "t-ada", name: "Ada", email: nil, createdAt: t0))
+        try check(try await store.ltiTeacher(platformId: "p-client-1", userId: "u1") == nil, "no link yet")
+        try await store.linkTeacher(platformId: "p-client-1", userId: "u1", teacherId: "t-ada")
+        try check(try await store.ltiTeacher(platformId: "p-client-1", userId: "u1") == "t-ada", "the user is Ada")
+        let link = LTILessonLink(
+            platformId: "p-client-1", deploymentId: "d1", resourceLinkId: "r1", lessonId: lessonId, code: code,
+            createdAt: t0)
+        try await store.linkLesson(link)
+        try check(
+            try await store.ltiLesson(platformId: "p-client-1", deploymentId: "d1", resourceLinkId: "r1") == link,
+            "the resource link opens the lesson")
+        try check(
+            try await store.ltiLesson(platformId: "p-client-1", deploymentId: "d2", resourceLinkId: "r1") == nil,
+            "another deployment's link is another activity")
+        _ = try await store.removePlatform(id: "p-client-1")
+        try check(
+            try await store.ltiLesson(platformId: "p-client-1", deploymentId: "d1", resourceLinkId: "r1") == nil,
+            "removing the platform removed its links")
+    }
+}
