@@ -25,7 +25,7 @@ package struct LessonCheckpoint: Sendable, Hashable {
     }
 }
 
-/// Saved-state layout, format version 6 (see ``StateWriter``; "compact" numbers are
+/// Saved-state layout, format version 7 (see ``StateWriter``; "compact" numbers are
 /// ``StateWriter/appendCompact(_:)``, text is a compact byte count then UTF-8, "optional" is a
 /// byte 0 or 1 then the value):
 ///
@@ -40,7 +40,8 @@ package struct LessonCheckpoint: Sendable, Hashable {
 /// each as question index, student and count, compact); from version 6, the plan's position (optional,
 /// `PlanRun+StateCoding.swift`) and the expected points (a compact count, then each question that has them as
 /// its index, the replicates, the optional class mean, and a compact count of students each with their points,
-/// compact); last, the
+/// compact); from version 7, the students' extra time (a compact count, then each student with extra time as
+/// id and percent, compact); last, the
 /// ``StateChecksum`` of every byte before it (8 bytes), so a damaged state is refused rather
 /// than restored wrong.
 ///
@@ -49,9 +50,9 @@ package struct LessonCheckpoint: Sendable, Hashable {
 /// form; this one is for the server's own restarts, compact for large boards and classes.
 extension Lesson {
     /// The saved-state format this build writes.
-    package static var stateFormatVersion: UInt8 { 6 }
+    package static var stateFormatVersion: UInt8 { 7 }
     /// The formats this build reads: 2 (no reasons), 3 (reasons with answers), 4 (replicates kept), 5
-    /// (answer changes counted) and 6 (a plan's position, expected points kept). Not version 1, which lacks each question's right option: a
+    /// (answer changes counted), 6 (a plan's position, expected points kept) and 7 (extra time kept). Not version 1, which lacks each question's right option: a
     /// server's checkpoint in it is refused, and the lesson is rebuilt exactly from its whole log.
     static var readableStateFormats: ClosedRange<UInt8> { 2...stateFormatVersion }
 
@@ -100,6 +101,7 @@ extension Lesson {
         writeAnswerChanges(to: &w)
         w.appendOptional(plan) { w, plan in plan.write(to: &w) }
         writeExpectations(to: &w)
+        writeExtraTime(to: &w)
         w.append(StateChecksum.of(w.bytes[...]))
         return w.bytes
     }
@@ -213,6 +215,28 @@ extension Lesson {
         }
         // Older formats kept no expected points: their questions show none, as they did then.
         if version >= 6 { try readExpectations(from: &r) }
+        // Older formats kept no extra time: nobody had any.
+        if version >= 7 { try readExtraTime(from: &r) }
+    }
+
+    private func writeExtraTime(to w: inout StateWriter) {
+        let given = roster.students.filter { $0.extraTime > 0 }
+        w.appendCompact(given.count)
+        for student in given {
+            w.appendCompact(student.id.rawValue)
+            w.appendCompact(student.extraTime)
+        }
+    }
+
+    private mutating func readExtraTime(from r: inout StateReader) throws(SimulationError) {
+        for _ in 0..<(try r.readCompactCount(limit: r.remaining)) {
+            let id = StudentID(try r.readCompact(in: 1...Int.max, "a student with extra time"))
+            let percent = try r.readCompact(in: 1...Self.maxExtraTime, "extra time")
+            guard roster[id] != nil else {
+                throw StateReader.corrupt("gives extra time to student \(id.rawValue), who is not in it")
+            }
+            roster.update(id) { $0.extraTime = percent }
+        }
     }
 
     private func writeExpectations(to w: inout StateWriter) {

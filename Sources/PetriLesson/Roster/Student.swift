@@ -15,8 +15,12 @@ struct Student: Sendable, Hashable {
     var isKicked = false
     var score = 0
     var streak = 0
+    /// Extra time on timed questions, percent of a limit on top (see `Lesson+ExtraTime.swift`).
+    var extraTime = 0
 
     var entry: RosterEntry {
-        RosterEntry(student: id, name: name, online: isOnline, kicked: isKicked, score: score, streak: streak)
+        RosterEntry(
+            student: id, name: name, online: isOnline, kicked: isKicked, score: score, streak: streak,
+            extraTime: extraTime > 0 ? extraTime : nil)
     }
 }
