@@ -44,7 +44,10 @@ extension Lesson {
             hint: settled.hint, allowChange: spec.allowChange, prompt: settled.prompt)
         questions.append(question)
         var effects: [Effect] = [.broadcast(.question(question.info))]
-        if let deadline = question.deadline { effects.append(.scheduleDeadline(question.id, at: deadline)) }
+        if let deadline = question.deadline {
+            effects.append(.scheduleDeadline(question.id, at: deadline))
+            effects += yourTimeEffects
+        }
         effects.append(answerCount(of: question))
         return effects
     }
@@ -55,7 +58,7 @@ extension Lesson {
         _ id: QuestionID, with prediction: Prediction, reason typed: String? = nil, from student: StudentID,
         at now: Timestamp
     ) throws(ProtocolError) -> [Effect] {
-        let index = try openIndex(of: id, at: now, refusal: .lateAnswer)
+        let index = try openIndex(of: id, at: now, refusal: .lateAnswer, for: student)
         // Read what is needed before the answer goes in: a copy of the question still alive at
         // that write would copy its whole answer table, once per answer (quadratic in a class).
         let (allowChange, usedHint, isChange): (Bool, Bool, Bool)
@@ -97,7 +100,7 @@ extension Lesson {
         guard let hint = question.hint else {
             throw ProtocolError(.noHint, LessonWords.word("lesson.hint.none", ["question": .int(id.rawValue)]))
         }
-        let index = try openIndex(of: id, at: now, refusal: .questionClosed)
+        let index = try openIndex(of: id, at: now, refusal: .questionClosed, for: student)
         questions[index].hintsTaken.insert(student)
         facts.append(.tookHint(id, by: student))
         return [.reply(.hint(question: id, text: hint))]
@@ -112,11 +115,24 @@ extension Lesson {
     }
 
     /// A question's deadline timer fired; a timer that is early or stale changes nothing.
+    ///
+    /// At the class's deadline, while a student's extra time runs on, the students whose time is up and
+    /// the observers are told it locked for them, and the timer is set for the last extended window.
     mutating func deadlinePassed(_ id: QuestionID, at now: Timestamp) -> [Effect] {
         guard let index = openQuestionIndex, questions[index].id == id,
             let deadline = questions[index].deadline, now >= deadline
         else { return [] }
         var effects: [Effect] = []
+        if let last = lastDeadline(of: questions[index]), now < last {
+            let locked = ServerMessage.questionLocked(question: id, reason: .timeLimit, lockedAt: deadline)
+            for student in roster.students where student.isOnline && !student.isKicked {
+                if let own = self.deadline(of: questions[index], for: student.id), own <= now {
+                    effects.append(.send(locked, to: .student(student.id)))
+                }
+            }
+            effects += [.send(locked, to: .observers), .scheduleDeadline(id, at: last)]
+            return effects
+        }
         lock(index, reason: .timeLimit, at: now, into: &effects)
         return effects
     }
@@ -124,7 +140,7 @@ extension Lesson {
     /// Locks the open question because the simulation is about to advance past it.
     mutating func lockOpenQuestion(at now: Timestamp, into effects: inout [Effect]) {
         guard let index = openQuestionIndex else { return }
-        let timedOut = questions[index].deadline.map { now >= $0 } ?? false
+        let timedOut = lastDeadline(of: questions[index]).map { now >= $0 } ?? false
         lock(index, reason: timedOut ? .timeLimit : .advanced, at: now, into: &effects)
     }
 
@@ -132,8 +148,8 @@ extension Lesson {
         let question = questions[index]
         questions[index].state = .locked
         questions[index].lockReason = reason
-        // The answer window ends at the deadline even when the timer fires late.
-        let lockedAt = question.deadline.map { min($0, now) } ?? now
+        // The answer window ends at the (last extended) deadline even when the timer fires late.
+        let lockedAt = lastDeadline(of: question).map { min($0, now) } ?? now
         questions[index].lockedAt = lockedAt
         questions[index].lockedInEntry = logSequence + 1
         if question.deadline != nil, reason != .timeLimit { effects.append(.cancelDeadline(question.id)) }
@@ -159,15 +175,17 @@ extension Lesson {
     /// The index of question `id` if it still accepts answers at `now`.
     ///
     /// - Throws: `unknown-question`, or `refusal` (`late-answer` / `question-closed`) with why it closed.
-    private func openIndex(of id: QuestionID, at now: Timestamp, refusal: ProtocolError.Code) throws(ProtocolError)
-        -> Int
-    {
+    private func openIndex(
+        of id: QuestionID, at now: Timestamp, refusal: ProtocolError.Code, for student: StudentID? = nil
+    ) throws(ProtocolError) -> Int {
         guard let index = questions.firstIndex(where: { $0.id == id }) else { throw unknownQuestion(id) }
         let question = questions[index]
         let number = id.rawValue
         switch question.state {
         case .open:
-            if let deadline = question.deadline, now >= deadline {
+            // A student's own window; for the teacher (no student), the last of them.
+            let closes = student.map { deadline(of: question, for: $0) } ?? lastDeadline(of: question)
+            if let deadline = closes, now >= deadline {
                 throw ProtocolError(refusal, LessonWords.word("lesson.answer.timeUp", ["question": .int(number)]))
             }
             return index

@@ -121,7 +121,9 @@ extension Lesson {
                 options.speedBonus && base > 0
                 ? Scoring.speedBonus(
                     elapsed: answer.answeredAt.milliseconds(since: question.openedAt),
-                    window: lockedAt.milliseconds(since: question.openedAt))
+                    // On the student's own window: extra time costs no points.
+                    window: min(lockedAt, deadline(of: question, for: student.id) ?? lockedAt)
+                        .milliseconds(since: question.openedAt))
                 : 0
             let streakBonus = options.streakBonus && good ? Scoring.streakBonus(streak: streak) : 0
             let total = (hintTaken ? Scoring.halved(base) : base) + speed + streakBonus

@@ -18,6 +18,14 @@ extension Lesson {
         }
         try checkCanAdvance()
         try checkNoHunt()
+        if let extended = extendedWindow(at: now) {
+            let seconds = (extended.until.milliseconds(since: now) + 999) / 1000
+            throw ProtocolError(
+                .questionOpen,
+                LessonWords.word(
+                    "lesson.step.extraTime",
+                    ["question": .int(extended.question.id.rawValue), "seconds": .int(Int(seconds))]))
+        }
         return advance(by: count, at: now)
     }
 
@@ -40,9 +48,10 @@ extension Lesson {
         return effects
     }
 
-    /// The auto-run timer fired: one generation, unless the lesson paused meanwhile.
+    /// The auto-run timer fired: one generation, unless the lesson paused meanwhile or a student's extra
+    /// time on the open question runs on (the run waits for it; see `Lesson+ExtraTime.swift`).
     mutating func tick(at now: Timestamp) -> [Effect] {
-        guard runRate != nil, !isEnded else { return [] }
+        guard runRate != nil, !isEnded, extendedWindow(at: now) == nil else { return [] }
         guard (try? checkCanAdvance()) != nil else {
             var effects: [Effect] = []
             stopRunning(into: &effects)

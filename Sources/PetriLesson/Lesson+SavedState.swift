@@ -43,7 +43,8 @@ package struct LessonCheckpoint: Sendable, Hashable {
 /// compact); from version 7, the hunt (`Lesson+SavedState.swift`'s `writeHunt`: the selection as a byte 0 formula,
 /// 1 class, 2 both; the rounds started, compact; the round under way, optional: its number, generation, catches
 /// per student and seconds, compact, its end as 8 bytes of milliseconds, then its catches as a compact count and
-/// each creature id and student, compact; its layout is drawn again from the seed); last, the
+/// each creature id and student, compact; its layout is drawn again from the seed), then the students' extra time
+/// (a compact count, then each student with extra time as id and percent, compact); last, the
 /// ``StateChecksum`` of every byte before it (8 bytes), so a damaged state is refused rather
 /// than restored wrong.
 ///
@@ -54,7 +55,8 @@ extension Lesson {
     /// The saved-state format this build writes.
     package static var stateFormatVersion: UInt8 { 7 }
     /// The formats this build reads: 2 (no reasons), 3 (reasons with answers), 4 (replicates kept), 5
-    /// (answer changes counted), 6 (a plan's position, expected points kept) and 7 (the hunt). Not version 1, which lacks each question's right option: a
+    /// (answer changes counted), 6 (a plan's position, expected points kept) and 7 (the hunt, extra time kept). Not
+    /// version 1, which lacks each question's right option: a
     /// server's checkpoint in it is refused, and the lesson is rebuilt exactly from its whole log.
     static var readableStateFormats: ClosedRange<UInt8> { 2...stateFormatVersion }
 
@@ -104,6 +106,7 @@ extension Lesson {
         w.appendOptional(plan) { w, plan in plan.write(to: &w) }
         writeExpectations(to: &w)
         writeHunt(to: &w)
+        writeExtraTime(to: &w)
         w.append(StateChecksum.of(w.bytes[...]))
         return w.bytes
     }
@@ -222,7 +225,11 @@ extension Lesson {
         for question in questions where question.state == .resolved { addExpectedScores(of: question) }
         // Older formats had no hunts: the selection is the one the lesson was created with.
         selection = configuration.options.selection
-        if version >= 7 { try readHunt(from: &r) }
+        // Older formats had no extra time either: nobody had any.
+        if version >= 7 {
+            try readHunt(from: &r)
+            try readExtraTime(from: &r)
+        }
     }
 
     private func writeHunt(to w: inout StateWriter) {
@@ -279,6 +286,26 @@ extension Lesson {
                 if used + 1 == catches { round.studentsDone += 1 }
             }
             return round
+        }
+    }
+
+    private func writeExtraTime(to w: inout StateWriter) {
+        let given = roster.students.filter { $0.extraTime > 0 }
+        w.appendCompact(given.count)
+        for student in given {
+            w.appendCompact(student.id.rawValue)
+            w.appendCompact(student.extraTime)
+        }
+    }
+
+    private mutating func readExtraTime(from r: inout StateReader) throws(SimulationError) {
+        for _ in 0..<(try r.readCompactCount(limit: r.remaining)) {
+            let id = StudentID(try r.readCompact(in: 1...Int.max, "a student with extra time"))
+            let percent = try r.readCompact(in: 1...Self.maxExtraTime, "extra time")
+            guard roster[id] != nil else {
+                throw StateReader.corrupt("gives extra time to student \(id.rawValue), who is not in it")
+            }
+            roster.update(id) { $0.extraTime = percent }
         }
     }
 

@@ -62,6 +62,8 @@ extension Lesson {
         if let bands = replicates.latestBands { effects.append(.reply(.replicates(bands))) }
         // A student coming back to an ended lesson sees their closing result again.
         if isEnded, let student, let closing = closing(for: student) { effects.append(.reply(.closing(closing))) }
+        // A student with extra time learns it again, and when the open question closes for them.
+        if let student, student.extraTime > 0 { effects.append(.reply(yourTime(for: student.id))) }
         if let student, let open = questions.last, open.state == .open, let hint = open.hint,
             open.hintsTaken.contains(student.id)
         {

@@ -110,6 +110,9 @@ struct ExplicitEntry: Codable {
         case .act(let action): try f.encode(action, forKey: "action")
         case .clone(let changes): try f.encode(changes, forKey: "changes")
         case .kick(let student): try f.encode(student, forKey: "student")
+        case .extraTime(let student, let percent):
+            try f.encode(student, forKey: "student")
+            try f.encode(percent, forKey: "percent")
         case .ask(let spec): try f.encode(spec, forKey: "spec")
         case .showReasons(let question, let students, let names):
             try f.encode(question, forKey: "question")
@@ -179,6 +182,7 @@ struct ExplicitEntry: Codable {
         case .clone: command = .clone(changes: try f.field("changes"))
         case .exportDefinition: command = .exportDefinition
         case .kick: command = .kick(try f.field("student", was: "_0"))
+        case .extraTime: command = .extraTime(try f.field("student"), percent: try f.field("percent"))
         case .end: command = .end
         case .ask: command = .ask(try f.field("spec", was: "_0"))
         case .closeQuestion: command = .closeQuestion(try f.field("question", was: "_0"))

@@ -140,6 +140,7 @@ import Testing
             (.pause, "pause"), (.act(.toggle(x: 1, y: 2)), "act"), (.rewind(count: 1), "rewind"),
             (.checkpoint, "checkpoint"), (.restore, "restore"), (.clone(changes: []), "clone"),
             (.exportDefinition, "exportDefinition"), (.kick(StudentID(1)), "kick"), (.end, "end"),
+            (.extraTime(StudentID(1), percent: 50), "extraTime"),
             (.ask(.population()), "ask"), (.closeQuestion(QuestionID(1)), "closeQuestion"),
             (.exportResults, "exportResults"), (.showAnswers(QuestionID(1)), "showAnswers"),
             (.answer(QuestionID(1), .number(1)), "answer"), (.takeHint(QuestionID(1)), "takeHint"),

@@ -56,7 +56,7 @@ enum Fixtures {
         .setParameter(name: "wrap", value: .flag(true)),
         .toggle(x: 3, y: 4), .place(pattern: "glider", x: 1, y: 2), .rewind(count: 3), .checkpoint, .restore,
         .clone(changes: [ParameterChange("environmentColour", .number(80))]), .export, .kick(student: StudentID(2)),
-        .end,
+        .extraTime(student: StudentID(2), percent: 50), .end,
         .ask(spec), .ask(choiceSpec),
         .ask(QuestionSpec(metric: "extinct", kind: .probability(event: nil), horizon: 20)),
         .closeQuestion(question: QuestionID(3)), .exportResults, .showAnswers(question: QuestionID(3)),
@@ -196,6 +196,9 @@ enum Fixtures {
             question: QuestionID(3),
             spread: Spread(answers: 3, bins: [SpreadBin(lower: 0, upper: 10, count: 3)], mean: 4)),
         .student(RosterEntry(student: StudentID(4), name: "Ada", online: true, kicked: false, score: 10, streak: 1)),
+        .student(
+            RosterEntry(
+                student: StudentID(5), name: "Ben", online: true, kicked: false, score: 0, streak: 0, extraTime: 50)),
         .snapshot(SnapshotHeader(model: .life, timeline: 1, generation: 12), .object(["cells": .array([.number(1)])])),
         .stats(timeline: 1, stats: stats),
         .stats(timeline: 0, stats: GenerationStats(generation: 3, values: ["mean": .nan])),
@@ -209,6 +212,8 @@ enum Fixtures {
         .questionCancelled(question: QuestionID(3), reason: "Rewound."),
         .answerAccepted(question: QuestionID(3), prediction: .choice(1), answeredAt: now),
         .answerCount(question: QuestionID(3), answered: 12, students: 30), .hint(question: QuestionID(3), text: "Look"),
+        .yourTime(extraTime: 50, question: QuestionID(3), closesAt: now.adding(seconds: 90)),
+        .yourTime(extraTime: 0, question: nil, closesAt: nil),
         .resolved(
             Resolution(
                 question: QuestionID(3), generation: 22, actual: 130, correctOption: 1, eventHappened: nil,

@@ -10,13 +10,13 @@ struct MessageRoundTripTests {
     let decoder = ProtocolDecoder(limits: .lessonFile)
 
     @Test func everyClientMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 62 client message types
-        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 62)
+        // Given the fixtures, Then together they use all 63 client message types
+        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 63)
     }
 
     @Test func everyServerMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 57 server message types
-        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 57)
+        // Given the fixtures, Then together they use all 58 server message types
+        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 58)
     }
 
     @Test(arguments: Fixtures.clientMessages)

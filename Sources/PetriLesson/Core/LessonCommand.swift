@@ -46,6 +46,8 @@ package enum LessonCommand: Sendable, Hashable, Codable {
     case clone(changes: [ParameterChange])
     case exportDefinition
     case kick(StudentID)
+    /// Gives a student extra time on timed questions, percent of the limit on top (0 takes it away).
+    case extraTime(StudentID, percent: Int)
     case end
     case ask(QuestionSpec)
     case closeQuestion(QuestionID)
@@ -90,7 +92,8 @@ package enum LessonCommand: Sendable, Hashable, Codable {
     /// and exports can be asked for again.
     var isDurable: Bool {
         switch self {
-        case .join, .tick, .deadline, .step, .run, .pause, .act, .rewind, .checkpoint, .restore, .kick, .end,
+        case .join, .tick, .deadline, .step, .run, .pause, .act, .rewind, .checkpoint, .restore, .kick, .extraTime,
+            .end,
             .ask, .closeQuestion, .answer, .takeHint:
             true
         // A request and its finished result are logged (the result with its traces): a restart shows

@@ -23,6 +23,7 @@ package enum LessonCommandKind: String, Sendable, Hashable, CaseIterable, Codabl
     case clone
     case exportDefinition
     case kick
+    case extraTime
     case end
     case ask
     case closeQuestion
@@ -66,6 +67,7 @@ extension LessonCommand {
         case .clone: .clone
         case .exportDefinition: .exportDefinition
         case .kick: .kick
+        case .extraTime: .extraTime
         case .end: .end
         case .ask: .ask
         case .closeQuestion: .closeQuestion

@@ -21,8 +21,12 @@ struct Student: Sendable, Hashable {
     /// What the leaderboard ranks them by: `score`, or `expectedScore` in a lesson ranked by expected
     /// points (kept by ``Roster``).
     var boardScore = 0
+    /// Extra time on timed questions, percent of a limit on top (see `Lesson+ExtraTime.swift`).
+    var extraTime = 0
 
     var entry: RosterEntry {
-        RosterEntry(student: id, name: name, online: isOnline, kicked: isKicked, score: score, streak: streak)
+        RosterEntry(
+            student: id, name: name, online: isOnline, kicked: isKicked, score: score, streak: streak,
+            extraTime: extraTime > 0 ? extraTime : nil)
     }
 }

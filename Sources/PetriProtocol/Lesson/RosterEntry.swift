@@ -8,13 +8,18 @@ package struct RosterEntry: Sendable, Hashable, Codable {
     package var kicked: Bool
     package var score: Int
     package var streak: Int
+    /// Extra time on timed questions, percent of the limit on top (absent: none).
+    package var extraTime: Int?
 
-    package init(student: StudentID, name: String, online: Bool, kicked: Bool, score: Int, streak: Int) {
+    package init(
+        student: StudentID, name: String, online: Bool, kicked: Bool, score: Int, streak: Int, extraTime: Int? = nil
+    ) {
         self.student = student
         self.name = name
         self.online = online
         self.kicked = kicked
         self.score = score
         self.streak = streak
+        self.extraTime = extraTime
     }
 }

@@ -7,6 +7,7 @@ extension ClientMessage: Codable {
         case count, rate, value, x, y, pattern, changes, student, question, from, to, before, limit
         case horizon, metric, reason, students, names, plan, text, pace, language
         case password, link, session, handle, teacher, replace, catches, seconds, creature, selection, email
+        case percent
     }
 
     /// The wire name of the message's type.
@@ -30,6 +31,7 @@ extension ClientMessage: Codable {
         case .clone: "clone"
         case .export: "export"
         case .kick: "kick"
+        case .extraTime: "extraTime"
         case .end: "end"
         case .ask: "ask"
         case .closeQuestion: "closeQuestion"
@@ -132,6 +134,8 @@ extension ClientMessage: Codable {
         case "clone": self = .clone(changes: try c.decodeIfPresent([ParameterChange].self, forKey: .changes) ?? [])
         case "export": self = .export
         case "kick": self = .kick(student: StudentID(try c.decodeWhole(.student)))
+        case "extraTime":
+            self = .extraTime(student: StudentID(try c.decodeWhole(.student)), percent: try c.decodeWhole(.percent))
         case "end": self = .end
         case "ask": self = .ask(try QuestionSpec(from: decoder))
         case "closeQuestion": self = .closeQuestion(question: QuestionID(try c.decodeWhole(.question)))
@@ -277,6 +281,9 @@ extension ClientMessage: Codable {
             try c.encode(y, forKey: .y)
         case .clone(let changes): try c.encode(changes, forKey: .changes)
         case .kick(let student): try c.encode(student, forKey: .student)
+        case .extraTime(let student, let percent):
+            try c.encode(student, forKey: .student)
+            try c.encode(percent, forKey: .percent)
         case .ask(let spec): try spec.encode(to: encoder)
         case .closeQuestion(let question), .hint(let question), .showAnswers(let question):
             try c.encode(question, forKey: .question)

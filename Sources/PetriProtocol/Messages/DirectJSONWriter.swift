@@ -75,7 +75,13 @@ package struct DirectJSONWriter {
             w.raw(",\"type\":\"answerCount\"}")
         case .student(let entry):
             // One per join, to the teacher.
-            w.raw("{\"kicked\":")
+            if let extraTime = entry.extraTime {
+                w.raw("{\"extraTime\":")
+                w.int(extraTime)
+                w.raw(",\"kicked\":")
+            } else {
+                w.raw("{\"kicked\":")
+            }
             w.raw(entry.kicked ? "true" : "false")
             w.raw(",\"name\":")
             w.string(entry.name)

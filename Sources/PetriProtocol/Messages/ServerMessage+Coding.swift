@@ -6,7 +6,7 @@ extension ServerMessage: Codable {
         case prediction, answeredAt, lockedAt, answered, answeredBy, students, text, definition, csv, spread
         case models, url, reasons, guide, html, data, plans, title, paragraphs, language, languages
         case session, teacher, sessions, lessons, owner, coTeachers, preview, name, problems, round, creature, left
-        case selection, teachers, link
+        case selection, teachers, link, extraTime, closesAt
     }
 
     /// The wire name of the message's type.
@@ -34,6 +34,7 @@ extension ServerMessage: Codable {
         case .answerAccepted: "answerAccepted"
         case .answerCount: "answerCount"
         case .hint: "hint"
+        case .yourTime: "yourTime"
         case .answersShown: "answersShown"
         case .replicates: "replicates"
         case .reasons: "reasons"
@@ -120,6 +121,11 @@ extension ServerMessage: Codable {
                 answered: try c.decode(Int.self, forKey: .answered),
                 students: try c.decode(Int.self, forKey: .students),
                 answeredBy: try c.decodeIfPresent([StudentID].self, forKey: .answeredBy) ?? [])
+        case "yourTime":
+            self = .yourTime(
+                extraTime: try c.decode(Int.self, forKey: .extraTime),
+                question: try c.decodeIfPresent(QuestionID.self, forKey: .question),
+                closesAt: try c.decodeIfPresent(Timestamp.self, forKey: .closesAt))
         case "hint":
             self = .hint(
                 question: try c.decode(QuestionID.self, forKey: .question),
@@ -236,6 +242,10 @@ extension ServerMessage: Codable {
             try c.encode(answered, forKey: .answered)
             try c.encode(students, forKey: .students)
             if !answeredBy.isEmpty { try c.encode(answeredBy, forKey: .answeredBy) }
+        case .yourTime(let extraTime, let question, let closesAt):
+            try c.encode(extraTime, forKey: .extraTime)
+            try c.encodeIfPresent(question, forKey: .question)
+            try c.encodeIfPresent(closesAt, forKey: .closesAt)
         case .hint(let question, let text):
             try c.encode(question, forKey: .question)
             try c.encode(text, forKey: .text)

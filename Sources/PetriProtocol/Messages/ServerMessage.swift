@@ -52,6 +52,9 @@ package enum ServerMessage: Sendable, Hashable {
     /// the last count (`answeredBy`: empty on the count sent when the question opens; one count
     /// can carry many students, as the server sends one per batch of answers).
     case answerCount(question: QuestionID, answered: Int, students: Int, answeredBy: [StudentID] = [])
+    /// The receiving student's own time: their extra time (percent of a question's limit on top) and,
+    /// while a timed question is open, when it closes for them.
+    case yourTime(extraTime: Int, question: QuestionID?, closesAt: Timestamp?)
     /// The hint text, for the student who took it.
     case hint(question: QuestionID, text: String)
     /// The teacher showed the class's anonymous spread of an open or locked question (everyone).

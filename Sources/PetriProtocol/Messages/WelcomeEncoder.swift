@@ -154,7 +154,13 @@ package struct WelcomeEncoder: Sendable {
             w.raw("[")
             for (i, entry) in roster.enumerated() {
                 if i > 0 { w.raw(",") }
-                w.raw("{\"kicked\":")
+                if let extraTime = entry.extraTime {
+                    w.raw("{\"extraTime\":")
+                    w.int(extraTime)
+                    w.raw(",\"kicked\":")
+                } else {
+                    w.raw("{\"kicked\":")
+                }
                 w.raw(entry.kicked ? "true" : "false")
                 w.raw(",\"name\":")
                 w.string(entry.name)

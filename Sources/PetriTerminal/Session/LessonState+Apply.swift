@@ -166,6 +166,14 @@ extension LessonState {
             tally.students = students
             tally.who.formUnion(answeredBy)
             answerCount = tally
+        case .yourTime(let percent, let id, let closesAt):
+            // The open question closes later for this student than for the class: count down to their own time.
+            extraTime = percent
+            if let id, let closesAt, let index = questions.firstIndex(where: { $0.id == id }) {
+                questions[index].closesAt = closesAt
+                if questions[index].state == .locked, lockReasons[id] == .timeLimit { questions[index].state = .open }
+                touch(id)
+            }
         case .hint(let id, let text):
             hints[id] = TerminalText.sanitise(text, maxCharacters: 300)
             if var record = answers[id] {

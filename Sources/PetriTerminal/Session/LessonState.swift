@@ -35,6 +35,8 @@ struct LessonState: Sendable {
     var options = LessonOptions()
     /// Every question asked, in order.
     var questions: [QuestionInfo] = []
+    /// This student's extra time on timed questions, percent of a limit on top (`yourTime`).
+    var extraTime = 0
     /// Why each locked question locked.
     var lockReasons: [QuestionID: LockReason] = [:]
     /// Why each cancelled question was withdrawn.

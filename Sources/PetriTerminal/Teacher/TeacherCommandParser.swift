@@ -200,6 +200,11 @@ enum TeacherCommandParser {
             return .exportDefinition(path: args.first)
         case "kick", "remove":
             return .send(.kick(student: try student(args, context: context)))
+        case "extra":
+            guard args.count >= 2, let percent = Int(args[args.count - 1].trimmingCharacters(in: ["+", "%"])) else {
+                throw CommandError("extra needs a student's name or #number, then a percent.", example: "extra Ben 50")
+            }
+            return .send(.extraTime(student: try student(Array(args.dropLast()), context: context), percent: percent))
         case "end":
             try atMost(0, args, "end")
             return .send(.end)

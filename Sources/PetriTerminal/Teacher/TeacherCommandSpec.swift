@@ -100,6 +100,10 @@ struct TeacherCommandSpec: Sendable, Hashable {
             examples: ["export", "export lesson.json", "export results scores.csv", "export report lesson-report"]),
         .init(
             name: "kick", usage: "kick NAME | kick #ID", summary: "remove a student", examples: ["kick Ben", "kick #3"]),
+        .init(
+            name: "extra", usage: "extra NAME PERCENT | extra #ID PERCENT",
+            summary: "extra time on timed questions (0, 25, 50 or 100% on top; 0 takes it away)",
+            examples: ["extra Ben 50", "extra #3 100", "extra Ben 0"]),
         .init(name: "end", usage: "end", summary: "end the lesson for everyone", examples: ["end"]),
         .init(name: "code", usage: "code", summary: "show the join code large", examples: ["code"]),
         .init(

@@ -125,6 +125,9 @@ enum QuestionPanel {
             status.append("h: hint (halves your points)")
         }
         if q.closesAt == nil { status.append("Locks at the next step.") }
+        if q.closesAt != nil, lesson.extraTime > 0 {
+            status.append(theme.text("terminal.question.extraTime", ["percent": .int(lesson.extraTime)]))
+        }
         add(status.joined(separator: "  "), statusStyle)
         if let you = lesson.you {
             let rank = lesson.leaderboard.you.map { " · rank \($0.rank) of \(lesson.leaderboard.students)" } ?? ""

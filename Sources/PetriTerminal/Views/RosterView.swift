@@ -42,6 +42,7 @@ enum RosterView {
             let dot = student.online ? "●" : "○"
             let standing =
                 (answered.contains(student.student) ? "✓ " : "")
+                + (student.extraTime.map { "+\($0)% " } ?? "")
                 + "\(Format.ordinal(rank)) · \(Format.points(student.score))"
             let style = student.online ? CellStyle.plain : theme.dim
             let shared = (names[student.name.lowercased()] ?? 0) > 1

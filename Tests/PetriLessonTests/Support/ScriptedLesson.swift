@@ -24,7 +24,7 @@ struct LessonScript<Model: SimulationModel> {
 /// The script: three joins; steps; a parameter change; a number question with a hint, a time
 /// limit, a changed answer and a deadline; a choice question the teacher closes; a probability
 /// question; the teacher's checkpoint, then steps, a rewind and another action, then restore; a
-/// student resumes and leaves again; a kick; a clone; auto-run with ticks; and an open question
+/// student resumes and leaves again; extra time for a student; a kick; a clone; auto-run with ticks; and an open question
 /// with a time limit and an answer.
 struct ScriptedLesson<Model: SimulationModel> {
     static var seed: UInt64 { 0x5EED_0F_CAFE }
@@ -104,6 +104,8 @@ struct ScriptedLesson<Model: SimulationModel> {
         clock.advance(seconds: 60)
         send(.deadline(q1), as: .server)
         send(.step(count: 3), as: .teacher)
+        // Extra time for Cy, kept through checkpoints and replays, on the timed question at the end.
+        send(.extraTime(cy, percent: 50), as: .teacher)
 
         let q2 = try ask(
             QuestionSpec(

@@ -5,7 +5,7 @@
 // `histograms[g]`, `groups[g]`, so a chart of a thousand generations is one loop over arrays.
 
 import { wireNumber } from './dom.js';
-import { t, formatPlain } from './words.js';
+import { t, formatPlain, formatPercent } from './words.js';
 import { outcomeKind } from './answer-kinds.js';
 
 /// The metric the "over time" chart and the spoken summary lead with: the model's headline, as its presentation
@@ -160,9 +160,26 @@ export function apply(state, message) {
         }
         case 'questionLocked': {
             const question = state.questions.get(message.question);
-            if (question) question.state = 'locked';
+            if (question) {
+                question.state = 'locked';
+                question.lockReason = message.reason;
+            }
             const why = { advanced: 'lesson.locked.advanced', timeLimit: 'lesson.locked.timeLimit', closedByTeacher: 'lesson.locked.closedByTeacher' };
             return [t('lesson.locked', { why: t(why[message.reason] ?? 'lesson.locked.closed') })];
+        }
+        case 'yourTime': {
+            // This student's extra time; while a timed question is open, when it closes for them (later than for
+            // the class: the class's lock does not reach them until then).
+            const percent = typeof message.extraTime === 'number' ? message.extraTime : 0;
+            const changed = percent !== (state.extraTime ?? 0);
+            state.extraTime = percent;
+            const question = state.questions.get(message.question);
+            if (question && typeof message.closesAt === 'number') {
+                question.closesAt = message.closesAt;
+                if (question.state === 'locked' && question.lockReason === 'timeLimit') question.state = 'open';
+            }
+            if (!changed) return null;
+            return [percent > 0 ? t('lesson.extraTime', { percent: formatPercent(percent) }) : t('lesson.extraTimeRemoved')];
         }
         case 'questionCancelled': {
             const question = state.questions.get(message.question);

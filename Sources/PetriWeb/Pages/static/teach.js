@@ -28,21 +28,23 @@ import { PlanPicker, PlanView } from './view-plan.js';
 const KEY = 'petri.teach.key';
 const CURRENT = 'petri.teach.current';
 const tokenKey = (code) => `petri.teach.token.${code}`;
+/// The teacher turned the single-key shortcuts off (local storage: a preference, not a secret).
+const SHORTCUTS_OFF = 'petri.teach.shortcuts';
 
 const $ = (id) => document.getElementById(id);
 
-function stored(name) {
+function stored(name, storage = sessionStorage) {
     try {
-        return sessionStorage.getItem(name);
+        return storage.getItem(name);
     } catch {
         return null; // storage off: the console still works, only a reload signs out
     }
 }
 
-function store(name, value) {
+function store(name, value, storage = sessionStorage) {
     try {
-        if (value === null) sessionStorage.removeItem(name);
-        else sessionStorage.setItem(name, value);
+        if (value === null) storage.removeItem(name);
+        else storage.setItem(name, value);
     } catch {
         // see stored
     }
@@ -70,6 +72,7 @@ const roster = new RosterView($('roster'), {
     answeredBy: (id) => answered.get(id) ?? new Set(),
     onKick: (student) => confirmThen(t('teach.kick.confirm', { name: student.name }),
         () => send({ type: 'kick', student: student.student })),
+    onExtraTime: (student, percent) => send({ type: 'extraTime', student: student.student, percent }),
 });
 const lessonSend = { send: (message) => send(message) };
 const reasons = new ReasonsView($('reasons'), lessonSend);
@@ -554,6 +557,8 @@ function toggleRun() {
 
 function shortcut(event) {
     if ($('console').hidden || event.ctrlKey || event.metaKey || event.altKey) return;
+    // WCAG 2.1.4: single-key shortcuts can be turned off (the help's checkbox, remembered in this browser).
+    if (!$('shortcuts-on').checked) return;
     if (document.querySelector('dialog[open]')) return;
     const target = event.target;
     if (target instanceof HTMLElement && target.closest('input, select, textarea, [contenteditable]')) return;
@@ -646,6 +651,8 @@ $('projector-link').addEventListener('click', () => {
     if (lesson) store(`petri.projector.${lesson.code}`, lesson.token);
 });
 $('help-button').addEventListener('click', () => $('help').showModal());
+$('shortcuts-on').checked = stored(SHORTCUTS_OFF, localStorage) !== 'off';
+$('shortcuts-on').addEventListener('change', () => store(SHORTCUTS_OFF, $('shortcuts-on').checked ? null : 'off', localStorage));
 $('help').addEventListener('close', () => $('help-button').focus());
 document.addEventListener('keydown', shortcut);
 

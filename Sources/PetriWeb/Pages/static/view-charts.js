@@ -7,26 +7,34 @@ import { mainMetric } from './lesson-state.js';
 import { traitBins, traitColour } from './view-picture.js';
 import { t, words, formatPlain } from './words.js';
 
+/// The size of a chart's text in CSS px: the page's `--chart-text` (the projector's is larger, for the back of a
+/// room), else 12.
+export function chartTextSize(canvas) {
+    const size = parseFloat(getComputedStyle(canvas).getPropertyValue('--chart-text'));
+    return Number.isFinite(size) && size > 0 ? size : 12;
+}
+
 /// Draws bars with value labels and category labels under them. `bars`: [{label, value, fill}].
 export function drawBars(canvas, bars, { marker = null, title = '', highlight = -1 } = {}) {
     const [width, height, context] = fitCanvas(canvas);
     const ink = themeColour('--ink', '#111');
     const muted = themeColour('--muted', '#666');
     context.clearRect(0, 0, width, height);
-    const top = title ? 22 : 8;
-    const bottom = height - 22;
+    const size = chartTextSize(canvas);
+    const top = title ? size + 10 : 8;
+    const bottom = height - size - 10;
     const max = Math.max(1, ...bars.map((b) => b.value));
     const slot = width / Math.max(1, bars.length);
-    context.font = '12px system-ui, sans-serif';
+    context.font = `${size}px system-ui, sans-serif`;
     context.textAlign = 'center';
     if (title) {
         context.fillStyle = muted;
         context.textAlign = 'left';
-        context.fillText(title, 4, 14);
+        context.fillText(title, 4, size + 2);
         context.textAlign = 'center';
     }
     bars.forEach((bar, i) => {
-        const barHeight = (bottom - top - 14) * bar.value / max;
+        const barHeight = (bottom - top - size - 2) * bar.value / max;
         const x = i * slot + slot * 0.12;
         context.fillStyle = bar.fill ?? themeColour('--accent', '#2a6f97');
         context.fillRect(x, bottom - barHeight, slot * 0.76, barHeight);
@@ -51,8 +59,8 @@ export function drawBars(canvas, bars, { marker = null, title = '', highlight = 
         context.setLineDash([]);
         context.fillStyle = ink;
         context.textAlign = x > width / 2 ? 'right' : 'left';
-        context.font = 'bold 13px system-ui, sans-serif';
-        context.fillText(marker.label, x + (x > width / 2 ? -6 : 6), top + 12);
+        context.font = `bold ${size + 1}px system-ui, sans-serif`;
+        context.fillText(marker.label, x + (x > width / 2 ? -6 : 6), top + size);
     }
 }
 
@@ -64,10 +72,11 @@ export function drawLine(canvas, values, { label = '', unit = '', band = null } 
     const ink = themeColour('--ink', '#111');
     const muted = themeColour('--muted', '#666');
     context.clearRect(0, 0, width, height);
-    const left = 48;
+    const size = chartTextSize(canvas);
+    const left = size * 4;
     const right = width - 10;
-    const top = 22;
-    const bottom = height - 22;
+    const top = size + 10;
+    const bottom = height - size - 10;
     let min = Infinity;
     let max = -Infinity;
     let count = 0;
@@ -89,10 +98,10 @@ export function drawLine(canvas, values, { label = '', unit = '', band = null } 
         }
     }
     const domain = Math.max(values.length, band ? band.start + bandLength : 0);
-    context.font = '12px system-ui, sans-serif';
+    context.font = `${size}px system-ui, sans-serif`;
     context.fillStyle = muted;
     context.textAlign = 'left';
-    context.fillText(unit ? t('charts.line.unit', { label, unit }) : t('charts.line', { label }), 4, 14);
+    context.fillText(unit ? t('charts.line.unit', { label, unit }) : t('charts.line', { label }), 4, size + 2);
     if (count === 0) return;
     if (min === max) {
         min -= 1;
@@ -110,7 +119,7 @@ export function drawLine(canvas, values, { label = '', unit = '', band = null } 
     context.lineTo(right, bottom);
     context.stroke();
     context.textAlign = 'right';
-    context.fillText(formatNumber(Math.round(max)), left - 4, top + 4);
+    context.fillText(formatNumber(Math.round(max)), left - 4, top + size / 3);
     context.fillText(formatNumber(Math.round(min)), left - 4, bottom);
     context.textAlign = 'center';
     context.fillText('0', left, height - 6);
@@ -143,7 +152,7 @@ export function drawLine(canvas, values, { label = '', unit = '', band = null } 
     context.fillStyle = ink;
     context.textAlign = 'right';
     const last = values[values.length - 1];
-    if (Number.isFinite(last)) context.fillText(formatNumber(Math.round(last * 10) / 10), right, top + 4);
+    if (Number.isFinite(last)) context.fillText(formatNumber(Math.round(last * 10) / 10), right, top + size / 3);
 }
 
 /// The label of bin k of a trait histogram: a creature field's bins show their range of values (1-10 ... 91-100),

@@ -5,7 +5,7 @@
 import { el, setText, replaceChildren, formatNumber, show } from './dom.js';
 import { currentQuestion, serverNow } from './lesson-state.js';
 import { answerKind, describePrediction, kindWords } from './answer-kinds.js';
-import { t, words, formatDuration, formatTime } from './words.js';
+import { t, words, formatDuration, formatTime, formatPercent } from './words.js';
 
 /// Refusals of an answer or a hint, shown under the question.
 const ANSWER_ERRORS = new Set(['late-answer', 'already-answered', 'too-many-changes', 'wrong-kind', 'question-closed',
@@ -32,6 +32,7 @@ export class QuestionView {
         this.detail = el('p', { class: 'detail' });
         this.status = el('p', { class: 'question-state' });
         this.countdown = el('p', { class: 'countdown', role: 'timer', 'aria-live': 'off' });
+        this.extraTime = el('p', { class: 'extra-time' });
         this.form = el('form', { class: 'answer-form', 'aria-labelledby': 'question-heading' });
         this.receipt = el('p', { class: 'receipt', role: 'status' });
         this.hintButton = el('button', words('question.hintButton', { type: 'button', class: 'hint-button' }),
@@ -39,7 +40,8 @@ export class QuestionView {
         this.hintText = el('p', { class: 'hint' });
         this.problem = el('p', { class: 'problem', role: 'alert' });
         this.empty = el('p', words('question.none', { class: 'waiting' }), t('question.none'));
-        replaceChildren(root, this.heading, this.empty, this.prompt, this.detail, this.status, this.countdown, this.form,
+        replaceChildren(root, this.heading, this.empty, this.prompt, this.detail, this.status, this.countdown,
+            this.extraTime, this.form,
             this.problem, this.receipt, this.hintButton, this.hintText);
         this.hintButton.addEventListener('click', () => {
             if (this.questionId !== null) this.send({ type: 'hint', question: this.questionId });
@@ -65,7 +67,13 @@ export class QuestionView {
         }
         if (question.id !== this.questionId) this.build(question);
         const answer = state.answers.get(question.id);
-        const open = question.state === 'open' && !state.ended;
+        const timed = typeof question.closesAt === 'number';
+        const open = question.state === 'open' && !state.ended && !(timed && serverNow(state) >= question.closesAt);
+        // The student's own limit: the countdown above already counts to it.
+        const extra = question.state === 'open' && timed && (state.extraTime ?? 0) > 0;
+        show(this.extraTime, extra);
+        setText(this.extraTime, extra ? t('question.extraTime', { percent: formatPercent(state.extraTime) }) : '');
+        this.shownOpen = open;
         const mayAnswer = open && (question.allowChange !== false || !answer?.prediction);
         setText(this.status, stateWords(question));
         for (const control of this.form.querySelectorAll('input, button')) control.disabled = !mayAnswer;
@@ -161,5 +169,8 @@ export class QuestionView {
         }
         const left = Math.max(0, Math.ceil((question.closesAt - serverNow(this.state)) / 1000));
         setText(this.countdown, t('question.countdown', { time: formatDuration(left) }));
+        // At the student's own close the controls go (the server's lock may come later, or not at all when the
+        // class's time runs on for others).
+        if (left === 0 && this.shownOpen) this.render(this.state);
     }
 }

@@ -1,21 +1,26 @@
 // The teacher's roster: every student (not removed) with online state, score, streak and a tick when they
-// have answered the open question, and, while the lesson runs, a button to remove them (the page asks for
-// confirmation first).
+// have answered the open question, and, while the lesson runs, their extra time on timed questions (a choice
+// sent at once: none, +25%, +50%, +100%) and a button to remove them (the page asks for confirmation first).
 // Names arrive from the network and go in as text only.
 
 import { el, replaceChildren, formatNumber } from './dom.js';
 import { openQuestion } from './lesson-state.js';
-import { t, language, formatPlain } from './words.js';
+import { t, language, formatPlain, formatPercent } from './words.js';
+
+/// The extra time a teacher can give (percent of a question's limit on top); the server takes 0...100.
+const EXTRA_TIMES = [0, 25, 50, 100];
 
 export class RosterView {
     /// - Parameters:
     ///   - root: the element this view owns.
     ///   - answeredBy: `(questionId) => Set` of student ids who answered it.
     ///   - onKick: `(entry) => void`, called when the teacher asks to remove a student.
-    constructor(root, { answeredBy, onKick }) {
+    ///   - onExtraTime: `(entry, percent) => void`, called when the teacher changes a student's extra time.
+    constructor(root, { answeredBy, onKick, onExtraTime }) {
         this.root = root;
         this.answeredBy = answeredBy;
         this.onKick = onKick;
+        this.onExtraTime = onExtraTime;
         this.drawn = null;
     }
 
@@ -26,7 +31,7 @@ export class RosterView {
             .sort((a, b) => (b.score ?? 0) - (a.score ?? 0) || String(a.name).localeCompare(String(b.name), language()));
         const removable = !state.ended;
         const key = JSON.stringify([language(), removable, open?.id ?? null, [...answered].sort(), students.map((s) =>
-            [s.student, s.name, s.online, s.score, s.streak])]);
+            [s.student, s.name, s.online, s.score, s.streak, s.extraTime ?? 0])]);
         if (key === this.drawn) return;
         this.drawn = key;
         const online = students.filter((s) => s.online).length;
@@ -37,6 +42,7 @@ export class RosterView {
                 el('th', { scope: 'col' }, t('results.score')), el('th', { scope: 'col' }, t('roster.streak')),
                 el('th', { scope: 'col' }, open ? t('roster.answeredQuestion', { question: t('report.questionLabel', { number: open.id }) })
                     : t('roster.answered')),
+                el('th', { scope: 'col' }, t('roster.extraTime')),
                 removable ? el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, t('roster.remove'))) : null)));
         const body = el('tbody');
         for (const student of students) {
@@ -50,6 +56,7 @@ export class RosterView {
                 el('td', {}, formatNumber(student.score ?? 0)),
                 el('td', {}, formatPlain(student.streak ?? 0)),
                 el('td', { class: 'answered-tick' }, open ? (has ? t('roster.tick') : '–') : ''),
+                el('td', { class: 'extra-time' }, this.extraTimeControl(student, removable)),
                 kick ? el('td', {}, kick) : null));
         }
         table.append(body);
@@ -57,7 +64,28 @@ export class RosterView {
         // exception WCAG's reflow allows), never the page; the region takes the focus to scroll by keyboard.
         const region = el('div', { class: 'table-scroll', role: 'region', tabindex: '0',
             'aria-label': t('roster.region') }, table);
+        // A control the teacher is using keeps the focus when the table is drawn again (as it is when the server
+        // confirms the change).
+        const focused = this.root.contains(document.activeElement) ? document.activeElement : null;
+        const again = focused?.dataset?.student ? `${focused.tagName.toLowerCase()}.${focused.className.split(' ').join('.')}`
+            + `[data-student="${focused.dataset.student}"]` : null;
         replaceChildren(this.root, students.length ? region
             : el('p', { class: 'waiting' }, t('roster.none')));
+        if (again) this.root.querySelector(again)?.focus();
+    }
+
+    /// A student's extra time: a choice while the lesson runs, else the words.
+    extraTimeControl(student, changeable) {
+        const given = student.extraTime ?? 0;
+        const label = (percent) => percent ? t('roster.extraTime.percent', { percent: formatPercent(percent) })
+            : t('roster.extraTime.none');
+        if (!changeable) return label(given);
+        const options = EXTRA_TIMES.includes(given) ? EXTRA_TIMES : [...EXTRA_TIMES, given].sort((a, b) => a - b);
+        const select = el('select', { class: 'extra-time', 'data-student': student.student,
+            'aria-label': t('roster.extraTimeFor', { name: student.name }) },
+        ...options.map((percent) => el('option', { value: String(percent), ...(percent === given ? { selected: '' } : {}) },
+            label(percent))));
+        select.addEventListener('change', () => this.onExtraTime(student, Number(select.value)));
+        return select;
     }
 }
