@@ -260,6 +260,31 @@ struct MakeupTests {
         #expect(resumed.isAtEnd(of: reel) == false)
     }
 
+    @Test func aReelRecordedAsTheClassGoesIsTheReelAReplayOfTheLogGives() throws {
+        // Given the class's lesson, run again entry by entry as a live server runs it, recording a reel as it goes
+        let lesson = try ClassLesson()
+        var live = try Lesson<WalkModel>(
+            definition: lesson.definition, teacherToken: lesson.room.teacherToken,
+            configuration: lesson.room.lesson.configuration, source: ())
+        var recorded = try MakeupReel(recording: live, startedAt: ManualClock().now)
+        for entry in lesson.entries {
+            let effects = live.handle(entry.command, from: entry.actor, at: entry.time).effects
+            try recorded.record(entry, effects: effects, lesson: live)
+        }
+
+        // Then it holds the same moments and questions as the reel replayed from the log, with no replay of its own
+        let replayed = try MakeupReel<WalkModel>(
+            definition: lesson.definition, teacherToken: lesson.room.teacherToken,
+            configuration: lesson.room.lesson.configuration, log: lesson.entries, source: (),
+            startedAt: ManualClock().now)
+        #expect(recorded.stops == replayed.stops)
+        #expect(recorded.asked == replayed.asked)
+        #expect(recorded.hasEnded && recorded.lastLogSequence == lesson.entries.count)
+        // And it refuses to replay, and a lesson already under way cannot start one
+        #expect(throws: ProtocolError.self) { try recorded.append(lesson.entries[0]) }
+        #expect(throws: ProtocolError.self) { try MakeupReel(recording: live, startedAt: ManualClock().now) }
+    }
+
     @Test func aMakeUpStudentsOwnTimeLimitRunsFromWhenTheQuestionReachedThem() throws {
         // Given the lesson's Q1, which gave the class 30 seconds
         let lesson = try ClassLesson()

@@ -8,7 +8,10 @@ import PetriSimulation
 /// that ran it (the same seed, the teacher's parameter changes, rewinds, checkpoint restores, plan
 /// moments and replicates, at the same moments), and it grows as the class goes on (``append(_:)``).
 /// Every make-up student of the lesson plays the same reel (see ``MakeupPlay``): thirty make-up
-/// students cost one replay of the lesson, not thirty, and none of them reruns the class.
+/// students cost one replay of the lesson, not thirty, and none of them reruns the class. A server that
+/// holds the lesson from its start can instead record the reel as the class goes
+/// (``init(recording:startedAt:)``, ``record(_:effects:lesson:)``), from the lesson's own messages: then
+/// the reel costs no simulation at all.
 ///
 /// A stop is one logged command's messages to everyone: a `step` of five generations is one stop
 /// (five `stats`, one `snapshot`, the resolutions it brought), an auto-run tick is one, a question
@@ -57,8 +60,14 @@ package struct MakeupReel<Model: SteppingModel>: Sendable {
         var classScores: [Int] = []
     }
 
-    /// The class's lesson, rebuilt up to the last entry appended.
-    private var lesson: Lesson<Model>
+    /// The class's lesson, rebuilt up to the last entry appended (nil for a reel recorded from the live lesson).
+    private var replay: Lesson<Model>?
+    /// The lesson's configuration (its options say how a make-up is scored).
+    package let configuration: LessonConfiguration
+    /// The last entry replayed or recorded.
+    package private(set) var lastLogSequence: Int
+    /// Whether the class's lesson has ended (the reel will not grow).
+    package private(set) var hasEnded: Bool
     /// The class's moments so far; the first is where the lesson began.
     package private(set) var stops: [Stop]
     /// Each question asked so far, by id.
@@ -78,33 +87,77 @@ package struct MakeupReel<Model: SteppingModel>: Sendable {
         definition: LessonDefinition, teacherToken: AccessToken, configuration: LessonConfiguration,
         log: [LessonLogEntry], source: Model.Source, startedAt: Timestamp
     ) throws(ProtocolError) {
-        lesson = try Lesson(
+        let start = try Lesson<Model>(
             definition: definition, teacherToken: teacherToken, configuration: configuration, source: source)
-        let start = lesson
+        replay = start
+        self.configuration = configuration
+        lastLogSequence = start.lastLogSequence
+        hasEnded = start.hasEnded
         var frames: [Frame] = start.historyPages(from: 0).map { .message(.history($0)) }
         frames.append(.snapshot(start.snapshotHeader, start.model.snapshot()))
         stops = [Stop(position: start.position, stateHash: start.model.stateHash, time: startedAt, frames: frames)]
         for entry in log { try append(entry) }
     }
 
+    /// Starts recording a lesson that has just been created (before its first log entry): a server keeps the
+    /// reel beside the lesson and hands it each entry the lesson persists (``record(_:effects:lesson:)``).
+    ///
+    /// - Throws: `invalid-definition` when the lesson has already logged entries (replay its log instead).
+    package init(recording lesson: Lesson<Model>, startedAt: Timestamp) throws(ProtocolError) {
+        guard lesson.lastLogSequence == 0 else {
+            throw ProtocolError(.invalidDefinition, "A reel records a lesson from its start; replay its log instead.")
+        }
+        replay = nil
+        configuration = lesson.configuration
+        lastLogSequence = 0
+        hasEnded = lesson.hasEnded
+        var frames: [Frame] = lesson.historyPages(from: 0).map { .message(.history($0)) }
+        frames.append(.snapshot(lesson.snapshotHeader, lesson.model.snapshot()))
+        stops = [Stop(position: lesson.position, stateHash: lesson.model.stateHash, time: startedAt, frames: frames)]
+    }
+
+    /// The live lesson persisted `entry`: adds its moment from the lesson's own `effects`, with `lesson` as it
+    /// stands after them (the same reel a replay of the log gives, without stepping the simulation again).
+    ///
+    /// - Throws: `invalid-definition` when the entry is out of sequence.
+    package mutating func record(_ entry: LessonLogEntry, effects: [LessonEffect<Model>], lesson: Lesson<Model>)
+        throws(ProtocolError)
+    {
+        guard entry.sequence == lastLogSequence + 1 else {
+            throw ProtocolError(.invalidDefinition, "The log skips from entry \(lastLogSequence) to \(entry.sequence).")
+        }
+        add(entry, effects: effects, after: lesson)
+    }
+
     /// The class's lesson went on: adds the entry's moment, if it showed everyone anything.
     ///
-    /// - Throws: `invalid-definition` when the entry is out of sequence or no longer replays.
+    /// - Throws: `invalid-definition` when the entry is out of sequence or no longer replays, or the reel
+    ///   records a live lesson instead.
     package mutating func append(_ entry: LessonLogEntry) throws(ProtocolError) {
-        guard entry.sequence == lesson.lastLogSequence + 1 else {
-            throw ProtocolError(
-                .invalidDefinition, "The log skips from entry \(lesson.lastLogSequence) to \(entry.sequence).")
+        guard var lesson = replay else {
+            throw ProtocolError(.invalidDefinition, "This reel records the live lesson; it does not replay entries.")
         }
+        guard entry.sequence == lastLogSequence + 1 else {
+            throw ProtocolError(.invalidDefinition, "The log skips from entry \(lastLogSequence) to \(entry.sequence).")
+        }
+        replay = nil  // so the lesson below is not copied when it changes
         let outcome = lesson.handle(entry.command, from: entry.actor, at: entry.time)
+        defer { replay = lesson }
         if let error = outcome.rejection {
             throw ProtocolError(.invalidDefinition, "Log entry \(entry.sequence) no longer replays: \(error.message)")
         }
+        add(entry, effects: outcome.effects, after: lesson)
+    }
+
+    private mutating func add(_ entry: LessonLogEntry, effects: [LessonEffect<Model>], after lesson: Lesson<Model>) {
+        lastLogSequence = entry.sequence
+        hasEnded = lesson.hasEnded
         var frames: [Frame] = []
-        for effect in outcome.effects {
+        for effect in effects {
             switch effect {
             case .broadcast(let message) where Self.shows(message):
                 frames.append(.message(message))
-                note(message)
+                note(message, in: lesson)
             case .broadcastSnapshot(let header, let snapshot):
                 frames.append(.snapshot(header, snapshot))
             default:
@@ -116,17 +169,8 @@ package struct MakeupReel<Model: SteppingModel>: Sendable {
             Stop(position: lesson.position, stateHash: lesson.model.stateHash, time: entry.time, frames: frames))
     }
 
-    /// The last entry replayed.
-    package var lastLogSequence: Int { lesson.lastLogSequence }
-
-    /// Whether the class's lesson has ended (the reel will not grow).
-    package var hasEnded: Bool { lesson.hasEnded }
-
-    /// The lesson's configuration (its options say how a make-up is ranked).
-    package var configuration: LessonConfiguration { lesson.configuration }
-
     /// Remembers what a make-up will need of a question the class was just sent.
-    private mutating func note(_ message: ServerMessage) {
+    private mutating func note(_ message: ServerMessage, in lesson: Lesson<Model>) {
         switch message {
         case .question(let info):
             guard let question = lesson.questions.first(where: { $0.id == info.id }) else { return }
