@@ -53,7 +53,9 @@ struct LTICommand: AsyncParsableCommand {
                 storage = postgres
                 close = { postgres.close() }
             } else {
-                let store = try Teachers.Store.openSQLite(configuration.data.directory)
+                // A running server holding the directory refuses this with a sentence saying so (LTI has no protocol
+                // requests to ask it instead).
+                let store = try PetriStore.open(directory: configuration.data.directory)
                 storage = SQLiteLessonStorage(store: store)
                 close = { try? store.close() }
             }
