@@ -2,6 +2,7 @@
 timeline with the next moment marked, and Next runs it to the end with three students answering every question."""
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from conftest import Server, console_errors
@@ -115,4 +116,113 @@ def test_a_plans_explanation_reaches_the_student_page(shared, page):
         assert paragraphs == ["Moths rest on bark.", "Birds hunt by sight."]
     finally:
         teacher.close()
+    assert console_errors(page) == []
+
+
+WRITTEN = """title: Moths written in the console
+model: camouflage
+scenario: industrial-revolution
+moments:
+  - run: 3
+  - ask: {kind: number, metric: meanTrait, horizon: 3, prompt: Average colour in 3 generations?}
+  - run: 6
+  - reveal
+  - ask: {kind: number, metric: population, horizon: 2}
+  - run: 9
+"""
+
+
+def type_lines(element, text):
+    """Types a multi-line text into a textarea a line at a time, pressing Enter between lines (WebKit's driver
+    drops a newline inside send_keys)."""
+    for line in text.rstrip("\n").split("\n"):
+        if line:
+            element.send_keys(line)
+        element.send_keys(Keys.ENTER)
+
+
+def test_a_plan_written_in_the_console_is_previewed_saved_and_run_to_its_end_with_three_students(shared, page):
+    # Given a teacher signed in, who types a plan with a mistake on line 6 into "Write a plan" and saves it
+    signed_in(page, shared)
+    text = page.find_element(By.CSS_SELECTOR, "#plan-text")
+    type_lines(text, WRITTEN.replace("metric: meanTrait", "metric: wingspan"))
+    page.find_element(By.CSS_SELECTOR, "#plan-name").send_keys("console-moths")
+    page.find_element(By.CSS_SELECTOR, "#plan-save").click()
+    # Then the mistake is shown with its line, and nothing is saved
+    wait_text(page, "#plan-problems", "Line 6:")
+    assert "wingspan" in page.find_element(By.CSS_SELECTOR, "#plan-problems").text
+
+    # When the teacher fixes it, previews it and saves it
+    text.clear()
+    type_lines(text, WRITTEN)
+    page.find_element(By.CSS_SELECTOR, "#plan-preview-button").click()
+    wait_for(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#plan-preview li")) == 2, 20,
+             "the preview never listed the plan's two questions")
+    first = page.find_element(By.CSS_SELECTOR, "#plan-preview li").text
+    assert "asked at generation 3, resolves at 6" in first
+    assert "outcome" in first and "replicates (20)" in first
+    assert page.find_elements(By.CSS_SELECTOR, "#plan-problems li") == []
+    # (replacing: the server is shared by both engines' runs of this test)
+    page.find_element(By.CSS_SELECTOR, "#plan-replace").click()
+    page.find_element(By.CSS_SELECTOR, "#plan-save").click()
+    wait_text(page, "#plan-write-status", 'Saved "console-moths"')
+
+    # Then it is among the server's plans, and starts from "Start from a plan"
+    wait_for(page, lambda d: "console-moths" in script(
+        d, "[...document.querySelectorAll('#plan-choice option')].map((o) => o.value)"))
+    Select(page.find_element(By.CSS_SELECTOR, "#plan-choice")).select_by_value("console-moths")
+    page.find_element(By.CSS_SELECTOR, "#plan-seed").send_keys("42")
+    page.find_element(By.CSS_SELECTOR, "#plan-start-button").click()
+    code = wait_console(page)
+    wait_text(page, "#plan-title", "Moths written in the console")
+    students = []
+    try:
+        for name in STUDENTS:
+            peer = Peer(shared.ws)
+            peer.send(type="join", code=code, name=name)
+            peer.wait("welcome")
+            students.append(peer)
+        answered = set()
+        for _ in range(30):
+            answer_new_questions(students, answered)
+            if "Every moment" in plan_status(page):
+                break
+            wait_for(page, lambda d: "Running to" not in plan_status(d), 40, "the plan's run never stopped")
+            answer_new_questions(students, answered)
+            before = next_index(page)
+            page.find_element(By.CSS_SELECTOR, "#plan-next").click()
+            wait_for(page, lambda d: next_index(d) != before or "Every moment" in plan_status(d), 15,
+                     "Next did not move the plan on")
+        # Then the plan ran to its end: both questions asked at the generations the preview showed, and resolved
+        assert "Every moment" in plan_status(page)
+        for peer in students:
+            peer.wait("resolved", lambda m: m["question"] == 2, timeout=30)
+            assert [m["askedAt"] for m in peer.messages if m.get("type") == "question"] == [3, 6]
+        assert len(answered) == 6
+    finally:
+        for peer in students:
+            peer.close()
+    assert console_errors(page) == []
+
+
+def test_a_plan_file_opened_from_disk_is_previewed_and_a_listed_plan_copied_for_editing(shared, page, tmp_path):
+    # Given a plan file on the teacher's computer
+    signed_in(page, shared)
+    path = tmp_path / "mice-at-home.yaml"
+    path.write_text("title: Mice at home\nmodel: mice\nmoments:\n  - run: 0\n", encoding="utf-8")
+    # When the teacher opens it with the file picker and previews it
+    page.find_element(By.CSS_SELECTOR, "#plan-file-input").send_keys(str(path))
+    wait_text(page, "#plan-write-status", "mice-at-home.yaml")
+    assert page.find_element(By.CSS_SELECTOR, "#plan-name").get_attribute("value") == "mice-at-home"
+    page.find_element(By.CSS_SELECTOR, "#plan-preview-button").click()
+    # Then its mistake is shown with its line, the text left as it was
+    wait_text(page, "#plan-problems", "Line 4:")
+    assert "run: 0" in page.find_element(By.CSS_SELECTOR, "#plan-text").get_attribute("value")
+    # When a listed plan is copied into the form
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#plan-start").is_displayed())
+    Select(page.find_element(By.CSS_SELECTOR, "#plan-choice")).select_by_value("desert-mice")
+    page.find_element(By.CSS_SELECTOR, "#plan-edit").click()
+    # Then its text and name are there to change and save as one's own
+    assert page.find_element(By.CSS_SELECTOR, "#plan-name").get_attribute("value") == "desert-mice"
+    assert "model: mice" in page.find_element(By.CSS_SELECTOR, "#plan-text").get_attribute("value")
     assert console_errors(page) == []

@@ -86,4 +86,36 @@ import Testing
         await restarted.stop()
         postgres.close()
     }
+
+    @Test func plansCopiedFromSQLiteAreThereOnPostgreSQLWithTheirOwnersOnce() async throws {
+        // Given a SQLite data directory with a teacher, a plan of hers and one of the server's
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let sqlite = try SQLiteLessonStorage(directory: directory)
+        let time = Timestamp(millisecondsSince1970: 1_800_000_000_000)
+        try await sqlite.addTeacher(TeacherRecord(id: "t-ada", name: "Ada", email: nil, createdAt: time))
+        let plans = [
+            PlanRecord(name: "moths", ownerId: nil, text: "title: Server's\n", savedAt: time),
+            PlanRecord(name: "moths", ownerId: "t-ada", text: "title: Ada's\n", savedAt: time),
+        ]
+        for plan in plans { #expect(try await sqlite.savePlan(plan, replace: false)) }
+        try sqlite.store.close()
+
+        // When `petri store copy` moves the accounts, then the plans, into PostgreSQL, twice
+        let url = try await PrivatePostgres.shared().createDatabase()
+        let postgres = try await PostgresLessonStorage.connect(
+            url: url, node: ClusterNode(id: "copier", advertisedURL: "ws://127.0.0.1:1/"))
+        defer { postgres.close() }
+        let source = try PetriStore.open(directory: directory)
+        defer { try? source.close() }
+        _ = try await postgres.importAccounts(try source.accountsCopy())
+        let first = try await postgres.importPlans(try source.plansCopy())
+        let second = try await postgres.importPlans(try source.plansCopy())
+
+        // Then both plans are there once, each with its owner and text
+        #expect(first == 2)
+        #expect(second == 0)
+        #expect(try await postgres.plans(ownedBy: nil) == [plans[0]])
+        #expect(try await postgres.plans(ownedBy: "t-ada") == [plans[1]])
+    }
 }

@@ -23,7 +23,7 @@ import { ReplicatesView } from './view-replicates.js';
 import { ModelActionsView } from './view-model-actions.js';
 import { t, words, language, fillWords, onLanguageChange, LANGUAGES } from './words.js';
 import { languageSwitch, tellServer } from './view-language.js';
-import { PlanPicker, PlanView } from './view-plan.js';
+import { PlanPicker, PlanView, PlanWriter } from './view-plan.js';
 
 const KEY = 'petri.teach.key';
 const CURRENT = 'petri.teach.current';
@@ -86,6 +86,11 @@ const planPicker = new PlanPicker($('plan-start'), {
         openLesson(answer.code, answer.teacherToken);
         return null;
     },
+});
+new PlanWriter($('plan-write'), {
+    request: (message, types) => requestOnce({ ...message, key: teacherKey }, types),
+    chosen: () => planPicker.chosen(),
+    saved: () => loadPlans(teacherKey),
 });
 const modelActions = new ModelActionsView($('model-actions'),
     { ...lessonSend, markBest: (on) => picture.setMarkBest(on) });

@@ -62,10 +62,16 @@ export class PlanPicker {
     show(plans) {
         this.plans = Array.isArray(plans) ? plans : [];
         const previous = this.select.value;
-        replaceChildren(this.select, this.plans.map((p) => el('option', { value: p.name }, p.title || p.name)));
+        replaceChildren(this.select, this.plans.map((p) => el('option', { value: p.name },
+            p.own ? t('teach.plan.start.own', { title: p.title || p.name }) : (p.title || p.name))));
         if (this.plans.some((p) => p.name === previous)) this.select.value = previous;
         this.form.hidden = this.plans.length === 0;
         this.renderSummary();
+    }
+
+    /// The plan chosen, as `plans` listed it.
+    chosen() {
+        return this.plans.find((p) => p.name === this.select.value) ?? null;
     }
 
     renderSummary() {
@@ -136,5 +142,120 @@ export class PlanView {
         this.next.disabled = Boolean(state.finished);
         this.skip.disabled = Boolean(state.finished);
         this.auto.checked = state.pace === 'auto';
+    }
+}
+
+/// A number of a preview, as people read it.
+function previewNumber(value) {
+    if (typeof value !== 'number' || !Number.isFinite(value)) return '—';
+    return Number.isInteger(value) ? String(value) : value.toFixed(2);
+}
+
+/// The start screen's "Write a plan": a plan file typed, pasted, opened from a file or copied from a listed plan;
+/// previewed on the server (each question's outcome with a seed and its spread over replicates), saved among the
+/// teacher's plans (each mistake shown with its line), and downloaded as a file.
+export class PlanWriter {
+    /// `request(message, types)` sends one request and answers the server's reply; `chosen()` is the plan picked
+    /// in "Start from a plan"; `saved()` is told once a plan is saved (to list the plans again).
+    constructor(form, { request, chosen, saved }) {
+        this.form = form;
+        this.request = request;
+        this.chosen = chosen;
+        this.saved = saved;
+        this.text = form.querySelector('#plan-text');
+        this.name = form.querySelector('#plan-name');
+        this.status = form.querySelector('#plan-write-status');
+        this.problems = form.querySelector('#plan-problems');
+        this.preview = form.querySelector('#plan-preview');
+        form.querySelector('#plan-file-input').addEventListener('change', (event) => this.open(event.target));
+        form.querySelector('#plan-edit').addEventListener('click', () => this.copyChosen());
+        form.querySelector('#plan-preview-button').addEventListener('click', () => this.runPreview());
+        form.querySelector('#plan-download').addEventListener('click', () => this.download());
+        form.addEventListener('submit', (event) => {
+            event.preventDefault();
+            this.save();
+        });
+        fillWords(form);
+    }
+
+    clearResults(status) {
+        setText(this.status, status ?? '');
+        replaceChildren(this.problems, []);
+        replaceChildren(this.preview, []);
+    }
+
+    /// Reads the file the teacher picked into the text (nothing is sent until they preview or save).
+    async open(input) {
+        const file = input.files?.[0];
+        if (!file) return;
+        this.text.value = await file.text();
+        if (!this.name.value) this.name.value = file.name.replace(/\.ya?ml$/i, '').toLowerCase();
+        this.clearResults(t('teach.plan.write.opened', { file: file.name }));
+    }
+
+    /// Copies the plan chosen in "Start from a plan" here, to change it and save it as one's own.
+    copyChosen() {
+        const plan = this.chosen();
+        if (!plan) return;
+        this.text.value = plan.text ?? '';
+        this.name.value = plan.name ?? '';
+        this.clearResults(t('teach.plan.write.copied', { title: plan.title || plan.name }));
+    }
+
+    showProblems(problems) {
+        setText(this.status, t('teach.plan.write.problems'));
+        replaceChildren(this.problems, (problems ?? []).map((p) =>
+            el('li', {}, t('teach.plan.write.problemLine', { line: p.line, sentence: p.sentence }))));
+    }
+
+    async runPreview() {
+        this.clearResults(t('teach.plan.write.previewing'));
+        const answer = await this.request({ type: 'previewPlan', text: this.text.value }, ['planPreview', 'planProblems']);
+        if (answer.type === 'error') return this.clearResults(answer.message);
+        if (answer.type === 'planProblems') return this.showProblems(answer.problems);
+        const preview = answer.preview ?? {};
+        const questions = Array.isArray(preview.questions) ? preview.questions : [];
+        setText(this.status, t(preview.finished ? 'teach.plan.write.previewed' : 'teach.plan.write.previewCut', {
+            seed: String(preview.seed ?? ''), questions: questions.length, generation: preview.generation ?? 0 }));
+        replaceChildren(this.preview, questions.map((q) => {
+            const spread = q.spread;
+            const outcome = typeof q.outcome === 'number'
+                ? t('teach.plan.write.outcome', { value: previewNumber(q.outcome) })
+                : t('teach.plan.write.noOutcome');
+            const range = spread
+                ? t(spread.low === spread.high ? 'teach.plan.write.spreadEasy' : 'teach.plan.write.spread', {
+                    replicates: spread.count, low: previewNumber(spread.low), high: previewNumber(spread.high),
+                    min: previewNumber(spread.min), max: previewNumber(spread.max) })
+                : '';
+            return el('li', { class: 'preview-question' },
+                t('teach.plan.write.question', { line: q.line, prompt: q.prompt || q.metric || '',
+                    asked: q.askedAt, target: q.target }),
+                ' ', outcome, range ? ' ' + range : '');
+        }));
+    }
+
+    async save() {
+        const name = this.name.value.trim();
+        if (!name) return this.clearResults(t('teach.plan.write.noName'));
+        this.clearResults(t('teach.plan.write.saving'));
+        const replace = this.form.querySelector('#plan-replace').checked;
+        const answer = await this.request({ type: 'savePlan', name, text: this.text.value, ...(replace ? { replace } : {}) },
+            ['planSaved', 'planProblems']);
+        if (answer.type === 'error') return this.clearResults(answer.message);
+        if (answer.type === 'planProblems') return this.showProblems(answer.problems);
+        this.clearResults(t('teach.plan.write.saved', { name: answer.name }));
+        this.saved(answer.name);
+    }
+
+    /// The text as a file the teacher keeps or sends to a colleague.
+    download() {
+        const name = this.name.value.trim() || 'plan';
+        const link = el('a', { href: URL.createObjectURL(new Blob([this.text.value], { type: 'text/yaml' })),
+            download: `${name}.yaml` });
+        document.body.append(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+        setText(this.status, t('teach.plan.write.downloaded', { file: `${name}.yaml` }));
     }
 }
