@@ -7,8 +7,10 @@
 /// file needs one line here.
 enum EmbeddedPages {
     static let files: [(path: String, bytes: [UInt8])] = [
+        ("admin.html", PackageResources.admin_html),
         ("projector.html", PackageResources.projector_html),
         ("report.html", PackageResources.report_html),
+        ("static/admin.js", PackageResources.admin_js),
         ("static/answer-choice.js", PackageResources.answer_choice_js),
         ("static/answer-kinds.js", PackageResources.answer_kinds_js),
         ("static/answer-number.js", PackageResources.answer_number_js),
@@ -32,6 +34,7 @@ enum EmbeddedPages {
         ("static/teach.css", PackageResources.teach_css),
         ("static/teach.js", PackageResources.teach_js),
         ("static/view-about.js", PackageResources.view_about_js),
+        ("static/view-account.js", PackageResources.view_account_js),
         ("static/view-charts.js", PackageResources.view_charts_js),
         ("static/view-explanation.js", PackageResources.view_explanation_js),
         ("static/view-join.js", PackageResources.view_join_js),

@@ -8,6 +8,7 @@ import Foundation
 /// | `/projector/CODE` | `projector.html` |
 /// | `/report/CODE` | `report.html` (the lesson report, for the teacher) |
 /// | `/teach` | `teach.html` (when the build has it) |
+/// | `/admin` | `admin.html` (the administrator's page: teachers' accounts) |
 /// | `/static/…` | `static/…` (ES modules, CSS, images) |
 /// | `/favicon.ico` | `static/favicon.ico` (when present) |
 ///
@@ -70,6 +71,7 @@ package struct WebSite: Sendable {
         switch parts.count {
         case 1 where path == "/": return "student.html"
         case 1 where path == "/teach": return "teach.html"
+        case 1 where path == "/admin": return "admin.html"
         case 1 where path == "/favicon.ico": return "static/favicon.ico"
         case 2 where parts.first == "join" && isCode(parts.last): return "student.html"
         case 2 where parts.first == "projector" && isCode(parts.last): return "projector.html"

@@ -10,6 +10,7 @@ let sampleSite = WebSite(
         WebAsset(path: "projector.html", bytes: Array("<!doctype html><title>projector</title>".utf8)),
         WebAsset(path: "teach.html", bytes: Array("<!doctype html><title>teach</title>".utf8)),
         WebAsset(path: "report.html", bytes: Array("<!doctype html><title>report</title>".utf8)),
+        WebAsset(path: "admin.html", bytes: Array("<!doctype html><title>admin</title>".utf8)),
         WebAsset(path: "static/student.js", bytes: Array("export const x = 1;\n".utf8)),
         WebAsset(path: "static/charts/histogram.js", bytes: Array("export const y = 2;\n".utf8)),
         WebAsset(path: "static/petri.css", bytes: Array("body{}\n".utf8)),
@@ -42,6 +43,13 @@ func get(
     @Test func theLessonReportPageAnswersAtReportAndAJoinCodeOnly() throws {
         #expect(String(decoding: try #require(get("/report/ABC234")).body, as: UTF8.self).contains("report"))
         for path in ["/report", "/report/", "/report/ABC/extra", "/report/AB<C", "/report.html"] {
+            #expect(get(path) == nil, "\(path)")
+        }
+    }
+
+    @Test func theAdministratorsPageAnswersAtAdminOnly() throws {
+        #expect(String(decoding: try #require(get("/admin")).body, as: UTF8.self).contains("admin"))
+        for path in ["/admin/", "/admin/x", "/admin.html"] {
             #expect(get(path) == nil, "\(path)")
         }
     }

@@ -1,9 +1,14 @@
-// The teacher's console: sign in with the teacher key, start a lesson (a model and a scenario, or parameters
+// The teacher's console: sign in as a teacher (name and password; or choose the password with a one-time
+// sign-in link, /teach#link=...) or with the teacher key, start a lesson (a model and a scenario, or parameters
 // from a form generated from `describeModels`), import a lesson file or go back to a running lesson; then run
 // it: the live picture and charts, stepping and auto-run, parameters, rewind, checkpoint, clone, questions,
 // the roster, the gradebook and the end.
 //
-// Secrets stay in this tab's sessionStorage only (never a URL, never localStorage): the teacher key, and each
+// A signed-in teacher's session token takes the key's place (it is sent as `key`, so the lessons made are
+// theirs) and adds "My lessons" (opened with `open`, no token), their sign-ins, and a lesson's teachers
+// (view-account.js).
+//
+// Secrets stay in this tab's sessionStorage only (never a URL, never localStorage): the key or session, and each
 // lesson's teacher token, so a reload, a dropped connection or a server restart (close 4012) reattaches to
 // the same lesson. Everything goes through petri.v1; every refusal shows the server's sentence.
 
@@ -24,8 +29,15 @@ import { ModelActionsView } from './view-model-actions.js';
 import { t, words, language, fillWords, onLanguageChange, LANGUAGES } from './words.js';
 import { languageSwitch, tellServer } from './view-language.js';
 import { PlanPicker, PlanView, PlanWriter } from './view-plan.js';
+import { accountRequest, MyLessonsView, SessionsView, LessonTeachersView } from './view-account.js';
 
 const KEY = 'petri.teach.key';
+/// The signed-in teacher's name (their session token is kept as KEY: it goes where the key goes).
+const TEACHER = 'petri.teach.teacher';
+const SESSION_PREFIX = 'petri-session-';
+/// How long a sign-in may take: the server hashes passwords one at a time (scrypt, 128 MiB each), so a staff
+/// room signing in at once queues, and a choice of password is three hashes; 15 s is too short for either.
+const HASHING_MS = 120000;
 const CURRENT = 'petri.teach.current';
 const tokenKey = (code) => `petri.teach.token.${code}`;
 /// The teacher turned the single-key shortcuts off (local storage: a preference, not a secret).
@@ -53,7 +65,7 @@ function store(name, value, storage = sessionStorage) {
 let state = createState();
 let models = [];
 let teacherKey = null;
-let lesson = null; // { code, token }
+let lesson = null; // { code, token } (token null: opened with the teacher's session)
 let connection = null;
 /// Who answered each question (teacher only: `answeredBy`), by question id.
 let answered = new Map();
@@ -92,12 +104,25 @@ new PlanWriter($('plan-write'), {
     chosen: () => planPicker.chosen(),
     saved: () => loadPlans(teacherKey),
 });
+/// Whether this tab is signed in as a teacher (a session token) rather than with the teacher key.
+const signedIn = () => typeof teacherKey === 'string' && teacherKey.startsWith(SESSION_PREFIX);
+/// The link secret of /teach#link=..., taken out of the address as the page loads.
+let linkSecret = null;
+const myLessons = new MyLessonsView($('my-lessons'), {
+    open: (code) => openLesson(code, stored(tokenKey(code))),
+    title: (model) => describe(model)?.title || model,
+});
+const sessions = new SessionsView($('session-list'), $('sessions-summary'), { revoke: revokeSession });
+const lessonTeachers = new LessonTeachersView({ owner: $('lesson-owner'), list: $('co-teachers') },
+    { unshare: (name) => changeTeachers('unshare', name) });
 const modelActions = new ModelActionsView($('model-actions'),
     { ...lessonSend, markBest: (on) => picture.setMarkBest(on) });
 
 // MARK: - Screens
 
 function showScreen(name) {
+    $('account-signin').hidden = name !== 'signin';
+    $('choose-password').hidden = name !== 'choose';
     $('signin').hidden = name !== 'signin';
     $('start').hidden = name !== 'start';
     $('console').hidden = name !== 'console';
@@ -115,14 +140,18 @@ async function signIn(key) {
     problem(form, '');
     const answer = await requestOnce({ type: 'describeModels', key, language: language() }, ['models']);
     if (answer.type === 'error') {
+        const wasSession = key.startsWith(SESSION_PREFIX);
         store(KEY, null);
+        store(TEACHER, null);
         teacherKey = null;
-        if (!lesson) showScreen('signin');
-        problem(form, answer.message);
+        if (wasSession) leaveLesson();
+        else if (!lesson) showScreen('signin');
+        problem(wasSession ? $('account-signin') : form, answer.message);
         return false;
     }
     teacherKey = key;
     store(KEY, key);
+    renderAccount();
     models = Array.isArray(answer.models) ? answer.models : [];
     renderModels();
     if (!lesson) showScreen('start');
@@ -260,12 +289,147 @@ function reattach(event) {
     openLesson(code, token);
 }
 
+// MARK: - A teacher's account
+
+async function accountSignIn(event) {
+    event.preventDefault();
+    const form = $('account-signin');
+    const name = $('account-name').value.trim();
+    const password = $('account-password').value;
+    if (!name || !password) {
+        problem(form, t('teach.account.missing'));
+        return;
+    }
+    problem(form, '');
+    const answer = await requestOnce({ type: 'signIn', name, password }, ['signedIn'], { timeoutMs: HASHING_MS });
+    if (answer.type === 'error') {
+        problem(form, answer.message);
+        return;
+    }
+    $('account-password').value = '';
+    startSession(answer);
+}
+
+async function choosePassword(event) {
+    event.preventDefault();
+    const form = $('choose-password');
+    const password = $('new-password').value;
+    if (!password) {
+        problem(form, t('teach.choose.empty'));
+        return;
+    }
+    if (password !== $('new-password-again').value) {
+        problem(form, t('teach.choose.mismatch'));
+        return;
+    }
+    problem(form, '');
+    const answer = await requestOnce({ type: 'choosePassword', link: linkSecret ?? '', password }, ['signedIn'],
+        { timeoutMs: HASHING_MS });
+    if (answer.type === 'error') {
+        problem(form, answer.message);
+        if (answer.code === 'not-authorised') linkSecret = null;
+        return;
+    }
+    linkSecret = null;
+    $('new-password').value = '';
+    $('new-password-again').value = '';
+    startSession(answer);
+}
+
+/// Signed in (`signedIn`): the session token takes the key's place in this tab.
+function startSession(answer) {
+    store(TEACHER, String(answer.teacher?.name ?? ''));
+    signIn(String(answer.session ?? ''));
+}
+
+function renderAccount() {
+    $('account').hidden = !signedIn();
+    if (!signedIn()) return;
+    setText($('signed-in-as'), t('teach.mine.signedInAs', { name: stored(TEACHER) ?? '' }));
+    loadAccount();
+}
+
+/// "My lessons" and the sign-ins, asked again whenever the start screen shows.
+async function loadAccount() {
+    if (!signedIn()) return;
+    const session = teacherKey;
+    const [mine, list] = await Promise.all([
+        accountRequest(session, 'myLessons', {}, ['myLessons']),
+        accountRequest(session, 'sessions', {}, ['sessions']),
+    ]);
+    if (session !== teacherKey) return;
+    const failed = [mine, list].find((answer) => answer.type === 'error');
+    problem($('account'), failed?.message ?? '');
+    if (mine.type === 'myLessons') myLessons.render(mine.lessons);
+    if (list.type === 'sessions') sessions.render(list.sessions);
+}
+
+async function revokeSession(handle, current) {
+    const answer = await accountRequest(teacherKey, 'revokeSession', { handle }, ['sessions']);
+    if (answer.type === 'error') {
+        problem($('account'), answer.message);
+        return;
+    }
+    if (current) {
+        forgetSession(t('teach.sessions.ended'));
+        return;
+    }
+    sessions.render(answer.sessions);
+    status.say(t('teach.sessions.ended'));
+}
+
+async function signOutAccount() {
+    if (signedIn()) await accountRequest(teacherKey, 'signOut', {}, ['signedOut']);
+    forgetSession(t('teach.signedOut'));
+}
+
+/// Back to the sign-in screen, this tab's session forgotten, saying why.
+function forgetSession(words) {
+    store(KEY, null);
+    store(TEACHER, null);
+    teacherKey = null;
+    leaveLesson();
+    $('account').hidden = true;
+    myLessons.render(null);
+    problem($('account-signin'), words);
+    status.say(words);
+    $('account-name').focus();
+}
+
+async function loadLessonTeachers() {
+    const code = lesson?.code;
+    if (!code || !signedIn()) return;
+    const answer = await accountRequest(teacherKey, 'lessonTeachers', { code }, ['lessonTeachers']);
+    if (answer.type === 'lessonTeachers' && answer.code === lesson?.code) lessonTeachers.render(answer);
+}
+
+/// `share`, `unshare` or `handOver` of this console's lesson with a colleague.
+async function changeTeachers(type, name) {
+    const form = $('share');
+    const code = lesson?.code;
+    if (!code) return;
+    if (!name) {
+        problem(form, t('teach.teachers.noColleague'));
+        return;
+    }
+    problem(form, '');
+    const answer = await accountRequest(teacherKey, type, { code, teacher: name }, ['lessonTeachers']);
+    if (answer.type === 'error') {
+        problem(form, answer.message);
+        return;
+    }
+    $('colleague').value = '';
+    lessonTeachers.render(answer);
+    const done = { share: 'teach.teachers.didShare', unshare: 'teach.teachers.didUnshare', handOver: 'teach.teachers.didHandOver' };
+    status.say(t(done[type], { name }));
+}
+
 // MARK: - The lesson connection
 
 function openLesson(code, token) {
     connection?.stop();
-    lesson = { code, token };
-    store(tokenKey(code), token);
+    lesson = { code, token: token ?? null };
+    if (token) store(tokenKey(code), token);
     store(CURRENT, code);
     state = createState();
     answered = new Map();
@@ -273,12 +437,12 @@ function openLesson(code, token) {
     renderedFormsFor = null;
     reasons.clear();
     planView.clear();
+    lessonTeachers.clear();
     replicates.shown('');
     connection = new Connection({
-        // Without the lesson's token (a console opened from an LMS launch), a signed-in teacher opens their lesson.
-        hello: (lastSeen) => (token
-            ? { type: 'teach', code, token, language: language(), ...(lastSeen ? { lastSeen } : {}) }
-            : { type: 'open', code, session: teacherKey, ...(lastSeen ? { lastSeen } : {}) }),
+        // A signed-in teacher always attaches with their session (`open`), so that the console ends with it.
+        hello: (lastSeen) => (signedIn() ? { type: 'open', session: teacherKey, code, ...(lastSeen ? { lastSeen } : {}) }
+            : { type: 'teach', code, token, language: language(), ...(lastSeen ? { lastSeen } : {}) }),
         onMessage: receive,
         onState: (connectionState) => {
             state.connection = connectionState;
@@ -306,6 +470,7 @@ function leaveLesson() {
     store(CURRENT, null);
     state = createState();
     showScreen(teacherKey ? 'start' : 'signin');
+    if (signedIn()) loadAccount();
     setText($('lesson-title'), '');
     document.title = t('teach.title');
 }
@@ -324,6 +489,14 @@ function ask(message) {
 }
 
 function receive(message) {
+    if (message.type === 'error' && message.code === 'not-authorised' && lesson && signedIn()) {
+        // Opened with the session: the lesson is not this teacher's (any more), or the sign-in has ended (the
+        // server then closes the connection). Back to the start, where the session is checked again.
+        leaveLesson();
+        problem($('account'), message.message);
+        if (teacherKey) signIn(teacherKey);
+        return;
+    }
     if (message.type === 'error' && state.role === null && ['unknown-lesson', 'unknown-token', 'lesson-expired']
         .includes(message.code)) {
         // The stored lesson is gone or the token is wrong: back to the start with the server's sentence.
@@ -345,6 +518,11 @@ function receive(message) {
                 if (open) answered.set(open.id, new Set(message.answeredBy));
             }
             checkpointAt = typeof message.checkpoint === 'number' ? message.checkpoint : null;
+            if (signedIn()) {
+                loadLessonTeachers();
+                // `open` carries no language: the console's words from the server come in the page's.
+                if (language() !== 'en') connection?.send({ type: 'setLanguage', language: language() });
+            }
             break;
         case 'answerCount': {
             const set = answered.get(message.question) ?? new Set();
@@ -353,6 +531,7 @@ function receive(message) {
             break;
         }
         case 'checkpointSaved': checkpointAt = message.generation; break;
+        case 'lessonTeachers': if (message.code === lesson?.code) lessonTeachers.render(message); break;
         case 'plan': planView.show(message); break;
         case 'explanation':
             status.say([message.title, ...(message.paragraphs ?? [])].filter(Boolean).join(' '));
@@ -523,7 +702,13 @@ function render() {
     $('projector-link').setAttribute('href', `/projector/${code}`);
     // The report page finds the token in sessionStorage, which a tab opened with an opener inherits.
     $('report-link').setAttribute('href', `/report/${code}`);
-    setText($('teacher-token-text'), lesson.token);
+    // A lesson opened with the session has no token in this tab: the projector, the report and the token's own
+    // line need one, so they show only for a lesson whose token this tab holds.
+    setText($('teacher-token-text'), lesson.token ?? '');
+    for (const node of [$('projector-link').parentElement, $('report-link'), $('teacher-token-text').closest('details')]) {
+        node.hidden = !lesson.token;
+    }
+    $('lesson-teachers').hidden = !signedIn();
     status.render(state);
     picture.render(state);
     charts.render(state);
@@ -596,12 +781,33 @@ $('signin').addEventListener('submit', (event) => {
     }
     signIn(key);
 });
+$('account-signin').addEventListener('submit', accountSignIn);
+$('choose-password').addEventListener('submit', choosePassword);
+$('account-sign-out').addEventListener('click', signOutAccount);
+$('refresh-lessons').addEventListener('click', loadAccount);
+$('share').addEventListener('submit', (event) => {
+    event.preventDefault();
+    changeTeachers('share', $('colleague').value.trim());
+});
+$('hand-over').addEventListener('click', () => {
+    const name = $('colleague').value.trim();
+    if (!name) {
+        problem($('share'), t('teach.teachers.noColleague'));
+        return;
+    }
+    confirmThen(t('teach.teachers.handOverConfirm', { code: lesson?.code ?? '', name }),
+        () => changeTeachers('handOver', name));
+});
 $('model').addEventListener('change', renderModel);
 $('scenario').addEventListener('change', renderScenario);
 $('new-lesson').addEventListener('submit', createLesson);
 $('import').addEventListener('submit', importLesson);
 $('reattach').addEventListener('submit', reattach);
 $('sign-out').addEventListener('click', () => {
+    if (signedIn()) {
+        signOutAccount();
+        return;
+    }
     store(KEY, null);
     teacherKey = null;
     showScreen('signin');
@@ -680,21 +886,35 @@ onLanguageChange(() => {
     reasons.relabel?.(state);
     replicates.relabel?.(state);
     modelActions.relabel?.(state);
+    myLessons.render();
+    sessions.render();
+    lessonTeachers.render();
+    if (signedIn()) setText($('signed-in-as'), t('teach.mine.signedInAs', { name: stored(TEACHER) ?? '' }));
     if (lesson && state.role !== null) render();
     else if (!lesson) document.title = t('teach.title');
 });
 
+// A one-time sign-in link (/teach#link=SECRET): the secret leaves the address at once (history, screenshots).
+if (location.hash.startsWith('#link=')) {
+    linkSecret = decodeURIComponent(location.hash.slice('#link='.length));
+    history.replaceState(null, '', location.pathname);
+}
 // A reload: back to the lesson this tab was running, signed in as before.
 teacherKey = stored(KEY);
 const current = stored(CURRENT);
-if (current && stored(tokenKey(current))) {
-    openLesson(current, stored(tokenKey(current)));
-} else if (current && teacherKey?.startsWith('petri-session-')) {
-    openLesson(current, null);
-}
-if (teacherKey) {
-    signIn(teacherKey);
-} else if (!lesson) {
-    showScreen('signin');
-    $('teacher-key').focus();
+if (linkSecret) {
+    store(KEY, null);
+    teacherKey = null;
+    showScreen('choose');
+    $('new-password').focus();
+} else {
+    if (current && (stored(tokenKey(current)) || signedIn())) {
+        openLesson(current, stored(tokenKey(current)));
+    }
+    if (teacherKey) {
+        signIn(teacherKey);
+    } else if (!lesson) {
+        showScreen('signin');
+        $('account-name').focus();
+    }
 }

@@ -1,0 +1,128 @@
+"""The administrator's page (/admin) in the browser: signed in with the teacher key, the administrator adds a
+teacher, whose one-time link (shown once) lets them choose a password and sign in on /teach; the page lists
+them with their sign-in and their lesson; disabling them ends their console at its next command, and their
+right password then says the account is disabled."""
+
+import re
+import subprocess
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import ROOT, console_errors, open_tab, petri_binary
+from helpers import wait_for, wait_text
+from test_teacher_accounts import PASSWORD, SLOW, my_lesson_codes, start_lesson
+
+
+def admin_sign_in(driver, server):
+    driver.get(f"{server.http}/admin")
+    wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#admin-signin").is_displayed())
+    wait_for(driver, lambda d: d.switch_to.active_element.get_attribute("id") == "admin-key",
+             message="the key's field did not have the focus")
+    driver.switch_to.active_element.send_keys(server.key, Keys.ENTER)
+    wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#admin").is_displayed())
+
+
+def row_text(driver, teacher):
+    return driver.execute_script(
+        "const row = document.querySelector(`#teacher-table tr[data-teacher='${arguments[0]}']`);"
+        "return row ? row.textContent : null", teacher)
+
+
+def test_the_administrator_adds_a_teacher_whose_link_signs_them_in_and_disabling_ends_their_console(page, server):
+    # A wrong key is refused with the server's sentence
+    page.get(f"{server.http}/admin")
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#admin-key").is_displayed())
+    page.find_element(By.CSS_SELECTOR, "#admin-key").send_keys("not-the-key", Keys.ENTER)
+    wait_text(page, "#admin-signin .problem", "not this server's teacher key")
+
+    # Given the administrator signed in with the key: no teachers yet
+    admin_sign_in(page, server)
+    wait_text(page, "#teacher-list", "No teachers yet")
+    admin_tab = page.current_window_handle
+
+    # When they add Dana, the link to hand over shows once, with what to do with it
+    page.find_element(By.CSS_SELECTOR, "#new-teacher-name").send_keys("Dana")
+    page.find_element(By.CSS_SELECTOR, "#new-teacher-email").send_keys("dana@school.example", Keys.ENTER)
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#link-panel").is_displayed())
+    link = page.find_element(By.CSS_SELECTOR, "#link-text").text
+    assert link.startswith(f"{server.http}/teach#link=petri-link-")
+    assert "Give this link to Dana only" in page.find_element(By.CSS_SELECTOR, "#link-explain").text
+    wait_for(page, lambda d: "Added Dana" in d.execute_script("return window.__spoken.join(' | ')"))
+    wait_for(page, lambda d: "Not chosen yet" in (row_text(d, "Dana") or ""))
+
+    # Then Dana opens the link in her own tab, chooses her password and runs a lesson of her own
+    open_tab(page)
+    dana_tab = page.current_window_handle
+    page.get(link)
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#choose-password").is_displayed())
+    page.find_element(By.CSS_SELECTOR, "#new-password").send_keys(PASSWORD)
+    page.find_element(By.CSS_SELECTOR, "#new-password-again").send_keys(PASSWORD, Keys.ENTER)
+    wait_text(page, "#signed-in-as", "Signed in as Dana.", timeout=SLOW)
+    code = start_lesson(page)
+    page.find_element(By.CSS_SELECTOR, "#leave").click()
+    wait_for(page, lambda d: my_lesson_codes(d) == [code])
+    page.find_element(By.CSS_SELECTOR, f"#my-lessons button[data-code='{code}']").click()
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#console").is_displayed())
+
+    # And the administrator's page lists her password chosen, her sign-in and her lesson
+    page.switch_to.window(admin_tab)
+    page.find_element(By.CSS_SELECTOR, "#link-done").click()
+    assert not page.find_element(By.CSS_SELECTOR, "#link-panel").is_displayed()
+    page.find_element(By.CSS_SELECTOR, "#admin-refresh").click()
+    wait_for(page, lambda d: "Chosen" in (row_text(d, "Dana") or "") and "1 place" in row_text(d, "Dana"))
+    wait_text(page, "#admin-sessions", "Dana: from ")
+    wait_text(page, "#all-lessons", code)
+    assert "Dana" in page.find_element(By.CSS_SELECTOR, f"#lesson-table tr[data-code='{code}']").text
+
+    # When the administrator disables her (confirming)
+    page.find_element(By.XPATH, "//button[normalize-space()='Disable Dana']").click()
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#confirm").is_displayed())
+    page.find_element(By.CSS_SELECTOR, "#confirm-yes").click()
+    wait_for(page, lambda d: "No: disabled" in (row_text(d, "Dana") or ""))
+    wait_text(page, "#admin-sessions", "Nobody is signed in.")
+
+    # Then her console's next command is refused: she is back at the sign-in with the sentence
+    page.switch_to.window(dana_tab)
+    page.find_element(By.CSS_SELECTOR, "#step-1").click()
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#account-signin").is_displayed(),
+             message="the console stayed open after Dana was disabled")
+    wait_text(page, "#account-signin .problem", "sign in again")
+    # And her right password now says her account is disabled
+    page.find_element(By.CSS_SELECTOR, "#account-name").send_keys("dana@school.example")
+    page.find_element(By.CSS_SELECTOR, "#account-password").send_keys(PASSWORD, Keys.ENTER)
+    wait_text(page, "#account-signin .problem", "This account is disabled", timeout=SLOW)
+    assert page.execute_script("return window.__dialogs") == 0
+    assert console_errors(page) == []
+    page.switch_to.window(admin_tab)
+    assert console_errors(page) == []
+
+
+def teachers_command(server, *words):
+    """`petri teachers WORDS...` on the running server's data directory, pointed at its address."""
+    return subprocess.run([petri_binary(), "teachers", *words, "--data", server.data, "--server-url", server.http],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+
+
+def test_the_command_line_manages_teachers_while_the_server_holds_its_data_directory(page, server):
+    # Given a running server on its SQLite data directory (which it holds), the command line adds Eve through it
+    added = teachers_command(server, "add", "Eve", "--key", server.key)
+    assert added.returncode == 0, added.stderr
+    link = re.search(r"(http://\S+/teach#link=petri-link-[0-9a-f]+)", added.stdout).group(1)
+    assert link.startswith(server.http)
+
+    # Then the link works in the browser, and the list shows her password chosen
+    page.get(link)
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#choose-password").is_displayed())
+    page.find_element(By.CSS_SELECTOR, "#new-password").send_keys(PASSWORD)
+    page.find_element(By.CSS_SELECTOR, "#new-password-again").send_keys(PASSWORD, Keys.ENTER)
+    wait_text(page, "#signed-in-as", "Signed in as Eve.", timeout=SLOW)
+    listed = teachers_command(server, "list", "--key", server.key)
+    assert listed.returncode == 0, listed.stderr
+    assert re.search(r"^Eve\t-\tactive\tpassword set\t1 session$", listed.stdout, re.MULTILINE), listed.stdout
+
+    # And a wrong key, or none, is a sentence saying what to do
+    wrong = teachers_command(server, "disable", "Eve", "--key", "not-the-key")
+    assert wrong.returncode != 0 and "which answered" in wrong.stderr
+    none = teachers_command(server, "disable", "Eve")
+    assert none.returncode != 0 and "--key KEY" in none.stderr
