@@ -56,6 +56,7 @@ CONTROLS = {
     "clone": "#clone-panel summary",  # opens the form
     "export": "#export-lesson",
     "kick": "#roster button.kick",
+    "extra": "#roster select.extra-time",
     "end": "#end-lesson",
     "code": "#console-code",  # shown large on the projector, a link away
     "show": "#roster-table",  # the page shows the roster and the charts side by side
