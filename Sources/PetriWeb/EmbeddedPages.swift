@@ -24,6 +24,8 @@ enum EmbeddedPages {
         ("static/dom.js", PackageResources.dom_js),
         ("static/favicon.svg", PackageResources.favicon_svg),
         ("static/lesson-state.js", PackageResources.lesson_state_js),
+        ("static/lti-handoff.js", PackageResources.lti_handoff_js),
+        ("static/lti-return.js", PackageResources.lti_return_js),
         ("static/petri.css", PackageResources.petri_css),
         ("static/projector.js", PackageResources.projector_js),
         ("static/qr.js", PackageResources.qr_js),
