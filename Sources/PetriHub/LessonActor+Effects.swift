@@ -47,6 +47,10 @@ extension LessonActor {
                 send(message, toAll: everyoneList)
             case .broadcastSnapshot(let header, let snapshot):
                 sendSnapshot(header, snapshot, to: everyoneList)
+            case .broadcastLatest(let message):
+                // Each carries the whole state it reports; sent reliably for now (the transport has one
+                // latest-wins slot per connection, which the snapshot holds).
+                send(message, toAll: everyoneList)
             case .send(.answerCount(let question, let answered, let students, let answeredBy), .teacher):
                 countForTeacher(question, answered: answered, students: students, answeredBy: answeredBy)
             case .send(let message, .teacher):
@@ -76,6 +80,11 @@ extension LessonActor {
             case .cancelPlanTimer:
                 planTimer?.cancel()
                 planTimer = nil
+            case .scheduleHuntEnd(let round, let at):
+                scheduleHuntEnd(round: round, at: at)
+            case .cancelHuntEnd:
+                huntTimer?.cancel()
+                huntTimer = nil
             case .runReplicates(let job):
                 startReplicates(job)
             case .cancelReplicates:

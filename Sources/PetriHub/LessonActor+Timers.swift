@@ -49,6 +49,17 @@ extension LessonActor {
         }
     }
 
+    /// Sends `huntEnd(round)` at `time` (at once if it has passed), replacing an earlier hunt timer.
+    func scheduleHuntEnd(round: Int, at time: Timestamp) {
+        huntTimer?.cancel()
+        let clock = services.clock
+        huntTimer = Task {
+            do { try await clock.sleep(until: time) } catch { return }
+            guard !Task.isCancelled else { return }
+            _ = await self.handle(.huntEnd(round: round), from: nil)
+        }
+    }
+
     func cancelDeadline(_ question: QuestionID) {
         deadlines.removeValue(forKey: question)?.cancel()
     }

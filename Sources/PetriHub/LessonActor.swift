@@ -90,6 +90,8 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
     var deadlines: [QuestionID: Task<Void, Never>] = [:]
     /// The plan's timed pause (``LessonEffect/schedulePlanTimer(at:)``).
     var planTimer: Task<Void, Never>?
+    /// Sends `huntEnd` when the hunt round under way is over.
+    var huntTimer: Task<Void, Never>?
     var endHandled = false
     var checkpoints: CheckpointSchedule
     /// Stops the replicates running for this lesson, if any.
@@ -181,6 +183,8 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
         for task in deadlines.values { task.cancel() }
         planTimer?.cancel()
         planTimer = nil
+        huntTimer?.cancel()
+        huntTimer = nil
         deadlines = [:]
         loop?.cancel()
         if let wake {

@@ -174,6 +174,7 @@ extension Lesson {
         for question in questions where question.state == .open {
             if let deadline = question.deadline { effects.append(.scheduleDeadline(question.id, at: deadline)) }
         }
+        if let hunt { effects.append(.scheduleHuntEnd(round: hunt.number, at: hunt.endsAt)) }
         return effects
     }
 }

@@ -12,6 +12,10 @@ extension Lesson {
     mutating func end() -> [Effect] {
         var effects: [Effect] = []
         stopRunning(into: &effects)
+        if hunt != nil {
+            hunt = nil
+            effects.append(.cancelHuntEnd)
+        }
         cancelUnresolved(
             where: { _ in true }, reason: LessonWords.word("lesson.cancelled.ended"), into: &effects)
         isEnded = true

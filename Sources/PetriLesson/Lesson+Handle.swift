@@ -72,6 +72,18 @@ extension Lesson {
         case .replicatesFinished(let outcome):
             guard actor == .server else { throw Self.serverOnly }
             return replicatesFinished(outcome)
+        case .huntEnd(let round):
+            guard actor == .server else { throw Self.serverOnly }
+            return huntEnded(round, at: now)
+        case .startHunt(let catches, let seconds):
+            try requireTeacher(actor, to: LessonWords.word("lesson.action.startHunt"))
+            return try startHunt(catches: catches, seconds: seconds, at: now)
+        case .setSelection(let mode):
+            try requireTeacher(actor, to: LessonWords.word("lesson.action.setSelection"))
+            return try setSelection(mode)
+        case .catchCreature(let creature):
+            let student = try requireStudent(actor, to: LessonWords.word("lesson.action.catchCreatures"))
+            return try catchCreature(creature, by: student, at: now)
         case .step(let count):
             try requireTeacher(actor, to: LessonWords.word("lesson.action.stepSimulation"))
             return try step(count: count, at: now)
@@ -219,7 +231,7 @@ extension LessonCommand {
     var isAllowedAfterEnd: Bool {
         switch self {
         case .resume, .attachTeacher, .attachObserver, .left, .tick, .deadline, .history, .questions, .exportResults,
-            .exportDefinition, .clone, .replicatesFinished, .guide, .reasons, .report:
+            .exportDefinition, .clone, .replicatesFinished, .guide, .reasons, .report, .huntEnd:
             true
         default:
             false

@@ -17,6 +17,7 @@ extension Lesson {
             throw ProtocolError(.outOfRange, LessonWords.word("lesson.step.outOfRange", ["count": .int(count)]))
         }
         try checkCanAdvance()
+        try checkNoHunt()
         return advance(by: count, at: now)
     }
 
@@ -47,6 +48,12 @@ extension Lesson {
             stopRunning(into: &effects)
             return effects
         }
+        // The class is the selection: the auto-run hunts each generation (the round's end steps it), and waits
+        // while a round is under way.
+        if selection != .formula, isHuntable {
+            guard hunt == nil else { return [] }
+            return (try? startHunt(catches: nil, seconds: nil, at: now)) ?? []
+        }
         return advance(by: 1, at: now)
     }
 
@@ -54,6 +61,9 @@ extension Lesson {
     /// nothing about the future is revealed until the simulation advances).
     mutating func act(_ action: ModelAction) throws(ProtocolError) -> [Effect] {
         try Self.checkText(of: action)
+        // Only a round's end applies a hunt: the teacher cannot remove creatures by hand.
+        if action.isHunt { throw ProtocolError(.invalidAction, LessonWords.word("lesson.hunt.noRound")) }
+        try checkNoHunt()
         do {
             try run.apply(action)
         } catch {
@@ -77,7 +87,7 @@ extension Lesson {
         case .set(let name, .text(let value)): text = name + value
         case .set(let name, _): text = name
         case .place(let pattern, _, _): text = pattern
-        case .toggle: return
+        case .toggle, .hunt: return
         }
         let unsafe = text.unicodeScalars.contains { scalar in
             switch scalar.properties.generalCategory {

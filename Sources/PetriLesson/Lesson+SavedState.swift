@@ -25,7 +25,7 @@ package struct LessonCheckpoint: Sendable, Hashable {
     }
 }
 
-/// Saved-state layout, format version 6 (see ``StateWriter``; "compact" numbers are
+/// Saved-state layout, format version 7 (see ``StateWriter``; "compact" numbers are
 /// ``StateWriter/appendCompact(_:)``, text is a compact byte count then UTF-8, "optional" is a
 /// byte 0 or 1 then the value):
 ///
@@ -40,7 +40,10 @@ package struct LessonCheckpoint: Sendable, Hashable {
 /// each as question index, student and count, compact); from version 6, the plan's position (optional,
 /// `PlanRun+StateCoding.swift`) and the expected points (a compact count, then each question that has them as
 /// its index, the replicates, the optional class mean, and a compact count of students each with their points,
-/// compact); last, the
+/// compact); from version 7, the hunt (`Lesson+SavedState.swift`'s `writeHunt`: the selection as a byte 0 formula,
+/// 1 class, 2 both; the rounds started, compact; the round under way, optional: its number, generation, catches
+/// per student and seconds, compact, its end as 8 bytes of milliseconds, then its catches as a compact count and
+/// each creature id and student, compact; its layout is drawn again from the seed); last, the
 /// ``StateChecksum`` of every byte before it (8 bytes), so a damaged state is refused rather
 /// than restored wrong.
 ///
@@ -49,9 +52,9 @@ package struct LessonCheckpoint: Sendable, Hashable {
 /// form; this one is for the server's own restarts, compact for large boards and classes.
 extension Lesson {
     /// The saved-state format this build writes.
-    package static var stateFormatVersion: UInt8 { 6 }
+    package static var stateFormatVersion: UInt8 { 7 }
     /// The formats this build reads: 2 (no reasons), 3 (reasons with answers), 4 (replicates kept), 5
-    /// (answer changes counted) and 6 (a plan's position, expected points kept). Not version 1, which lacks each question's right option: a
+    /// (answer changes counted), 6 (a plan's position, expected points kept) and 7 (the hunt). Not version 1, which lacks each question's right option: a
     /// server's checkpoint in it is refused, and the lesson is rebuilt exactly from its whole log.
     static var readableStateFormats: ClosedRange<UInt8> { 2...stateFormatVersion }
 
@@ -100,6 +103,7 @@ extension Lesson {
         writeAnswerChanges(to: &w)
         w.appendOptional(plan) { w, plan in plan.write(to: &w) }
         writeExpectations(to: &w)
+        writeHunt(to: &w)
         w.append(StateChecksum.of(w.bytes[...]))
         return w.bytes
     }
@@ -213,6 +217,66 @@ extension Lesson {
         }
         // Older formats kept no expected points: their questions show none, as they did then.
         if version >= 6 { try readExpectations(from: &r) }
+        // Older formats had no hunts: the selection is the one the lesson was created with.
+        selection = configuration.options.selection
+        if version >= 7 { try readHunt(from: &r) }
+    }
+
+    private func writeHunt(to w: inout StateWriter) {
+        w.append(UInt8(SelectionMode.allCases.firstIndex(of: selection) ?? 0))
+        w.appendCompact(huntRounds)
+        w.appendOptional(hunt) { w, round in
+            w.appendCompact(round.number)
+            w.appendCompact(round.generation)
+            w.appendCompact(round.catchesPerStudent)
+            w.appendCompact(round.seconds)
+            w.append(UInt64(bitPattern: round.endsAt.millisecondsSince1970))
+            w.appendCompact(round.catches.count)
+            for record in round.catches {
+                w.appendCompact(record.creature)
+                w.appendCompact(record.student.rawValue)
+            }
+        }
+    }
+
+    private mutating func readHunt(from r: inout StateReader) throws(SimulationError) {
+        let mode = Int(try r.readByte())
+        guard SelectionMode.allCases.indices.contains(mode) else {
+            throw StateReader.corrupt("has a selection of unknown kind \(mode)")
+        }
+        selection = SelectionMode.allCases[mode]
+        huntRounds = try r.readCompact(in: 0...Int.max, "a count of hunt rounds")
+        let rounds = huntRounds
+        let generation = run.generation
+        let traits = run.model.huntableTraits
+        let seed = self.seed
+        let timeline = self.timeline
+        hunt = try r.readOptional { r throws(SimulationError) in
+            let number = try r.readCompact(in: 1...max(1, rounds), "a hunt round's number")
+            guard try r.readCompact(in: 0...Int.max, "a hunt round's generation") == generation, let traits else {
+                throw StateReader.corrupt("has a hunt round of another generation")
+            }
+            let catches = try r.readCompact(in: HuntRound.catchRange, "a hunt round's catches")
+            let seconds = try r.readCompact(in: HuntRound.secondsRange, "a hunt round's seconds")
+            let endsAt = Timestamp(millisecondsSince1970: Int64(bitPattern: try r.readUInt64()))
+            var round = HuntRound(
+                number: number, generation: generation, catchesPerStudent: catches, seconds: seconds, endsAt: endsAt,
+                layout: HuntLayout(count: traits.count, lessonSeed: seed, timeline: timeline, round: number))
+            let count = try r.readCompactCount(limit: r.remaining)
+            for _ in 0..<count {
+                let creature = try r.readCompact(in: 1...max(1, traits.count), "a caught creature")
+                let student = StudentID(try r.readCompact(in: 1...Int.max, "a hunter"))
+                let used = round.catchesBy[student, default: 0]
+                guard !round.eaten.contains(creature), used < catches else {
+                    throw StateReader.corrupt("has a hunt catch no round could have accepted")
+                }
+                round.catches.append(HuntCatchRecord(creature: creature, student: student))
+                round.eaten.insert(creature)
+                round.catchesBy[student] = used + 1
+                if used + 1 == catches { round.studentsDone += 1 }
+            }
+            return round
+        }
     }
 
     private func writeExpectations(to w: inout StateWriter) {

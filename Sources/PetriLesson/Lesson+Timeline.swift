@@ -13,6 +13,7 @@ import PetriWords
 extension Lesson {
     /// The teacher goes back `count` generations, exactly (checkpoint + replay of the action log).
     mutating func rewind(count: Int) throws(ProtocolError) -> [Effect] {
+        try checkNoHunt()
         guard run.generation > 0 else {
             throw ProtocolError(.outOfRange, LessonWords.word("lesson.rewind.atStart"))
         }
@@ -47,6 +48,7 @@ extension Lesson {
 
     /// The teacher goes back to the checkpoint; clients get the history from where it differs.
     mutating func restoreCheckpoint() throws(ProtocolError) -> [Effect] {
+        try checkNoHunt()
         guard let saved = savedCheckpoint else {
             throw ProtocolError(.noCheckpoint, LessonWords.word("lesson.restore.none"))
         }

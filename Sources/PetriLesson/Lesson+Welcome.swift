@@ -55,6 +55,9 @@ extension Lesson {
         var effects: [Effect] = [.reply(.welcome(welcome))]
         effects += historyPages(from: from).map { .reply(.history($0)) }
         effects.append(.replySnapshot(snapshotHeader, run.model.snapshot()))
+        if selection != configuration.options.selection { effects.append(.reply(.selection(selection))) }
+        // Someone arriving mid-hunt sees the round, with what was eaten so far.
+        if let info = huntInfo { effects.append(.reply(.huntStarted(info))) }
         // Someone arriving after the teacher ran replicates sees the same band as the class.
         if let bands = replicates.latestBands { effects.append(.reply(.replicates(bands))) }
         // A student coming back to an ended lesson sees their closing result again.

@@ -49,6 +49,12 @@ package struct Lesson<Model: SteppingModel>: Sendable, Equatable {
     var parametersJSON = Uncompared<(parameters: Model.Parameters, json: JSONValue)?>(value: nil)
     /// Where the lesson stands in its plan (nil for a lesson without one; see ``LessonConfiguration/plan``).
     var plan: PlanRun?
+    /// What decides which creatures die now (the `selection` option, changed by the teacher between rounds).
+    var selection: SelectionMode = .formula
+    /// The hunt round under way, if any (see `Lesson+Hunt.swift`).
+    var hunt: HuntRound?
+    /// Hunt rounds started so far (the next round's number is one more).
+    var huntRounds = 0
 
     /// Creates a lesson at generation 0.
     ///
@@ -76,6 +82,10 @@ package struct Lesson<Model: SteppingModel>: Sendable, Equatable {
             maxCheckpoints: configuration.maxCheckpoints)
         nameRandom = PetriRandom(seed: configuration.nameSeed)
         plan = try Self.planRun(from: configuration)
+        selection = configuration.options.selection
+        if selection != .formula, model.huntableTraits == nil {
+            throw ProtocolError(.invalidField, LessonWords.word("lesson.hunt.notHuntable"))
+        }
     }
 
     /// Where the simulation is.

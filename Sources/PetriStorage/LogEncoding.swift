@@ -130,6 +130,12 @@ struct ExplicitEntry: Codable {
             try f.encodeIfPresent(before, forKey: "before")
             try f.encodeIfPresent(limit, forKey: "limit")
         case .plan(let step): try f.encode(step, forKey: "step")
+        case .huntEnd(let round): try f.encode(round, forKey: "round")
+        case .startHunt(let catches, let seconds):
+            try f.encodeIfPresent(catches, forKey: "catches")
+            try f.encodeIfPresent(seconds, forKey: "seconds")
+        case .setSelection(let mode): try f.encode(mode, forKey: "selection")
+        case .catchCreature(let creature): try f.encode(creature, forKey: "creature")
         }
     }
 
@@ -195,6 +201,10 @@ struct ExplicitEntry: Codable {
         case .guide: command = .guide
         case .report: command = .report
         case .plan: command = .plan(try f.field("step"))
+        case .huntEnd: command = .huntEnd(round: try f.field("round"))
+        case .startHunt: command = .startHunt(catches: try f.optional("catches"), seconds: try f.optional("seconds"))
+        case .setSelection: command = .setSelection(try f.field("selection"))
+        case .catchCreature: command = .catchCreature(try f.field("creature"))
         }
         entry = LessonLogEntry(
             sequence: try c.decode(Int.self, forKey: "sequence"), time: try c.decode(Timestamp.self, forKey: "time"),

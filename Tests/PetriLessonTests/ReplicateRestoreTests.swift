@@ -130,12 +130,13 @@ struct ReplicateRestoreTests {
     @Test func aCheckpointInFormat3RestoresWithNoReplicates() throws {
         // Given a lesson that never asked for replicates, saved as format 3 wrote it: no replicates
         // after the questions (three bytes now: no request, not running, no results), no count of
-        // answer changes (one byte now: none), no plan (one byte now: none) and no expected points (one byte now: none)
+        // answer changes (one byte now: none), no plan (one byte now: none), no expected points (one byte now: none)
+        // and no hunt (three bytes now: the selection formula, no rounds, none under way)
         let (plain, _) = try lesson(replicates: false)
         let bytes = plain.lesson.encodeState()
         var old = Array(bytes.dropLast(8))
-        #expect(old.suffix(6) == [0, 0, 0, 0, 0, 0])
-        old.removeLast(6)
+        #expect(old.suffix(9) == [0, 0, 0, 0, 0, 0, 0, 0, 0])
+        old.removeLast(9)
         old[4] = 3
         let sum = StateChecksum.of(old[...])
         old += (0..<8).map { UInt8(truncatingIfNeeded: sum >> (8 * UInt64($0))) }

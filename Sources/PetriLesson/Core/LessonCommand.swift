@@ -31,6 +31,8 @@ package enum LessonCommand: Sendable, Hashable, Codable {
     case deadline(QuestionID)
     /// Replicates the lesson asked for have run (from the server).
     case replicatesFinished(ReplicateOutcome)
+    /// Hunt round `round`'s time is up, or everyone has used their catches (from the server).
+    case huntEnd(round: Int)
 
     // Teacher commands.
     case step(count: Int)
@@ -62,6 +64,14 @@ package enum LessonCommand: Sendable, Hashable, Codable {
     case replicates(count: Int, horizon: Int, metric: String)
     /// Moves the lesson's plan on (the teacher's Next, Skip and pace; the server's plan timer).
     case plan(PlanStep)
+    /// Starts a hunt round of the current generation (nil: the defaults, 3 catches and 10 seconds).
+    case startHunt(catches: Int?, seconds: Int?)
+    /// Changes what decides which creatures die, between rounds.
+    case setSelection(SelectionMode)
+
+    // Student commands.
+    /// Catches the creature with this id in the round under way.
+    case catchCreature(Int)
 
     // Student commands.
     /// A prediction, with the student's reason as they typed it (the lesson sanitises and checks it).
@@ -89,6 +99,8 @@ package enum LessonCommand: Sendable, Hashable, Codable {
         case .replicates, .replicatesFinished:
             true
         case .plan:
+            true
+        case .huntEnd, .startHunt, .setSelection, .catchCreature:
             true
         case .resume, .attachTeacher, .left, .clone, .exportDefinition, .exportResults, .history, .questions:
             false

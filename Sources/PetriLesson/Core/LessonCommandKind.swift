@@ -39,6 +39,10 @@ package enum LessonCommandKind: String, Sendable, Hashable, CaseIterable, Codabl
     case guide
     case report
     case plan
+    case huntEnd
+    case startHunt
+    case setSelection
+    case catchCreature
 }
 
 extension LessonCommand {
@@ -78,6 +82,10 @@ extension LessonCommand {
         case .guide: .guide
         case .report: .report
         case .plan: .plan
+        case .huntEnd: .huntEnd
+        case .startHunt: .startHunt
+        case .setSelection: .setSelection
+        case .catchCreature: .catchCreature
         }
     }
 }

@@ -21,6 +21,9 @@ package enum LessonEffect<Model: SteppingModel>: Sendable, Hashable {
     case broadcast(ServerMessage)
     /// Send a generation's picture to everyone: encode once; a slow client may get only the newest.
     case broadcastSnapshot(SnapshotHeader, Model.Snapshot)
+    /// Send to everyone, latest wins: a slow client may get only the newest of these (each carries the whole
+    /// state it reports, e.g. every creature eaten so far).
+    case broadcastLatest(ServerMessage)
     /// Send to one recipient (dropped if they are not connected).
     case send(ServerMessage, to: Recipient)
     /// Close the student's current connection with this reason.
@@ -37,6 +40,10 @@ package enum LessonEffect<Model: SteppingModel>: Sendable, Hashable {
     case schedulePlanTimer(at: Timestamp)
     /// Forget the plan's timer.
     case cancelPlanTimer
+    /// Send ``LessonCommand/huntEnd(round:)`` at `at` (at once if already past), replacing any earlier hunt timer.
+    case scheduleHuntEnd(round: Int, at: Timestamp)
+    /// Forget the hunt's timer.
+    case cancelHuntEnd
     /// Run these replicates off the lesson's actor, replacing any still running, and hand the result back
     /// as ``LessonCommand/replicatesFinished(_:)`` (from the server).
     case runReplicates(ReplicateJob<Model>)

@@ -30,7 +30,8 @@ extension ParameterValue: StateCodable {
     }
 }
 
-/// Tag 0 set (name, value), 1 toggle (x, y), 2 place (pattern, x, y); coordinates compact.
+/// Tag 0 set (name, value), 1 toggle (x, y), 2 place (pattern, x, y), 3 hunt (count, indices, formula); numbers
+/// compact.
 extension ModelAction: StateCodable {
     func write(to writer: inout StateWriter) {
         switch self {
@@ -47,6 +48,11 @@ extension ModelAction: StateCodable {
             writer.appendText(pattern)
             writer.appendCompact(x)
             writer.appendCompact(y)
+        case .hunt(let caught, let formula):
+            writer.append(3 as UInt8)
+            writer.appendCompact(caught.count)
+            for index in caught { writer.appendCompact(index) }
+            writer.append(formula)
         }
     }
 
@@ -55,6 +61,11 @@ extension ModelAction: StateCodable {
         case 0: self = .set(name: try reader.readText(), value: try reader.read())
         case 1: self = .toggle(x: try reader.readCompact(), y: try reader.readCompact())
         case 2: self = .place(pattern: try reader.readText(), x: try reader.readCompact(), y: try reader.readCompact())
+        case 3:
+            let count = try reader.readCompactCount(limit: reader.remaining)
+            var caught: [Int] = []
+            for _ in 0..<count { caught.append(try reader.readCompact()) }
+            self = .hunt(caught: caught, formula: try reader.readBool())
         case let tag: throw StateReader.corrupt("has a model action of unknown kind \(tag)")
         }
     }

@@ -70,12 +70,13 @@ struct SimulationRun<Model: SteppingModel>: Sendable, Equatable {
 
     /// Goes back to generation `target` (0...current), exactly as it was.
     ///
-    /// Actions taken at `target` are kept (an undo of steps, not of parameter changes);
-    /// actions after it are forgotten.
+    /// Actions taken at `target` are kept (an undo of steps, not of parameter changes), except a hunt's, which
+    /// went with the step; actions after it are forgotten.
     mutating func rewind(to target: Int) {
         guard (0...generation).contains(target) else { return }
         checkpoints.removeAll { $0.generation > target }
-        actions.removeAll { $0.generation > target }
+        // A hunt logged at the target belongs to the step being undone: the class hunts that generation again.
+        actions.removeAll { $0.generation > target || ($0.generation == target && $0.action.isHunt) }
         guard let base = checkpoints.last else { return }
         model = Self.replay(from: base, actions: actions, to: target)
         history.removeSubrange((target + 1)...)
@@ -119,5 +120,13 @@ struct SimulationRun<Model: SteppingModel>: Sendable, Equatable {
         interval *= 2
         let keep = interval
         checkpoints.removeAll { $0.generation % keep != 0 }
+    }
+}
+
+extension ModelAction {
+    /// True for the class's hunt (see ``ModelAction/hunt(caught:formula:)``).
+    var isHunt: Bool {
+        if case .hunt = self { return true }
+        return false
     }
 }

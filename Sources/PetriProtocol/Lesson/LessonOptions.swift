@@ -59,6 +59,9 @@ package struct LessonOptions: Sendable, Hashable, Codable {
     package var language: String?
     /// Whether replicates run by themselves when a question locks.
     package var replicates: ReplicateRuns = .manual
+    /// What decides which creatures die (`formula`, `class` or `both`); anything but `formula` needs a model drawn
+    /// as creatures on a background. The teacher may change it between generations (`setSelection`).
+    package var selection: SelectionMode = .formula
 
     package init(
         names: NameMode = .free, speedBonus: Bool = true, streakBonus: Bool = true, leaderboardSize: Int = 10,
@@ -92,6 +95,7 @@ package struct LessonOptions: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case names, speedBonus, streakBonus, leaderboardSize, questionLimit, leaderboard, spread, language, replicates
+        case selection
     }
 
     package init(from decoder: any Decoder) throws {
@@ -106,9 +110,10 @@ package struct LessonOptions: Sendable, Hashable, Codable {
         spread = try c.decodeIfPresent(SpreadReveal.self, forKey: .spread) ?? defaults.spread
         language = try c.decodeIfPresent(String.self, forKey: .language)
         replicates = try c.decodeIfPresent(ReplicateRuns.self, forKey: .replicates) ?? defaults.replicates
+        selection = try c.decodeIfPresent(SelectionMode.self, forKey: .selection) ?? defaults.selection
     }
 
-    /// Writes `leaderboard`, `spread`, `language` and `replicates` only when they differ from the defaults, so lessons
+    /// Writes `leaderboard`, `spread`, `language`, `replicates` and `selection` only when they differ from the defaults, so lessons
     /// stored, and welcomes sent, before these options existed keep the same bytes.
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -121,5 +126,6 @@ package struct LessonOptions: Sendable, Hashable, Codable {
         if spread != .onRequest { try c.encode(spread, forKey: .spread) }
         try c.encodeIfPresent(language, forKey: .language)
         if replicates != .manual { try c.encode(replicates, forKey: .replicates) }
+        if selection != .formula { try c.encode(selection, forKey: .selection) }
     }
 }

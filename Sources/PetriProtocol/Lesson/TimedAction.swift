@@ -7,6 +7,7 @@ import PetriSimulation
 /// {"generation":3,"action":"set","name":"environmentColour","value":20}
 /// {"generation":5,"action":"toggle","x":4,"y":2}
 /// {"generation":9,"action":"place","pattern":"glider","x":0,"y":0}
+/// {"generation":4,"action":"hunt","caught":[2,17,40],"formula":false}
 /// ```
 package struct TimedAction: Sendable, Hashable, Codable {
     package var generation: Int
@@ -34,7 +35,7 @@ package struct TimedAction: Sendable, Hashable, Codable {
 
 /// The flat wire form of ``ModelAction`` shared by messages and lesson files.
 enum ModelActionCoding {
-    private enum Keys: String, CodingKey { case action, name, value, x, y, pattern }
+    private enum Keys: String, CodingKey { case action, name, value, x, y, pattern, caught, formula }
 
     /// The wire name of an action's kind.
     static func kind(of action: ModelAction) -> String {
@@ -42,6 +43,7 @@ enum ModelActionCoding {
         case .set: "set"
         case .toggle: "toggle"
         case .place: "place"
+        case .hunt: "hunt"
         }
     }
 
@@ -59,8 +61,16 @@ enum ModelActionCoding {
             return .place(
                 pattern: try c.decodeText(.pattern, limit: TextLimit.pattern),
                 x: try c.decode(Int.self, forKey: .x), y: try c.decode(Int.self, forKey: .y))
+        case "hunt":
+            let caught = try c.decode([Int].self, forKey: .caught)
+            guard caught.count <= TextLimit.huntCatches else {
+                throw ProtocolError(
+                    .tooLong, "The field \"caught\" lists more than \(TextLimit.huntCatches) creatures.")
+            }
+            return .hunt(caught: caught, formula: try c.decode(Bool.self, forKey: .formula))
         default:
-            throw ProtocolError(.invalidField, "The field \"action\" must be \"set\", \"toggle\" or \"place\".")
+            throw ProtocolError(
+                .invalidField, "The field \"action\" must be \"set\", \"toggle\", \"place\" or \"hunt\".")
         }
     }
 
@@ -79,6 +89,9 @@ enum ModelActionCoding {
             try c.encode(pattern, forKey: .pattern)
             try c.encode(x, forKey: .x)
             try c.encode(y, forKey: .y)
+        case .hunt(let caught, let formula):
+            try c.encode(caught, forKey: .caught)
+            try c.encode(formula, forKey: .formula)
         }
     }
 

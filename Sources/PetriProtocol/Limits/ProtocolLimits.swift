@@ -43,6 +43,8 @@ package struct ProtocolLimits: Sendable, Hashable {
 
 /// The longest accepted text per field, in bytes of UTF-8 as received (before sanitising).
 package enum TextLimit {
+    /// Creatures one hunt may list (a lesson file's `hunt` action): the largest population any model allows.
+    package static let huntCatches = 100_000
     /// A display name as typed; it is then cut to ``DisplayNameRules/maxCharacters``.
     package static let name = 100
     /// A join code as typed (spaces and dashes are ignored).

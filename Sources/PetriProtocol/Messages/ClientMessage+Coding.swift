@@ -6,7 +6,7 @@ extension ClientMessage: Codable {
         case type, key, model, parameters, seed, options, definition, code, name, token, lastSeen
         case count, rate, value, x, y, pattern, changes, student, question, from, to, before, limit
         case horizon, metric, reason, students, names, plan, text, pace, language
-        case password, link, session, handle, teacher
+        case password, link, session, handle, teacher, catches, seconds, creature, selection
     }
 
     /// The wire name of the message's type.
@@ -36,6 +36,9 @@ extension ClientMessage: Codable {
         case .exportResults: "exportResults"
         case .showAnswers: "showAnswers"
         case .replicates: "replicates"
+        case .startHunt: "startHunt"
+        case .catchCreature: "catch"
+        case .setSelection: "setSelection"
         case .answer: "answer"
         case .reasons: "reasons"
         case .showReasons: "showReasons"
@@ -132,6 +135,12 @@ extension ClientMessage: Codable {
         case "closeQuestion": self = .closeQuestion(question: QuestionID(try c.decodeWhole(.question)))
         case "exportResults": self = .exportResults
         case "showAnswers": self = .showAnswers(question: try c.decode(QuestionID.self, forKey: .question))
+        case "startHunt":
+            self = .startHunt(
+                catches: try c.decodeIfPresent(Int.self, forKey: .catches),
+                seconds: try c.decodeIfPresent(Int.self, forKey: .seconds))
+        case "catch": self = .catchCreature(creature: try c.decodeWhole(.creature))
+        case "setSelection": self = .setSelection(try c.decode(SelectionMode.self, forKey: .selection))
         case "replicates":
             self = .replicates(
                 count: try c.decodeWhole(.count), horizon: try c.decodeWhole(.horizon),
@@ -252,6 +261,11 @@ extension ClientMessage: Codable {
         case .ask(let spec): try spec.encode(to: encoder)
         case .closeQuestion(let question), .hint(let question), .showAnswers(let question):
             try c.encode(question, forKey: .question)
+        case .startHunt(let catches, let seconds):
+            try c.encodeIfPresent(catches, forKey: .catches)
+            try c.encodeIfPresent(seconds, forKey: .seconds)
+        case .catchCreature(let creature): try c.encode(creature, forKey: .creature)
+        case .setSelection(let selection): try c.encode(selection, forKey: .selection)
         case .replicates(let count, let horizon, let metric):
             try c.encode(count, forKey: .count)
             try c.encode(horizon, forKey: .horizon)

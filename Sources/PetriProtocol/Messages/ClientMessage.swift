@@ -71,6 +71,13 @@ package enum ClientMessage: Sendable, Hashable {
     /// Teacher: runs `count` replicates (1...200) of the present `horizon` generations ahead (1...200) and
     /// broadcasts the `metric`'s bands (`replicates`).
     case replicates(count: Int, horizon: Int, metric: String)
+    /// Teacher: starts a hunt round of the current generation (`catches` 1...20, default 3; `seconds` 3...120,
+    /// default 10).
+    case startHunt(catches: Int?, seconds: Int?)
+    /// Student: catches the creature with this id in the hunt round under way.
+    case catchCreature(creature: Int)
+    /// Teacher: what decides which creatures die from the next generation on.
+    case setSelection(SelectionMode)
     /// Student: answers (or changes the answer to) a question, optionally with a short reason.
     case answer(question: QuestionID, prediction: Prediction, reason: String? = nil)
     /// Teacher: asks for every reason given for a question (`reasons`).

@@ -5,7 +5,7 @@ extension ServerMessage: Codable {
         case type, code, message, teacherToken, timeline, stats, rate, snapshot, generation, question, reason
         case prediction, answeredAt, lockedAt, answered, answeredBy, students, text, definition, csv, spread
         case models, url, reasons, guide, html, data, plans, title, paragraphs, language, languages
-        case session, teacher, sessions, lessons, owner, coTeachers
+        case session, teacher, sessions, lessons, owner, coTeachers, round, creature, left, selection
     }
 
     /// The wire name of the message's type.
@@ -40,6 +40,11 @@ extension ServerMessage: Codable {
         case .guide: "guide"
         case .report: "report"
         case .classSize: "classSize"
+        case .huntStarted: "huntStarted"
+        case .caught: "caught"
+        case .catchAccepted: "catchAccepted"
+        case .huntEnded: "huntEnded"
+        case .selection: "selection"
         case .resolved: "resolved"
         case .result: "result"
         case .leaderboard: "leaderboard"
@@ -132,6 +137,14 @@ extension ServerMessage: Codable {
                 question: try c.decode(QuestionID.self, forKey: .question),
                 reasons: try c.decode([SharedReason].self, forKey: .reasons))
         case "classSize": self = .classSize(try ClassSize(from: decoder))
+        case "huntStarted": self = .huntStarted(try HuntRoundInfo(from: decoder))
+        case "caught": self = .caught(try HuntCatch(from: decoder))
+        case "catchAccepted":
+            self = .catchAccepted(
+                round: try c.decode(Int.self, forKey: .round), creature: try c.decode(Int.self, forKey: .creature),
+                left: try c.decode(Int.self, forKey: .left))
+        case "huntEnded": self = .huntEnded(try HuntSummary(from: decoder))
+        case "selection": self = .selection(try c.decode(SelectionMode.self, forKey: .selection))
         case "resolved": self = .resolved(try Resolution(from: decoder))
         case "result": self = .result(try PersonalResult(from: decoder))
         case "leaderboard": self = .leaderboard(try Leaderboard(from: decoder))
@@ -229,6 +242,14 @@ extension ServerMessage: Codable {
             try c.encode(question, forKey: .question)
             try c.encode(reasons, forKey: .reasons)
         case .classSize(let size): try size.encode(to: encoder)
+        case .huntStarted(let round): try round.encode(to: encoder)
+        case .caught(let caught): try caught.encode(to: encoder)
+        case .catchAccepted(let round, let creature, let left):
+            try c.encode(round, forKey: .round)
+            try c.encode(creature, forKey: .creature)
+            try c.encode(left, forKey: .left)
+        case .huntEnded(let summary): try summary.encode(to: encoder)
+        case .selection(let selection): try c.encode(selection, forKey: .selection)
         case .resolved(let resolution): try resolution.encode(to: encoder)
         case .result(let result): try result.encode(to: encoder)
         case .leaderboard(let board): try board.encode(to: encoder)

@@ -69,6 +69,16 @@ package enum ServerMessage: Sendable, Hashable {
     case guide(Guide)
     /// How many students joined and are online (observers only: counts, never names).
     case classSize(ClassSize)
+    /// A hunt round began (to everyone; again to a screen that attaches mid-round).
+    case huntStarted(HuntRoundInfo)
+    /// A creature was eaten (to everyone, latest wins).
+    case caught(HuntCatch)
+    /// The sender's catch was stored; `left` is how many more they may catch this round.
+    case catchAccepted(round: Int, creature: Int, left: Int)
+    /// A hunt round ended and the generation stepped: caught against alive.
+    case huntEnded(HuntSummary)
+    /// The teacher changed what decides which creatures die.
+    case selection(SelectionMode)
     /// A question resolved: the actual value, the class's spread, the leaderboard's top.
     case resolved(Resolution)
     /// The receiving student's own result of a resolved question.

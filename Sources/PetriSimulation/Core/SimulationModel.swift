@@ -122,6 +122,10 @@ package enum ModelAction: Sendable, Hashable, Codable {
     case toggle(x: Int, y: Int)
     /// Stamp a named pattern or RLE text with its top-left corner at (x, y) (life only).
     case place(pattern: String, x: Int, y: Int)
+    /// The class's hunt (see ``HuntLayout``): the next ``SteppingModel/step()`` first removes the creatures at
+    /// these indices (draw order, ascending, no repeats) and draws the formula's deaths only if `formula`. Only a
+    /// model whose picture is a trait field takes it; the lesson logs it, the teacher cannot send it.
+    case hunt(caught: [Int], formula: Bool)
 }
 
 /// A number a student can be asked to predict.
@@ -323,6 +327,12 @@ package protocol SteppingModel: Sendable, Equatable {
 
     /// The exact state as bytes (see ``StateWriter``); restoring them continues identically.
     func encodeState() -> [UInt8]
+
+    /// Every creature's trait in draw order, for a model the class can hunt (nil for the others).
+    var huntableTraits: [UInt8]? { get }
+
+    /// The range every hunted trait lies in (nil for a model the class cannot hunt).
+    var huntableTraitRange: ClosedRange<Int>? { get }
 }
 
 /// A model whose type says what it is: every model compiled into the program (the three trait models' files are
@@ -363,6 +373,10 @@ extension SimulationModel {
 
 extension SteppingModel {
     package var presentation: ModelPresentation? { modelDescription.presentation }
+
+    package var huntableTraits: [UInt8]? { nil }
+
+    package var huntableTraitRange: ClosedRange<Int>? { nil }
 
     /// A hash of the exact state, stable across runs and machines.
     package var stateHash: UInt64 { StableHash.fnv1a(encodeState()) }

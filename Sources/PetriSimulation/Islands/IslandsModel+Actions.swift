@@ -26,6 +26,9 @@ extension IslandsModel {
             land[tile].toggle()
         case .set(let name, let value):
             try set(name, value)
+        case .hunt:
+            throw SimulationError(
+                .invalidAction, "Islands has no creatures to hunt; toggle tiles between land and sea instead.")
         case .place:
             throw SimulationError(
                 .invalidAction, "Islands has no patterns to place; toggle tiles between land and sea instead.")

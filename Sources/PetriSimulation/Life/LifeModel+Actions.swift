@@ -33,6 +33,9 @@ extension LifeModel {
             grid.paste(pattern.cells, atX: x, y: y, boundary: boundary)
             liveCells = grid.population
             history.reset(grid.fingerprint)
+        case .hunt:
+            throw SimulationError(
+                .invalidAction, "Life has no creatures to hunt; toggle cells or place patterns instead.")
         }
     }
 

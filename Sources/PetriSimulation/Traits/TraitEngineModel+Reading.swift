@@ -152,9 +152,13 @@ struct TraitSummary {
 /// Saved-state layout (format version 1, little-endian, see ``StateWriter``): model tag, version; the parameters
 /// in file order (integer parameters as whole numbers, the others as doubles); the scenario name or ""; the
 /// schedule (count, then generation, name, value kind byte 0 number / 1 text / 2 flag and the value); then the
-/// creatures as ``TraitPopulation/encode(into:)`` writes them.
+/// creatures as ``TraitPopulation/encode(into:)`` writes them. Version 2 is version 1 followed by the class's catches
+/// waiting for the next step (a count, each index, then the formula flag); a model with none waiting writes version
+/// 1, so every state hash pinned before hunts existed stays the same.
 extension TraitEngineModel {
     static var stateVersion: UInt8 { 1 }
+    /// The version written while a hunt waits for the next step.
+    static var huntStateVersion: UInt8 { 2 }
 
     /// No run can hold more creatures: the largest cap, or the largest starting population above it.
     var creatureLimit: Int { Self.creatureLimit(of: file) }
@@ -164,13 +168,18 @@ extension TraitEngineModel {
     }
 
     package func encodeState() -> [UInt8] {
-        var w = StateWriter(model: kind, version: Self.stateVersion)
+        var w = StateWriter(model: kind, version: creatures.hunt == nil ? Self.stateVersion : Self.huntStateVersion)
         for (parameter, value) in zip(file.parameters, parameters.values) {
             if parameter.kind == .integer { w.append(Int(value)) } else { w.append(value) }
         }
         w.append(parameters.scenarioName ?? "")
         w.append(parameters.schedule)
         creatures.encode(into: &w)
+        if let hunt = creatures.hunt {
+            w.append(hunt.caught.count)
+            for index in hunt.caught { w.append(index) }
+            w.append(hunt.formula)
+        }
         return w.bytes
     }
 
@@ -182,7 +191,8 @@ extension TraitEngineModel {
         let source = Name.source(source)
         let file = source.file
         let corrupt = { (problem: String) in Self.corruptState(problem, model: file.model) }
-        var r = try StateReader(bytes, model: source.kind, version: Self.stateVersion)
+        let version = bytes.count > 1 && bytes[1] == Self.huntStateVersion ? Self.huntStateVersion : Self.stateVersion
+        var r = try StateReader(bytes, model: source.kind, version: version)
         var p = TraitValues<Name>(source: source)
         for (i, parameter) in file.parameters.enumerated() {
             p.values[i] = parameter.kind == .integer ? Double(try r.readInt()) : try r.readDouble()
@@ -200,8 +210,20 @@ extension TraitEngineModel {
         } catch {
             throw corrupt("holds invalid parameters (\(error.message))")
         }
-        let creatures = try TraitPopulation(
+        var creatures = try TraitPopulation(
             reading: &r, traitRange: file.traitRange, creatureLimit: Self.creatureLimit(of: file), corrupt: corrupt)
+        if version == Self.huntStateVersion {
+            let count = try r.readCount(limit: creatures.traits.count)
+            var caught: [Int] = []
+            for _ in 0..<count {
+                let index = try r.readInt()
+                guard index > (caught.last ?? -1), index < creatures.traits.count else {
+                    throw corrupt("holds a hunt naming a creature that is not there")
+                }
+                caught.append(index)
+            }
+            creatures.hunt = PendingHunt(caught: caught, formula: try r.readBool())
+        }
         try r.finish()
         self.init(parameters: p, creatures: creatures)
     }

@@ -86,6 +86,11 @@ package struct TraitEngineModel<Name: TraitModelName>: SteppingModel {
     package mutating func apply(_ action: ModelAction) throws(SimulationError) { try applySetting(action) }
 
     package mutating func reseed(_ seed: UInt64) { creatures.reseed(seed) }
+
+    /// Every creature's trait in draw order when the picture is a trait field (creatures on a background).
+    package var huntableTraits: [UInt8]? { presentation?.picture == .traitField ? creatures.traits : nil }
+
+    package var huntableTraitRange: ClosedRange<Int>? { presentation?.picture == .traitField ? traitRange : nil }
 }
 
 extension TraitEngineModel where Name: ShippedTraitModelName {

@@ -1,13 +1,16 @@
 /// What the trait models share beyond the engine, read off their file: the step with its schedule, teacher actions
 /// and metric look-up.
 extension TraitEngineModel {
-    /// Advances one generation: scheduled changes whose generation is `generation + 1` in schedule order, then
-    /// the engine's selection and reproduction (see ``TraitPopulation``). A no-op once extinct.
+    /// Advances one generation: scheduled changes whose generation is `generation + 1` in schedule order, the
+    /// class's catches removed if it hunted, then the engine's selection (skipped when the hunt says so) and
+    /// reproduction (see ``TraitPopulation``). A no-op once extinct.
     mutating func stepGeneration() {
         guard !creatures.traits.isEmpty else { return }
         creatures.generation += 1
         parameters.applySchedule(for: creatures.generation)
-        creatures.select(selectionRound(population: creatures.traits.count))
+        let hunt = creatures.takeHunt()
+        creatures.select(
+            selectionRound(population: creatures.traits.count), formula: hunt.formula, caughtCount: hunt.caught)
     }
 
     /// Applies a teacher's `.set` between generations; on error nothing changes.
@@ -17,6 +20,10 @@ extension TraitEngineModel {
     ///
     /// - Throws: ``SimulationError`` for a grid action, an extinct run, or a bad or untimely change.
     mutating func applySetting(_ action: ModelAction) throws(SimulationError) {
+        if case .hunt(let caught, let formula) = action {
+            try applyHunt(caught: caught, formula: formula)
+            return
+        }
         guard case .set(let name, let value) = action else {
             throw SimulationError(
                 .invalidAction,
@@ -43,6 +50,32 @@ extension TraitEngineModel {
         } else {
             parameters = changed
         }
+    }
+
+    /// Records the class's catches for the next step (see ``ModelAction/hunt(caught:formula:)``).
+    ///
+    /// - Throws: ``SimulationError/Code/invalidAction`` for a model the class cannot hunt, an extinct run, a hunt
+    ///   already waiting, or indices that are not ascending creatures of this generation.
+    mutating func applyHunt(caught: [Int], formula: Bool) throws(SimulationError) {
+        guard huntableTraits != nil else {
+            throw SimulationError(
+                .invalidAction, "\(file.name) is not drawn as creatures on a background, so the class cannot hunt it.")
+        }
+        guard !creatures.traits.isEmpty else { throw SimulationError(.invalidAction, file.words.runOver) }
+        guard creatures.hunt == nil else {
+            throw SimulationError(.invalidAction, "A hunt is already waiting for the next generation; step first.")
+        }
+        var previous = -1
+        for index in caught {
+            guard index > previous, index < creatures.traits.count else {
+                throw SimulationError(
+                    .invalidAction,
+                    "A hunt names creatures by their place, in increasing order, from 0 to \(creatures.traits.count - 1)."
+                )
+            }
+            previous = index
+        }
+        creatures.hunt = PendingHunt(caught: caught, formula: formula)
     }
 
     /// The value named by `metric` among `values`.

@@ -25,19 +25,27 @@ struct TraitPopulation: Sendable, Hashable {
     /// Kept so that a creation-only parameter changed at generation 0 rebuilds generation 0 exactly as if the
     /// lesson had been created with it. It reveals no more than ``random`` already does.
     let seed: UInt64
+    /// The class's catches, removed at the start of the next step (nil when the class did not hunt).
+    var hunt: PendingHunt?
 
     /// Runs one generation's selection and, if anyone survives, reproduction (the caller has already advanced
     /// ``generation`` and applied the schedule).
     ///
     /// - Parameters:
     ///   - round: The model's rules for this generation, prepared for the population at its start.
-    mutating func select<Survival: SurvivalRule>(_ round: SelectionRound<Survival>) {
+    ///   - formula: Whether the round's survival is drawn (false: only the class's catches died).
+    ///   - caughtCount: Creatures the class caught before this step (counted among the deaths).
+    mutating func select<Survival: SurvivalRule>(
+        _ round: SelectionRound<Survival>, formula: Bool = true, caughtCount: Int = 0
+    ) {
         lastCounts = TraitGenerationCounts()
         let population = traits.count
         var random = self.random
         var counts = lastCounts
-        var survivors = 0
+        var survivors = population
+        if formula { survivors = 0 }
         traits.withUnsafeMutableBufferPointer { creatures in
+            guard formula else { return }
             for i in 0..<population {
                 let trait = creatures[i]
                 let chance = round.survival.deathChance(Int(trait))
@@ -51,10 +59,34 @@ struct TraitPopulation: Sendable, Hashable {
             }
         }
         traits.removeLast(population - survivors)  // keeps the capacity for this step's children
-        counts.deaths = population - survivors
+        counts.deaths = population - survivors + caughtCount
         lastCounts = counts
         self.random = random
         if !traits.isEmpty { reproduce(round) }
+    }
+
+    /// Removes the creatures the class caught, if it hunted, and says whether the formula's deaths are drawn as
+    /// well and how many were caught.
+    mutating func takeHunt() -> (formula: Bool, caught: Int) {
+        guard let hunt else { return (true, 0) }
+        self.hunt = nil
+        removeCaught(hunt.caught)
+        return (hunt.formula, hunt.caught.count)
+    }
+
+    /// Removes the creatures at `caught` (ascending indices), keeping the others' order.
+    private mutating func removeCaught(_ caught: [Int]) {
+        var next = 0
+        var kept = 0
+        for i in traits.indices {
+            if next < caught.count, caught[next] == i {
+                next += 1
+            } else {
+                traits[kept] = traits[i]
+                kept += 1
+            }
+        }
+        traits.removeLast(traits.count - kept)
     }
 
     private mutating func reproduce<Survival: SurvivalRule>(_ round: SelectionRound<Survival>) {
@@ -88,6 +120,14 @@ struct TraitPopulation: Sendable, Hashable {
         if t < range.lowerBound { return 2 * range.lowerBound - t }
         return t
     }
+}
+
+/// The class's catches waiting for the next step (see ``ModelAction/hunt(caught:formula:)``).
+struct PendingHunt: Sendable, Hashable {
+    /// Indices of the caught creatures in draw order, ascending.
+    var caught: [Int]
+    /// Whether the formula's deaths are drawn as well (the lesson's `selection: both`).
+    var formula: Bool
 }
 
 /// One generation's rules, as a model states them for the engine (see ``TraitPopulation``).

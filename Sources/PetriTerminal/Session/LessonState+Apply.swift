@@ -41,6 +41,9 @@ extension LessonState {
         case .classSize:
             // For the browser's projector view.
             break
+        case .huntStarted, .caught, .catchAccepted, .huntEnded, .selection:
+            // Hunt rounds are played in the browser; the terminal does not hunt yet.
+            break
         case .guide(let guide):
             var clean = guide
             clean.story = guide.story.map { TerminalText.sanitise($0, maxCharacters: 2000) }
@@ -321,6 +324,8 @@ extension LessonState {
         case .place(let pattern, let x, let y):
             let shown = pattern.count <= 24 ? TerminalText.sanitise(pattern) : "a pattern"
             post("The teacher placed \(shown) at (\(x), \(y)).", at: now)
+        case .hunt(let caught, _):
+            post("The class's hunt caught \(caught.count).", at: now)
         }
     }
 
