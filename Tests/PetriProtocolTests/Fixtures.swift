@@ -61,6 +61,10 @@ enum Fixtures {
         .ask(QuestionSpec(metric: "extinct", kind: .probability(event: nil), horizon: 20)),
         .closeQuestion(question: QuestionID(3)), .exportResults, .showAnswers(question: QuestionID(3)),
         .replicates(count: 100, horizon: 50, metric: "meanTrait"),
+        .startHunt(catches: 3, seconds: 10),
+        .startHunt(catches: nil, seconds: nil),
+        .catchCreature(creature: 17),
+        .setSelection(.class),
         .answer(question: QuestionID(3), prediction: .number(120), reason: "because the background got darker"),
         .reasons(question: QuestionID(3)), .showReasons(question: QuestionID(3), students: [StudentID(2)]),
         .showReasons(question: QuestionID(3), students: [StudentID(2), StudentID(5)], names: true), .guide, .report,
@@ -123,6 +127,25 @@ enum Fixtures {
                 historyFrom: 0, missed: false, roster: nil, checkpoint: nil, code: code,
                 classSize: ClassSize(joined: 28, online: 26))),
         .classSize(ClassSize(joined: 28, online: 26)),
+        .huntStarted(
+            HuntRoundInfo(
+                round: 1, generation: 4, catches: 3, seconds: 10,
+                endsAt: Timestamp(millisecondsSince1970: 1_700_000_010_000),
+                creatures: [
+                    HuntCreature(id: 1, x: 512, y: 88, trait: 47), HuntCreature(id: 2, x: 37, y: 901, trait: 12),
+                ],
+                eaten: [2])),
+        .caught(HuntCatch(round: 1, creature: 17, eaten: [4, 17])),
+        .catchAccepted(round: 1, creature: 17, left: 2),
+        .huntEnded(
+            HuntSummary(
+                round: 1, generation: 4, traitMin: 1, binWidth: 10, caughtBins: [0, 0, 1, 0, 0, 0, 0, 1, 1, 0],
+                aliveBins: [3, 2, 4, 5, 2, 1, 0, 1, 2, 3], caughtMean: 70, aliveMean: 44.6)),
+        .huntEnded(
+            HuntSummary(
+                round: 2, generation: 5, traitMin: 1, binWidth: 10, caughtBins: [0], aliveBins: [0], caughtMean: nil,
+                aliveMean: nil)),
+        .selection(.both),
         .reasons(
             question: QuestionID(3),
             reasons: [StudentReason(student: StudentID(2), name: "Ada", prediction: .number(120), reason: "darker")]),

@@ -10,13 +10,13 @@ struct MessageRoundTripTests {
     let decoder = ProtocolDecoder(limits: .lessonFile)
 
     @Test func everyClientMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 50 client message types
-        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 50)
+        // Given the fixtures, Then together they use all 53 client message types
+        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 53)
     }
 
     @Test func everyServerMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 47 server message types
-        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 47)
+        // Given the fixtures, Then together they use all 52 server message types
+        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 52)
     }
 
     @Test(arguments: Fixtures.clientMessages)

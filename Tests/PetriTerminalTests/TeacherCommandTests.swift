@@ -30,6 +30,18 @@ import Testing
         #expect(parse("end") == .success(.send(.end)))
     }
 
+    @Test func huntCommandsStartARoundAndChooseWhatKills() {
+        #expect(parse("hunt") == .success(.send(.startHunt(catches: nil, seconds: nil))))
+        #expect(parse("hunt 2") == .success(.send(.startHunt(catches: 2, seconds: nil))))
+        #expect(parse("hunt 3 20") == .success(.send(.startHunt(catches: 3, seconds: 20))))
+        #expect(parse("selection class") == .success(.send(.setSelection(.class))))
+        #expect(parse("selection Both") == .success(.send(.setSelection(.both))))
+        #expect(
+            error("hunt 0")
+                == "hunt: the catches per student must be a whole number from 1 to 20, not \"0\". Example: hunt 3 10")
+        #expect(error("selection nature").hasPrefix("selection needs what decides which creatures die"))
+    }
+
     @Test func planCommands() {
         // Given a lesson run from a plan, Then next, skip, pace and plans send the plan's messages
         #expect(parse("next") == .success(.send(.planNext)))

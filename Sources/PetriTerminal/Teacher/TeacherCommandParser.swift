@@ -80,6 +80,26 @@ enum TeacherCommandParser {
                     example: "place glider 10 10")
             }
             return .send(.place(pattern: args[0], x: x, y: y))
+        case "hunt":
+            try atMost(2, args, "hunt")
+            var numbers: [Int] = []
+            let limits: [(ClosedRange<Int>, String)] = [(1...20, "the catches per student"), (3...120, "the seconds")]
+            for (text, (range, what)) in zip(args, limits) {
+                guard let n = Int(text), range.contains(n) else {
+                    throw CommandError(
+                        "hunt: \(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(TerminalText.sanitise(text, maxCharacters: 20))\".",
+                        example: "hunt 3 10")
+                }
+                numbers.append(n)
+            }
+            return .send(.startHunt(catches: numbers.first, seconds: numbers.count > 1 ? numbers[1] : nil))
+        case "selection":
+            guard args.count == 1, let mode = SelectionMode(rawValue: args[0].lowercased()) else {
+                throw CommandError(
+                    "selection needs what decides which creatures die: formula, class or both.",
+                    example: "selection class")
+            }
+            return .send(.setSelection(mode))
         case "ask":
             return .send(.ask(try QuestionSyntax.parse(args, context: context)))
         case "replicates", "what-if":

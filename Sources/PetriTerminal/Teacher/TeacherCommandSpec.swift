@@ -80,6 +80,14 @@ struct TeacherCommandSpec: Sendable, Hashable {
             summary: "hint for the next question (taking it halves the points)",
             examples: ["hint \"Look back five generations\""]),
         .init(
+            name: "hunt", usage: "hunt [CATCHES] [SECONDS]",
+            summary: "the class hunts this generation (default 3 catches each in 10 s; needs selection class or both)",
+            examples: ["hunt", "hunt 3 10"]),
+        .init(
+            name: "selection", usage: "selection formula|class|both",
+            summary: "what kills: the model's formula, the class's catches, or both",
+            examples: ["selection class"]),
+        .init(
             name: "rewind", usage: "rewind [N]", summary: "go back N generations (default 1)", examples: ["rewind 3"]),
         .init(name: "checkpoint", usage: "checkpoint", summary: "save this point", examples: ["checkpoint"]),
         .init(name: "restore", usage: "restore", summary: "go back to the checkpoint", examples: ["restore"]),

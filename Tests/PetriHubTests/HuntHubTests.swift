@@ -1,0 +1,164 @@
+import PetriHubTesting
+import PetriPeer
+import PetriProtocol
+import PetriSimulation
+import Testing
+
+@testable import PetriHub
+
+/// Hunt rounds through the hub, on the manual clock: the hub's timer ends a round, catches are answered once
+/// stored, and a restart replays the catches to the same population.
+@Suite struct HuntHubTests {
+    /// A camouflage lesson of 40 moths whose class is the selection, its teacher attached and `count` students joined.
+    private func classroom(
+        _ server: InProcessHub, students count: Int
+    ) async throws -> (teacher: ProtocolPeer, students: [ProtocolPeer], code: JoinCode, token: AccessToken) {
+        let teacher = server.connect()
+        var options = LessonOptions()
+        options.selection = .class
+        try teacher.send(
+            .create(
+                teacherKey: InProcessHub.teacherKey, model: .camouflage,
+                parameters: .object(["population": .number(40)]),
+                seed: 42, options: options))
+        let (code, token) = try await teacher.expect("created") {
+            if case .created(let c, let t) = $0 { (c, t) } else { nil }
+        }
+        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        var students: [ProtocolPeer] = []
+        for index in 0..<count {
+            let student = server.connect()
+            _ = try await student.attach(.join(code: code, name: "S\(index)"))
+            students.append(student)
+        }
+        return (teacher, students, code, token)
+    }
+
+    private func round(_ peer: ProtocolPeer) async throws -> HuntRoundInfo {
+        try await peer.expectReply("huntStarted") { if case .huntStarted(let info) = $0 { info } else { nil } }
+    }
+
+    private func ended(_ peer: ProtocolPeer) async throws -> HuntSummary {
+        try await peer.expect("huntEnded") { if case .huntEnded(let summary) = $0 { summary } else { nil } }
+    }
+
+    private func stateHash(_ teacher: ProtocolPeer) async throws -> UInt64? {
+        try teacher.send(.export)
+        return try await teacher.expectReply("definition") { if case .definition(let d) = $0 { d } else { nil } }
+            .stateHash
+    }
+
+    @Test func aRoundsCatchesAreAnsweredAndSeenByEveryoneAndTheTimerEndsItWithTheGenerationStepped() async throws {
+        let server = InProcessHub()
+        let (teacher, students, _, _) = try await classroom(server, students: 2)
+        let (ada, ben) = (students[0], students[1])
+
+        // When the teacher starts a round of two catches each
+        try teacher.send(.startHunt(catches: 2, seconds: 10))
+        let info = try await round(ada)
+        _ = try await round(ben)
+        #expect(info.creatures.count == 40)
+        let target = info.creatures[3].id
+
+        // Then Ada's catch is acknowledged to her and everyone sees the moth eaten
+        let answers = try await ada.answers(to: .catchCreature(creature: target))
+        #expect(answers.contains(.catchAccepted(round: 1, creature: target, left: 1)))
+        let seen = try await ben.expect("caught") { if case .caught(let c) = $0 { c } else { nil } }
+        #expect(seen.eaten == [target])
+
+        // And refused catches say why: eaten, unknown, over the allowance
+        let eaten = try await ben.answers(to: .catchCreature(creature: target))
+        #expect(eaten.contains { if case .error(let e) = $0 { e.message.contains("already eaten") } else { false } })
+        let unknown = try await ben.answers(to: .catchCreature(creature: 999))
+        #expect(
+            unknown.contains { if case .error(let e) = $0 { e.message.contains("no creature 999") } else { false } })
+        _ = try await ada.answers(to: .catchCreature(creature: info.creatures[5].id))
+        let over = try await ada.answers(to: .catchCreature(creature: info.creatures[6].id))
+        #expect(over.contains { if case .error(let e) = $0 { e.message.contains("used every catch") } else { false } })
+
+        // When the round's time is up (Ben has a catch left, so only the timer ends it)
+        await server.clock.waitForSleepers(1)
+        server.clock.advance(by: 10)
+
+        // Then everyone gets the colours caught against those alive, and generation 1
+        let summary = try await ended(ben)
+        #expect(summary.caughtBins.reduce(0, +) == 2)
+        #expect(summary.aliveBins.reduce(0, +) == 38)
+        try await ben.waitForGeneration(1)
+        try await teacher.waitForGeneration(1)
+        // And a catch after the round is refused
+        let late = try await ada.answers(to: .catchCreature(creature: info.creatures[9].id))
+        #expect(late.contains { if case .error(let e) = $0 { e.message.contains("no hunt") } else { false } })
+        await server.stop()
+    }
+
+    @Test func aCatchRacingTheRoundsEndIsEitherTooLateOrRefusedAndNeverCounts() async throws {
+        let server = InProcessHub()
+        let (teacher, students, _, _) = try await classroom(server, students: 2)
+        try teacher.send(.startHunt(catches: 3, seconds: 5))
+        let info = try await round(students[0])
+        _ = try await students[0].answers(to: .catchCreature(creature: info.creatures[0].id))
+        await server.clock.waitForSleepers(1)
+
+        // When the clock reaches the round's end and a catch is sent at that instant
+        server.clock.advance(by: 5)
+        let racing = try await students[1].answers(to: .catchCreature(creature: info.creatures[1].id))
+
+        // Then it is refused (time is up, or the round is already over), and the round ends with one catch
+        #expect(racing.contains { if case .error = $0 { true } else { false } })
+        #expect(!racing.contains { if case .catchAccepted = $0 { true } else { false } })
+        let summary = try await ended(teacher)
+        #expect(summary.caughtBins.reduce(0, +) == 1)
+        await server.stop()
+    }
+
+    @Test func whenEveryStudentHasUsedTheirCatchesTheRoundEndsWithoutWaitingForTheClock() async throws {
+        let server = InProcessHub()
+        let (teacher, students, _, _) = try await classroom(server, students: 2)
+        try teacher.send(.startHunt(catches: 1, seconds: 60))
+        let info = try await round(students[0])
+        _ = try await students[0].answers(to: .catchCreature(creature: info.creatures[0].id))
+        _ = try await students[1].answers(to: .catchCreature(creature: info.creatures[1].id))
+        let summary = try await ended(teacher)
+        #expect(summary.caughtBins.reduce(0, +) == 2)
+        try await teacher.waitForGeneration(1)
+        await server.stop()
+    }
+
+    @Test func aRestartMidRoundKeepsTheCatchesAndReplaysToTheSameStateHash() async throws {
+        // Given a lesson that hunted one round and is part-way through a second
+        let server = InProcessHub()
+        let (teacher, students, code, token) = try await classroom(server, students: 2)
+        try teacher.send(.startHunt(catches: 1, seconds: 10))
+        let first = try await round(students[0])
+        _ = try await students[0].answers(to: .catchCreature(creature: first.creatures[0].id))
+        _ = try await students[1].answers(to: .catchCreature(creature: first.creatures[1].id))
+        try await teacher.waitForGeneration(1)
+        try teacher.send(.startHunt(catches: 2, seconds: 10))
+        let second = try await round(students[0])
+        let caught = second.creatures[7].id
+        _ = try await students[0].answers(to: .catchCreature(creature: caught))
+        let before = try await stateHash(teacher)
+
+        // When the server stops and starts again on the same storage
+        await server.stop()
+        let again = try await server.restarted()
+        let back = again.connect()
+        _ = try await back.attach(.teach(code: code, token: token, lastSeen: nil))
+
+        // Then the round is still under way with the catch kept, and the population is the same bit for bit
+        let resumed = try await round(back)
+        #expect(resumed.round == 2)
+        #expect(resumed.eaten == [caught])
+        #expect(resumed.creatures == second.creatures)
+        #expect(try await stateHash(back) == before)
+
+        // And the restarted hub's timer ends the round, as the first would have
+        await again.clock.waitForSleepers(1)
+        again.clock.advance(by: 10)
+        let summary = try await ended(back)
+        #expect(summary.caughtBins.reduce(0, +) == 1)
+        try await back.waitForGeneration(2)
+        await again.stop()
+    }
+}
