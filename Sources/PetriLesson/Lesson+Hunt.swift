@@ -94,6 +94,8 @@ extension Lesson {
         guard used < round.catchesPerStudent else {
             throw ProtocolError(.invalidAction, LessonWords.word("lesson.hunt.allowanceUsed"))
         }
+        // The round's storage is this copy's alone from here, so a catch appends instead of copying the class's.
+        hunt = nil
         round.catches.append(HuntCatchRecord(creature: creature, student: student))
         round.eaten.insert(creature)
         round.catchesBy[student] = used + 1

@@ -154,7 +154,9 @@ import Testing
             ),
             (.reasons(QuestionID(1)), "reasons"),
             (.showReasons(QuestionID(1), students: [StudentID(1)], names: false), "showReasons"), (.guide, "guide"),
-            (.report, "report"), (.plan(.next), "plan"),
+            (.report, "report"), (.plan(.next), "plan"), (.huntEnd(round: 1), "huntEnd"),
+            (.startHunt(catches: nil, seconds: nil), "startHunt"), (.setSelection(.class), "setSelection"),
+            (.catchCreature(1), "catchCreature"),
         ]
         for (command, name) in commands { #expect(command.kind.rawValue == name) }
         #expect(Set(commands.map(\.1)) == Set(LessonCommandKind.allCases.map(\.rawValue)))

@@ -25,6 +25,7 @@ import { QuestionBuilder } from './view-question-builder.js';
 import { RosterView } from './view-roster.js';
 import { ReasonsView } from './view-reasons.js';
 import { ReplicatesView } from './view-replicates.js';
+import { HuntView } from './view-hunt.js';
 import { ModelActionsView } from './view-model-actions.js';
 import { t, words, language, fillWords, onLanguageChange, LANGUAGES } from './words.js';
 import { languageSwitch, tellServer } from './view-language.js';
@@ -89,6 +90,7 @@ const roster = new RosterView($('roster'), {
 const lessonSend = { send: (message) => send(message) };
 const reasons = new ReasonsView($('reasons'), lessonSend);
 const replicates = new ReplicatesView($('replicates'), lessonSend);
+const hunt = new HuntView($('hunt'), lessonSend);
 const planView = new PlanView($('plan'), lessonSend);
 const planPicker = new PlanPicker($('plan-start'), {
     start: async ({ plan, pace, seed }) => {
@@ -552,6 +554,7 @@ function receive(message) {
             break;
         default: break;
     }
+    hunt.received(message);
     const words = apply(state, message);
     for (const line of words ?? []) status.say(line);
     if (message.type === 'replicates' && words?.length) replicates.shown(words[0]);
@@ -719,6 +722,7 @@ function render() {
     roster.render(state);
     reasons.render(state);
     replicates.render(state);
+    hunt.render(state);
     modelActions.render(state);
     renderEnded();
     about.render(state);
