@@ -53,6 +53,19 @@ import Testing
         }
     }
 
+    @Test func teachNewRefusesARankingItDoesNotKnowAndNamesTheTwo() async throws {
+        let petri = try #require(petriExecutable(), "build the petri executable first (swift build)")
+        // When a lesson is asked to rank by something other than points or expected points
+        let (status, output) = try await Self.run(
+            petri, ["teach", "new", "camouflage", "--key", "k", "--rank-by", "luck"], withStandardError: true)
+
+        // Then nothing starts, and the sentence says what the option takes
+        #expect(status == 64)
+        #expect(
+            output.contains { $0.contains("--rank-by must be points") && $0.contains("but was luck.") },
+            "\(output)")
+    }
+
     @Test func onlockTimesTheLocksReplicatesAndTheStepsWithAndWithoutThem() async throws {
         let bench = try #require(petriBenchExecutable(), "build the petri-bench executable first (swift build)")
         // When the onLock benchmark runs two trait models at a tiny size
