@@ -155,8 +155,8 @@ struct BenchReplicates: AsyncParsableCommand {
         return (idle, busy, throughout)
     }
 
-    /// A protocol peer on the client end of an in-memory connection.
-    private static func peer(_ peer: InMemoryPeer) -> ProtocolPeer {
+    /// A protocol peer on the client end of an in-memory connection (also `onlock`'s).
+    static func peer(_ peer: InMemoryPeer) -> ProtocolPeer {
         var deliveries = peer.received.makeAsyncIterator()
         return ProtocolPeer(
             send: { message in peer.send(text: String(decoding: message.bytes, as: UTF8.self)) },

@@ -45,6 +45,13 @@ extension Teach {
         )
         var questionLimit: Int?
 
+        @Option(
+            name: .customLong("rank-by"),
+            help: ArgumentHelp(
+                "What the leaderboard ranks by: points (the points scored; the default) or expected (the expected "
+                    + "points of each answer over the replicates of its question's moment)."))
+        var rankBy: String?
+
         @Flag(name: .customLong("no-speed-bonus"), help: "No extra points for answering early.")
         var noSpeedBonus = false
 
@@ -67,13 +74,16 @@ extension Teach {
             if let names, LessonOptions.NameMode(rawValue: names) == nil {
                 throw ValidationError("--names must be free or generated, but was \(names).")
             }
+            if let rankBy, RankByOption.rankBy(rankBy) == nil { throw ValidationError(RankByOption.refusal(rankBy)) }
             if let problem = lessonOptions.problem { throw ValidationError(problem.message) }
         }
 
         var lessonOptions: LessonOptions {
-            LessonOptions(
+            var options = LessonOptions(
                 names: names.flatMap(LessonOptions.NameMode.init(rawValue:)) ?? .free, speedBonus: !noSpeedBonus,
                 streakBonus: !noStreakBonus, leaderboardSize: leaderboardSize ?? 10, questionLimit: questionLimit)
+            options.rankBy = rankBy.flatMap(RankByOption.rankBy) ?? .points
+            return options
         }
 
         func run() async throws {

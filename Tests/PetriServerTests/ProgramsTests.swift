@@ -6,8 +6,8 @@ import Testing
 @Suite struct ProgramsTests {
     /// What `petri-bench --help` lists.
     static let benchmarks = [
-        "transport", "class", "school", "life", "camouflage", "storage", "replicates", "cluster", "memory",
-        "slow-readers",
+        "transport", "class", "school", "life", "camouflage", "storage", "replicates", "onlock", "makeup", "cluster",
+        "memory", "slow-readers",
     ]
     /// What `petri-bench` runs as its own child processes (and the crash test runs), not listed.
     static let children = [
@@ -53,12 +53,53 @@ import Testing
         }
     }
 
-    /// Runs `executable` with `arguments` to its end; its exit status and standard output's lines.
-    static func run(_ executable: URL, _ arguments: [String]) async throws -> (status: Int32?, output: [String]) {
-        let child = try PetriProcess(arguments, executable: executable)
+    @Test func teachNewRefusesARankingItDoesNotKnowAndNamesTheTwo() async throws {
+        let petri = try #require(petriExecutable(), "build the petri executable first (swift build)")
+        // When a lesson is asked to rank by something other than points or expected points
+        let (status, output) = try await Self.run(
+            petri, ["teach", "new", "camouflage", "--key", "k", "--rank-by", "luck"], withStandardError: true)
+
+        // Then nothing starts, and the sentence says what the option takes
+        #expect(status == 64)
+        #expect(
+            output.contains { $0.contains("--rank-by must be points") && $0.contains("but was luck.") },
+            "\(output)")
+    }
+
+    @Test func onlockTimesTheLocksReplicatesAndTheStepsWithAndWithoutThem() async throws {
+        let bench = try #require(petriBenchExecutable(), "build the petri-bench executable first (swift build)")
+        // When the onLock benchmark runs two trait models at a tiny size
+        let (status, output) = try await Self.run(
+            bench,
+            [
+                "onlock", "--models", "camouflage,mice", "--population", "40", "--horizon", "2", "--warmup", "1",
+                "--steps", "10",
+            ], within: 60)
+
+        // Then it ends well with the machine line and one JSON line naming what each figure measures, per model
+        #expect(status == 0, "\(output)")
+        #expect(output.contains { $0.hasPrefix("machine: ") }, "\(output)")
+        let json = try #require(output.last { $0.hasPrefix("{\"benchmark\":\"onlock\"") }, "\(output)")
+        for field in [
+            "\"replicates\":100", "\"horizon\":2", "\"model\":\"camouflage\"", "\"model\":\"mice\"",
+            "\"replicatesSeconds\":", "\"stepP99MsQuiet\":", "\"stepP99MsWithReplicates\":", "\"locks\":",
+        ] {
+            #expect(json.contains(field), "\(field) in \(json)")
+        }
+        // And a wrong model is refused with the list of the trait models
+        let (refused, _) = try await Self.run(bench, ["onlock", "--models", "life"])
+        #expect(refused == 64)
+    }
+
+    /// Runs `executable` with `arguments` to its end; its exit status and standard output's lines (with the
+    /// standard error's too when `withStandardError`).
+    static func run(
+        _ executable: URL, _ arguments: [String], withStandardError: Bool = false, within seconds: Double = 10
+    ) async throws -> (status: Int32?, output: [String]) {
+        let child = try PetriProcess(arguments, executable: executable, withStandardError: withStandardError)
         var output: [String] = []
         for await line in child.lines { output.append(line) }
-        return (await child.waitForExit(within: 10), output)
+        return (await child.waitForExit(within: seconds), output)
     }
 
     /// The names a help text's SUBCOMMANDS section lists: the first word of each of its lines indented

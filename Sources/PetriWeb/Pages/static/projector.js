@@ -158,7 +158,7 @@ function renderQuestion() {
     const size = state.options?.leaderboardSize ?? 10;
     replaceChildren($('board'), question.state === 'resolved' && shown && board
         ? leaderboardTable({ students: board.students, top: (board.top ?? []).slice(0, size) },
-            { anonymous: anonymised() })
+            { anonymous: anonymised(), expected: state.options?.rankBy === 'expected' })
         : null);
     tick();
 }

@@ -141,6 +141,7 @@ function renderClosing() {
             : null,
         state.lessonEnded?.leaderboard ? leaderboardTable({ ...state.lessonEnded.leaderboard, you: state.leaderboard?.you }, {
             youId: state.you?.student ?? null, anonymous: state.options?.leaderboard === 'anonymous',
+            expected: state.options?.rankBy === 'expected',
         }) : null);
 }
 

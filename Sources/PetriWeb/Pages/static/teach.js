@@ -217,6 +217,8 @@ function lessonOptions() {
     if (language !== '') options.language = language;
     const limit = $('opt-question-limit').value;
     if (limit !== '') options.questionLimit = Number(limit);
+    // Sent only when it differs from the server's default (points scored).
+    if ($('opt-rank-by').value === 'expected') options.rankBy = 'expected';
     return options;
 }
 

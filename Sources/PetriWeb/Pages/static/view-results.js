@@ -48,14 +48,15 @@ export function drawSpread(canvas, question, spread, resolved) {
 }
 
 /// The leaderboard as a table: rank, name (as text), score; `you` appended when not in the top.
-/// `anonymous` drops names (ranks and scores only).
-export function leaderboardTable(board, { anonymous = false, youId = null } = {}) {
+/// `anonymous` drops names (ranks and scores only); `expected` (the lesson's `rankBy: expected`) says in the
+/// caption that it ranks by expected points.
+export function leaderboardTable(board, { anonymous = false, youId = null, expected = false } = {}) {
     const rows = [...(board?.top ?? [])];
     const you = board?.you;
     if (you && !rows.some((r) => r.student === you.student)) rows.push({ ...you, separate: true });
     const students = board?.students ?? rows.length;
     const table = el('table', { class: 'leaderboard' },
-        el('caption', {}, t('results.leaderboard', { count: students })),
+        el('caption', {}, t(expected ? 'results.leaderboard.expected' : 'results.leaderboard', { count: students })),
         el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('results.rank')),
             anonymous ? null : el('th', { scope: 'col' }, t('results.name')), el('th', { scope: 'col' }, t('results.score')))));
     const body = el('tbody');
@@ -155,6 +156,7 @@ export class ResultsView {
         if (showSpread && resolved?.spread) drawSpread(this.spreadCanvas, question, resolved.spread, resolved);
         replaceChildren(this.board, state.leaderboard ? leaderboardTable(state.leaderboard, {
             anonymous: this.anonymous(state), youId: state.you?.student ?? null,
+            expected: state.options?.rankBy === 'expected',
         }) : null);
     }
 }

@@ -1,0 +1,76 @@
+"""The lesson option rankBy from the console: the new-lesson form chooses "expected points", the lesson gets it,
+and the students' leaderboard says that it ranks by expected points (the default's caption stays as it was)."""
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+from conftest import console_errors
+from helpers import join, wait_for, wait_text
+from petri_peer import Peer, Teacher
+from test_teacher_console import signed_in, start_lesson, wait_console
+
+OPTIONS = {"speedBonus": False, "streakBonus": False}
+
+
+def observed_options(driver, server):
+    """The options of the lesson the console shows, as the server gives them to an observer."""
+    code = driver.find_element(By.CSS_SELECTOR, "#console-code").text
+    token = driver.execute_script("return document.querySelector('#teacher-token-text').textContent")
+    peer = Peer(server.ws)
+    try:
+        peer.send(type="observe", code=code, token=token)
+        return peer.wait("welcome")["options"]
+    finally:
+        peer.close()
+
+
+def test_the_new_lesson_form_chooses_ranking_by_expected_points(server, page):
+    # Given the signed-in console's new-lesson form, its ranking beside the other lesson options
+    signed_in(page, server)
+    field = page.find_element(By.CSS_SELECTOR, "#opt-rank-by")
+    label = page.find_element(By.CSS_SELECTOR, "label[for='opt-rank-by']")
+    assert label.text == "The leaderboard ranks by"
+    assert field.find_element(By.XPATH, "ancestor::fieldset").get_attribute("id") == "lesson-options"
+    assert Select(field).first_selected_option.get_attribute("value") == "points"
+
+    # When the teacher chooses expected points by keyboard and starts the lesson
+    field.send_keys(Keys.ARROW_DOWN)
+    wait_for(page, lambda d: Select(d.find_element(By.CSS_SELECTOR, "#opt-rank-by")).first_selected_option
+             .get_attribute("value") == "expected", message="the arrow key did not choose expected points")
+    start_lesson(page)
+    wait_console(page)
+
+    # Then the lesson ranks by expected points
+    assert observed_options(page, server).get("rankBy") == "expected"
+    assert console_errors(page) == []
+
+
+def resolved_caption(server, page, options, name):
+    """A lesson with `options` in which `name` answers one number question on the student page, resolved;
+    the caption of the leaderboard the page then shows."""
+    teacher = Teacher(server.ws, server.key, "camouflage", {"population": 60}, options)
+    try:
+        teacher.step(2)
+        join(page, server.http, teacher.code, name)
+        asked = teacher.ask(kind="number", metric="population", horizon=2, tolerance=20, prompt="How many moths?")
+        wait_text(page, "#question .prompt", "How many moths?")
+        page.find_element(By.CSS_SELECTOR, "#answer-number").send_keys(str(asked["askedValue"]), Keys.ENTER)
+        wait_text(page, "#question .receipt", "Answer received")
+        teacher.resolve(asked)
+        wait_text(page, "#results table.leaderboard caption", "Leaderboard")
+        return page.find_element(By.CSS_SELECTOR, "#results table.leaderboard caption").text
+    finally:
+        teacher.close()
+
+
+def test_the_students_leaderboard_says_when_it_ranks_by_expected_points(server, page):
+    # Given a lesson ranked by expected points, with replicates on each lock
+    caption = resolved_caption(server, page, {**OPTIONS, "rankBy": "expected", "replicates": "onLock"}, "Ada")
+    # Then the student's leaderboard says so
+    assert caption == "Leaderboard by expected points (1 student)"
+
+    # And a lesson ranked by the points scored keeps the plain caption
+    caption = resolved_caption(server, page, OPTIONS, "Ben")
+    assert caption == "Leaderboard (1 student)"
+    assert console_errors(page) == []
