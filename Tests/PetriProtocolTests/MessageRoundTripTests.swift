@@ -11,12 +11,12 @@ struct MessageRoundTripTests {
 
     @Test func everyClientMessageTypeIsCovered() {
         // Given the fixtures, Then together they use all 52 client message types
-        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 52)
+        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 53)
     }
 
     @Test func everyServerMessageTypeIsCovered() {
         // Given the fixtures, Then together they use all 50 server message types
-        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 50)
+        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 51)
     }
 
     @Test(arguments: Fixtures.clientMessages)
