@@ -184,6 +184,26 @@ extension Hub {
         guard saved else { return .failure(ProtocolError(.invalidAction, HubPlanWords.exists(name))) }
         return .success(.planSaved(name: name))
     }
+
+    /// `removePlan`: takes a plan out of the sender's stored plans (a signed-in teacher's own, or the server's for
+    /// the teacher key). Lessons started from it keep their copy (``PlanCopy``).
+    func removePlan(key: String, name: String, from address: String) async -> Result<ServerMessage, ProtocolError> {
+        let owner: TeacherRecord?
+        switch await authority(key, from: address) {
+        case .success(let teacher): owner = teacher
+        case .failure(let refusal): return .failure(refusal)
+        }
+        guard let storage = planStorage else { return .failure(ProtocolError(.internalError, HubPlanWords.noStore)) }
+        let removed: Bool
+        do {
+            removed = try await storage.removePlan(named: name, ownedBy: owner?.id)
+        } catch {
+            services.logger.error("Could not remove a lesson plan", metadata: ["plan": "\(name)", "error": "\(error)"])
+            return .failure(ProtocolError(.internalError, HubPlanWords.notRemoved))
+        }
+        guard removed else { return .failure(ProtocolError(.invalidField, HubPlanWords.noneToRemove(name))) }
+        return .success(.planRemoved(name: name))
+    }
 }
 
 extension PlanProblem {
@@ -197,4 +217,8 @@ enum HubPlanWords {
     static func exists(_ name: String) -> Word { HubWords.word("hub.plan.exists", ["name": .text(name)]) }
     static var noStore: Word { HubWords.word("hub.plan.noStore") }
     static var notSaved: Word { HubWords.word("hub.plan.notSaved") }
+    static var notRemoved: Word { HubWords.word("hub.plan.notRemoved") }
+    static func noneToRemove(_ name: String) -> Word {
+        HubWords.word("hub.plan.noneToRemove", ["name": .text(name)])
+    }
 }

@@ -182,7 +182,7 @@ extension Hub {
             session.language = language
             if let host = session.host { _ = await host.setLanguage(language, for: session.connection.id) }
             reply(.language(language: language.tag, languages: Self.offeredLanguages.map(\.tag)), to: session)
-        case .describeModels, .create, .importLesson, .describePlans, .startPlan, .previewPlan, .savePlan:
+        case .describeModels, .create, .importLesson, .describePlans, .startPlan, .previewPlan, .savePlan, .removePlan:
             await makeOrDescribe(message, for: session)
         case .signIn, .choosePassword, .account:
             await handleAccount(message, in: &session)
@@ -238,6 +238,11 @@ extension Hub {
             switch await savePlan(
                 key: key, name: name, text: text, replace: replace, from: session.connection.remoteAddress)
             {
+            case .success(let answer): reply(answer, to: session)
+            case .failure(let error): replyError(error, to: session)
+            }
+        case .removePlan(let key, let name):
+            switch await removePlan(key: key, name: name, from: session.connection.remoteAddress) {
             case .success(let answer): reply(answer, to: session)
             case .failure(let error): replyError(error, to: session)
             }

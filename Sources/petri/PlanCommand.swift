@@ -21,8 +21,8 @@ import PetriTerminal
 struct PlanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan",
-        abstract: "Check, list, export and import lesson plans.",
-        subcommands: [Check.self, Preview.self, List.self, Export.self, Import.self]
+        abstract: "Check, list, export, import and remove lesson plans.",
+        subcommands: [Check.self, Preview.self, List.self, Export.self, Import.self, Remove.self]
     )
 
     /// Where the server keeps its plans: its store, as `petri serve` is configured.
@@ -302,6 +302,43 @@ struct PlanCommand: AsyncParsableCommand {
         }
     }
 
+    /// `petri plan remove NAME`: takes a plan out of the server's stored plans (or a teacher's own).
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove one of the server's stored lesson plans (or a teacher's).",
+            discussion: """
+                Removes NAME from the server's store (with --teacher, from that teacher's own plans). Shipped plans \
+                cannot be removed, and lessons already started from the plan keep their copy. A file of that name \
+                in the plans folder is stored again at the server's next start: delete it too. While a running \
+                server holds the SQLite store, stop it or remove the plan from the console.
+                """
+        )
+
+        @Argument(help: "The plan's name, as petri plan list shows it.")
+        var name: String
+
+        @OptionGroup var location: Location
+
+        func run() async throws {
+            let configuration = try location.configuration()
+            let removed = try await location.withStore(configuration) { store -> Bool in
+                guard let store else {
+                    throw ValidationError(PlanCommandWords.removeInUse(configuration.data.directory))
+                }
+                return try await store.storage.removePlan(named: name, ownedBy: store.owner)
+            }
+            guard removed else {
+                FileHandle.standardError.write(Data((PlanCommandWords.noneToRemove(name) + "\n").utf8))
+                throw ExitCode.failure
+            }
+            print(PlanCommandWords.removed(name, owner: location.teacher))
+            let folder = PlanDirectory.folder(in: configuration.data.directory)
+            if location.teacher == nil, PlanDirectory.files(in: folder).contains(where: { $0.name == name }) {
+                print(PlanCommandWords.stillInFolder(name, folder: folder))
+            }
+        }
+    }
+
     static func read(_ file: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: file) else {
             FileHandle.standardError.write(Data((PlanCommandWords.cannotRead(file) + "\n").utf8))
@@ -335,6 +372,21 @@ enum PlanCommandWords {
     static func importedToFolder(_ name: String, path: String) -> String {
         "A running server holds the store, so the plan \"\(name)\" was copied to \(path); the server offers it "
             + "now and stores it at its next start."
+    }
+    static func removed(_ name: String, owner: String?) -> String {
+        owner.map { "Removed the plan \"\(name)\" from \($0)'s plans; lessons started from it keep their copy." }
+            ?? "Removed the plan \"\(name)\" from the server's plans; lessons started from it keep their copy."
+    }
+    static func noneToRemove(_ name: String) -> String {
+        "There is no stored plan called \"\(name)\" (shipped plans cannot be removed); petri plan list shows the "
+            + "plans there are."
+    }
+    static func stillInFolder(_ name: String, folder: String) -> String {
+        "The plans folder \(folder) still holds \"\(name)\": delete that file too, or the server stores it again at "
+            + "its next start."
+    }
+    static func removeInUse(_ directory: String) -> String {
+        "A running server holds the store in \(directory); stop it to remove a plan here, or remove it in the console."
     }
     static func storeInUse(_ directory: String) -> String {
         "A running server holds the store in \(directory); stop it to work on a teacher's plans, or use the console."

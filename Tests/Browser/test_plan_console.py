@@ -8,7 +8,7 @@ from selenium.webdriver.support.ui import Select
 from conftest import Server, console_errors
 from helpers import join, wait_for
 from petri_peer import Peer
-from test_teacher_console import STUDENTS, script, signed_in, wait_console, wait_text
+from test_teacher_console import STUDENTS, confirm, script, signed_in, wait_console, wait_text
 
 import pytest
 
@@ -225,4 +225,37 @@ def test_a_plan_file_opened_from_disk_is_previewed_and_a_listed_plan_copied_for_
     # Then its text and name are there to change and save as one's own
     assert page.find_element(By.CSS_SELECTOR, "#plan-name").get_attribute("value") == "desert-mice"
     assert "model: mice" in page.find_element(By.CSS_SELECTOR, "#plan-text").get_attribute("value")
+    assert console_errors(page) == []
+
+
+def plan_names(driver):
+    return script(driver, "[...document.querySelectorAll('#plan-choice option')].map((o) => o.value)")
+
+
+def test_a_stored_plan_is_removed_from_the_console_and_a_shipped_plan_offers_no_removal(shared, page):
+    # Given a plan the key holder stored (each engine's run under a name of its own, the server being shared)
+    name = f"to-remove-{getattr(page, 'petri_engine', 'chromium')}"
+    saver = Peer(shared.ws)
+    saver.send(type="savePlan", key=shared.key, name=name, replace=True,
+               text="title: A plan to remove\nmodel: mice\nmoments:\n  - run: 3\n")
+    saver.wait("planSaved")
+    saver.close()
+    signed_in(page, shared)
+    wait_for(page, lambda d: name in plan_names(d))
+    # When the teacher chooses a shipped plan, there is no Remove; when they choose the stored one, there is
+    Select(page.find_element(By.CSS_SELECTOR, "#plan-choice")).select_by_value("desert-mice")
+    assert not page.find_element(By.CSS_SELECTOR, "#plan-remove").is_displayed()
+    Select(page.find_element(By.CSS_SELECTOR, "#plan-choice")).select_by_value(name)
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#plan-remove").is_displayed())
+    # And they press it and confirm
+    page.find_element(By.CSS_SELECTOR, "#plan-remove").click()
+    wait_text(page, "#confirm-text", "A plan to remove")
+    confirm(page)
+    # Then the plan is removed: said so, gone from the list, and the server no longer lists it
+    wait_text(page, "#plan-remove-status", "A plan to remove")
+    wait_for(page, lambda d: name not in plan_names(d))
+    lister = Peer(shared.ws)
+    lister.send(type="describePlans", key=shared.key)
+    assert name not in [p["name"] for p in lister.wait("plans")["plans"]]
+    lister.close()
     assert console_errors(page) == []

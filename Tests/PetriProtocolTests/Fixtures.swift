@@ -104,6 +104,7 @@ enum Fixtures {
             teacherKey: "petri-session-0123", name: "my-mice", text: "title: Mine\nmodel: mice\nmoments:\n  - run: 5\n",
             replace: true),
         .savePlan(teacherKey: "key", name: "mice", text: "title: Mine\nmodel: mice\nmoments:\n", replace: false),
+        .removePlan(teacherKey: "petri-session-0123", name: "my-mice"),
         .join(code: code, name: "Ffion", language: "cy"), .setLanguage(language: "es-MX"),
         .teach(code: code, token: token, lastSeen: nil, language: "ar"),
     ]
@@ -294,6 +295,7 @@ enum Fixtures {
                         askedAt: 10, target: 12, outcome: nil, happened: false, spread: nil),
                 ], generation: 12, finished: false)),
         .planSaved(name: "my-mice"),
+        .planRemoved(name: "my-mice"),
         .planProblems([PlanProblem(line: 4, sentence: "There is no metric \"tails\" in mice.")]),
         .explanation(title: "The soot arrives", paragraphs: ["The bark darkens.", "Watch the moths."]),
         .language(language: "cy", languages: ["en", "ar", "cy", "es"]),

@@ -10,13 +10,13 @@ struct MessageRoundTripTests {
     let decoder = ProtocolDecoder(limits: .lessonFile)
 
     @Test func everyClientMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 63 client message types
-        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 63)
+        // Given the fixtures, Then together they use all 64 client message types
+        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 64)
     }
 
     @Test func everyServerMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 58 server message types
-        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 58)
+        // Given the fixtures, Then together they use all 59 server message types
+        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 59)
     }
 
     @Test(arguments: Fixtures.clientMessages)

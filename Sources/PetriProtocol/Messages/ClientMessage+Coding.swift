@@ -58,6 +58,7 @@ extension ClientMessage: Codable {
         case .describePlans: "describePlans"
         case .previewPlan: "previewPlan"
         case .savePlan: "savePlan"
+        case .removePlan: "removePlan"
         case .planNext: "planNext"
         case .planSkip: "planSkip"
         case .planPace: "planPace"
@@ -219,6 +220,10 @@ extension ClientMessage: Codable {
                 name: try c.decodeText(.name, limit: PlanLimits.name),
                 text: try c.decodeText(.text, limit: PlanLimits.fileCharacters),
                 replace: try c.decodeIfPresent(Bool.self, forKey: .replace) ?? false)
+        case "removePlan":
+            self = .removePlan(
+                teacherKey: try c.decodeText(.key, limit: TextLimit.teacherKey),
+                name: try c.decodeText(.name, limit: PlanLimits.name))
         case "planNext": self = .planNext
         case "planSkip": self = .planSkip
         case "planPace":
@@ -355,6 +360,9 @@ extension ClientMessage: Codable {
             try c.encode(name, forKey: .name)
             try c.encode(text, forKey: .text)
             if replace { try c.encode(true, forKey: .replace) }
+        case .removePlan(let key, let name):
+            try c.encode(key, forKey: .key)
+            try c.encode(name, forKey: .name)
         case .planPace(let pace): try c.encode(pace.rawValue, forKey: .pace)
         case .pause, .checkpoint, .restore, .export, .end, .exportResults, .ping, .guide, .report, .planNext,
             .planSkip:

@@ -21,6 +21,9 @@ package enum ClientMessage: Sendable, Hashable {
     /// Saves a plan file under `name` among the sender's plans (a signed-in teacher's own; the server's for the
     /// teacher key), replacing one of that name only when `replace`; answers `planSaved`, or `planProblems`.
     case savePlan(teacherKey: String, name: String, text: String, replace: Bool)
+    /// Removes the plan `name` from the sender's plans (a signed-in teacher's own; the server's stored plans for
+    /// the teacher key); answers `planRemoved`. Shipped plans and the plans folder's files are never removed.
+    case removePlan(teacherKey: String, name: String)
     /// Teacher: does the plan's next moment, or rejoins the plan.
     case planNext
     /// Teacher: skips the plan's next moment (or the rest of the run under way).

@@ -67,6 +67,7 @@ extension ServerMessage: Codable {
         case .plans: "plans"
         case .planPreview: "planPreview"
         case .planSaved: "planSaved"
+        case .planRemoved: "planRemoved"
         case .planProblems: "planProblems"
         case .explanation: "explanation"
         case .language: "language"
@@ -169,6 +170,7 @@ extension ServerMessage: Codable {
         case "plans": self = .plans(try c.decode([PlanListing].self, forKey: .plans))
         case "planPreview": self = .planPreview(try c.decode(PlanPreview.self, forKey: .preview))
         case "planSaved": self = .planSaved(name: try c.decode(String.self, forKey: .name))
+        case "planRemoved": self = .planRemoved(name: try c.decode(String.self, forKey: .name))
         case "planProblems": self = .planProblems(try c.decode([PlanProblem].self, forKey: .problems))
         case "explanation":
             self = .explanation(
@@ -284,7 +286,7 @@ extension ServerMessage: Codable {
         case .plan(let state): try state.encode(to: encoder)
         case .plans(let plans): try c.encode(plans, forKey: .plans)
         case .planPreview(let preview): try c.encode(preview, forKey: .preview)
-        case .planSaved(let name): try c.encode(name, forKey: .name)
+        case .planSaved(let name), .planRemoved(let name): try c.encode(name, forKey: .name)
         case .planProblems(let problems): try c.encode(problems, forKey: .problems)
         case .explanation(let title, let paragraphs):
             try c.encodeIfPresent(title, forKey: .title)

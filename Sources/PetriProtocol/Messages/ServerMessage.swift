@@ -124,6 +124,8 @@ package enum ServerMessage: Sendable, Hashable {
     case planPreview(PlanPreview)
     /// The plan is saved under this name, answering `savePlan`.
     case planSaved(name: String)
+    /// The plan of this name is no longer among the sender's plans, answering `removePlan`.
+    case planRemoved(name: String)
     /// Every mistake of a plan file sent with `previewPlan` or `savePlan`, with its line; nothing was saved.
     case planProblems([PlanProblem])
     /// A text the plan shows everyone: the teacher's own explanation or a section of the guide.

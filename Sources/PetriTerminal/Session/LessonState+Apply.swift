@@ -218,6 +218,8 @@ extension LessonState {
             for line in PlanPreviewWords.lines(preview) { post(line, at: now) }
         case .planSaved(let name):
             post(PlanPreviewWords.saved(name), kind: .success, at: now)
+        case .planRemoved(let name):
+            post(PlanPreviewWords.removed(name), kind: .success, at: now)
         case .planProblems(let problems):
             for line in PlanPreviewWords.problems(problems) { post(line, kind: .error, at: now) }
         case .explanation(let title, let paragraphs):

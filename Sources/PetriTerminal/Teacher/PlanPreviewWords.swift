@@ -45,6 +45,12 @@ package enum PlanPreviewWords {
         "Saved the plan \"\(TerminalText.sanitise(name, maxCharacters: 64))\"; it is in your plans now."
     }
 
+    /// The server removed a plan (`planRemoved`, or `petri plan remove`).
+    package static func removed(_ name: String) -> String {
+        "Removed the plan \"\(TerminalText.sanitise(name, maxCharacters: 64))\" from your plans; lessons started from it "
+            + "keep their copy."
+    }
+
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "—" }
         if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }

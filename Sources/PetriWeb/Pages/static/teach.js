@@ -100,6 +100,15 @@ const planPicker = new PlanPicker($('plan-start'), {
         openLesson(answer.code, answer.teacherToken);
         return null;
     },
+    remove: (plan) => new Promise((resolve) => {
+        confirmThen(t('teach.plan.remove.confirm', { title: plan.title || plan.name }), async () => {
+            const answer = await requestOnce({ type: 'removePlan', key: teacherKey, name: plan.name }, ['planRemoved']);
+            if (answer.type === 'error') return resolve(answer.message);
+            await loadPlans(teacherKey);
+            planPicker.removed(plan.title || plan.name);
+            resolve(null);
+        });
+    }),
 });
 new PlanWriter($('plan-write'), {
     request: (message, types) => requestOnce({ ...message, key: teacherKey }, types),

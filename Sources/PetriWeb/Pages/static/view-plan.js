@@ -36,12 +36,23 @@ export function momentWords(moment) {
 /// The start screen's "Start from a plan" form.
 export class PlanPicker {
     /// `start({ plan, pace, seed })` starts the chosen plan; it answers a refusal's sentence, or nothing.
-    constructor(form, { start }) {
+    /// `remove(plan)` removes a stored plan (after the teacher confirms): it answers a refusal's sentence, or nothing.
+    constructor(form, { start, remove }) {
         this.form = form;
         this.plans = [];
         this.select = form.querySelector('#plan-choice');
         this.summary = form.querySelector('#plan-summary');
+        this.removeButton = form.querySelector('#plan-remove');
+        this.removeStatus = form.querySelector('#plan-remove-status');
         this.select.addEventListener('change', () => this.renderSummary());
+        this.removeButton.addEventListener('click', async () => {
+            const plan = this.chosen();
+            if (!plan) return;
+            setText(form.querySelector('.problem'), '');
+            setText(this.removeStatus, '');
+            const answer = await remove(plan);
+            if (answer) setText(form.querySelector('.problem'), answer);
+        });
         form.addEventListener('submit', async (event) => {
             event.preventDefault();
             const plan = this.select.value;
@@ -78,6 +89,13 @@ export class PlanPicker {
         const plan = this.plans.find((p) => p.name === this.select.value);
         setText(this.summary, plan ? t('teach.plan.start.about', { moments: plan.moments, summary: plan.summary })
             : '');
+        // Shipped plans cannot be removed; a stored plan can, by its owner (the server's by the key holder).
+        this.removeButton.hidden = !plan || Boolean(plan.shipped);
+    }
+
+    /// Says that a plan was removed (the list is asked for again by the caller).
+    removed(title) {
+        setText(this.removeStatus, t('teach.plan.remove.done', { title }));
     }
 }
 
