@@ -17,7 +17,9 @@ from test_student_page import record_figure
 # one file per language, 28 KB of English), decoded. 150 KB before the catalogs, 160 KB with them; 175 KB since the
 # range answer and the plan's explanations (172,388 bytes measured then). About 13 KB of the catalog is the console's
 # and the report's words, which a student page loads for nothing: splitting the catalog by page is the next saving.
-PAGE_WEIGHT_LIMIT = 175 * 1000
+# 192 KB since students hunt (view-hunt.js, 14 KB, of which the console's panel is 5 KB, and the hunt's words):
+# 190,513 bytes measured then.
+PAGE_WEIGHT_LIMIT = 192 * 1000
 
 
 def press(driver, *keys):

@@ -1,0 +1,129 @@
+"""Students hunt in the browser: during a round the picture shows the round's creatures on the background, each a
+target a student catches by click, tap or keyboard; a creature anyone caught leaves every screen, the student sees
+the catches and seconds left and the server's sentence for a refused catch, and the picture comes back at the
+round's end."""
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import console_errors, open_tab
+from helpers import join, wait_for, wait_text
+from petri_peer import Teacher
+from test_touch import tap
+
+ALLOWANCE_USED = "You have used every catch you had this round"
+
+
+def creatures(driver):
+    return driver.find_elements(By.CSS_SELECTOR, "#hunt-field .creature")
+
+
+def labels(driver):
+    return [node.get_attribute("aria-label") for node in creatures(driver)]
+
+
+def free_creature(driver, skip=()):
+    """A creature no other one covers (what a person would pick: the one under their finger is that one)."""
+    return driver.execute_script(
+        "for (const node of document.querySelectorAll('#hunt-field .creature')) {"
+        "  if (arguments[0].includes(node.getAttribute('aria-label'))) continue;"
+        "  node.scrollIntoView({block: 'center'});"
+        "  const r = node.getBoundingClientRect();"
+        "  if (document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === node) return node;"
+        "} return null;", list(skip))
+
+
+def hunt_lesson(server):
+    """A moth lesson of 30 whose deaths are the class's catches."""
+    return Teacher(server.ws, server.key, "camouflage", {"population": 30}, {"selection": "class"})
+
+
+def test_students_catch_by_mouse_and_keyboard_and_every_screen_loses_the_creature(server, page):
+    # Given a moth lesson where the class's catches kill, Ada's page in one tab and Ben's in another
+    teacher = hunt_lesson(server)
+    join(page, server.http, teacher.code, "Ada")
+    ada = page.current_window_handle
+    page.execute_script("localStorage.clear()")  # so Ben's tab joins as Ben rather than resuming Ada
+    ben = open_tab(page)
+    join(page, server.http, teacher.code, "Ben")
+
+    # When the teacher starts a round of two catches each
+    teacher.peer.send(type="startHunt", catches=2, seconds=120)
+    round_ = teacher.peer.wait("huntStarted")
+
+    # Then Ben's picture is the round's creatures, one target each, in id order, at least 24x24 px, with nothing
+    # on them but their colour
+    wait_for(page, lambda d: len(creatures(d)) == len(round_["creatures"]) == 30,
+             message="Ben's page never showed the round's creatures")
+    assert labels(page) == [f"Creature {n}" for n in range(1, 31)]
+    sizes = page.execute_script("return [...document.querySelectorAll('#hunt-field .creature')].map((n) => {"
+                                "const r = n.getBoundingClientRect(); return [r.width, r.height]; })")
+    assert all(w >= 24 and h >= 24 for w, h in sizes), sizes
+    assert page.execute_script("return document.querySelector('#hunt-field').innerText.trim()") == ""
+    assert not page.find_element(By.CSS_SELECTOR, "#picture canvas.picture").is_displayed()
+    assert not page.find_element(By.CSS_SELECTOR, "#picture .caption").is_displayed()
+    wait_text(page, "#hunt-line", "Catches left: 2.")
+    wait_text(page, "#hunt-line", "Seconds left:")
+
+    # When Ada clicks a creature
+    page.switch_to.window(ada)
+    wait_for(page, lambda d: len(creatures(d)) == 30, message="Ada's page never showed the round's creatures")
+    target = free_creature(page)
+    caught_label = target.get_attribute("aria-label")
+    target.click()
+
+    # Then it leaves her screen, she has one catch left, and it leaves Ben's screen too
+    wait_text(page, "#hunt-line", "Catches left: 1.")
+    assert caught_label not in labels(page)
+    page.switch_to.window(ben)
+    wait_for(page, lambda d: caught_label not in labels(d) and len(labels(d)) == 29,
+             message="Ben's screen kept the creature Ada caught")
+
+    # When Ada uses her second catch and tries a third, the server's sentence says why it changes nothing
+    page.switch_to.window(ada)
+    free_creature(page).click()
+    wait_text(page, "#hunt-line", "Catches left: 0.")
+    free_creature(page).click()
+    wait_text(page, "#live", ALLOWANCE_USED)
+    assert len(labels(page)) == 28
+
+    # When Ben catches by keyboard (Enter on a creature, then Space on the one that takes the focus)
+    page.switch_to.window(ben)
+    wait_for(page, lambda d: len(labels(d)) == 28)
+    free_creature(page).send_keys(Keys.ENTER)
+    wait_text(page, "#hunt-line", "Catches left: 1.")
+    assert page.execute_script("return document.activeElement.classList.contains('creature')")
+    ActionChains(page).send_keys(Keys.SPACE).perform()
+
+    # Then every catch is used, the round ends and the picture is back on both screens
+    ended = teacher.peer.wait("huntEnded")
+    assert sum(ended["caughtBins"]) == 4
+    for handle in [ben, ada]:
+        page.switch_to.window(handle)
+        wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#picture canvas.picture").is_displayed(),
+                 message="the picture never came back after the round")
+        assert not page.find_element(By.CSS_SELECTOR, "#hunt-field").is_displayed()
+        assert not page.find_element(By.CSS_SELECTOR, "#hunt-line").is_displayed()
+        assert console_errors(page) == []
+    teacher.close()
+
+
+@pytest.mark.chromium_only  # WebKitGTK's driver taps as a mouse (pointerType "mouse"), so it proves nothing there
+def test_a_student_catches_by_touch(server, page):
+    teacher = hunt_lesson(server)
+    join(page, server.http, teacher.code, "Tam")
+    teacher.peer.send(type="startHunt", catches=3, seconds=120)
+    wait_for(page, lambda d: len(creatures(d)) == 30, message="the page never showed the round's creatures")
+    page.execute_script("window.__pointers = []; addEventListener('pointerdown', "
+                        "(e) => window.__pointers.push(e.pointerType), true);")
+    target = free_creature(page)
+    caught_label = target.get_attribute("aria-label")
+    tap(page, target)
+    wait_text(page, "#hunt-line", "Catches left: 2.")
+    assert caught_label not in labels(page)
+    assert page.execute_script("return window.__pointers") == ["touch"]
+    assert console_errors(page) == []
+    teacher.close()
+
