@@ -1,7 +1,7 @@
 """Students hunt in the browser: during a round the picture shows the round's creatures on the background, each a
 target a student catches by click, tap or keyboard; a creature anyone caught leaves every screen, the student sees
 the catches and seconds left and the server's sentence for a refused catch, and the picture comes back at the
-round's end."""
+round's end. The projector follows the catches and then says what was caught against what was left alive."""
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -10,7 +10,8 @@ from selenium.webdriver.common.keys import Keys
 
 from conftest import console_errors, open_tab
 from helpers import join, wait_for, wait_text
-from petri_peer import Teacher
+from petri_peer import Peer, Teacher
+from test_projector_page import open_projector
 from test_touch import tap
 
 ALLOWANCE_USED = "You have used every catch you had this round"
@@ -127,3 +128,45 @@ def test_a_student_catches_by_touch(server, page):
     assert console_errors(page) == []
     teacher.close()
 
+
+def test_the_projector_shows_the_catches_and_then_caught_against_alive(server, page):
+    # Given a moth lesson where the class's catches kill, its projector, and two students on the wire
+    teacher = hunt_lesson(server)
+    open_projector(page, server, teacher)
+    students = []
+    for name in ["Ada", "Ben"]:
+        peer = Peer(server.ws)
+        peer.send(type="join", code=teacher.code, name=name)
+        peer.wait("welcome")
+        students.append(peer)
+
+    # When a round of one catch each starts, the projector shows every creature and no catch yet
+    teacher.peer.send(type="startHunt", catches=1, seconds=120)
+    round_ = students[0].wait("huntStarted")
+    wait_for(page, lambda d: len(creatures(d)) == 30, message="the projector never showed the round's creatures")
+    wait_text(page, "#hunt-line", "0 of 30 caught")
+    assert page.find_elements(By.CSS_SELECTOR, "#hunt-field button") == []  # the wall watches, it does not hunt
+
+    # When a student catches, the creature leaves the wall and the count goes up
+    students[0].send(type="catch", creature=round_["creatures"][0]["id"])
+    students[0].wait("catchAccepted")
+    wait_text(page, "#hunt-line", "1 of 30 caught")
+    wait_for(page, lambda d: len(creatures(d)) == 29)
+
+    # When the last student catches, the round ends and the wall says what was caught against what lived
+    students[1].send(type="catch", creature=round_["creatures"][1]["id"])
+    ended = students[1].wait("huntEnded")
+    wait_text(page, "#hunt-result", "Colours caught against colours left alive")
+    wait_text(page, "#hunt-result", "Caught: 2")
+    wait_text(page, "#hunt-result", "Left alive: 28")
+    rows = [node.text for node in page.find_elements(By.CSS_SELECTOR, "#hunt-result li")]
+    shown = [(c, a) for c, a in zip(ended["caughtBins"], ended["aliveBins"]) if c or a]
+    assert len(rows) == len(shown)
+    for row, (caught, alive) in zip(rows, shown):
+        assert f"{caught} caught, {alive} alive" in row
+    assert page.find_element(By.CSS_SELECTOR, "#picture canvas.picture").is_displayed()
+    assert not page.find_element(By.CSS_SELECTOR, "#hunt-field").is_displayed()
+    assert console_errors(page) == []
+    for peer in students:
+        peer.close()
+    teacher.close()
