@@ -170,3 +170,38 @@ def test_the_projector_shows_the_catches_and_then_caught_against_alive(server, p
     for peer in students:
         peer.close()
     teacher.close()
+
+
+def test_a_spotter_counts_the_catches_by_colour_by_keyboard(server, page):
+    # Given a moth lesson where the class's catches kill, a student on the page and one on the wire
+    teacher = hunt_lesson(server)
+    join(page, server.http, teacher.code, "Sam")
+    hunter = Peer(server.ws)
+    hunter.send(type="join", code=teacher.code, name="Ada")
+    hunter.wait("welcome")
+
+    # When Sam takes the spotter role by keyboard (Space on the box), and a round starts
+    box = page.find_element(By.CSS_SELECTOR, "#hunt-spotter")
+    wait_for(page, lambda d: box.is_displayed(), message="the spotter's box never showed for a field of creatures")
+    box.send_keys(Keys.SPACE)
+    assert box.is_selected()
+    teacher.peer.send(type="startHunt", catches=2, seconds=120)
+    round_ = hunter.wait("huntStarted")
+
+    # Then Sam sees the creatures but has none to catch, and a count that says nothing is caught yet
+    wait_for(page, lambda d: len(creatures(d)) == 30, message="the spotter never saw the round's creatures")
+    assert page.find_elements(By.CSS_SELECTOR, "#hunt-field button") == []
+    wait_text(page, "#hunt-line", "You are the spotter. Catches so far: 0.")
+    wait_text(page, "#hunt-spotted", "Nothing caught yet.")
+
+    # When Ada catches, Sam's count says how many of which colour
+    caught = round_["creatures"][0]
+    hunter.send(type="catch", creature=caught["id"])
+    hunter.wait("catchAccepted")
+    wait_text(page, "#hunt-line", "Catches so far: 1.")
+    wait_text(page, "#hunt-spotted", ": 1 caught")
+    assert len(page.find_elements(By.CSS_SELECTOR, "#hunt-spotted li")) == 1
+    wait_for(page, lambda d: len(creatures(d)) == 29)
+    assert console_errors(page) == []
+    hunter.close()
+    teacher.close()

@@ -18,8 +18,8 @@ from test_student_page import record_figure
 # range answer and the plan's explanations (172,388 bytes measured then). About 13 KB of the catalog is the console's
 # and the report's words, which a student page loads for nothing: splitting the catalog by page is the next saving.
 # 192 KB since students hunt (view-hunt.js, 14 KB, of which the console's panel is 5 KB, and the hunt's words):
-# 190,513 bytes measured then.
-PAGE_WEIGHT_LIMIT = 192 * 1000
+# 190,513 bytes measured then; 196 KB with the spotter (194,223 bytes measured then).
+PAGE_WEIGHT_LIMIT = 196 * 1000
 
 
 def press(driver, *keys):

@@ -120,7 +120,21 @@ export class HuntField {
         this.field = el('div', { class: 'hunt-field', id: 'hunt-field', role: 'group', hidden: true });
         this.line = el('p', { class: 'hunt-line', id: 'hunt-line', hidden: true });
         this.result = el('div', { class: 'hunt-result', id: 'hunt-result', hidden: true });
-        panel.append(this.field, this.line, this.result);
+        // The spotter (a student who would rather not hunt by sight): no creatures to catch, a live count of the
+        // class's catches by colour instead.
+        this.spotter = false;
+        this.spotterBox = el('input', { type: 'checkbox', id: 'hunt-spotter' });
+        this.spotterRow = el('p', { class: 'option hunt-spotter', hidden: true }, this.spotterBox, ' ',
+            el('label', words('hunt.spotter', { for: 'hunt-spotter' }), t('hunt.spotter')));
+        this.spotted = el('ul', { class: 'legend hunt-spotted', id: 'hunt-spotted', 'aria-live': 'polite',
+            hidden: true });
+        this.spotterBox.addEventListener('change', () => {
+            this.spotter = this.spotterBox.checked;
+            if (!this.spotter && !this.round) this.spotted.hidden = true;
+            this.redraw();
+        });
+        panel.append(...(send ? [this.spotterRow] : []), this.field, this.line, this.spotted, this.result);
+        this.start = null; // the round's huntStarted and the state it was drawn with (to draw again for a new role)
         this.round = null; // {round, total, eaten: Set, left, endsAt (local ms), nodes: Map id -> node}
         this.ended = null; // the last huntEnded, kept for the projector (and relabelling)
         this.timer = null;
@@ -128,9 +142,13 @@ export class HuntField {
 
     /// Follows the hunt messages; `state` is the lesson state (its presentation and latest snapshot).
     received(message, state) {
+        this.spotterRow.hidden = this.send === null || state.presentation?.picture !== 'traitField';
         switch (message.type) {
             case 'welcome': this.stop(); this.ended = null; this.showResult(state); break;
-            case 'huntStarted': this.begin(message, state); break;
+            case 'huntStarted':
+                this.start = { message, state };
+                this.begin(message, state);
+                break;
             case 'caught':
                 if (this.round && this.round.round === message.round) {
                     for (const id of message.eaten ?? []) this.eat(id);
@@ -146,6 +164,7 @@ export class HuntField {
                 }
                 break;
             case 'huntEnded':
+                this.start = null;
                 this.stop();
                 this.ended = message;
                 this.showResult(state);
@@ -154,8 +173,20 @@ export class HuntField {
         }
     }
 
+    /// Draws the round under way again (the student changed role): the creatures eaten and catches left stay.
+    redraw() {
+        const round = this.round;
+        if (!round || !this.start) return;
+        const { eaten, left } = round;
+        this.begin(this.start.message, this.start.state);
+        for (const id of eaten) this.eat(id);
+        this.round.left = left;
+        this.sayLine();
+    }
+
     begin(message, state) {
         this.stop();
+        const hunting = this.send !== null && !this.spotter;
         this.ended = null;
         this.showResult(state);
         const presentation = state.presentation ?? {};
@@ -170,17 +201,18 @@ export class HuntField {
             && state.serverOffset !== 0 ? (message.endsAt - serverNow(state)) / 1000 : seconds;
         this.round = { round: message.round, total: (message.creatures ?? []).length, eaten: new Set(),
             left: Number(message.catches) || 0, endsAt: Date.now() + Math.max(0, Math.min(seconds, untilEnd)) * 1000,
-            nodes: new Map() };
+            nodes: new Map(), traits: new Map(), colours, bins };
         this.field.style.background = traitColour(colours, bins, environment);
-        this.field.setAttribute('aria-label', t(this.send ? 'hunt.field.label' : 'hunt.field.watch'));
+        this.field.setAttribute('aria-label', t(hunting ? 'hunt.field.label' : 'hunt.field.watch'));
         const nodes = (message.creatures ?? []).map((creature, index) => {
-            const node = this.send
+            this.round.traits.set(creature.id, Number(creature.trait) || 0);
+            const node = hunting
                 ? el('button', { type: 'button', class: 'creature', 'aria-label': t('hunt.creature', { number: index + 1 }) })
                 : el('span', { class: 'creature', 'aria-hidden': 'true' });
             node.style.left = `${Math.min(1000, Math.max(0, Number(creature.x) || 0)) / 10}%`;
             node.style.top = `${Math.min(1000, Math.max(0, Number(creature.y) || 0)) / 10}%`;
             node.style.background = traitColour(colours, bins, Number(creature.trait) || 0);
-            if (this.send) node.addEventListener('click', () => this.send({ type: 'catch', creature: creature.id }));
+            if (hunting) node.addEventListener('click', () => this.send({ type: 'catch', creature: creature.id }));
             this.round.nodes.set(creature.id, node);
             return node;
         });
@@ -189,11 +221,13 @@ export class HuntField {
         this.panel.classList.add('hunting');
         this.field.hidden = false;
         this.line.hidden = false;
+        this.spotted.hidden = !this.spotter;
+        delete this.spotted.dataset.shown;
         this.sayLine();
         this.timer = setInterval(() => this.sayLine(), 1000);
     }
 
-    /// A caught creature leaves every screen at once (focus moves to the next one, so a keyboard hunt goes on).
+    /// A caught creature leaves every screen at once (focus moves to the first one left, so a keyboard hunt goes on).
     eat(id) {
         const round = this.round;
         if (!round || round.eaten.has(id)) return;
@@ -211,9 +245,33 @@ export class HuntField {
         if (!round) return;
         const seconds = Math.max(0, Math.ceil((round.endsAt - Date.now()) / 1000));
         const time = t('hunt.time', { seconds });
-        setText(this.line, this.send
-            ? `${t('hunt.left', { left: round.left })} ${time}`
+        if (this.spotter) this.sayColours();
+        setText(this.line, this.spotter ? `${t('hunt.spotter.line', { caught: round.eaten.size })} ${time}`
+            : this.send ? `${t('hunt.left', { left: round.left })} ${time}`
             : `${t('hunt.progress', { round: round.round, caught: round.eaten.size, total: round.total })} ${time}`);
+    }
+
+    /// The spotter's count: the catches so far by colour name, in the ramp's order (low to high).
+    sayColours() {
+        const round = this.round;
+        const counts = new Map();
+        const sorted = [...round.eaten].map((id) => round.traits.get(id)).filter((v) => v !== undefined)
+            .sort((a, b) => a - b);
+        for (const trait of sorted) {
+            const name = traitName(round.colours, round.bins, trait);
+            const entry = counts.get(name) ?? { count: 0, trait };
+            entry.count += 1;
+            counts.set(name, entry);
+        }
+        const rows = [...counts].map(([name, { count, trait }]) => {
+            const swatch = el('span', { class: 'swatch', 'aria-hidden': 'true' });
+            swatch.style.background = traitColour(round.colours, round.bins, trait);
+            return el('li', {}, swatch, t('hunt.spotted.row', { name, count }));
+        });
+        const text = rows.map((row) => row.textContent).join('|');
+        if (this.spotted.dataset.shown === text) return; // the count is spoken only when it changes
+        this.spotted.dataset.shown = text;
+        replaceChildren(this.spotted, rows.length ? rows : [el('li', {}, t('hunt.spotted.none'))]);
     }
 
     stop() {
@@ -223,6 +281,7 @@ export class HuntField {
         this.panel.classList.remove('hunting');
         this.field.hidden = true;
         this.line.hidden = true;
+        if (!this.spotter) this.spotted.hidden = true; // a spotter keeps the round's count until the next round
         replaceChildren(this.field);
     }
 
@@ -262,6 +321,7 @@ export class HuntField {
     }
 
     relabel(state) {
+        delete this.spotted.dataset.shown;
         this.sayLine();
         this.showResult(state);
     }
