@@ -229,7 +229,8 @@ struct Teachers: AsyncParsableCommand {
 
         func run() async throws {
             try await Teachers.setStatus(
-                .disabled, of: name, in: store, asking: .disableTeacher(teacher: name), saying: TeacherCommandWords.disabled)
+                .disabled, of: name, in: store, asking: .disableTeacher(teacher: name),
+                saying: TeacherCommandWords.disabled)
         }
     }
 
@@ -240,7 +241,8 @@ struct Teachers: AsyncParsableCommand {
 
         func run() async throws {
             try await Teachers.setStatus(
-                .active, of: name, in: store, asking: .enableTeacher(teacher: name), saying: TeacherCommandWords.enabled)
+                .active, of: name, in: store, asking: .enableTeacher(teacher: name), saying: TeacherCommandWords.enabled
+            )
         }
     }
 

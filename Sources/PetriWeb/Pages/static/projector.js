@@ -10,6 +10,7 @@ import { el, setText, replaceChildren, formatNumber } from './dom.js';
 import { Connection, normaliseCode } from './connection.js';
 import { createState, apply, currentQuestion, serverNow, describeActual } from './lesson-state.js';
 import { PictureView } from './view-picture.js';
+import { HuntField } from './view-hunt.js';
 import { ChartsView } from './view-charts.js';
 import { StatusView } from './view-status.js';
 import { ExplanationView } from './view-explanation.js';
@@ -29,6 +30,7 @@ const unlockForm = $('unlock');
 const wall = $('wall');
 const status = new StatusView($('connection'), $('live'));
 const picture = new PictureView($('picture'));
+const hunt = new HuntField($('picture'));
 const charts = new ChartsView($('charts'));
 let connection = null;
 const about = new AboutView($('about'), { send: (m) => connection?.send(m) ?? false });
@@ -78,6 +80,7 @@ function receive(message) {
     }
     const words = apply(state, message);
     for (const line of words ?? []) status.say(line);
+    hunt.received(message, state);
     if (message.type === 'welcome') followLesson(state);
     render();
 }
@@ -226,6 +229,7 @@ onLanguageChange(() => {
     fillWords();
     if (connection) tellServer(state, (m) => connection.send(m));
     picture.relabel();
+    hunt.relabel(state);
     charts.relabel();
     about.relabel(state);
     render();

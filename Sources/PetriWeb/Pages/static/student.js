@@ -6,6 +6,7 @@ import { Connection, normaliseCode, tokenKey } from './connection.js';
 import { createState, apply } from './lesson-state.js';
 import { JoinView } from './view-join.js';
 import { PictureView } from './view-picture.js';
+import { HuntField } from './view-hunt.js';
 import { ChartsView } from './view-charts.js';
 import { QuestionView } from './view-question.js';
 import { ResultsView, leaderboardTable } from './view-results.js';
@@ -28,6 +29,7 @@ const renamedNode = document.getElementById('renamed');
 const closingNode = document.getElementById('closing');
 const joinView = new JoinView(document.getElementById('join'), { onJoin: join, code });
 const picture = new PictureView(document.getElementById('picture'));
+const hunt = new HuntField(document.getElementById('picture'), { send: (m) => connection?.send(m) ?? false });
 const charts = new ChartsView(document.getElementById('charts'));
 const question = new QuestionView(document.getElementById('question'), { send: (m) => connection?.send(m) ?? false });
 const results = new ResultsView(document.getElementById('results'), {
@@ -101,6 +103,7 @@ function receive(message) {
     if (message.type === 'connectionClosed' && message.code === 4000) forgetToken(code);
     const words = apply(state, message);
     for (const line of words ?? []) status.say(line);
+    hunt.received(message, state);
     if (message.type === 'welcome') followLesson(state);
     render();
 }
@@ -151,6 +154,7 @@ onLanguageChange(() => {
     fillWords();
     if (connection) tellServer(state, (m) => connection.send(m));
     picture.relabel();
+    hunt.relabel(state);
     charts.relabel();
     question.relabel();
     about.relabel(state);
