@@ -71,6 +71,8 @@ CONTROLS = {
     "next": "#plan-next",
     "skip": "#plan-skip",
     "pace": "#plan-auto",
+    "hunt": "#hunt-start",  # the hunt panel, shown for a model drawn as creatures on a background
+    "selection": "#hunt-selection",
 }
 # Controls the camouflage lesson below does not show (they belong to other models, to a lesson run
 # from a plan, or to the start page; test_plan_console.py shows them in use).

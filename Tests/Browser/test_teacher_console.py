@@ -103,7 +103,10 @@ def fresh_console(driver, server):
 
 
 def sign_in(driver, server, key=None):
+    # The sign-in screen puts the focus in the account form's name; a teacher with the key clicks the key's field
+    # first (WebKit's driver, unlike Chromium's, types into the focused field rather than the one it was given).
     field = driver.find_element(By.CSS_SELECTOR, "#teacher-key")
+    field.click()
     field.send_keys(key or server.key, Keys.ENTER)
 
 
