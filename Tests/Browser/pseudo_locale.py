@@ -1,7 +1,8 @@
-"""The pseudo-locale `qps`: English from en.json, accented, about 40% longer and in brackets, with every
-{placeholder} left as it is. A page in it shows at a glance a sentence that is not in a catalog (plain
+"""The pseudo-locale `qps`: English from the en-<part>.json catalogs, accented, about 40% longer and in brackets,
+with every {placeholder} left as it is. A page in it shows at a glance a sentence that is not in a catalog (plain
 English) and a box that cuts off or overflows a longer translation. `python3 Tests/Browser/pseudo_locale.py`
-rewrites Sources/PetriWeb/Pages/static/words/qps.json; test_catalogs.py checks it is current."""
+rewrites each Sources/PetriWeb/Pages/static/words/qps-<part>.json from en-<part>.json; test_catalogs.py checks
+they are current."""
 
 import json
 import pathlib
@@ -12,7 +13,8 @@ ACCENTED = dict(zip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
                     "áƀçđéƒĝĥíĵķĺɱñóƥɋŕšţúṽŵẋýžÁƁÇĐÉƑĜĤÍĴĶĹṀÑÓƤɊŔŠŢÚṼŴẊÝŽ"))
 FILLER = ["ŀóŕéɱ", "íƥšúɱ", "đóĺóŕ", "šíţ", "áɱéţ", "çóñšé", "ţéţúŕ"]
 PLACEHOLDER = re.compile(r"(\{\w+\})")
-ABOUT = "Pseudo-locale generated from en.json by Tests/Browser/pseudo_locale.py: do not edit, do not translate."
+ABOUT = ("Pseudo-locale generated from the en-<part>.json catalogs by Tests/Browser/pseudo_locale.py: "
+         "do not edit, do not translate.")
 
 
 def pseudo(text):
@@ -43,6 +45,14 @@ def text(catalog):
     return json.dumps(catalog, ensure_ascii=False, indent=2) + "\n"
 
 
+def english_parts():
+    """The English catalog's parts by name: en-lesson.json is `lesson`."""
+    return {path.stem.removeprefix("en-"): json.loads(path.read_text(encoding="utf-8"))
+            for path in sorted(WORDS.glob("en-*.json"))}
+
+
 if __name__ == "__main__":
-    english = json.loads((WORDS / "en.json").read_text(encoding="utf-8"))
-    (WORDS / "qps.json").write_text(text(generate(english)), encoding="utf-8")
+    for stale in WORDS.glob("qps-*.json"):
+        stale.unlink()  # a part English no longer has goes too
+    for part, english in english_parts().items():
+        (WORDS / f"qps-{part}.json").write_text(text(generate(english)), encoding="utf-8")

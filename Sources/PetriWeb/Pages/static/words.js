@@ -1,8 +1,14 @@
-// The pages' words. Every sentence a person reads comes from a catalog, static/words/<tag>.json: one flat
-// JSON object per language, keys dotted by page and area ("student.join.code"). A value may hold named
-// placeholders ("{count} students joined") or be an object of CLDR plural categories
+// The pages' words. Every sentence a person reads comes from a catalog: one flat JSON object per language and
+// part, static/words/<tag>-<part>.json, keys dotted by page and area ("student.join.code"). A value may hold
+// named placeholders ("{count} students joined") or be an object of CLDR plural categories
 // ({"one": "{count} student", "other": "{count} students"}) chosen by Intl.PluralRules for `count`.
 // A key missing from a catalog falls back to English. README.md ("Words") says how to add a language.
+//
+// The parts split the words by who reads them, so a page loads only its own: `common` (every page: the
+// language switch, the connection), `lesson` (the lesson the student page, the projector and the console all
+// show), `teach`, `projector`, `report` and `admin`. A page names the parts it loads besides `common` in one
+// place, its <meta name="petri-words" content="lesson teach">; a page without one (the LTI hand-off) loads
+// `common` alone. test_catalogs.py checks that every key a page's modules use is in a part it loads.
 //
 // The module loads English and the starting language before any page module runs (top-level await), so
 // t() is synchronous everywhere.
@@ -14,7 +20,7 @@ export const LANGUAGES = [
     { tag: 'es', name: 'Español' },
     { tag: 'ar', name: 'العربية' },
 ];
-/// The pseudo-locale (accented, longer, bracketed English, generated from en.json) that shows text a
+/// The pseudo-locale (accented, longer, bracketed English, generated from the en-*.json parts) that shows text a
 /// layout cuts off or a page forgot to put in the catalog. Not in the switch; a stored choice selects it.
 const PSEUDO = 'qps';
 const RIGHT_TO_LEFT = new Set(['ar']);
@@ -29,13 +35,23 @@ let plurals = null;
 let numbers = null;
 let plain = null;
 
-async function loadCatalog(tag) {
-    if (catalogs.has(tag)) return catalogs.get(tag);
-    const response = await fetch(`/static/words/${tag}.json`);
-    if (!response.ok) throw new Error(`There is no catalog for the language "${tag}".`);
-    const catalog = await response.json();
-    catalogs.set(tag, catalog);
-    return catalog;
+/// The parts of the catalog this page loads: `common` and those its <meta name="petri-words"> names.
+const PARTS = ['common', ...(document.querySelector('meta[name="petri-words"]')?.content ?? '').split(/\s+/)
+    .filter((part) => /^[a-z]+$/.test(part) && part !== 'common')];
+
+/// One language's words for this page: its parts, fetched together and merged (no key is in two parts). The
+/// promise is kept, so a language asked for twice is fetched once; a failed fetch is forgotten (tried again).
+function loadCatalog(tag) {
+    if (!catalogs.has(tag)) {
+        const loading = Promise.all(PARTS.map(async (part) => {
+            const response = await fetch(`/static/words/${tag}-${part}.json`);
+            if (!response.ok) throw new Error(`There is no catalog "${part}" for the language "${tag}".`);
+            return response.json();
+        })).then((parts) => Object.assign({}, ...parts));
+        loading.catch(() => catalogs.delete(tag));
+        catalogs.set(tag, loading);
+    }
+    return catalogs.get(tag);
 }
 
 function offered(tag) {
@@ -204,6 +220,8 @@ export function wordsAttr(attribute, key, attributes = {}) {
     return { ...attributes, [attribute]: t(key), 'data-words-attr': `${attribute}=${key}` };
 }
 
+const starting = storedLanguage() ?? browserLanguage() ?? 'en';
+loadCatalog(starting).catch(() => {}); // fetched alongside English, not after it (setLanguage falls back)
 english = await loadCatalog('en');
 active = english;
-await setLanguage(storedLanguage() ?? browserLanguage() ?? 'en', { remember: false });
+await setLanguage(starting, { remember: false });
