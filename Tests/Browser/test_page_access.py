@@ -19,8 +19,8 @@ from test_student_page import record_figure
 # merges after it made 207,456 bytes, counted from the files, over the limit). Since the catalog is split by who
 # reads it (static/words/<tag>-<part>.json), the student page loads `common` and `lesson` alone, not the console's,
 # report's, administrator's and projector's words: 183,954 bytes measured in Chromium and WebKit, 2,448 + 15,087 of
-# them English words (42,470 in the one catalog before).
-PAGE_WEIGHT_LIMIT = 184 * 1000
+# them English words (42,470 in the one catalog before); 184,153 with the spotter's box sized as a touch target.
+PAGE_WEIGHT_LIMIT = 185 * 1000
 
 
 def press(driver, *keys):
@@ -86,7 +86,7 @@ def test_the_islands_map_and_the_dark_scheme(server, page):
     teacher.close()
 
 
-def test_the_student_page_weighs_at_most_184_kb(server, page):
+def test_the_student_page_weighs_at_most_185_kb(server, page):
     page.get(f"{server.http}/join/ABCDEF")
     wait_for(page, lambda d: d.execute_script("return document.readyState") == "complete")
     sizes = page.execute_script("""
