@@ -2,6 +2,7 @@
 
 import re
 
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -9,7 +10,11 @@ TIMEOUT = 15
 
 
 def wait_for(driver, condition, timeout=TIMEOUT, message=""):
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition(d), message)
+    """Waits until `condition` holds. A page draws some parts again as messages arrive, so an element the
+    condition found may be replaced while it reads it: that read is tried again, not a failure."""
+    ignored = (NoSuchElementException, StaleElementReferenceException)
+    return WebDriverWait(driver, timeout, poll_frequency=0.05, ignored_exceptions=ignored).until(
+        lambda d: condition(d), message)
 
 
 def text_of(driver, selector):

@@ -58,8 +58,8 @@ def resolved_caption(server, page, options, name):
         page.find_element(By.CSS_SELECTOR, "#answer-number").send_keys(str(asked["askedValue"]), Keys.ENTER)
         wait_text(page, "#question .receipt", "Answer received")
         teacher.resolve(asked)
-        wait_text(page, "#results table.leaderboard caption", "Leaderboard")
-        return page.find_element(By.CSS_SELECTOR, "#results table.leaderboard caption").text
+        # The leaderboard is drawn again as results arrive: read its caption in the same step that waits for it
+        return wait_text(page, "#results table.leaderboard caption", "(1 student)")
     finally:
         teacher.close()
 
