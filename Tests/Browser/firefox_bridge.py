@@ -14,6 +14,8 @@ Only what Tests/Browser uses is mapped; any other route answers `unknown command
 Firefox and removes its profile."""
 
 import atexit
+import base64
+import io
 import json
 import os
 import re
@@ -23,6 +25,7 @@ import subprocess
 import tempfile
 import threading
 import time
+import zipfile
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 # The profile's preferences: Marionette on a port of Firefox's choosing (it writes it to MarionetteActivePort in
@@ -38,7 +41,17 @@ PREFERENCES = {
     "datareporting.policy.dataSubmissionEnabled": False,
     "toolkit.telemetry.reportingpolicy.firstRun": False,
     "dom.disable_open_during_load": False,
+    "toolkit.legacyUserProfileCustomizations.stylesheets": True,
 }
+
+# Firefox's toolbars hold its window at least 500 px wide; without their minimum widths (the browser's own
+# chrome, not the page: a headless window shows no toolbar) the viewport narrows to a 360 px phone's.
+USER_CHROME = """
+:root, #main-window, #navigator-toolbox, #nav-bar, #TabsToolbar, #titlebar, #browser, #tabbrowser-tabbox,
+toolbar, toolbaritem, toolbarbutton, #urlbar-container, #search-container, #tabbrowser-tabs {
+    min-width: 0 !important;
+}
+"""
 
 # HTTP status of each W3C error (the specification's table; Selenium reads the error's name, not the status).
 STATUS = {
@@ -224,6 +237,9 @@ class Firefox:
         with open(os.path.join(self.profile, "user.js"), "w", encoding="utf-8") as out:
             for name, value in {**PREFERENCES, **(preferences or {})}.items():
                 out.write(f"user_pref({json.dumps(name)}, {json.dumps(value)});\n")
+        os.mkdir(os.path.join(self.profile, "chrome"))
+        with open(os.path.join(self.profile, "chrome", "userChrome.css"), "w", encoding="utf-8") as out:
+            out.write(USER_CHROME)
         self.process = subprocess.Popen(
             [binary, "--headless", "--marionette", "--no-remote", "--profile", self.profile, *arguments],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -356,6 +372,8 @@ class Bridge:
         if rest == "" and method == "DELETE":
             self._end_session()
             return None
+        if rest == "se/file" and method == "POST":
+            return self._receive_file(body)
         if rest.startswith("cookie/") and method == "GET":
             name = rest.split("/", 1)[1]
             for cookie in self._command("WebDriver:GetCookies", {}):
@@ -369,6 +387,19 @@ class Bridge:
             if match:
                 return self._command(command, parameters(body, match.groupdict()))
         raise BridgeError("unknown command", f"{method} /session/{{id}}/{rest} is not mapped to Marionette")
+
+    def _receive_file(self, body):
+        """Selenium's upload of a file a test types into a file field (`send_keys(path)` on a remote driver sends
+        the file, zipped and in base64, to the driver's machine): unpacked into the profile, its path there."""
+        try:
+            archive = zipfile.ZipFile(io.BytesIO(base64.b64decode(body.get("file") or "")))
+        except (ValueError, zipfile.BadZipFile) as failure:
+            raise BridgeError("invalid argument", f"The upload is not a base64 zip file: {failure}") from failure
+        names = [name for name in archive.namelist() if not name.endswith("/")]
+        if len(names) != 1:
+            raise BridgeError("invalid argument", f"The upload holds {len(names)} files, not one")
+        folder = tempfile.mkdtemp(prefix="upload-", dir=self.firefox.profile)
+        return archive.extract(names[0], folder)
 
     def _command(self, name, parameters):
         result = self.firefox.marionette.command(name, parameters)
