@@ -23,6 +23,7 @@ def tap(driver, element):
     actions.perform()
 
 
+@pytest.mark.firefox
 @pytest.mark.chromium_only  # WebKitGTK's driver taps as a mouse (pointerType "mouse"), so it proves nothing there
 def test_a_student_joins_and_answers_by_touch_alone_on_a_tablet(server, page):
     teacher = Teacher(server.ws, server.key, "camouflage", {"population": 30}, {"speedBonus": False})
