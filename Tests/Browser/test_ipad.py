@@ -4,7 +4,7 @@ question kind can be reached and pressed where it is drawn (nothing covers it), 
 fields 44 px high, as the pages promise), nothing scrolls sideways, and with the on-screen keyboard's share of
 the screen taken away the focused field and its send button are still in view.
 
-In Chromium the taps are a touch pointer's; WebKitGTK's driver sends a touch pointer's actions as a mouse's
+In Chromium and Firefox (768×1024 only) the taps are a touch pointer's; WebKitGTK's driver sends a touch pointer's actions as a mouse's
 (pointerType "mouse"), so in WebKit this proves the layout and the pointer path at iPad sizes, not touch events."""
 
 import pytest

@@ -1,5 +1,5 @@
 """Touch alone on a tablet: a student joins and answers a choice question by tapping (no hover, no keyboard after
-typing the name). Chromium only: WebKitGTK's driver sends a touch pointer's actions as a mouse's."""
+typing the name). Chromium and Firefox: WebKitGTK's driver sends a touch pointer's actions as a mouse's."""
 
 import pytest
 from selenium.webdriver.common.actions import interaction
