@@ -334,6 +334,10 @@ class Bridge:
                     status = 400
                     value = {"error": "invalid argument", "message": f"The body is not JSON: {failure}",
                              "stacktrace": ""}
+                except Exception as failure:  # Firefox gone, its connection broken: the test sees why, not a hang
+                    status = 500
+                    value = {"error": "unknown error", "message": f"The Firefox bridge failed: {failure!r}",
+                             "stacktrace": ""}
                 data = json.dumps({"value": value}).encode()
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json; charset=utf-8")
