@@ -25,7 +25,7 @@ run: build
 browser-deps:
 	@Deploy/install-browser-test-deps.sh
 
-## Build and run the whole test suite: the Swift tests, then the pages in headless chromium.
+## Build and run the whole test suite: the Swift tests, then the pages in headless chromium, WebKit and (a subset) Firefox ESR.
 test: deps browser-deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build

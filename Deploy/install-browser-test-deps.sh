@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure what the real-browser tests (Tests/Browser) need is present: Debian's chromium and
 # chromedriver, WebKitGTK's WebKitWebDriver and MiniBrowser (webkit2gtk-driver) with Xvfb to show it,
+# firefox-esr (driven through its own Marionette by Tests/Browser/firefox_bridge.py: Debian has no geckodriver),
 # zbar (to decode the pages' QR codes), and the Python packages pytest, selenium, websocket-client,
 # qrcode, pyzbar and pillow, lti1p3platform (a real LTI 1.3 platform, for Tests/LTI), and
 # axe-playwright-python for the axe.min.js it carries (axe-core, run in the pages by the tests; installed
@@ -8,7 +9,7 @@
 # missing (apt-get as root, pip); otherwise prints the exact commands to run.
 set -euo pipefail
 
-apt_packages=(chromium chromium-driver webkit2gtk-driver xvfb libzbar0)
+apt_packages=(chromium chromium-driver webkit2gtk-driver xvfb firefox-esr libzbar0)
 python_packages=(pytest selenium websocket-client qrcode pyzbar pillow lti1p3platform)
 python_modules=(pytest selenium websocket qrcode pyzbar PIL lti1p3platform)
 
@@ -17,6 +18,7 @@ command -v chromium >/dev/null 2>&1 || missing_apt+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing_apt+=(chromium-driver)
 command -v WebKitWebDriver >/dev/null 2>&1 || missing_apt+=(webkit2gtk-driver)
 command -v Xvfb >/dev/null 2>&1 || missing_apt+=(xvfb)
+command -v firefox-esr >/dev/null 2>&1 || missing_apt+=(firefox-esr)
 if ! ldconfig -p 2>/dev/null | grep -q 'libzbar\.so\.0'; then
     missing_apt+=(libzbar0)
 fi
@@ -27,7 +29,7 @@ done
 
 if [ ${#missing_apt[@]} -gt 0 ]; then
     if ! command -v apt-get >/dev/null 2>&1; then
-        echo "The browser tests need ${missing_apt[*]} (chromium, WebKitGTK's WebDriver, Xvfb, their drivers and zbar); install them with your package manager." >&2
+        echo "The browser tests need ${missing_apt[*]} (chromium, WebKitGTK's WebDriver, Xvfb, Firefox ESR, their drivers and zbar); install them with your package manager." >&2
         exit 1
     fi
     if [ "$(id -u)" -ne 0 ]; then

@@ -1,9 +1,12 @@
 """Fixtures for the real-browser tests: a `petri serve` of the debug build per test (temporary data
 directory, ephemeral port read from its first line) and one browser per engine and session: headless Debian
-chromium, and WebKit (Debian's WebKitGTK MiniBrowser driven by WebKitWebDriver, on an Xvfb display the fixture
-starts). Every test that uses `browser` or `page` runs in each engine of $PETRI_BROWSERS (default
-"chromium,webkit"); a test marked `chromium_only` (it needs the DevTools protocol, or real touch input) runs in
-chromium alone."""
+chromium; WebKit (Debian's WebKitGTK MiniBrowser driven by WebKitWebDriver, on an Xvfb display the fixture
+starts); and Debian's headless firefox-esr, driven through Marionette by the suite's own WebDriver bridge
+(firefox_bridge.py: Debian has no geckodriver). Every test that uses `browser` or `page` runs in each engine of
+$PETRI_BROWSERS (default "chromium,webkit,firefox"), with two exceptions: a test marked `chromium_only` (it needs
+the DevTools protocol, or real touch input, which WebKitGTK's driver sends as a mouse) leaves WebKit out, and
+Firefox runs only the tests marked `firefox`, a representative subset that keeps `make test` inside CI's time
+(Tests/README.md says which and why; PETRI_FIREFOX=all runs there every test WebKit runs)."""
 
 import glob
 import os
@@ -18,14 +21,19 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 
+import firefox_bridge
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 TEACHER_KEY = "browser-test-teacher-key-0123456789"
 LISTENING = re.compile(r"listening on ws://([^/]+)/")
-ENGINES = [name.strip() for name in os.environ.get("PETRI_BROWSERS", "chromium,webkit").split(",") if name.strip()]
+ENGINES = [name.strip() for name in os.environ.get("PETRI_BROWSERS", "chromium,webkit,firefox").split(",")
+           if name.strip()]
+# PETRI_FIREFOX=all runs in Firefox every test WebKit runs too, not only the subset marked `firefox`.
+FIREFOX_RUNS_ALL = os.environ.get("PETRI_FIREFOX") == "all"
 # The tests' own hook in every page (the pages carry none): counts alert/confirm/prompt calls instead of showing
-# them, keeps the page's uncaught errors (WebKit's driver has no console log) and records what the polite live
-# region (#live) says, each announcement in turn, in `__spoken`. Chromium installs it before any page script
-# runs; WebKit after each load.
+# them, keeps the page's uncaught errors (WebKit's and Firefox's drivers have no console log) and records what the
+# polite live region (#live) says, each announcement in turn, in `__spoken`. Chromium installs it before any page
+# script runs; WebKit and Firefox (Marionette has no script-on-new-document command) after each load.
 PAGE_HOOK = """
 if (window.__dialogs === undefined) {
     window.__dialogs = 0;
@@ -62,20 +70,31 @@ def install_page_hook(driver):
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "chromium_only: only chromium can run the test (its DevTools protocol, or "
-                            "touch input, which WebKitGTK's driver sends as a mouse)")
+    config.addinivalue_line("markers", "chromium_only: WebKit cannot run the test (it needs chromium's DevTools "
+                            "protocol, or touch input, which WebKitGTK's driver sends as a mouse)")
+    config.addinivalue_line("markers", "firefox: the test is in Firefox's representative subset (Firefox runs no "
+                            "other test unless PETRI_FIREFOX=all)")
+
+
+def runs_in(item, browser_engine):
+    """Whether the test runs in that engine (None: the test uses no browser)."""
+    if browser_engine == "webkit":
+        return not item.get_closest_marker("chromium_only")
+    if browser_engine == "firefox":
+        if item.get_closest_marker("firefox"):
+            return True
+        return FIREFOX_RUNS_ALL and not item.get_closest_marker("chromium_only")
+    return True
 
 
 def pytest_collection_modifyitems(config, items):
-    """Leaves out the WebKit run of a test marked `chromium_only`."""
+    """Leaves out the WebKit run of a test marked `chromium_only` and the Firefox run of a test not marked
+    `firefox`."""
     kept, left_out = [], []
     for item in items:
         callspec = getattr(item, "callspec", None)
         browser_engine = callspec.params.get("browser") if callspec else None
-        if browser_engine not in (None, "chromium") and item.get_closest_marker("chromium_only"):
-            left_out.append(item)
-        else:
-            kept.append(item)
+        (kept if runs_in(item, browser_engine) else left_out).append(item)
     if left_out:
         config.hook.pytest_deselected(items=left_out)
         items[:] = kept
@@ -192,9 +211,8 @@ class _Xvfb:
         self.process.wait()
 
 
-class WebKitDriver(webdriver.WebKitGTK):
-    """WebKitGTK with the page hook installed after each load that this process starts."""
-    petri_engine = "webkit"
+class HookAfterLoad:
+    """A driver that installs the page hook after each load that this process starts."""
 
     def get(self, url):
         super().get(url)
@@ -203,6 +221,10 @@ class WebKitDriver(webdriver.WebKitGTK):
     def refresh(self):
         super().refresh()
         install_page_hook(self)
+
+
+class WebKitDriver(HookAfterLoad, webdriver.WebKitGTK):
+    petri_engine = "webkit"
 
 
 def _minibrowser():
@@ -240,9 +262,43 @@ def _webkit_driver():
     return driver
 
 
+class FirefoxDriver(HookAfterLoad, webdriver.Remote):
+    """Firefox through the bridge; quitting ends Firefox (its profile removed) and the bridge."""
+    petri_engine = "firefox"
+
+    def __init__(self, bridge, options):
+        self.petri_bridge = bridge
+        super().__init__(command_executor=bridge.url, options=options)
+
+    def quit(self):
+        try:
+            super().quit()
+        finally:
+            self.petri_bridge.close()
+
+
+def _firefox_driver():
+    binary = shutil.which("firefox-esr") or shutil.which("firefox")
+    if not binary:
+        pytest.fail("No firefox-esr found: run Deploy/install-browser-test-deps.sh (make test does).")
+    bridge = firefox_bridge.Bridge(binary)
+    try:
+        driver = FirefoxDriver(bridge, webdriver.FirefoxOptions())
+    except Exception:
+        bridge.close()
+        raise
+    driver.set_window_size(1280, 1000)
+    return driver
+
+
+DRIVERS = {"chromium": _chromium_driver, "webkit": _webkit_driver, "firefox": _firefox_driver}
+
+
 @pytest.fixture(scope="session", params=ENGINES)
 def browser(request):
-    driver = _chromium_driver() if request.param == "chromium" else _webkit_driver()
+    if request.param not in DRIVERS:
+        pytest.fail(f"PETRI_BROWSERS names {request.param!r}; the engines are {', '.join(DRIVERS)}.")
+    driver = DRIVERS[request.param]()
     yield driver
     driver.quit()
     display = getattr(driver, "petri_display", None)
@@ -266,8 +322,8 @@ def page(browser):
 
 
 def console_errors(driver):
-    """Chromium's console errors; in WebKit (no console log over WebDriver) the current page's uncaught errors
-    and rejections, as the hook keeps them."""
+    """Chromium's console errors; in WebKit and Firefox (no console log over their WebDriver) the current page's
+    uncaught errors and rejections, as the hook keeps them."""
     if engine(driver) == "chromium":
         return [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
     return driver.execute_script("return window.__errors || []")

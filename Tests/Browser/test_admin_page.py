@@ -6,6 +6,7 @@ right password then says the account is disabled."""
 import re
 import subprocess
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -29,6 +30,7 @@ def row_text(driver, teacher):
         "return row ? row.textContent : null", teacher)
 
 
+@pytest.mark.firefox
 def test_the_administrator_adds_a_teacher_whose_link_signs_them_in_and_disabling_ends_their_console(page, server):
     # A wrong key is refused with the server's sentence
     page.get(f"{server.http}/admin")

@@ -6,7 +6,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from conftest import console_errors, open_tab
+from conftest import console_errors, engine, open_tab
 from helpers import join, wait_for, wait_spoken, wait_text
 from petri_peer import Peer, Teacher
 
@@ -40,8 +40,9 @@ def test_extra_time_from_the_console_extends_a_students_own_limit(server, page):
     page.execute_script("arguments[0].focus()", ada)
     Select(ada).select_by_value("100")
     wait_for(page, lambda _: any(s.get("extraTime") == 100 for s in teacher.roster() if s["name"] == "Ada"))
-    wait_for(page, lambda d: d.execute_script(
-        "return document.activeElement?.getAttribute('aria-label')") == "Extra time for Ada")
+    if engine(page) != "firefox":  # Marionette's click on an <option> blurs its <select>, on a bare page too
+        wait_for(page, lambda d: d.execute_script(
+            "return document.activeElement?.getAttribute('aria-label')") == "Extra time for Ada")
     console = page.current_window_handle
 
     # Ada's page tells her, and on a timed question says her time includes the extra and counts to her own limit.

@@ -111,6 +111,7 @@ def test_students_catch_by_mouse_and_keyboard_and_every_screen_loses_the_creatur
     teacher.close()
 
 
+@pytest.mark.firefox
 @pytest.mark.chromium_only  # WebKitGTK's driver taps as a mouse (pointerType "mouse"), so it proves nothing there
 def test_a_student_catches_by_touch(server, page):
     teacher = hunt_lesson(server)

@@ -1,6 +1,7 @@
 """The projector: the code, the join URL and QR code, answer counts without names, the spread hidden until
 the teacher shows it, then the actual value and an anonymised leaderboard."""
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -19,6 +20,7 @@ def open_projector(driver, server, teacher):
     assert teacher.token not in driver.current_url
 
 
+@pytest.mark.firefox
 def test_projector_counts_answers_hides_the_spread_until_shown_and_anonymises(server, page):
     teacher = Teacher(server.ws, server.key, "camouflage", {"population": 50},
                       {"speedBonus": False, "streakBonus": False, "leaderboard": "anonymous"})

@@ -79,6 +79,7 @@ def test_a_range_is_set_by_keyboard_and_typing_and_shows_its_expected_points(ser
     teacher.close()
 
 
+@pytest.mark.firefox
 @pytest.mark.chromium_only  # WebKitGTK's driver sends a touch pointer's actions as a mouse's
 def test_a_finger_drags_the_upper_handle_along_the_axis(server, page):
     teacher = Teacher(server.ws, server.key, "camouflage", {"population": 60}, OPTIONS)

@@ -36,6 +36,7 @@ def cells(driver, selector):
         selector)
 
 
+@pytest.mark.firefox
 @pytest.mark.chromium_only  # WebKitGTK's MiniBrowser under WebDriver opens no window for target=_blank
 def test_the_report_opened_from_the_console_shows_points_reasons_calibration_and_brier(page, server):
     teacher = Teacher(server.ws, server.key, "camouflage", options={"speedBonus": False, "streakBonus": False})

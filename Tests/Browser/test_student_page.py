@@ -4,6 +4,7 @@ a reload mid-question resumes the same student with the answer kept."""
 import json
 import pathlib
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -38,6 +39,7 @@ observer.observe(picture, { childList: true, characterData: true, subtree: true 
 """
 
 
+@pytest.mark.firefox
 def test_student_joins_watches_and_scores_each_kind_of_question(server, page):
     teacher = Teacher(server.ws, server.key, "camouflage", {"population": 60}, OPTIONS)
     teacher.step(2)

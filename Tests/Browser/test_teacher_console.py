@@ -296,6 +296,7 @@ def test_every_model_starts_from_its_generated_form_with_the_described_defaults(
     assert console_errors(page) == []
 
 
+@pytest.mark.firefox
 def test_a_whole_class_from_a_scenario_through_three_questions_the_gradebook_a_kick_and_the_end(shared, page):
     signed_in(page, shared)
     folder = allow_downloads(page)  # after signed_in, which moves to a new tab

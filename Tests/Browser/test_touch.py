@@ -1,5 +1,5 @@
 """Touch alone on a tablet: a student joins and answers a choice question by tapping (no hover, no keyboard after
-typing the name). Chromium only: WebKitGTK's driver sends a touch pointer's actions as a mouse's."""
+typing the name). Chromium and Firefox: WebKitGTK's driver sends a touch pointer's actions as a mouse's."""
 
 import pytest
 from selenium.webdriver.common.actions import interaction
@@ -23,6 +23,7 @@ def tap(driver, element):
     actions.perform()
 
 
+@pytest.mark.firefox
 @pytest.mark.chromium_only  # WebKitGTK's driver taps as a mouse (pointerType "mouse"), so it proves nothing there
 def test_a_student_joins_and_answers_by_touch_alone_on_a_tablet(server, page):
     teacher = Teacher(server.ws, server.key, "camouflage", {"population": 30}, {"speedBonus": False})
