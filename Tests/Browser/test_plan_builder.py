@@ -1,6 +1,6 @@
 """The teacher's console's "New plan": a plan built with the console's own forms (New lesson's model, starting point
 and options; the question builder; a form per moment) by keyboard alone, its timeline reordered, changed and pruned,
-previewed, saved, opened in the plan file editor
+previewed (a choice question with how the replicates ended, option by option), saved, opened in the plan file editor
 as the same plan, and started."""
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -111,6 +111,10 @@ def test_a_plan_built_in_the_form_by_keyboard_is_previewed_saved_the_same_in_the
     built_preview = page.find_element(By.CSS_SELECTOR, "#pb-preview-list > li").text
     assert "asked at generation 2, resolves at 5" in built_preview
     assert "seed 42" in page.find_element(By.CSS_SELECTOR, "#pb-status").text
+    # (a choice question: how many of the 20 replicates ended in each of its four options, which add up to 20)
+    counts = [li.text for li in page.find_elements(By.CSS_SELECTOR, "#pb-preview-list .option-counts li")]
+    assert len(counts) == 4 and all(text.endswith(" of 20") for text in counts)
+    assert sum(int(text.rsplit(": ", 1)[1].split(" of ")[0]) for text in counts) == 20
 
     # And they save it under a name (replacing: both engines' runs share the server)
     typed(page, "#pb-name", name)

@@ -169,6 +169,24 @@ function previewNumber(value) {
     return Number.isInteger(value) ? String(value) : value.toFixed(2);
 }
 
+/// A choice question's preview: the option that came true with the seed, and how many replicates ended in each
+/// option (a trivial question has one option for every replicate; an impossible one spreads them); null for
+/// another kind, or when no replicate ran.
+function choiceCounts(q, replicates) {
+    const options = Array.isArray(q.kind?.options) ? q.kind.options : null;
+    if (q.kind?.kind !== 'choice' || !options || !Array.isArray(q.optionCounts)) return null;
+    const label = (index) => String(options[index]?.label ?? '');
+    const outcome = typeof q.correctOption === 'number'
+        ? t('teach.plan.write.choiceOutcome', { label: label(q.correctOption) })
+        : t('teach.plan.write.noOutcome');
+    const every = q.optionCounts.findIndex((count) => count === replicates && count > 0);
+    const lead = every >= 0 ? t('teach.plan.write.choiceEasy', { replicates, label: label(every) })
+        : t('teach.plan.write.choices', { replicates });
+    const items = q.optionCounts.map((count, index) =>
+        el('li', {}, t('teach.plan.write.choiceCount', { label: label(index), count, replicates })));
+    return { outcome, lead, items };
+}
+
 /// Where a plan's preview and save show their answers: a status line, the mistakes with their lines, and each
 /// question's outcome and spread. "Write a plan" and "New plan" each have one.
 export class PlanResults {
@@ -214,10 +232,12 @@ export class PlanResults {
                     replicates: spread.count, low: previewNumber(spread.low), high: previewNumber(spread.high),
                     min: previewNumber(spread.min), max: previewNumber(spread.max) })
                 : '';
-            return el('li', { class: 'preview-question' },
-                t('teach.plan.write.question', { line: q.line, prompt: q.prompt || q.metric || '',
-                    asked: q.askedAt, target: q.target }),
-                ' ', outcome, range ? ' ' + range : '');
+            const line = t('teach.plan.write.question', { line: q.line, prompt: q.prompt || q.metric || '',
+                asked: q.askedAt, target: q.target });
+            const choices = choiceCounts(q, spread?.count ?? preview.replicates);
+            if (choices) return el('li', { class: 'preview-question' }, line, ' ', choices.outcome, ' ', choices.lead,
+                el('ul', { class: 'option-counts' }, choices.items));
+            return el('li', { class: 'preview-question' }, line, ' ', outcome, range ? ' ' + range : '');
         }));
     }
 
