@@ -10,6 +10,7 @@ from selenium.webdriver.support.ui import Select
 
 from conftest import Server, console_errors
 from helpers import wait_for
+from test_axe_everywhere import wcag_violations
 from test_teacher_console import script, signed_in, wait_console, wait_text
 
 import pytest
@@ -115,6 +116,8 @@ def test_a_plan_built_in_the_form_by_keyboard_is_previewed_saved_the_same_in_the
     counts = [li.text for li in page.find_elements(By.CSS_SELECTOR, "#pb-preview-list .option-counts li")]
     assert len(counts) == 4 and all(text.endswith(" of 20") for text in counts)
     assert sum(int(text.rsplit(": ", 1)[1].split(" of ")[0]) for text in counts) == 20
+    # (and the form, its timeline and the preview meet WCAG A and AA, as axe checks them)
+    assert wcag_violations(page) == []
 
     # And they save it under a name (replacing: both engines' runs share the server)
     typed(page, "#pb-name", name)
