@@ -45,6 +45,7 @@ enum EmbeddedPages {
         ("static/view-parameters.js", PackageResources.view_parameters_js),
         ("static/view-picture.js", PackageResources.view_picture_js),
         ("static/view-plan.js", PackageResources.view_plan_js),
+        ("static/view-plan-builder.js", PackageResources.view_plan_builder_js),
         ("static/view-question-builder.js", PackageResources.view_question_builder_js),
         ("static/view-question.js", PackageResources.view_question_js),
         ("static/view-reasons.js", PackageResources.view_reasons_js),

@@ -1,7 +1,8 @@
-import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import Testing
+
+@testable import PetriLesson
 
 /// A plan's preview runs on a lesson of its own, the same for the same seed, and stops when its caller says so.
 @Suite struct PlanPreviewTests {
@@ -28,6 +29,37 @@ import Testing
         #expect(first.questions.map(\.outcome) != other.questions.map(\.outcome))
         #expect(first.questions.allSatisfy { $0.outcome != nil && $0.spread?.count == 10 })
         #expect(first.questions.map(\.moment) == first.questions.map(\.moment).sorted())
+    }
+
+    @Test func aChoiceQuestionsPreviewCountsTheReplicatesEndingInEachOption() throws {
+        // When the moths plan (two choice questions: darker, paler or about the same) is previewed
+        let preview = try Self.preview(seed: 7)
+
+        // Then each choice question says how many of its 10 replicates ended in each of its three options (the last
+        // option is "otherwise", so every replicate is in one), and a question of another kind has no counts
+        let choices = preview.questions.filter { $0.kind.name == "choice" }
+        #expect(choices.count == 2)
+        #expect(choices.allSatisfy { $0.optionCounts?.count == 3 && $0.optionCounts?.reduce(0, +) == 10 })
+        #expect(preview.questions.filter { $0.kind.name != "choice" }.allSatisfy { $0.optionCounts == nil })
+    }
+
+    @Test func aReplicateCountsInTheFirstOptionThatHoldsAndARunThatEndedIsOver() {
+        // Given the grow / shrink / extinct / same options of a question asked at 50, and four replicates: one
+        // grew, one shrank, one died out (its run ended) and one ended where it started
+        let options = [
+            ChoiceOption("extinct", when: .runOver),
+            ChoiceOption("grow", when: .grows),
+            ChoiceOption("shrink", when: .shrinks),
+            ChoiceOption("same", when: .otherwise),
+        ]
+        let traces = [
+            ReplicateTrace(values: [50, 55, 60], endedAt: nil), ReplicateTrace(values: [50, 45, 40], endedAt: nil),
+            ReplicateTrace(values: [50, 10, 0], endedAt: 12), ReplicateTrace(values: [50, 52, 50], endedAt: nil),
+        ]
+
+        // Then each is counted once, in its own option (the one that died out as extinct, not as shrunk)
+        let counts = PlanPreviewRun.optionCounts(options, traces: traces, asked: 50)
+        #expect(counts == [1, 1, 1, 1])
     }
 
     @Test func aPreviewStopsWhenItsCallerSaysSoAndSaysItDidNotFinish() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import PetriProtocol
 import PetriSimulation
 import Testing
@@ -51,6 +52,65 @@ import Testing
         #expect(parse("plans") == .success(.send(.describePlans(teacherKey: nil))))
         #expect(parse("plan") == .success(.showPlan))
         #expect(error("pace fast").contains("pace takes auto"))
+    }
+
+    @Test func aPlanFileIsPreviewedOrSavedUnderItsOwnNameOrAnother() {
+        #expect(parse("plan preview lesson.yaml") == .success(.planFile(path: "lesson.yaml", use: .preview)))
+        #expect(
+            parse("plan save lessons/Moths-2.yaml")
+                == .success(.planFile(path: "lessons/Moths-2.yaml", use: .save(name: "moths-2", replace: false))))
+        #expect(
+            parse("plan replace moths.yml year-9")
+                == .success(.planFile(path: "moths.yml", use: .save(name: "year-9", replace: true))))
+        #expect(error("plan preview").hasPrefix("plan takes nothing (the lesson's plan), preview FILE"))
+        #expect(error("plan print moths.yaml").contains("Example: plan preview lesson.yaml"))
+    }
+
+    @Test func aPlanFileGoesToTheServerWithTheConsolesKeyOrASentenceSaysWhyNot() throws {
+        // Given a plan file on the teacher's computer
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("petri-plan-\(UUID().uuidString).yaml")
+        let text = "title: Moths\nmodel: camouflage\nmoments:\n  - run: 3\n"
+        try Data(text.utf8).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+
+        // Then with the console's key it is sent to be previewed or saved, the file's text as it is
+        #expect(
+            PlanFileSender.message(path: path.path, use: .preview, key: "KEY")
+                == .success(.previewPlan(teacherKey: "KEY", text: text, seed: nil)))
+        #expect(
+            PlanFileSender.message(path: path.path, use: .save(name: "moths", replace: true), key: "KEY")
+                == .success(.savePlan(teacherKey: "KEY", name: "moths", text: text, replace: true)))
+        // And without a key, or for a file that is not there, a sentence says what to do
+        guard case .failure(let noKey) = PlanFileSender.message(path: path.path, use: .preview, key: nil),
+            case .failure(let missing) = PlanFileSender.message(path: path.path + ".gone", use: .preview, key: "KEY")
+        else {
+            Issue.record("a plan file was sent without a key, or from a file that is not there")
+            return
+        }
+        #expect(noKey.sentence.contains("--key KEY"))
+        #expect(missing.sentence.hasPrefix("Could not read the plan file"))
+        #expect(missing.sentence.hasSuffix("Check the path and try again."))
+    }
+
+    @Test func aChoiceQuestionsPreviewLineCountsTheReplicatesOptionByOption() {
+        let options = [ChoiceOption("Darker", when: .shrinks), ChoiceOption("About the same", when: .otherwise)]
+        let preview = PlanPreview(
+            seed: 42, replicates: 20,
+            questions: [
+                PlanPreview.Question(
+                    moment: 1, line: 9, prompt: "Darker?", metric: "meanTrait", kind: .choice(options: options),
+                    askedAt: 3, target: 6, outcome: 40, correctOption: 0, optionCounts: [14, 6])
+            ], generation: 9, finished: true)
+        #expect(PlanPreviewWords.lines(preview)[1].hasSuffix("; replicates by option: Darker 14, About the same 6."))
+    }
+
+    @Test func aLessonCreatedWithTheKeyKeepsItForPlansAndOneAttachedToWithItsTokenHasNone() throws {
+        let created = ClientSession(
+            entry: .startPlan(teacherKey: "KEY", plan: "peppered-moths", text: nil, seed: nil, pace: nil))
+        let attached = ClientSession(
+            entry: .teacher(code: try JoinCode("K7QX2M"), token: try AccessToken("teacher-token-0123456789")))
+        #expect(created.teacherKey == "KEY")
+        #expect(attached.teacherKey == nil)
     }
 
     @Test func aPlansTimelineMarksTheNextMomentAndTheSkippedOnes() {

@@ -30,6 +30,20 @@ package enum PlanPreviewRun {
         return try open(maker)
     }
 
+    /// How many of `traces` end in each option: the first option whose condition holds for the trace's value at
+    /// the target (a trace whose run ended is over, as a lesson's run that died out is).
+    static func optionCounts(_ options: [ChoiceOption], traces: [ReplicateTrace], asked: Double) -> [Int] {
+        var counts = Array(repeating: 0, count: options.count)
+        for trace in traces {
+            guard let value = trace.values.last else { continue }
+            let over = trace.endedAt != nil
+            if let index = options.firstIndex(where: { $0.when.holds(for: value, asked: asked, runIsOver: over) }) {
+                counts[index] += 1
+            }
+        }
+        return counts
+    }
+
     struct Runner<Model: SteppingModel> {
         var lesson: Lesson<Model>
         let plan: LessonPlan
@@ -77,6 +91,7 @@ package enum PlanPreviewRun {
             let moment = max(0, (lesson.planState?.next ?? 1) - 1)
             let line = plan.moments.indices.contains(moment) ? plan.moments[moment].line : 0
             var spread: PlanPreview.Spread?
+            var optionCounts: [Int]?
             if let metric = try? MetricID(parsing: info.metric), info.target > info.askedAt,
                 let traces = Replicates.run(
                     from: lesson.run.model, lessonSeed: seed, indices: 0..<replicates,
@@ -84,13 +99,17 @@ package enum PlanPreviewRun {
                     shouldStop: shouldStop)
             {
                 spread = PlanPreview.Spread(of: traces.compactMap(\.values.last))
+                if case .choice(let options) = info.kind {
+                    optionCounts = PlanPreviewRun.optionCounts(options, traces: traces, asked: info.askedValue)
+                }
             }
             ids.append(info.id)
             questions.append(
                 PlanPreview.Question(
                     moment: moment, line: line, prompt: info.prompt, metric: info.metric, kind: info.kind,
                     askedAt: info.askedAt, target: info.target,
-                    asked: info.askedValue.isFinite ? info.askedValue : nil, spread: spread))
+                    asked: info.askedValue.isFinite ? info.askedValue : nil, spread: spread,
+                    optionCounts: optionCounts))
         }
 
         mutating func resolved(_ resolution: Resolution) {

@@ -47,11 +47,15 @@ package struct PlanPreview: Sendable, Hashable, Codable {
         package var happened: Bool?
         /// The replicates' spread at the target (nil when none ran).
         package var spread: Spread?
+        /// For a choice question, how many replicates ended in each option, in the options' order (a replicate
+        /// for which no option held counts in none), so the teacher tells a question one option always wins (trivial)
+        /// from one no option wins often (a matter of luck); nil when none ran.
+        package var optionCounts: [Int]?
 
         package init(
             moment: Int, line: Int, prompt: String?, metric: String, kind: QuestionKind, askedAt: Int, target: Int,
             asked: Double? = nil, outcome: Double? = nil, correctOption: Int? = nil, happened: Bool? = nil,
-            spread: Spread? = nil
+            spread: Spread? = nil, optionCounts: [Int]? = nil
         ) {
             self.moment = moment
             self.line = line
@@ -65,6 +69,7 @@ package struct PlanPreview: Sendable, Hashable, Codable {
             self.correctOption = correctOption
             self.happened = happened
             self.spread = spread
+            self.optionCounts = optionCounts
         }
     }
 

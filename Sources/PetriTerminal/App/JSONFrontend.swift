@@ -133,6 +133,13 @@ final class JSONFrontend: ClientFrontend {
         case .redraw: break
         case .writeFile(let path, let contents):
             console.write(FileSaver.save(contents, to: path), .success, runner.now().wall)
+        case .sendPlanFile(let path, let use):
+            switch PlanFileSender.message(path: path, use: use, key: runner.session.teacherKey) {
+            case .success(let message):
+                runner.send(message)
+                console.write(PlanTerminalWords.sent(path, use), .info, runner.now().wall)
+            case .failure(let problem): console.write(problem.sentence, .error, runner.now().wall)
+            }
         }
     }
 

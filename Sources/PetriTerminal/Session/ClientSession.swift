@@ -50,6 +50,9 @@ struct ClientSession: Sendable {
     var lesson = LessonState()
     /// How this client gets in; it becomes `.teacher` once a created lesson's token is known.
     var entry: LessonEntry
+    /// The teacher key (or teacher's session) the lesson was created with, kept for requests outside the lesson
+    /// (previewing and saving plans); nil for a lesson attached to with its token.
+    let teacherKey: String?
     /// The language asked for on every join, resume and teach (nil: none, the server's default).
     var language: String?
     /// The backoff between reconnection attempts.
@@ -95,6 +98,11 @@ struct ClientSession: Sendable {
         random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(), language: String? = nil
     ) {
         self.entry = entry
+        switch entry {
+        case .create(let key, _, _, _, _), .importLesson(let key, _, _), .startPlan(let key, _, _, _, _):
+            teacherKey = key
+        case .student, .teacher: teacherKey = nil
+        }
         self.language = language
         if let language { lesson.language = TerminalWords.book.match([language]) }
         self.policy = policy

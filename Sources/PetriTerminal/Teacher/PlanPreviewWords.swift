@@ -30,6 +30,14 @@ package enum PlanPreviewWords {
                     + "\(number(spread.low))–\(number(spread.high)), median \(number(spread.median))"
                     + (spread.low == spread.high ? " (every run agrees: an easy question)" : "")
             }
+            if case .choice(let options) = question.kind, let counts = question.optionCounts,
+                counts.count == options.count
+            {
+                line +=
+                    "; replicates by option: "
+                    + zip(options, counts).map { "\(TerminalText.sanitise($0.label, maxCharacters: 60)) \($1)" }
+                    .joined(separator: ", ")
+            }
             lines.append(line + ".")
         }
         return lines

@@ -54,6 +54,40 @@ enum PlanTerminalWords {
 
     static var noPlan: String { "This lesson was not started from a plan." }
 
+    static var planUsage: String {
+        "plan takes nothing (the lesson's plan), preview FILE, save FILE [NAME] or replace FILE [NAME]."
+    }
+
+    /// A plan's name from its file's: `lessons/Year 9.yaml` is `year-9`.
+    static func defaultName(_ path: String) -> String {
+        var name = String(path.split(separator: "/").last ?? "")
+        for suffix in [".yaml", ".yml"] where name.lowercased().hasSuffix(suffix) { name.removeLast(suffix.count) }
+        return name.lowercased().replacingOccurrences(of: " ", with: "-")
+    }
+
+    /// A plan file the console could not read.
+    static func unreadable(_ path: String, _ reason: String) -> String {
+        var why = TerminalText.sanitise(reason, maxCharacters: 200)
+        while why.hasSuffix(".") { why.removeLast() }
+        return "Could not read the plan file \(TerminalText.sanitise(path, maxCharacters: 200)): \(why). "
+            + "Check the path and try again."
+    }
+
+    static var needsKey: String {
+        "Previewing or saving a plan needs the server's teacher key or your sign-in: open the console with "
+            + "petri teach new, import or plan (--key KEY, or after petri teach login)."
+    }
+
+    /// The file went to the server.
+    static func sent(_ path: String, _ use: PlanFileUse) -> String {
+        let file = TerminalText.sanitise(path, maxCharacters: 200)
+        switch use {
+        case .preview: return "Sent \(file) to be previewed…"
+        case .save(let name, _):
+            return "Sent \(file) to be saved as \"\(TerminalText.sanitise(name, maxCharacters: 64))\"…"
+        }
+    }
+
     /// The server's plans, one a line.
     static func listing(_ plans: [PlanListing]) -> [String] {
         guard !plans.isEmpty else { return ["This server has no plans."] }

@@ -19,6 +19,8 @@ enum TeacherCommand: Sendable, Hashable {
     case showCode
     /// List the plan's timeline, the next moment marked.
     case showPlan
+    /// Read a plan file and preview it on the server, or save it among the teacher's plans.
+    case planFile(path: String, use: PlanFileUse)
     /// List the commands, or explain one.
     case help(String?)
     /// Look at a past generation (nil: live).
@@ -29,6 +31,14 @@ enum TeacherCommand: Sendable, Hashable {
     case best(Bool)
     /// Leave the console.
     case quit
+}
+
+/// What `plan preview FILE` and `plan save FILE [NAME]` do with the file.
+enum PlanFileUse: Sendable, Hashable {
+    /// `previewPlan`: each question's outcome with a seed and the replicates' spread.
+    case preview
+    /// `savePlan` under `name` (replacing a plan of that name when `replace`).
+    case save(name: String, replace: Bool)
 }
 
 /// A cell of a board for the teacher's view to start at.

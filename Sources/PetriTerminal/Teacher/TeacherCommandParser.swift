@@ -34,6 +34,20 @@ enum TeacherCommandParser {
         }
     }
 
+    /// `plan` (the lesson's timeline), `plan preview FILE`, `plan save FILE [NAME]` or `plan replace FILE [NAME]`
+    /// (the name: the file's without `.yaml`).
+    private static func plan(_ args: [String]) throws(CommandError) -> TeacherCommand {
+        guard let verb = args.first?.lowercased() else { return .showPlan }
+        switch (verb, args.count) {
+        case ("preview", 2): return .planFile(path: args[1], use: .preview)
+        case ("save", 2...3), ("replace", 2...3):
+            let name = args.count == 3 ? args[2] : PlanTerminalWords.defaultName(args[1])
+            return .planFile(path: args[1], use: .save(name: name, replace: verb == "replace"))
+        default:
+            throw CommandError(PlanTerminalWords.planUsage, example: "plan preview lesson.yaml")
+        }
+    }
+
     private static func command(_ name: String, _ args: [String], _ context: CommandContext) throws(CommandError)
         -> TeacherCommand
     {
@@ -211,8 +225,7 @@ enum TeacherCommandParser {
         case "code":
             return .showCode
         case "plan":
-            try atMost(0, args, "plan")
-            return .showPlan
+            return try plan(args)
         case "plans":
             try atMost(0, args, "plans")
             return .send(.describePlans(teacherKey: nil))

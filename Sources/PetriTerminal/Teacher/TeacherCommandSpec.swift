@@ -18,8 +18,10 @@ struct TeacherCommandSpec: Sendable, Hashable {
     /// Every command, in the order `help` shows them.
     static let all: [TeacherCommandSpec] = [
         .init(
-            name: "plan", usage: "plan", summary: "list the lesson plan's moments, the next one marked",
-            examples: ["plan"]),
+            name: "plan", usage: "plan [preview FILE | save FILE [NAME] | replace FILE [NAME]]",
+            summary: "list the lesson plan's moments, the next one marked; or preview a plan file, or save it among "
+                + "your plans (replace: over one of that name)",
+            examples: ["plan", "plan preview lesson.yaml", "plan save lesson.yaml", "plan replace lesson.yaml year-9"]),
         .init(
             name: "next", usage: "next", summary: "do the plan's next moment (or rejoin the plan)", examples: ["next"]),
         .init(name: "skip", usage: "skip", summary: "skip the plan's next moment", examples: ["skip"]),

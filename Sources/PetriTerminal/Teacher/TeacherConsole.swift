@@ -10,6 +10,8 @@ enum TeacherIntent: Sendable, Hashable {
     case retryNow
     /// Save an export the server sent (the path is the teacher's, the contents the server's).
     case writeFile(path: String, contents: String)
+    /// Read the plan file at `path` and send it to the server to preview or save (``PlanFileSender``).
+    case sendPlanFile(path: String, use: PlanFileUse)
 }
 
 /// The teacher's console: the command line, its log, and what the screen shows.
@@ -195,6 +197,8 @@ struct TeacherConsole: Sendable {
                 return []
             }
             for line in PlanTerminalWords.timeline(plan) { write(line, .info, now) }
+        case .planFile(let path, let use):
+            return [.sendPlanFile(path: path, use: use)]
         case .help(let name):
             help(name, now: now)
         case .view(let generation):

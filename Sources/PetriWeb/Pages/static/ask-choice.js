@@ -67,6 +67,13 @@ export const asking = {
                 message.options = options.map(({ label, row }) => ({ label: label.value.trim(),
                     when: row.read() ?? { op: 'otherwise' } }));
             },
+            write(message) {
+                if (!Array.isArray(message.options)) return usePreset();
+                presetFor = undefined;
+                options = [];
+                replaceChildren(optionsNode);
+                for (const option of message.options) addRow({ label: String(option?.label ?? ''), when: option?.when });
+            },
         };
     },
 };

@@ -3,7 +3,8 @@
 import { kindPart, toleranceField } from './question-form.js';
 
 /// The kind in the builder's list (its label's key) and its part of the form: `node`, `sync(context)` with the
-/// selected metric, its value now and whether the model can die out, and `fill(message)` for the `ask` message.
+/// selected metric, its value now and whether the model can die out, `fill(message)` for the `ask` message, and
+/// `write(message)` to show a question written before (a plan's, to change it).
 export const asking = {
     label: 'builder.kind.number',
     part() {
@@ -12,6 +13,7 @@ export const asking = {
             node: kindPart('builder.scoring', tolerance.field),
             sync: tolerance.sync,
             fill: tolerance.fill,
+            write: tolerance.write,
         };
     },
 };

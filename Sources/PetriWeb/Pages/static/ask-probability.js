@@ -17,6 +17,9 @@ export const asking = {
                 const condition = event.read();
                 if (condition) message.event = condition;
             },
+            write(message) {
+                event.write(message.event ?? { op: '' });
+            },
         };
     },
 };

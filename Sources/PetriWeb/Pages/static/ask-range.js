@@ -17,6 +17,10 @@ export const asking = {
                 tolerance.fill(message);
                 if (confidence.value !== '') message.confidence = Number(confidence.value);
             },
+            write(message) {
+                tolerance.write(message);
+                confidence.value = message.confidence ?? 80;
+            },
         };
     },
 };

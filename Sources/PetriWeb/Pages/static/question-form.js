@@ -91,7 +91,8 @@ export function defaultTolerance(metric, currentValue) {
 }
 
 /// The tolerance's field (ids `<id>` and `<id>-default`), saying the default the server will use for the metric
-/// whose value is `current` now: `field` for the form, `sync(context)` to follow the metric, `fill(message)`.
+/// whose value is `current` now: `field` for the form, `sync(context)` to follow the metric, `fill(message)`, and
+/// `write(message)` to show a question's own tolerance.
 export function toleranceField(id) {
     const input = el('input', { id, type: 'number', step: 'any', min: '0' });
     const about = el('p', { class: 'field-help', id: `${id}-default` });
@@ -106,6 +107,9 @@ export function toleranceField(id) {
         },
         fill(message) {
             if (input.value !== '') message.tolerance = Number(input.value);
+        },
+        write(message) {
+            input.value = message?.tolerance ?? '';
         },
     };
 }

@@ -29,7 +29,8 @@ import { HuntView } from './view-hunt.js';
 import { ModelActionsView } from './view-model-actions.js';
 import { t, words, language, fillWords, onLanguageChange, LANGUAGES } from './words.js';
 import { languageSwitch, tellServer } from './view-language.js';
-import { PlanPicker, PlanView, PlanWriter } from './view-plan.js';
+import { PlanPicker, PlanView, PlanWriter, PlanResults } from './view-plan.js';
+import { PlanBuilder } from './view-plan-builder.js';
 import { accountRequest, MyLessonsView, SessionsView, LessonTeachersView } from './view-account.js';
 
 const KEY = 'petri.teach.key';
@@ -110,9 +111,22 @@ const planPicker = new PlanPicker($('plan-start'), {
         });
     }),
 });
-new PlanWriter($('plan-write'), {
-    request: (message, types) => requestOnce({ ...message, key: teacherKey }, types),
+const planRequest = (message, types) => requestOnce({ ...message, key: teacherKey }, types);
+const planWriter = new PlanWriter($('plan-write'), {
+    request: planRequest,
     chosen: () => planPicker.chosen(),
+    saved: () => loadPlans(teacherKey),
+});
+// "New plan": the plan's model, starting point and options are New lesson's (planTop).
+const planBuilder = new PlanBuilder($('plan-build'), {
+    model: () => describe($('model').value),
+    top: () => planTop(),
+    results: new PlanResults($('pb-status'), $('pb-problems'), $('pb-preview-list')),
+    request: planRequest,
+    toEditor: (text, name) => {
+        planWriter.put(text, name, t('teach.build.inEditor'));
+        $('plan-text').focus();
+    },
     saved: () => loadPlans(teacherKey),
 });
 /// Whether this tab is signed in as a teacher (a session token) rather than with the teacher key.
@@ -201,6 +215,7 @@ function renderModel() {
     parameterFields = (model?.parameters ?? []).map((p) => parameterField(p));
     replaceChildren($('parameter-fields'), parameterFields.map((f) => f.node));
     renderScenario();
+    planBuilder.renderModel();
 }
 
 function renderScenario() {
@@ -229,6 +244,17 @@ function lessonOptions() {
     // Sent only when it differs from the server's default (points scored).
     if ($('opt-rank-by').value === 'expected') options.rankBy = 'expected';
     return options;
+}
+
+/// A plan's model, starting point (a scenario, or the parameters' fields), seed and options, from New lesson.
+function planTop() {
+    const model = $('model').value;
+    const scenario = $('scenario').value;
+    const seed = $('opt-seed').value.trim();
+    const top = { model, options: lessonOptions(), ...(seed ? { seed } : {}) };
+    if (scenario && describe(model)?.scenarios?.length) return { ...top, scenario };
+    const read = readFields(parameterFields);
+    return read.problem ? { problem: read.problem } : { ...top, parameters: read.values };
 }
 
 async function createLesson(event) {
@@ -816,6 +842,11 @@ $('hand-over').addEventListener('click', () => {
 $('model').addEventListener('change', renderModel);
 $('scenario').addEventListener('change', renderScenario);
 $('new-lesson').addEventListener('submit', createLesson);
+$('new-plan').addEventListener('click', () => {
+    $('plan-build').hidden = false;
+    $('new-plan').setAttribute('aria-expanded', 'true');
+    $('pb-title').focus();
+});
 $('import').addEventListener('submit', importLesson);
 $('reattach').addEventListener('submit', reattach);
 $('sign-out').addEventListener('click', () => {
@@ -902,6 +933,7 @@ onLanguageChange(() => {
     replicates.relabel?.(state);
     modelActions.relabel?.(state);
     myLessons.render();
+    planBuilder.relabel();
     sessions.render();
     lessonTeachers.render();
     if (signedIn()) setText($('signed-in-as'), t('teach.mine.signedInAs', { name: stored(TEACHER) ?? '' }));

@@ -169,6 +169,100 @@ function previewNumber(value) {
     return Number.isInteger(value) ? String(value) : value.toFixed(2);
 }
 
+/// A choice question's preview: the option that came true with the seed, and how many replicates ended in each
+/// option (a trivial question has one option for every replicate; an impossible one spreads them); null for
+/// another kind, or when no replicate ran.
+function choiceCounts(q, replicates) {
+    const options = Array.isArray(q.kind?.options) ? q.kind.options : null;
+    if (q.kind?.kind !== 'choice' || !options || !Array.isArray(q.optionCounts)) return null;
+    const label = (index) => String(options[index]?.label ?? '');
+    const outcome = typeof q.correctOption === 'number'
+        ? t('teach.plan.write.choiceOutcome', { label: label(q.correctOption) })
+        : t('teach.plan.write.noOutcome');
+    const every = q.optionCounts.findIndex((count) => count === replicates && count > 0);
+    const lead = every >= 0 ? t('teach.plan.write.choiceEasy', { replicates, label: label(every) })
+        : t('teach.plan.write.choices', { replicates });
+    const items = q.optionCounts.map((count, index) =>
+        el('li', {}, t('teach.plan.write.choiceCount', { label: label(index), count, replicates })));
+    return { outcome, lead, items };
+}
+
+/// Where a plan's preview and save show their answers: a status line, the mistakes with their lines, and each
+/// question's outcome and spread. "Write a plan" and "New plan" each have one.
+export class PlanResults {
+    constructor(status, problems, preview) {
+        this.status = status;
+        this.problems = problems;
+        this.list = preview;
+    }
+
+    clear(status) {
+        setText(this.status, status ?? '');
+        replaceChildren(this.problems, []);
+        replaceChildren(this.list, []);
+    }
+
+    say(words) {
+        setText(this.status, words);
+    }
+
+    showProblems(problems) {
+        setText(this.status, t('teach.plan.write.problems'));
+        replaceChildren(this.problems, (problems ?? []).map((p) =>
+            el('li', {}, t('teach.plan.write.problemLine', { line: p.line, sentence: p.sentence }))));
+    }
+
+    /// Previews `text` on the server: each question's outcome with a seed and its spread over replicates.
+    async preview(request, text) {
+        this.clear(t('teach.plan.write.previewing'));
+        const answer = await request({ type: 'previewPlan', text }, ['planPreview', 'planProblems']);
+        if (answer.type === 'error') return this.clear(answer.message);
+        if (answer.type === 'planProblems') return this.showProblems(answer.problems);
+        const preview = answer.preview ?? {};
+        const questions = Array.isArray(preview.questions) ? preview.questions : [];
+        setText(this.status, t(preview.finished ? 'teach.plan.write.previewed' : 'teach.plan.write.previewCut', {
+            seed: String(preview.seed ?? ''), questions: questions.length, generation: preview.generation ?? 0 }));
+        replaceChildren(this.list, questions.map((q) => {
+            const spread = q.spread;
+            const outcome = typeof q.outcome === 'number'
+                ? t('teach.plan.write.outcome', { value: previewNumber(q.outcome) })
+                : t('teach.plan.write.noOutcome');
+            const range = spread
+                ? t(spread.low === spread.high ? 'teach.plan.write.spreadEasy' : 'teach.plan.write.spread', {
+                    replicates: spread.count, low: previewNumber(spread.low), high: previewNumber(spread.high),
+                    min: previewNumber(spread.min), max: previewNumber(spread.max) })
+                : '';
+            const line = t('teach.plan.write.question', { line: q.line, prompt: q.prompt || q.metric || '',
+                asked: q.askedAt, target: q.target });
+            const choices = choiceCounts(q, spread?.count ?? preview.replicates);
+            if (choices) return el('li', { class: 'preview-question' }, line, ' ', choices.outcome, ' ', choices.lead,
+                el('ul', { class: 'option-counts' }, choices.items));
+            return el('li', { class: 'preview-question' }, line, ' ', outcome, range ? ' ' + range : '');
+        }));
+    }
+
+    /// Saves `text` as `name` among the teacher's plans: the name saved, or null (the answer shown).
+    async save(request, name, text, replace) {
+        if (!name) {
+            this.clear(t('teach.plan.write.noName'));
+            return null;
+        }
+        this.clear(t('teach.plan.write.saving'));
+        const answer = await request({ type: 'savePlan', name, text, ...(replace ? { replace } : {}) },
+            ['planSaved', 'planProblems']);
+        if (answer.type === 'error') {
+            this.clear(answer.message);
+            return null;
+        }
+        if (answer.type === 'planProblems') {
+            this.showProblems(answer.problems);
+            return null;
+        }
+        this.clear(t('teach.plan.write.saved', { name: answer.name }));
+        return answer.name;
+    }
+}
+
 /// The start screen's "Write a plan": a plan file typed, pasted, opened from a file or copied from a listed plan;
 /// previewed on the server (each question's outcome with a seed and its spread over replicates), saved among the
 /// teacher's plans (each mistake shown with its line), and downloaded as a file.
@@ -182,24 +276,20 @@ export class PlanWriter {
         this.saved = saved;
         this.text = form.querySelector('#plan-text');
         this.name = form.querySelector('#plan-name');
-        this.status = form.querySelector('#plan-write-status');
-        this.problems = form.querySelector('#plan-problems');
-        this.preview = form.querySelector('#plan-preview');
+        this.results = new PlanResults(form.querySelector('#plan-write-status'), form.querySelector('#plan-problems'),
+            form.querySelector('#plan-preview'));
         form.querySelector('#plan-file-input').addEventListener('change', (event) => this.open(event.target));
         form.querySelector('#plan-edit').addEventListener('click', () => this.copyChosen());
-        form.querySelector('#plan-preview-button').addEventListener('click', () => this.runPreview());
+        form.querySelector('#plan-preview-button').addEventListener('click', () => this.results.preview(this.request,
+            this.text.value));
         form.querySelector('#plan-download').addEventListener('click', () => this.download());
-        form.addEventListener('submit', (event) => {
+        form.addEventListener('submit', async (event) => {
             event.preventDefault();
-            this.save();
+            const name = await this.results.save(this.request, this.name.value.trim(), this.text.value,
+                form.querySelector('#plan-replace').checked);
+            if (name) this.saved(name);
         });
         fillWords(form);
-    }
-
-    clearResults(status) {
-        setText(this.status, status ?? '');
-        replaceChildren(this.problems, []);
-        replaceChildren(this.preview, []);
     }
 
     /// Reads the file the teacher picked into the text (nothing is sent until they preview or save).
@@ -208,61 +298,21 @@ export class PlanWriter {
         if (!file) return;
         this.text.value = await file.text();
         if (!this.name.value) this.name.value = file.name.replace(/\.ya?ml$/i, '').toLowerCase();
-        this.clearResults(t('teach.plan.write.opened', { file: file.name }));
+        this.results.clear(t('teach.plan.write.opened', { file: file.name }));
     }
 
     /// Copies the plan chosen in "Start from a plan" here, to change it and save it as one's own.
     copyChosen() {
         const plan = this.chosen();
         if (!plan) return;
-        this.text.value = plan.text ?? '';
-        this.name.value = plan.name ?? '';
-        this.clearResults(t('teach.plan.write.copied', { title: plan.title || plan.name }));
+        this.put(plan.text ?? '', plan.name ?? '', t('teach.plan.write.copied', { title: plan.title || plan.name }));
     }
 
-    showProblems(problems) {
-        setText(this.status, t('teach.plan.write.problems'));
-        replaceChildren(this.problems, (problems ?? []).map((p) =>
-            el('li', {}, t('teach.plan.write.problemLine', { line: p.line, sentence: p.sentence }))));
-    }
-
-    async runPreview() {
-        this.clearResults(t('teach.plan.write.previewing'));
-        const answer = await this.request({ type: 'previewPlan', text: this.text.value }, ['planPreview', 'planProblems']);
-        if (answer.type === 'error') return this.clearResults(answer.message);
-        if (answer.type === 'planProblems') return this.showProblems(answer.problems);
-        const preview = answer.preview ?? {};
-        const questions = Array.isArray(preview.questions) ? preview.questions : [];
-        setText(this.status, t(preview.finished ? 'teach.plan.write.previewed' : 'teach.plan.write.previewCut', {
-            seed: String(preview.seed ?? ''), questions: questions.length, generation: preview.generation ?? 0 }));
-        replaceChildren(this.preview, questions.map((q) => {
-            const spread = q.spread;
-            const outcome = typeof q.outcome === 'number'
-                ? t('teach.plan.write.outcome', { value: previewNumber(q.outcome) })
-                : t('teach.plan.write.noOutcome');
-            const range = spread
-                ? t(spread.low === spread.high ? 'teach.plan.write.spreadEasy' : 'teach.plan.write.spread', {
-                    replicates: spread.count, low: previewNumber(spread.low), high: previewNumber(spread.high),
-                    min: previewNumber(spread.min), max: previewNumber(spread.max) })
-                : '';
-            return el('li', { class: 'preview-question' },
-                t('teach.plan.write.question', { line: q.line, prompt: q.prompt || q.metric || '',
-                    asked: q.askedAt, target: q.target }),
-                ' ', outcome, range ? ' ' + range : '');
-        }));
-    }
-
-    async save() {
-        const name = this.name.value.trim();
-        if (!name) return this.clearResults(t('teach.plan.write.noName'));
-        this.clearResults(t('teach.plan.write.saving'));
-        const replace = this.form.querySelector('#plan-replace').checked;
-        const answer = await this.request({ type: 'savePlan', name, text: this.text.value, ...(replace ? { replace } : {}) },
-            ['planSaved', 'planProblems']);
-        if (answer.type === 'error') return this.clearResults(answer.message);
-        if (answer.type === 'planProblems') return this.showProblems(answer.problems);
-        this.clearResults(t('teach.plan.write.saved', { name: answer.name }));
-        this.saved(answer.name);
+    /// Puts a plan's text here (from "New plan", or a listed plan), saying so.
+    put(text, name, words) {
+        this.text.value = text;
+        this.name.value = name;
+        this.results.clear(words);
     }
 
     /// The text as a file the teacher keeps or sends to a colleague.
@@ -274,6 +324,6 @@ export class PlanWriter {
         link.click();
         link.remove();
         setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-        setText(this.status, t('teach.plan.write.downloaded', { file: `${name}.yaml` }));
+        this.results.say(t('teach.plan.write.downloaded', { file: `${name}.yaml` }));
     }
 }

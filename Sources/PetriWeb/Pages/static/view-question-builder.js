@@ -26,7 +26,10 @@ export class QuestionBuilder {
     /// - Parameters:
     ///   - root: the element this view owns (a form).
     ///   - ask: `(message) => void`, sending the `ask` message.
-    constructor(root, { ask }) {
+    ///   - idPrefix: what the form's ids start with instead of `q` (a page with two builders: the live console's
+    ///     and the plan builder's).
+    ///   - submitKey: the catalog key of the submit button's words.
+    constructor(root, { ask, idPrefix = 'q', submitKey = 'builder.ask' }) {
         this.root = root;
         this.ask = ask;
         this.metrics = [];
@@ -44,7 +47,7 @@ export class QuestionBuilder {
         this.prompt = el('input', { id: 'q-prompt', type: 'text', maxlength: '300' });
         this.hint = el('input', wordsAttr('placeholder', 'builder.none', { id: 'q-hint', type: 'text', maxlength: '300' }));
         this.allowChange = el('input', { id: 'q-allow-change', type: 'checkbox', checked: true });
-        this.submit = el('button', words('builder.ask', { type: 'submit', class: 'primary', id: 'q-ask' }), t('builder.ask'));
+        this.submit = el('button', words(submitKey, { type: 'submit', class: 'primary', id: 'q-ask' }), t(submitKey));
         replaceChildren(root,
             el('h2', words('builder.heading'), t('builder.heading')),
             labelledWords('builder.kind', this.kind),
@@ -57,6 +60,10 @@ export class QuestionBuilder {
             el('div', { class: 'field inline' }, this.allowChange,
                 el('label', words('builder.allowChange', { for: 'q-allow-change' }), t('builder.allowChange'))),
             this.submit);
+        if (idPrefix !== 'q') {
+            for (const node of root.querySelectorAll('[id^="q-"]')) node.id = idPrefix + node.id.slice(1);
+            for (const label of root.querySelectorAll('label[for^="q-"]')) label.htmlFor = idPrefix + label.htmlFor.slice(1);
+        }
         this.kind.addEventListener('change', () => this.sync());
         this.metric.addEventListener('change', () => this.sync());
         root.addEventListener('submit', (event) => {
@@ -118,6 +125,23 @@ export class QuestionBuilder {
         if (!metric) return this.metric.value;
         const args = [...this.arguments.querySelectorAll('input')].map((input) => input.value.trim() || '0');
         return args.length ? `${metric.name.split('(')[0]}(${args.join(',')})` : metric.name;
+    }
+
+    /// Shows a question written before (a plan's `ask`, to change it): its kind, metric, arguments and fields.
+    write(question) {
+        if (this.parts.some((part) => part.kind === question.kind)) this.kind.value = question.kind;
+        const metric = String(question.metric ?? '');
+        const listed = this.state?.metrics.find((m) => m.name === metric || m.name.split('(')[0] === metric.split('(')[0]);
+        if (listed) this.metric.value = listed.name;
+        this.sync();
+        const values = argumentNames(metric);
+        [...this.arguments.querySelectorAll('input')].forEach((input, index) => { input.value = values[index] ?? '0'; });
+        this.horizon.value = question.horizon ?? 5;
+        this.timeLimit.value = question.timeLimit ?? '';
+        this.prompt.value = question.prompt ?? '';
+        this.hint.value = question.hint ?? '';
+        this.allowChange.checked = question.allowChange !== false;
+        this.parts.find((part) => part.kind === this.kind.value)?.write?.(question);
     }
 
     /// The `ask` message from the form.
