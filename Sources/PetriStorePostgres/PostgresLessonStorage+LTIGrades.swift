@@ -164,3 +164,85 @@ extension PostgresLessonStorage: LTIGradeStorage {
             sentAt: row.11.map { Timestamp(storedSeconds: $0) })
     }
 }
+
+extension PostgresLessonStorage {
+    /// Adds what `petri store copy` read from SQLite, in one transaction: a row already there is left as it is (the
+    /// tool key too: a store that has one keeps it), and a row whose platform, lesson or teacher is not in this store
+    /// is skipped.
+    ///
+    /// - Returns: How many platforms were added.
+    package func importLTI(_ copy: LTICopy) async throws -> Int {
+        try await write("copy the LTI tables") { connection in
+            var added = 0
+            for platform in copy.platforms {
+                let ids = String(decoding: try JSONEncoder().encode(platform.deploymentIds), as: UTF8.self)
+                added +=
+                    try await connection.run(
+                        """
+                        INSERT INTO lti_platform (id, issuer, client_id, auth_url, token_url, jwks_url, deployment_ids,
+                            created_at)
+                        VALUES (\(platform.id), \(platform.issuer), \(platform.clientId), \(platform.authURL),
+                            \(platform.tokenURL), \(platform.jwksURL), \(ids), \(platform.createdAt.storedSeconds))
+                        ON CONFLICT DO NOTHING RETURNING 1
+                        """, logger: self.logger
+                    ).collect().count
+            }
+            if let key = copy.toolKey {
+                try await connection.run(
+                    """
+                    INSERT INTO lti_tool_key (one, kid, private_key, secret, created_at)
+                    VALUES (1, \(key.kid), \(key.privateKeyPEM), \(ByteBuffer(bytes: key.secret)),
+                        \(key.createdAt.storedSeconds))
+                    ON CONFLICT (one) DO NOTHING
+                    """, logger: self.logger)
+            }
+            for link in copy.teachers {
+                try await connection.run(
+                    """
+                    INSERT INTO lti_teacher (platform_id, user_id, teacher_id)
+                    SELECT \(link.platformId), \(link.userId), \(link.teacherId)
+                    WHERE EXISTS (SELECT 1 FROM lti_platform WHERE id = \(link.platformId))
+                        AND EXISTS (SELECT 1 FROM teacher WHERE id = \(link.teacherId))
+                    ON CONFLICT DO NOTHING
+                    """, logger: self.logger)
+            }
+            for link in copy.lessons {
+                try await connection.run(
+                    """
+                    INSERT INTO lti_lesson (platform_id, deployment_id, resource_link_id, lesson_id, created_at,
+                        line_items_url, line_item_url)
+                    SELECT \(link.platformId), \(link.deploymentId), \(link.resourceLinkId), \(link.lessonId),
+                        \(link.createdAt.storedSeconds), \(link.lineItemsURL), \(link.lineItemURL)
+                    WHERE EXISTS (SELECT 1 FROM lti_platform WHERE id = \(link.platformId))
+                        AND EXISTS (SELECT 1 FROM lesson WHERE id = \(link.lessonId))
+                    ON CONFLICT DO NOTHING
+                    """, logger: self.logger)
+            }
+            for link in copy.students {
+                try await connection.run(
+                    """
+                    INSERT INTO lti_student (lesson_id, platform_id, user_id, created_at)
+                    SELECT \(link.lessonId), \(link.platformId), \(link.userId), \(link.createdAt.storedSeconds)
+                    WHERE EXISTS (SELECT 1 FROM lti_platform WHERE id = \(link.platformId))
+                        AND EXISTS (SELECT 1 FROM lesson WHERE id = \(link.lessonId))
+                    ON CONFLICT DO NOTHING
+                    """, logger: self.logger)
+            }
+            for grade in copy.grades {
+                try await connection.run(
+                    """
+                    INSERT INTO lti_grade (lesson_id, platform_id, user_id, score_given, score_maximum, comment,
+                        scored_at, state, attempts, next_attempt_at, last_error, sent_at)
+                    SELECT \(grade.lessonId), \(grade.platformId), \(grade.userId), \(grade.scoreGiven),
+                        \(grade.scoreMaximum), \(grade.comment), \(grade.scoredAt.storedSeconds),
+                        \(grade.state.rawValue), \(grade.attempts), \(grade.nextAttemptAt.storedSeconds),
+                        \(grade.lastError), \(grade.sentAt?.storedSeconds)
+                    WHERE EXISTS (SELECT 1 FROM lti_platform WHERE id = \(grade.platformId))
+                        AND EXISTS (SELECT 1 FROM lesson WHERE id = \(grade.lessonId))
+                    ON CONFLICT DO NOTHING
+                    """, logger: self.logger)
+            }
+            return added
+        }
+    }
+}

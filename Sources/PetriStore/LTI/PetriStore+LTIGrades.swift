@@ -164,3 +164,40 @@ extension PetriStore {
             sentAt: sentAt.map { Timestamp(storedSeconds: $0) })
     }
 }
+
+extension PetriStore {
+    /// Every lasting LTI row, for `petri store copy`.
+    package func ltiCopy() throws -> LTICopy {
+        let platforms = try platforms()
+        let key = try toolKey()
+        return try read { db in
+            let teachers = try Row.fetchAll(db, sql: "SELECT * FROM ltiTeacher ORDER BY platformId, userId").map {
+                LTICopy.TeacherLink(platformId: $0["platformId"], userId: $0["userId"], teacherId: $0["teacherId"])
+            }
+            let lessons = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT ltiLesson.*, lesson.joinCode FROM ltiLesson JOIN lesson ON lesson.id = ltiLesson.lessonId
+                    ORDER BY platformId, deploymentId, resourceLinkId
+                    """
+            ).map {
+                LTILessonLink(
+                    platformId: $0["platformId"], deploymentId: $0["deploymentId"],
+                    resourceLinkId: $0["resourceLinkId"], lessonId: $0["lessonId"], code: $0["joinCode"],
+                    createdAt: Timestamp(storedSeconds: $0["createdAt"]), lineItemsURL: $0["lineItemsURL"],
+                    lineItemURL: $0["lineItemURL"])
+            }
+            let students = try Row.fetchAll(db, sql: "SELECT * FROM ltiStudent ORDER BY lessonId, platformId, userId")
+                .map {
+                    LTIStudentLink(
+                        lessonId: $0["lessonId"], platformId: $0["platformId"], userId: $0["userId"],
+                        createdAt: Timestamp(storedSeconds: $0["createdAt"]))
+                }
+            let grades = try Row.fetchAll(db, sql: "SELECT * FROM ltiGrade ORDER BY lessonId, platformId, userId")
+                .map(Self.grade)
+            return LTICopy(
+                platforms: platforms, toolKey: key, teachers: teachers, lessons: lessons, students: students,
+                grades: grades)
+        }
+    }
+}
