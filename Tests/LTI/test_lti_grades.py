@@ -296,3 +296,14 @@ def test_grades_pending_at_a_restart_are_sent_once_petri_is_back(lti):
     assert {user: [s["scoreGiven"] for s in got] for user, got in scores_by_user(lti.platform).items()} == \
         {user: [closing["score"]] for user, closing in closings.items()}
     assert [row["state"] for row in lti.grades(teacher["code"], teacher["session"])["grades"]] == ["sent"]
+
+
+def test_two_learners_with_the_same_lms_name_are_two_students_each_graded_under_their_own_lms_user(lti):
+    teacher, console, learners = lti.lesson_with_learners(["Sam Lee", "Sam Lee"])
+    closings = lti.end(console, learners)
+
+    scores = lti.wait_for(lambda: (s := scores_by_user(lti.platform)) and len(s) == 2 and s, what="two scores")
+    assert {user: [s["scoreGiven"] for s in got] for user, got in scores.items()} == \
+        {user: [closing["score"]] for user, closing in closings.items()}
+    names = sorted(row["name"] for row in lti.grades(teacher["code"], teacher["session"])["grades"])
+    assert names == ["Sam Lee", "Sam Lee 2"]
