@@ -243,6 +243,10 @@ def test_a_lessons_grades_arrive_in_the_lms_gradebook_when_it_ends(lti):
         [("Alan Turing", "sent"), ("Grace Hopper", "sent")]
     again = lti.grades(teacher["code"], teacher["session"], send=True)
     assert again["queued"] == 0
+    # Someone else's key sees nothing and sends nothing.
+    refused = requests.post(lti.petri.http + "/lti/grades", timeout=30,
+                            json={"code": teacher["code"], "key": "petri-session-" + "0" * 43, "send": True})
+    assert refused.status_code == 403 and refused.json()["message"].endswith(".")
     time.sleep(2)  # what a second send would have posted by now (the sender looks every second)
     assert {user: len(s) for user, s in scores_by_user(lti.platform).items()} == {"student-1": 1, "student-2": 1}
 

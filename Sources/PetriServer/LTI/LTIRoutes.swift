@@ -264,6 +264,9 @@ package final class LTIRoutes: Sendable {
         }
         let lessonId: String
         switch await hub.lessonTaught(code: code, credential: asked.key, from: request.remoteAddress) {
+        case .failure(let refusal) where refusal.code == .unknownLesson:
+            // Not held on this node (another node of a cluster, or gone): no grades to show from here.
+            return Self.json(200, ["linked": false, "queued": 0, "grades": [], "message": refusal.message])
         case .failure(let refusal):
             return Self.json(403, ["error": refusal.code.rawValue, "message": refusal.message])
         case .success(let id): lessonId = id
