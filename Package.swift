@@ -306,7 +306,7 @@ let package = Package(
         .testTarget(
             name: "PetriStoreTests",
             dependencies: [
-                "PetriStore", "PetriProtocol", "PetriStorage", "PetriStorageTesting",
+                "PetriStore", "PetriProtocol", "PetriStorage", "PetriStorageTesting", "PetriLTI",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .testTarget(name: "PetriWebTests", dependencies: ["PetriWeb", "PetriSimulation"]),

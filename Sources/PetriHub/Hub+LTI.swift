@@ -1,3 +1,4 @@
+import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import PetriStorage
@@ -51,5 +52,47 @@ extension Hub {
         // A token in use is this learner's earlier admission: nothing to do.
         if let rejection = result.rejection, rejection.code != .internalError { return .failure(rejection) }
         return .success(())
+    }
+}
+
+/// What the LMS grades need of the hub: the students' results, and who may send them.
+extension Hub {
+    /// The results of the students holding these resume tokens (raw, as the learners' launches derived them), by
+    /// the key each token comes with; nil when the lesson is not held here (ended past retention, or on another
+    /// node of a cluster).
+    package func results<Key: Hashable & Sendable>(ofLesson id: String, tokens: [Key: AccessToken]) async
+        -> [Key: StudentResult]?
+    {
+        guard let host = byID[id] else { return nil }
+        let held = host.record.tokens
+        let results = await host.studentResults()
+        var byToken: [AccessToken: StudentResult] = [:]
+        for result in results { byToken[result.token] = result }
+        var answer: [Key: StudentResult] = [:]
+        for (key, token) in tokens {
+            guard let form = try? held.held(token), let result = byToken[form] else { continue }
+            answer[key] = result
+        }
+        return answer
+    }
+
+    /// The id of the lesson with this code when `credential` (its teacher token, the teacher key or a signed-in
+    /// teacher's session) may teach it; else the refusal.
+    package func lessonTaught(code: JoinCode, credential: String, from address: String) async
+        -> Result<String, ProtocolError>
+    {
+        guard let host = await readableHost(for: code) else { return .failure(Self.noLesson(code)) }
+        if let token = try? AccessToken(credential), let held = try? host.record.tokens.held(token),
+            held == host.record.teacherToken
+        {
+            return .success(host.record.id)
+        }
+        switch await authority(credential, from: address) {
+        case .failure(let refusal): return .failure(refusal)
+        case .success(nil): return .success(host.record.id)
+        case .success(let teacher?):
+            if let refusal = await refusalOfOpening(host, by: teacher.id) { return .failure(refusal) }
+            return .success(host.record.id)
+        }
     }
 }

@@ -108,6 +108,8 @@ package actor Hub {
     private var expired: Set<JoinCode> = []
     /// When each ended lesson still held (readable) ended, by lesson id: swept once expired.
     var endedLessons: [String: Timestamp] = [:]
+    /// Told of each lesson that ends here (``watchLessonEnds(_:)``).
+    var endWatcher: (@Sendable (_ lessonId: String) async -> Void)?
     /// Plan previews running now (``previewPlan(key:text:seed:from:)``), at most ``maxPreviews`` at once.
     var previewsRunning = 0
     /// The signed-in teacher (their id) whose `clone` of each lesson (by id) is on its way to that lesson's actor.
@@ -212,6 +214,12 @@ package actor Hub {
     func lessonEnded(_ id: String, at time: Timestamp) {
         guard byID[id] != nil else { return }
         endedLessons[id] = time
+        if let endWatcher { Task { await endWatcher(id) } }
+    }
+
+    /// Calls `watcher` with a lesson's id each time a lesson held here ends (the LMS grades go out then).
+    package func watchLessonEnds(_ watcher: @escaping @Sendable (_ lessonId: String) async -> Void) {
+        endWatcher = watcher
     }
 
     private func isPastRetention(_ ended: Timestamp) -> Bool {

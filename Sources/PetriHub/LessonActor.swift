@@ -205,6 +205,8 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
 
     func studentCount() -> Int { lesson.rosterEntries.count }
 
+    func studentResults() -> [StudentResult] { lesson.studentResults() }
+
     func queuedCommandCount() -> Int { mailbox.count + arrivals.count - arrivalsStart }
 
     // MARK: - The mailbox

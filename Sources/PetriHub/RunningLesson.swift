@@ -46,6 +46,9 @@ protocol RunningLesson: Actor {
     /// Students in the lesson, connected or not (for metrics).
     func studentCount() async -> Int
 
+    /// Each ranked student's result as the lesson stands (for the school's gradebook).
+    func studentResults() async -> [StudentResult]
+
     /// Commands waiting in the mailbox for the batch being handled to finish (for tests that
     /// line up a batch exactly).
     func queuedCommandCount() async -> Int

@@ -48,3 +48,30 @@ extension LTIWords {
     package static let choiceExpired = "This choice has expired or was already sent; add the activity again."
     package static let unknownModel = "Choose one of the models listed."
 }
+
+/// The grades' states and the reasons an LMS refused them, as the console shows them.
+extension LTIWords {
+    package static let gradeStoreFailed = "Petri could not read or save the grades queue; it will try again."
+    package static let gradeNoActivity =
+        "This lesson is no longer linked to an activity of a registered platform; these grades cannot be sent."
+    package static let gradeNoService =
+        "The LMS did not offer grades for this activity (its launches carry no grade service); ask your "
+        + "administrator to allow Petri to send grades."
+    static func gradeUnreachable(_ error: String) -> String {
+        "The LMS could not be reached (\(error.prefix(200))); Petri will try again."
+    }
+    static func gradeRefused(_ status: Int, _ reason: String) -> String {
+        "The LMS refused the grade (HTTP \(status)" + (reason.isEmpty ? "" : ": \(reason)") + "); Petri will try again."
+    }
+    static func gradeTokenRefused(_ status: Int, _ reason: String) -> String {
+        "The LMS refused Petri's access token request (HTTP \(status)" + (reason.isEmpty ? "" : ": \(reason)")
+            + "); check the platform's token URL and client id (petri lti list). Petri will try again."
+    }
+    package static func lineItemLabel(_ code: String) -> String { "Petri lesson \(code)" }
+    package static func rankComment(rank: Int, of ranked: Int) -> String { "Rank \(rank) of \(ranked) in the lesson." }
+}
+
+extension LTIWords {
+    package static let gradesBadRequest =
+        "Ask for a lesson's grades with its code and your key, as JSON: {\"code\": …, \"key\": …}."
+}

@@ -49,3 +49,30 @@ extension Lesson {
             message: ClosingMessage.message(score: student.score, possible: possible))
     }
 }
+
+/// A student's result as the lesson stands (at its end, their closing result), for a school's gradebook.
+package struct StudentResult: Sendable, Hashable {
+    /// The resume token the lesson holds for them (``TokenForm``'s held form).
+    package var token: AccessToken
+    package var name: String
+    package var score: Int
+    /// 1000 per scored question they could answer (joined before it locked): bonuses may take the score past it.
+    package var possible: Int
+    package var rank: Int
+    /// Students ranked (everyone not removed).
+    package var ranked: Int
+}
+
+extension Lesson {
+    /// Every ranked student's result (removed students have none).
+    package func studentResults() -> [StudentResult] {
+        let ranking = Ranking(roster.students)
+        let scored = questions.filter { $0.state == .resolved }
+        return roster.students.compactMap { student in
+            guard let closing = closing(for: student, ranking: ranking, scored: scored) else { return nil }
+            return StudentResult(
+                token: student.token, name: student.name, score: closing.score, possible: closing.possible,
+                rank: closing.rank, ranked: ranking.entries.count)
+        }
+    }
+}

@@ -104,7 +104,7 @@ package struct PetriService: Service, CustomStringConvertible {
             transport: server, storage: storage, clock: clock, teacherKey: teacherKey, configuration: self.hub,
             logger: logger, storageWrote: { readiness.storageWrote($0) }, ownership: ownership,
             accounts: accounts)
-        lti?.attach(hub: hub, accounts: accounts)
+        await lti?.attach(hub: hub, accounts: accounts)
         let restored = try await hub.restoreLessons()
         logger.info("Listening", metadata: ["port": "\(server.port)", "restoredLessons": "\(restored)"])
         onListening(server.port)
@@ -120,6 +120,7 @@ package struct PetriService: Service, CustomStringConvertible {
         logger.info("Shutting down", metadata: ["connections": "\(server.counts.open)"])
         readiness.set(false)
         watcher.cancel()
+        lti?.detach()
         await hub.stopAll()
         await hub.releaseLeases()
         await server.shutdown(code: .serverRestarting, reason: "server restarting", timeout: shutdownTimeout)

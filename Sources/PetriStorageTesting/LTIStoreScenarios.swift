@@ -105,3 +105,90 @@ package enum LTIStoreScenarios {
             "removing the platform removed its links")
     }
 }
+
+extension LTIStoreScenarios {
+    /// The grades scenarios (migration SQLite `v7`, PostgreSQL `v8`).
+    package static let grades: [(String, Scenario)] = [
+        ("an activity keeps its grade service, a learner is linked once", gradeServiceAndLearnersAreKept),
+        ("a grade is queued once per score, held while claimed, then sent or failed", gradesAreQueuedAndSent),
+    ]
+
+    static func grade(_ lessonId: String, _ user: String, score: Double, at time: Timestamp = t0) -> LTIGradeRecord {
+        LTIGradeRecord(
+            lessonId: lessonId, platformId: "p-client-1", userId: user, scoreGiven: score, scoreMaximum: 1000,
+            comment: "Rank 1 of 2 in the lesson.", scoredAt: time)
+    }
+
+    /// The launch's endpoints are kept (the line item only when named); a learner linked twice is one learner.
+    package static func gradeServiceAndLearnersAreKept(_ store: Store, _ lessonId: String, _ code: String)
+        async throws
+    {
+        try await store.addPlatform(platform())
+        try await store.linkLesson(
+            LTILessonLink(
+                platformId: "p-client-1", deploymentId: "d1", resourceLinkId: "r1", lessonId: lessonId, code: code,
+                createdAt: t0))
+        try await store.setGradeService(
+            platformId: "p-client-1", deploymentId: "d1", resourceLinkId: "r1", lineItemsURL: "https://lms/items",
+            lineItemURL: nil)
+        var link = try await store.ltiLesson(forLesson: lessonId)
+        try check(link?.lineItemsURL == "https://lms/items" && link?.lineItemURL == nil, "the container is kept")
+        try await store.setGradeService(
+            platformId: "p-client-1", deploymentId: "d1", resourceLinkId: "r1", lineItemsURL: nil,
+            lineItemURL: "https://lms/items/7")
+        link = try await store.ltiLesson(forLesson: lessonId)
+        try check(
+            link?.lineItemsURL == "https://lms/items" && link?.lineItemURL == "https://lms/items/7",
+            "the line item is kept beside the container")
+        try check(
+            try await store.ltiLesson(platformId: "p-client-1", deploymentId: "d1", resourceLinkId: "r1")?.lineItemURL
+                == "https://lms/items/7", "the activity's link reads its line item")
+        try check(link?.code == code, "the lesson's link has its code")
+        let learner = LTIStudentLink(lessonId: lessonId, platformId: "p-client-1", userId: "u1", createdAt: t0)
+        try await store.linkStudent(learner)
+        try await store.linkStudent(learner)
+        try check(try await store.ltiStudents(ofLesson: lessonId) == [learner], "one learner")
+    }
+
+    /// Queued grades are due at once; a claim holds them from a second claim; sent is sent; a failure waits until
+    /// its next attempt; the same score again queues nothing, a new score is pending again; an answer about an older
+    /// score does not touch a newer one.
+    package static func gradesAreQueuedAndSent(_ store: Store, _ lessonId: String, _: String) async throws {
+        try await store.addPlatform(platform())
+        let ada = grade(lessonId, "u-ada", score: 800)
+        let bo = grade(lessonId, "u-bo", score: 500)
+        try check(try await store.queueGrades([ada, bo]) == 2, "two grades queued")
+        try check(try await store.queueGrades([ada, bo]) == 0, "the same scores queue nothing")
+        try check(try await store.nextGradeDue() == t0, "due at once")
+        let claimed = try await store.claimDueGrades(at: t0, holdingUntil: t0.adding(seconds: 120), limit: 10)
+        try check(claimed.map(\.userId).sorted() == ["u-ada", "u-bo"], "both claimed")
+        try check(
+            try await store.claimDueGrades(at: t0, holdingUntil: t0.adding(seconds: 120), limit: 10).isEmpty,
+            "a claimed grade is held from another claim")
+        try await store.gradeSent(ada, at: t0.adding(seconds: 1))
+        try await store.gradeFailed(bo, reason: "HTTP 503", next: t0.adding(seconds: 10))
+        var rows = try await store.grades(ofLesson: lessonId)
+        try check(rows.map(\.userId) == ["u-ada", "u-bo"], "both rows read back by user")
+        try check(
+            rows[0].state == .sent && rows[0].sentAt == t0.adding(seconds: 1) && rows[0].lastError == nil,
+            "Ada's grade is sent")
+        try check(
+            rows[1].state == .pending && rows[1].attempts == 1 && rows[1].lastError == "HTTP 503"
+                && rows[1].nextAttemptAt == t0.adding(seconds: 10), "Bo's grade failed once and waits")
+        try check(
+            try await store.claimDueGrades(at: t0.adding(seconds: 9), holdingUntil: t0.adding(seconds: 200), limit: 10)
+                .isEmpty, "not due before its next attempt")
+        try check(
+            try await store.claimDueGrades(at: t0.adding(seconds: 10), holdingUntil: t0.adding(seconds: 200), limit: 9)
+                .map(\.userId) == ["u-bo"], "due at its next attempt")
+        try check(try await store.queueGrades([ada]) == 0, "a sent score queued again is left sent")
+        let better = grade(lessonId, "u-ada", score: 900, at: t0.adding(seconds: 30))
+        try check(try await store.queueGrades([better]) == 1, "a new score is queued")
+        try await store.gradeSent(ada, at: t0.adding(seconds: 31))
+        rows = try await store.grades(ofLesson: lessonId)
+        try check(
+            rows[0].state == .pending && rows[0].scoreGiven == 900 && rows[0].attempts == 0,
+            "the older score's answer leaves the new one pending")
+        try check(try await store.nextGradeDue() == t0.adding(seconds: 30), "the new score is due when given")
+    }
+}

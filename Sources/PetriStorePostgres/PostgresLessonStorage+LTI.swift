@@ -147,16 +147,16 @@ extension PostgresLessonStorage: LTIStorage {
         try await read("find an LMS activity's lesson") { connection in
             try await connection.run(
                 """
-                SELECT l.lesson_id, lesson.join_code, l.created_at FROM lti_lesson l
+                SELECT l.lesson_id, lesson.join_code, l.created_at, l.line_items_url, l.line_item_url FROM lti_lesson l
                 JOIN lesson ON lesson.id = l.lesson_id
                 WHERE l.platform_id = \(platformId) AND l.deployment_id = \(deploymentId)
                     AND l.resource_link_id = \(resourceLinkId)
                 """, logger: self.logger
-            ).decode((String, String, Double).self).collected()
+            ).decode((String, String, Double, String?, String?).self).collected()
         }.first.map {
             LTILessonLink(
                 platformId: platformId, deploymentId: deploymentId, resourceLinkId: resourceLinkId, lessonId: $0.0,
-                code: $0.1, createdAt: Timestamp(storedSeconds: $0.2))
+                code: $0.1, createdAt: Timestamp(storedSeconds: $0.2), lineItemsURL: $0.3, lineItemURL: $0.4)
         }
     }
 

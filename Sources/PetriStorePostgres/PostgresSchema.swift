@@ -22,6 +22,8 @@ import PostgresNIO
 /// `v6` adds lesson plans, as the SQLite store's `v5` does: a plan's text under a name unique per owner (a
 /// teacher, or NULL for the server's plans); removing a teacher removes their plans.
 /// `v7` adds Petri as an LTI 1.3 tool, as the SQLite store's `v6` does.
+/// `v8` adds the grades going back to the LMS (which LMS user is which student, each activity's grade service
+/// endpoints, the grades queue), as the SQLite store's `v7` does.
 enum PostgresSchema {
     struct Migration: Sendable {
         var identifier: String
@@ -274,6 +276,39 @@ enum PostgresSchema {
                     PRIMARY KEY (platform_id, deployment_id, resource_link_id)
                 )
                 """,
+            ]),
+        Migration(
+            identifier: "v8",
+            statements: [
+                "ALTER TABLE lti_lesson ADD COLUMN line_items_url TEXT",
+                "ALTER TABLE lti_lesson ADD COLUMN line_item_url TEXT",
+                """
+                CREATE TABLE lti_student (
+                    lesson_id TEXT NOT NULL REFERENCES lesson (id) ON DELETE CASCADE,
+                    platform_id TEXT NOT NULL REFERENCES lti_platform (id) ON DELETE CASCADE,
+                    user_id TEXT NOT NULL,
+                    created_at DOUBLE PRECISION NOT NULL,
+                    PRIMARY KEY (lesson_id, platform_id, user_id)
+                )
+                """,
+                """
+                CREATE TABLE lti_grade (
+                    lesson_id TEXT NOT NULL REFERENCES lesson (id) ON DELETE CASCADE,
+                    platform_id TEXT NOT NULL REFERENCES lti_platform (id) ON DELETE CASCADE,
+                    user_id TEXT NOT NULL,
+                    score_given DOUBLE PRECISION NOT NULL CHECK (score_given >= 0),
+                    score_maximum DOUBLE PRECISION NOT NULL CHECK (score_maximum > 0),
+                    comment TEXT NOT NULL,
+                    scored_at DOUBLE PRECISION NOT NULL,
+                    state TEXT NOT NULL CHECK (state IN ('pending', 'sent')),
+                    attempts INTEGER NOT NULL CHECK (attempts >= 0),
+                    next_attempt_at DOUBLE PRECISION NOT NULL,
+                    last_error TEXT,
+                    sent_at DOUBLE PRECISION,
+                    PRIMARY KEY (lesson_id, platform_id, user_id)
+                )
+                """,
+                "CREATE INDEX lti_grade_due ON lti_grade (state, next_attempt_at)",
             ]),
     ]
 

@@ -39,6 +39,7 @@ enum EmbeddedPages {
         ("static/view-account.js", PackageResources.view_account_js),
         ("static/view-charts.js", PackageResources.view_charts_js),
         ("static/view-explanation.js", PackageResources.view_explanation_js),
+        ("static/view-grades.js", PackageResources.view_grades_js),
         ("static/view-hunt.js", PackageResources.view_hunt_js),
         ("static/view-join.js", PackageResources.view_join_js),
         ("static/view-model-actions.js", PackageResources.view_model_actions_js),

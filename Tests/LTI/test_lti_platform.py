@@ -83,17 +83,21 @@ class PlatformKeys:
 class PetriServer:
     """`petri serve` on 127.0.0.1 with the platform registered first (`petri lti add-platform`)."""
 
-    def __init__(self, jwks_url):
+    def __init__(self, jwks_url, token_url=ISSUER + "/token"):
         self.data = tempfile.mkdtemp(prefix="petri-lti-")
         added = subprocess.run(
             [petri_binary(), "lti", "add-platform", "--data", self.data, "--issuer", ISSUER, "--client-id", CLIENT_ID,
-             "--auth-url", ISSUER + "/auth", "--token-url", ISSUER + "/token", "--jwks-url", jwks_url,
+             "--auth-url", ISSUER + "/auth", "--token-url", token_url, "--jwks-url", jwks_url,
              "--deployment-id", DEPLOYMENT, "--server-url", "http://petri.test.example"],
             cwd=ROOT, capture_output=True, text=True, timeout=60)
         assert added.returncode == 0, added.stderr
         # The administrator is told what to paste into the LMS.
         assert "http://petri.test.example/lti/login" in added.stdout
         assert "http://petri.test.example/lti/jwks" in added.stdout
+        self.start()
+
+    def start(self):
+        """`petri serve` on the data directory (again, after ``halt``)."""
         self.process = subprocess.Popen(
             [petri_binary(), "serve", "--host", "127.0.0.1", "--port", "0", "--data", self.data,
              "--teacher-key", TEACHER_KEY, "--log-level", "error"],
@@ -110,7 +114,8 @@ class PetriServer:
         self.http = f"http://{self.host}"
         self.ws = f"ws://{self.host}/"
 
-    def stop(self):
+    def halt(self):
+        """Stops `petri serve` as a supervisor would (SIGTERM), keeping the data directory."""
         if self.process.poll() is None:
             self.process.terminate()
             try:
@@ -118,6 +123,9 @@ class PetriServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+    def stop(self):
+        self.halt()
         shutil.rmtree(self.data, ignore_errors=True)
 
 
@@ -193,7 +201,8 @@ class Fixture:
         answer = requests.get(login.initiate_login(user), allow_redirects=False, timeout=30)
         return lms, answer
 
-    def launch(self, user, roles, name, link="activity-1", lms=None, overrides=None, expiration=300, custom=None):
+    def launch(self, user, roles, name, link="activity-1", lms=None, overrides=None, expiration=300, custom=None,
+               ags=None):
         """A whole launch; answers (Petri's page, the form the LMS posted)."""
         lms, answer = self.login(user, lms)
         assert answer.status_code == 302, answer.text
@@ -207,6 +216,8 @@ class Fixture:
         launch.set_resource_link_claim(link, title="Camouflage")
         if custom:
             launch.set_custom_parameters_claim(custom)
+        if ags:
+            launch.set_ags(**ags)
         form = launch.lti_launch()
         assert form["launch_url"] == self.petri.http + "/lti/launch"
         page = requests.post(form["launch_url"], data={"id_token": form["id_token"], "state": form["state"]},

@@ -1,6 +1,7 @@
 import Foundation
 import PetriHub
 import PetriHubTesting
+import PetriLesson
 import PetriPeer
 import PetriPostgresTesting
 import PetriProtocol
@@ -117,5 +118,70 @@ import Testing
         #expect(second == 0)
         #expect(try await postgres.plans(ownedBy: nil) == [plans[0]])
         #expect(try await postgres.plans(ownedBy: "t-ada") == [plans[1]])
+    }
+
+    @Test func theLTITablesCopiedFromSQLiteAreThereOnPostgreSQLOnceWithTheGradesQueue() async throws {
+        // Given a SQLite data directory with a lesson an LMS activity opened, its learner and a grade pending
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let sqlite = try SQLiteLessonStorage(directory: directory)
+        let time = Timestamp(millisecondsSince1970: 1_800_000_000_000)
+        try await sqlite.createLesson(
+            LessonRecord(
+                id: "lesson-lti", code: try JoinCode("K7QX2M"),
+                teacherToken: try AccessToken(TokenHash(of: "teacher-token-0123456789").hex), tokens: .digest,
+                definition: LessonDefinition(model: .camouflage, seed: 42, parameters: .object([:])),
+                configuration: LessonConfiguration(nameSeed: 5), createdAt: time))
+        try await sqlite.addTeacher(TeacherRecord(id: "t-ada", name: "Ada", email: nil, createdAt: time))
+        let platform = LTIPlatformRecord(
+            id: "p1", issuer: "https://lms.example", clientId: "c1", authURL: "https://lms.example/auth",
+            tokenURL: "https://lms.example/token", jwksURL: "https://lms.example/jwks", deploymentIds: ["d1"],
+            createdAt: time)
+        try await sqlite.addPlatform(platform)
+        let key = try await sqlite.keepToolKey(
+            LTIToolKeyRecord(kid: "k1", privateKeyPEM: "pem", secret: Array(repeating: 3, count: 32), createdAt: time))
+        try await sqlite.linkTeacher(platformId: "p1", userId: "u-ada", teacherId: "t-ada")
+        try await sqlite.linkLesson(
+            LTILessonLink(
+                platformId: "p1", deploymentId: "d1", resourceLinkId: "r1", lessonId: "lesson-lti", code: "K7QX2M",
+                createdAt: time))
+        try await sqlite.setGradeService(
+            platformId: "p1", deploymentId: "d1", resourceLinkId: "r1", lineItemsURL: "https://lms.example/items",
+            lineItemURL: "https://lms.example/items/2")
+        let learner = LTIStudentLink(lessonId: "lesson-lti", platformId: "p1", userId: "u-bo", createdAt: time)
+        try await sqlite.linkStudent(learner)
+        let grade = LTIGradeRecord(
+            lessonId: "lesson-lti", platformId: "p1", userId: "u-bo", scoreGiven: 640, scoreMaximum: 1000,
+            comment: "Rank 1 of 1 in the lesson.", scoredAt: time)
+        _ = try await sqlite.queueGrades([grade])
+        try await sqlite.gradeFailed(grade, reason: "HTTP 503", next: time.adding(seconds: 10))
+        try sqlite.store.close()
+
+        // When `petri store copy` moves the lessons, the accounts and the LTI tables into PostgreSQL, twice
+        let url = try await PrivatePostgres.shared().createDatabase()
+        let postgres = try await PostgresLessonStorage.connect(
+            url: url, node: ClusterNode(id: "copier", advertisedURL: "ws://127.0.0.1:1/"))
+        defer { postgres.close() }
+        let source = try PetriStore.open(directory: directory)
+        defer { try? source.close() }
+        for lesson in try source.unfinishedLessons() {
+            _ = try await postgres.importLesson(try LessonCopy(of: lesson, from: source))
+        }
+        _ = try await postgres.importAccounts(try source.accountsCopy())
+        let first = try await postgres.importLTI(try source.ltiCopy())
+        let second = try await postgres.importLTI(try source.ltiCopy())
+
+        // Then every LTI row is there once: the platform, the key, the links, the learner and the grade pending
+        #expect(first == 1 && second == 0)
+        #expect(try await postgres.platforms() == [platform])
+        #expect(try await postgres.toolKey() == key)
+        #expect(try await postgres.ltiTeacher(platformId: "p1", userId: "u-ada") == "t-ada")
+        let link = try await postgres.ltiLesson(forLesson: "lesson-lti")
+        #expect(link?.resourceLinkId == "r1" && link?.lineItemURL == "https://lms.example/items/2")
+        #expect(try await postgres.ltiStudents(ofLesson: "lesson-lti") == [learner])
+        let copied = try await postgres.grades(ofLesson: "lesson-lti")
+        #expect(copied.count == 1)
+        #expect(copied.first?.state == .pending && copied.first?.attempts == 1 && copied.first?.lastError == "HTTP 503")
+        #expect(copied.first?.nextAttemptAt == time.adding(seconds: 10) && copied.first?.sameScore(as: grade) == true)
     }
 }

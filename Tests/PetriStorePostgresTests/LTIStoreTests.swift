@@ -8,7 +8,7 @@ import Testing
 /// The PostgreSQL store keeps what Petri needs as an LTI tool as every store must (``LTIStoreScenarios``).
 @Suite struct LTIStoreTests {
     @Test func thePostgresStoreKeepsLTIAsEveryStoreMust() async throws {
-        for (name, body) in LTIStoreScenarios.all {
+        for (name, body) in LTIStoreScenarios.all + LTIStoreScenarios.grades {
             // Given a fresh database with one lesson
             let url = try await PrivatePostgres.shared().createDatabase()
             let storage = try await LeaseFencingTests.node("lti", url)

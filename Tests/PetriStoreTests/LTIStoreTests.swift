@@ -6,7 +6,7 @@ import Testing
 
 /// The SQLite store keeps what Petri needs as an LTI tool as every store must (``LTIStoreScenarios``).
 @Suite struct LTIStoreTests {
-    @Test(arguments: LTIStoreScenarios.all.map(\.0))
+    @Test(arguments: (LTIStoreScenarios.all + LTIStoreScenarios.grades).map(\.0))
     func theSQLiteStoreKeepsLTIAsEveryStoreMust(_ scenario: String) async throws {
         // Given a fresh store in a data directory, with one lesson
         let scratch = try TemporaryDirectory()
@@ -15,7 +15,7 @@ import Testing
         defer { try? storage.store.close() }
 
         // Then the scenario holds
-        let body = try #require(LTIStoreScenarios.all.first { $0.0 == scenario }?.1)
+        let body = try #require((LTIStoreScenarios.all + LTIStoreScenarios.grades).first { $0.0 == scenario }?.1)
         try await body(storage, Fixture.lessonId, "K7QF")
     }
 }

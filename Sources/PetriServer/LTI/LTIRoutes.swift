@@ -27,16 +27,36 @@ package final class LTIRoutes: Sendable {
     >(
         [:])
 
-    package init(tool: LTITool, logger: Logger) {
+    /// The grades going back to the LMSs.
+    package let grades: LTIGrades
+
+    package init(tool: LTITool, logger: Logger, post: @escaping GradeSender.Post = LTIHTTP.post) {
         self.tool = tool
         self.logger = logger
+        grades = LTIGrades(tool: tool, logger: logger, post: post)
     }
 
-    /// Called by the service once the hub runs.
-    func attach(hub: Hub, accounts: TeacherAccounts?) {
+    /// Called by the service once the hub runs: grades are queued as lessons end, and sent from now on.
+    func attach(hub: Hub, accounts: TeacherAccounts?) async {
         guard let accounts else { return }
         running.withLock { $0 = (hub, accounts) }
+        let grades = grades
+        let logger = logger
+        await hub.watchLessonEnds { [weak hub] lessonId in
+            guard let hub else { return }
+            do {
+                try await grades.queue(lessonId: lessonId, hub: hub)
+            } catch {
+                logger.error(
+                    "Could not queue an ended lesson's LMS grades; the teacher can send them from the console",
+                    metadata: ["lesson": "\(lessonId)", "error": "\(error)"])
+            }
+        }
+        grades.start()
     }
+
+    /// Stops sending grades (at shutdown; what is pending stays in the store).
+    func detach() { grades.stop() }
 
     /// The routes for the transport.
     package var httpHandler: HTTPHandler {
@@ -50,7 +70,9 @@ package final class LTIRoutes: Sendable {
                 return .later { request in await self.launch(request) }
             case ("POST", "/lti/deep-link"):
                 return .later { request in await self.picked(request) }
-            case (_, "/lti/login"), (_, "/lti/launch"), (_, "/lti/deep-link"):
+            case ("POST", "/lti/grades"):
+                return .later { request in await self.gradesRequest(request) }
+            case (_, "/lti/login"), (_, "/lti/launch"), (_, "/lti/deep-link"), (_, "/lti/grades"):
                 return Self.page(405, LTIWords.notLTI)
             default:
                 return nil
@@ -156,6 +178,7 @@ package final class LTIRoutes: Sendable {
                         lessonId: started.id, code: started.code.description, createdAt: tool.now()))
                 code = started.code.description
             }
+            try await keepGradeService(of: launch, linkId: linkId)
             let session = try await accounts.openLMSSession(for: teacher, platform: platform.issuer, from: address)
             logger.info("LTI instructor launch", metadata: ["platform": "\(platform.issuer)", "lesson": "\(code)"])
             return Self.handOff(["role": "teacher", "code": code, "session": session])
@@ -200,11 +223,71 @@ package final class LTIRoutes: Sendable {
                 logger.notice("Could not admit an LTI learner", metadata: ["error": "\(error.message)"])
                 return Self.page(503, LTIWords.lessonUnavailable)
             }
+            // The LMS user is this student of the lesson: their grade goes back under their `sub`.
+            try await tool.storage.linkStudent(
+                LTIStudentLink(
+                    lessonId: link.lessonId, platformId: platform.id, userId: launch.userId, createdAt: tool.now()))
+            try await keepGradeService(of: launch, linkId: linkId)
             return Self.handOff(["role": "student", "code": link.code, "token": token.secret])
         } catch {
             logger.error("An LTI learner launch failed", metadata: ["error": "\(error)"])
             return Self.page(503, LTIWords.storeFailed)
         }
+    }
+
+    /// Keeps the launch's grade service endpoints (AGS claim) for the activity, when it carries them.
+    private func keepGradeService(of launch: VerifiedLaunch, linkId: String) async throws {
+        guard let service = launch.claims.gradeService,
+            (service.scope ?? []).contains(GradeSender.scoreScope),
+            service.lineItems != nil || service.lineItem != nil
+        else { return }
+        try await tool.storage.setGradeService(
+            platformId: launch.platform.id, deploymentId: launch.deploymentId, resourceLinkId: linkId,
+            lineItemsURL: service.lineItems, lineItemURL: service.lineItem)
+    }
+
+    // MARK: - Grades
+
+    /// The console's grades of a lesson (`{"code", "key", "send"}`: the lesson's code, the teacher's token or
+    /// session or the teacher key, and whether to queue the grades now): each LMS learner's grade, sent or pending.
+    func gradesRequest(_ request: HTTPRequest) async -> HTTPResponse {
+        struct Asked: Decodable {
+            var code: String
+            var key: String
+            var send: Bool?
+        }
+        guard let asked = try? JSONDecoder().decode(Asked.self, from: Data(request.body)),
+            let code = try? JoinCode(asked.code)
+        else { return Self.json(400, ["error": "bad-request", "message": LTIWords.gradesBadRequest]) }
+        guard let (hub, _) = running.withLock({ $0 }) else {
+            return Self.json(503, ["error": "unavailable", "message": LTIWords.storeFailed])
+        }
+        let lessonId: String
+        switch await hub.lessonTaught(code: code, credential: asked.key, from: request.remoteAddress) {
+        case .failure(let refusal) where refusal.code == .unknownLesson:
+            // Not held on this node (another node of a cluster, or gone): no grades to show from here.
+            return Self.json(200, ["linked": false, "queued": 0, "grades": [], "message": refusal.message])
+        case .failure(let refusal):
+            return Self.json(403, ["error": refusal.code.rawValue, "message": refusal.message])
+        case .success(let id): lessonId = id
+        }
+        do {
+            var queued = 0
+            if asked.send == true { queued = try await grades.queue(lessonId: lessonId, hub: hub) }
+            let linked = try await tool.storage.ltiLesson(forLesson: lessonId) != nil
+            let rows = try await grades.status(lessonId: lessonId, hub: hub)
+            return Self.json(200, ["linked": linked, "queued": queued, "grades": rows])
+        } catch {
+            logger.error("Could not read or queue a lesson's LMS grades", metadata: ["error": "\(error)"])
+            return Self.json(503, ["error": "unavailable", "message": LTIWords.gradeStoreFailed])
+        }
+    }
+
+    static func json(_ status: Int, _ object: [String: Any]) -> HTTPResponse {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return HTTPResponse(
+            status: status, contentType: "application/json", body: Array(data),
+            headers: [HTTPHeader("cache-control", "no-store")])
     }
 
     // MARK: - Deep linking

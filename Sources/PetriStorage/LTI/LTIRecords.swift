@@ -80,10 +80,14 @@ package struct LTILessonLink: Sendable, Hashable {
     /// The lesson's join code (from the lesson's own row).
     package var code: String
     package var createdAt: Timestamp
+    /// The activity's line items container (the launch's AGS `lineitems`), when the platform offers grades.
+    package var lineItemsURL: String?
+    /// The activity's line item: the launch's AGS `lineitem`, else the one Petri made in ``lineItemsURL``.
+    package var lineItemURL: String?
 
     package init(
         platformId: String, deploymentId: String, resourceLinkId: String, lessonId: String, code: String,
-        createdAt: Timestamp
+        createdAt: Timestamp, lineItemsURL: String? = nil, lineItemURL: String? = nil
     ) {
         self.platformId = platformId
         self.deploymentId = deploymentId
@@ -91,6 +95,8 @@ package struct LTILessonLink: Sendable, Hashable {
         self.lessonId = lessonId
         self.code = code
         self.createdAt = createdAt
+        self.lineItemsURL = lineItemsURL
+        self.lineItemURL = lineItemURL
     }
 }
 

@@ -6,7 +6,7 @@ import PetriProtocol
 ///
 /// It lives in the same store as the lessons (SQLite on one server, PostgreSQL for a cluster), so
 /// every node of a cluster accepts the same launches. Times are the caller's; the store decides nothing.
-package protocol LTIStorage: Sendable {
+package protocol LTIStorage: LTIGradeStorage {
     /// Registers a platform.
     ///
     /// - Throws: ``LTIStorageError/Code/taken`` when a platform has the same issuer and client id.

@@ -134,13 +134,15 @@ extension PetriStore {
                     WHERE platformId = ? AND deploymentId = ? AND resourceLinkId = ?
                     """,
                 arguments: [platformId, deploymentId, resourceLinkId]
-            ).map {
-                LTILessonLink(
-                    platformId: $0["platformId"], deploymentId: $0["deploymentId"],
-                    resourceLinkId: $0["resourceLinkId"], lessonId: $0["lessonId"], code: $0["joinCode"],
-                    createdAt: Timestamp(storedSeconds: $0["createdAt"]))
-            }
+            ).map(Self.lessonLink)
         }
+    }
+
+    private static func lessonLink(_ row: Row) -> LTILessonLink {
+        LTILessonLink(
+            platformId: row["platformId"], deploymentId: row["deploymentId"], resourceLinkId: row["resourceLinkId"],
+            lessonId: row["lessonId"], code: row["joinCode"], createdAt: Timestamp(storedSeconds: row["createdAt"]),
+            lineItemsURL: row["lineItemsURL"], lineItemURL: row["lineItemURL"])
     }
 
     package func linkLesson(_ link: LTILessonLink) throws {

@@ -59,3 +59,52 @@ extension SQLiteLessonStorage: LTIStorage {
         try await run { store in try store.linkLesson(link) }
     }
 }
+
+/// The grades queue on the SQLite store, on the storage's queue.
+extension SQLiteLessonStorage: LTIGradeStorage {
+    package func linkStudent(_ link: LTIStudentLink) async throws {
+        try await run { store in try store.linkStudent(link) }
+    }
+
+    package func ltiStudents(ofLesson lessonId: String) async throws -> [LTIStudentLink] {
+        try await run { store in try store.ltiStudents(ofLesson: lessonId) }
+    }
+
+    package func ltiLesson(forLesson lessonId: String) async throws -> LTILessonLink? {
+        try await run { store in try store.ltiLesson(forLesson: lessonId) }
+    }
+
+    package func setGradeService(
+        platformId: String, deploymentId: String, resourceLinkId: String, lineItemsURL: String?, lineItemURL: String?
+    ) async throws {
+        try await run { store in
+            try store.setGradeService(
+                platformId: platformId, deploymentId: deploymentId, resourceLinkId: resourceLinkId,
+                lineItemsURL: lineItemsURL, lineItemURL: lineItemURL)
+        }
+    }
+
+    package func queueGrades(_ grades: [LTIGradeRecord]) async throws -> Int {
+        try await run { store in try store.queueGrades(grades) }
+    }
+
+    package func claimDueGrades(at time: Timestamp, holdingUntil hold: Timestamp, limit: Int) async throws
+        -> [LTIGradeRecord]
+    {
+        try await run { store in try store.claimDueGrades(at: time, holdingUntil: hold, limit: limit) }
+    }
+
+    package func gradeSent(_ grade: LTIGradeRecord, at time: Timestamp) async throws {
+        try await run { store in try store.gradeSent(grade, at: time) }
+    }
+
+    package func gradeFailed(_ grade: LTIGradeRecord, reason: String, next: Timestamp) async throws {
+        try await run { store in try store.gradeFailed(grade, reason: reason, next: next) }
+    }
+
+    package func grades(ofLesson lessonId: String) async throws -> [LTIGradeRecord] {
+        try await run { store in try store.grades(ofLesson: lessonId) }
+    }
+
+    package func nextGradeDue() async throws -> Timestamp? { try await run { store in try store.nextGradeDue() } }
+}

@@ -54,7 +54,8 @@ struct StoreCommand: AsyncParsableCommand {
                 Copies each lesson with its whole log, checkpoints, students (scores and streaks) and answers \
                 (points), one transaction per lesson, then the teachers' accounts (sign-in links, sessions, who \
                 owns and shares each lesson) in one more, then the lesson plans (the server's and each teacher's) in \
-                one more. A lesson, account or plan already in the store is left as it \
+                one more, then the LTI platforms, Petri's LTI key, the LMS links and the grades queue in one more. \
+                A lesson, account, plan or LTI row already in the store is left as it \
                 is, so the copy can be run again. Stop the server using the data directory first. Example:
                   petri store copy --data /var/lib/petri --url postgres://petri@db/petri
                 """
@@ -85,6 +86,13 @@ struct StoreCommand: AsyncParsableCommand {
             let addedPlans = try await storage.importPlans(plans)
             print(
                 "Copied \(addedPlans) of \(plans.count) lesson plans (\(plans.count - addedPlans) were already there).")
+            // LTI after lessons and accounts: its links refer to both.
+            let lti = try source.ltiCopy()
+            let addedPlatforms = try await storage.importLTI(lti)
+            print(
+                "Copied \(addedPlatforms) of \(lti.platforms.count) LTI platforms (\(lti.platforms.count - addedPlatforms) "
+                    + "were already there) with Petri's LTI key, the LMS users' links, the activities' lessons and "
+                    + "\(lti.grades.count) grades for the LMS (sent or pending).")
         }
     }
 }

@@ -32,6 +32,7 @@ import { languageSwitch, tellServer } from './view-language.js';
 import { PlanPicker, PlanView, PlanWriter, PlanResults } from './view-plan.js';
 import { PlanBuilder } from './view-plan-builder.js';
 import { accountRequest, MyLessonsView, SessionsView, LessonTeachersView } from './view-account.js';
+import { GradesView } from './view-grades.js';
 
 const KEY = 'petri.teach.key';
 /// The signed-in teacher's name (their session token is kept as KEY: it goes where the key goes).
@@ -138,6 +139,10 @@ const myLessons = new MyLessonsView($('my-lessons'), {
     title: (model) => describe(model)?.title || model,
 });
 const sessions = new SessionsView($('session-list'), $('sessions-summary'), { revoke: revokeSession });
+// The LMS grades of a lesson an LMS activity opened, asked with the session or the lesson's token.
+const grades = new GradesView(
+    { section: $('lms-grades'), table: $('lms-grades-list'), status: $('lms-grades-status'), send: $('send-grades') },
+    () => (lesson ? { code: lesson.code, key: signedIn() ? teacherKey : lesson.token } : null));
 const lessonTeachers = new LessonTeachersView({ owner: $('lesson-owner'), list: $('co-teachers') },
     { unshare: (name) => changeTeachers('unshare', name) });
 const modelActions = new ModelActionsView($('model-actions'),
@@ -477,6 +482,7 @@ function openLesson(code, token) {
     reasons.clear();
     planView.clear();
     lessonTeachers.clear();
+    grades.clear();
     replicates.shown('');
     connection = new Connection({
         // A signed-in teacher always attaches with their session (`open`), so that the console ends with it.
@@ -557,6 +563,7 @@ function receive(message) {
                 if (open) answered.set(open.id, new Set(message.answeredBy));
             }
             checkpointAt = typeof message.checkpoint === 'number' ? message.checkpoint : null;
+            grades.refresh();
             if (signedIn()) {
                 loadLessonTeachers();
                 // `open` carries no language: the console's words from the server come in the page's.
