@@ -66,6 +66,39 @@ extension PostgresLessonStorage: MakeupStorage {
         }.compactMap(Self.makeupStudent)
     }
 
+    /// `petri store copy`: make-ups and their students as another store holds them; one already here (by lesson) is
+    /// left as it is, so the copy can run again. Copy the lessons first: a make-up refers to its lesson.
+    ///
+    /// - Returns: How many make-ups were added.
+    package func importMakeups(_ makeups: [(MakeupRecord, [MakeupStudentRecord])]) async throws -> Int {
+        try await write("copy make-ups") { connection in
+            var added = 0
+            for (makeup, students) in makeups {
+                let inserted = try await connection.run(
+                    """
+                    INSERT INTO makeup (lesson_id, lesson_code, code, opened_at, until, closed)
+                    VALUES (\(makeup.lessonId), \(makeup.lessonCode.text), \(makeup.code.text),
+                        \(makeup.openedAt.storedSeconds), \(makeup.until?.storedSeconds), \(makeup.closed))
+                    ON CONFLICT DO NOTHING RETURNING 1
+                    """, logger: self.logger
+                ).collect().count
+                guard inserted > 0 else { continue }
+                added += 1
+                for student in students {
+                    try await connection.run(
+                        """
+                        INSERT INTO makeup_student (lesson_id, student_id, name, token_hash, joined_at, pace, play)
+                        VALUES (\(student.lessonId), \(Int64(student.student)), \(student.name),
+                            \(ByteBuffer(bytes: student.tokenHash.bytes)), \(student.joinedAt.storedSeconds),
+                            \(student.pace), \(student.play))
+                        ON CONFLICT DO NOTHING
+                        """, logger: self.logger)
+                }
+            }
+            return added
+        }
+    }
+
     private static func makeup(_ row: MakeupRow) -> MakeupRecord? {
         guard let lessonCode = try? JoinCode(row.1), let code = try? JoinCode(row.2) else { return nil }
         return MakeupRecord(
