@@ -333,5 +333,48 @@ import Testing
         await server.stop()
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func atTheClassesPaceMomentsComeAfterTheClassesOwnTimesAndAutomaticallyEverySoManySeconds() async throws {
+        let server = InProcessHub()
+        let teacher = server.connect()
+        let (code, token) = try await teacher.createLesson(.camouflage, Self.moths)
+        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        // Given a class that stepped 10 s, then 30 s, then 30 s after the lesson began
+        for seconds in [10.0, 30, 30] {
+            server.clock.advance(by: seconds)
+            _ = try await teacher.answers(to: .step(count: 1))
+        }
+        let info = try await openMakeup(teacher)
+        let student = server.connect()
+        _ = try await student.attach(.joinMakeup(code: info.code, name: "Ben"))
+        _ = try await student.expect("makeupPosition") { if case .makeupPosition(let p) = $0 { p } else { nil } }
+
+        // When they choose the class's pace, Then the next moment comes after the class's 10 s, not before
+        let chosen = try await student.answers(to: .makeupPace(.class, seconds: nil))
+        #expect(chosen.contains { if case .makeupPosition(let p) = $0 { p.pace == .class } else { false } })
+        await server.clock.waitForSleepers(1)
+        server.clock.advance(by: 9)
+        let early = try await student.answers(to: .ping)
+        #expect(!early.contains { if case .makeupPosition = $0 { true } else { false } })
+        server.clock.advance(by: 1)
+        let second = try await student.expect("moment 2") {
+            if case .makeupPosition(let p) = $0 { p } else { nil }
+        }
+        #expect(second.moment == 2 && second.generation == 1)
+
+        // When they choose auto-advance every 5 s, Then the next moment comes 5 s later
+        _ = try await student.answers(to: .makeupPace(.auto, seconds: 5))
+        await server.clock.waitForSleepers(1)
+        server.clock.advance(by: 5)
+        let third = try await student.expect("moment 3") {
+            if case .makeupPosition(let p) = $0 { p } else { nil }
+        }
+        #expect(third.moment == 3 && third.generation == 2 && third.pace == .auto && third.seconds == 5)
+        // And a pace's seconds outside 1...60 are refused
+        let refused = try await student.answers(to: .makeupPace(.auto, seconds: 0))
+        #expect(refused.contains { if case .error(let e) = $0 { e.code == .outOfRange } else { false } })
+        await server.stop()
+    }
+
     struct StoreFailure: Error {}
 }
