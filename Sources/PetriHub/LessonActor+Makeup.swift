@@ -18,7 +18,7 @@ enum MakeupRequest: Sendable {
     case join(name: String?, token: AccessToken)
     /// A make-up student comes back with their token.
     case resume(token: AccessToken)
-    /// One of a make-up student's messages (`answer`, `hint`, `makeupNext`, `makeupPace`, `guide`).
+    /// One of a make-up student's messages (`answer`, `hint`, `makeupNext`, `makeupPace`).
     case message(ClientMessage)
     /// A make-up student's connection asked for its words in another language.
     case language(Language)
@@ -440,8 +440,6 @@ extension LessonActor {
             send(hint, to: connection)
             flushOutbox()
             return nil
-        case .guide:
-            return await handle(.guide, from: nil).rejection
         default:
             return ProtocolError(.notAuthorised, HubWords.word("hub.makeup.notAllowed"))
         }
