@@ -24,6 +24,7 @@ import PostgresNIO
 /// `v7` adds Petri as an LTI 1.3 tool, as the SQLite store's `v6` does.
 /// `v8` adds the grades going back to the LMS (which LMS user is which student, each activity's grade service
 /// endpoints, the grades queue), as the SQLite store's `v7` does.
+/// `v9` adds make-ups, as the SQLite store's `v8` does.
 enum PostgresSchema {
     struct Migration: Sendable {
         var identifier: String
@@ -309,6 +310,32 @@ enum PostgresSchema {
                 )
                 """,
                 "CREATE INDEX lti_grade_due ON lti_grade (state, next_attempt_at)",
+            ]),
+        Migration(
+            identifier: "v9",
+            statements: [
+                """
+                CREATE TABLE makeup (
+                    lesson_id TEXT NOT NULL PRIMARY KEY REFERENCES lesson (id) ON DELETE CASCADE,
+                    lesson_code TEXT NOT NULL,
+                    code TEXT NOT NULL UNIQUE,
+                    opened_at DOUBLE PRECISION NOT NULL,
+                    until DOUBLE PRECISION,
+                    closed BOOLEAN NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE makeup_student (
+                    lesson_id TEXT NOT NULL REFERENCES makeup (lesson_id) ON DELETE CASCADE,
+                    student_id BIGINT NOT NULL,
+                    name TEXT NOT NULL,
+                    token_hash BYTEA NOT NULL CHECK (length(token_hash) = 32),
+                    joined_at DOUBLE PRECISION NOT NULL,
+                    pace TEXT NOT NULL,
+                    play TEXT NOT NULL CHECK (play::jsonb IS NOT NULL),
+                    PRIMARY KEY (lesson_id, student_id)
+                )
+                """,
             ]),
     ]
 

@@ -11,6 +11,7 @@ extension PetriStore {
         migrator.registerMigration(SchemaV5.identifier, migrate: SchemaV5.migrate)
         migrator.registerMigration(SchemaV6.identifier, migrate: SchemaV6.migrate)
         migrator.registerMigration(SchemaV7.identifier, migrate: SchemaV7.migrate)
+        migrator.registerMigration(SchemaV8.identifier, migrate: SchemaV8.migrate)
         return migrator
     }
 
