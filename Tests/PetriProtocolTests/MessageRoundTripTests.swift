@@ -15,8 +15,8 @@ struct MessageRoundTripTests {
     }
 
     @Test func everyServerMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 59 server message types
-        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 59)
+        // Given the fixtures, Then together they use all 60 server message types
+        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 60)
     }
 
     @Test(arguments: Fixtures.clientMessages)
