@@ -107,6 +107,10 @@ enum Fixtures {
         .removePlan(teacherKey: "petri-session-0123", name: "my-mice"),
         .join(code: code, name: "Ffion", language: "cy"), .setLanguage(language: "es-MX"),
         .teach(code: code, token: token, lastSeen: nil, language: "ar"),
+        .openMakeup(until: Timestamp(millisecondsSince1970: 1_741_680_000_000)), .openMakeup(until: nil), .closeMakeup,
+        .joinMakeup(code: code, name: "Ada", language: nil), .joinMakeup(code: code, name: "Ffion", language: "cy"),
+        .resumeMakeup(code: code, token: token, language: nil), .makeupNext, .makeupPace(.own, seconds: nil),
+        .makeupPace(.auto, seconds: 5),
     ]
 
     static let serverMessages: [ServerMessage] = [
@@ -301,6 +305,26 @@ enum Fixtures {
         .planProblems([PlanProblem(line: 4, sentence: "There is no metric \"tails\" in mice.")]),
         .explanation(title: "The soot arrives", paragraphs: ["The bark darkens.", "Watch the moths."]),
         .language(language: "cy", languages: ["en", "ar", "cy", "es"]),
+        .makeup(
+            MakeupInfo(
+                code: code, link: MakeupInfo.link(for: code), open: true,
+                openedAt: Timestamp(millisecondsSince1970: 1_741_080_000_000),
+                until: Timestamp(millisecondsSince1970: 1_741_680_000_000), students: 2)),
+        .makeup(
+            MakeupInfo(
+                code: code, link: MakeupInfo.link(for: code), open: false,
+                openedAt: Timestamp(millisecondsSince1970: 1_741_080_000_000), until: nil, students: 0)),
+        .makeupPosition(
+            MakeupPosition(
+                moment: 12, moments: 40, timeline: 1, generation: 60, pace: .auto, seconds: 3, classEnded: true)),
+        .makeupPosition(
+            MakeupPosition(
+                moment: 1, moments: 40, timeline: 0, generation: 0, pace: .own, seconds: nil, classEnded: false)),
+        .makeupClosed(message: "The teacher closed this make-up."),
+        .student(
+            RosterEntry(
+                student: StudentID(1_000_001), name: "Ada", online: true, kicked: false, score: 1450, streak: 2,
+                makeup: Timestamp(millisecondsSince1970: 1_741_166_400_000))),
     ]
 }
 

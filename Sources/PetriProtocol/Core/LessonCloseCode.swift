@@ -10,4 +10,6 @@ package enum LessonCloseCode: UInt16, Sendable, Hashable, CaseIterable {
     case replaced = 4001
     /// The teacher ended the lesson.
     case lessonEnded = 4002
+    /// The teacher closed the make-up, or its until-date passed (make-up students only).
+    case makeupClosed = 4003
 }

@@ -101,6 +101,10 @@ package struct ProtocolError: Error, Sendable, Hashable, Codable, CustomStringCo
         /// Not a refusal: sent to a teacher after the welcome when the lesson was restored short of
         /// its last log entry (the message says to where, and why); the lesson goes on from there.
         case lessonRecovered = "lesson-recovered"
+        /// No open make-up has this code (`joinMakeup`, `resumeMakeup`).
+        case unknownMakeup = "unknown-makeup"
+        /// The make-up was closed by the teacher or its until-date passed.
+        case makeupClosed = "makeup-closed"
     }
 
     /// Creates an error; `message` should be one sentence that says what to do.

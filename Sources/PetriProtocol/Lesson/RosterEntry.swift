@@ -10,9 +10,12 @@ package struct RosterEntry: Sendable, Hashable, Codable {
     package var streak: Int
     /// Extra time on timed questions, percent of the limit on top (absent: none).
     package var extraTime: Int?
+    /// When a make-up student joined the lesson's make-up (absent for the class's own students).
+    package var makeup: Timestamp?
 
     package init(
-        student: StudentID, name: String, online: Bool, kicked: Bool, score: Int, streak: Int, extraTime: Int? = nil
+        student: StudentID, name: String, online: Bool, kicked: Bool, score: Int, streak: Int, extraTime: Int? = nil,
+        makeup: Timestamp? = nil
     ) {
         self.student = student
         self.name = name
@@ -21,5 +24,6 @@ package struct RosterEntry: Sendable, Hashable, Codable {
         self.score = score
         self.streak = streak
         self.extraTime = extraTime
+        self.makeup = makeup
     }
 }

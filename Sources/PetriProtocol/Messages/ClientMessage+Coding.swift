@@ -7,7 +7,7 @@ extension ClientMessage: Codable {
         case count, rate, value, x, y, pattern, changes, student, question, from, to, before, limit
         case horizon, metric, reason, students, names, plan, text, pace, language
         case password, link, session, handle, teacher, replace, catches, seconds, creature, selection, email
-        case percent
+        case percent, until
     }
 
     /// The wire name of the message's type.
@@ -63,6 +63,12 @@ extension ClientMessage: Codable {
         case .planSkip: "planSkip"
         case .planPace: "planPace"
         case .setLanguage: "setLanguage"
+        case .openMakeup: "openMakeup"
+        case .closeMakeup: "closeMakeup"
+        case .joinMakeup: "joinMakeup"
+        case .resumeMakeup: "resumeMakeup"
+        case .makeupNext: "makeupNext"
+        case .makeupPace: "makeupPace"
         }
     }
 
@@ -231,6 +237,23 @@ extension ClientMessage: Codable {
                 throw ProtocolError(.invalidField, "The field \"pace\" must be \"teacher\" or \"auto\".")
             }
             self = .planPace(pace)
+        case "openMakeup": self = .openMakeup(until: try c.decodeIfPresent(Timestamp.self, forKey: .until))
+        case "closeMakeup": self = .closeMakeup
+        case "joinMakeup":
+            self = .joinMakeup(
+                code: try c.decode(JoinCode.self, forKey: .code),
+                name: try c.decodeTextIfPresent(.name, limit: TextLimit.name), language: try c.decodeLanguageIfPresent()
+            )
+        case "resumeMakeup":
+            self = .resumeMakeup(
+                code: try c.decode(JoinCode.self, forKey: .code), token: try c.decode(AccessToken.self, forKey: .token),
+                language: try c.decodeLanguageIfPresent())
+        case "makeupNext": self = .makeupNext
+        case "makeupPace":
+            guard let pace = MakeupPace(rawValue: try c.decodeText(.pace, limit: 16)) else {
+                throw ProtocolError(.invalidField, "The field \"pace\" must be \"class\", \"own\" or \"auto\".")
+            }
+            self = .makeupPace(pace, seconds: try c.decodeWholeIfPresent(.seconds))
         case "signIn":
             self = .signIn(
                 name: try c.decodeText(.name, limit: TextLimit.account),
@@ -364,6 +387,19 @@ extension ClientMessage: Codable {
             try c.encode(key, forKey: .key)
             try c.encode(name, forKey: .name)
         case .planPace(let pace): try c.encode(pace.rawValue, forKey: .pace)
+        case .openMakeup(let until): try c.encodeIfPresent(until, forKey: .until)
+        case .joinMakeup(let code, let name, let language):
+            try c.encode(code, forKey: .code)
+            try c.encodeIfPresent(name, forKey: .name)
+            try c.encodeIfPresent(language, forKey: .language)
+        case .resumeMakeup(let code, let token, let language):
+            try c.encode(code, forKey: .code)
+            try c.encode(token, forKey: .token)
+            try c.encodeIfPresent(language, forKey: .language)
+        case .makeupPace(let pace, let seconds):
+            try c.encode(pace.rawValue, forKey: .pace)
+            try c.encodeIfPresent(seconds, forKey: .seconds)
+        case .closeMakeup, .makeupNext: break
         case .pause, .checkpoint, .restore, .export, .end, .exportResults, .ping, .guide, .report, .planNext,
             .planSkip:
             break

@@ -117,4 +117,19 @@ package enum ClientMessage: Sendable, Hashable {
     case choosePassword(link: String, password: String)
     /// A signed-in teacher's request, with the session token `signedIn` gave.
     case account(session: String, request: AccountRequest)
+    /// Teacher: opens (or reopens) the lesson's make-up, running or ended, taking students until `until` when
+    /// given; answered by `makeup` to the lesson's teachers.
+    case openMakeup(until: Timestamp?)
+    /// Teacher: closes the make-up (its students are told and closed); answered by `makeup`.
+    case closeMakeup
+    /// Joins a lesson's make-up with its make-up code (a new connection); answered by a student `welcome` (with
+    /// the make-up id and resume token in `you`), the lesson's start and `makeupPosition`.
+    case joinMakeup(code: JoinCode, name: String?, language: String? = nil)
+    /// Comes back to a make-up with its resume token (any device); answered as `joinMakeup`, then everything
+    /// the student had been sent, up to where they were.
+    case resumeMakeup(code: JoinCode, token: AccessToken, language: String? = nil)
+    /// Make-up student: moves to the class's next moment.
+    case makeupNext
+    /// Make-up student: chooses the pace (`seconds` between moments at `auto`, 1...60, default 3).
+    case makeupPace(MakeupPace, seconds: Int?)
 }

@@ -83,6 +83,10 @@ package struct DirectJSONWriter {
                 w.raw("{\"kicked\":")
             }
             w.raw(entry.kicked ? "true" : "false")
+            if let makeup = entry.makeup {
+                w.raw(",\"makeup\":")
+                w.int(makeup.millisecondsSince1970)
+            }
             w.raw(",\"name\":")
             w.string(entry.name)
             w.raw(",\"online\":")

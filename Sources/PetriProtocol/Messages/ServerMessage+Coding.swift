@@ -72,6 +72,9 @@ extension ServerMessage: Codable {
         case .planProblems: "planProblems"
         case .explanation: "explanation"
         case .language: "language"
+        case .makeup: "makeup"
+        case .makeupPosition: "makeupPosition"
+        case .makeupClosed: "makeupClosed"
         }
     }
 
@@ -204,6 +207,9 @@ extension ServerMessage: Codable {
             self = .language(
                 language: try c.decode(String.self, forKey: .language),
                 languages: try c.decode([String].self, forKey: .languages))
+        case "makeup": self = .makeup(try MakeupInfo(from: decoder))
+        case "makeupPosition": self = .makeupPosition(try MakeupPosition(from: decoder))
+        case "makeupClosed": self = .makeupClosed(message: try c.decode(String.self, forKey: .message))
         default: throw MessageType.unknown(type)
         }
     }
@@ -319,6 +325,9 @@ extension ServerMessage: Codable {
         case .language(let language, let languages):
             try c.encode(language, forKey: .language)
             try c.encode(languages, forKey: .languages)
+        case .makeup(let info): try info.encode(to: encoder)
+        case .makeupPosition(let position): try position.encode(to: encoder)
+        case .makeupClosed(let message): try c.encode(message, forKey: .message)
         }
     }
 }

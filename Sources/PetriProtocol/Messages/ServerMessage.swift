@@ -136,4 +136,11 @@ package enum ServerMessage: Sendable, Hashable {
     /// The language this connection's words now come in and the languages the server offers,
     /// answering `setLanguage`.
     case language(language: String, languages: [String])
+    /// The lesson's make-up (teachers: after the teach welcome when the lesson has one, and whenever it changes).
+    case makeup(MakeupInfo)
+    /// Where the receiving make-up student stands in the class's history (after their welcome, and after every
+    /// moment and pace change).
+    case makeupPosition(MakeupPosition)
+    /// The make-up was closed or ran out (to its students, before their connections close): the sentence says so.
+    case makeupClosed(message: String)
 }

@@ -162,6 +162,10 @@ package struct WelcomeEncoder: Sendable {
                     w.raw("{\"kicked\":")
                 }
                 w.raw(entry.kicked ? "true" : "false")
+                if let makeup = entry.makeup {
+                    w.raw(",\"makeup\":")
+                    w.int(makeup.millisecondsSince1970)
+                }
                 w.raw(",\"name\":")
                 w.string(entry.name)
                 w.raw(",\"online\":")

@@ -30,7 +30,8 @@ extension LessonState {
                         parameter.choices.map { (word(parameter.name), $0.prefix(200).map(word)) }
                     }, uniquingKeysWith: { first, _ in first })
             }
-        case .pong, .definition, .results, .questions, .report, .language, .expectedPoints:
+        case .pong, .definition, .results, .questions, .report, .language, .makeup, .makeupPosition, .makeupClosed,
+            .expectedPoints:
             break
         case .answersShown(let id, let spread):
             // The chart of the spread comes with the resolution; until then one line says what the class thinks.
