@@ -92,7 +92,7 @@ extension Hub {
                 metadata: ["lesson": "\(record.id)", "error": "\(error)"])
         }
         let actor = LessonActor(
-            record: record, lesson: lesson, services: services,
+            record: record, lesson: lesson, services: services, source: maker.source,
             checkpoint: (restoration.checkpoint ?? 0, restoration.checkpointGeneration), endedAt: endedAt,
             notice: restoration.notice)
         await actor.start()

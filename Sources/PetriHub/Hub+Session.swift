@@ -20,6 +20,8 @@ extension Hub {
         var asked: Language?
         /// The language its words come in: what it asked for, else its lesson's, else English.
         var language: Language = .english
+        /// The lesson whose make-up this connection plays (``Hub/handleMakeup(_:in:)``).
+        var makeupHost: (any RunningLesson)?
     }
 
     /// Starts serving one connection: decodes, rate-limits and routes its messages as they come.
@@ -72,6 +74,7 @@ extension Hub {
                 to: session)
         case .closed:
             if let host = session.host { await host.connectionClosed(session.connection.id) }
+            if let host = session.makeupHost { await host.makeupConnectionClosed(session.connection.id) }
             if services.logger.logLevel <= .debug {
                 services.logger.debug(
                     "Disconnected",
@@ -167,6 +170,7 @@ extension Hub {
 
     /// Everything but a lesson's commands and `ping`: lessons made, described, joined, taught, observed.
     private nonisolated func handleOther(_ message: ClientMessage, in session: inout Session) async {
+        if await handleMakeup(message, in: &session) { return }
         switch message {
         case .join(let code, let name, let language):
             await attach(.join(name: name), code: code, language: language, in: &session)
@@ -336,6 +340,10 @@ extension Hub {
         if result.attached {
             session.host = host
             session.language = result.language ?? session.language
+            switch attachment {
+            case .teach, .open: _ = await host.makeup(.teacherAttached, from: session.connection.id, language: nil)
+            default: break
+            }
             return
         }
         if let rejection = result.rejection, [.unknownToken, .kicked].contains(rejection.code) {
@@ -410,7 +418,7 @@ extension Hub {
         return host
     }
 
-    private nonisolated func refuseFailedJoins(_ session: Session) {
+    nonisolated func refuseFailedJoins(_ session: Session) {
         services.metrics.rejected(ProtocolError.Code.rateLimited.rawValue)
         replyError(
             ProtocolError(
@@ -419,7 +427,7 @@ extension Hub {
     }
 
     /// Sends a rejection the lesson could not send itself (it had stopped or its write failed).
-    private nonisolated func answerUntold(_ result: HostResult, to session: Session) {
+    nonisolated func answerUntold(_ result: HostResult, to session: Session) {
         guard let rejection = result.rejection, !result.told else { return }
         services.metrics.rejected(rejection.code.rawValue)
         replyError(rejection, to: session)
@@ -446,7 +454,7 @@ extension Hub {
     nonisolated static var offeredLanguages: [Language] { LessonWords.book.languages }
 
     @inline(never)
-    private nonisolated func reply(_ message: ServerMessage, to session: Session) {
+    nonisolated func reply(_ message: ServerMessage, to session: Session) {
         guard let bytes = try? services.encoder.encode(message) else { return }
         services.transport.send(
             OutboundMessage(kind: .text, bytes: bytes), to: session.connection.id, policy: .reliable)

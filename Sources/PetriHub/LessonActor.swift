@@ -99,6 +99,10 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
 
     /// Why the lesson was restored short of its last log entry, told to each teacher who attaches.
     let recoveryNotice: String?
+    /// What restoring the model needs (the make-up's reel replays the lesson's log with it).
+    let source: Model.Source
+    /// The lesson's make-up: its record, the class's reel and its students (``LessonActor+Makeup``).
+    var makeups = MakeupBook<Model>()
 
     /// - Parameters:
     ///   - checkpoint: The log entry and generation of the lesson's newest durable checkpoint;
@@ -106,10 +110,11 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
     ///   - endedAt: When the lesson's end was stored, for a lesson restored after its end.
     ///   - notice: Why the lesson was restored short of its log, if it was.
     init(
-        record: LessonRecord, lesson: Lesson<Model>, services: LessonEnvironment,
+        record: LessonRecord, lesson: Lesson<Model>, services: LessonEnvironment, source: Model.Source,
         checkpoint: (sequence: Int, generation: Int) = (0, 0), endedAt: Timestamp? = nil, notice: String? = nil
     ) {
         recoveryNotice = notice
+        self.source = source
         self.record = record
         // A lesson restored after its end was stored needs no second end (no closes, no new end time).
         endHandled = endedAt != nil
@@ -182,6 +187,7 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
 
     func stop() {
         stopped = true
+        stopMakeupTimers()
         cancelReplicates()
         ticker?.cancel()
         for task in deadlines.values { task.cancel() }
@@ -279,6 +285,7 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
                 return
             }
             checkpointIfDue(after: entries)
+            makeupsFollow(entries)
         }
         // Effects fill the outbox; it goes to the transport as one batch before anyone is
         // answered, so a sender's next message never overtakes what this one caused.

@@ -34,6 +34,12 @@ protocol RunningLesson: Actor {
     /// The connection is gone: the student (if it was one) is marked offline.
     func connectionClosed(_ connection: ConnectionID) async
 
+    /// Serves one make-up request (``MakeupRequest``); nil when it was answered, else the refusal to send.
+    func makeup(_ request: MakeupRequest, from connection: ConnectionID, language: Language?) async -> ProtocolError?
+
+    /// A make-up student's connection is gone.
+    func makeupConnectionClosed(_ connection: ConnectionID) async
+
     /// Stops timers and the mailbox; connections are left to the transport.
     func stop() async
 

@@ -28,7 +28,14 @@ package actor GatedStorage: LessonStorage, SharedLogWriter {
         self.sharedCommits = sharedCommits
         (recoveryWaiting, waiting) = AsyncStream.makeStream()
         (appendWaiting, appendWaits) = AsyncStream.makeStream()
+        (makeupWriteWaiting, makeupWaits) = AsyncStream.makeStream()
     }
+
+    var holdingMakeup = false
+    var heldMakeup: [CheckedContinuation<Void, Never>] = []
+    /// Yields each time a held make-up student's write starts waiting.
+    package nonisolated let makeupWriteWaiting: AsyncStream<Void>
+    let makeupWaits: AsyncStream<Void>.Continuation
 
     package func hold() { holding = true }
 
@@ -173,5 +180,36 @@ extension GatedStorage: PlanStorage {
 
     package func removePlan(named name: String, ownedBy ownerId: String?) async throws -> Bool {
         try await inner.removePlan(named: name, ownedBy: ownerId)
+    }
+}
+
+/// Make-ups go to the inner storage; a make-up student's writes can be held (``holdMakeupWrites()``), so a test
+/// sees that nothing is acknowledged before it is stored.
+extension GatedStorage: MakeupStorage {
+    package func saveMakeup(_ makeup: MakeupRecord) async throws { try await inner.saveMakeup(makeup) }
+
+    package func makeup(code: JoinCode) async throws -> MakeupRecord? { await inner.makeup(code: code) }
+
+    package func makeup(ofLesson id: String) async throws -> MakeupRecord? { await inner.makeup(ofLesson: id) }
+
+    package func saveMakeupStudent(_ student: MakeupStudentRecord) async throws {
+        if holdingMakeup {
+            makeupWaits.yield()
+            await withCheckedContinuation { heldMakeup.append($0) }
+        }
+        try await inner.saveMakeupStudent(student)
+    }
+
+    package func makeupStudents(ofLesson id: String) async throws -> [MakeupStudentRecord] {
+        await inner.makeupStudents(ofLesson: id)
+    }
+
+    /// Holds every make-up student's write until ``releaseMakeupWrites()``.
+    package func holdMakeupWrites() { holdingMakeup = true }
+
+    package func releaseMakeupWrites() {
+        holdingMakeup = false
+        for continuation in heldMakeup { continuation.resume() }
+        heldMakeup = []
     }
 }

@@ -15,6 +15,9 @@ package actor InMemoryLessonStorage: LessonStorage {
     private var replays: [String: Int] = [:]
     /// Lesson plans by owner ("" for the server's) and name.
     private var plans: [String: [String: PlanRecord]] = [:]
+    /// Make-ups by lesson id, and their students by lesson id and make-up id (``MakeupStorage``).
+    var makeups: [String: MakeupRecord] = [:]
+    var makeupStudents: [String: [Int: MakeupStudentRecord]] = [:]
 
     package init() {}
 

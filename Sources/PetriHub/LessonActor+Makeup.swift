@@ -1,0 +1,582 @@
+import Foundation
+import PetriLesson
+import PetriProtocol
+import PetriSimulation
+import PetriStorage
+import PetriTransport
+import PetriWords
+
+/// What the hub asks of a lesson's make-up (``RunningLesson/makeup(_:from:language:)``).
+enum MakeupRequest: Sendable {
+    /// The teacher opens (or reopens, or changes the end of) the make-up.
+    case open(until: Timestamp?)
+    /// The teacher closes it.
+    case close
+    /// A teacher connection attached: it gets `makeup` and the make-up students' roster lines.
+    case teacherAttached
+    /// A new make-up student, with the raw resume token minted for them.
+    case join(name: String?, token: AccessToken)
+    /// A make-up student comes back with their token.
+    case resume(token: AccessToken)
+    /// One of a make-up student's messages (`answer`, `hint`, `makeupNext`, `makeupPace`, `guide`).
+    case message(ClientMessage)
+    /// A make-up student's connection asked for its words in another language.
+    case language(Language)
+}
+
+/// One make-up student while the lesson's actor holds them.
+struct MakeupStudent: Sendable {
+    var play: MakeupPlay
+    var tokenHash: TokenHash
+    var joinedAt: Timestamp
+    var pace: MakeupPace = .own
+    var seconds: Int?
+    var connection: ConnectionID?
+    var language: Language?
+    /// When they last moved on (what `class` and `auto` pace count from).
+    var movedAt: Timestamp
+    var timer: Task<Void, Never>?
+}
+
+/// A lesson's make-up in its actor: the stored record, the class's reel (built once, when the first student
+/// needs it, from the stored log, and kept up to date as the class goes on), its students and their connections.
+struct MakeupBook<Model: SteppingModel>: Sendable {
+    /// Whether the record and students were read from storage.
+    var loaded = false
+    var record: MakeupRecord?
+    var reel: MakeupReel<Model>?
+    /// The welcome every make-up student starts from (the lesson as it began).
+    var start: Welcome?
+    var students: [StudentID: MakeupStudent] = [:]
+    var byConnection: [ConnectionID: StudentID] = [:]
+    /// Ends the make-up at its until-date.
+    var expiry: Task<Void, Never>?
+
+    /// Make-up ids start here, past any class's.
+    static var firstId: Int { 1_000_001 }
+}
+
+extension LessonActor {
+    /// Serves one make-up request; nil when it was answered, else the refusal for the hub to send.
+    func makeup(_ request: MakeupRequest, from connection: ConnectionID, language: Language?) async -> ProtocolError? {
+        guard !stopped else { return stoppedBecause }
+        if let error = await loadMakeups() { return error }
+        let now = services.clock.now()
+        switch request {
+        case .open(let until):
+            guard teacherList.contains(connection) else {
+                return ProtocolError(.notAuthorised, HubWords.word("hub.makeup.teacherOnly"))
+            }
+            return await openMakeup(until: until, at: now)
+        case .close:
+            guard teacherList.contains(connection) else {
+                return ProtocolError(.notAuthorised, HubWords.word("hub.makeup.teacherOnly"))
+            }
+            guard let record = makeups.record, isOpen(record, at: now) else {
+                return ProtocolError(.makeupClosed, HubWords.word("hub.makeup.noneOpen"))
+            }
+            var closed = record
+            closed.closed = true
+            do {
+                try await makeupStorage?.saveMakeup(closed)
+            } catch {
+                return unsaved(error)
+            }
+            makeups.record = closed
+            endMakeupSessions(HubWords.word("hub.makeup.closedByTeacher"))
+            tellTeachersOfMakeup(at: now)
+            return nil
+        case .teacherAttached:
+            guard makeups.record != nil else { return nil }
+            tellTeachersOfMakeup(at: now, only: [connection])
+            flushOutbox()
+            return nil
+        case .join(let name, let token):
+            if let refusal = refusalOfEntry(at: now) { return refusal }
+            return await joinMakeup(name: name, token: token, connection: connection, language: language, at: now)
+        case .resume(let token):
+            if let refusal = refusalOfEntry(at: now) { return refusal }
+            guard let id = makeups.students.first(where: { $0.value.tokenHash.matches(token.secret) })?.key else {
+                return ProtocolError(.unknownMakeup, HubWords.word("hub.makeup.badToken"))
+            }
+            return await resumeMakeup(id, connection: connection, language: language, at: now)
+        case .message(let message):
+            guard let id = makeups.byConnection[connection] else {
+                return ProtocolError(.notJoined, HubWords.word("hub.session.notJoined"))
+            }
+            return await makeupMessage(message, from: id, at: now)
+        case .language(let language):
+            if let id = makeups.byConnection[connection] { makeups.students[id]?.language = language }
+            return nil
+        }
+    }
+
+    /// A make-up student's connection closed: their pace stops until they come back.
+    func makeupConnectionClosed(_ connection: ConnectionID) {
+        guard let id = makeups.byConnection.removeValue(forKey: connection) else { return }
+        makeups.students[id]?.connection = nil
+        makeups.students[id]?.timer?.cancel()
+        makeups.students[id]?.timer = nil
+        sendRosterLine(of: id)
+        flushOutbox()
+    }
+
+    func stopMakeupTimers() {
+        makeups.expiry?.cancel()
+        for id in makeups.students.keys {
+            makeups.students[id]?.timer?.cancel()
+            makeups.students[id]?.timer = nil
+        }
+    }
+
+    // MARK: - Opening and closing
+
+    var makeupStorage: (any MakeupStorage)? { services.storage as? any MakeupStorage }
+
+    private func isOpen(_ record: MakeupRecord, at now: Timestamp) -> Bool {
+        !record.closed && (record.until.map { now < $0 } ?? true)
+    }
+
+    private func refusalOfEntry(at now: Timestamp) -> ProtocolError? {
+        guard let record = makeups.record else {
+            return ProtocolError(.unknownMakeup, HubWords.word("hub.makeup.unknown"))
+        }
+        if record.closed { return ProtocolError(.makeupClosed, HubWords.word("hub.makeup.closed")) }
+        if let until = record.until, now >= until {
+            return ProtocolError(.makeupClosed, HubWords.word("hub.makeup.expired", ["date": .text("\(until)")]))
+        }
+        return nil
+    }
+
+    private func openMakeup(until: Timestamp?, at now: Timestamp) async -> ProtocolError? {
+        if let until, until <= now {
+            return ProtocolError(.outOfRange, HubWords.word("hub.makeup.untilPast"))
+        }
+        var record: MakeupRecord
+        if let earlier = makeups.record {
+            record = earlier
+            if !isOpen(earlier, at: now) { record.openedAt = now }
+            record.closed = false
+            record.until = until
+        } else {
+            var code: JoinCode
+            var random = SystemRandomNumberGenerator()
+            repeat {
+                code = JoinCode.random(using: &random)
+            } while (try? await makeupStorage?.makeup(code: code)) != nil
+            record = MakeupRecord(
+                lessonId: self.record.id, lessonCode: self.record.code, code: code, openedAt: now, until: until,
+                closed: false)
+        }
+        do {
+            try await makeupStorage?.saveMakeup(record)
+        } catch {
+            return unsaved(error)
+        }
+        makeups.record = record
+        armExpiry()
+        tellTeachersOfMakeup(at: now)
+        return nil
+    }
+
+    /// Ends the make-up at its until-date (its record says when; reopening re-arms it).
+    private func armExpiry() {
+        makeups.expiry?.cancel()
+        guard let until = makeups.record?.until, makeups.record?.closed == false else { return }
+        let clock = services.clock
+        makeups.expiry = Task {
+            do { try await clock.sleep(until: until) } catch { return }
+            guard !Task.isCancelled else { return }
+            self.makeupExpired(until)
+        }
+    }
+
+    private func makeupExpired(_ until: Timestamp) {
+        guard let record = makeups.record, record.until == until, !record.closed else { return }
+        endMakeupSessions(HubWords.word("hub.makeup.expired", ["date": .text("\(until)")]))
+        tellTeachersOfMakeup(at: services.clock.now())
+        flushOutbox()
+    }
+
+    /// Tells every make-up student online why it ended and closes their connections (their play is kept).
+    private func endMakeupSessions(_ why: Word) {
+        for (id, student) in makeups.students {
+            student.timer?.cancel()
+            makeups.students[id]?.timer = nil
+            guard let connection = student.connection else { continue }
+            send(.makeupClosed(message: why.text(in: student.language ?? lessonLanguage)), to: connection)
+            outbox.append(
+                .close(
+                    connection, code: CloseCode(rawValue: LessonCloseCode.makeupClosed.rawValue),
+                    reason: "The make-up is closed."))
+            makeups.students[id]?.connection = nil
+            makeups.byConnection[connection] = nil
+        }
+        flushOutbox()
+    }
+
+    private func tellTeachersOfMakeup(at now: Timestamp, only: Set<ConnectionID>? = nil) {
+        guard let record = makeups.record else { return }
+        let info = MakeupInfo(
+            code: record.code, link: MakeupInfo.link(for: record.code), open: isOpen(record, at: now),
+            openedAt: record.openedAt, until: record.until, students: makeups.students.count)
+        let to = Array(only ?? teacherList)
+        send(.makeup(info), toAll: to)
+        for id in makeups.students.keys.sorted() { sendRosterLine(of: id, to: to) }
+        flushOutbox()
+    }
+
+    private func sendRosterLine(of id: StudentID, to connections: [ConnectionID]? = nil) {
+        guard let student = makeups.students[id] else { return }
+        let entry = RosterEntry(
+            student: id, name: student.play.name, online: student.connection != nil, kicked: false,
+            score: student.play.score, streak: student.play.streak, makeup: student.joinedAt)
+        send(.student(entry), toAll: connections ?? Array(teacherList))
+    }
+
+    // MARK: - Loading: the record, the students, the reel
+
+    /// Reads the make-up and its students from storage, once.
+    private func loadMakeups() async -> ProtocolError? {
+        guard !makeups.loaded else { return nil }
+        guard let storage = makeupStorage else {
+            makeups.loaded = true
+            return nil
+        }
+        do {
+            let record = try await storage.makeup(ofLesson: self.record.id)
+            let stored = try await storage.makeupStudents(ofLesson: self.record.id)
+            guard !makeups.loaded else { return nil }  // another request loaded them meanwhile
+            makeups.record = record
+            for row in stored {
+                guard let play = try? JSONDecoder().decode(MakeupPlay.self, from: Data(row.play.utf8)) else {
+                    logger.error(
+                        "A make-up student's stored play does not read", metadata: ["student": "\(row.student)"])
+                    continue
+                }
+                let (pace, seconds) = Self.pace(from: row.pace)
+                makeups.students[StudentID(row.student)] = MakeupStudent(
+                    play: play, tokenHash: row.tokenHash, joinedAt: row.joinedAt, pace: pace, seconds: seconds,
+                    movedAt: services.clock.now())
+            }
+            makeups.loaded = true
+            armExpiry()
+            return nil
+        } catch {
+            return ProtocolError(.internalError, HubWords.word("hub.makeup.unavailable"))
+        }
+    }
+
+    /// The class's reel, built from the stored log the first time a make-up student needs it, then kept up to
+    /// date by ``makeupsFollow(_:)``.
+    private func reel() async -> MakeupReel<Model>? {
+        if let reel = makeups.reel { return reel }
+        do {
+            var log = try await services.storage.log(ofLesson: record.id)
+            if let reel = makeups.reel { return reel }  // built meanwhile
+            var built = try MakeupReel<Model>(
+                definition: record.definition, teacherToken: record.teacherToken, configuration: record.configuration,
+                log: [], source: source, startedAt: record.createdAt)
+            // Entries stored while the log was read arrive through `makeupsFollow` only once the reel exists.
+            while true {
+                for entry in log where entry.sequence > built.lastLogSequence { try built.append(entry) }
+                guard built.lastLogSequence < lesson.lastLogSequence else { break }
+                log = try await services.storage.log(ofLesson: record.id)
+                guard log.last.map({ $0.sequence > built.lastLogSequence }) == true else { break }
+            }
+            if let reel = makeups.reel { return reel }
+            makeups.reel = built
+            let start = try Lesson<Model>(
+                definition: record.definition, teacherToken: record.teacherToken, configuration: record.configuration,
+                source: source)
+            let model = start.model
+            makeups.start = Welcome(
+                role: .student, you: nil, model: model.kind, metrics: model.metrics,
+                parameters: (try? JSONValue(encoding: model.parameters)) ?? .null,
+                position: built.stops[0].position, running: nil, runOver: nil, ended: false,
+                options: record.configuration.options, questions: [], answers: [],
+                leaderboard: Leaderboard(top: [], you: nil, students: 0), historyFrom: 0, missed: false, roster: nil,
+                checkpoint: nil, presentation: model.presentation)
+            return built
+        } catch {
+            logger.error("The make-up's reel could not be built", metadata: ["error": "\(error)"])
+            return nil
+        }
+    }
+
+    /// The class went on (these entries are stored): the reel grows, and make-up students waiting at its end at
+    /// the class's or an automatic pace move on.
+    func makeupsFollow(_ entries: [LogEntryToStore]) {
+        guard var reel = makeups.reel else { return }
+        makeups.reel = nil
+        for stored in entries where stored.entry.sequence > reel.lastLogSequence {
+            do {
+                try reel.append(stored.entry)
+            } catch {
+                logger.error("The make-up's reel could not follow the lesson", metadata: ["error": "\(error)"])
+                break
+            }
+        }
+        makeups.reel = reel
+        for (id, student) in makeups.students where student.connection != nil && student.timer == nil {
+            armPace(of: id, in: reel)
+        }
+    }
+
+    // MARK: - Students
+
+    private func joinMakeup(
+        name: String?, token: AccessToken, connection: ConnectionID, language: Language?, at now: Timestamp
+    ) async -> ProtocolError? {
+        let cleaned = SafeText.clean(name ?? "", maxCharacters: DisplayNameRules.maxCharacters)
+        guard !cleaned.isEmpty else { return ProtocolError(.invalidName, HubWords.word("hub.makeup.noName")) }
+        guard let reel = await reel(), makeups.start != nil else {
+            return ProtocolError(.internalError, HubWords.word("hub.makeup.unavailable"))
+        }
+        let id = StudentID(MakeupBook<Model>.firstId + makeups.students.count)
+        var student = MakeupStudent(
+            play: MakeupPlay(student: id, name: cleaned), tokenHash: TokenHash(of: token.secret), joinedAt: now,
+            connection: nil, language: language, movedAt: now)
+        let frames = student.play.advance(in: reel, at: now)
+        if let error = await store(student, id: id) { return error }
+        guard makeups.students[id] == nil else {
+            return ProtocolError(.tryLater, HubWords.word("hub.makeup.unavailable"))
+        }
+        student.connection = connection
+        makeups.students[id] = student
+        makeups.byConnection[connection] = id
+        sendWelcome(to: id, token: token)
+        deliver(frames, to: id)
+        sendPosition(of: id, in: reel)
+        sendRosterLine(of: id)
+        tellTeachersOfMakeup(at: now)
+        flushOutbox()
+        armPace(of: id, in: reel)
+        return nil
+    }
+
+    private func resumeMakeup(
+        _ id: StudentID, connection: ConnectionID, language: Language?, at now: Timestamp
+    ) async -> ProtocolError? {
+        guard let reel = await reel(), makeups.start != nil, var student = makeups.students[id] else {
+            return ProtocolError(.internalError, HubWords.word("hub.makeup.unavailable"))
+        }
+        // Deadlines that ran out while they were away lock now (stored before anything is shown).
+        let expired = student.play.expireDeadlines(in: reel, at: now)
+        if !expired.isEmpty {
+            if let error = await store(student, id: id) { return error }
+        }
+        student = makeups.students[id] ?? student
+        _ = student.play.expireDeadlines(in: reel, at: now)
+        if let older = student.connection {
+            outbox.append(
+                .close(
+                    older, code: CloseCode(rawValue: LessonCloseCode.replaced.rawValue),
+                    reason: "You connected again elsewhere."))
+            makeups.byConnection[older] = nil
+        }
+        student.timer?.cancel()
+        student.timer = nil
+        student.connection = connection
+        student.language = language ?? student.language
+        student.movedAt = now
+        makeups.students[id] = student
+        makeups.byConnection[connection] = id
+        sendWelcome(to: id, token: nil)
+        deliver(student.play.catchUp(in: reel), to: id)
+        sendPosition(of: id, in: reel)
+        sendRosterLine(of: id)
+        flushOutbox()
+        armPace(of: id, in: reel)
+        return nil
+    }
+
+    private func makeupMessage(_ message: ClientMessage, from id: StudentID, at now: Timestamp) async
+        -> ProtocolError?
+    {
+        guard let reel = makeups.reel, var student = makeups.students[id], let connection = student.connection else {
+            return ProtocolError(.notJoined, HubWords.word("hub.session.notJoined"))
+        }
+        switch message {
+        case .makeupNext:
+            await move(id, in: reel, at: now)
+            return nil
+        case .makeupPace(let pace, let seconds):
+            if let seconds, !MakeupPace.secondsRange.contains(seconds) {
+                return ProtocolError(.outOfRange, HubWords.word("hub.makeup.seconds"))
+            }
+            student.pace = pace
+            student.seconds = pace == .auto ? seconds ?? MakeupPace.defaultSeconds : nil
+            student.movedAt = now
+            if let error = await store(student, id: id) { return error }
+            makeups.students[id]?.pace = student.pace
+            makeups.students[id]?.seconds = student.seconds
+            makeups.students[id]?.movedAt = now
+            sendPosition(of: id, in: reel)
+            flushOutbox()
+            armPace(of: id, in: reel)
+            return nil
+        case .answer(let question, let prediction, _):
+            let accepted: ServerMessage
+            do {
+                accepted = try student.play.answer(question, prediction, in: reel, at: now)
+            } catch {
+                return error
+            }
+            if let error = await store(student, id: id) { return error }
+            makeups.students[id]?.play = student.play
+            send(accepted, to: connection)
+            flushOutbox()
+            return nil
+        case .hint(let question):
+            let hint: ServerMessage
+            do {
+                hint = try student.play.takeHint(question, in: reel, at: now)
+            } catch {
+                return error
+            }
+            if let error = await store(student, id: id) { return error }
+            makeups.students[id]?.play = student.play
+            send(hint, to: connection)
+            flushOutbox()
+            return nil
+        case .guide:
+            return await handle(.guide, from: nil).rejection
+        default:
+            return ProtocolError(.notAuthorised, HubWords.word("hub.makeup.notAllowed"))
+        }
+    }
+
+    /// Moves a student to the class's next moment: stored, then sent.
+    private func move(_ id: StudentID, in reel: MakeupReel<Model>, at now: Timestamp) async {
+        guard var student = makeups.students[id] else { return }
+        let frames = student.play.advance(in: reel, at: now)
+        if !frames.isEmpty {
+            if await store(student, id: id) != nil {
+                if let connection = student.connection {
+                    send(.error(ProtocolError(.tryLater, HubWords.word("hub.makeup.unsaved"))), to: connection)
+                    flushOutbox()
+                }
+                return
+            }
+        }
+        makeups.students[id]?.play = student.play
+        makeups.students[id]?.movedAt = now
+        deliver(frames, to: id)
+        sendPosition(of: id, in: reel)
+        if frames.contains(where: { if case .message(.result) = $0 { true } else { false } }) { sendRosterLine(of: id) }
+        flushOutbox()
+        armPace(of: id, in: reel)
+    }
+
+    /// Re-arms the student's timer: their pace's next moment and their next deadline, whichever comes first.
+    private func armPace(of id: StudentID, in reel: MakeupReel<Model>) {
+        guard let student = makeups.students[id], student.connection != nil else { return }
+        student.timer?.cancel()
+        makeups.students[id]?.timer = nil
+        var paceAt: Timestamp?
+        if !student.play.isAtEnd(of: reel) {
+            switch student.pace {
+            case .own: paceAt = nil
+            case .class:
+                if let pause = student.play.classPause(in: reel) {
+                    let ms = pause.components.seconds * 1000 + pause.components.attoseconds / 1_000_000_000_000_000
+                    paceAt = student.movedAt.adding(milliseconds: ms)
+                }
+            case .auto: paceAt = student.movedAt.adding(seconds: student.seconds ?? MakeupPace.defaultSeconds)
+            }
+        }
+        let deadline = student.play.nextDeadline?.1
+        let wake = [paceAt, deadline].compactMap { $0 }.min()
+        guard let wake else { return }
+        let clock = services.clock
+        makeups.students[id]?.timer = Task {
+            do { try await clock.sleep(until: wake) } catch { return }
+            guard !Task.isCancelled else { return }
+            await self.paceFired(id, pace: paceAt.map { $0 <= wake } ?? false)
+        }
+    }
+
+    private func paceFired(_ id: StudentID, pace: Bool) async {
+        makeups.students[id]?.timer = nil
+        guard let reel = makeups.reel, var student = makeups.students[id], student.connection != nil else { return }
+        let now = services.clock.now()
+        if pace {
+            await move(id, in: reel, at: now)
+            return
+        }
+        let frames = student.play.expireDeadlines(in: reel, at: now)
+        if !frames.isEmpty, await store(student, id: id) == nil {
+            makeups.students[id]?.play = student.play
+            deliver(frames, to: id)
+            flushOutbox()
+        }
+        armPace(of: id, in: reel)
+    }
+
+    /// Writes the student as they stand in `student` (before anything it changed is sent).
+    private func store(_ student: MakeupStudent, id: StudentID) async -> ProtocolError? {
+        guard let storage = makeupStorage else { return nil }
+        do {
+            let play = String(decoding: try JSONEncoder().encode(student.play), as: UTF8.self)
+            let pace =
+                student.pace == .auto ? "auto:\(student.seconds ?? MakeupPace.defaultSeconds)" : student.pace.rawValue
+            try await storage.saveMakeupStudent(
+                MakeupStudentRecord(
+                    lessonId: record.id, student: id.rawValue, name: student.play.name, tokenHash: student.tokenHash,
+                    joinedAt: student.joinedAt, pace: pace, play: play))
+            return nil
+        } catch {
+            return unsaved(error)
+        }
+    }
+
+    private func unsaved(_ error: any Error) -> ProtocolError {
+        logger.error("A make-up write failed", metadata: ["error": "\(error)"])
+        services.storageWrote(false)
+        return ProtocolError(.tryLater, HubWords.word("hub.makeup.unsaved"))
+    }
+
+    static func pace(from stored: String) -> (MakeupPace, Int?) {
+        if stored.hasPrefix("auto:"), let seconds = Int(stored.dropFirst(5)) { return (.auto, seconds) }
+        return (MakeupPace(rawValue: stored) ?? .own, nil)
+    }
+
+    // MARK: - Sending
+
+    private func sendWelcome(to id: StudentID, token: AccessToken?) {
+        guard var welcome = makeups.start, let student = makeups.students[id], let connection = student.connection
+        else { return }
+        welcome.you = StudentProfile(
+            student: id, name: student.play.name, token: token, score: student.play.score, streak: student.play.streak)
+        if let language = student.language {
+            welcome.language = language.tag
+            welcome.languages = LessonWords.book.languages.map(\.tag)
+        }
+        sendWelcome(welcome, to: connection)
+    }
+
+    private func deliver(_ frames: [MakeupReel<Model>.Frame], to id: StudentID) {
+        guard let student = makeups.students[id], let connection = student.connection else { return }
+        let language = student.language ?? lessonLanguage
+        for frame in frames {
+            switch frame {
+            case .message(let message): send(message, toAll: [connection], in: language)
+            case .snapshot(let header, let snapshot): sendSnapshot(header, snapshot, to: [connection])
+            }
+        }
+    }
+
+    private func sendPosition(of id: StudentID, in reel: MakeupReel<Model>) {
+        guard let student = makeups.students[id], let connection = student.connection,
+            let position = student.play.position(in: reel)
+        else { return }
+        send(
+            .makeupPosition(
+                MakeupPosition(
+                    moment: student.play.stop + 1, moments: reel.stops.count, timeline: position.timeline,
+                    generation: position.generation, pace: student.pace, seconds: student.seconds,
+                    classEnded: reel.hasEnded)),
+            to: connection)
+    }
+}

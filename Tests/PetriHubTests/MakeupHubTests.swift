@@ -1,0 +1,337 @@
+import PetriHubTesting
+import PetriPeer
+import PetriProtocol
+import PetriSimulation
+import PetriStorage
+import Testing
+
+@testable import PetriHub
+
+/// Make-up lessons through the hub: a student plays the class's history back alone, never ahead of their own
+/// moment, scored as the class was; resumes on another device; is refused with a sentence once it is closed.
+@Suite struct MakeupHubTests {
+    static let moths: JSONValue = .object(["population": .number(60), "reproductiveChance": .number(0.6)])
+
+    /// What one connection was shown at each question: the question, with the generation and picture before it.
+    struct Sight: Equatable {
+        var question: QuestionID
+        var timeline: Int
+        var generation: Int
+        var picture: JSONValue?
+    }
+
+    /// Follows what a peer is sent: the latest snapshot, each question as it arrives, each result.
+    struct Watcher {
+        var picture: (SnapshotHeader, JSONValue)?
+        var sights: [Sight] = []
+        var results: [QuestionID: PersonalResult] = [:]
+
+        mutating func see(_ message: ServerMessage) {
+            switch message {
+            case .snapshot(let header, let json): picture = (header, json)
+            case .question(let info):
+                sights.append(
+                    Sight(
+                        question: info.id, timeline: picture?.0.timeline ?? -1,
+                        generation: picture?.0.generation ?? -1, picture: picture?.1))
+            case .result(let result): results[result.question] = result
+            default: break
+            }
+        }
+    }
+
+    /// The generation a frame shows, if any (what must never run ahead of the student's moment).
+    static func generation(of message: ServerMessage) -> Int? {
+        switch message {
+        case .snapshot(let header, _): header.generation
+        case .stats(_, let stats): stats.generation
+        case .history(let page): page.to
+        case .resolved(let resolution): resolution.generation
+        case .rewound(let position), .restored(let position): position.generation
+        case .question(let info): info.askedAt
+        default: nil
+        }
+    }
+
+    /// A class of one student, Ada, whose lesson changes a parameter, rewinds, restores its checkpoint and is
+    /// cloned, with three questions Ada answers. Returns the teacher, Ada's watcher and her answers.
+    private func runClass(_ server: InProcessHub) async throws -> (
+        teacher: ProtocolPeer, ada: Watcher, answers: [QuestionID: Prediction]
+    ) {
+        let teacher = server.connect()
+        var options = LessonOptions()
+        options.speedBonus = false
+        try teacher.send(
+            .create(
+                teacherKey: InProcessHub.teacherKey, model: .camouflage, parameters: Self.moths, seed: 11,
+                options: options))
+        let (code, token) = try await teacher.expect("created") {
+            if case .created(let c, let t) = $0 { (c, t) } else { nil }
+        }
+        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        let peer = server.connect()
+        _ = try await peer.attach(.join(code: code, name: "Ada"))
+        var ada = Watcher()
+        var answers: [QuestionID: Prediction] = [:]
+
+        /// The teacher's command, answered to the teacher.
+        func teach(_ message: ClientMessage) async throws { _ = try await teacher.answers(to: message) }
+        /// Ada reads up to the question just asked, and answers it.
+        func answer(_ prediction: Prediction) async throws {
+            let question = try await peer.expect("question") { message -> QuestionID? in
+                ada.see(message)
+                if case .question(let q) = message { return q.id }
+                return nil
+            }
+            answers[question] = prediction
+            for reply in try await peer.answers(to: .answer(question: question, prediction: prediction)) {
+                ada.see(reply)
+            }
+        }
+        try await teach(.step(count: 2))
+        try await teach(.setParameter(name: "environmentColour", value: .number(20)))
+        try await teach(.ask(QuestionSpec(metric: "meanTrait", kind: .number(tolerance: 20), horizon: 2)))
+        try await answer(.number(50))
+        try await teach(.step(count: 2))
+        try await teach(.checkpoint)
+        try await teach(.step(count: 3))
+        try await teach(.rewind(count: 2))
+        try await teach(.ask(QuestionSpec(metric: "population", kind: .number(tolerance: 15), horizon: 1)))
+        try await answer(.number(58))
+        try await teach(.step(count: 1))
+        try await teach(.restore)
+        try await teach(.ask(QuestionSpec(metric: "meanTrait", kind: .number(tolerance: 10), horizon: 2)))
+        try await answer(.number(35))
+        try await teach(.step(count: 2))
+        try await teach(.clone(changes: []))
+        try await teach(.step(count: 1))
+        // Ada reads on until her third result
+        _ = try await peer.expect("results") { message -> Bool? in
+            ada.see(message)
+            return ada.results.count == 3 ? true : nil
+        }
+        return (teacher, ada, answers)
+    }
+
+    private func openMakeup(_ teacher: ProtocolPeer, until: Timestamp? = nil) async throws -> MakeupInfo {
+        try teacher.send(.openMakeup(until: until))
+        return try await teacher.expectReply("makeup") { if case .makeup(let info) = $0 { info } else { nil } }
+    }
+
+    /// Moves the make-up student on once; returns what came and the position that followed it.
+    private func next(_ student: ProtocolPeer) async throws -> ([ServerMessage], MakeupPosition) {
+        let replies = try await student.answers(to: .makeupNext)
+        let position = try #require(
+            replies.compactMap { if case .makeupPosition(let p) = $0 { p } else { nil } }.last,
+            "makeupNext is answered with makeupPosition")
+        return (replies, position)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aMakeupReachesEveryQuestionWhereTheClassDidAndScoresTheClassesAnswersAsTheClassWasScored() async throws {
+        let server = InProcessHub()
+        let (teacher, ada, answers) = try await runClass(server)
+        #expect(ada.sights.count == 3)
+        let info = try await openMakeup(teacher)
+        #expect(info.open && info.link == "/makeup/\(info.code)")
+
+        // Given a make-up student who joins with the make-up's code
+        let student = server.connect()
+        let welcome = try await student.attach(.joinMakeup(code: info.code, name: "Ben"))
+        let id = try #require(welcome.you?.student)
+        #expect(id.rawValue > 1_000_000 && welcome.you?.token != nil)
+        var watcher = Watcher()
+        var first: [ServerMessage] = []
+        let position = try await student.expect("makeupPosition") { message -> MakeupPosition? in
+            first.append(message)
+            if case .makeupPosition(let p) = message { return p }
+            return nil
+        }
+        #expect(position.moment == 1 && position.generation == 0)
+        for message in first { watcher.see(message) }
+
+        // When they move through every moment, answering each question as Ada did
+        var at = position
+        var frames = 0
+        while at.moment < at.moments {
+            let (replies, reached) = try await next(student)
+            for message in replies {
+                watcher.see(message)
+                frames += 1
+                // Then no frame ever shows a generation past the student's moment
+                if let generation = Self.generation(of: message) {
+                    #expect(generation <= reached.generation, "\(message.type) ran ahead of moment \(reached.moment)")
+                }
+                if case .question(let question) = message, let prediction = answers[question.id] {
+                    let accepted = try await student.answers(to: .answer(question: question.id, prediction: prediction))
+                    #expect(accepted.contains { if case .answerAccepted = $0 { true } else { false } })
+                }
+            }
+            #expect(reached.moment == at.moment + 1)
+            at = reached
+        }
+        #expect(frames > 0)
+
+        // Then each question reached them at the class's timeline and generation, over the class's picture
+        #expect(watcher.sights == ada.sights)
+        // And Ada's answers score for them exactly what they scored for Ada
+        #expect(watcher.results.count == 3)
+        for (question, result) in ada.results {
+            #expect(watcher.results[question]?.points == result.points, "question \(question)")
+        }
+        #expect(
+            watcher.results.values.map(\.points.total).reduce(0, +)
+                == ada.results.values.map(\.points.total).reduce(0, +))
+        // And the teacher's roster lists them as a make-up student
+        let line = try await teacher.expect("student") {
+            if case .student(let entry) = $0, entry.student == id, entry.makeup != nil { entry } else { nil }
+        }
+        #expect(line.name == "Ben")
+        await server.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aMakeupStudentResumesOnAnotherDeviceAtTheSameMomentWithTheSameScore() async throws {
+        let server = InProcessHub()
+        let (teacher, _, answers) = try await runClass(server)
+        let info = try await openMakeup(teacher)
+        let laptop = server.connect()
+        let welcome = try await laptop.attach(.joinMakeup(code: info.code, name: "Ben"))
+        let token = try #require(welcome.you?.token)
+        // Given a student who reached the first question's resolution, answering it
+        var reached: MakeupPosition?
+        var score = 0
+        while score == 0 {
+            let (replies, position) = try await next(laptop)
+            reached = position
+            for message in replies {
+                if case .question(let question) = message, let prediction = answers[question.id] {
+                    _ = try await laptop.answers(to: .answer(question: question.id, prediction: prediction))
+                }
+                if case .result(let result) = message { score = max(1, result.score) }
+            }
+            if position.moment == position.moments { break }
+        }
+        let before = try #require(reached)
+
+        // When they resume from a phone
+        let phone = server.connect()
+        let again = try await phone.attach(.resumeMakeup(code: info.code, token: token))
+        var caughtUp: [ServerMessage] = []
+        let position = try await phone.expect("makeupPosition") { message -> MakeupPosition? in
+            caughtUp.append(message)
+            if case .makeupPosition(let p) = message { return p }
+            return nil
+        }
+
+        // Then they are the same student at the same moment, the laptop is closed as replaced, and the catch-up
+        // shows nothing past their moment
+        #expect(again.you?.student == welcome.you?.student && again.you?.token == nil)
+        #expect(position.moment == before.moment && position.generation == before.generation)
+        #expect(caughtUp.contains { if case .result = $0 { true } else { false } })
+        for message in caughtUp {
+            if let generation = Self.generation(of: message) { #expect(generation <= position.generation) }
+        }
+        _ = try? await laptop.expect("close") { _ in nil as Int? }
+        #expect(laptop.closed?.code.rawValue == LessonCloseCode.replaced.rawValue)
+        // And after a restart the make-up is there with them, at the same moment
+        await server.stop()
+        let restarted = try await server.restarted()
+        let later = restarted.connect()
+        _ = try await later.attach(.resumeMakeup(code: info.code, token: token))
+        let after = try await later.expect("makeupPosition") { if case .makeupPosition(let p) = $0 { p } else { nil } }
+        #expect(after.moment == before.moment && after.generation == before.generation)
+        await restarted.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anUnknownClosedOrExpiredMakeupIsRefusedWithASentenceAndClosingEndsItsSessions() async throws {
+        let server = InProcessHub()
+        let (teacher, _, _) = try await runClass(server)
+        // An unknown code
+        let stranger = server.connect()
+        let unknown = try await stranger.answers(to: .joinMakeup(code: try JoinCode("ZZZZZZ"), name: "Cy"))
+        #expect(unknown.contains { if case .error(let e) = $0 { e.code == .unknownMakeup } else { false } })
+
+        // Given an open make-up with a student in it
+        let info = try await openMakeup(teacher)
+        let student = server.connect()
+        let welcome = try await student.attach(.joinMakeup(code: info.code, name: "Ben"))
+        let token = try #require(welcome.you?.token)
+
+        // When the teacher closes it, Then the student is told in a sentence and closed with 4003
+        try teacher.send(.closeMakeup)
+        let closed = try await teacher.expectReply("makeup") {
+            if case .makeup(let i) = $0, !i.open { i } else { nil }
+        }
+        #expect(closed.code == info.code)
+        let why = try await student.expect("makeupClosed") { if case .makeupClosed(let m) = $0 { m } else { nil } }
+        #expect(why.contains("closed"))
+        _ = try? await student.expect("close") { _ in nil as Int? }
+        #expect(student.closed?.code.rawValue == LessonCloseCode.makeupClosed.rawValue)
+        // And joining or resuming is refused with a sentence
+        let late = server.connect()
+        let refused = try await late.answers(to: .resumeMakeup(code: info.code, token: token))
+        let error = try #require(refused.compactMap { if case .error(let e) = $0 { e } else { nil } }.first)
+        #expect(error.code == .makeupClosed && error.message.hasSuffix("."))
+
+        // When it is reopened until a date, and the date passes
+        let until = server.clock.now().adding(seconds: 60)
+        let reopened = try await openMakeup(teacher, until: until)
+        #expect(reopened.code == info.code && reopened.until == until)
+        let back = server.connect()
+        _ = try await back.attach(.resumeMakeup(code: info.code, token: token))
+        await server.clock.waitForSleepers(1)
+        server.clock.advance(by: 61)
+        // Then the student is told it ended, and a join is refused
+        _ = try await back.expect("makeupClosed") { if case .makeupClosed(let m) = $0 { m } else { nil } }
+        let after = try await server.connect().answers(to: .joinMakeup(code: info.code, name: "Di"))
+        #expect(after.contains { if case .error(let e) = $0 { e.code == .makeupClosed } else { false } })
+        // And a past date is refused
+        let past = try await teacher.answers(to: .openMakeup(until: server.clock.now()))
+        #expect(past.contains { if case .error(let e) = $0 { e.code == .outOfRange } else { false } })
+        await server.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aMakeupAnswerIsAcknowledgedOnlyOnceStoredAndAFailedWriteLosesNothing() async throws {
+        let server = InProcessHub()
+        let (teacher, _, _) = try await runClass(server)
+        let info = try await openMakeup(teacher)
+        let student = server.connect()
+        _ = try await student.attach(.joinMakeup(code: info.code, name: "Ben"))
+        var question: QuestionInfo?
+        while question == nil {
+            let (replies, _) = try await next(student)
+            question = replies.compactMap { if case .question(let q) = $0 { q } else { nil } }.first
+        }
+        let asked = try #require(question)
+
+        // When the answer's write fails, Then it is refused with a sentence and not acknowledged
+        await server.storage.failWrites(with: StoreFailure())
+        let failed = try await student.answers(to: .answer(question: asked.id, prediction: .number(50)))
+        #expect(failed.contains { if case .error(let e) = $0 { e.code == .tryLater } else { false } })
+        #expect(!failed.contains { if case .answerAccepted = $0 { true } else { false } })
+        await server.storage.failWrites(with: nil)
+
+        // When the write is held, Then the store holds no answer until it is released, and the answer is
+        // acknowledged after
+        await server.storage.holdMakeupWrites()
+        try student.send(.answer(question: asked.id, prediction: .number(52)))
+        var waits = server.storage.makeupWriteWaiting.makeAsyncIterator()
+        _ = await waits.next()
+        let lessonId = try #require(await server.storage.inner.makeup(code: info.code)?.lessonId)
+        let stored = await server.storage.inner.makeupStudents(ofLesson: lessonId)
+        #expect(stored.allSatisfy { !$0.play.contains("52") })
+        await server.storage.releaseMakeupWrites()
+        let accepted = try await student.expectReply("answerAccepted") {
+            if case .answerAccepted(_, let p, _) = $0 { p } else { nil }
+        }
+        #expect(accepted == .number(52))
+        let after = await server.storage.inner.makeupStudents(ofLesson: lessonId)
+        #expect(after.contains { $0.play.contains("52") })
+        await server.stop()
+    }
+
+    struct StoreFailure: Error {}
+}
