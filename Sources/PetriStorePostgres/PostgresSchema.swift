@@ -21,7 +21,8 @@ import PostgresNIO
 /// store's `v4` does (names and emails unique through keys the server computes; secrets as digests).
 /// `v6` adds lesson plans, as the SQLite store's `v5` does: a plan's text under a name unique per owner (a
 /// teacher, or NULL for the server's plans); removing a teacher removes their plans.
-/// `v7` adds Petri as an LTI 1.3 tool, as the SQLite store's `v6` does.
+/// `v7` adds Petri as an LTI 1.3 tool, as the SQLite store's `v6` does. `v10` adds make-ups, as the SQLite store's
+/// `v9` does.
 enum PostgresSchema {
     struct Migration: Sendable {
         var identifier: String
@@ -272,6 +273,33 @@ enum PostgresSchema {
                     lesson_id TEXT NOT NULL REFERENCES lesson (id) ON DELETE CASCADE,
                     created_at DOUBLE PRECISION NOT NULL,
                     PRIMARY KEY (platform_id, deployment_id, resource_link_id)
+                )
+                """,
+            ]),
+        // `v8` and `v9` are taken by other branches; migrations apply in this list's order, by identifier.
+        Migration(
+            identifier: "v10",
+            statements: [
+                """
+                CREATE TABLE makeup (
+                    lesson_id TEXT NOT NULL PRIMARY KEY REFERENCES lesson (id) ON DELETE CASCADE,
+                    lesson_code TEXT NOT NULL,
+                    code TEXT NOT NULL UNIQUE,
+                    opened_at DOUBLE PRECISION NOT NULL,
+                    until DOUBLE PRECISION,
+                    closed BOOLEAN NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE makeup_student (
+                    lesson_id TEXT NOT NULL REFERENCES makeup (lesson_id) ON DELETE CASCADE,
+                    student_id BIGINT NOT NULL,
+                    name TEXT NOT NULL,
+                    token_hash BYTEA NOT NULL CHECK (length(token_hash) = 32),
+                    joined_at DOUBLE PRECISION NOT NULL,
+                    pace TEXT NOT NULL,
+                    play TEXT NOT NULL CHECK (play::jsonb IS NOT NULL),
+                    PRIMARY KEY (lesson_id, student_id)
                 )
                 """,
             ]),

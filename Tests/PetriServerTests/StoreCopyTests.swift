@@ -1,6 +1,7 @@
 import Foundation
 import PetriHub
 import PetriHubTesting
+import PetriLesson
 import PetriPeer
 import PetriPostgresTesting
 import PetriProtocol
@@ -117,5 +118,46 @@ import Testing
         #expect(second == 0)
         #expect(try await postgres.plans(ownedBy: nil) == [plans[0]])
         #expect(try await postgres.plans(ownedBy: "t-ada") == [plans[1]])
+    }
+}
+
+extension StoreCopyTests {
+    @Test func makeupsCopiedFromSQLiteAreThereOnPostgreSQLWithTheirStudentsOnce() async throws {
+        // Given a SQLite data directory with a lesson, its make-up and a make-up student
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let sqlite = try SQLiteLessonStorage(directory: directory)
+        let lesson = LessonRecord(
+            id: "lesson-1", code: try JoinCode("K7QX2M"), teacherToken: try AccessToken("abcdefghijklmnopqrstuv"),
+            definition: LessonDefinition(model: .camouflage, seed: 1, parameters: .object([:])),
+            configuration: LessonConfiguration(), createdAt: Timestamp(millisecondsSince1970: 1_800_000_000_000))
+        try await sqlite.createLesson(lesson)
+        let makeup = MakeupRecord(
+            lessonId: lesson.id, lessonCode: lesson.code, code: try JoinCode("R4TW9C"),
+            openedAt: Timestamp(millisecondsSince1970: 1_800_000_000_000), until: nil, closed: false)
+        try await sqlite.saveMakeup(makeup)
+        let ben = MakeupStudentRecord(
+            lessonId: lesson.id, student: 1_000_001, name: "Ben", tokenHash: TokenHash(of: "abcdefghijklmnopqrstuv"),
+            joinedAt: makeup.openedAt, pace: "own", play: #"{"stop":2}"#)
+        try await sqlite.saveMakeupStudent(ben)
+        try sqlite.store.close()
+
+        // When `petri store copy` moves the lessons, then the make-ups, into PostgreSQL, twice
+        let url = try await PrivatePostgres.shared().createDatabase()
+        let postgres = try await PostgresLessonStorage.connect(
+            url: url, node: ClusterNode(id: "copier", advertisedURL: "ws://127.0.0.1:1/"))
+        defer { postgres.close() }
+        let source = try PetriStore.open(directory: directory)
+        defer { try? source.close() }
+        for record in try source.unfinishedLessons() {
+            _ = try await postgres.importLesson(try LessonCopy(of: record, from: source))
+        }
+        let first = try await postgres.importMakeups(try source.makeupsCopy())
+        let second = try await postgres.importMakeups(try source.makeupsCopy())
+
+        // Then the make-up and its student are there once
+        #expect(first == 1 && second == 0)
+        #expect(try await postgres.makeup(code: makeup.code) == makeup)
+        #expect(try await postgres.makeupStudents(ofLesson: lesson.id) == [ben])
     }
 }

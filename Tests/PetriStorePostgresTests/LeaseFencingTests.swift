@@ -157,7 +157,7 @@ import Testing
         ).decode(String.self) {
             rows.append(identifier)
         }
-        #expect(rows == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
+        #expect(rows == ["v1", "v10", "v2", "v3", "v4", "v5", "v6", "v7"])
     }
 
     // MARK: - Helpers

@@ -72,3 +72,17 @@ import Testing
         #expect(try await storage.plans(ownedBy: "id-bo") == [plans[1]])
     }
 }
+
+extension PlanStoreTests {
+    @Test func thePostgresStoreKeepsMakeupsAsEveryStoreMust() async throws {
+        for (name, body) in MakeupStoreScenarios.all {
+            let (storage, _) = try await Self.fresh()
+            defer { storage.close() }
+            do {
+                try await body(storage)
+            } catch {
+                Issue.record("\(name): \(error)")
+            }
+        }
+    }
+}

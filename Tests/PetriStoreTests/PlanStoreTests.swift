@@ -79,3 +79,21 @@ import Testing
         #expect(try await storage.plans(ownedBy: nil).map(\.name) == ["s"])
     }
 }
+
+/// The SQLite store keeps make-ups as every store must (``MakeupStoreScenarios``), and so does the store in memory.
+@Suite struct MakeupStoreTests {
+    @Test(arguments: MakeupStoreScenarios.all.map(\.0))
+    func theSQLiteStoreKeepsMakeupsAsEveryStoreMust(_ scenario: String) async throws {
+        let scratch = try TemporaryDirectory()
+        let storage = try SQLiteLessonStorage(directory: scratch.dataDirectory)
+        defer { try? storage.store.close() }
+        let body = try #require(MakeupStoreScenarios.all.first { $0.0 == scenario }?.1)
+        try await body(storage)
+    }
+
+    @Test(arguments: MakeupStoreScenarios.all.map(\.0))
+    func theStoreInMemoryKeepsMakeupsAsEveryStoreMust(_ scenario: String) async throws {
+        let body = try #require(MakeupStoreScenarios.all.first { $0.0 == scenario }?.1)
+        try await body(InMemoryLessonStorage())
+    }
+}

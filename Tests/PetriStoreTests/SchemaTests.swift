@@ -26,13 +26,13 @@ import Testing
         #expect(
             tables == [
                 "action", "answer", "checkpoint", "grdb_migrations", "lesson", "lessonTeacher", "ltiLaunchState",
-                "ltiLesson", "ltiNonce", "ltiPlatform", "ltiTeacher", "ltiToolKey", "plan", "server", "signInLink",
-                "student", "teacher", "teacherSession",
+                "ltiLesson", "ltiNonce", "ltiPlatform", "ltiTeacher", "ltiToolKey", "makeup", "makeupStudent", "plan",
+                "server", "signInLink", "student", "teacher", "teacherSession",
             ])
         let migrations = try database.read { db in
             try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
         }
-        #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6"])
+        #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v9"])
         let journalMode = try database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(journalMode == "wal")
     }

@@ -53,6 +53,41 @@ import Testing
         #expect(error("pace fast").contains("pace takes auto"))
     }
 
+    @Test func makeupCommandsOpenWithAnOptionalUntilDateAndClose() {
+        // Given the teacher's terminal, Then makeup open, open --until DATE and close send the make-up's messages
+        #expect(parse("makeup open") == .success(.send(.openMakeup(until: nil))))
+        #expect(
+            parse("makeup open --until 2026-12-05T17:00Z")
+                == .success(.send(.openMakeup(until: Timestamp(millisecondsSince1970: 1_796_490_000_000)))))
+        // A date alone means the end of that day, UTC
+        #expect(
+            parse("makeup open --until 2026-12-05")
+                == .success(.send(.openMakeup(until: Timestamp(millisecondsSince1970: 1_796_515_199_000)))))
+        #expect(parse("makeup close") == .success(.send(.closeMakeup)))
+        // And anything else is refused with what to type
+        #expect(error("makeup open --until friday").contains("is not a date"))
+        #expect(error("makeup open soon").hasPrefix("makeup open takes --until"))
+        #expect(error("makeup").hasPrefix("makeup takes open or close"))
+        #expect(TeacherCommandSpec.all.contains { $0.name == "makeup" })
+    }
+
+    @Test func theTeachersTerminalShowsTheMakeupsCodeAndLinkAndWhenItCloses() {
+        var state = LessonState()
+        let code = try? JoinCode("R4TW9C")
+        guard let code else { return }
+        let now = Timestamp(millisecondsSince1970: 1_000)
+        state.apply(
+            .makeup(
+                MakeupInfo(code: code, link: "/makeup/R4TW9C", open: true, openedAt: now, until: nil, students: 0)),
+            at: now)
+        #expect(state.notices.last?.text == "Make-up open: code R4TW9C, link /makeup/R4TW9C (0 students so far).")
+        state.apply(
+            .makeup(
+                MakeupInfo(code: code, link: "/makeup/R4TW9C", open: false, openedAt: now, until: nil, students: 1)),
+            at: now)
+        #expect(state.notices.last?.text.hasPrefix("Make-up R4TW9C is closed") == true)
+    }
+
     @Test func aPlansTimelineMarksTheNextMomentAndTheSkippedOnes() {
         let state = PlanState(
             name: "moths", title: "Moths",

@@ -10,6 +10,7 @@ extension PetriStore {
         migrator.registerMigration(SchemaV4.identifier, migrate: SchemaV4.migrate)
         migrator.registerMigration(SchemaV5.identifier, migrate: SchemaV5.migrate)
         migrator.registerMigration(SchemaV6.identifier, migrate: SchemaV6.migrate)
+        migrator.registerMigration(SchemaV9.identifier, migrate: SchemaV9.migrate)
         return migrator
     }
 

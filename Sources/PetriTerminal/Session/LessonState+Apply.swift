@@ -30,9 +30,22 @@ extension LessonState {
                         parameter.choices.map { (word(parameter.name), $0.prefix(200).map(word)) }
                     }, uniquingKeysWith: { first, _ in first })
             }
-        case .pong, .definition, .results, .questions, .report, .language, .makeup, .makeupPosition, .makeupClosed,
-            .expectedPoints:
+        case .pong, .definition, .results, .questions, .report, .language, .makeupPosition, .expectedPoints:
             break
+        case .makeup(let info):
+            let code = TerminalText.sanitise(info.code.text, maxCharacters: 16)
+            let link = TerminalText.sanitise(info.link, maxCharacters: 200)
+            if info.open {
+                post(
+                    TerminalWords.text(
+                        "terminal.makeup.open",
+                        ["code": .text(code), "link": .text(link), "students": .int(info.students)], in: language),
+                    kind: .success, at: now)
+            } else {
+                post(TerminalWords.text("terminal.makeup.closed", ["code": .text(code)], in: language), at: now)
+            }
+        case .makeupClosed(let message):
+            post(TerminalText.sanitise(message, maxCharacters: 300), kind: .error, at: now)
         case .answersShown(let id, let spread):
             // The chart of the spread comes with the resolution; until then one line says what the class thinks.
             var line = "The teacher showed the class's answers to question \(id.rawValue): \(spread.answers) answered"

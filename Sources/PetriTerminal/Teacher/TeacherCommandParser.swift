@@ -34,6 +34,30 @@ enum TeacherCommandParser {
         }
     }
 
+    /// `makeup open [--until DATE]` and `makeup close`.
+    static func makeup(_ args: [String]) throws(CommandError) -> ClientMessage {
+        let usage = "makeup open [--until 2026-12-05T17:00Z], or makeup close"
+        switch args.first?.lowercased() {
+        case "open":
+            let rest = Array(args.dropFirst())
+            if rest.isEmpty { return .openMakeup(until: nil) }
+            guard rest.count == 2, rest[0] == "--until" else {
+                throw CommandError("makeup open takes --until and a date, or nothing.", example: usage)
+            }
+            guard let until = MakeupDate.parse(rest[1]) else {
+                throw CommandError(
+                    "makeup: \"\(rest[1])\" is not a date; write it as 2026-12-05 or 2026-12-05T17:00Z (UTC).",
+                    example: "makeup open --until 2026-12-05T17:00Z")
+            }
+            return .openMakeup(until: until)
+        case "close":
+            guard args.count == 1 else { throw CommandError("makeup close takes nothing after it.", example: usage) }
+            return .closeMakeup
+        default:
+            throw CommandError("makeup takes open or close.", example: usage)
+        }
+    }
+
     private static func command(_ name: String, _ args: [String], _ context: CommandContext) throws(CommandError)
         -> TeacherCommand
     {
@@ -213,6 +237,8 @@ enum TeacherCommandParser {
         case "plan":
             try atMost(0, args, "plan")
             return .showPlan
+        case "makeup", "make-up":
+            return .send(try makeup(args))
         case "plans":
             try atMost(0, args, "plans")
             return .send(.describePlans(teacherKey: nil))

@@ -28,6 +28,10 @@ struct TeacherCommandSpec: Sendable, Hashable {
             examples: ["pace auto", "pace teacher"]),
         .init(name: "plans", usage: "plans", summary: "list the server's lesson plans", examples: ["plans"]),
         .init(
+            name: "makeup", usage: "makeup open [--until DATE] | makeup close",
+            summary: "open a make-up of this lesson for absent students (a code and link), or close it",
+            examples: ["makeup open", "makeup open --until 2026-12-05T17:00Z", "makeup close"]),
+        .init(
             name: "step", usage: "step [N]", summary: "advance N generations (1–100, default 1)",
             examples: ["step", "step 5"]),
         .init(

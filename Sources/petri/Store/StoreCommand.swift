@@ -54,8 +54,8 @@ struct StoreCommand: AsyncParsableCommand {
                 Copies each lesson with its whole log, checkpoints, students (scores and streaks) and answers \
                 (points), one transaction per lesson, then the teachers' accounts (sign-in links, sessions, who \
                 owns and shares each lesson) in one more, then the lesson plans (the server's and each teacher's) in \
-                one more. A lesson, account or plan already in the store is left as it \
-                is, so the copy can be run again. Stop the server using the data directory first. Example:
+                one more, then the make-ups with their students. A lesson, account, plan or make-up already in the \
+                store is left as it is, so the copy can be run again. Stop the server using the data directory first. Example:
                   petri store copy --data /var/lib/petri --url postgres://petri@db/petri
                 """
         )
@@ -85,6 +85,12 @@ struct StoreCommand: AsyncParsableCommand {
             let addedPlans = try await storage.importPlans(plans)
             print(
                 "Copied \(addedPlans) of \(plans.count) lesson plans (\(plans.count - addedPlans) were already there).")
+            // Make-ups after lessons: a make-up refers to its lesson.
+            let makeups = try source.makeupsCopy()
+            let addedMakeups = try await storage.importMakeups(makeups)
+            print(
+                "Copied \(addedMakeups) of \(makeups.count) make-ups with their students "
+                    + "(\(makeups.count - addedMakeups) were already there).")
         }
     }
 }
