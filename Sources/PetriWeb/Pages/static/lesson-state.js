@@ -256,21 +256,14 @@ export function apply(state, message) {
             return [t('lesson.scored', { count: message.points?.total ?? 0, score: message.score, rank })];
         }
         case 'expectedPoints': {
-            // Expected points that came after the resolution (its replicates finished later): everyone's has the
-            // class's mean, a student who answered gets their own `points` next.
-            const expected = message.expected;
-            if (!expected || typeof expected !== 'object') return null;
-            const resolved = state.resolutions.get(message.question);
-            if (resolved) {
-                state.resolutions.set(message.question,
-                    { ...resolved, expected: { replicates: expected.replicates, class: expected.class } });
-            }
-            const result = state.results.get(message.question);
-            if (typeof expected.points !== 'number' || !result) return null;
-            state.results.set(message.question, { ...result, expected });
-            const base = result.points?.base;
-            return typeof base === 'number'
-                ? [t('results.expected.yours', { expected: expected.points, scored: base, count: expected.replicates })] : null;
+            // Expected points after the resolution: everyone's has the class's mean, then a student gets their own.
+            const { question: id, expected: e } = message;
+            const resolved = state.resolutions.get(id);
+            if (resolved) state.resolutions.set(id, { ...resolved, expected: { replicates: e.replicates, class: e.class } });
+            const result = state.results.get(id);
+            if (!result || typeof e.points !== 'number') return null;
+            state.results.set(id, { ...result, expected: e });
+            return [t('results.expected.yours', { expected: e.points, scored: result.points?.base ?? 0, count: e.replicates })];
         }
         case 'leaderboard': {
             const you = state.leaderboard?.you;
