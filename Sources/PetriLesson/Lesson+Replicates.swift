@@ -63,15 +63,27 @@ extension Lesson {
     }
 
     /// Gives expected points to the questions that resolved before the replicates of their moment finished
-    /// (with `replicates: onLock`, one a generation ahead stepped at once): the report has them, and a lesson
-    /// ranked by expected points ranks by them from now on. The results the students were sent at the
-    /// resolution stay as they were (no message carries expected points after a resolution yet).
+    /// (with `replicates: onLock`, one a generation ahead stepped at once): the report has them, a lesson
+    /// ranked by expected points ranks by them from now on, and the pages show them: everyone gets
+    /// `expectedPoints` with the class's mean, then each online student who answered their own.
     private mutating func lateExpectations(into effects: inout [Effect]) {
         var changed = false
         for index in questions.indices where questions[index].state == .resolved && questions[index].expectation == nil
         {
             guard let expectation = expectation(of: questions[index]) else { continue }
             questions[index].expectation = expectation
+            let id = questions[index].id
+            effects.append(
+                .broadcast(
+                    .expectedPoints(
+                        question: id,
+                        expected: Expected(replicates: expectation.replicates, classMean: expectation.classMean))))
+            for (student, points) in expectation.points.sorted(by: { $0.key < $1.key })
+            where roster[student]?.isOnline == true {
+                let expected = Expected(
+                    replicates: expectation.replicates, points: points, classMean: expectation.classMean)
+                effects.append(.send(.expectedPoints(question: id, expected: expected), to: .student(student)))
+            }
             for (student, answer) in questions[index].answers {
                 let base = answer.points?.base ?? 0
                 let expected = expectation.points[student] ?? base

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// | Path | File |
 /// | --- | --- |
-/// | `/`, `/join/CODE` | `student.html` |
+/// | `/`, `/join/CODE`, `/makeup/CODE` | `student.html` (a make-up's link opens its make-up) |
 /// | `/projector/CODE` | `projector.html` |
 /// | `/report/CODE` | `report.html` (the lesson report, for the teacher) |
 /// | `/teach` | `teach.html` (when the build has it) |
@@ -74,6 +74,7 @@ package struct WebSite: Sendable {
         case 1 where path == "/admin": return "admin.html"
         case 1 where path == "/favicon.ico": return "static/favicon.ico"
         case 2 where parts.first == "join" && isCode(parts.last): return "student.html"
+        case 2 where parts.first == "makeup" && isCode(parts.last): return "student.html"
         case 2 where parts.first == "projector" && isCode(parts.last): return "projector.html"
         case 2 where parts.first == "report" && isCode(parts.last): return "report.html"
         default:

@@ -1,6 +1,7 @@
 """The pages' catalogs against the pages (no browser). Each language's words are split in parts by who reads
 them (static/words/<tag>-<part>.json), and a page loads `common` and the parts its <meta name="petri-words">
-names (words.js). Checked: every language has every part English has and no other; every key a page uses
+names (words.js), and any part one of its modules loads for one mode with `loadPart('…')` (the student page's
+make-up). Checked: every language has every part English has and no other; every key a page uses
 (`t('…')`, `words('…')`, a key spelled in a module's table, `data-words`, `data-words-attr`, in the page or any
 module it imports) is in a part that page loads; no part holds a key that no page loading it uses; no key is in
 two parts; each plural has the CLDR categories of its language; a translation keeps the English's placeholders;
@@ -32,6 +33,7 @@ KEY = re.compile(r"^[a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)+$")
 LITERAL = re.compile(r"""'([^'\\\n]*)'|"([^"\\\n]*)\"""")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 COMMENT = re.compile(r"(?:^|(?<=\s))//.*$", re.MULTILINE)
+LOAD_PART = re.compile(r"""\bloadPart\(\s*'([a-z]+)'\s*\)""")
 IMPORT = re.compile(r"""(?:\bfrom|\bimport\(?)\s*'\./([\w-]+\.js)'""")
 
 
@@ -94,6 +96,8 @@ def pages():
             set().union(*(modules(entry) for entry in re.findall(r'<script type="module" src="/static/([\w-]+\.js)"',
                                                                  source))))]
         reached |= {file.name for file in files}
+        loads |= {name for file in files if file.suffix == ".js"
+                  for name in LOAD_PART.findall(COMMENT.sub("", file.read_text(encoding="utf-8")))}
         found.append((path.name, loads, files))
     for path in sorted(STATIC.glob("*.js")):
         if path.name not in reached:

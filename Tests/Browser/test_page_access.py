@@ -20,7 +20,11 @@ from test_student_page import record_figure
 # reads it (static/words/<tag>-<part>.json), the student page loads `common` and `lesson` alone, not the console's,
 # report's, administrator's and projector's words: 183,954 bytes measured in Chromium and WebKit, 2,448 + 15,087 of
 # them English words (42,470 in the one catalog before); 184,153 with the spotter's box sized as a touch target.
-PAGE_WEIGHT_LIMIT = 185 * 1000
+# 188 KB since late expected points (`expectedPoints` in lesson-state.js, 713 bytes) and make-ups: the hooks that
+# open make-up mode (student.js, words.js's loadPart, connection.js's close code and one common word: 2,260 bytes);
+# the make-up's own module and words (view-makeup.js, words/<tag>-makeup.json) load only in make-up mode, so they
+# are not counted here (6,282 bytes of them in English): 187,126 bytes measured in Chromium and WebKit.
+PAGE_WEIGHT_LIMIT = 188 * 1000
 
 
 def press(driver, *keys):
@@ -86,7 +90,7 @@ def test_the_islands_map_and_the_dark_scheme(server, page):
     teacher.close()
 
 
-def test_the_student_page_weighs_at_most_185_kb(server, page):
+def test_the_student_page_weighs_at_most_188_kb(server, page):
     page.get(f"{server.http}/join/ABCDEF")
     wait_for(page, lambda d: d.execute_script("return document.readyState") == "complete")
     sizes = page.execute_script("""
@@ -100,4 +104,6 @@ def test_the_student_page_weighs_at_most_185_kb(server, page):
     paths = [path for path, _, _ in sizes]
     assert any(path.endswith("/static/student.js") for path in paths)
     assert not any(path.endswith("/static/qr.js") for path in paths)  # only the projector needs it
+    # A make-up's module and words load only in make-up mode (its link, or a make-up code typed on the join screen)
+    assert not any("makeup" in path for path in paths), paths
     assert total <= PAGE_WEIGHT_LIMIT

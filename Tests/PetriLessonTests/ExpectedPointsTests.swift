@@ -212,6 +212,32 @@ struct ReplicatesOnLockTests {
         #expect(restored == room.lesson)
     }
 
+    @Test func expectedPointsThatArriveAfterTheResolutionReachThePages() throws {
+        // Given a question stepped past at once, resolved before its replicates finished, and Bea who did not answer
+        var (room, ada, q) = try room()
+        let (bea, _) = try room.join("Bea")
+        let request = try #require(job(room.teacher(.step(count: 3))))
+
+        // When the replicates finish
+        let finished = room.server(
+            .replicatesFinished(request.outcome(try #require(request.run(indices: 0..<request.count)))))
+
+        // Then everyone gets the class's expected points, and Ada her own, the report's
+        let mine = try #require(room.lesson.report().students.first { $0.id == ada }?.expected[q])
+        let late = finished.broadcasts.compactMap { if case .expectedPoints(q, let e) = $0 { e } else { nil } }
+        #expect(late.count == 1 && late.first?.points == nil && late.first?.replicates == 100)
+        #expect(late.first?.classMean == mine)  // she is the only one who answered
+        let hers = finished.sent(to: .student(ada)).compactMap {
+            if case .expectedPoints(q, let e) = $0 { e } else { nil }
+        }
+        #expect(hers == [Expected(replicates: 100, points: mine, classMean: mine)])
+        #expect(finished.sent(to: .student(bea)).isEmpty)
+        // And replicates that come back once more give nothing again
+        let again = room.server(
+            .replicatesFinished(request.outcome(try #require(request.run(indices: 0..<request.count)))))
+        #expect(!again.broadcasts.contains { if case .expectedPoints = $0 { true } else { false } })
+    }
+
     @Test func theAutomaticRunGivesTheSameExpectedPointsEveryTime() throws {
         func expected() throws -> Expected? {
             var (room, ada, _) = try room()

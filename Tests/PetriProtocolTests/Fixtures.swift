@@ -238,6 +238,8 @@ enum Fixtures {
             PersonalResult(
                 question: QuestionID(5), prediction: .range(lower: 110, upper: 150), points: breakdown, score: 1010,
                 streak: 2, standing: entry, expected: Expected(replicates: 100, points: 820, classMean: 640))),
+        .expectedPoints(question: QuestionID(5), expected: Expected(replicates: 100, classMean: 640)),
+        .expectedPoints(question: QuestionID(5), expected: Expected(replicates: 100, points: 820, classMean: 640)),
         .leaderboard(board), .definition(definition), .results(csv: "student,question\r\n\"a,b\",Q1\r\n"),
         .lessonEnded(LessonSummary(leaderboard: board, questions: 4)),
         .closing(Closing(score: 1010, possible: 2000, rank: 2, message: "Good effort")),

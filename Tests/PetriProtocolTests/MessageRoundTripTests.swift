@@ -15,8 +15,8 @@ struct MessageRoundTripTests {
     }
 
     @Test func everyServerMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 62 server message types
-        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 62)
+        // Given the fixtures, Then together they use all 63 server message types
+        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 63)
     }
 
     @Test(arguments: Fixtures.clientMessages)

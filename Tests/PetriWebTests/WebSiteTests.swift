@@ -27,8 +27,8 @@ func get(
 }
 
 @Suite struct WebSiteRoutingTests {
-    @Test func theStudentPageAnswersAtTheRootAndAtEveryJoinLink() throws {
-        for path in ["/", "/join/ABC234", "/join/abc-234"] {
+    @Test func theStudentPageAnswersAtTheRootAndAtEveryJoinAndMakeupLink() throws {
+        for path in ["/", "/join/ABC234", "/join/abc-234", "/makeup/R4TW9C", "/makeup/r4tw-9c"] {
             let reply = try #require(get(path), "\(path) has no page")
             #expect(reply.status == 200)
             #expect(String(decoding: reply.body, as: UTF8.self).contains("student"), "\(path)")
@@ -63,7 +63,7 @@ func get(
         for path in [
             "/nope", "/join", "/join/", "/join/ABC/extra", "/projector", "/static", "/static/",
             "/static/missing.js", "/student.html", "/healthz", "/join/\(String(repeating: "A", count: 33))",
-            "/join/AB<C",
+            "/join/AB<C", "/makeup", "/makeup/", "/makeup/ABC/extra", "/makeup/AB<C",
         ] {
             #expect(get(path) == nil, "\(path)")
         }

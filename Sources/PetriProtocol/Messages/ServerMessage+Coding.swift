@@ -6,7 +6,7 @@ extension ServerMessage: Codable {
         case prediction, answeredAt, lockedAt, answered, answeredBy, students, text, definition, csv, spread
         case models, url, reasons, guide, html, data, plans, title, paragraphs, language, languages
         case session, teacher, sessions, lessons, owner, coTeachers, preview, name, problems, round, creature, left
-        case selection, teachers, link, extraTime, closesAt
+        case selection, teachers, link, extraTime, closesAt, expected
     }
 
     /// The wire name of the message's type.
@@ -49,6 +49,7 @@ extension ServerMessage: Codable {
         case .selection: "selection"
         case .resolved: "resolved"
         case .result: "result"
+        case .expectedPoints: "expectedPoints"
         case .leaderboard: "leaderboard"
         case .definition: "definition"
         case .results: "results"
@@ -163,6 +164,10 @@ extension ServerMessage: Codable {
         case "selection": self = .selection(try c.decode(SelectionMode.self, forKey: .selection))
         case "resolved": self = .resolved(try Resolution(from: decoder))
         case "result": self = .result(try PersonalResult(from: decoder))
+        case "expectedPoints":
+            self = .expectedPoints(
+                question: try c.decode(QuestionID.self, forKey: .question),
+                expected: try c.decode(Expected.self, forKey: .expected))
         case "leaderboard": self = .leaderboard(try Leaderboard(from: decoder))
         case "definition": self = .definition(try c.decode(LessonDefinition.self, forKey: .definition))
         case "results": self = .results(csv: try c.decode(String.self, forKey: .csv))
@@ -283,6 +288,9 @@ extension ServerMessage: Codable {
         case .selection(let selection): try c.encode(selection, forKey: .selection)
         case .resolved(let resolution): try resolution.encode(to: encoder)
         case .result(let result): try result.encode(to: encoder)
+        case .expectedPoints(let question, let expected):
+            try c.encode(expected, forKey: .expected)
+            try c.encode(question, forKey: .question)
         case .leaderboard(let board): try board.encode(to: encoder)
         case .definition(let definition): try c.encode(definition, forKey: .definition)
         case .results(let csv): try c.encode(csv, forKey: .csv)

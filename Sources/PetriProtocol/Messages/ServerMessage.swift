@@ -86,6 +86,9 @@ package enum ServerMessage: Sendable, Hashable {
     case resolved(Resolution)
     /// The receiving student's own result of a resolved question.
     case result(PersonalResult)
+    /// A resolved question's expected points arrived after its resolution (the replicates of its moment finished
+    /// later): to everyone without `points`, then to each student who answered with their own.
+    case expectedPoints(question: QuestionID, expected: Expected)
     /// The leaderboard changed outside a resolution (e.g. a student was removed).
     case leaderboard(Leaderboard)
     /// The lesson file (teacher only; it contains the seed).

@@ -30,7 +30,7 @@ extension LessonState {
                         parameter.choices.map { (word(parameter.name), $0.prefix(200).map(word)) }
                     }, uniquingKeysWith: { first, _ in first })
             }
-        case .pong, .definition, .results, .questions, .report, .language, .makeupPosition:
+        case .pong, .definition, .results, .questions, .report, .language, .makeupPosition, .expectedPoints:
             break
         case .makeup(let info):
             let code = TerminalText.sanitise(info.code.text, maxCharacters: 16)

@@ -16,6 +16,7 @@ const FINAL_CLOSES = new Map([
     [4000, 'connection.closed.removed'],
     [4001, 'connection.closed.elsewhere'],
     [4002, 'lesson.ended'],
+    [4003, 'connection.closed.makeup'],
     [1002, 'connection.closed.protocol'],
     [1007, 'connection.closed.utf8'],
 ]);
@@ -28,7 +29,8 @@ function floorFor(code) {
 }
 
 /// Error codes that mean the stored credentials are useless: forget them and stop.
-const FATAL_ERRORS = new Set(['unknown-lesson', 'unknown-token', 'kicked', 'invalid-name']);
+const FATAL_ERRORS = new Set(['unknown-lesson', 'unknown-token', 'kicked', 'invalid-name', 'unknown-makeup',
+    'makeup-closed']);
 
 /// Redirects followed in a row without a welcome before backing off instead.
 const REDIRECT_LIMIT = 4;

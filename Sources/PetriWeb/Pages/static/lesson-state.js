@@ -255,6 +255,16 @@ export function apply(state, message) {
             const rank = message.standing?.rank ?? '?';
             return [t('lesson.scored', { count: message.points?.total ?? 0, score: message.score, rank })];
         }
+        case 'expectedPoints': {
+            // Expected points after the resolution: everyone's has the class's mean, then a student gets their own.
+            const { question: id, expected: e } = message;
+            const resolved = state.resolutions.get(id);
+            if (resolved) state.resolutions.set(id, { ...resolved, expected: { replicates: e.replicates, class: e.class } });
+            const result = state.results.get(id);
+            if (!result || typeof e.points !== 'number') return null;
+            state.results.set(id, { ...result, expected: e });
+            return [t('results.expected.yours', { expected: e.points, scored: result.points?.base ?? 0, count: e.replicates })];
+        }
         case 'leaderboard': {
             const you = state.leaderboard?.you;
             state.leaderboard = { students: message.students, top: message.top ?? [], you: message.you ?? you };

@@ -8,7 +8,7 @@
 
 import { el, setText, replaceChildren, formatNumber } from './dom.js';
 import { Connection, normaliseCode } from './connection.js';
-import { t, language, fillWords, onLanguageChange, formatPercent, formatPlain } from './words.js';
+import { t, language, fillWords, onLanguageChange, formatPercent, formatPlain, formatDate } from './words.js';
 import { languageSwitch } from './view-language.js';
 
 const match = location.pathname.match(/^\/report\/([^/]+)\/?$/);
@@ -171,7 +171,7 @@ function pointsTable(data) {
         const shown = (p) => (typeof p.expected === 'number'
             ? t('report.range.points', { points: p.points, base: p.base, expected: p.expected }) : p.points);
         return el('tr', { 'data-student': s.student },
-            el('th', { scope: 'row' }, s.name),
+            el('th', { scope: 'row' }, s.name, makeupMark(s)),
             data.questions.map((q) => cell(points.has(q.id) ? shown(points.get(q.id)) : '–', true)),
             cell(s.score, true),
             cell(s.hints.length, true),
@@ -195,12 +195,20 @@ function calibrationTable(calibration, id) {
             cell(percent(bin.happened / bin.count), true))));
 }
 
+/// A make-up student's mark after their name, " (make-up, 28 Nov 2026)", when the report's data says when they
+/// joined the make-up (`makeup`, ms; PROTOCOL.md 5.9); nothing for the class's own students.
+function makeupMark(s) {
+    return typeof s.makeup === 'number'
+        ? [' ', el('span', { class: 'makeup-mark' }, t('report.makeup.mark', { date: formatDate(s.makeup, { dateStyle: 'medium' }) }))]
+        : null;
+}
+
 function studentSection(s) {
     const hints = s.hints.length ? t('report.hints', { questions: s.hints.map(questionLabel).join(t('lesson.readings.separator')) }) : '';
     const brier = s.calibration.count > 0
         ? t('report.brierScore', { brier: brierText(s.calibration.brier), baseline: s.calibration.baseline }) : '';
     return el('section', { class: 'student', 'data-student': s.student },
-        el('h3', {}, s.name),
+        el('h3', {}, s.name, makeupMark(s)),
         el('p', {}, t('report.score', { score: s.score, hints, brier })),
         s.reasons.length ? el('ul', { class: 'reasons' },
             s.reasons.map((r) => el('li', {}, t('report.reason', { question: questionLabel(r.question) }), r.reason))) : null,

@@ -1,5 +1,6 @@
 // The student page: join or resume, then the model, the question, the charts and the results.
-// Wires the connection to the lesson state and each view's render(state).
+// Wires the connection to the lesson state and each view's render(state). A make-up (/makeup/CODE, or its code
+// typed here) adds view-makeup.js, loaded only then.
 
 import { el, setText, replaceChildren, formatNumber } from './dom.js';
 import { Connection, normaliseCode, tokenKey } from './connection.js';
@@ -13,12 +14,15 @@ import { ResultsView, leaderboardTable } from './view-results.js';
 import { StatusView } from './view-status.js';
 import { ExplanationView } from './view-explanation.js';
 import { AboutView } from './view-about.js';
-import { t, language, fillWords, onLanguageChange } from './words.js';
+import { t, language, fillWords, onLanguageChange, loadPart } from './words.js';
 import { languageSwitch, tellServer, followLesson } from './view-language.js';
 
 const state = createState();
-const match = location.pathname.match(/^\/join\/([^/]+)\/?$/);
-let code = match ? normaliseCode(decodeURIComponent(match[1])) : '';
+const match = location.pathname.match(/^\/(join|makeup)\/([^/]+)\/?$/);
+let code = match ? normaliseCode(decodeURIComponent(match[2])) : '';
+let makeup = match?.[1] === 'makeup';
+let makeupView = null;
+let lessonProblem = null; // no lesson has the typed code: tried as a make-up's
 let pendingName = '';
 let connection = null;
 
@@ -38,9 +42,11 @@ const results = new ResultsView(document.getElementById('results'), {
 const about = new AboutView(document.getElementById('about'), { send: (m) => connection?.send(m) ?? false });
 const explanation = new ExplanationView(document.getElementById('explanation'));
 
+const keyFor = (lessonCode) => (makeup ? `petri.makeup.${lessonCode}` : tokenKey(lessonCode));
+
 function storedToken(lessonCode) {
     try {
-        return localStorage.getItem(tokenKey(lessonCode));
+        return localStorage.getItem(keyFor(lessonCode));
     } catch {
         return null; // storage may be off (private mode): the student can still join, just not resume
     }
@@ -48,7 +54,7 @@ function storedToken(lessonCode) {
 
 function storeToken(lessonCode, token) {
     try {
-        localStorage.setItem(tokenKey(lessonCode), token);
+        localStorage.setItem(keyFor(lessonCode), token);
     } catch {
         // see storedToken
     }
@@ -56,23 +62,36 @@ function storeToken(lessonCode, token) {
 
 function forgetToken(lessonCode) {
     try {
-        localStorage.removeItem(tokenKey(lessonCode));
+        localStorage.removeItem(keyFor(lessonCode));
     } catch {
         // see storedToken
     }
 }
 
 function join({ code: lessonCode, name }) {
+    makeup = location.pathname === `/makeup/${lessonCode}`;
+    lessonProblem = null;
     code = lessonCode;
     pendingName = name;
     start();
 }
 
-function start() {
+async function start() {
     connection?.stop();
+    if (makeup && !makeupView) {
+        const [{ MakeupView }] = await Promise.all([import('./view-makeup.js'), loadPart('makeup')]);
+        makeupView = new MakeupView(document.querySelector('.side-column'), {
+            send: (m) => connection?.send(m) ?? false, say: (w) => status.say(w),
+            token: (carried) => (carried ? storeToken(code, carried) : storedToken(code)),
+        });
+    }
     connection = new Connection({
         hello: (lastSeen) => {
             const token = storedToken(code);
+            if (makeup) {
+                return token ? { type: 'resumeMakeup', code, token, language: language() }
+                    : { type: 'joinMakeup', code, name: pendingName, language: language() };
+            }
             if (token) return { type: 'resume', code, token, language: language(), ...(lastSeen ? { lastSeen } : {}) };
             return { type: 'join', code, name: pendingName, language: language() };
         },
@@ -86,13 +105,26 @@ function start() {
 }
 
 function receive(message) {
+    const path = `/${makeup ? 'makeup' : 'join'}/${code}`;
     if (message.type === 'welcome' && message.you?.token) storeToken(code, message.you.token);
-    if (message.type === 'welcome' && location.pathname !== `/join/${code}`) {
-        history.replaceState(null, '', `/join/${code}`); // so a reload resumes this lesson
+    if (message.type === 'welcome' && location.pathname !== path) {
+        history.replaceState(null, '', path); // so a reload resumes this lesson
+    }
+    if (message.type === 'error' && state.role === null && pendingName
+        && ((!makeup && message.code === 'unknown-lesson') || (lessonProblem && message.code === 'unknown-makeup'))) {
+        makeup = !lessonProblem;
+        if (makeup) {
+            lessonProblem = message.message;
+            start();
+            return;
+        }
+        message = { ...message, message: lessonProblem };
+        lessonProblem = null;
     }
     if (message.type === 'error' && state.role === null) {
-        if (['unknown-token', 'kicked'].includes(message.code)) forgetToken(code);
-        if (['unknown-token'].includes(message.code) && pendingName) {
+        const stale = message.code === 'unknown-token' || (makeup && message.code === 'unknown-makeup' && storedToken(code));
+        if (stale || message.code === 'kicked') forgetToken(code);
+        if (stale && pendingName) {
             start(); // the stored token was from an older lesson with this code: join afresh
             return;
         }
@@ -104,6 +136,7 @@ function receive(message) {
     const words = apply(state, message);
     for (const line of words ?? []) status.say(line);
     hunt.received(message, state);
+    makeupView?.received(message);
     if (message.type === 'welcome') followLesson(state);
     render();
 }
@@ -112,6 +145,7 @@ function render() {
     const joined = state.role !== null;
     joinView.render(!joined);
     lessonNode.hidden = !joined;
+    if (makeupView) makeupView.root.hidden = !makeup;
     if (!joined) return;
     document.title = t('student.title.lesson', { code });
     const you = state.you;
@@ -158,10 +192,11 @@ onLanguageChange(() => {
     charts.relabel();
     question.relabel();
     about.relabel(state);
+    makeupView?.relabel();
     render();
 });
 
-if (code && storedToken(code)) {
+if (code && (storedToken(code) || (makeup && location.hash))) {
     start();
 } else {
     joinView.render(true);

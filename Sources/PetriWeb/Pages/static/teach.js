@@ -23,6 +23,7 @@ import { drawSpread, leaderboardTable, describeExpected } from './view-results.j
 import { parameterField, parameterLabel, readFields } from './view-parameters.js';
 import { QuestionBuilder } from './view-question-builder.js';
 import { RosterView } from './view-roster.js';
+import { MakeupPanel } from './view-makeup-panel.js';
 import { ReasonsView } from './view-reasons.js';
 import { ReplicatesView } from './view-replicates.js';
 import { HuntView } from './view-hunt.js';
@@ -83,6 +84,7 @@ const charts = new ChartsView($('charts'));
 // The guide is asked for quietly: a console still reconnecting asks again on its next render.
 const about = new AboutView($('about'), { send: (message) => connection?.send(message) ?? false });
 const builder = new QuestionBuilder($('question-builder'), { ask: (message) => ask(message) });
+const makeupPanel = new MakeupPanel($('makeup'), { send: (m) => send(m) });
 const roster = new RosterView($('roster'), {
     answeredBy: (id) => answered.get(id) ?? new Set(),
     onKick: (student) => confirmThen(t('teach.kick.confirm', { name: student.name }),
@@ -564,6 +566,7 @@ function receive(message) {
             }
             checkpointAt = typeof message.checkpoint === 'number' ? message.checkpoint : null;
             grades.refresh();
+            makeupPanel.reset(); // the server sends the lesson's make-up, if it has one, after the welcome
             if (signedIn()) {
                 loadLessonTeachers();
                 // `open` carries no language: the console's words from the server come in the page's.
@@ -579,6 +582,7 @@ function receive(message) {
         case 'checkpointSaved': checkpointAt = message.generation; break;
         case 'lessonTeachers': if (message.code === lesson?.code) lessonTeachers.render(message); break;
         case 'plan': planView.show(message); break;
+        case 'makeup': makeupPanel.received(message); break;
         case 'explanation':
             status.say([message.title, ...(message.paragraphs ?? [])].filter(Boolean).join(' '));
             break;
@@ -939,6 +943,7 @@ onLanguageChange(() => {
     reasons.relabel?.(state);
     replicates.relabel?.(state);
     modelActions.relabel?.(state);
+    makeupPanel.relabel();
     myLessons.render();
     planBuilder.relabel();
     sessions.render();

@@ -5,7 +5,7 @@
 
 import { el, replaceChildren, formatNumber } from './dom.js';
 import { openQuestion } from './lesson-state.js';
-import { t, language, formatPlain, formatPercent } from './words.js';
+import { t, language, formatPlain, formatPercent, formatDate } from './words.js';
 
 /// The extra time a teacher can give (percent of a question's limit on top); the server takes 0...100.
 const EXTRA_TIMES = [0, 25, 50, 100];
@@ -31,7 +31,7 @@ export class RosterView {
             .sort((a, b) => (b.score ?? 0) - (a.score ?? 0) || String(a.name).localeCompare(String(b.name), language()));
         const removable = !state.ended;
         const key = JSON.stringify([language(), removable, open?.id ?? null, [...answered].sort(), students.map((s) =>
-            [s.student, s.name, s.online, s.score, s.streak, s.extraTime ?? 0])]);
+            [s.student, s.name, s.online, s.score, s.streak, s.extraTime ?? 0, s.makeup ?? null])]);
         if (key === this.drawn) return;
         this.drawn = key;
         const online = students.filter((s) => s.online).length;
@@ -51,7 +51,7 @@ export class RosterView {
                 'aria-label': t('roster.removeName', { name: student.name }) }, t('roster.remove'));
             kick?.addEventListener('click', () => this.onKick(student));
             body.append(el('tr', { 'data-student': student.student, class: student.online ? 'online' : 'offline' },
-                el('td', { class: 'name' }, student.name ?? ''),
+                el('td', { class: 'name' }, student.name ?? '', makeupMark(student)),
                 el('td', { class: 'presence' }, student.online ? t('roster.presence.online') : t('roster.presence.away')),
                 el('td', {}, formatNumber(student.score ?? 0)),
                 el('td', {}, formatPlain(student.streak ?? 0)),
@@ -88,4 +88,12 @@ export class RosterView {
         select.addEventListener('change', () => this.onExtraTime(student, Number(select.value)));
         return select;
     }
+}
+
+/// A make-up student's mark after their name, "make-up, 28 Nov 2026" (when they joined the make-up, PROTOCOL.md
+/// 5.9); nothing for the class's own students.
+function makeupMark(student) {
+    if (typeof student.makeup !== 'number') return null;
+    return el('span', { class: 'makeup-mark' },
+        t('teach.makeup.mark', { date: formatDate(student.makeup, { dateStyle: 'medium' }) }));
 }

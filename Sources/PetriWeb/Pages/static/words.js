@@ -11,7 +11,7 @@
 // `common` alone. test_catalogs.py checks that every key a page's modules use is in a part it loads.
 //
 // The module loads English and the starting language before any page module runs (top-level await), so
-// t() is synchronous everywhere.
+// t() is synchronous everywhere. A mode's part (the student page's make-up) comes later: loadPart('makeup').
 
 /// The languages a person can pick, each by its own name (the same in every catalog, so not in them).
 export const LANGUAGES = [
@@ -52,6 +52,14 @@ function loadCatalog(tag) {
         catalogs.set(tag, loading);
     }
     return catalogs.get(tag);
+}
+
+/// Loads one more part for this page before its words are used.
+export async function loadPart(part) {
+    PARTS.push(part);
+    catalogs.clear();
+    english = await loadCatalog('en');
+    active = await loadCatalog(current).catch(() => english);
 }
 
 function offered(tag) {
