@@ -114,6 +114,9 @@ extension Lesson {
         case .kick(let student):
             try requireTeacher(actor, to: LessonWords.word("lesson.action.removeStudents"))
             return try kick(student)
+        case .eraseStudent(let student):
+            try requireTeacher(actor, to: LessonWords.word("lesson.action.eraseStudents"))
+            return try erase(student)
         case .extraTime(let student, let percent):
             try requireTeacher(actor, to: LessonWords.word("lesson.action.giveExtraTime"))
             return try giveExtraTime(student, percent: percent, at: now)

@@ -10,13 +10,13 @@ struct MessageRoundTripTests {
     let decoder = ProtocolDecoder(limits: .lessonFile)
 
     @Test func everyClientMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 64 client message types
-        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 64)
+        // Given the fixtures, Then together they use all 65 client message types
+        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 65)
     }
 
     @Test func everyServerMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 59 server message types
-        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 59)
+        // Given the fixtures, Then together they use all 60 server message types
+        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 60)
     }
 
     @Test(arguments: Fixtures.clientMessages)
