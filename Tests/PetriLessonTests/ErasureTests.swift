@@ -84,6 +84,18 @@ struct ErasureTests {
         #expect(room.teacher(.eraseStudent(zebedee)).effects.contains(.eraseStored(zebedee)))
     }
 
+    @Test func aStudentIsErasedAfterTheLessonEndedToo() throws {
+        // Given a class that answered, and the lesson ended (its report is read afterwards)
+        var (room, zebedee, _) = try Self.answeredClass()
+        room.teacher(.end)
+
+        // When the teacher erases Zebedee, Then it is stored and their line leaves the results
+        let outcome = room.teacher(.eraseStudent(zebedee))
+        #expect(outcome.rejection == nil)
+        #expect(outcome.isPersisted)
+        #expect(!room.lesson.resultsCSV().contains("Zebedee"))
+    }
+
     @Test func onlyTheTeacherErasesAndOnlyStudentsWhoExist() throws {
         // Given a class of two
         var room = try Classroom()
