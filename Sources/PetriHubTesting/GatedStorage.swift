@@ -136,6 +136,9 @@ package actor GatedStorage: LessonStorage, SharedLogWriter {
     ) async throws {
         try await inner.saveCheckpoint(checkpoint, ofLesson: id, at: time, keeping: keep)
     }
+    package func eraseLessons(endedBefore time: Timestamp) async throws -> [String] {
+        try await inner.eraseLessons(endedBefore: time)
+    }
     package func eraseStudent(
         _ student: StudentID, keeping checkpoint: LessonCheckpoint, ofLesson id: String, at time: Timestamp
     ) async throws {

@@ -85,6 +85,18 @@ package actor InMemoryLessonStorage: LessonStorage {
         return LessonRecoveryPoint(checkpoint: checkpoint, entries: after)
     }
 
+    package func eraseLessons(endedBefore time: Timestamp) throws -> [String] {
+        if let failure { throw failure }
+        let erased = order.filter { id in lessons[id]?.ended.map { $0 < time } ?? false }
+        for id in erased {
+            lessons[id] = nil
+            logs[id] = nil
+            checkpoints[id] = nil
+        }
+        order.removeAll { erased.contains($0) }
+        return erased
+    }
+
     package func eraseStudent(
         _ student: StudentID, keeping checkpoint: LessonCheckpoint, ofLesson id: String, at time: Timestamp
     ) throws {

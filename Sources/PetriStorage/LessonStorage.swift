@@ -41,6 +41,10 @@ package protocol LessonStorage: Sendable {
     func eraseStudent(
         _ student: StudentID, keeping checkpoint: LessonCheckpoint, ofLesson id: String, at time: Timestamp)
         async throws
+    /// Erases every lesson that ended before `time`, each with every row of it (its log, checkpoints, students,
+    /// answers, owners, LMS link), as `data.keepEndedLessonsDays` runs out. Returns the ids this call erased: of
+    /// nodes sweeping at once, each lesson is erased by exactly one.
+    func eraseLessons(endedBefore time: Timestamp) async throws -> [String]
     /// A lesson's newest checkpoint and the log entries after it (its whole log without one), read together.
     func recovery(ofLesson id: String) async throws -> LessonRecoveryPoint
     /// Records durably, before a lesson's log is replayed, that its replay is under way (`attempt`

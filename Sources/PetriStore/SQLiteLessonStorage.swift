@@ -160,6 +160,15 @@ package final class SQLiteLessonStorage: LessonStorage {
         }
     }
 
+    /// Deletes the lessons in one transaction, then truncates the write-ahead log (as after a student's erasure).
+    package func eraseLessons(endedBefore time: Timestamp) async throws -> [String] {
+        try await run { store in
+            let erased = try store.inTransaction { tx in try tx.eraseLessons(endedBefore: time.storedSeconds) }
+            if !erased.isEmpty { try store.truncateWriteAheadLog() }
+            return erased
+        }
+    }
+
     /// Rewrites the lesson's history in one transaction (``StoreTransaction/eraseStudent(_:lessonId:seq:generation:state:stateHash:at:)``),
     /// then truncates the write-ahead log so the erased bytes are in no file.
     package func eraseStudent(

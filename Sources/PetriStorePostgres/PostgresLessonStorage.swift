@@ -309,6 +309,18 @@ package final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         }
     }
 
+    /// One `DELETE ... RETURNING`: nodes sweeping at once each erase the lessons they deleted, none twice (the
+    /// second waits for the first's row lock, then finds nothing). The old row versions stay in PostgreSQL's
+    /// pages and WAL until vacuum (Deploy/README.md, Privacy).
+    package func eraseLessons(endedBefore time: Timestamp) async throws -> [String] {
+        try await write("erase lessons past their retention") { connection in
+            try await connection.run(
+                "DELETE FROM lesson WHERE ended_at IS NOT NULL AND ended_at < \(time.storedSeconds) RETURNING id",
+                logger: self.logger
+            ).decode(String.self).collected()
+        }
+    }
+
     /// Rewrites the lesson's history in one fenced transaction (see ``LessonStorage/eraseStudent(_:keeping:ofLesson:at:)``).
     ///
     /// The log's append-only trigger is disabled and enabled again inside the transaction: nobody else ever

@@ -59,6 +59,17 @@ extension StoreTransaction {
     }
 }
 
+extension StoreTransaction {
+    /// Deletes every lesson that ended before `time` (seconds since 1970) with all its rows (the schema's
+    /// `ON DELETE CASCADE`s; the log's trigger lets a deleted lesson's entries go) and returns their ids.
+    func eraseLessons(endedBefore time: Double) throws(StoreError) -> [String] {
+        try atomically {
+            try String.fetchAll(
+                db, sql: "DELETE FROM lesson WHERE endedAt IS NOT NULL AND endedAt < ? RETURNING id", arguments: [time])
+        }
+    }
+}
+
 extension PetriStore {
     /// Copies the write-ahead log into the database and truncates it to nothing, so that the bytes of
     /// rows deleted or overwritten since (with `secure_delete` on, zeroed in the database) are in no file.
