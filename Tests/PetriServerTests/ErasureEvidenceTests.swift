@@ -112,4 +112,39 @@ import Testing
         #expect(try Self.files(under: data, containing: "secret reasoning") == [])
         #expect(try !Self.files(under: data, containing: "Ben").isEmpty)
     }
+
+    @Test func aLessonErasedAtTheEndOfItsRetentionLeavesNoByteOfItsStudentsInTheDataDirectory() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let data = directory + "/data"
+
+        // Given an ended lesson on SQLite that Zebedee joined and answered in, kept 60 s
+        let clock = ManualClock()
+        let first = try await HubSetup.inProcess.start(
+            storage: try SQLiteLessonStorage(directory: data), clock: clock,
+            configure: { $0.endedLessonRetentionSeconds = 60 })
+        let teacher = try await first.connect()
+        let (code, token) = try await teacher.createLesson(.camouflage, Self.moths)
+        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        let zebedee = try await first.connect()
+        _ = try await zebedee.attach(.join(code: code, name: Self.name))
+        try teacher.send(.ask(QuestionSpec(metric: "meanTrait", kind: .number(tolerance: 40), horizon: 1)))
+        let question = try await zebedee.expect { if case .question(let q) = $0 { q } else { nil } }
+        try zebedee.send(.answer(question: question.id, prediction: .number(50), reason: Self.reason))
+        _ = try await zebedee.expect { if case .answerAccepted = $0 { true } else { nil } }
+        try teacher.send(.end)
+        _ = try await teacher.expect { if case .lessonEnded = $0 { true } else { nil } }
+        #expect(try !Self.files(under: data, containing: "Zebedee").isEmpty)
+
+        // When its retention runs out and the hub sweeps
+        clock.advance(by: 61)
+        let erased = await first.hub.eraseExpiredLessons()
+
+        // Then the lesson is erased, and no file in the data directory holds the name or the reason
+        #expect(erased.count == 1)
+        #expect(try Self.files(under: data, containing: "Zebedee") == [])
+        #expect(try Self.files(under: data, containing: "secret reasoning") == [])
+        await first.stop()
+        try #require(first.storage as? SQLiteLessonStorage).store.close()
+    }
 }

@@ -66,4 +66,44 @@ import Testing
         try await b.append([LeaseFencingTests.entry(4)], toLesson: record.id)
         #expect(try await b.log(ofLesson: record.id).map(\.sequence) == [3, 4])
     }
+
+    @Test func twoNodesSweepingAtOnceEraseAnEndedLessonOnceWithAllItsRows() async throws {
+        // Given an ended lesson Zebedee joined, and a running one, on a database two nodes share
+        let url = try await PrivatePostgres.shared().createDatabase()
+        let a = try await LeaseFencingTests.node("a", url)
+        let b = try await LeaseFencingTests.node("b", url)
+        defer {
+            a.close()
+            b.close()
+        }
+        let ended = try LeaseFencingTests.record(code: "SWEEPA")
+        let running = try LeaseFencingTests.record(code: "SWEEPB")
+        try await a.createLesson(ended)
+        try await a.createLesson(running)
+        let token = try AccessToken(String(repeating: "z", count: 22))
+        let join = LogEntryToStore(
+            entry: LessonLogEntry(
+                sequence: 1, time: Timestamp(millisecondsSince1970: 1_001), actor: .guest,
+                command: .join(name: Self.name, token: token)),
+            generation: 0, facts: [.joined(StudentID(1), name: Self.name, token: token)])
+        try await a.append([join], toLesson: ended.id)
+        try await a.endLesson(id: ended.id, at: Timestamp(millisecondsSince1970: 5_000))
+
+        // When both nodes sweep at once for lessons ended before a later time
+        let cutoff = Timestamp(millisecondsSince1970: 10_000)
+        async let fromA = a.eraseLessons(endedBefore: cutoff)
+        async let fromB = b.eraseLessons(endedBefore: cutoff)
+        let (erasedByA, erasedByB) = try await (fromA, fromB)
+
+        // Then exactly one of them erased it, with every row of it, and the running lesson stays
+        #expect((erasedByA + erasedByB) == [ended.id])
+        let rows = try await b.client.query(
+            """
+            SELECT (SELECT count(*) FROM lesson WHERE id = \(ended.id)) + (SELECT count(*) FROM action WHERE lesson_id = \(ended.id))
+                + (SELECT count(*) FROM student WHERE lesson_id = \(ended.id))
+            """
+        ).decode(Int64.self).collected()
+        #expect(rows == [0])
+        #expect(try await b.unfinishedLessons().map(\.id) == [running.id])
+    }
 }
