@@ -71,6 +71,20 @@ extension StoreTransaction {
 }
 
 extension PetriStore {
+    /// Erases now every stored lesson with this join code (running or ended; a code is unique only among
+    /// running lessons), with all its rows, then truncates the write-ahead log: the administrator's
+    /// `petri store erase-lesson`, with the server stopped (the data directory's lock makes sure of it).
+    ///
+    /// - Returns: The ids erased (none for a code no lesson has).
+    /// - Throws: A database error.
+    package func eraseLessons(joinCode: String) throws(StoreError) -> [String] {
+        let erased = try write { db in
+            try String.fetchAll(db, sql: "DELETE FROM lesson WHERE joinCode = ? RETURNING id", arguments: [joinCode])
+        }
+        if !erased.isEmpty { try truncateWriteAheadLog() }
+        return erased
+    }
+
     /// Copies the write-ahead log into the database and truncates it to nothing, so that the bytes of
     /// rows deleted or overwritten since (with `secure_delete` on, zeroed in the database) are in no file.
     ///
