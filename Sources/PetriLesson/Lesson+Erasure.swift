@@ -5,8 +5,8 @@ import PetriSimulation
 //
 // Gone: their name (the roster slot keeps only its number), the reasons they typed, their line in the
 // roster, the leaderboard, the report and the results CSV, and their resume token's use (they are
-// removed for good, as by `kick`). Kept, nameless: the slot's score and the values of their answers,
-// so the class's counts (how many joined, how many answered) and the simulation stay as they were:
+// removed for good, as by `kick`). Kept, nameless: the slot's score and the values of their answers
+// (counted, like a removed student's, in no live count), and the simulation as it was:
 // the simulation never depended on who answered, so its state hash does not change.
 //
 // The lesson itself does no I/O: the `eraseStored` effect asks the server to rewrite what storage
@@ -37,6 +37,6 @@ extension Lesson {
         return effects
     }
 
-    /// How many students the teacher erased (nameless slots the class's counts keep).
+    /// How many students the teacher erased (the nameless slots the lesson keeps).
     package var erasedCount: Int { roster.students.reduce(0) { $0 + ($1.isErased ? 1 : 0) } }
 }
