@@ -245,6 +245,43 @@ package actor Hub {
         await host.stop()
     }
 
+    /// Erases from storage every lesson that ended longer ago than the retention period
+    /// (`data.keepEndedLessonsDays`), as a teacher's erasure would and for good, and forgets any copy this node
+    /// still holds. In a cluster every node sweeps; the store gives each lesson to exactly one.
+    ///
+    /// - Returns: The ids this node erased (none when storage could not be reached: logged, tried at the next sweep).
+    @discardableResult
+    package func eraseExpiredLessons() async -> [String] {
+        let before = services.clock.now().adding(milliseconds: -Int64(configuration.endedLessonRetentionSeconds * 1000))
+        let erased: [String]
+        do {
+            erased = try await services.storage.eraseLessons(endedBefore: before)
+        } catch {
+            services.logger.warning(
+                "Could not erase lessons past their retention; the next sweep tries again",
+                metadata: ["error": "\(error)"])
+            return []
+        }
+        for id in erased {
+            if let host = byID[id] { await expire(host) }
+            services.logger.notice("Erased an ended lesson past its retention", metadata: ["lesson": "\(id)"])
+        }
+        return erased
+    }
+
+    /// Sweeps with ``eraseExpiredLessons()`` now and every `interval` of the hub's clock, until cancelled.
+    package func sweepRetention(every interval: Duration) async {
+        let milliseconds = interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000
+        while !Task.isCancelled {
+            await eraseExpiredLessons()
+            do {
+                try await services.clock.sleep(until: services.clock.now().adding(milliseconds: milliseconds))
+            } catch {
+                return
+            }
+        }
+    }
+
     /// Whether the code belonged to an ended lesson whose retention period has run out.
     func isExpired(_ code: JoinCode) -> Bool { expired.contains(code) }
 

@@ -1,5 +1,6 @@
 import Logging
 import PetriLesson
+import PetriProtocol
 import PetriStorage
 
 extension LessonActor {
@@ -45,6 +46,34 @@ extension LessonActor {
 
     private func checkpointFinished(bytes: Int) {
         checkpoints.finished(bytes: bytes)
+    }
+
+    /// Rewrites the stored history after the teacher erased `student` (``LessonEffect/eraseStored(_:)``): a
+    /// checkpoint of the lesson as it is now (its entries are all stored: effects come after the write)
+    /// replaces its log and older checkpoints, so a restart or another node's takeover restores the
+    /// lesson without them.
+    ///
+    /// A checkpoint still being stored holds the student: it lands first, and the erasure deletes it. The
+    /// mailbox waits meanwhile (this runs inside a turn), so no entry is stored between the checkpoint
+    /// and the rewrite. If the store refuses, the teachers are told, and erasing again tries again.
+    func eraseStored(_ student: StudentID) async {
+        await checkpoints.saving?.value
+        let checkpoint = lesson.checkpoint()
+        checkpoints.started(at: checkpoint.sequence)
+        checkpoints.finished(bytes: checkpoint.state.count)
+        do {
+            try await services.storage.eraseStudent(
+                student, keeping: checkpoint, ofLesson: record.id, at: services.clock.now())
+            logger.notice(
+                "A student was erased; the lesson's stored history now starts at a checkpoint without them",
+                metadata: ["student": "\(student)", "entry": "\(checkpoint.sequence)"])
+        } catch {
+            logger.error(
+                "Could not rewrite the lesson's stored history after an erasure",
+                metadata: ["student": "\(student)", "error": "\(error)"])
+            send(
+                .error(ProtocolError(.internalError, HubWords.word("hub.erase.notStored"))), toAll: Array(teacherList))
+        }
     }
 
     func shutDown() async {

@@ -89,6 +89,8 @@ extension LessonActor {
                 startReplicates(job)
             case .cancelReplicates:
                 cancelReplicates()
+            case .eraseStored(let student):
+                await eraseStored(student)
             case .spawn(let definition):
                 // A clone starts with no questions, part-way through the plan's story: it runs without the plan.
                 var cloneConfiguration = lessonConfiguration

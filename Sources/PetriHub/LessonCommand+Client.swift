@@ -19,6 +19,7 @@ extension LessonCommand {
         case .clone(let changes): self = .clone(changes: changes)
         case .export: self = .exportDefinition
         case .kick(let student): self = .kick(student)
+        case .eraseStudent(let student): self = .eraseStudent(student)
         case .extraTime(let student, let percent): self = .extraTime(student, percent: percent)
         case .end: self = .end
         case .ask(let spec): self = .ask(spec)

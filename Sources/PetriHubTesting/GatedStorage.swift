@@ -143,6 +143,14 @@ package actor GatedStorage: LessonStorage, SharedLogWriter {
     ) async throws {
         try await inner.saveCheckpoint(checkpoint, ofLesson: id, at: time, keeping: keep)
     }
+    package func eraseLessons(endedBefore time: Timestamp) async throws -> [String] {
+        try await inner.eraseLessons(endedBefore: time)
+    }
+    package func eraseStudent(
+        _ student: StudentID, keeping checkpoint: LessonCheckpoint, ofLesson id: String, at time: Timestamp
+    ) async throws {
+        try await inner.eraseStudent(student, keeping: checkpoint, ofLesson: id, at: time)
+    }
     package func beginReplay(ofLesson id: String, attempt: Int) async throws {
         try await inner.beginReplay(ofLesson: id, attempt: attempt)
     }

@@ -114,6 +114,9 @@ extension Lesson {
         case .kick(let student):
             try requireTeacher(actor, to: LessonWords.word("lesson.action.removeStudents"))
             return try kick(student)
+        case .eraseStudent(let student):
+            try requireTeacher(actor, to: LessonWords.word("lesson.action.eraseStudents"))
+            return try erase(student)
         case .extraTime(let student, let percent):
             try requireTeacher(actor, to: LessonWords.word("lesson.action.giveExtraTime"))
             return try giveExtraTime(student, percent: percent, at: now)
@@ -229,12 +232,12 @@ extension Lesson {
 }
 
 extension LessonCommand {
-    /// What an ended lesson still does: let people in to see results, export, clone, and
-    /// swallow timers that were already on their way.
+    /// What an ended lesson still does: let people in to see results, export, clone, erase a student
+    /// (the report is read after the end), and swallow timers that were already on their way.
     var isAllowedAfterEnd: Bool {
         switch self {
         case .resume, .attachTeacher, .attachObserver, .left, .tick, .deadline, .history, .questions, .exportResults,
-            .exportDefinition, .clone, .replicatesFinished, .guide, .reasons, .report, .huntEnd:
+            .exportDefinition, .clone, .replicatesFinished, .guide, .reasons, .report, .huntEnd, .eraseStudent:
             true
         default:
             false

@@ -9,13 +9,13 @@ extension Lesson {
     /// question `actual` names the option that came true and the value: `grow (57)`. `actual` and
     /// `points` are empty until the question resolves (and stay empty if it was cancelled);
     /// `answered at` is the server's time in ISO 8601 UTC. Removed students' answers are
-    /// included (they did give them) but were never scored.
+    /// included (they did give them) but were never scored; erased students' are not.
     func resultsCSV() -> String {
         var csv = CSVWriter()
         csv.append(["student", "question", "prediction", "actual", "points", "answered at", "hint", "reason"])
         for question in questions {
             for (id, answer) in question.answers.sorted(by: { $0.key < $1.key }) {
-                guard let student = roster[id] else { continue }
+                guard let student = roster[id], !student.isErased else { continue }
                 csv.append([
                     CSVWriter.text(student.name),
                     CSVWriter.text(question.label),

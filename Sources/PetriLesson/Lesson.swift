@@ -111,7 +111,7 @@ package struct Lesson<Model: SteppingModel>: Sendable, Equatable {
     package var hasEnded: Bool { isEnded }
 
     /// Every student, as the teacher's roster shows them.
-    package var rosterEntries: [RosterEntry] { roster.students.map(\.entry) }
+    package var rosterEntries: [RosterEntry] { roster.students.filter { !$0.isErased }.map(\.entry) }
 
     /// Every question, as clients see them.
     package var questionInfos: [QuestionInfo] { questions.map(\.info) }

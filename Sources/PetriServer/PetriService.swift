@@ -115,6 +115,9 @@ package struct PetriService: Service, CustomStringConvertible {
         // Gives back what join storms and classes leaving freed, once each is over.
         let trimming = Task { await MemoryTrim.run() }
         defer { trimming.cancel() }
+        // Erases ended lessons as data.keepEndedLessonsDays runs out (Deploy/README.md, Privacy).
+        let retention = Task { await hub.sweepRetention(every: .seconds(3600)) }
+        defer { retention.cancel() }
         // Wait for SIGTERM/SIGINT (or the group's cancellation).
         try? await gracefulShutdown()
         logger.info("Shutting down", metadata: ["connections": "\(server.counts.open)"])

@@ -72,7 +72,7 @@ package actor InMemoryLessonStorage: LessonStorage {
         _ checkpoint: LessonCheckpoint, ofLesson id: String, at time: Timestamp, keeping keep: Int
     ) throws {
         if let failure { throw failure }
-        let last = logs[id]?.count ?? 0
+        let last = logs[id]?.last?.sequence ?? 0
         guard lessons[id] != nil, (0...last).contains(checkpoint.sequence) else {
             throw ProtocolError(
                 .internalError, "A checkpoint at entry \(checkpoint.sequence) is past the log's end at \(last).")
@@ -84,8 +84,34 @@ package actor InMemoryLessonStorage: LessonStorage {
 
     package func recovery(ofLesson id: String) -> LessonRecoveryPoint {
         let checkpoint = checkpoints[id]?.last
-        let after = log(ofLesson: id).dropFirst(checkpoint?.sequence ?? 0)
-        return LessonRecoveryPoint(checkpoint: checkpoint, entries: Array(after))
+        let after = log(ofLesson: id).filter { $0.sequence > checkpoint?.sequence ?? 0 }
+        return LessonRecoveryPoint(checkpoint: checkpoint, entries: after)
+    }
+
+    package func eraseLessons(endedBefore time: Timestamp) throws -> [String] {
+        if let failure { throw failure }
+        let erased = order.filter { id in lessons[id]?.ended.map { $0 < time } ?? false }
+        for id in erased {
+            lessons[id] = nil
+            logs[id] = nil
+            checkpoints[id] = nil
+        }
+        order.removeAll { erased.contains($0) }
+        return erased
+    }
+
+    package func eraseStudent(
+        _ student: StudentID, keeping checkpoint: LessonCheckpoint, ofLesson id: String, at time: Timestamp
+    ) throws {
+        if let failure { throw failure }
+        let last = logs[id]?.last?.sequence ?? 0
+        guard lessons[id] != nil, checkpoint.sequence == last else {
+            throw ProtocolError(
+                .internalError,
+                "Erasing needs a checkpoint at the log's last entry, \(last), not \(checkpoint.sequence).")
+        }
+        checkpoints[id] = [checkpoint]
+        logs[id]?.removeAll { $0.sequence < checkpoint.sequence }
     }
 
     /// The sequence numbers of a lesson's checkpoints, oldest first (for tests).

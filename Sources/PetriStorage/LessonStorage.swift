@@ -32,6 +32,19 @@ package protocol LessonStorage: Sendable {
     /// is never ahead of the log (implementations refuse one that would be).
     func saveCheckpoint(_ checkpoint: LessonCheckpoint, ofLesson id: String, at time: Timestamp, keeping keep: Int)
         async throws
+    /// Rewrites a lesson's stored history after `student` was erased from it (``LessonEffect/eraseStored(_:)``).
+    ///
+    /// `checkpoint` is the lesson, already erased, as of its log's last stored entry: it becomes the
+    /// lesson's only checkpoint, every log entry before it is deleted, and the store's own rows of the
+    /// student lose their name and reasons. A restore or another node's takeover then starts from it,
+    /// and nothing stored names the student. All or nothing.
+    func eraseStudent(
+        _ student: StudentID, keeping checkpoint: LessonCheckpoint, ofLesson id: String, at time: Timestamp)
+        async throws
+    /// Erases every lesson that ended before `time`, each with every row of it (its log, checkpoints, students,
+    /// answers, owners, LMS link), as `data.keepEndedLessonsDays` runs out. Returns the ids this call erased: of
+    /// nodes sweeping at once, each lesson is erased by exactly one.
+    func eraseLessons(endedBefore time: Timestamp) async throws -> [String]
     /// A lesson's newest checkpoint and the log entries after it (its whole log without one), read together.
     func recovery(ofLesson id: String) async throws -> LessonRecoveryPoint
     /// Records durably, before a lesson's log is replayed, that its replay is under way (`attempt`

@@ -109,7 +109,7 @@ struct ExplicitEntry: Codable {
         case .run(let rate): try f.encode(rate, forKey: "rate")
         case .act(let action): try f.encode(action, forKey: "action")
         case .clone(let changes): try f.encode(changes, forKey: "changes")
-        case .kick(let student): try f.encode(student, forKey: "student")
+        case .kick(let student), .eraseStudent(let student): try f.encode(student, forKey: "student")
         case .extraTime(let student, let percent):
             try f.encode(student, forKey: "student")
             try f.encode(percent, forKey: "percent")
@@ -182,6 +182,7 @@ struct ExplicitEntry: Codable {
         case .clone: command = .clone(changes: try f.field("changes"))
         case .exportDefinition: command = .exportDefinition
         case .kick: command = .kick(try f.field("student", was: "_0"))
+        case .eraseStudent: command = .eraseStudent(try f.field("student", was: "_0"))
         case .extraTime: command = .extraTime(try f.field("student"), percent: try f.field("percent"))
         case .end: command = .end
         case .ask: command = .ask(try f.field("spec", was: "_0"))

@@ -160,6 +160,34 @@ package final class SQLiteLessonStorage: LessonStorage {
         }
     }
 
+    /// Deletes the lessons in one transaction, then truncates the write-ahead log (as after a student's erasure).
+    package func eraseLessons(endedBefore time: Timestamp) async throws -> [String] {
+        try await run { store in
+            let erased = try store.inTransaction { tx in try tx.eraseLessons(endedBefore: time.storedSeconds) }
+            if !erased.isEmpty { try store.truncateWriteAheadLog() }
+            return erased
+        }
+    }
+
+    /// Rewrites the lesson's history in one transaction (``StoreTransaction/eraseStudent(_:lessonId:seq:generation:state:stateHash:at:)``),
+    /// then truncates the write-ahead log so the erased bytes are in no file.
+    package func eraseStudent(
+        _ student: StudentID, keeping checkpoint: LessonCheckpoint, ofLesson id: String, at time: Timestamp
+    ) async throws {
+        try await run { store in
+            try store.inTransaction { tx in
+                try tx.eraseStudent(
+                    student, lessonId: id, seq: checkpoint.sequence, generation: checkpoint.generation,
+                    state: checkpoint.state, stateHash: checkpoint.stateHash, at: time.storedSeconds)
+            }
+            if try !store.truncateWriteAheadLog() {
+                storageLogger.warning(
+                    "The write-ahead log could not be truncated after an erasure (a reader was busy); the next erasure truncates it",
+                    metadata: ["lesson": "\(id)"])
+            }
+        }
+    }
+
     package func recovery(ofLesson id: String) async throws -> LessonRecoveryPoint {
         let recovery = try await run { store in try store.recovery(lessonId: id) }
         let entries = try recovery.entries.map { try LogEncoding.decode($0.payload) }

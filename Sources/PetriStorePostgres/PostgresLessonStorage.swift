@@ -309,6 +309,61 @@ package final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         }
     }
 
+    /// One `DELETE ... RETURNING`: nodes sweeping at once each erase the lessons they deleted, none twice (the
+    /// second waits for the first's row lock, then finds nothing). The old row versions stay in PostgreSQL's
+    /// pages and WAL until vacuum (Deploy/README.md, Privacy).
+    package func eraseLessons(endedBefore time: Timestamp) async throws -> [String] {
+        try await write("erase lessons past their retention") { connection in
+            try await connection.run(
+                "DELETE FROM lesson WHERE ended_at IS NOT NULL AND ended_at < \(time.storedSeconds) RETURNING id",
+                logger: self.logger
+            ).decode(String.self).collected()
+        }
+    }
+
+    /// Rewrites the lesson's history in one fenced transaction (see ``LessonStorage/eraseStudent(_:keeping:ofLesson:at:)``).
+    ///
+    /// The log's append-only trigger is disabled and enabled again inside the transaction: nobody else ever
+    /// sees it off, but `ALTER TABLE` holds a lock on `action` until the commit, so every node's log writes
+    /// wait for the erasure (milliseconds). The deleted rows stay in PostgreSQL's pages and WAL until
+    /// vacuum reclaims them (Deploy/README.md, Privacy).
+    package func eraseStudent(
+        _ student: StudentID, keeping checkpoint: LessonCheckpoint, ofLesson id: String, at time: Timestamp
+    ) async throws {
+        try await fencedWrite(id, "erase a student") { connection in
+            let last = try await Self.lastSeq(id, connection, self.logger)
+            guard checkpoint.sequence == last else {
+                throw PostgresStoreError(
+                    .refused,
+                    "Erasing from lesson \"\(id)\" needs a checkpoint at its last action, \(last), not at "
+                        + "\(checkpoint.sequence); store the actions first.")
+            }
+            let seq = Int64(checkpoint.sequence)
+            let hash = Int64(bitPattern: checkpoint.stateHash)
+            try await connection.run(
+                """
+                INSERT INTO checkpoint (lesson_id, seq, generation, state, state_hash, at)
+                VALUES (\(id), \(seq), \(Int64(checkpoint.generation)),
+                    \(ByteBuffer(bytes: checkpoint.state)), \(hash), \(time.storedSeconds))
+                ON CONFLICT (lesson_id, seq) DO UPDATE SET generation = EXCLUDED.generation, state = EXCLUDED.state,
+                    state_hash = EXCLUDED.state_hash, at = EXCLUDED.at
+                """, logger: self.logger)
+            try await connection.run(
+                "DELETE FROM checkpoint WHERE lesson_id = \(id) AND seq <> \(seq)", logger: self.logger)
+            try await connection.run("ALTER TABLE action DISABLE TRIGGER action_no_change", logger: self.logger)
+            try await connection.run(
+                "DELETE FROM action WHERE lesson_id = \(id) AND seq < \(seq)", logger: self.logger)
+            try await connection.run("ALTER TABLE action ENABLE TRIGGER action_no_change", logger: self.logger)
+            let studentId = student.storedText
+            try await connection.run(
+                "UPDATE student SET display_name = '' WHERE lesson_id = \(id) AND student_id = \(studentId)",
+                logger: self.logger)
+            try await connection.run(
+                "UPDATE answer SET reason = NULL WHERE lesson_id = \(id) AND student_id = \(studentId)",
+                logger: self.logger)
+        }
+    }
+
     package func recovery(ofLesson id: String) async throws -> LessonRecoveryPoint {
         let (checkpoint, payloads) = try await write("read a lesson's checkpoint and log") { connection in
             // One snapshot for both reads, so the checkpoint and the entries agree.

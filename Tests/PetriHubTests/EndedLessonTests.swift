@@ -117,4 +117,28 @@ import Testing
         #expect(error.code == .lessonExpired)
         await server.stop()
     }
+
+    @Test func aLessonPastItsRetentionIsErasedFromStorageAndOneWithinItIsKept() async throws {
+        // Given two ended lessons, one ended 61 s before the other, kept 60 s
+        let server = InProcessHub { $0.endedLessonRetentionSeconds = 60 }
+        let (old, _, _) = try await endedLesson(on: server)
+        server.clock.advance(by: 61)
+        let (recent, token, _) = try await endedLesson(on: server)
+        let stored = await server.storage.inner.lessons(endedSince: Timestamp(millisecondsSince1970: 0))
+        #expect(stored.count == 2)
+
+        // When the hub sweeps on its clock
+        let erased = await server.hub.eraseExpiredLessons()
+
+        // Then the older lesson is gone from storage with its log, and the recent one is kept, still readable
+        let oldID = try #require(stored.first { $0.record.code == old }?.record.id)
+        #expect(erased == [oldID])
+        let left = await server.storage.inner.lessons(endedSince: Timestamp(millisecondsSince1970: 0))
+        #expect(left.map(\.record.code) == [recent])
+        #expect(await server.storage.inner.log(ofLesson: oldID).isEmpty)
+        _ = try await server.connect().attach(.teach(code: recent, token: token, lastSeen: nil))
+        // And a second sweep erases nothing more
+        #expect(await server.hub.eraseExpiredLessons().isEmpty)
+        await server.stop()
+    }
 }

@@ -10,13 +10,13 @@ struct MessageRoundTripTests {
     let decoder = ProtocolDecoder(limits: .lessonFile)
 
     @Test func everyClientMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 70 client message types
-        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 70)
+        // Given the fixtures, Then together they use all 71 client message types
+        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 71)
     }
 
     @Test func everyServerMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 63 server message types
-        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 63)
+        // Given the fixtures, Then together they use all 64 server message types
+        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 64)
     }
 
     @Test(arguments: Fixtures.clientMessages)

@@ -72,4 +72,29 @@ import Testing
         }
         #expect(notJSON?.code == .invalidValue)
     }
+
+    @Test func erasingALessonByItsCodeDeletesItWithEveryRowAndLeavesTheOthers() throws {
+        // Given two lessons with a student, a log and a checkpoint each
+        let store = try PetriStore.openInMemory()
+        try Fixture.lesson(store, joinCode: "K7QF")
+        try Fixture.lesson(store, id: Fixture.otherLessonId, joinCode: "B8RT")
+        for id in [Fixture.lessonId, Fixture.otherLessonId] {
+            try Fixture.student(store, .ada, lessonId: id)
+            try Fixture.logEntries(store, 2, lessonId: id)
+            try store.inTransaction { tx in
+                try tx.saveCheckpoint(lessonId: id, seq: 2, generation: 2, state: [1], stateHash: 1, at: 3)
+            }
+        }
+
+        // When the administrator erases K7QF
+        #expect(try store.eraseLessons(joinCode: "K7QF") == [Fixture.lessonId])
+
+        // Then nothing of it is left, the other lesson is whole, and an unknown code erases nothing
+        #expect(try store.lesson(id: Fixture.lessonId) == nil)
+        #expect(try store.logEntries(lessonId: Fixture.lessonId).isEmpty)
+        #expect(try store.students(lessonId: Fixture.lessonId).isEmpty)
+        #expect(try store.logEntries(lessonId: Fixture.otherLessonId).count == 2)
+        #expect(try store.students(lessonId: Fixture.otherLessonId).count == 1)
+        #expect(try store.eraseLessons(joinCode: "ZZZZ").isEmpty)
+    }
 }

@@ -313,6 +313,20 @@ import Testing
         #expect(parse("kick De") == .success(.send(.kick(student: StudentID(3)))))
     }
 
+    @Test func eraseSendsOnlyWhenTheTeacherConfirmsWithYes() {
+        // Given a roster with Ben (#1), When the teacher types erase without yes, Then nothing is sent and the
+        // sentence names who would be erased and how to confirm
+        #expect(
+            error("erase ben")
+                == "Erasing Ben (#1) removes their name and answers from this lesson for good; type the command "
+                + "again with yes at the end. Example: erase #1 yes")
+        // And with yes, by name or number, the erasure is sent
+        #expect(parse("erase ben yes") == .success(.send(.eraseStudent(student: StudentID(1)))))
+        #expect(parse("erase #3 YES") == .success(.send(.eraseStudent(student: StudentID(3)))))
+        #expect(error("erase Zed yes") == "No student is called \"Zed\". Example: erase #3")
+        #expect(error("erase") == "erase needs a student's name or #number. Example: erase Ben")
+    }
+
     @Test func consoleCommands() {
         #expect(parse("export") == .success(.exportDefinition(path: nil)))
         #expect(parse("export lesson.json") == .success(.exportDefinition(path: "lesson.json")))

@@ -46,6 +46,9 @@ package enum LessonCommand: Sendable, Hashable, Codable {
     case clone(changes: [ParameterChange])
     case exportDefinition
     case kick(StudentID)
+    /// Erases a student: their name, reasons and place in the class's lists go, here and in storage
+    /// (see `Lesson+Erasure.swift`).
+    case eraseStudent(StudentID)
     /// Gives a student extra time on timed questions, percent of the limit on top (0 takes it away).
     case extraTime(StudentID, percent: Int)
     case end
@@ -92,7 +95,8 @@ package enum LessonCommand: Sendable, Hashable, Codable {
     /// and exports can be asked for again.
     var isDurable: Bool {
         switch self {
-        case .join, .tick, .deadline, .step, .run, .pause, .act, .rewind, .checkpoint, .restore, .kick, .extraTime,
+        case .join, .tick, .deadline, .step, .run, .pause, .act, .rewind, .checkpoint, .restore, .kick, .eraseStudent,
+            .extraTime,
             .end,
             .ask, .closeQuestion, .answer, .takeHint:
             true

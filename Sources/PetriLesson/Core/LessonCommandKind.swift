@@ -44,6 +44,7 @@ package enum LessonCommandKind: String, Sendable, Hashable, CaseIterable, Codabl
     case startHunt
     case setSelection
     case catchCreature
+    case eraseStudent
 }
 
 extension LessonCommand {
@@ -67,6 +68,7 @@ extension LessonCommand {
         case .clone: .clone
         case .exportDefinition: .exportDefinition
         case .kick: .kick
+        case .eraseStudent: .eraseStudent
         case .extraTime: .extraTime
         case .end: .end
         case .ask: .ask

@@ -49,6 +49,10 @@ package enum LessonEffect<Model: SteppingModel>: Sendable, Hashable {
     case runReplicates(ReplicateJob<Model>)
     /// Stop the replicates still running (the lesson rewound, restored or ended); nothing comes back.
     case cancelReplicates
+    /// The student was erased: once the command's entry is stored, rewrite the lesson's stored history so
+    /// that nothing names them (a checkpoint of the lesson as it is now replaces its log and older
+    /// checkpoints; the store's rows of the student lose their name and reasons).
+    case eraseStored(StudentID)
     /// Create a new lesson from this definition (a clone) and reply `created` to the sender.
     case spawn(LessonDefinition)
 }

@@ -89,7 +89,7 @@ extension Lesson {
                 }
             }
         }
-        let studentLines = roster.students.sorted { $0.id < $1.id }.map { student in
+        let studentLines = roster.students.filter { !$0.isErased }.sorted { $0.id < $1.id }.map { student in
             LessonReport.StudentLine(
                 id: student.id, name: student.name, score: student.score, removed: student.isKicked,
                 points: Dictionary(

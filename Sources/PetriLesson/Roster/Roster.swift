@@ -26,7 +26,7 @@ struct Roster: Sendable, Hashable {
             guard student.id.rawValue == index + 1, idsByToken[student.token] == nil else { return nil }
             self.students.append(student)
             idsByToken[student.token] = student.id
-            nameKeys.insert(DisplayName.key(student.name))
+            if !student.isErased { nameKeys.insert(DisplayName.key(student.name)) }
             if student.isKicked { kickedCount += 1 }
             if student.isOnline { onlineCount += 1 }
         }
@@ -116,6 +116,19 @@ struct Roster: Sendable, Hashable {
             students[index].boardScore = rankBy == .expected ? students[index].expectedScore : students[index].score
         }
         boardCache.value = nil
+    }
+
+    /// Erases a student: their name goes (and with it the name's claim), they are removed for good
+    /// and offline. Their id, score and answers stay, as a nameless slot; unknown ids are ignored.
+    mutating func erase(_ id: StudentID) {
+        guard let student = self[id], !student.isErased else { return }
+        nameKeys.remove(DisplayName.key(student.name))
+        nextSuffix.value[DisplayName.key(student.name)] = nil
+        update(id) { student in
+            student.name = ""
+            student.isKicked = true
+            student.isOnline = false
+        }
     }
 
     /// Builds the board cache for `size` lines if it is not there (before a run of welcomes).

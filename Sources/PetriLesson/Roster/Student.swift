@@ -1,10 +1,12 @@
 import PetriProtocol
 
 /// One student in a lesson's roster. Kicked students stay (their answers are results) but
-/// cannot resume and are not ranked.
+/// cannot resume and are not ranked. An erased student (see `Lesson+Erasure.swift`) stays as a
+/// nameless, removed slot: the class's counts keep them, nothing names them.
 struct Student: Sendable, Hashable {
     let id: StudentID
-    let name: String
+    /// Empty once the teacher erased them (a name a student chose is never empty).
+    var name: String
     /// The resume token the server minted at join.
     let token: AccessToken
     /// The log entry that added them; ordering by entry avoids ties that equal times would give.
@@ -23,6 +25,9 @@ struct Student: Sendable, Hashable {
     var boardScore = 0
     /// Extra time on timed questions, percent of a limit on top (see `Lesson+ExtraTime.swift`).
     var extraTime = 0
+
+    /// Whether the teacher erased them: no name, no reasons, removed for good.
+    var isErased: Bool { name.isEmpty }
 
     var entry: RosterEntry {
         RosterEntry(

@@ -31,6 +31,7 @@ extension ClientMessage: Codable {
         case .clone: "clone"
         case .export: "export"
         case .kick: "kick"
+        case .eraseStudent: "eraseStudent"
         case .extraTime: "extraTime"
         case .end: "end"
         case .ask: "ask"
@@ -141,6 +142,7 @@ extension ClientMessage: Codable {
         case "clone": self = .clone(changes: try c.decodeIfPresent([ParameterChange].self, forKey: .changes) ?? [])
         case "export": self = .export
         case "kick": self = .kick(student: StudentID(try c.decodeWhole(.student)))
+        case "eraseStudent": self = .eraseStudent(student: StudentID(try c.decodeWhole(.student)))
         case "extraTime":
             self = .extraTime(student: StudentID(try c.decodeWhole(.student)), percent: try c.decodeWhole(.percent))
         case "end": self = .end
@@ -308,7 +310,7 @@ extension ClientMessage: Codable {
             try c.encode(x, forKey: .x)
             try c.encode(y, forKey: .y)
         case .clone(let changes): try c.encode(changes, forKey: .changes)
-        case .kick(let student): try c.encode(student, forKey: .student)
+        case .kick(let student), .eraseStudent(let student): try c.encode(student, forKey: .student)
         case .extraTime(let student, let percent):
             try c.encode(student, forKey: .student)
             try c.encode(percent, forKey: .percent)

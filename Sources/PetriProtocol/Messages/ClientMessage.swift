@@ -67,6 +67,8 @@ package enum ClientMessage: Sendable, Hashable {
     case export
     /// Teacher: removes a student for good.
     case kick(student: StudentID)
+    /// Teacher: erases a student (their name, reasons and lines; see PROTOCOL.md).
+    case eraseStudent(student: StudentID)
     /// Gives a student extra time on timed questions: `percent` of the limit on top (0 takes it away).
     case extraTime(student: StudentID, percent: Int)
     /// Teacher: ends the lesson.

@@ -6,7 +6,7 @@ extension ServerMessage: Codable {
         case prediction, answeredAt, lockedAt, answered, answeredBy, students, text, definition, csv, spread
         case models, url, reasons, guide, html, data, plans, title, paragraphs, language, languages
         case session, teacher, sessions, lessons, owner, coTeachers, preview, name, problems, round, creature, left
-        case selection, teachers, link, extraTime, closesAt, expected
+        case selection, teachers, link, extraTime, closesAt, expected, student
     }
 
     /// The wire name of the message's type.
@@ -17,6 +17,7 @@ extension ServerMessage: Codable {
         case .created: "created"
         case .welcome: "welcome"
         case .student: "student"
+        case .studentErased: "studentErased"
         case .snapshot: "snapshot"
         case .stats: "stats"
         case .history: "history"
@@ -90,6 +91,7 @@ extension ServerMessage: Codable {
                 teacherToken: try c.decode(AccessToken.self, forKey: .teacherToken))
         case "welcome": self = .welcome(try Welcome(from: decoder))
         case "student": self = .student(try RosterEntry(from: decoder))
+        case "studentErased": self = .studentErased(student: try c.decode(StudentID.self, forKey: .student))
         case "snapshot":
             self = .snapshot(try SnapshotHeader(from: decoder), try c.decode(JSONValue.self, forKey: .snapshot))
         case "stats":
@@ -225,6 +227,7 @@ extension ServerMessage: Codable {
             try c.encode(token, forKey: .teacherToken)
         case .welcome(let welcome): try welcome.encode(to: encoder)
         case .student(let entry): try entry.encode(to: encoder)
+        case .studentErased(let student): try c.encode(student, forKey: .student)
         case .snapshot(let header, let snapshot):
             try header.encode(to: encoder)
             try c.encode(snapshot, forKey: .snapshot)

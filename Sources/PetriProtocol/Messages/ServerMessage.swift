@@ -16,6 +16,8 @@ package enum ServerMessage: Sendable, Hashable {
     case welcome(Welcome)
     /// One student's line of the roster changed (teacher only).
     case student(RosterEntry)
+    /// To teachers: the teacher erased this student; drop them from the roster (nothing of them is sent again).
+    case studentErased(student: StudentID)
     /// The picture of a generation; `snapshot` is the model's own snapshot type as JSON.
     case snapshot(SnapshotHeader, JSONValue)
     /// One generation's stats (sent for every generation, never skipped).

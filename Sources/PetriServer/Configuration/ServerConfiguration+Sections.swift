@@ -21,8 +21,8 @@ extension ServerConfiguration {
         /// The directory holding the SQLite database and the generated teacher key; created on first start.
         /// A relative path is relative to the working directory of the server process.
         package var directory = "./data"
-        /// Days an ended lesson stays readable (teacher and students look, history, export); after
-        /// that its code answers `lesson-expired`. Its log stays in the database either way.
+        /// Days an ended lesson is kept (teacher and students look, history, export); after that its
+        /// code answers `lesson-expired` and the hourly sweep erases it from the store (``Hub/eraseExpiredLessons()``).
         var keepEndedLessonsDays = 30
 
         package init() {}

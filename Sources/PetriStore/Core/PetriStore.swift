@@ -161,6 +161,9 @@ package final class PetriStore: Sendable {
         var configuration = Configuration()
         configuration.label = "PetriStore"
         configuration.foreignKeysEnabled = true
+        // Deleted and overwritten rows are zeroed in the file, not left in free pages and cells:
+        // erasing a student (or a lesson) must leave no byte of them (Deploy/README.md, Privacy).
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
         return configuration
     }
 

@@ -104,6 +104,9 @@ extension LessonState {
             } else if clean.kicked && before?.kicked == false {
                 post("\(clean.name) was removed.", at: now)
             }
+        case .studentErased(let student):
+            guard let erased = roster.removeValue(forKey: student) else { return }
+            post("\(erased.name) was erased.", at: now)
         case .snapshot(let header, let json):
             guard header.timeline >= position.timeline else { return }
             // Without a presentation the client does not know how to draw the picture: it shows the numbers.

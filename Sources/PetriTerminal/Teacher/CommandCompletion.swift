@@ -49,7 +49,8 @@ enum CommandCompletion {
             }
             return ["in"] + (kinds.isEmpty ? QuestionKind.askable : kinds).compactMap { $0.clauses.first }
                 + ["time", "hint", "prompt", "final"]
-        case "kick" where position == 1, "extra" where position == 1: return context.roster.map(\.name)
+        case "kick" where position == 1, "extra" where position == 1, "erase" where position == 1:
+            return context.roster.map(\.name)
         case "show" where position == 1: return TeacherPanel.allCases.map(\.rawValue)
         case "export" where position == 1: return ["results"]
         case "best" where position == 1: return ["on", "off"]

@@ -238,6 +238,18 @@ enum TeacherCommandParser {
             return .exportDefinition(path: args.first)
         case "kick", "remove":
             return .send(.kick(student: try student(args, context: context)))
+        case "erase":
+            // Erasing cannot be undone: the command names the student and ends with "yes".
+            guard args.count >= 2, args.last?.lowercased() == "yes" else {
+                let id = try student(args, context: context, verb: "erase")
+                let name =
+                    context.roster.first { $0.student == id }.map { "\($0.name) (#\(id.rawValue))" }
+                    ?? "#\(id.rawValue)"
+                throw CommandError(
+                    "Erasing \(name) removes their name and answers from this lesson for good; type the command "
+                        + "again with yes at the end.", example: "erase #\(id.rawValue) yes")
+            }
+            return .send(.eraseStudent(student: try student(Array(args.dropLast()), context: context, verb: "erase")))
         case "extra":
             guard args.count >= 2, let percent = Int(args[args.count - 1].trimmingCharacters(in: ["+", "%"])) else {
                 throw CommandError("extra needs a student's name or #number, then a percent.", example: "extra Ben 50")
@@ -357,15 +369,18 @@ enum TeacherCommandParser {
         }
     }
 
-    private static func student(_ args: [String], context: CommandContext) throws(CommandError) -> StudentID {
+    private static func student(
+        _ args: [String], context: CommandContext, verb: String = "kick"
+    ) throws(CommandError) -> StudentID {
         guard !args.isEmpty else {
-            throw CommandError("kick needs a student's name or #number.", example: "kick Ben")
+            throw CommandError("\(verb) needs a student's name or #number.", example: "\(verb) Ben")
         }
         let wanted = args.joined(separator: " ")
         if let id = Int(wanted.hasPrefix("#") ? String(wanted.dropFirst()) : wanted) {
             guard context.roster.contains(where: { $0.student.rawValue == id }) || context.roster.isEmpty else {
                 throw CommandError(
-                    "No student has the number \(id).", example: "kick #\(context.roster.first?.student.rawValue ?? 1)")
+                    "No student has the number \(id).",
+                    example: "\(verb) #\(context.roster.first?.student.rawValue ?? 1)")
             }
             return StudentID(id)
         }
@@ -376,10 +391,11 @@ enum TeacherCommandParser {
         let candidates = (matches.isEmpty ? starting : matches).map { "\($0.name) (#\($0.student.rawValue))" }
         if candidates.isEmpty {
             throw CommandError(
-                "No student is called \"\(TerminalText.sanitise(wanted, maxCharacters: 30))\".", example: "kick #3")
+                "No student is called \"\(TerminalText.sanitise(wanted, maxCharacters: 30))\".", example: "\(verb) #3")
         }
         throw CommandError(
-            "More than one student matches: \(candidates.joined(separator: ", ")); use the number.", example: "kick #3")
+            "More than one student matches: \(candidates.joined(separator: ", ")); use the number.",
+            example: "\(verb) #3")
     }
 
     private static func optionalInt(

@@ -107,6 +107,11 @@ struct TeacherCommandSpec: Sendable, Hashable {
         .init(
             name: "kick", usage: "kick NAME | kick #ID", summary: "remove a student", examples: ["kick Ben", "kick #3"]),
         .init(
+            name: "erase", usage: "erase NAME yes | erase #ID yes",
+            summary:
+                "erase a student: their name and answers gone from the lesson, its report and what the server keeps",
+            examples: ["erase Ben yes", "erase #3 yes"]),
+        .init(
             name: "extra", usage: "extra NAME PERCENT | extra #ID PERCENT",
             summary: "extra time on timed questions (0, 25, 50 or 100% on top; 0 takes it away)",
             examples: ["extra Ben 50", "extra #3 100", "extra Ben 0"]),

@@ -6,12 +6,12 @@ import PetriStorage
 import PetriStore
 import PetriStorePostgres
 
-/// `petri store`: the PostgreSQL store of a cluster.
+/// `petri store`: the PostgreSQL store of a cluster, and erasing a lesson from a SQLite data directory.
 struct StoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
-        abstract: "Prepare a PostgreSQL store and move lessons into it.",
-        subcommands: [Migrate.self, Copy.self]
+        abstract: "Prepare a PostgreSQL store and move lessons into it; erase a lesson from a data directory.",
+        subcommands: [Migrate.self, Copy.self, EraseLesson.self]
     )
 
     /// The store URL: `--url`, else `PETRI_STORE_URL`.
@@ -43,6 +43,37 @@ struct StoreCommand: AsyncParsableCommand {
             let storage = try await connect(try target.resolved())
             storage.close()
             print("The store's schema is up to date.")
+        }
+    }
+
+    /// `petri store erase-lesson`: the administrator erases a whole lesson now, from a SQLite data directory.
+    struct EraseLesson: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "erase-lesson",
+            abstract: "Erase a whole lesson now from a SQLite data directory (the server stopped).",
+            discussion: """
+                Deletes every stored lesson with this join code (running or ended), with its log, checkpoints, \
+                students, answers, owners and LMS link, and leaves no byte of them in the database or its \
+                write-ahead log (Deploy/README.md, Privacy). It cannot be undone. Stop the server using the data \
+                directory first. Example:
+                  petri store erase-lesson --data /var/lib/petri --code K7QX2M
+                """
+        )
+
+        @Option(help: "The SQLite data directory.")
+        var data: String
+        @Option(help: "The lesson's join code.")
+        var code: String
+
+        func run() async throws {
+            let store = try PetriStore.open(directory: data)
+            defer { try? store.close() }
+            let erased = try store.eraseLessons(joinCode: code.uppercased())
+            guard !erased.isEmpty else {
+                throw ValidationError(
+                    "No stored lesson has the code \(code); check the code (the console and My lessons show it).")
+            }
+            print("Erased \(erased.count) lesson\(erased.count == 1 ? "" : "s") with the code \(code.uppercased()).")
         }
     }
 

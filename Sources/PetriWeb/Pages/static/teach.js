@@ -90,6 +90,8 @@ const roster = new RosterView($('roster'), {
     onKick: (student) => confirmThen(t('teach.kick.confirm', { name: student.name }),
         () => send({ type: 'kick', student: student.student })),
     onExtraTime: (student, percent) => send({ type: 'extraTime', student: student.student, percent }),
+    onErase: (student) => confirmThen(t('teach.erase.confirm', { name: student.name }),
+        () => send({ type: 'eraseStudent', student: student.student })),
 });
 const lessonSend = { send: (message) => send(message) };
 const reasons = new ReasonsView($('reasons'), lessonSend);
@@ -580,6 +582,13 @@ function receive(message) {
             break;
         }
         case 'checkpointSaved': checkpointAt = message.generation; break;
+        case 'studentErased': {
+            const name = state.roster.get(message.student)?.name;
+            state.roster.delete(message.student);
+            for (const set of answered.values()) set.delete(message.student);
+            if (name !== undefined) status.say(t('teach.erase.done', { name }));
+            break;
+        }
         case 'lessonTeachers': if (message.code === lesson?.code) lessonTeachers.render(message); break;
         case 'plan': planView.show(message); break;
         case 'makeup': makeupPanel.received(message); break;

@@ -1,6 +1,7 @@
 // The teacher's roster: every student (not removed) with online state, score, streak and a tick when they
 // have answered the open question, and, while the lesson runs, their extra time on timed questions (a choice
-// sent at once: none, +25%, +50%, +100%) and a button to remove them (the page asks for confirmation first).
+// sent at once: none, +25%, +50%, +100%) and a button to remove them, and, running or ended, a button to erase
+// them (their name and answers gone from the lesson and what the server keeps; the page asks for confirmation first).
 // Names arrive from the network and go in as text only.
 
 import { el, replaceChildren, formatNumber } from './dom.js';
@@ -16,10 +17,12 @@ export class RosterView {
     ///   - answeredBy: `(questionId) => Set` of student ids who answered it.
     ///   - onKick: `(entry) => void`, called when the teacher asks to remove a student.
     ///   - onExtraTime: `(entry, percent) => void`, called when the teacher changes a student's extra time.
-    constructor(root, { answeredBy, onKick, onExtraTime }) {
+    ///   - onErase: `(entry) => void`, called when the teacher asks to erase a student.
+    constructor(root, { answeredBy, onKick, onExtraTime, onErase }) {
         this.root = root;
         this.answeredBy = answeredBy;
         this.onKick = onKick;
+        this.onErase = onErase;
         this.onExtraTime = onExtraTime;
         this.drawn = null;
     }
@@ -43,13 +46,17 @@ export class RosterView {
                 el('th', { scope: 'col' }, open ? t('roster.answeredQuestion', { question: t('report.questionLabel', { number: open.id }) })
                     : t('roster.answered')),
                 el('th', { scope: 'col' }, t('roster.extraTime')),
-                removable ? el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, t('roster.remove'))) : null)));
+                removable ? el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, t('roster.remove'))) : null,
+                el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, t('roster.erase'))))));
         const body = el('tbody');
         for (const student of students) {
             const has = answered.has(student.student);
             const kick = !removable ? null : el('button', { type: 'button', class: 'small kick', 'data-student': student.student,
                 'aria-label': t('roster.removeName', { name: student.name }) }, t('roster.remove'));
             kick?.addEventListener('click', () => this.onKick(student));
+            const erase = el('button', { type: 'button', class: 'small erase', 'data-student': student.student,
+                'aria-label': t('roster.eraseName', { name: student.name }) }, t('roster.erase'));
+            erase.addEventListener('click', () => this.onErase(student));
             body.append(el('tr', { 'data-student': student.student, class: student.online ? 'online' : 'offline' },
                 el('td', { class: 'name' }, student.name ?? '', makeupMark(student)),
                 el('td', { class: 'presence' }, student.online ? t('roster.presence.online') : t('roster.presence.away')),
@@ -57,7 +64,8 @@ export class RosterView {
                 el('td', {}, formatPlain(student.streak ?? 0)),
                 el('td', { class: 'answered-tick' }, open ? (has ? t('roster.tick') : '–') : ''),
                 el('td', { class: 'extra-time' }, this.extraTimeControl(student, removable)),
-                kick ? el('td', {}, kick) : null));
+                kick ? el('td', {}, kick) : null,
+                el('td', {}, erase)));
         }
         table.append(body);
         // A phone narrower than the table scrolls it sideways inside its own region (a data table is the
