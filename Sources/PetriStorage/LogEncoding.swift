@@ -11,8 +11,8 @@ import PetriProtocol
 /// The command sits under its stable name (``LessonCommandKind``), each of its values under a
 /// name of its own (`question`, `prediction`, `student`, …), never a position. Keys are sorted and
 /// slashes escaped (`JSONEncoder` with `.sortedKeys`), so a payload is the same bytes whichever
-/// writer made it: the entries a class sends by the thousand (answers and joins from students and
-/// guests) are written directly (``encode(_:)``), every other through `JSONEncoder`, and a test
+/// writer made it: the entries a class sends by the thousand (answers, catches and joins from students
+/// and guests) are written directly (``encode(_:)``), every other through `JSONEncoder`, and a test
 /// pins the two to each other on random entries.
 ///
 /// Logs stored before these keys hold Swift's synthesized coding of the lesson's enums
