@@ -40,6 +40,7 @@ enum EmbeddedPages {
         ("static/view-charts.js", PackageResources.view_charts_js),
         ("static/view-explanation.js", PackageResources.view_explanation_js),
         ("static/view-hunt.js", PackageResources.view_hunt_js),
+        ("static/view-hunt-panel.js", PackageResources.view_hunt_panel_js),
         ("static/view-join.js", PackageResources.view_join_js),
         ("static/view-model-actions.js", PackageResources.view_model_actions_js),
         ("static/view-parameters.js", PackageResources.view_parameters_js),

@@ -25,7 +25,7 @@ import { QuestionBuilder } from './view-question-builder.js';
 import { RosterView } from './view-roster.js';
 import { ReasonsView } from './view-reasons.js';
 import { ReplicatesView } from './view-replicates.js';
-import { HuntView } from './view-hunt.js';
+import { HuntView } from './view-hunt-panel.js';
 import { ModelActionsView } from './view-model-actions.js';
 import { t, words, language, fillWords, onLanguageChange, LANGUAGES } from './words.js';
 import { languageSwitch, tellServer } from './view-language.js';
