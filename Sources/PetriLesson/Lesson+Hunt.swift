@@ -106,12 +106,36 @@ extension Lesson {
             .broadcastLatest(
                 .caught(HuntCatch(round: round.number, creature: creature, eaten: round.catches.map(\.creature)))),
         ]
-        // Everyone here has used their catches: the server ends the round now (a logged event, so a replay, which
-        // knows nothing of who was online, ends it at the same entry).
-        if round.studentsDone >= roster.onlineCount {
+        // Everyone here who hunts has used their catches: the server ends the round now (a logged event, so a
+        // replay, which knows nothing of who was online or spotting, ends it at the same entry).
+        if everyHunterDone(round) {
             effects.append(.scheduleHuntEnd(round: round.number, at: now))
         }
         return effects
+    }
+
+    /// A student takes the spotter role or hunts again; when the last student still hunting becomes a spotter, the
+    /// round ends now (the students left hunting have used their catches).
+    mutating func spot(_ spotter: Bool, student: StudentID, at now: Timestamp) -> [Effect] {
+        if spotter { spotters.value.insert(student) } else { spotters.value.remove(student) }
+        guard let round = hunt, everyHunterDone(round) else { return [] }
+        return [.scheduleHuntEnd(round: round.number, at: now)]
+    }
+
+    /// Whether every student online who hunts (a spotter does not) has used their catches.
+    func everyHunterDone(_ round: HuntRound) -> Bool {
+        let spotting = spotters.value
+        let hunters = roster.onlineCount - spotting.count
+        let doneSpotters = spotting.count { round.catchesBy[$0] == round.catchesPerStudent }
+        // A bound first (it also counts students who used their catches and left), then, only when it says maybe,
+        // the exact count: a catch in a class of thousands does not walk the class.
+        guard round.studentsDone - doneSpotters >= hunters else { return false }
+        var done = 0
+        for (student, used) in round.catchesBy
+        where used == round.catchesPerStudent && !spotting.contains(student) && roster[student]?.isOnline == true {
+            done += 1
+        }
+        return done >= hunters
     }
 
     /// The server's timer for round `number` fired (or everyone had caught): the round ends and the generation

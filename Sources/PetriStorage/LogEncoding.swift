@@ -139,6 +139,7 @@ struct ExplicitEntry: Codable {
             try f.encodeIfPresent(seconds, forKey: "seconds")
         case .setSelection(let mode): try f.encode(mode, forKey: "selection")
         case .catchCreature(let creature): try f.encode(creature, forKey: "creature")
+        case .spot(let spotter): try f.encode(spotter, forKey: "spotter")
         }
     }
 
@@ -209,6 +210,7 @@ struct ExplicitEntry: Codable {
         case .startHunt: command = .startHunt(catches: try f.optional("catches"), seconds: try f.optional("seconds"))
         case .setSelection: command = .setSelection(try f.field("selection"))
         case .catchCreature: command = .catchCreature(try f.field("creature"))
+        case .spot: command = .spot(try f.field("spotter"))
         }
         entry = LessonLogEntry(
             sequence: try c.decode(Int.self, forKey: "sequence"), time: try c.decode(Timestamp.self, forKey: "time"),

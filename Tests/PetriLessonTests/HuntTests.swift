@@ -198,6 +198,38 @@ struct HuntTests {
         #expect(last.effects.contains(.scheduleHuntEnd(round: 1, at: room.clock.now)))
     }
 
+    @Test func theRoundDoesNotWaitForTheSpotterOnceEveryHunterHasCaught() throws {
+        // Given three students, one of whom is the spotter, in a round of one catch each
+        var room = try HuntClass(students: 3)
+        let spotting = room.send(.spot(true), as: .student(room.students[2]))
+        #expect(spotting.rejection == nil)
+        let info = try room.startRound(catches: 1)
+
+        // When the two hunters have caught
+        let first = room.send(.catchCreature(info.creatures[0].id), as: .student(room.students[0]))
+        #expect(!first.effects.contains { if case .scheduleHuntEnd = $0 { true } else { false } })
+        let last = room.send(.catchCreature(info.creatures[1].id), as: .student(room.students[1]))
+
+        // Then the server is asked to end the round now, and who spots is not logged
+        #expect(last.effects.contains(.scheduleHuntEnd(round: 1, at: room.clock.now)))
+        #expect(!room.entries.contains { $0.command == .spot(true) })
+    }
+
+    @Test func theLastStudentStillHuntingTurningSpotterEndsTheRoundAndHuntingAgainCountsThemAgain() throws {
+        var room = try HuntClass(students: 2)
+        // A spotter who hunts again is waited for
+        room.send(.spot(true), as: .student(room.students[1]))
+        room.send(.spot(false), as: .student(room.students[1]))
+        let info = try room.startRound(catches: 1)
+        let caught = room.send(.catchCreature(info.creatures[0].id), as: .student(room.students[0]))
+        #expect(!caught.effects.contains { if case .scheduleHuntEnd = $0 { true } else { false } })
+
+        // When the one who has not caught takes the spotter role mid-round, the round ends now
+        room.clock.advance(seconds: 2)
+        let spotting = room.send(.spot(true), as: .student(room.students[1]))
+        #expect(spotting.effects == [.scheduleHuntEnd(round: 1, at: room.clock.now)])
+    }
+
     @Test func stepsRewindsAndChangesWaitForTheRoundButTheLessonCanEnd() throws {
         var room = try HuntClass()
         _ = try room.startRound()

@@ -10,8 +10,8 @@ struct MessageRoundTripTests {
     let decoder = ProtocolDecoder(limits: .lessonFile)
 
     @Test func everyClientMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 64 client message types
-        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 64)
+        // Given the fixtures, Then together they use all 65 client message types
+        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 65)
     }
 
     @Test func everyServerMessageTypeIsCovered() {

@@ -44,6 +44,7 @@ package enum LessonCommandKind: String, Sendable, Hashable, CaseIterable, Codabl
     case startHunt
     case setSelection
     case catchCreature
+    case spot
 }
 
 extension LessonCommand {
@@ -88,6 +89,7 @@ extension LessonCommand {
         case .startHunt: .startHunt
         case .setSelection: .setSelection
         case .catchCreature: .catchCreature
+        case .spot: .spot
         }
     }
 }

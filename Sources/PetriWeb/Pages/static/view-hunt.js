@@ -33,6 +33,8 @@ export class HuntField {
             hidden: true });
         this.spotterBox.addEventListener('change', () => {
             this.spotter = this.spotterBox.checked;
+            // The server then ends a round without waiting for a spotter's catches.
+            this.send?.({ type: 'spot', spotter: this.spotter });
             if (!this.spotter && !this.round) this.spotted.hidden = true;
             this.redraw();
         });
@@ -51,6 +53,8 @@ export class HuntField {
                 this.stop();
                 this.ended = null;
                 this.showResult(state);
+                // Who spots is not remembered across a reconnection or a restart: say it again.
+                if (this.spotter) this.send?.({ type: 'spot', spotter: true });
                 break;
             case 'huntStarted':
                 this.start = { message, state };
