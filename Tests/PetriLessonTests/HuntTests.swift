@@ -230,6 +230,32 @@ struct HuntTests {
         #expect(spotting.effects == [.scheduleHuntEnd(round: 1, at: room.clock.now)])
     }
 
+    @Test func aStudentsExtraTimeStretchesTheRoundToTheirWindowAndAReplayKeepsIt() throws {
+        // Given a class in which the teacher gave one student half as much time again
+        var room = try HuntClass(students: 2)
+        #expect(room.send(.extraTime(room.students[1], percent: 50), as: .teacher).rejection == nil)
+
+        // When a round of 10 seconds starts
+        let started = room.clock.now
+        let info = try room.startRound(seconds: 10)
+
+        // Then it ends 15 seconds on, for every screen and for the server's timer
+        #expect(info.endsAt == started.adding(milliseconds: 15_000))
+        #expect(info.seconds == 15)
+        #expect(room.lesson.pendingTimers.contains(.scheduleHuntEnd(round: 1, at: info.endsAt)))
+        // And a catch 12 seconds in is still accepted
+        room.clock.advance(seconds: 12)
+        let late = room.send(.catchCreature(info.creatures[0].id), as: .student(room.students[1]))
+        #expect(late.rejection == nil)
+
+        // And when the accommodation is taken away, the next round is 10 seconds again
+        room.clock.advance(seconds: 4)
+        room.send(.huntEnd(round: 1), as: .server)
+        room.send(.extraTime(room.students[1], percent: 0), as: .teacher)
+        let next = room.clock.now
+        #expect(try room.startRound(seconds: 10).endsAt == next.adding(milliseconds: 10_000))
+    }
+
     @Test func stepsRewindsAndChangesWaitForTheRoundButTheLessonCanEnd() throws {
         var room = try HuntClass()
         _ = try room.startRound()

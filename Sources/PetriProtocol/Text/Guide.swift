@@ -113,6 +113,11 @@ extension Guide {
                 "It is still chance: a hunter may catch a well-hidden moth by luck and miss a bright one, and a "
                     + "round with few catches changes little. Compare the class's selection with the formula's: "
                     + "the formula is the textbook predator, the class a real one with its own habits.",
+                "A student with extra time gets it in a hunt too: the round lasts as long as the longest extra "
+                    + "time in the class stretches it (10 seconds with 50% extra: 15), and everyone hunts in that "
+                    + "one round. Catches, not seconds, are the limit, so nobody gets more catches; and the round "
+                    + "still ends as soon as everyone hunting has used their catches. A spotter does not hunt, so "
+                    + "the round never waits for one.",
             ]),
         GuideSection(
             id: "projector", title: "The projector",
