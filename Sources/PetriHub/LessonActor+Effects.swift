@@ -48,9 +48,9 @@ extension LessonActor {
             case .broadcastSnapshot(let header, let snapshot):
                 sendSnapshot(header, snapshot, to: everyoneList)
             case .broadcastLatest(let message):
-                // Each carries the whole state it reports; sent reliably for now (the transport has one
-                // latest-wins slot per connection, which the snapshot holds).
-                send(message, toAll: everyoneList)
+                // Each carries the whole state it reports (a `caught`: every creature eaten so far), so a client
+                // that falls behind gets the newest alone, in a slot of its own beside the snapshot's.
+                send(message, toAll: everyoneList, policy: .latestWinsHunt)
             case .send(.answerCount(let question, let answered, let students, let answeredBy), .teacher):
                 countForTeacher(question, answered: answered, students: students, answeredBy: answeredBy)
             case .send(let message, .teacher):
@@ -155,15 +155,20 @@ extension LessonActor {
     /// Encodes once and queues for every connection; a message with words (``ServerMessage/carriesWords``)
     /// is encoded once per language among them, each in its readers' language.
     ///
-    /// - Parameter language: The language all of them read, when the caller knows it better than their
-    ///   membership does (a refused join, not yet a member, in the language it asked for).
-    func send(_ message: ServerMessage, toAll connections: [ConnectionID], in language: Language? = nil) {
+    /// - Parameters:
+    ///   - language: The language all of them read, when the caller knows it better than their
+    ///     membership does (a refused join, not yet a member, in the language it asked for).
+    ///   - policy: How the transport treats it for a receiver that is behind (a message with words is reliable).
+    func send(
+        _ message: ServerMessage, toAll connections: [ConnectionID], in language: Language? = nil,
+        policy: DeliveryPolicy = .reliable
+    ) {
         guard !connections.isEmpty else { return }
         let started = ContinuousClock.now
         defer { services.metrics.fanOut(since: started) }
         do {
             guard message.carriesWords else {
-                queue(try services.encoder.encode(message), to: connections, policy: .reliable)
+                queue(try services.encoder.encode(message), to: connections, policy: policy)
                 return
             }
             if let language {

@@ -39,6 +39,7 @@ extension LessonCommand {
         case .questions(let before, let limit): self = .questions(before: before, limit: limit)
         case .startHunt(let catches, let seconds): self = .startHunt(catches: catches, seconds: seconds)
         case .catchCreature(let creature): self = .catchCreature(creature)
+        case .spot(let spotter): self = .spot(spotter)
         case .setSelection(let mode): self = .setSelection(mode)
         case .planNext: self = .plan(.next)
         case .planSkip: self = .plan(.skip)

@@ -84,6 +84,9 @@ extension Lesson {
         case .catchCreature(let creature):
             let student = try requireStudent(actor, to: LessonWords.word("lesson.action.catchCreatures"))
             return try catchCreature(creature, by: student, at: now)
+        case .spot(let spotter):
+            let student = try requireStudent(actor, to: LessonWords.word("lesson.action.catchCreatures"))
+            return spot(spotter, student: student, at: now)
         case .step(let count):
             try requireTeacher(actor, to: LessonWords.word("lesson.action.stepSimulation"))
             return try step(count: count, at: now)

@@ -61,15 +61,30 @@ extension Lesson {
         }
         try checkCanAdvance()
         huntRounds += 1
+        // The round's own length, stretched by the class's extra time (whole seconds for the screens' countdown).
+        let length = huntMilliseconds(seconds)
         let round = HuntRound(
-            number: huntRounds, generation: run.generation, catchesPerStudent: catches, seconds: seconds,
-            endsAt: now.adding(milliseconds: Int64(seconds) * 1000),
+            number: huntRounds, generation: run.generation, catchesPerStudent: catches,
+            seconds: Int((length + 999) / 1000), endsAt: now.adding(milliseconds: length),
             layout: HuntLayout(count: traits.count, lessonSeed: seed, timeline: timeline, round: huntRounds))
         hunt = round
         return [
             .broadcast(.huntStarted(round.info(traits: traits))),
             .scheduleHuntEnd(round: round.number, at: round.endsAt),
         ]
+    }
+
+    /// How long a round of `seconds` lasts: the longest window the class's extra-time accommodations give (see
+    /// `Lesson+ExtraTime.swift`), so a student with extra time gets it, and everyone hunts in that one window.
+    ///
+    /// One window rather than one per student: catches, not time, are what a student has few of, so the others
+    /// gain a calmer choice and no more catches; every screen shows the one time left; and the round still ends as
+    /// soon as everyone online who hunts has caught, so an accommodated student who is not here delays nobody who
+    /// has. It reads the roster's logged extra time alone (never who is online), so a replay ends the round at the
+    /// same moment and accepts the same catches.
+    func huntMilliseconds(_ seconds: Int) -> Int64 {
+        let most = roster.students.reduce(0) { $1.isKicked ? $0 : max($0, $1.extraTime) }
+        return Int64(seconds) * Int64(100 + most) * 10
     }
 
     /// A student catches a creature; refused, changing nothing, when it was eaten, is not in the round, comes
@@ -106,12 +121,36 @@ extension Lesson {
             .broadcastLatest(
                 .caught(HuntCatch(round: round.number, creature: creature, eaten: round.catches.map(\.creature)))),
         ]
-        // Everyone here has used their catches: the server ends the round now (a logged event, so a replay, which
-        // knows nothing of who was online, ends it at the same entry).
-        if round.studentsDone >= roster.onlineCount {
+        // Everyone here who hunts has used their catches: the server ends the round now (a logged event, so a
+        // replay, which knows nothing of who was online or spotting, ends it at the same entry).
+        if everyHunterDone(round) {
             effects.append(.scheduleHuntEnd(round: round.number, at: now))
         }
         return effects
+    }
+
+    /// A student takes the spotter role or hunts again; when the last student still hunting becomes a spotter, the
+    /// round ends now (the students left hunting have used their catches).
+    mutating func spot(_ spotter: Bool, student: StudentID, at now: Timestamp) -> [Effect] {
+        if spotter { spotters.value.insert(student) } else { spotters.value.remove(student) }
+        guard let round = hunt, everyHunterDone(round) else { return [] }
+        return [.scheduleHuntEnd(round: round.number, at: now)]
+    }
+
+    /// Whether every student online who hunts (a spotter does not) has used their catches.
+    func everyHunterDone(_ round: HuntRound) -> Bool {
+        let spotting = spotters.value
+        let hunters = roster.onlineCount - spotting.count
+        let doneSpotters = spotting.count { round.catchesBy[$0] == round.catchesPerStudent }
+        // A bound first (it also counts students who used their catches and left), then, only when it says maybe,
+        // the exact count: a catch in a class of thousands does not walk the class.
+        guard round.studentsDone - doneSpotters >= hunters else { return false }
+        var done = 0
+        for (student, used) in round.catchesBy
+        where used == round.catchesPerStudent && !spotting.contains(student) && roster[student]?.isOnline == true {
+            done += 1
+        }
+        return done >= hunters
     }
 
     /// The server's timer for round `number` fired (or everyone had caught): the round ends and the generation

@@ -88,6 +88,7 @@ extension Lesson {
     mutating func left(_ id: StudentID, session: Int) -> [Effect] {
         guard let student = roster[id], student.session == session, student.isOnline else { return [] }
         roster.update(id) { $0.isOnline = false }
+        spotters.value.remove(id)
         return (roster[id].map { [.send(.student($0.entry), to: .teacher)] } ?? []) + [classSizeEffect]
     }
 
@@ -101,6 +102,7 @@ extension Lesson {
             student.isKicked = true
             student.isOnline = false
         }
+        spotters.value.remove(id)
         facts.append(.kicked(id))
         var effects: [Effect] = []
         if student.isOnline { effects.append(.disconnect(id, .kicked)) }

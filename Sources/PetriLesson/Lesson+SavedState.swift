@@ -267,7 +267,7 @@ extension Lesson {
                 throw StateReader.corrupt("has a hunt round of another generation")
             }
             let catches = try r.readCompact(in: HuntRound.catchRange, "a hunt round's catches")
-            let seconds = try r.readCompact(in: HuntRound.secondsRange, "a hunt round's seconds")
+            let seconds = try r.readCompact(in: HuntRound.storedSecondsRange, "a hunt round's seconds")
             let endsAt = Timestamp(millisecondsSince1970: Int64(bitPattern: try r.readUInt64()))
             var round = HuntRound(
                 number: number, generation: generation, catchesPerStudent: catches, seconds: seconds, endsAt: endsAt,

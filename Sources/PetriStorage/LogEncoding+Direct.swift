@@ -1,7 +1,7 @@
 import PetriLesson
 import PetriProtocol
 
-/// The stored JSON of the log entries a class sends by the thousand (`answer` and `join` from
+/// The stored JSON of the log entries a class sends by the thousand (`answer`, `catchCreature` and `join` from
 /// students and guests), written directly, byte for byte what `JSONEncoder` writes of
 /// ``ExplicitEntry`` (pinned by tests on random entries) without its generic machinery: encoding
 /// every answer of a class that way was the largest cost of storing it.
@@ -33,6 +33,11 @@ enum DirectEntry {
                 w.raw(#","reason":"#)
                 w.string(reason)
             }
+            w.raw("}}")
+        case .catchCreature(let creature):
+            // A hunt round's catches: up to three per student within seconds.
+            w.raw(#","command":{"catchCreature":{"creature":"#)
+            w.int(creature)
             w.raw("}}")
         case .join(let name, let token):
             w.raw(#","command":{"join":{"#)

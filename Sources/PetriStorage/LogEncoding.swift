@@ -11,8 +11,8 @@ import PetriProtocol
 /// The command sits under its stable name (``LessonCommandKind``), each of its values under a
 /// name of its own (`question`, `prediction`, `student`, …), never a position. Keys are sorted and
 /// slashes escaped (`JSONEncoder` with `.sortedKeys`), so a payload is the same bytes whichever
-/// writer made it: the entries a class sends by the thousand (answers and joins from students and
-/// guests) are written directly (``encode(_:)``), every other through `JSONEncoder`, and a test
+/// writer made it: the entries a class sends by the thousand (answers, catches and joins from students
+/// and guests) are written directly (``encode(_:)``), every other through `JSONEncoder`, and a test
 /// pins the two to each other on random entries.
 ///
 /// Logs stored before these keys hold Swift's synthesized coding of the lesson's enums
@@ -139,6 +139,7 @@ struct ExplicitEntry: Codable {
             try f.encodeIfPresent(seconds, forKey: "seconds")
         case .setSelection(let mode): try f.encode(mode, forKey: "selection")
         case .catchCreature(let creature): try f.encode(creature, forKey: "creature")
+        case .spot(let spotter): try f.encode(spotter, forKey: "spotter")
         }
     }
 
@@ -210,6 +211,7 @@ struct ExplicitEntry: Codable {
         case .startHunt: command = .startHunt(catches: try f.optional("catches"), seconds: try f.optional("seconds"))
         case .setSelection: command = .setSelection(try f.field("selection"))
         case .catchCreature: command = .catchCreature(try f.field("creature"))
+        case .spot: command = .spot(try f.field("spotter"))
         }
         entry = LessonLogEntry(
             sequence: try c.decode(Int.self, forKey: "sequence"), time: try c.decode(Timestamp.self, forKey: "time"),

@@ -211,7 +211,7 @@ package final class InMemoryPeer: Sendable {
             guard !s.closed else { return (false, false) }
             guard s.paused else { return (true, false) }
             var replaced = false
-            if policy == .latestWins, let i = s.backlog.firstIndex(where: { $0.1 == .latestWins }) {
+            if policy.coalesces, let i = s.backlog.firstIndex(where: { $0.1 == policy }) {
                 s.backlog.remove(at: i)
                 replaced = true
             }

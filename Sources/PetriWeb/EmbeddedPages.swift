@@ -41,6 +41,7 @@ enum EmbeddedPages {
         ("static/view-explanation.js", PackageResources.view_explanation_js),
         ("static/view-grades.js", PackageResources.view_grades_js),
         ("static/view-hunt.js", PackageResources.view_hunt_js),
+        ("static/view-hunt-panel.js", PackageResources.view_hunt_panel_js),
         ("static/view-makeup-panel.js", PackageResources.view_makeup_panel_js),
         ("static/view-makeup.js", PackageResources.view_makeup_js),
         ("static/view-join.js", PackageResources.view_join_js),

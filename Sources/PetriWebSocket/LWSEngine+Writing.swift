@@ -24,7 +24,7 @@ extension LWSEngine {
     func enqueueMessage(_ message: OutboundMessage, policy: DeliveryPolicy, on c: LWSConnection) {
         assertOnServiceThread()
         guard c.isWritable else { return }
-        if policy == .latestWins, let i = c.queue.firstIndex(where: { $0.policy == .latestWins && $0.offset == 0 }) {
+        if policy.coalesces, let i = c.queue.firstIndex(where: { $0.policy == policy && $0.offset == 0 }) {
             changeQueued(c, by: -c.queue[i].message.count)
             c.queue.remove(at: i)
             counts.coalesced.increment()

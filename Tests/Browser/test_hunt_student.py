@@ -206,3 +206,31 @@ def test_a_spotter_counts_the_catches_by_colour_by_keyboard(server, page):
     assert console_errors(page) == []
     hunter.close()
     teacher.close()
+
+
+def test_the_round_ends_when_the_hunters_have_caught_without_waiting_for_the_spotter(server, page):
+    # Given Sam on the page as the spotter (by keyboard) and Ada hunting on the wire, in a round of one catch each
+    # that would last two minutes
+    teacher = hunt_lesson(server)
+    join(page, server.http, teacher.code, "Sam")
+    hunter = Peer(server.ws)
+    hunter.send(type="join", code=teacher.code, name="Ada")
+    hunter.wait("welcome")
+    box = page.find_element(By.CSS_SELECTOR, "#hunt-spotter")
+    wait_for(page, lambda d: box.is_displayed(), message="the spotter's box never showed for a field of creatures")
+    box.send_keys(Keys.SPACE)
+    assert box.is_selected()
+    teacher.peer.send(type="startHunt", catches=1, seconds=120)
+    round_ = hunter.wait("huntStarted")
+    wait_for(page, lambda d: len(creatures(d)) == 30, message="the spotter never saw the round's creatures")
+
+    # When Ada, the only one hunting, has caught
+    hunter.send(type="catch", creature=round_["creatures"][0]["id"])
+    hunter.wait("catchAccepted")
+
+    # Then the round ends at once for everyone, Sam's screen too, rather than waiting for Sam's catch
+    hunter.wait("huntEnded", timeout=10)
+    wait_for(page, lambda d: creatures(d) == [], message="the spotter's screen kept the round after it ended")
+    assert console_errors(page) == []
+    hunter.close()
+    teacher.close()

@@ -1,5 +1,6 @@
-"""The lesson option rankBy from the console: the new-lesson form chooses "expected points", the lesson gets it,
-and the students' leaderboard says that it ranks by expected points (the default's caption stays as it was)."""
+"""Lesson options from the console's new-lesson form: it chooses "expected points", the lesson gets it, and the
+students' leaderboard says that it ranks by expected points (the default's caption stays as it was); for a model of
+creatures on a background it also chooses what kills (selection: formula, class or both)."""
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -73,4 +74,36 @@ def test_the_students_leaderboard_says_when_it_ranks_by_expected_points(server, 
     # And a lesson ranked by the points scored keeps the plain caption
     caption = resolved_caption(server, page, OPTIONS, "Ben")
     assert caption == "Leaderboard (1 student)"
+    assert console_errors(page) == []
+
+
+def test_the_new_lesson_form_offers_what_kills_for_a_model_of_creatures_alone(server, page):
+    # Given the signed-in console's new-lesson form
+    signed_in(page, server)
+    model = Select(page.find_element(By.CSS_SELECTOR, "#model"))
+
+    # When the model is Life, there is no choice of what kills
+    model.select_by_value("life")
+    wait_for(page, lambda d: not d.find_element(By.CSS_SELECTOR, "#opt-selection-field").is_displayed(),
+             message="the form offered a hunt for Life")
+
+    # When the model is camouflage, the form offers it beside the other options, the formula first
+    model.select_by_value("camouflage")
+    field = page.find_element(By.CSS_SELECTOR, "#opt-selection")
+    wait_for(page, lambda d: field.is_displayed(), message="the form never offered what kills for camouflage")
+    assert page.find_element(By.CSS_SELECTOR, "label[for='opt-selection']").text == "What kills"
+    assert field.find_element(By.XPATH, "ancestor::fieldset").get_attribute("id") == "lesson-options"
+    assert Select(field).first_selected_option.get_attribute("value") == "formula"
+
+    # When the teacher chooses both by keyboard and starts the lesson
+    field.send_keys(Keys.ARROW_DOWN, Keys.ARROW_DOWN)
+    wait_for(page, lambda d: Select(d.find_element(By.CSS_SELECTOR, "#opt-selection")).first_selected_option
+             .get_attribute("value") == "both", message="the arrow keys did not choose both")
+    start_lesson(page)
+    wait_console(page)
+
+    # Then the lesson's catches and formula both kill, and the hunt panel says so
+    assert observed_options(page, server).get("selection") == "both"
+    wait_for(page, lambda d: Select(d.find_element(By.CSS_SELECTOR, "#hunt-selection")).first_selected_option
+             .get_attribute("value") == "both", message="the hunt panel did not show the lesson's selection")
     assert console_errors(page) == []

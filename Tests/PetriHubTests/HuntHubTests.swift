@@ -5,6 +5,7 @@ import PetriSimulation
 import Testing
 
 @testable import PetriHub
+@testable import PetriTransport
 
 /// Hunt rounds through the hub, on the manual clock: the hub's timer ends a round, catches are answered once
 /// stored, and a restart replays the catches to the same population.
@@ -122,6 +123,30 @@ import Testing
         let summary = try await ended(teacher)
         #expect(summary.caughtBins.reduce(0, +) == 2)
         try await teacher.waitForGeneration(1)
+        await server.stop()
+    }
+
+    @Test func aStudentWhoFallsBehindGetsOnlyTheNewestCatchesLikeASnapshot() async throws {
+        // Given a round under way and a student whose connection stops reading
+        let server = InProcessHub()
+        let (teacher, students, code, _) = try await classroom(server, students: 1)
+        let link = server.transport.connect(remoteAddress: "10.0.0.9")
+        let behind = ProtocolPeer(link)
+        _ = try await behind.attach(.join(code: code, name: "Slow"))
+        try teacher.send(.startHunt(catches: 3, seconds: 60))
+        let info = try await round(behind)
+        link.pause()
+
+        // When the class catches three moths meanwhile
+        let targets = info.creatures.prefix(3).map(\.id)
+        for target in targets { _ = try await students[0].answers(to: .catchCreature(creature: target)) }
+        _ = try await stateHash(teacher)  // the lesson has sent everything the three catches caused
+
+        // Then the student, reading again, gets one `caught` naming all three eaten, as a snapshot would coalesce
+        link.resume()
+        let seen = try await behind.answers(to: .ping)
+        let caught = seen.compactMap { message -> HuntCatch? in if case .caught(let c) = message { c } else { nil } }
+        #expect(caught.map(\.eaten) == [targets])
         await server.stop()
     }
 

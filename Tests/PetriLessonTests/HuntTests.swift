@@ -198,6 +198,64 @@ struct HuntTests {
         #expect(last.effects.contains(.scheduleHuntEnd(round: 1, at: room.clock.now)))
     }
 
+    @Test func theRoundDoesNotWaitForTheSpotterOnceEveryHunterHasCaught() throws {
+        // Given three students, one of whom is the spotter, in a round of one catch each
+        var room = try HuntClass(students: 3)
+        let spotting = room.send(.spot(true), as: .student(room.students[2]))
+        #expect(spotting.rejection == nil)
+        let info = try room.startRound(catches: 1)
+
+        // When the two hunters have caught
+        let first = room.send(.catchCreature(info.creatures[0].id), as: .student(room.students[0]))
+        #expect(!first.effects.contains { if case .scheduleHuntEnd = $0 { true } else { false } })
+        let last = room.send(.catchCreature(info.creatures[1].id), as: .student(room.students[1]))
+
+        // Then the server is asked to end the round now, and who spots is not logged
+        #expect(last.effects.contains(.scheduleHuntEnd(round: 1, at: room.clock.now)))
+        #expect(!room.entries.contains { $0.command == .spot(true) })
+    }
+
+    @Test func theLastStudentStillHuntingTurningSpotterEndsTheRoundAndHuntingAgainCountsThemAgain() throws {
+        var room = try HuntClass(students: 2)
+        // A spotter who hunts again is waited for
+        room.send(.spot(true), as: .student(room.students[1]))
+        room.send(.spot(false), as: .student(room.students[1]))
+        let info = try room.startRound(catches: 1)
+        let caught = room.send(.catchCreature(info.creatures[0].id), as: .student(room.students[0]))
+        #expect(!caught.effects.contains { if case .scheduleHuntEnd = $0 { true } else { false } })
+
+        // When the one who has not caught takes the spotter role mid-round, the round ends now
+        room.clock.advance(seconds: 2)
+        let spotting = room.send(.spot(true), as: .student(room.students[1]))
+        #expect(spotting.effects == [.scheduleHuntEnd(round: 1, at: room.clock.now)])
+    }
+
+    @Test func aStudentsExtraTimeStretchesTheRoundToTheirWindowAndAReplayKeepsIt() throws {
+        // Given a class in which the teacher gave one student half as much time again
+        var room = try HuntClass(students: 2)
+        #expect(room.send(.extraTime(room.students[1], percent: 50), as: .teacher).rejection == nil)
+
+        // When a round of 10 seconds starts
+        let started = room.clock.now
+        let info = try room.startRound(seconds: 10)
+
+        // Then it ends 15 seconds on, for every screen and for the server's timer
+        #expect(info.endsAt == started.adding(milliseconds: 15_000))
+        #expect(info.seconds == 15)
+        #expect(room.lesson.pendingTimers.contains(.scheduleHuntEnd(round: 1, at: info.endsAt)))
+        // And a catch 12 seconds in is still accepted
+        room.clock.advance(seconds: 12)
+        let late = room.send(.catchCreature(info.creatures[0].id), as: .student(room.students[1]))
+        #expect(late.rejection == nil)
+
+        // And when the accommodation is taken away, the next round is 10 seconds again
+        room.clock.advance(seconds: 4)
+        room.send(.huntEnd(round: 1), as: .server)
+        room.send(.extraTime(room.students[1], percent: 0), as: .teacher)
+        let next = room.clock.now
+        #expect(try room.startRound(seconds: 10).endsAt == next.adding(milliseconds: 10_000))
+    }
+
     @Test func stepsRewindsAndChangesWaitForTheRoundButTheLessonCanEnd() throws {
         var room = try HuntClass()
         _ = try room.startRound()

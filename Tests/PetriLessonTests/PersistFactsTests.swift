@@ -157,7 +157,7 @@ import Testing
             (.showReasons(QuestionID(1), students: [StudentID(1)], names: false), "showReasons"), (.guide, "guide"),
             (.report, "report"), (.plan(.next), "plan"), (.huntEnd(round: 1), "huntEnd"),
             (.startHunt(catches: nil, seconds: nil), "startHunt"), (.setSelection(.class), "setSelection"),
-            (.catchCreature(1), "catchCreature"),
+            (.catchCreature(1), "catchCreature"), (.spot(true), "spot"),
         ]
         for (command, name) in commands { #expect(command.kind.rawValue == name) }
         #expect(Set(commands.map(\.1)) == Set(LessonCommandKind.allCases.map(\.rawValue)))

@@ -65,6 +65,7 @@ enum Fixtures {
         .startHunt(catches: 3, seconds: 10),
         .startHunt(catches: nil, seconds: nil),
         .catchCreature(creature: 17),
+        .spot(spotter: true),
         .setSelection(.class),
         .answer(question: QuestionID(3), prediction: .number(120), reason: "because the background got darker"),
         .reasons(question: QuestionID(3)), .showReasons(question: QuestionID(3), students: [StudentID(2)]),

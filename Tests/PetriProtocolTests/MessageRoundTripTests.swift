@@ -10,8 +10,8 @@ struct MessageRoundTripTests {
     let decoder = ProtocolDecoder(limits: .lessonFile)
 
     @Test func everyClientMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 71 client message types
-        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 71)
+        // Given the fixtures, Then together they use all 72 client message types
+        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 72)
     }
 
     @Test func everyServerMessageTypeIsCovered() {

@@ -7,7 +7,7 @@ import Testing
 @testable import PetriStorage
 
 /// The store's hottest log entries skip `JSONEncoder`; what it stores must not change because of it.
-@Suite("Storage: answer and join entries are byte for byte what JSONEncoder writes")
+@Suite("Storage: answer, catch and join entries are byte for byte what JSONEncoder writes")
 struct LogEntryJSONTests {
     static let names = [
         "Ada", "a/b", "quote\"d", "back\\slash", "tab\tnew\nline", "\u{00}\u{1F}\u{7F}", "Zoë", "李小龙", "🦋",
@@ -40,12 +40,16 @@ struct LogEntryJSONTests {
             let name = random.next() % 5 == 0 ? nil : names[Int(random.next() % UInt64(names.count))]
             entries.append(
                 LessonLogEntry(sequence: i + 2, time: time, actor: .guest, command: .join(name: name, token: token)))
+            entries.append(
+                LessonLogEntry(
+                    sequence: i + 3, time: time, actor: .student(StudentID(Int(random.next() % 100_000) + 1)),
+                    command: .catchCreature(Int(Int32(truncatingIfNeeded: random.next())))))
         }
         return entries
     }
 
-    @Test func answerAndJoinEntriesMatchTheStoresEncoderOnThousandsOfRandomEntries() throws {
-        // Given 4,000 random answer and join entries (hostile names and reasons, slashes, any finite number)
+    @Test func answerCatchAndJoinEntriesMatchTheStoresEncoderOnThousandsOfRandomEntries() throws {
+        // Given 6,000 random answer, catch and join entries (hostile names and reasons, slashes, any finite number)
         var mismatches: [String] = []
         for entry in try Self.randomEntries(2000) {
             // Then the direct writer's bytes are what the store's JSONEncoder writes

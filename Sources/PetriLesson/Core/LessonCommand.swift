@@ -77,6 +77,8 @@ package enum LessonCommand: Sendable, Hashable, Codable {
     // Student commands.
     /// Catches the creature with this id in the round under way.
     case catchCreature(Int)
+    /// Takes the spotter role (true) or hunts again (false): a spotter's catches are not waited for.
+    case spot(Bool)
 
     // Student commands.
     /// A prediction, with the student's reason as they typed it (the lesson sanitises and checks it).
@@ -114,6 +116,10 @@ package enum LessonCommand: Sendable, Hashable, Codable {
         // Showing answers changes nothing a restart must remember: it sends a spread computed
         // from answers already stored, and may be sent again.
         case .attachObserver, .showAnswers:
+            false
+        // Who is spotting, like who is online, is the connections' business: a restart starts with nobody here.
+        // A round it ends early ends with a logged `huntEnd`, which replays the same without it.
+        case .spot:
             false
         // Reasons are stored with their answers; reading or showing them changes nothing.
         case .reasons, .showReasons, .guide, .report:

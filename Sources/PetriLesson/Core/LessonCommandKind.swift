@@ -45,6 +45,7 @@ package enum LessonCommandKind: String, Sendable, Hashable, CaseIterable, Codabl
     case setSelection
     case catchCreature
     case eraseStudent
+    case spot
 }
 
 extension LessonCommand {
@@ -90,6 +91,7 @@ extension LessonCommand {
         case .startHunt: .startHunt
         case .setSelection: .setSelection
         case .catchCreature: .catchCreature
+        case .spot: .spot
         }
     }
 }

@@ -12,6 +12,7 @@ struct HuntRound: Sendable, Hashable {
     /// The generation being hunted.
     var generation: Int
     var catchesPerStudent: Int
+    /// The round's length in whole seconds: the teacher's, stretched by the class's extra time (see `endsAt`).
     var seconds: Int
     /// The round ends at this time at the latest; a catch stamped at or after it is refused.
     var endsAt: Timestamp
@@ -30,6 +31,8 @@ struct HuntRound: Sendable, Hashable {
     static let defaultSeconds = 10
     static let catchRange = 1...20
     static let secondsRange = 3...120
+    /// A round's own length: the seconds asked for, stretched by extra time (at most 100%: twice as long).
+    static let storedSecondsRange = 3...240
 
     /// What every screen draws: the creatures ordered by id, with their traits as colours.
     func info(traits: [UInt8]) -> HuntRoundInfo {

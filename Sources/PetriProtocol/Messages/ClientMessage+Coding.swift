@@ -7,7 +7,7 @@ extension ClientMessage: Codable {
         case count, rate, value, x, y, pattern, changes, student, question, from, to, before, limit
         case horizon, metric, reason, students, names, plan, text, pace, language
         case password, link, session, handle, teacher, replace, catches, seconds, creature, selection, email
-        case percent, until
+        case percent, until, spotter
     }
 
     /// The wire name of the message's type.
@@ -41,6 +41,7 @@ extension ClientMessage: Codable {
         case .replicates: "replicates"
         case .startHunt: "startHunt"
         case .catchCreature: "catch"
+        case .spot: "spot"
         case .setSelection: "setSelection"
         case .answer: "answer"
         case .reasons: "reasons"
@@ -155,6 +156,7 @@ extension ClientMessage: Codable {
                 catches: try c.decodeIfPresent(Int.self, forKey: .catches),
                 seconds: try c.decodeIfPresent(Int.self, forKey: .seconds))
         case "catch": self = .catchCreature(creature: try c.decodeWhole(.creature))
+        case "spot": self = .spot(spotter: try c.decode(Bool.self, forKey: .spotter))
         case "setSelection": self = .setSelection(try c.decode(SelectionMode.self, forKey: .selection))
         case "replicates":
             self = .replicates(
@@ -321,6 +323,7 @@ extension ClientMessage: Codable {
             try c.encodeIfPresent(catches, forKey: .catches)
             try c.encodeIfPresent(seconds, forKey: .seconds)
         case .catchCreature(let creature): try c.encode(creature, forKey: .creature)
+        case .spot(let spotter): try c.encode(spotter, forKey: .spotter)
         case .setSelection(let selection): try c.encode(selection, forKey: .selection)
         case .replicates(let count, let horizon, let metric):
             try c.encode(count, forKey: .count)

@@ -89,6 +89,9 @@ package enum ClientMessage: Sendable, Hashable {
     case startHunt(catches: Int?, seconds: Int?)
     /// Student: catches the creature with this id in the hunt round under way.
     case catchCreature(creature: Int)
+    /// Student: takes the spotter role (true: counts the catches instead of hunting, so the round does not wait for
+    /// their catches) or hunts again (false).
+    case spot(spotter: Bool)
     /// Teacher: what decides which creatures die from the next generation on.
     case setSelection(SelectionMode)
     /// Student: answers (or changes the answer to) a question, optionally with a short reason.

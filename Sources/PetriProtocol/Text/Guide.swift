@@ -100,6 +100,26 @@ extension Guide {
                     + "question, and how well calibrated the probability predictions were) can be downloaded.",
             ]),
         GuideSection(
+            id: "hunt", title: "When the class hunts",
+            paragraphs: [
+                "In a hunt the students are the predators. Each has a few seconds and a few catches, and catches "
+                    + "the moths they see first: the ones whose colour stands out from the background. Nobody is "
+                    + "told which moths are hidden; the class simply misses them, because a moth the colour of the "
+                    + "bark is hard to find in a hurry.",
+                "So the moths left alive are, on average, closer to the background's colour than the ones caught: "
+                    + "the caught-against-alive chart after each round shows it. The survivors have the children, "
+                    + "and the next generation is a little better hidden. Nobody chose the camouflage; the class's "
+                    + "eyes selected it, as birds' eyes did on real trees.",
+                "It is still chance: a hunter may catch a well-hidden moth by luck and miss a bright one, and a "
+                    + "round with few catches changes little. Compare the class's selection with the formula's: "
+                    + "the formula is the textbook predator, the class a real one with its own habits.",
+                "A student with extra time gets it in a hunt too: the round lasts as long as the longest extra "
+                    + "time in the class stretches it (10 seconds with 50% extra: 15), and everyone hunts in that "
+                    + "one round. Catches, not seconds, are the limit, so nobody gets more catches; and the round "
+                    + "still ends as soon as everyone hunting has used their catches. A spotter does not hunt, so "
+                    + "the round never waits for one.",
+            ]),
+        GuideSection(
             id: "projector", title: "The projector",
             paragraphs: [
                 "The projector page shows the join code, its address and a QR code to scan, then the picture, "

@@ -26,7 +26,7 @@ import { RosterView } from './view-roster.js';
 import { MakeupPanel } from './view-makeup-panel.js';
 import { ReasonsView } from './view-reasons.js';
 import { ReplicatesView } from './view-replicates.js';
-import { HuntView } from './view-hunt.js';
+import { HuntView } from './view-hunt-panel.js';
 import { ModelActionsView } from './view-model-actions.js';
 import { t, words, language, fillWords, onLanguageChange, LANGUAGES } from './words.js';
 import { languageSwitch, tellServer } from './view-language.js';
@@ -221,6 +221,8 @@ function renderModel() {
     replaceChildren($('scenario'), scenarios.map((s) => el('option', { value: s.name }, s.title || s.name)),
         el('option', words('teach.scenario.own', { value: '' }), t('teach.scenario.own')));
     $('scenario-field').hidden = scenarios.length === 0;
+    // What kills (the lesson option `selection`) is offered for a model drawn as creatures on a background alone.
+    $('opt-selection-field').hidden = model?.presentation?.picture !== 'traitField';
     parameterFields = (model?.parameters ?? []).map((p) => parameterField(p));
     replaceChildren($('parameter-fields'), parameterFields.map((f) => f.node));
     renderScenario();
@@ -252,6 +254,10 @@ function lessonOptions() {
     if (limit !== '') options.questionLimit = Number(limit);
     // Sent only when it differs from the server's default (points scored).
     if ($('opt-rank-by').value === 'expected') options.rankBy = 'expected';
+    // Sent only for a model that can be hunted, and only when it differs from the default (the formula).
+    if (!$('opt-selection-field').hidden && $('opt-selection').value !== 'formula') {
+        options.selection = $('opt-selection').value;
+    }
     return options;
 }
 
