@@ -78,7 +78,7 @@ extension Screen {
         switch q.state {
         case .open:
             canvas.box(
-                rect, title: QuestionPanel.title(q, lesson: lesson, now: now), style: theme.accent,
+                rect, title: QuestionPanel.title(q, lesson: lesson, now: now, theme: theme), style: theme.accent,
                 titleStyle: theme.accent)
             canvas.put(QuestionPanel.prompt(q), x: inner.x, y: inner.y, style: theme.title, maxWidth: inner.width)
             var line = "answers: "
@@ -93,7 +93,8 @@ extension Screen {
             }
             if inner.height >= 3 {
                 canvas.put(
-                    QuestionPanel.metricLine(q, lesson: lesson), x: inner.x, y: inner.y + 2, style: theme.dim,
+                    QuestionPanel.metricLine(q, lesson: lesson, theme: theme), x: inner.x, y: inner.y + 2,
+                    style: theme.dim,
                     maxWidth: inner.width)
             }
         case .locked:
