@@ -10,7 +10,7 @@ extension QuestionPanel {
                 rect, title: theme.text("terminal.resolved.title", ["number": .int(Int(q.id.rawValue))]),
                 style: theme.frame)
             let actual = q.actual.map { Format.number($0, decimals: 2) } ?? "?"
-            canvas.put(prompt(q), x: inner.x, y: inner.y, style: theme.title, maxWidth: inner.width)
+            canvas.put(prompt(q, theme: theme), x: inner.x, y: inner.y, style: theme.title, maxWidth: inner.width)
             canvas.put(
                 theme.text("terminal.resolved.actual", ["value": .text(actual), "unit": .text(q.unit)]), x: inner.x,
                 y: inner.y + 1, maxWidth: inner.width)
@@ -25,7 +25,7 @@ extension QuestionPanel {
         let spreadWidth = min(30, inner.width / 2)
         let (left, right) = inner.splitLeft(inner.width - spreadWidth - 2, gap: 2)
         var y = left.y
-        canvas.put(outcome(q, resolution), x: left.x, y: y, style: theme.title, maxWidth: left.width)
+        canvas.put(outcome(q, resolution, theme: theme), x: left.x, y: y, style: theme.title, maxWidth: left.width)
         y += 1
         if lesson.role != .teacher {
             let result = lesson.results[q.id]

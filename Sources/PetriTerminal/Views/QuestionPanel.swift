@@ -47,7 +47,7 @@ enum QuestionPanel {
                 rect,
                 title: theme.text("terminal.question.withdrawnTitle", ["number": .int(Int(question.id.rawValue))]),
                 style: theme.frame)
-            canvas.put(prompt(question), x: inner.x, y: inner.y, maxWidth: inner.width)
+            canvas.put(prompt(question, theme: theme), x: inner.x, y: inner.y, maxWidth: inner.width)
             canvas.put(
                 lesson.cancelReasons[question.id] ?? theme.text("terminal.question.withdrawn"), x: inner.x,
                 y: inner.y + 1, style: theme.dim, maxWidth: inner.width)
@@ -55,29 +55,30 @@ enum QuestionPanel {
     }
 
     /// The prompt, or a sentence built from the metric when the teacher wrote none.
-    static func prompt(_ q: QuestionInfo) -> String {
+    static func prompt(_ q: QuestionInfo, theme: Theme) -> String {
         if let prompt = q.prompt, !prompt.isEmpty { return prompt }
-        return q.kind.input.prompt(q)
+        return q.kind.input.prompt(q, theme: theme)
     }
 
     /// `< 10`, `between 40 and 60`, `> asked value`.
-    static func describe(_ c: Condition) -> String {
-        let base = c.ref == .asked ? "the value when asked" : ""
-        func amount(_ v: Double?) -> String {
-            guard c.ref == .asked else { return Format.number(v ?? 0, decimals: 2) }
-            guard let v, v != 0 else { return base }
-            return base + (v > 0 ? " + " : " − ") + Format.number(abs(v), decimals: 2)
+    static func describe(_ c: Condition, theme: Theme) -> String {
+        let base = c.ref == .asked ? theme.text("terminal.condition.asked") : ""
+        func amount(_ v: Double?) -> WordArgument {
+            guard c.ref == .asked else { return .text(Format.number(v ?? 0, decimals: 2)) }
+            guard let v, v != 0 else { return .text(base) }
+            return .text(base + (v > 0 ? " + " : " − ") + Format.number(abs(v), decimals: 2))
         }
         switch c.op {
-        case .lt: return "below \(amount(c.value))"
-        case .le: return "at most \(amount(c.value))"
-        case .gt: return "above \(amount(c.value))"
-        case .ge: return "at least \(amount(c.value))"
-        case .eq: return "exactly \(amount(c.value))"
-        case .ne: return "not \(amount(c.value))"
-        case .between: return "between \(amount(c.value)) and \(amount(c.upper))"
-        case .over: return "over (the run has ended)"
-        case .otherwise: return "anything else"
+        case .lt: return theme.text("terminal.condition.below", ["value": amount(c.value)])
+        case .le: return theme.text("terminal.condition.atMost", ["value": amount(c.value)])
+        case .gt: return theme.text("terminal.condition.above", ["value": amount(c.value)])
+        case .ge: return theme.text("terminal.condition.atLeast", ["value": amount(c.value)])
+        case .eq: return theme.text("terminal.condition.exactly", ["value": amount(c.value)])
+        case .ne: return theme.text("terminal.condition.not", ["value": amount(c.value)])
+        case .between:
+            return theme.text("terminal.condition.between", ["low": amount(c.value), "high": amount(c.upper)])
+        case .over: return theme.text("terminal.condition.over")
+        case .otherwise: return theme.text("terminal.condition.otherwise")
         }
     }
 
@@ -131,12 +132,12 @@ enum QuestionPanel {
         func add(_ text: String, _ style: CellStyle) {
             rows += TerminalText.wrapped(text, toWidth: width).map { .text($0, style) }
         }
-        add(prompt(q), theme.title)
+        add(prompt(q, theme: theme), theme.title)
         add(metricLine(q, lesson: lesson, theme: theme), theme.dim)
         rows.append(.input)
         var status: [String] = []
         var statusStyle = theme.dim
-        if let instruction = q.kind.input.instruction(q) { status.append(instruction) }
+        if let instruction = q.kind.input.instruction(q, theme: theme) { status.append(instruction) }
         if let record = lesson.answers[q.id] {
             let sent = WordArgument.text(shown(record.prediction, q))
             status.append(
@@ -229,7 +230,7 @@ enum QuestionPanel {
         canvas.box(rect, title: kindTitle(q, theme: theme), style: theme.frame)
         let badge = " " + theme.text("terminal.question.locked") + " "
         canvas.put(badge, x: rect.maxX - TerminalText.width(of: badge) - 2, y: rect.y, style: theme.locked)
-        canvas.put(prompt(q), x: inner.x, y: inner.y, style: theme.title, maxWidth: inner.width)
+        canvas.put(prompt(q, theme: theme), x: inner.x, y: inner.y, style: theme.title, maxWidth: inner.width)
         let why: String =
             switch lesson.lockReasons[q.id] {
             case .timeLimit: theme.text("terminal.question.lock.timeUp")
@@ -259,7 +260,9 @@ enum QuestionPanel {
     }
 
     /// `Actual: 130 creatures`, `It happened`, `The answer was: grow`.
-    static func outcome(_ q: QuestionInfo, _ r: Resolution) -> String { q.kind.input.outcome(q, r) }
+    static func outcome(_ q: QuestionInfo, _ r: Resolution, theme: Theme) -> String {
+        q.kind.input.outcome(q, r, theme: theme)
+    }
 
     /// A prediction as the student typed it.
     static func shown(_ p: Prediction, _ q: QuestionInfo) -> String { q.kind.input.shown(p) }
