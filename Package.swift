@@ -49,9 +49,9 @@ let package = Package(
         // pure function: Yams reads a string, never a file.
         .target(
             name: "PetriSimulation",
-            dependencies: ["CLifeKernel", .product(name: "Yams", package: "Yams")],
+            dependencies: ["CLifeKernel", "PetriWords", .product(name: "Yams", package: "Yams")],
             exclude: ["README.md", "MODELS-FORMAT.md"],
-            resources: [.embedInCode("Models")],
+            resources: [.embedInCode("Models"), .embedInCode("Words")],
             // `Double.rounded()` lowers to libm's round on Linux; say so rather than rely on a
             // client happening to link Foundation.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
@@ -285,7 +285,7 @@ let package = Package(
         ),
         .testTarget(name: "PetriFuzzTests", dependencies: ["PetriFuzzTargets"]),
         .testTarget(name: "PetriWordsTests", dependencies: ["PetriWords"]),
-        .testTarget(name: "PetriSimulationTests", dependencies: ["PetriSimulation"]),
+        .testTarget(name: "PetriSimulationTests", dependencies: ["PetriSimulation", "PetriWords"]),
         .testTarget(name: "PetriProtocolTests", dependencies: ["PetriProtocol", "PetriSimulation", "PetriWords"]),
         .testTarget(
             name: "PetriLessonTests", dependencies: ["PetriLesson", "PetriProtocol", "PetriSimulation", "PetriWords"],

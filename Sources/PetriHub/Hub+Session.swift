@@ -204,10 +204,11 @@ extension Hub {
         case .describeModels(let key):
             if let refusal = await refusalOfDescribeModels(key: key, from: session.connection.remoteAddress) {
                 replyError(refusal, to: session)
-            } else if let describedModels {
+            } else if session.language == .english, let describedModels {
                 services.transport.send(describedModels, to: session.connection.id, policy: .reliable)
             } else {
-                reply(.models(services.models.descriptions), to: session)
+                // In the connection's language: the shipped models' words from their catalogs.
+                reply(.models(services.models.descriptions.map { $0.translated(into: session.language) }), to: session)
             }
         case .create(let key, let model, let parameters, let seed, let options):
             // A name the server has no model of is a bad field, as when the set of models was closed: refused

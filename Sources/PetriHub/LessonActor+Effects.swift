@@ -33,10 +33,15 @@ extension LessonActor {
                     welcome.language = reads.tag
                     welcome.languages = Self.offeredLanguages.map(\.tag)
                 }
-                sendWelcome(welcome, to: connection)
+                sendWelcome(welcome.translated(into: reads), to: connection)
                 if let recoveryNotice, members[connection]?.participant == .teacher {
                     send(.error(ProtocolError(.lessonRecovered, recoveryNotice)), to: connection)
                 }
+            case .reply(.guide(let guide)):
+                // The model's story in the reader's language (the shipped models' catalogs have it).
+                guard let connection else { continue }
+                let model = lesson.model.modelDescription.model
+                send(.guide(guide.translated(model: model, into: self.language(of: connection))), to: connection)
             case .reply(.history(let page)):
                 if let connection { sendHistory(page, to: connection) }
             case .reply(let message):

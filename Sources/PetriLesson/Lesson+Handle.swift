@@ -155,7 +155,7 @@ extension Lesson {
             try requireTeacher(actor, to: LessonWords.word("lesson.action.downloadReport"))
             let report = report()
             return [
-                .reply(.report(csv: report.csv, html: report.html(title: "Petri lesson report"), data: report.data))
+                .reply(.report(csv: report.csv, html: report.html(), data: report.data))
             ]
         case .guide:
             if actor == .guest || actor == .server {

@@ -1,10 +1,12 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 extension Lesson {
     /// The results as CSV: one line per answer, in question then student order.
     ///
-    /// Columns: `student, question, prediction, actual, points, answered at, hint, reason`; `hint` is
+    /// Columns: `student, question, prediction, actual, points, answered at, hint, reason` (headed in the
+    /// lesson's language, in this order in every language); `hint` is
     /// `yes` when the student took the question's hint, `reason` their reason (formula-guarded like names). For a choice
     /// question `actual` names the option that came true and the value: `grow (57)`. `actual` and
     /// `points` are empty until the question resolves (and stay empty if it was cancelled);
@@ -12,7 +14,20 @@ extension Lesson {
     /// included (they did give them) but were never scored; erased students' are not.
     func resultsCSV() -> String {
         var csv = CSVWriter()
-        csv.append(["student", "question", "prediction", "actual", "points", "answered at", "hint", "reason"])
+        // The columns keep their order in every language; only their headings and yes/no are translated.
+        csv.append(
+            [
+                LessonWords.text("lesson.results.student", in: language),
+                LessonWords.text("lesson.results.question", in: language),
+                LessonWords.text("lesson.results.prediction", in: language),
+                LessonWords.text("lesson.results.actual", in: language),
+                LessonWords.text("lesson.results.points", in: language),
+                LessonWords.text("lesson.results.answeredAt", in: language),
+                LessonWords.text("lesson.results.hint", in: language),
+                LessonWords.text("lesson.results.reason", in: language),
+            ].map(CSVWriter.text))
+        let yes = LessonWords.text("lesson.results.yes", in: language)
+        let no = LessonWords.text("lesson.results.no", in: language)
         for question in questions {
             for (id, answer) in question.answers.sorted(by: { $0.key < $1.key }) {
                 guard let student = roster[id], !student.isErased else { continue }
@@ -23,7 +38,7 @@ extension Lesson {
                     actualText(of: question),
                     answer.points.map { String($0.total) } ?? "",
                     answer.answeredAt.description,
-                    question.hintsTaken.contains(id) ? "yes" : "no",
+                    question.hintsTaken.contains(id) ? yes : no,
                     question.reasons[id].map(CSVWriter.text) ?? "",
                 ])
             }
@@ -35,7 +50,8 @@ extension Lesson {
     /// with it, `grow (57)` (or `none (57)` when no option held).
     private func actualText(of question: Question) -> String {
         guard let actual = question.actual else { return "" }
-        return question.kind.rules.resultsActual(value: NumberText.format(actual), outcome: question.outcome)
+        return question.kind.rules.resultsActual(
+            value: NumberText.format(actual), outcome: question.outcome, in: language)
     }
 
     private func predictionText(_ prediction: Prediction, for question: Question) -> String {

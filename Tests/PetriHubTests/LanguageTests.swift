@@ -150,3 +150,46 @@ struct BroadcastLanguageTests {
         await server.stop()
     }
 }
+
+/// The model's words (its story, nouns, labels) reach each reader in their language.
+@Suite struct ModelLanguageTests {
+    @Test func aWelshLessonsWelcomeAndGuideTellTheModelInWelsh() async throws {
+        let server = InProcessHub()
+        let creator = server.connect()
+        try creator.send(
+            .create(
+                teacherKey: InProcessHub.teacherKey, model: .life, parameters: nil, seed: 7,
+                options: LessonOptions(language: "cy")))
+        let (code, token) = try await creator.expect("created") {
+            if case .created(let c, let t) = $0 { (c, t) } else { nil }
+        }
+        let teacher = server.connect()
+        let welcome = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        #expect(welcome.presentation?.nouns.many == "celloedd byw")
+        #expect(welcome.presentation?.headlineLabel == "Celloedd byw")
+        #expect(welcome.metrics.first { $0.name == "liveCells" }?.description == "Faint o gelloedd sy'n fyw.")
+        try teacher.send(.guide)
+        let story = try await teacher.expect("guide") { if case .guide(let g) = $0 { g.story } else { nil } }
+        #expect(story.hasPrefix("Gêm Bywyd Conway"))
+        // A teacher on another connection who asks for English reads the English words
+        let english = server.connect()
+        let englishWelcome = try await english.attach(.teach(code: code, token: token, lastSeen: nil, language: "en"))
+        #expect(englishWelcome.presentation?.nouns.many == "live cells")
+        await server.stop()
+    }
+
+    @Test func describedModelsComeInTheLanguageTheConnectionAskedFor() async throws {
+        let server = InProcessHub()
+        let peer = server.connect()
+        try peer.send(.describeModels(teacherKey: nil))
+        let english = try await peer.expect("models") { if case .models(let m) = $0 { m } else { nil } }
+        #expect(english.first { $0.model == "life" }?.title == "Game of Life")
+        try peer.send(.setLanguage(language: "es"))
+        _ = try await peer.expect("language") { if case .language = $0 { true } else { nil } }
+        try peer.send(.describeModels(teacherKey: nil))
+        let spanish = try await peer.expect("models") { if case .models(let m) = $0 { m } else { nil } }
+        #expect(spanish.first { $0.model == "life" }?.title == "Juego de la Vida")
+        #expect(spanish.map(\.model) == english.map(\.model))
+        await server.stop()
+    }
+}

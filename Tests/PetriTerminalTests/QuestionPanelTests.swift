@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 import Testing
 
 @testable import PetriTerminal
@@ -47,6 +48,19 @@ import Testing
         #expect(!canvas.lines().contains { $0.contains("step.ter") || $0.contains("ter to send.") })
         try Golden.check(
             canvas.lines().joined(separator: "\n"), name: "choice-nohint-\(width)x\(height)-none")
+    }
+
+    @Test func aWelshStudentReadsTheOpenQuestionPanelInWelsh() throws {
+        // Given the same open question in a lesson read in Welsh
+        var state = Self.choiceWithoutHint()
+        state.lesson.language = try #require(Language("cy"))
+        // When the screen is drawn
+        let canvas = Screen.student(state, width: 120, height: 36)
+        // Then its title, status and lock note come from the Welsh catalog
+        let text = canvas.lines().joined(separator: "\n")
+        #expect(text.contains("Cwestiwn 6 · dewis"))
+        #expect(text.contains("Yn cloi ar y cam nesaf."))
+        #expect(!text.contains("Locks at the next step."))
     }
 
     @Test func noRowOfTheOpenPanelIsWrittenOverAnother() {

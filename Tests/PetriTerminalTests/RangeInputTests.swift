@@ -75,7 +75,9 @@ struct RangeInputTests {
 
     @Test func theQuestionSaysHowSureTheRangeShouldBe() {
         let q = QuestionInfo.range(confidence: 90)
-        #expect(q.kind.input.prompt(q) == "Between which values will population be at generation 8? Be 90% sure.")
+        #expect(
+            q.kind.input.prompt(q, theme: Theme(mode: .none))
+                == "Between which values will population be at generation 8? Be 90% sure.")
     }
 
     @Test func theTeacherAsksForARangeAndHowSure() {

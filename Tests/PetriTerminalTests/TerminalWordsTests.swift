@@ -1,5 +1,6 @@
 import Foundation
 import PetriProtocol
+import PetriSimulation
 import PetriWords
 import Testing
 
@@ -31,6 +32,14 @@ struct TerminalWordsTests {
         let theme = Theme(mode: .none, language: session.lesson.language)
         #expect(HelpScreen.studentKeys(theme).last?.1 == "gadael y wers")
         #expect(ConnectionStatus.online.label(in: theme.language) == "ar-lein")
+    }
+
+    @Test func theAboutScreenWaitsForTheModelInTheStudentsLanguage() throws {
+        var (lesson, _) = Fixtures.lesson(try CamouflageModel(parameters: CamouflageParameters(), seed: 1), steps: 1)
+        lesson.language = try #require(Language("es"))
+        let about = AboutScreen.text(for: lesson)
+        #expect(about.body == "Preguntando al servidor por este modelo…")
+        #expect(about.title == "Acerca de: camouflage")
     }
 
     @Test func aStudentWhoAsksForNothingSendsTheJoinItAlwaysSent() throws {

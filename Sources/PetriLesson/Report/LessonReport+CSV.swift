@@ -4,14 +4,21 @@ extension LessonReport {
     /// One line per student: `student, score, Q1 … Qn` (points; empty when not answered or not scored),
     /// `hints` (how many taken), `reasons` (how many given), `probability answers`, `brier`,
     /// `brier always 50%`, `ranges held` (`3 of 4 (75%; asked 80%)`), `scored where expected` and `expected`
-    /// (the base points scored and expected over the questions with expected points); RFC 4180 with CRLF, names formula-guarded. Reasons themselves are in the
+    /// (the base points scored and expected over the questions with expected points), headed in the report's
+    /// language; RFC 4180 with CRLF, names formula-guarded. Reasons themselves are in the
     /// results export (`hint` and `reason` columns) and the HTML report.
     package var csv: String {
         var csv = CSVWriter()
+        // The columns keep their order in every language; only their headings are translated.
         csv.append(
-            ["student", "score"] + questions.map { "Q\($0.id.rawValue)" }
-                + ["hints", "reasons", "probability answers", "brier", "brier always 50%", "ranges held"]
-                + ["scored where expected", "expected"])
+            [words.text("lesson.csv.student"), words.text("lesson.csv.score")] + questions.map { questionName($0.id) }
+                + [
+                    words.text("lesson.csv.hints"), words.text("lesson.csv.reasons"),
+                    words.text("lesson.csv.probabilityAnswers"),
+                    words.text("lesson.csv.brier"), words.text("lesson.csv.brierAlways50"),
+                    words.text("lesson.csv.rangesHeld"),
+                    words.text("lesson.csv.scoredWhereExpected"), words.text("lesson.csv.expected"),
+                ].map(CSVWriter.text))
         for student in students where !student.removed {
             csv.append(
                 [CSVWriter.text(student.name), String(student.score)]

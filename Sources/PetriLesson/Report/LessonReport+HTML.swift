@@ -1,32 +1,45 @@
 import PetriProtocol
+import PetriWords
 
 extension LessonReport {
     /// A printable page: the questions with the class's spread and the actual value, each student's points,
     /// hints and reasons, and the calibration tables of probability predictions with their counts.
     ///
-    /// Self-contained (inline CSS, no script, no external resource); every piece of text is escaped.
-    package func html(title: String) -> String {
+    /// Self-contained (inline CSS, no script, no external resource); every piece of text is escaped. Its words
+    /// are in the report's ``language`` (right to left for Arabic).
+    ///
+    /// - Parameter title: The page's title; the report's own ("Petri lesson report") when nil.
+    package func html(title: String? = nil) -> String {
+        let title = title ?? words.text("lesson.report.title")
+        let direction = language.isRightToLeft ? " dir=\"rtl\"" : ""
+        let (start, end) = language.isRightToLeft ? ("right", "left") : ("left", "right")
+        let summary = words.text(
+            "lesson.report.summary",
+            [
+                "generation": .int(generation), "questions": .int(questions.count),
+                "students": .int(students.filter { !$0.removed }.count),
+            ])
         var page = """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
+            <html lang="\(language.tag)"\(direction)><head><meta charset="utf-8"><title>\(escape(title))</title>
             <style>
             body{font-family:system-ui,sans-serif;margin:2em;color:#111}
             table{border-collapse:collapse;margin:0.5em 0 1.5em}
-            th,td{border:1px solid #999;padding:0.2em 0.5em;text-align:left;vertical-align:top}
-            td.n{text-align:right}
+            th,td{border:1px solid #999;padding:0.2em 0.5em;text-align:\(start);vertical-align:top}
+            td.n{text-align:\(end)}
             h2{margin-top:1.5em}
             section.student{page-break-inside:avoid}
             @media print{body{margin:0}}
             </style></head><body>
             <h1>\(escape(title))</h1>
-            <p>The lesson reached generation \(generation). \(questions.count) questions, \(students.filter { !$0.removed }.count) students.</p>
+            <p>\(escape(summary))</p>
 
             """
         if let plan { page += "<p>\(escape(plan))</p>\n" }
         page += questionSection()
         page += pointsSection()
         page += expectedSection()
-        page += calibrationSection(classCalibration, heading: "Calibration of the whole class")
+        page += calibrationSection(classCalibration, heading: words.text("lesson.report.classCalibration"))
         for student in students where !student.removed {
             page += studentSection(student)
         }
@@ -35,12 +48,16 @@ extension LessonReport {
     }
 
     private func questionSection() -> String {
-        var out = "<h2>Questions</h2>\n<table><tr><th>Question</th><th>Kind</th><th>Actual</th><th>Answers</th>"
-        out += "<th>Class spread</th></tr>\n"
+        var out = "<h2>\(escape(words.text("lesson.report.questions")))</h2>\n<table><tr>"
+        out +=
+            "<th>\(escape(words.text("lesson.report.question")))</th><th>\(escape(words.text("lesson.report.kind")))</th>"
+        out +=
+            "<th>\(escape(words.text("lesson.report.actual")))</th><th>\(escape(words.text("lesson.report.answers")))</th>"
+        out += "<th>\(escape(words.text("lesson.report.spread")))</th></tr>\n"
         for q in questions {
             let prompt = q.prompt.map { "<br>" + escape($0) } ?? ""
-            let actual = q.state == "resolved" ? escape(q.outcome) : escape(q.state)
-            out += "<tr><td>\(escape(q.label))\(prompt)</td><td>\(escape(q.kind))</td><td>\(actual)</td>"
+            let actual = q.state == "resolved" ? escape(q.outcome) : escape(stateWords(q.state))
+            out += "<tr><td>\(escape(q.label))\(prompt)</td><td>\(escape(kindWords(q.kind)))</td><td>\(actual)</td>"
             out += "<td class=\"n\">\(q.spread.answers)</td><td>\(spreadText(q))</td></tr>\n"
         }
         return out + "</table>\n"
@@ -48,22 +65,32 @@ extension LessonReport {
 
     /// The spread as text: counts per option, or the non-empty bars and the mean.
     private func spreadText(_ q: QuestionLine) -> String {
-        if let held = q.spread.held { return escape(QuestionWords.rangesHeldSpread(held, of: q.spread.answers)) }
+        if let held = q.spread.held {
+            return escape(
+                words.text("lesson.report.rangesHeldSpread", ["held": .int(held), "count": .int(q.spread.answers)]))
+        }
         if let counts = q.spread.counts {
             return zip(q.options, counts).map { "\(escape($0)): \($1)" }.joined(separator: "; ")
         }
         var parts = (q.spread.bins ?? []).filter { $0.count > 0 }.map {
             "\(NumberText.format($0.lower))–\(NumberText.format($0.upper)): \($0.count)"
         }
-        if let mean = q.spread.mean { parts.append("mean \(NumberText.format((mean * 100).rounded() / 100))") }
+        if let mean = q.spread.mean {
+            parts.append(
+                words.text("lesson.report.mean", ["mean": .decimal(NumberText.format((mean * 100).rounded() / 100))]))
+        }
         return escape(parts.joined(separator: "; "))
     }
 
     private func pointsSection() -> String {
-        var out = "<h2>Points</h2>\n<table><tr><th>Student</th>"
-        out += questions.map { "<th>Q\($0.id.rawValue)</th>" }.joined()
-        out += "<th>Total</th><th>Hints</th><th>Brier</th><th>Always 50%</th>"
-        out += "<th>\(escape(QuestionWords.rangesHeldHeading))</th></tr>\n"
+        var out = "<h2>\(escape(words.text("lesson.report.points")))</h2>\n<table><tr>"
+        out += "<th>\(escape(words.text("lesson.report.student")))</th>"
+        out += questions.map { "<th>\(escape(questionName($0.id)))</th>" }.joined()
+        out +=
+            "<th>\(escape(words.text("lesson.report.total")))</th><th>\(escape(words.text("lesson.report.hints")))</th>"
+        out +=
+            "<th>\(escape(words.text("lesson.report.brier")))</th><th>\(escape(words.text("lesson.report.always50")))</th>"
+        out += "<th>\(escape(words.text("lesson.report.rangesHeld")))</th></tr>\n"
         for s in students where !s.removed {
             out += "<tr><td>\(escape(s.name))</td>"
             out += questions.map { q in "<td class=\"n\">\(s.points[q.id].map(String.init) ?? "–")</td>" }.joined()
@@ -73,42 +100,60 @@ extension LessonReport {
             out += "<td class=\"n\">\(brier)</td><td class=\"n\">\(baseline)</td>"
             out += "<td class=\"n\">\(escape(rangesHeld(s.calibration)))</td></tr>\n"
         }
-        return out + "</table>\n<p>Brier score: the mean of (p − o)² over probability predictions, o = 1 if the "
-            + "event happened; lower is better, and always saying 50% scores 0.25.</p>\n"
-            + "<p>\(escape(QuestionWords.rangesHeldNote))</p>\n"
+        return out + "</table>\n<p>\(escape(words.text("lesson.report.brierNote")))</p>\n"
+            + "<p>\(escape(words.text("lesson.report.rangesHeldNote")))</p>\n"
     }
 
     /// Scored and expected base points per student and question, for the questions that have expected points.
     private func expectedSection() -> String {
         let expected = questions.filter { $0.expectedReplicates != nil }
         guard !expected.isEmpty else { return "" }
-        var out = "<h2>\(escape(QuestionWords.expectedHeading))</h2>\n<table><tr><th>Student</th>"
-        out += expected.map { "<th>Q\($0.id.rawValue)</th>" }.joined() + "</tr>\n<tr><td></td>"
+        var out = "<h2>\(escape(words.text("lesson.report.expected")))</h2>\n<table><tr>"
+        out += "<th>\(escape(words.text("lesson.report.student")))</th>"
+        out += expected.map { "<th>\(escape(questionName($0.id)))</th>" }.joined() + "</tr>\n<tr><td></td>"
         out += expected.map { q in
-            "<td>\(escape(QuestionWords.classExpected(q.classExpected, replicates: q.expectedReplicates ?? 0)))</td>"
+            let replicates = WordArgument.int(q.expectedReplicates ?? 0)
+            let cell =
+                q.classExpected.map {
+                    words.text("lesson.report.classExpected", ["mean": .int($0), "count": replicates])
+                }
+                ?? words.text("lesson.report.replicates", ["count": replicates])
+            return "<td>\(escape(cell))</td>"
         }.joined()
         out += "</tr>\n"
         for s in students where !s.removed {
             out += "<tr><td>\(escape(s.name))</td>"
             out += expected.map { q in
                 guard let e = s.expected[q.id], let base = s.bases[q.id] else { return "<td>–</td>" }
-                return "<td>\(escape(QuestionWords.scoredAndExpected(base, e)))</td>"
+                return
+                    "<td>\(escape(words.text("lesson.report.scoredAndExpected", ["scored": .int(base), "expected": .int(e)])))</td>"
             }.joined()
             out += "</tr>\n"
         }
-        return out + "</table>\n<p>\(escape(QuestionWords.expectedNote))</p>\n"
+        return out + "</table>\n<p>\(escape(words.text("lesson.report.expectedNote")))</p>\n"
     }
 
     /// `3 of 4 (75%; asked 80%)`, or a dash without ranges.
     func rangesHeld(_ calibration: Calibration) -> String {
         guard let confidence = calibration.rangeConfidence else { return "–" }
-        return QuestionWords.rangesHeld(calibration.rangesHeld, of: calibration.ranges, asked: confidence)
+        let share = Int((Double(calibration.rangesHeld) / Double(max(calibration.ranges, 1)) * 100).rounded())
+        return words.text(
+            "lesson.report.rangesHeldCell",
+            [
+                "held": .int(calibration.rangesHeld), "count": .int(calibration.ranges), "share": .int(share),
+                "asked": .int(Int(confidence.rounded())),
+            ])
     }
 
     private func calibrationSection(_ calibration: Calibration, heading: String) -> String {
         var out = "<h3>\(escape(heading))</h3>\n"
-        guard calibration.count > 0 else { return out + "<p>No probability predictions were scored.</p>\n" }
-        out += "<table><tr><th>Predicted</th><th>Predictions</th><th>Happened</th><th>Observed</th></tr>\n"
+        guard calibration.count > 0 else {
+            return out + "<p>\(escape(words.text("lesson.report.noCalibration")))</p>\n"
+        }
+        out += "<table><tr><th>\(escape(words.text("lesson.report.predicted")))</th>"
+        out += "<th>\(escape(words.text("lesson.report.predictions")))</th>"
+        out +=
+            "<th>\(escape(words.text("lesson.report.happened")))</th><th>\(escape(words.text("lesson.report.observed")))</th></tr>\n"
         for bin in calibration.bins where bin.count > 0 {
             let observed = bin.observed.map { "\(Int(($0 * 100).rounded()))%" } ?? "–"
             out += "<tr><td>\(Int(bin.lower * 100))–\(Int(bin.upper * 100))%</td><td class=\"n\">\(bin.count)</td>"
@@ -118,15 +163,25 @@ extension LessonReport {
     }
 
     private func studentSection(_ s: StudentLine) -> String {
-        var out = "<section class=\"student\"><h2>\(escape(s.name))</h2>\n<p>Score \(s.score)"
-        if !s.hints.isEmpty { out += "; hints taken on " + s.hints.map { "Q\($0.rawValue)" }.joined(separator: ", ") }
-        out += ".</p>\n"
+        var out = "<section class=\"student\"><h2>\(escape(s.name))</h2>\n<p>"
+        if s.hints.isEmpty {
+            out += escape(words.text("lesson.report.score", ["score": .int(s.score)]))
+        } else {
+            let hinted = s.hints.map(questionName).joined(separator: ", ")
+            out += escape(
+                words.text("lesson.report.scoreWithHints", ["score": .int(s.score), "questions": .text(hinted)]))
+        }
+        out += "</p>\n"
         if !s.reasons.isEmpty {
             out += "<ul>\n"
-            for (question, reason) in s.reasons { out += "<li>Q\(question.rawValue): \(escape(reason))</li>\n" }
+            for (question, reason) in s.reasons {
+                out += "<li>\(escape(questionName(question))): \(escape(reason))</li>\n"
+            }
             out += "</ul>\n"
         }
-        if s.calibration.count > 0 { out += calibrationSection(s.calibration, heading: "Calibration") }
+        if s.calibration.count > 0 {
+            out += calibrationSection(s.calibration, heading: words.text("lesson.report.calibration"))
+        }
         return out + "</section>\n"
     }
 

@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 /// What the teacher downloads when a lesson ends: per student, the points for each question, hints
 /// taken, reasons and (for probability questions) calibration and Brier score; per question, the class's
@@ -56,11 +57,63 @@ package struct LessonReport: Sendable, Hashable {
     package var generation: Int
     /// The plan the lesson ran, as a sentence (which plan, how far, which moments were skipped); nil without a plan.
     package var plan: String?
+    /// The language its words are in (the lesson's).
+    package var language: Language = .english
+}
+
+extension LessonReport {
+    /// The report's sentences, in its language: `words.text("lesson.report.title")` (the catalog test finds
+    /// keys named through `words.text(`).
+    var words: Sentences { Sentences(language: language) }
+
+    /// The lesson's catalogs in one language.
+    struct Sentences {
+        let language: Language
+
+        func text(_ key: String, _ arguments: [String: WordArgument] = [:]) -> String {
+            LessonWords.text(key, arguments, in: language)
+        }
+    }
+
+    /// A question's short name in tables and columns, `Q3`.
+    func questionName(_ id: QuestionID) -> String {
+        words.text("lesson.report.questionName", ["number": .int(Int(id.rawValue))])
+    }
+
+    /// A question's state in words (`resolved`, `cancelled`, `open`, `locked`).
+    func stateWords(_ state: String) -> String {
+        switch state {
+        case "open": words.text("lesson.report.state.open")
+        case "locked": words.text("lesson.report.state.locked")
+        case "resolved": words.text("lesson.report.state.resolved")
+        case "cancelled": words.text("lesson.report.state.cancelled")
+        default: state
+        }
+    }
+
+    /// A question's kind in words (`number`, `choice`, `probability`, `range`).
+    func kindWords(_ kind: String) -> String {
+        switch kind {
+        case "number": words.text("lesson.report.kind.number")
+        case "choice": words.text("lesson.report.kind.choice")
+        case "probability": words.text("lesson.report.kind.probability")
+        case "range": words.text("lesson.report.kind.range")
+        default: kind
+        }
+    }
 }
 
 extension Lesson {
-    /// The report of the lesson as it is now (meant for an ended lesson; unresolved questions show as such).
-    package func report() -> LessonReport {
+    /// The lesson's language (``LessonOptions/language``) among those its catalogs have; English when it has none.
+    package var language: Language {
+        guard let tag = configuration.options.language else { return .english }
+        return Language.match([tag], among: LessonWords.book.languages)
+    }
+
+    /// The report of the lesson as it is now (meant for an ended lesson; unresolved questions show as such), in
+    /// `language` (the lesson's by default).
+    package func report(in language: Language? = nil) -> LessonReport {
+        let language = language ?? self.language
         var questionLines: [LessonReport.QuestionLine] = []
         var classCalibration = Calibration()
         var calibrations: [StudentID: Calibration] = [:]
@@ -70,7 +123,7 @@ extension Lesson {
             questionLines.append(
                 LessonReport.QuestionLine(
                     id: question.id, label: question.label, kind: question.kind.name, prompt: question.prompt,
-                    state: question.state.rawValue, outcome: outcomeText(of: question),
+                    state: question.state.rawValue, outcome: outcomeText(of: question, in: language),
                     spread: spread(of: question, actual: question.actual ?? question.askedValue), options: options,
                     expectedReplicates: question.expectation?.replicates,
                     classExpected: question.expectation?.classMean))
@@ -118,11 +171,12 @@ extension Lesson {
         }
         return LessonReport(
             questions: questionLines, students: studentLines, classCalibration: classCalibration,
-            generation: run.generation, plan: planSentence)
+            generation: run.generation, plan: planSentence, language: language)
     }
 
-    private func outcomeText(of question: Question) -> String {
+    private func outcomeText(of question: Question, in language: Language) -> String {
         guard question.state == .resolved, let actual = question.actual else { return "" }
-        return question.kind.rules.reportOutcome(value: NumberText.format(actual), outcome: question.outcome)
+        return question.kind.rules.reportOutcome(
+            value: NumberText.format(actual), outcome: question.outcome, in: language)
     }
 }

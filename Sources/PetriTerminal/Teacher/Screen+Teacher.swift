@@ -78,9 +78,11 @@ extension Screen {
         switch q.state {
         case .open:
             canvas.box(
-                rect, title: QuestionPanel.title(q, lesson: lesson, now: now), style: theme.accent,
+                rect, title: QuestionPanel.title(q, lesson: lesson, now: now, theme: theme), style: theme.accent,
                 titleStyle: theme.accent)
-            canvas.put(QuestionPanel.prompt(q), x: inner.x, y: inner.y, style: theme.title, maxWidth: inner.width)
+            canvas.put(
+                QuestionPanel.prompt(q, theme: theme), x: inner.x, y: inner.y, style: theme.title, maxWidth: inner.width
+            )
             var line = "answers: "
             if let tally = lesson.answerCount, tally.question == q.id {
                 line += "\(tally.answered) of \(tally.students)"
@@ -93,14 +95,17 @@ extension Screen {
             }
             if inner.height >= 3 {
                 canvas.put(
-                    QuestionPanel.metricLine(q, lesson: lesson), x: inner.x, y: inner.y + 2, style: theme.dim,
+                    QuestionPanel.metricLine(q, lesson: lesson, theme: theme), x: inner.x, y: inner.y + 2,
+                    style: theme.dim,
                     maxWidth: inner.width)
             }
         case .locked:
             canvas.box(rect, title: "Question \(q.id.rawValue) · \(q.kind.name)", style: theme.frame)
             let badge = " LOCKED "
             canvas.put(badge, x: rect.maxX - TerminalText.width(of: badge) - 2, y: rect.y, style: theme.locked)
-            canvas.put(QuestionPanel.prompt(q), x: inner.x, y: inner.y, style: theme.title, maxWidth: inner.width)
+            canvas.put(
+                QuestionPanel.prompt(q, theme: theme), x: inner.x, y: inner.y, style: theme.title, maxWidth: inner.width
+            )
             let togo = Format.remaining(q.target, after: lesson.position.generation)
             let count = lesson.answerCount.flatMap { $0.question == q.id ? " · \($0.answered) answered" : nil } ?? ""
             if inner.height >= 2 {

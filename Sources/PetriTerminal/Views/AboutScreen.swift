@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 /// The `i` screen: what the lesson's model is, in the server's words (its description's title, story and guide,
 /// and the guide's section on chance), so the terminal says what the browser pages say and knows no model itself.
@@ -15,9 +16,13 @@ enum AboutScreen {
             paragraphs.append(chance.title)
             paragraphs += chance.paragraphs
         }
-        if paragraphs.isEmpty { paragraphs.append("Asking the server about this model…") }
+        if paragraphs.isEmpty { paragraphs.append(TerminalWords.text("terminal.about.asking", in: lesson.language)) }
         let title = lesson.modelDescription?.title ?? lesson.model ?? ""
-        return (title.isEmpty ? "About" : "About: \(title)", paragraphs.joined(separator: "\n\n"))
+        let heading =
+            title.isEmpty
+            ? TerminalWords.text("terminal.about.title", in: lesson.language)
+            : TerminalWords.text("terminal.about.titleModel", ["title": .text(title)], in: lesson.language)
+        return (heading, paragraphs.joined(separator: "\n\n"))
     }
 
     /// Draws the about box centred on the canvas.
@@ -33,6 +38,7 @@ enum AboutScreen {
         for (i, line) in lines.enumerated() where i < inner.height - 1 {
             canvas.put(line, x: inner.x, y: inner.y + i, maxWidth: inner.width)
         }
-        canvas.put("Press any key to go back.", x: inner.x, y: inner.maxY - 1, style: theme.dim, maxWidth: inner.width)
+        canvas.put(
+            theme.text("terminal.help.back"), x: inner.x, y: inner.maxY - 1, style: theme.dim, maxWidth: inner.width)
     }
 }

@@ -66,13 +66,17 @@ struct ChoiceQuestion: KindRules {
     }
 
     /// The option that came true with the value, `grow (57)`, or `none (57)` when no option held.
-    func reportOutcome(value: String, outcome: Outcome) -> String {
-        guard let index = outcome.correctOption, options.indices.contains(index) else { return "none (\(value))" }
+    func reportOutcome(value: String, outcome: Outcome, in language: Language) -> String {
+        guard let index = outcome.correctOption, options.indices.contains(index) else {
+            return LessonWords.text("lesson.report.outcome.none", ["value": .text(value)], in: language)
+        }
         return "\(options[index].label) (\(value))"
     }
 
-    func resultsActual(value: String, outcome: Outcome) -> String {
-        guard let index = outcome.correctOption, options.indices.contains(index) else { return "none (\(value))" }
+    func resultsActual(value: String, outcome: Outcome, in language: Language) -> String {
+        guard let index = outcome.correctOption, options.indices.contains(index) else {
+            return CSVWriter.text(LessonWords.text("lesson.report.outcome.none", ["value": .text(value)], in: language))
+        }
         return CSVWriter.text("\(options[index].label) (\(value))")
     }
 

@@ -41,11 +41,11 @@ protocol KindRules: Sendable {
     /// The class's anonymous spread of `predictions` (in student order).
     func spread(of predictions: [Prediction], actual: Double, descriptor: MetricDescriptor) -> Spread
 
-    /// The report's words for the outcome, given the actual value as text.
-    func reportOutcome(value: String, outcome: Outcome) -> String
+    /// The report's words for the outcome in `language`, given the actual value as text.
+    func reportOutcome(value: String, outcome: Outcome, in language: Language) -> String
 
-    /// The results export's `actual` column, given the actual value as text.
-    func resultsActual(value: String, outcome: Outcome) -> String
+    /// The results export's `actual` column in `language`, given the actual value as text.
+    func resultsActual(value: String, outcome: Outcome, in language: Language) -> String
 
     /// The results export's `prediction` column.
     func resultsPrediction(_ prediction: Prediction) -> String
@@ -62,7 +62,7 @@ protocol KindRules: Sendable {
 }
 
 extension KindRules {
-    func resultsActual(value: String, outcome: Outcome) -> String { value }
+    func resultsActual(value: String, outcome: Outcome, in language: Language) -> String { value }
     func resultsPrediction(_ prediction: Prediction) -> String { prediction.description }
     var optionLabels: [String] { [] }
     func calibrationPoint(_ prediction: Prediction, outcome: Outcome) -> (p: Double, happened: Bool)? { nil }

@@ -48,7 +48,7 @@ struct NumberQuestion: KindRules {
         return SpreadBuilder.numbers(numbers, actual: actual, range: descriptor.range)
     }
 
-    func reportOutcome(value: String, outcome: Outcome) -> String { value }
+    func reportOutcome(value: String, outcome: Outcome, in language: Language) -> String { value }
 }
 
 extension Scoring {

@@ -56,9 +56,11 @@ struct ProbabilityQuestion: KindRules {
     }
 
     /// `happened (1)` or `did not happen (0)`.
-    func reportOutcome(value: String, outcome: Outcome) -> String {
+    func reportOutcome(value: String, outcome: Outcome, in language: Language) -> String {
         guard let happened = outcome.eventHappened else { return value }
-        return (happened ? "happened" : "did not happen") + " (\(value))"
+        return happened
+            ? LessonWords.text("lesson.report.outcome.happened", ["value": .text(value)], in: language)
+            : LessonWords.text("lesson.report.outcome.didNotHappen", ["value": .text(value)], in: language)
     }
 
     func calibrationPoint(_ prediction: Prediction, outcome: Outcome) -> (p: Double, happened: Bool)? {

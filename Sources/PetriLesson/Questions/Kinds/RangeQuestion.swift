@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 /// A range question: give a lower and an upper bound you are `confidence`% sure the value will fall
 /// between; scored by the interval score on the scale of a tolerance, and calibrated in the report by
@@ -59,7 +60,7 @@ struct RangeQuestion: KindRules {
         return SpreadBuilder.intervals(ranges, actual: actual)
     }
 
-    func reportOutcome(value: String, outcome: Outcome) -> String { value }
+    func reportOutcome(value: String, outcome: Outcome, in language: Language) -> String { value }
 
     /// `110–150`, formula-guarded (a range from a negative bound is text, not a number, to a spreadsheet).
     func resultsPrediction(_ prediction: Prediction) -> String { CSVWriter.text(prediction.description) }

@@ -1,4 +1,5 @@
 import PetriProtocol
+import PetriWords
 
 /// A choice question's answer: 1…n (or ↑/↓) picks an option; typed, a label or its number.
 struct ChoiceInput: KindInput {
@@ -59,10 +60,10 @@ struct ChoiceInput: KindInput {
     }
 
     /// Choices are sent at a key press when answers may change, else picked then sent.
-    func instruction(_ q: QuestionInfo) -> String? {
+    func instruction(_ q: QuestionInfo, theme: Theme) -> String? {
         q.allowChange
-            ? "Press 1–\(options.count) to answer (it is sent at once; press another to change it)."
-            : "Press 1–\(options.count) to pick, then Enter to send (final)."
+            ? theme.text("terminal.input.choice.changeable", ["count": .int(options.count)])
+            : theme.text("terminal.input.choice.final", ["count": .int(options.count)])
     }
 
     func answerText(_ field: AnswerField) -> String {
@@ -70,13 +71,18 @@ struct ChoiceInput: KindInput {
         return options[choice].label
     }
 
-    func prompt(_ q: QuestionInfo) -> String { "What will happen to \(q.metric) by generation \(q.target)?" }
+    func prompt(_ q: QuestionInfo, theme: Theme) -> String {
+        theme.text("terminal.input.choice.prompt", ["metric": .text(q.metric), "target": .int(q.target)])
+    }
 
-    func outcome(_ q: QuestionInfo, _ r: Resolution) -> String {
+    func outcome(_ q: QuestionInfo, _ r: Resolution, theme: Theme) -> String {
+        let value = WordArgument.text(Format.number(r.actual, decimals: 2))
         if let right = r.correctOption, options.indices.contains(right) {
-            return "The answer was: \(options[right].label) (\(q.metric) \(Format.number(r.actual, decimals: 2)))"
+            return theme.text(
+                "terminal.input.choice.answer",
+                ["option": .text(options[right].label), "metric": .text(q.metric), "value": value])
         }
-        return "No option came true (\(q.metric) \(Format.number(r.actual, decimals: 2)))."
+        return theme.text("terminal.input.choice.none", ["metric": .text(q.metric), "value": value])
     }
 
     /// A bar per option with its count, the option that came true marked.

@@ -26,16 +26,16 @@ protocol KindInput: Sendable {
         y: Int, theme: Theme)
 
     /// How to answer, shown under the field (nil: the field says it).
-    func instruction(_ q: QuestionInfo) -> String?
+    func instruction(_ q: QuestionInfo, theme: Theme) -> String?
 
     /// The field's answer as words, shown before "because:" while the reason is typed.
     func answerText(_ field: AnswerField) -> String
 
     /// The question as a sentence, when the teacher wrote no prompt.
-    func prompt(_ q: QuestionInfo) -> String
+    func prompt(_ q: QuestionInfo, theme: Theme) -> String
 
     /// `Actual: 130 creatures`, `It happened`, `The answer was: grow`.
-    func outcome(_ q: QuestionInfo, _ r: Resolution) -> String
+    func outcome(_ q: QuestionInfo, _ r: Resolution, theme: Theme) -> String
 
     /// A prediction as the student typed it.
     func shown(_ p: Prediction) -> String
@@ -50,7 +50,7 @@ protocol KindInput: Sendable {
 
 extension KindInput {
     func isWholeAnswer(_ text: String) -> Bool { false }
-    func instruction(_ q: QuestionInfo) -> String? { nil }
+    func instruction(_ q: QuestionInfo, theme: Theme) -> String? { nil }
     func answerText(_ field: AnswerField) -> String { field.text }
     func mean(_ x: Double) -> String { Format.number(x, decimals: 2) }
 
@@ -64,7 +64,8 @@ extension KindInput {
         let shown = TerminalText.padded(field.text + "▏", toWidth: width + 1)
         x += canvas.put(" " + shown + " ", x: x, y: y, style: theme.input, maxWidth: inner.maxX - x)
         x += canvas.put(unit, x: x, y: y, maxWidth: inner.maxX - x)
-        canvas.put("  Enter to send", x: x, y: y, style: theme.dim, maxWidth: inner.maxX - x)
+        canvas.put(
+            "  " + theme.text("terminal.input.enterToSend"), x: x, y: y, style: theme.dim, maxWidth: inner.maxX - x)
     }
 
     /// Digits, `.` (once), `-` when `negative` (toggling the sign) and Backspace, up to the field's length.

@@ -1,4 +1,5 @@
 import PetriProtocol
+import PetriWords
 
 /// A number question's answer: a typed number (digits, `.`, `-`).
 struct NumberInput: KindInput {
@@ -23,14 +24,18 @@ struct NumberInput: KindInput {
         y: Int, theme: Theme
     ) {
         drawTyped(
-            field, label: "Your prediction: ", unit: q.unit.isEmpty ? "" : " \(q.unit)", into: &canvas, inner: inner,
+            field, label: theme.text("terminal.input.number.label") + " ", unit: q.unit.isEmpty ? "" : " \(q.unit)",
+            into: &canvas, inner: inner,
             y: y, theme: theme)
     }
 
-    func prompt(_ q: QuestionInfo) -> String { "What will \(q.metric) be at generation \(q.target)?" }
+    func prompt(_ q: QuestionInfo, theme: Theme) -> String {
+        theme.text("terminal.input.number.prompt", ["metric": .text(q.metric), "target": .int(q.target)])
+    }
 
-    func outcome(_ q: QuestionInfo, _ r: Resolution) -> String {
-        "Actual: \(Format.number(r.actual, decimals: 2))\(q.unit.isEmpty ? "" : " " + q.unit)"
+    func outcome(_ q: QuestionInfo, _ r: Resolution, theme: Theme) -> String {
+        let value = Format.number(r.actual, decimals: 2) + (q.unit.isEmpty ? "" : " " + q.unit)
+        return theme.text("terminal.input.actual", ["value": .text(value)])
     }
 
     /// Ten bars, the one holding the actual value marked.

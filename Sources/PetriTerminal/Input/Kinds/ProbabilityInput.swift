@@ -1,4 +1,5 @@
 import PetriProtocol
+import PetriWords
 
 /// A probability question's answer: a typed percentage (digits, `.`), ↑/↓ moving by 5.
 struct ProbabilityInput: KindInput {
@@ -42,17 +43,29 @@ struct ProbabilityInput: KindInput {
         y: Int, theme: Theme
     ) {
         drawTyped(
-            field, label: "Chance it happens: ", unit: " %  ↑/↓ ±5", into: &canvas, inner: inner, y: y, theme: theme)
+            field, label: theme.text("terminal.input.probability.label") + " ", unit: " %  ↑/↓ ±5", into: &canvas,
+            inner: inner, y: y, theme: theme)
     }
 
-    func prompt(_ q: QuestionInfo) -> String {
-        if let event { return "How likely is \(q.metric) \(QuestionPanel.describe(event)) at generation \(q.target)?" }
-        return "How likely is \"\(q.metric)\" by generation \(q.target)?"
+    func prompt(_ q: QuestionInfo, theme: Theme) -> String {
+        if let event {
+            return theme.text(
+                "terminal.input.probability.promptEvent",
+                [
+                    "metric": .text(q.metric), "event": .text(QuestionPanel.describe(event, theme: theme)),
+                    "target": .int(q.target),
+                ])
+        }
+        return theme.text("terminal.input.probability.prompt", ["metric": .text(q.metric), "target": .int(q.target)])
     }
 
-    func outcome(_ q: QuestionInfo, _ r: Resolution) -> String {
-        let happened = r.eventHappened == true ? "It happened" : "It did not happen"
-        return "\(happened) (\(q.metric) \(Format.number(r.actual, decimals: 2)))."
+    func outcome(_ q: QuestionInfo, _ r: Resolution, theme: Theme) -> String {
+        let arguments: [String: WordArgument] = [
+            "metric": .text(q.metric), "value": .text(Format.number(r.actual, decimals: 2)),
+        ]
+        return r.eventHappened == true
+            ? theme.text("terminal.input.probability.happened", arguments)
+            : theme.text("terminal.input.probability.didNotHappen", arguments)
     }
 
     /// Ten bars of 10%, the end the event went to (100% if it happened, 0% if not) marked.

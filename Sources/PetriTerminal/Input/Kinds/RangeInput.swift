@@ -1,4 +1,5 @@
 import PetriProtocol
+import PetriWords
 
 /// A range question's answer: two typed bounds, `lower,upper` (digits, `.`, `-`, and `,` between them;
 /// `40..60` typed in `--json` mode works too).
@@ -52,14 +53,18 @@ struct RangeInput: KindInput {
             inner: inner, y: y, theme: theme, width: AnswerField.maxRangeLength)
     }
 
-    func instruction(_ q: QuestionInfo) -> String? { RangeInputWords.instruction(confidence: sure) }
-
-    func prompt(_ q: QuestionInfo) -> String {
-        RangeInputWords.prompt(metric: q.metric, target: q.target, confidence: sure)
+    func instruction(_ q: QuestionInfo, theme: Theme) -> String? {
+        theme.text("terminal.input.range.instruction", ["sure": .int(sure)])
     }
 
-    func outcome(_ q: QuestionInfo, _ r: Resolution) -> String {
-        "Actual: \(Format.number(r.actual, decimals: 2))\(q.unit.isEmpty ? "" : " " + q.unit)"
+    func prompt(_ q: QuestionInfo, theme: Theme) -> String {
+        theme.text(
+            "terminal.input.range.prompt", ["metric": .text(q.metric), "target": .int(q.target), "sure": .int(sure)])
+    }
+
+    func outcome(_ q: QuestionInfo, _ r: Resolution, theme: Theme) -> String {
+        let value = Format.number(r.actual, decimals: 2) + (q.unit.isEmpty ? "" : " " + q.unit)
+        return theme.text("terminal.input.actual", ["value": .text(value)])
     }
 
     /// One row per range (as many as fit), on one axis, the actual value marked on every row.
@@ -117,14 +122,6 @@ enum RangeInputWords {
 
     static func wantsRange(question: Int) -> String {
         "Question \(question) wants a range, lower then upper: 40,60 or 40..60."
-    }
-
-    static func instruction(confidence: Int) -> String {
-        "A range you are \(confidence)% sure holds the value: narrower scores more, missing costs more."
-    }
-
-    static func prompt(metric: String, target: Int, confidence: Int) -> String {
-        "Between which values will \(metric) be at generation \(target)? Be \(confidence)% sure."
     }
 
     static func held(_ held: Int, of answers: Int) -> String { "\(held) of \(answers) ranges held it" }
