@@ -11,7 +11,7 @@ extension Hub {
         let connection = session.connection.id
         if let host = session.makeupHost {
             switch message {
-            case .answer, .hint, .makeupNext, .makeupPace:
+            case .answer, .hint, .makeupNext, .makeupPace, .guide:
                 if let error = await host.makeup(.message(message), from: connection, language: nil) {
                     replyError(error, to: session)
                 }

@@ -440,6 +440,14 @@ extension LessonActor {
             send(hint, to: connection)
             flushOutbox()
             return nil
+        case .guide:
+            // The model's story and the guide, as a live student reads them: nothing in it depends on the class.
+            let description = lesson.model.modelDescription
+            let guide = Guide(story: description.story)
+                .translated(model: description.model, into: student.language ?? lessonLanguage)
+            send(.guide(guide), to: connection)
+            flushOutbox()
+            return nil
         default:
             return ProtocolError(.notAuthorised, HubWords.word("hub.makeup.notAllowed"))
         }

@@ -370,9 +370,12 @@ import Testing
             if case .makeupPosition(let p) = $0 { p } else { nil }
         }
         #expect(third.moment == 3 && third.generation == 2 && third.pace == .auto && third.seconds == 5)
-        // And anything a make-up does not take is refused with a sentence, not left unanswered
+        // And the guide is theirs to read, as the class's,
         let guide = try await student.answers(to: .guide)
-        #expect(guide.contains { if case .error(let e) = $0 { e.code == .notAuthorised } else { false } })
+        #expect(guide.contains { if case .guide = $0 { true } else { false } })
+        // while anything a make-up does not take is refused with a sentence, not left unanswered
+        let step = try await student.answers(to: .step(count: 1))
+        #expect(step.contains { if case .error(let e) = $0 { e.code == .notAuthorised } else { false } })
         // And a pace's seconds outside 1...60 are refused
         let refused = try await student.answers(to: .makeupPace(.auto, seconds: 0))
         #expect(refused.contains { if case .error(let e) = $0 { e.code == .outOfRange } else { false } })
