@@ -114,3 +114,10 @@ def wait_spoken(driver, fragment, timeout=TIMEOUT):
                 return words
         return False
     return wait_for(driver, check, timeout, f"the live region never announced {fragment!r}")
+
+
+def settled_on_sign_in(driver):
+    """Waits for the sign-in screen's own focus (in the account name): the page sets it once its words have
+    loaded, which can be after the screen shows, and WebKit's driver types into whatever has the focus."""
+    wait_for(driver, lambda d: d.execute_script("return document.activeElement?.id") == "account-name",
+             message="the sign-in screen never put the focus in the account name")

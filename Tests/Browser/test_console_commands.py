@@ -73,6 +73,8 @@ CONTROLS = {
     "pace": "#plan-auto",
     "hunt": "#hunt-start",  # the hunt panel, shown for a model drawn as creatures on a background
     "selection": "#hunt-selection",
+    "makeup": "#makeup-open",  # the make-up panel: open (with a date) and close
+    "erase": "#roster button.erase",
 }
 # Controls the camouflage lesson below does not show (they belong to other models, to a lesson run
 # from a plan, or to the start page; test_plan_console.py shows them in use).

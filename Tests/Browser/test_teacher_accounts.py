@@ -14,7 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import Server, console_errors, petri_binary, ROOT
-from helpers import wait_for, wait_text
+from helpers import settled_on_sign_in, wait_for, wait_text
 from petri_peer import Peer
 
 PASSWORD = "violet kettle harbour"
@@ -51,8 +51,11 @@ def school():
 def sign_in(driver, base, name, password=PASSWORD):
     driver.get(f"{base}/teach")
     wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#account-signin").is_displayed())
+    settled_on_sign_in(driver)
     driver.find_element(By.CSS_SELECTOR, "#account-name").send_keys(name)
-    driver.find_element(By.CSS_SELECTOR, "#account-password").send_keys(password, Keys.ENTER)
+    field = driver.find_element(By.CSS_SELECTOR, "#account-password")
+    field.click()
+    field.send_keys(password, Keys.ENTER)
 
 
 def my_lesson_codes(driver):
@@ -139,8 +142,10 @@ def test_a_wrong_password_is_a_sentence_and_signing_out_ends_the_session(page, s
     sign_in(page, base, "Bo", "not the right password")
     wait_text(page, "#account-signin .problem", "do not match an account here", timeout=SLOW)
     # Bo signs in and opens a lesson of his from My lessons
-    page.find_element(By.CSS_SELECTOR, "#account-password").clear()
-    page.find_element(By.CSS_SELECTOR, "#account-password").send_keys(PASSWORD, Keys.ENTER)
+    field = page.find_element(By.CSS_SELECTOR, "#account-password")
+    field.clear()
+    field.click()
+    field.send_keys(PASSWORD, Keys.ENTER)
     wait_text(page, "#signed-in-as", "Signed in as Bo.", timeout=SLOW)
     code = start_lesson(page)
     page.find_element(By.CSS_SELECTOR, "#leave").click()

@@ -17,7 +17,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from conftest import Server, console_errors, engine, open_tab
-from helpers import join, observing, screenshot, wait_drawn, wait_for
+from helpers import join, observing, screenshot, settled_on_sign_in, wait_drawn, wait_for
 from petri_peer import Peer
 
 STUDENTS = ["Ada Lovelace", "Ben Okri", "Cy Twombly"]
@@ -100,6 +100,7 @@ def fresh_console(driver, server):
     driver.switch_to.window(new)
     driver.get(f"{server.http}/teach")
     wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#signin").is_displayed())
+    settled_on_sign_in(driver)
 
 
 def sign_in(driver, server, key=None):
