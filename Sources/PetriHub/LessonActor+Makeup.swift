@@ -133,11 +133,11 @@ extension LessonActor {
 
     var makeupStorage: (any MakeupStorage)? { services.storage as? any MakeupStorage }
 
-    private func isOpen(_ record: MakeupRecord, at now: Timestamp) -> Bool {
+    func isOpen(_ record: MakeupRecord, at now: Timestamp) -> Bool {
         !record.closed && (record.until.map { now < $0 } ?? true)
     }
 
-    private func refusalOfEntry(at now: Timestamp) -> ProtocolError? {
+    func refusalOfEntry(at now: Timestamp) -> ProtocolError? {
         guard let record = makeups.record else {
             return ProtocolError(.unknownMakeup, HubWords.word("hub.makeup.unknown"))
         }
@@ -148,7 +148,7 @@ extension LessonActor {
         return nil
     }
 
-    private func openMakeup(until: Timestamp?, at now: Timestamp) async -> ProtocolError? {
+    func openMakeup(until: Timestamp?, at now: Timestamp) async -> ProtocolError? {
         if let until, until <= now {
             return ProtocolError(.outOfRange, HubWords.word("hub.makeup.untilPast"))
         }
@@ -180,7 +180,7 @@ extension LessonActor {
     }
 
     /// Ends the make-up at its until-date (its record says when; reopening re-arms it).
-    private func armExpiry() {
+    func armExpiry() {
         makeups.expiry?.cancel()
         guard let until = makeups.record?.until, makeups.record?.closed == false else { return }
         let clock = services.clock
@@ -191,7 +191,7 @@ extension LessonActor {
         }
     }
 
-    private func makeupExpired(_ until: Timestamp) {
+    func makeupExpired(_ until: Timestamp) {
         guard let record = makeups.record, record.until == until, !record.closed else { return }
         endMakeupSessions(HubWords.word("hub.makeup.expired", ["date": .text("\(until)")]))
         tellTeachersOfMakeup(at: services.clock.now())
@@ -199,7 +199,7 @@ extension LessonActor {
     }
 
     /// Tells every make-up student online why it ended and closes their connections (their play is kept).
-    private func endMakeupSessions(_ why: Word) {
+    func endMakeupSessions(_ why: Word) {
         for (id, student) in makeups.students {
             student.timer?.cancel()
             makeups.students[id]?.timer = nil
@@ -215,7 +215,7 @@ extension LessonActor {
         flushOutbox()
     }
 
-    private func tellTeachersOfMakeup(at now: Timestamp, only: Set<ConnectionID>? = nil) {
+    func tellTeachersOfMakeup(at now: Timestamp, only: Set<ConnectionID>? = nil) {
         guard let record = makeups.record else { return }
         let info = MakeupInfo(
             code: record.code, link: MakeupInfo.link(for: record.code), open: isOpen(record, at: now),
@@ -226,7 +226,7 @@ extension LessonActor {
         flushOutbox()
     }
 
-    private func sendRosterLine(of id: StudentID, to connections: [ConnectionID]? = nil) {
+    func sendRosterLine(of id: StudentID, to connections: [ConnectionID]? = nil) {
         guard let student = makeups.students[id] else { return }
         let entry = RosterEntry(
             student: id, name: student.play.name, online: student.connection != nil, kicked: false,
@@ -237,7 +237,7 @@ extension LessonActor {
     // MARK: - Loading: the record, the students, the reel
 
     /// Reads the make-up and its students from storage, once.
-    private func loadMakeups() async -> ProtocolError? {
+    func loadMakeups() async -> ProtocolError? {
         guard !makeups.loaded else { return nil }
         guard let storage = makeupStorage else {
             makeups.loaded = true
@@ -269,7 +269,7 @@ extension LessonActor {
 
     /// The class's reel, built from the stored log the first time a make-up student needs it, then kept up to
     /// date by ``makeupsFollow(_:)``.
-    private func reel() async -> MakeupReel<Model>? {
+    func reel() async -> MakeupReel<Model>? {
         if let reel = makeups.reel { return reel }
         do {
             var log = try await services.storage.log(ofLesson: record.id)
@@ -321,268 +321,5 @@ extension LessonActor {
         for (id, student) in makeups.students where student.connection != nil && student.timer == nil {
             armPace(of: id, in: reel)
         }
-    }
-
-    // MARK: - Students
-
-    private func joinMakeup(
-        name: String?, token: AccessToken, connection: ConnectionID, language: Language?, at now: Timestamp
-    ) async -> ProtocolError? {
-        let cleaned = SafeText.clean(name ?? "", maxCharacters: DisplayNameRules.maxCharacters)
-        guard !cleaned.isEmpty else { return ProtocolError(.invalidName, HubWords.word("hub.makeup.noName")) }
-        guard let reel = await reel(), makeups.start != nil else {
-            return ProtocolError(.internalError, HubWords.word("hub.makeup.unavailable"))
-        }
-        let id = StudentID(MakeupBook<Model>.firstId + makeups.students.count)
-        var student = MakeupStudent(
-            play: MakeupPlay(student: id, name: cleaned), tokenHash: TokenHash(of: token.secret), joinedAt: now,
-            connection: nil, language: language, movedAt: now)
-        let frames = student.play.advance(in: reel, at: now)
-        if let error = await store(student, id: id) { return error }
-        guard makeups.students[id] == nil else {
-            return ProtocolError(.tryLater, HubWords.word("hub.makeup.unavailable"))
-        }
-        student.connection = connection
-        makeups.students[id] = student
-        makeups.byConnection[connection] = id
-        sendWelcome(to: id, token: token)
-        deliver(frames, to: id)
-        sendPosition(of: id, in: reel)
-        sendRosterLine(of: id)
-        tellTeachersOfMakeup(at: now)
-        flushOutbox()
-        armPace(of: id, in: reel)
-        return nil
-    }
-
-    private func resumeMakeup(
-        _ id: StudentID, connection: ConnectionID, language: Language?, at now: Timestamp
-    ) async -> ProtocolError? {
-        guard let reel = await reel(), makeups.start != nil, var student = makeups.students[id] else {
-            return ProtocolError(.internalError, HubWords.word("hub.makeup.unavailable"))
-        }
-        // Deadlines that ran out while they were away lock now (stored before anything is shown).
-        let expired = student.play.expireDeadlines(in: reel, at: now)
-        if !expired.isEmpty {
-            if let error = await store(student, id: id) { return error }
-        }
-        student = makeups.students[id] ?? student
-        _ = student.play.expireDeadlines(in: reel, at: now)
-        if let older = student.connection {
-            outbox.append(
-                .close(
-                    older, code: CloseCode(rawValue: LessonCloseCode.replaced.rawValue),
-                    reason: "You connected again elsewhere."))
-            makeups.byConnection[older] = nil
-        }
-        student.timer?.cancel()
-        student.timer = nil
-        student.connection = connection
-        student.language = language ?? student.language
-        student.movedAt = now
-        makeups.students[id] = student
-        makeups.byConnection[connection] = id
-        sendWelcome(to: id, token: nil)
-        deliver(student.play.catchUp(in: reel), to: id)
-        sendPosition(of: id, in: reel)
-        sendRosterLine(of: id)
-        flushOutbox()
-        armPace(of: id, in: reel)
-        return nil
-    }
-
-    private func makeupMessage(_ message: ClientMessage, from id: StudentID, at now: Timestamp) async
-        -> ProtocolError?
-    {
-        guard let reel = makeups.reel, var student = makeups.students[id], let connection = student.connection else {
-            return ProtocolError(.notJoined, HubWords.word("hub.session.notJoined"))
-        }
-        switch message {
-        case .makeupNext:
-            await move(id, in: reel, at: now)
-            return nil
-        case .makeupPace(let pace, let seconds):
-            if let seconds, !MakeupPace.secondsRange.contains(seconds) {
-                return ProtocolError(.outOfRange, HubWords.word("hub.makeup.seconds"))
-            }
-            student.pace = pace
-            student.seconds = pace == .auto ? seconds ?? MakeupPace.defaultSeconds : nil
-            student.movedAt = now
-            if let error = await store(student, id: id) { return error }
-            makeups.students[id]?.pace = student.pace
-            makeups.students[id]?.seconds = student.seconds
-            makeups.students[id]?.movedAt = now
-            sendPosition(of: id, in: reel)
-            flushOutbox()
-            armPace(of: id, in: reel)
-            return nil
-        case .answer(let question, let prediction, _):
-            let accepted: ServerMessage
-            do {
-                accepted = try student.play.answer(question, prediction, in: reel, at: now)
-            } catch {
-                return error
-            }
-            if let error = await store(student, id: id) { return error }
-            makeups.students[id]?.play = student.play
-            send(accepted, to: connection)
-            flushOutbox()
-            return nil
-        case .hint(let question):
-            let hint: ServerMessage
-            do {
-                hint = try student.play.takeHint(question, in: reel, at: now)
-            } catch {
-                return error
-            }
-            if let error = await store(student, id: id) { return error }
-            makeups.students[id]?.play = student.play
-            send(hint, to: connection)
-            flushOutbox()
-            return nil
-        case .guide:
-            // The model's story and the guide, as a live student reads them: nothing in it depends on the class.
-            let description = lesson.model.modelDescription
-            let guide = Guide(story: description.story)
-                .translated(model: description.model, into: student.language ?? lessonLanguage)
-            send(.guide(guide), to: connection)
-            flushOutbox()
-            return nil
-        default:
-            return ProtocolError(.notAuthorised, HubWords.word("hub.makeup.notAllowed"))
-        }
-    }
-
-    /// Moves a student to the class's next moment: stored, then sent.
-    private func move(_ id: StudentID, in reel: MakeupReel<Model>, at now: Timestamp) async {
-        guard var student = makeups.students[id] else { return }
-        let frames = student.play.advance(in: reel, at: now)
-        if !frames.isEmpty {
-            if await store(student, id: id) != nil {
-                if let connection = student.connection {
-                    send(.error(ProtocolError(.tryLater, HubWords.word("hub.makeup.unsaved"))), to: connection)
-                    flushOutbox()
-                }
-                return
-            }
-        }
-        makeups.students[id]?.play = student.play
-        makeups.students[id]?.movedAt = now
-        deliver(frames, to: id)
-        sendPosition(of: id, in: reel)
-        if frames.contains(where: { if case .message(.result) = $0 { true } else { false } }) { sendRosterLine(of: id) }
-        flushOutbox()
-        armPace(of: id, in: reel)
-    }
-
-    /// Re-arms the student's timer: their pace's next moment and their next deadline, whichever comes first.
-    private func armPace(of id: StudentID, in reel: MakeupReel<Model>) {
-        guard let student = makeups.students[id], student.connection != nil else { return }
-        student.timer?.cancel()
-        makeups.students[id]?.timer = nil
-        var paceAt: Timestamp?
-        if !student.play.isAtEnd(of: reel) {
-            switch student.pace {
-            case .own: paceAt = nil
-            case .class:
-                if let pause = student.play.classPause(in: reel) {
-                    let ms = pause.components.seconds * 1000 + pause.components.attoseconds / 1_000_000_000_000_000
-                    paceAt = student.movedAt.adding(milliseconds: ms)
-                }
-            case .auto: paceAt = student.movedAt.adding(seconds: student.seconds ?? MakeupPace.defaultSeconds)
-            }
-        }
-        let deadline = student.play.nextDeadline?.1
-        let wake = [paceAt, deadline].compactMap { $0 }.min()
-        guard let wake else { return }
-        let clock = services.clock
-        makeups.students[id]?.timer = Task {
-            do { try await clock.sleep(until: wake) } catch { return }
-            guard !Task.isCancelled else { return }
-            await self.paceFired(id, pace: paceAt.map { $0 <= wake } ?? false)
-        }
-    }
-
-    private func paceFired(_ id: StudentID, pace: Bool) async {
-        makeups.students[id]?.timer = nil
-        guard let reel = makeups.reel, var student = makeups.students[id], student.connection != nil else { return }
-        let now = services.clock.now()
-        if pace {
-            await move(id, in: reel, at: now)
-            return
-        }
-        let frames = student.play.expireDeadlines(in: reel, at: now)
-        if !frames.isEmpty, await store(student, id: id) == nil {
-            makeups.students[id]?.play = student.play
-            deliver(frames, to: id)
-            flushOutbox()
-        }
-        armPace(of: id, in: reel)
-    }
-
-    /// Writes the student as they stand in `student` (before anything it changed is sent).
-    private func store(_ student: MakeupStudent, id: StudentID) async -> ProtocolError? {
-        guard let storage = makeupStorage else { return nil }
-        do {
-            let play = String(decoding: try JSONEncoder().encode(student.play), as: UTF8.self)
-            let pace =
-                student.pace == .auto ? "auto:\(student.seconds ?? MakeupPace.defaultSeconds)" : student.pace.rawValue
-            try await storage.saveMakeupStudent(
-                MakeupStudentRecord(
-                    lessonId: record.id, student: id.rawValue, name: student.play.name, tokenHash: student.tokenHash,
-                    joinedAt: student.joinedAt, pace: pace, play: play))
-            return nil
-        } catch {
-            return unsaved(error)
-        }
-    }
-
-    private func unsaved(_ error: any Error) -> ProtocolError {
-        logger.error("A make-up write failed", metadata: ["error": "\(error)"])
-        services.storageWrote(false)
-        return ProtocolError(.tryLater, HubWords.word("hub.makeup.unsaved"))
-    }
-
-    static func pace(from stored: String) -> (MakeupPace, Int?) {
-        if stored.hasPrefix("auto:"), let seconds = Int(stored.dropFirst(5)) { return (.auto, seconds) }
-        return (MakeupPace(rawValue: stored) ?? .own, nil)
-    }
-
-    // MARK: - Sending
-
-    private func sendWelcome(to id: StudentID, token: AccessToken?) {
-        guard var welcome = makeups.start, let student = makeups.students[id], let connection = student.connection
-        else { return }
-        welcome.you = StudentProfile(
-            student: id, name: student.play.name, token: token, score: student.play.score, streak: student.play.streak)
-        if let language = student.language {
-            welcome.language = language.tag
-            welcome.languages = LessonWords.book.languages.map(\.tag)
-        }
-        sendWelcome(welcome, to: connection)
-    }
-
-    private func deliver(_ frames: [MakeupReel<Model>.Frame], to id: StudentID) {
-        guard let student = makeups.students[id], let connection = student.connection else { return }
-        let language = student.language ?? lessonLanguage
-        for frame in frames {
-            switch frame {
-            case .message(let message): send(message, toAll: [connection], in: language)
-            case .snapshot(let header, let snapshot): sendSnapshot(header, snapshot, to: [connection])
-            }
-        }
-    }
-
-    private func sendPosition(of id: StudentID, in reel: MakeupReel<Model>) {
-        guard let student = makeups.students[id], let connection = student.connection,
-            let position = student.play.position(in: reel)
-        else { return }
-        send(
-            .makeupPosition(
-                MakeupPosition(
-                    moment: student.play.stop + 1, moments: reel.stops.count, timeline: position.timeline,
-                    generation: position.generation, pace: student.pace, seconds: student.seconds,
-                    classEnded: reel.hasEnded)),
-            to: connection)
     }
 }
