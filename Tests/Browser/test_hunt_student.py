@@ -173,21 +173,26 @@ def test_the_projector_shows_the_catches_and_then_caught_against_alive(server, p
     teacher.close()
 
 
-def test_a_spotter_counts_the_catches_by_colour_by_keyboard(server, page):
-    # Given a moth lesson where the class's catches kill, a student on the page and one on the wire
+def spotter_and_hunter(server, page, catches):
+    """A moth lesson where the class's catches kill: Sam on the page ticks the spotter's box by keyboard (Space),
+    Ada joins on the wire, and a two-minute round of `catches` each starts; the teacher, Ada and the round."""
     teacher = hunt_lesson(server)
     join(page, server.http, teacher.code, "Sam")
     hunter = Peer(server.ws)
     hunter.send(type="join", code=teacher.code, name="Ada")
     hunter.wait("welcome")
-
-    # When Sam takes the spotter role by keyboard (Space on the box), and a round starts
     box = page.find_element(By.CSS_SELECTOR, "#hunt-spotter")
     wait_for(page, lambda d: box.is_displayed(), message="the spotter's box never showed for a field of creatures")
     box.send_keys(Keys.SPACE)
     assert box.is_selected()
-    teacher.peer.send(type="startHunt", catches=2, seconds=120)
-    round_ = hunter.wait("huntStarted")
+    teacher.peer.send(type="startHunt", catches=catches, seconds=120)
+    return teacher, hunter, hunter.wait("huntStarted")
+
+
+def test_a_spotter_counts_the_catches_by_colour_by_keyboard(server, page):
+    # Given a moth lesson where the class's catches kill, Ada hunting on the wire, when Sam on the page takes the
+    # spotter role by keyboard (Space on the box) and a round of two catches each starts
+    teacher, hunter, round_ = spotter_and_hunter(server, page, catches=2)
 
     # Then Sam sees the creatures but has none to catch, and a count that says nothing is caught yet
     wait_for(page, lambda d: len(creatures(d)) == 30, message="the spotter never saw the round's creatures")
@@ -211,17 +216,7 @@ def test_a_spotter_counts_the_catches_by_colour_by_keyboard(server, page):
 def test_the_round_ends_when_the_hunters_have_caught_without_waiting_for_the_spotter(server, page):
     # Given Sam on the page as the spotter (by keyboard) and Ada hunting on the wire, in a round of one catch each
     # that would last two minutes
-    teacher = hunt_lesson(server)
-    join(page, server.http, teacher.code, "Sam")
-    hunter = Peer(server.ws)
-    hunter.send(type="join", code=teacher.code, name="Ada")
-    hunter.wait("welcome")
-    box = page.find_element(By.CSS_SELECTOR, "#hunt-spotter")
-    wait_for(page, lambda d: box.is_displayed(), message="the spotter's box never showed for a field of creatures")
-    box.send_keys(Keys.SPACE)
-    assert box.is_selected()
-    teacher.peer.send(type="startHunt", catches=1, seconds=120)
-    round_ = hunter.wait("huntStarted")
+    teacher, hunter, round_ = spotter_and_hunter(server, page, catches=1)
     wait_for(page, lambda d: len(creatures(d)) == 30, message="the spotter never saw the round's creatures")
 
     # When Ada, the only one hunting, has caught
