@@ -116,29 +116,13 @@ struct BenchOnLock: AsyncParsableCommand {
             let metric = (description.metrics.first { $0.name.hasPrefix("mean") } ?? description.metrics.first)?.name
         else { throw ValidationError("The model \(kind.rawValue) is not shipped, or has no metric.") }
         let progress = OnLockProgress()
-        var configuration = HubConfiguration()
-        configuration.messageBurst = 1_000_000
-        configuration.messagesPerSecond = 1_000_000
-        configuration.replicateProgress = { progress.record($0) }
-        let transport = InMemoryTransport()
-        let key = "bench-teacher-key-0123456789"
-        var logger = Logger(label: "petri.bench")
-        logger.logLevel = .error
-        let hub = Hub(
-            transport: transport, storage: InMemoryLessonStorage(), clock: SystemClock(), teacherKey: key,
-            configuration: configuration, logger: logger)
-        let connections = transport.connections
-        let serving = Task { await hub.serve(connections: connections) }
-        let teacher = BenchReplicates.peer(transport.connect(remoteAddress: "127.0.0.1"))
         var options = LessonOptions()
         options.replicates = .onLock
         let parameters: JSONValue = population.map { .object(["population": .number(Double($0))]) } ?? .object([:])
-        try teacher.send(.create(teacherKey: key, model: kind, parameters: parameters, seed: seed, options: options))
-        let (code, token) = try await teacher.expectReply {
-            if case .created(let c, let t) = $0 { (c, t) } else { nil }
-        }
-        try teacher.send(.teach(code: code, token: token, lastSeen: nil))
-        _ = try await teacher.expectReply { if case .welcome = $0 { true } else { nil } }
+        let lesson = try await InProcessLesson.open(
+            model: kind, parameters: parameters, seed: seed, options: options,
+            replicateProgress: { progress.record($0) })
+        let teacher = lesson.teacher
 
         var creatures = 0
         func step() async throws -> Double {
@@ -191,10 +175,7 @@ struct BenchOnLock: AsyncParsableCommand {
             replicateSeconds.append(seconds(lockStart.duration(to: await progress.waitForEnd(after: ended))))
         }
 
-        try teacher.send(.end)
-        await hub.stopAll()
-        transport.shutdown()
-        await serving.value
+        try await lesson.close()
         return Figures(
             model: kind, metric: metric, creatures: creaturesAtLock, replicatesSeconds: alone, quiet: quiet, busy: busy,
             busyCycles: cycles, busyReplicateSeconds: replicateSeconds)

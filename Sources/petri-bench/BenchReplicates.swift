@@ -106,31 +106,10 @@ struct BenchReplicates: AsyncParsableCommand {
         parameters: CamouflageParameters
     ) async throws -> (idle: Latency, busy: Latency, replicatesRanThroughout: Bool) {
         let progress = ProgressCount()
-        var configuration = HubConfiguration()
-        configuration.messageBurst = 1_000_000
-        configuration.messagesPerSecond = 1_000_000
-        configuration.replicateProgress = { progress.record($0) }
-        let transport = InMemoryTransport()
-        let key = "bench-teacher-key-0123456789"
-        var logger = Logger(label: "petri.bench")
-        logger.logLevel = .error
-        let hub = Hub(
-            transport: transport, storage: InMemoryLessonStorage(), clock: SystemClock(), teacherKey: key,
-            configuration: configuration, logger: logger)
-        let connections = transport.connections
-        let serving = Task {
-            await hub.serve(connections: connections)
-        }
-        let teacher = Self.peer(transport.connect(remoteAddress: "127.0.0.1"))
-        try teacher.send(
-            .create(
-                teacherKey: key, model: .camouflage, parameters: try JSONValue(encoding: parameters), seed: seed,
-                options: nil))
-        let (code, token) = try await teacher.expectReply {
-            if case .created(let c, let t) = $0 { (c, t) } else { nil }
-        }
-        try teacher.send(.teach(code: code, token: token, lastSeen: nil))
-        _ = try await teacher.expectReply { if case .welcome = $0 { true } else { nil } }
+        let lesson = try await InProcessLesson.open(
+            model: .camouflage, parameters: try JSONValue(encoding: parameters), seed: seed, options: nil,
+            replicateProgress: { progress.record($0) })
+        let teacher = lesson.teacher
 
         func measure() async throws -> Latency {
             var seconds: [Double] = []
@@ -148,27 +127,8 @@ struct BenchReplicates: AsyncParsableCommand {
         while progress.stepped == 0 { await Task.yield() }
         let busy = try await measure()
         let throughout = !progress.ended
-        try teacher.send(.end)
-        await hub.stopAll()
-        transport.shutdown()
-        await serving.value
+        try await lesson.close()
         return (idle, busy, throughout)
-    }
-
-    /// A protocol peer on the client end of an in-memory connection (also `onlock`'s).
-    static func peer(_ peer: InMemoryPeer) -> ProtocolPeer {
-        var deliveries = peer.received.makeAsyncIterator()
-        return ProtocolPeer(
-            send: { message in peer.send(text: String(decoding: message.bytes, as: UTF8.self)) },
-            close: { peer.close(code: $0, reason: $1) },
-            receive: {
-                switch await deliveries.next() {
-                case .message(.text, let bytes, _): .text(TextFrame(String(decoding: bytes, as: UTF8.self)))
-                case .message(.binary, let bytes, _): .binary(bytes)
-                case .closed(let code, let reason): .closed(code, reason: reason)
-                case nil: nil
-                }
-            })
     }
 }
 
