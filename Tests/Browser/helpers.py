@@ -2,7 +2,7 @@
 
 import re
 
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -24,11 +24,19 @@ def text_of(driver, selector):
 def wait_text(driver, selector, fragment, timeout=TIMEOUT):
     """Waits until the element's rendered text (innerText, the same in every engine, also for a visually
     hidden live region) contains `fragment`; returns the text."""
+    seen = []
+
     def check(d):
         text = d.execute_script("const n = document.querySelector(arguments[0]); return n ? n.innerText : null",
                                 selector)
+        seen[:] = [text]
         return text is not None and fragment in text and text
-    return wait_for(driver, check, timeout, f"{selector} never showed {fragment!r}")
+    try:
+        return wait_for(driver, check, timeout, f"{selector} never showed {fragment!r}")
+    except TimeoutException as error:
+        # Say what the page showed instead: a failure in CI is read once, from its log.
+        raise TimeoutException(f"{selector} never showed {fragment!r}; it last showed {seen[0] if seen else None!r}; "
+                               f"the page's status: {status_line(driver)!r}") from error
 
 
 def drawn_generation(driver):
@@ -121,3 +129,13 @@ def settled_on_sign_in(driver):
     loaded, which can be after the screen shows, and WebKit's driver types into whatever has the focus."""
     wait_for(driver, lambda d: d.execute_script("return document.activeElement?.id") == "account-name",
              message="the sign-in screen never put the focus in the account name")
+
+
+def status_line(driver):
+    """What the page's connection status says (live, reconnecting and why), for failure messages."""
+    try:
+        return driver.execute_script(
+            "const n = document.querySelector('#connection');"
+            "return n ? n.innerText : null")
+    except Exception:  # the page itself may be gone; the message is only for a person reading a failure
+        return None
