@@ -100,6 +100,58 @@ def pytest_collection_modifyitems(config, items):
         items[:] = kept
 
 
+# WebKitGTK under Xvfb, driven through WebKitWebDriver, now and then stalls a test that passes on every other run and
+# in the other engines (three different tests in two CI runs, none reproduced in 130 runs since). A WebKit test that
+# fails is therefore run once more, and the summary names every test that needed it with its first failure, so an
+# intermittent fault stays visible in CI's log; a test that fails twice fails the suite.
+WEBKIT_RETRIED = []
+
+
+class _Parents:
+    """Stands for "the next test" when a test's run ends: its own fixtures are torn down, its module's and the
+    session's (the browser) are kept."""
+
+    def __init__(self, item):
+        self.chain = item.listchain()[:-1]
+
+    def listchain(self):
+        return self.chain
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item, nextitem):
+    callspec = getattr(item, "callspec", None)
+    if not callspec or callspec.params.get("browser") != "webkit":
+        return None
+    from _pytest.reports import TestReport
+    from _pytest.runner import CallInfo, runtestprotocol
+    item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+    reports = runtestprotocol(item, nextitem=_Parents(item), log=False)
+    failed = next((report for report in reports if report.failed), None)
+    if failed is not None:
+        WEBKIT_RETRIED.append((item.nodeid, failed.longreprtext))
+        reports = runtestprotocol(item, nextitem=_Parents(item), log=False)
+    # What the next test does not share (its module's fixtures, say) is torn down now, as pytest would.
+    rest = CallInfo.from_call(lambda: item.session._setupstate.teardown_exact(nextitem), when="teardown")
+    if rest.excinfo is not None:
+        reports = [report for report in reports if report.when != "teardown"]
+        reports.append(TestReport.from_item_and_call(item, rest))
+    for report in reports:
+        item.ihook.pytest_runtest_logreport(report=report)
+    item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+    return True
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not WEBKIT_RETRIED:
+        return
+    terminalreporter.section("WebKit tests run a second time")
+    for nodeid, first_failure in WEBKIT_RETRIED:
+        errors = [line[1:].strip() for line in first_failure.splitlines() if line.startswith("E ")]
+        terminalreporter.write_line(f"{nodeid}: the first run failed with")
+        terminalreporter.write_line("    " + (errors[0] if errors else first_failure.strip()[-300:]))
+
+
 def open_tab(driver):
     """Opens a tab with the page hook and switches to it; returns its handle."""
     driver.switch_to.new_window("tab")

@@ -33,10 +33,10 @@ def wait_text(driver, selector, fragment, timeout=TIMEOUT):
         return text is not None and fragment in text and text
     try:
         return wait_for(driver, check, timeout, f"{selector} never showed {fragment!r}")
-    except TimeoutException as error:
+    except TimeoutException:
         # Say what the page showed instead: a failure in CI is read once, from its log.
         raise TimeoutException(f"{selector} never showed {fragment!r}; it last showed {seen[0] if seen else None!r}; "
-                               f"the page's status: {status_line(driver)!r}") from error
+                               f"the page's status: {status_line(driver)!r}") from None
 
 
 def drawn_generation(driver):
