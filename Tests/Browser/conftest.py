@@ -101,7 +101,7 @@ def pytest_collection_modifyitems(config, items):
 
 
 # WebKitGTK under Xvfb, driven through WebKitWebDriver, now and then stalls a test that passes on every other run and
-# in the other engines (three different tests in two CI runs, none reproduced in 130 runs since). A WebKit test that
+# in the other engines (three different tests in two CI runs, none reproduced since in 12 runs of the last one and a whole WebKit run). A WebKit test that
 # fails is therefore run once more, and the summary names every test that needed it with its first failure, so an
 # intermittent fault stays visible in CI's log; a test that fails twice fails the suite.
 WEBKIT_RETRIED = []
