@@ -152,7 +152,8 @@ extension LessonState {
         case .checkpointSaved(let generation):
             checkpoint = generation
             post("Checkpoint saved at generation \(generation).", kind: .success, at: now)
-        case .runOver(let text):
+        case .runOver(let sentence):
+            let text = sentence.text
             runOver = TerminalText.sanitise(text)
             post(runOver ?? "", at: now)
         case .question(let info):
