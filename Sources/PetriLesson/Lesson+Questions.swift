@@ -17,8 +17,8 @@ extension Lesson {
 
     /// The teacher asks a question about a metric `horizon` generations ahead.
     mutating func ask(_ spec: QuestionSpec, at now: Timestamp) throws(ProtocolError) -> [Effect] {
-        if let message = runOverMessage {
-            throw ProtocolError(.runOver, LessonWords.word("lesson.ask.runOver", ["reason": .text(message)]))
+        if let reason = runOverSentence {
+            throw ProtocolError(.runOver, LessonWords.word("lesson.ask.runOver", ["reason": reason]))
         }
         if let open = openQuestionIndex {
             throw ProtocolError(

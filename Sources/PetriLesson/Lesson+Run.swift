@@ -113,8 +113,8 @@ extension Lesson {
 
     /// Refuses to advance a run that is over or at the generation limit.
     func checkCanAdvance() throws(ProtocolError) {
-        if let message = runOverMessage {
-            throw ProtocolError(.runOver, LessonWords.word("lesson.run.over", ["reason": .text(message)]))
+        if let reason = runOverSentence {
+            throw ProtocolError(.runOver, LessonWords.word("lesson.run.over", ["reason": reason]))
         }
         guard run.generation < configuration.maxGenerations else {
             throw ProtocolError(
@@ -143,7 +143,8 @@ extension Lesson {
         effects.append(.broadcastSnapshot(snapshotHeader, run.model.snapshot()))
         effects += resolutions
         if let message = runOverMessage {
-            effects.append(.broadcast(.runOver(message: message)))
+            let sentence = ModelWords.word(message, key: ModelWords.extinctKey(model: run.model.modelDescription.model))
+            effects.append(.broadcast(.runOver(message: sentence.map(Sentence.init) ?? Sentence(message))))
             stopRunning(into: &effects)
         }
         return effects

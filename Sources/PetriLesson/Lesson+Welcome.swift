@@ -13,6 +13,14 @@ extension Lesson {
         run.model.isOver ? (run.model.endMessage ?? "The simulation has ended.") : nil
     }
 
+    /// What the run's end says, as a placeholder's value: the model's own sentence, in each reader's language
+    /// while the models' catalogs translate it.
+    var runOverSentence: WordArgument? {
+        runOverMessage.map {
+            ModelWords.argument($0, key: ModelWords.extinctKey(model: run.model.modelDescription.model))
+        }
+    }
+
     /// The welcome, the history since `lastSeen` and the current picture, for the sender; a student
     /// who just joined under another name than the one they typed is told which (`requestedName`).
     func welcomeEffects(

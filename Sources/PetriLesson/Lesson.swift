@@ -139,11 +139,19 @@ package struct Lesson<Model: SteppingModel>: Sendable, Equatable {
 extension ProtocolError {
     /// The protocol error for a model's refusal, keeping its sentence.
     init(simulation error: SimulationError) {
+        if let word = error.word {
+            self.init(Self.code(of: error), word)
+        } else {
+            self.init(Self.code(of: error), error.message)
+        }
+    }
+
+    private static func code(of error: SimulationError) -> Code {
         switch error.code {
-        case .parameterOutOfRange, .unknownParameter, .wrongValueKind: self.init(.invalidParameter, error.message)
-        case .unknownMetric: self.init(.unknownMetric, error.message)
-        case .malformedInput, .invalidAction: self.init(.invalidAction, error.message)
-        case .corruptState: self.init(.invalidDefinition, error.message)
+        case .parameterOutOfRange, .unknownParameter, .wrongValueKind: .invalidParameter
+        case .unknownMetric: .unknownMetric
+        case .malformedInput, .invalidAction: .invalidAction
+        case .corruptState: .invalidDefinition
         }
     }
 }

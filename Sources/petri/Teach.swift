@@ -93,7 +93,9 @@ extension Teach {
             // The server says which models it runs and what each takes, loaded model files included; one it cannot
             // be asked (not reachable yet) checks them when the console creates the lesson.
             if let models = await ModelOptions.served(options: creating.client.clientOptions()),
-                let problem = ModelOptions.problem(model: kind, parameters: values, models: models)
+                let problem = ModelOptions.problem(
+                    model: kind, parameters: values, models: models,
+                    in: TerminalWords.book.match([creating.client.clientOptions().language].compactMap { $0 }))
             {
                 throw ValidationError(problem)
             }

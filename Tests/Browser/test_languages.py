@@ -6,13 +6,16 @@ lesson's on create), Arabic lays the page out right to left (with screenshots), 
 
 import json
 import pathlib
+import shutil
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.firefox.options import Options as FirefoxOptions
 from selenium.webdriver.support.ui import Select
 
-from conftest import console_errors, engine, open_tab
+import firefox_bridge
+from conftest import ENGINES, FirefoxDriver, console_errors, engine, open_tab
 from helpers import joined, observing, screenshot, wait_for, wait_text
 from petri_peer import Teacher
 from test_teacher_console import signed_in, start_lesson, wait_console
@@ -359,3 +362,60 @@ def test_a_browser_whose_languages_are_not_offered_follows_the_lessons_language(
     wait_language(page, "es")
     assert page.execute_script("return localStorage.getItem('petri.language')") == "es"
     teacher.close()
+
+
+def firefox_speaking(tag):
+    """A fresh Firefox (through the bridge) whose own language is `tag`: the profile's `intl.accept_languages`, the
+    preference Firefox's language settings write, from which it builds both `navigator.languages` and the
+    Accept-Language header."""
+    binary = shutil.which("firefox-esr") or shutil.which("firefox")
+    if not binary:
+        pytest.fail("No firefox-esr found: run Deploy/install-browser-test-deps.sh (make test does).")
+    options = FirefoxOptions()
+    options.set_preference("intl.accept_languages", f"{tag}, en")
+    bridge = firefox_bridge.Bridge(binary)
+    try:
+        driver = FirefoxDriver(bridge, options)
+    except Exception:
+        bridge.close()
+        raise
+    driver.set_window_size(1280, 1000)
+    return driver
+
+
+@pytest.mark.firefox
+@pytest.mark.parametrize("tag", ["cy", "es"])
+def test_a_page_opened_in_a_firefox_whose_language_is_welsh_or_spanish_reads_in_that_language(server, tag):
+    # Nothing chosen on the page before (a fresh profile: no stored choice); the browser's language alone decides.
+    if "firefox" not in ENGINES:
+        pytest.skip("PETRI_BROWSERS leaves Firefox out")
+    words = catalog(tag)
+    teacher = lesson_one_generation_in(server)
+    driver = firefox_speaking(tag)
+    try:
+        assert driver.execute_script("return navigator.languages")[0] == tag
+        driver.get(f"{server.http}/join/{teacher.code}")
+        wait_language(driver, tag)
+        assert language_of(driver) == [tag, "ltr"]
+        assert text(driver, "#join h2") == words["student.join.heading"]
+        assert text(driver, "#join button[type=submit]") == words["student.join.submit"]
+        assert driver.title == words["student.title"]
+        assert Select(driver.find_element(By.CSS_SELECTOR, "#language")).first_selected_option \
+            .get_attribute("value") == tag
+        # The browser's language was taken, not remembered as a choice the person made.
+        assert driver.execute_script("return localStorage.getItem('petri.language')") is None
+        driver.find_element(By.CSS_SELECTOR, "#join-name").send_keys("Ada")
+        driver.find_element(By.CSS_SELECTOR, "#join button[type=submit]").click()
+        wait_for(driver, joined, message="the page never showed the lesson")
+        wait_text(driver, "#question", words["question.none"])
+        wait_text(driver, "#connection", words["status.live"])
+
+        driver.get(f"{server.http}/teach")
+        wait_language(driver, tag)
+        wait_for(driver, lambda d: d.title == words["teach.title"], message="the console's title is not translated")
+        assert text(driver, ".skip") == words["teach.skip"]
+        assert text(driver, "label[for=language]") == words["page.language"]
+        assert console_errors(driver) == []
+    finally:
+        driver.quit()
+        teacher.close()

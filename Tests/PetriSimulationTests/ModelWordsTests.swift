@@ -12,17 +12,42 @@ struct ModelWordsTests {
         ModelCatalog.shipped.descriptions.flatMap(\.texts)
     }
 
-    @Test func everyCatalogHasEveryKeyTheModelsUseAndNoOther() {
-        let used = Set(Self.texts.map(\.key))
-        #expect(used.count > 300)
+    @Test func everyCatalogHasEveryKeyTheModelsUseAndNoOther() throws {
+        // The guide's sections live in PetriProtocol (GuideWordsTests there pins their keys and English).
+        let guide = try #require(ModelWords.book.catalogs[.english]).keys.filter { $0.hasPrefix("guide.") }
+        let used = Set(Self.texts.map(\.key)).union(ModelWords.endTexts.map(\.key)).union(guide)
+        #expect(used.count > 300 && !guide.isEmpty)
         #expect(CatalogAudit.problems(of: ModelWords.book, used: used, languages: Self.languages) == [])
     }
 
     @Test func theEnglishCatalogIsWhatTheModelsSay() throws {
         let english = try #require(ModelWords.book.catalogs[.english])
-        for (key, text) in Self.texts {
+        for (key, text) in Self.texts + ModelWords.endTexts {
             #expect(english.text(key, [:]) == text, "\(key)")
         }
+    }
+
+    @Test func theSentencesAtARunsEndAreTheModelFilesAndReachAWelshReaderInWelsh() throws {
+        let welsh = try #require(Language("cy"))
+        #expect(ModelWords.endTexts.count == 10)
+        #expect(
+            ModelWords.endTexts.contains { $0.key == "mice.words.runOver" && $0.text == MiceFile.file.words.runOver })
+        // A full course of antibiotic wipes the strain out (seed 1: ResistanceScenarioTests); a dose then is refused
+        var model = try ResistanceModel(parameters: ResistanceScenario.fullCourse.parameters, seed: 1)
+        for _ in 0..<12 { model.step() }
+        #expect(model.isOver)
+        #expect(model.endMessage == ResistanceFile.file.words.extinct)
+        let refusal = try #require(throws: SimulationError.self) {
+            try model.apply(.set(name: "dose", value: .number(40)))
+        }
+        #expect(refusal.message == ResistanceFile.file.words.runOver)
+        #expect(
+            refusal.word?.text(in: welsh)
+                == "Mae pob bacteriwm wedi marw, felly mae'r rhediad ar ben; dechreuwch wers newydd i roi cynnig arall arni."
+        )
+        // Words someone changed are shown as written, never with a stale translation
+        #expect(ModelWords.word("Every bacterium died, the end.", key: "resistance.words.runOver") == nil)
+        #expect(ModelWords.argument("Mine.", key: "resistance.words.extinct") == .text("Mine."))
     }
 
     @Test func aWelshReaderGetsTheMothsStoryParametersAndNounsInWelsh() throws {

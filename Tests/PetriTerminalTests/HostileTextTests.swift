@@ -47,7 +47,7 @@ import Testing
         state.apply(.hint(question: q.id, text: name("Hint")), at: now)
         state.apply(.error(ProtocolError(.invalidName, name("Error"))), at: now)
         state.apply(.questionCancelled(question: QuestionID(9), reason: Sentence(name("Reason"))), at: now)
-        state.apply(.runOver(message: name("Over")), at: now)
+        state.apply(.runOver(message: Sentence(name("Over"))), at: now)
         return state
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 import Testing
 
 @testable import PetriTerminal
@@ -42,5 +43,25 @@ import Testing
         let unknown = try #require(ModelOptions.problem(model: other, parameters: nil, models: models))
         #expect(unknown.contains("drought-finches"))
         #expect(unknown.hasSuffix("but was guppies."))
+    }
+
+    @Test func theCheckAndAStudentsAnswerProblemsAreInTheReadersLanguage() throws {
+        let spanish = try #require(Language("es"))
+        let models = [BeaksModel.modelDescription]
+        let problem = ModelOptions.problem(
+            model: .beaks, parameters: .object(["seedHardnes": .number(50)]), models: models, in: spanish)
+        #expect(problem?.hasPrefix("beaks no tiene el parámetro --seed-hardnes; tiene --") == true)
+        let welsh = try #require(Language("cy"))
+        guard case .failure(let typed) = NumberInput().prediction(typed: "lots", question: QuestionID(2)) else {
+            Issue.record("a word is not a number")
+            return
+        }
+        #expect(typed.message == "Question 2 wants a number.")
+        #expect(typed.message(in: welsh) == "Mae cwestiwn 2 eisiau rhif.")
+        guard case .failure(let range) = RangeInput().prediction(typed: "40", question: QuestionID(3)) else {
+            Issue.record("one bound is not a range")
+            return
+        }
+        #expect(range.message(in: welsh) == "Mae cwestiwn 3 eisiau amrediad, yr isaf yna'r uchaf: 40,60 neu 40..60.")
     }
 }

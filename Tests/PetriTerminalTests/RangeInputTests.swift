@@ -150,14 +150,14 @@ struct ExpectedLineTests {
             points: ScoreBreakdown(base: 310, hintTaken: false, speed: 0, streak: 0, total: 310), score: 310,
             streak: 0, standing: standing, expected: Expected(replicates: 100, points: 820, classMean: 640))
         #expect(
-            ExpectedWords.line(result: result, resolution: resolution)
+            QuestionPanel.expectedLine(result: result, resolution: resolution, theme: Theme(mode: .none))
                 == "Your prediction would have scored 820 on average over 100 runs that could have happened; "
                 + "this time it scored 310.")
         #expect(
-            ExpectedWords.line(result: nil, resolution: resolution)
+            QuestionPanel.expectedLine(result: nil, resolution: resolution, theme: Theme(mode: .none))
                 == "The class's predictions would have scored 640 on average over 100 runs that could have happened.")
         var none = resolution
         none.expected = nil
-        #expect(ExpectedWords.line(result: nil, resolution: none) == nil)
+        #expect(QuestionPanel.expectedLine(result: nil, resolution: none, theme: Theme(mode: .none)) == nil)
     }
 }

@@ -24,6 +24,72 @@ struct TerminalWordsTests {
         #expect(CatalogAudit.problems(of: TerminalWords.book, used: used, languages: languages) == [])
     }
 
+    /// The screens, the status line, the roster and the sentences the session posts: every word there comes from
+    /// the catalogs. A string literal with two English words (or a capitalised word) outside a catalog call fails,
+    /// naming its line; the names of keys on the keyboard are the only words allowed.
+    @Test func theScreensHoldNoEnglishSentenceOutsideTheCatalogs() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/PetriTerminal")
+        var files: [URL] = []
+        for folder in ["Views", "Screen"] {
+            let found = try FileManager.default.contentsOfDirectory(
+                at: sources.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            files += found.filter { $0.pathExtension == "swift" }
+        }
+        files += [
+            "Teacher/Screen+Teacher.swift", "Session/LessonState+Apply.swift", "Session/ClientSession.swift",
+            "Session/ClientSession+Joining.swift",
+        ].map { sources.appendingPathComponent($0) }
+        #expect(files.count > 30)
+        var found: [String] = []
+        for file in files {
+            let lines = try String(contentsOf: file, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            for (number, line) in lines.enumerated() {
+                for literal in Self.englishLiterals(in: String(line)) {
+                    found.append("\(file.lastPathComponent):\(number + 1): \(literal)")
+                }
+            }
+        }
+        #expect(found == [])
+    }
+
+    /// The scan finds what it is for (so that its passing means something).
+    @Test func theScanFindsAnEnglishSentenceAndLetsKeysAndKeyNamesBe() {
+        #expect(Self.englishLiterals(in: #"canvas.put("Nobody has joined yet.", x: 1)"#) == ["Nobody has joined yet."])
+        #expect(Self.englishLiterals(in: #"let t = "Roster \(online) online""#) == ["Roster  online"])
+        #expect(Self.englishLiterals(in: #"canvas.put(theme.text("terminal.roster.empty"), x: 1)"#) == [])
+        #expect(Self.englishLiterals(in: #"("Enter", theme.text("terminal.help.send"))"#) == [])
+        #expect(Self.englishLiterals(in: #"    // "A comment says things"#) == [])
+        #expect(Self.englishLiterals(in: #"let glyph = "█""#) == [])
+    }
+
+    /// The names of keys on the keyboard, printed as the keyboard says them.
+    private static let keyNames: Set<String> = ["Tab", "Enter", "Backspace", "Home End", "PgUp PgDn", "Space"]
+
+    /// The string literals on a line of Swift that read as English words (interpolations left out).
+    static func englishLiterals(in line: String) -> [String] {
+        guard !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") else { return [] }
+        let words = #/[A-Za-z]{2,}\s+[A-Za-z]{2,}|^[A-Z][a-z]{2,}/#
+        return line.matches(of: #/"((?:[^"\\]|\\.)*)"/#).compactMap { match in
+            let text = String(match.1).replacing(#/\\\(.*?\)/#, with: "")
+            guard !text.hasPrefix("terminal."), !keyNames.contains(text), text.contains(words) else { return nil }
+            return text
+        }
+    }
+
+    @Test func whatTheLessonSaysReachesATerminalInItsLanguage() throws {
+        var lesson = LessonState()
+        lesson.language = try #require(Language("es"))
+        lesson.apply(
+            .rewound(TimelinePosition(timeline: 1, generation: 3)), at: Timestamp(millisecondsSince1970: 0))
+        #expect(lesson.notices.last?.text == "El docente volvió a la generación 3.")
+        let arabic = Theme(mode: .none, language: try #require(Language("ar")))
+        var canvas = Canvas(width: 40, height: 3)
+        RosterView.draw(into: &canvas, rect: canvas.bounds, lesson: lesson, theme: arabic)
+        #expect(canvas.lines().joined(separator: "\n").contains("لم ينضم أحد بعد."))
+    }
+
     @Test func aStudentWhoAsksForWelshSaysSoOnEveryJoinAndSeesWelshKeys() throws {
         let code = try JoinCode("K7QX2M")
         let session = ClientSession(entry: .student(code: code, name: "Ffion", token: nil), language: "cy")

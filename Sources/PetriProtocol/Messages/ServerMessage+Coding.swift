@@ -106,7 +106,7 @@ extension ServerMessage: Codable {
         case "rewound": self = .rewound(try TimelinePosition(from: decoder))
         case "restored": self = .restored(try TimelinePosition(from: decoder))
         case "checkpointSaved": self = .checkpointSaved(generation: try c.decode(Int.self, forKey: .generation))
-        case "runOver": self = .runOver(message: try c.decode(String.self, forKey: .message))
+        case "runOver": self = .runOver(message: Sentence(try c.decode(String.self, forKey: .message)))
         case "question": self = .question(try QuestionInfo(from: decoder))
         case "questionLocked":
             self = .questionLocked(

@@ -12,6 +12,7 @@ extension ServerMessage {
         case .error(let error): error.word != nil
         case .questionCancelled(_, let reason): reason.word != nil
         case .closing(let closing): closing.message.word != nil
+        case .runOver(let message): message.word != nil
         default: false
         }
     }
@@ -26,6 +27,7 @@ extension ServerMessage {
         case .closing(var closing):
             closing.message = closing.message.rendered(in: language)
             return .closing(closing)
+        case .runOver(let message): return .runOver(message: message.rendered(in: language))
         default: return self
         }
     }

@@ -39,7 +39,7 @@ package enum ServerMessage: Sendable, Hashable {
     /// The checkpoint was saved (teacher only).
     case checkpointSaved(generation: Int)
     /// The run ended, e.g. the population is extinct; the sentence says so.
-    case runOver(message: String)
+    case runOver(message: Sentence)
     /// A question was asked.
     case question(QuestionInfo)
     /// A question stopped accepting answers.

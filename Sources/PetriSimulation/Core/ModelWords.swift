@@ -28,6 +28,36 @@ package enum ModelWords {
         else { return english }
         return translated
     }
+
+    /// The model's own sentence `english` (at catalog `key`) as a sentence to render per reader, when the
+    /// catalogs translate that very text; nil for words someone changed or a model no catalog knows.
+    package static func word(_ english: String, key: String) -> Word? {
+        guard !english.isEmpty, book.catalogs[.english]?.text(key, [:]) == english else { return nil }
+        return book.word(key)
+    }
+
+    /// The model's own sentence as a placeholder's value: its catalog sentence when there is one, else as written.
+    package static func argument(_ english: String, key: String) -> WordArgument {
+        word(english, key: key).map(WordArgument.word) ?? .text(english)
+    }
+
+    /// The catalog key of a model's sentence when its run ends (`camouflage.words.extinct`), told to everyone.
+    package static func extinctKey(model: String) -> String { model + ".words.extinct" }
+
+    /// The catalog key of a model's refusal of a change once its run has ended (`camouflage.words.runOver`).
+    package static func runOverKey(model: String) -> String { model + ".words.runOver" }
+
+    /// The shipped models' end sentences (extinct, run over), by key: what ``extinctKey(model:)`` and
+    /// ``runOverKey(model:)`` name, as the model files (and the islands' Swift) write them.
+    package static var endTexts: [(key: String, text: String)] {
+        let traitFiles = [CamouflageFile.file, ResistanceFile.file, BeaksFile.file, MiceFile.file]
+        return traitFiles.flatMap { file in
+            [(extinctKey(model: file.model), file.words.extinct), (runOverKey(model: file.model), file.words.runOver)]
+        } + [
+            (extinctKey(model: "islands"), IslandsModel.extinctionMessage),
+            (runOverKey(model: "islands"), IslandsModel.runOverMessage),
+        ]
+    }
 }
 
 extension ModelDescription {

@@ -1,3 +1,5 @@
+import PetriWords
+
 /// The one error type of the simulation layer.
 ///
 /// Every case carries a sentence for a person: it names the parameter (or input), the value
@@ -26,12 +28,34 @@ package struct SimulationError: Error, Sendable, Hashable, CustomStringConvertib
         case corruptState = "corrupt-state"
     }
 
+    /// The sentence before rendering, when it is a model's own sentence the catalogs translate.
+    package let word: Word?
+
     package init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
+        self.word = nil
+    }
+
+    /// An error whose sentence is the model's own `english` at catalog `key` (``ModelWords``): rendered in each
+    /// reader's language while the catalogs translate that very text, else shown as written.
+    package init(_ code: Code, modelSentence english: String, key: String) {
+        self.code = code
+        self.message = english
+        self.word = ModelWords.word(english, key: key)
     }
 
     package var description: String { message }
+
+    /// Two errors are equal when their code and English sentence are (the catalog word is how it renders).
+    package static func == (lhs: SimulationError, rhs: SimulationError) -> Bool {
+        lhs.code == rhs.code && lhs.message == rhs.message
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
+    }
 
     /// `name` must lie in `range`; says which, what was given and what is allowed.
     static func outOfRange<T: Comparable & CustomStringConvertible>(

@@ -13,7 +13,7 @@ extension IslandsModel {
     package mutating func apply(_ action: ModelAction) throws(SimulationError) {
         guard !isOver else {
             throw SimulationError(
-                .invalidAction, "Every species is extinct, so the run is over; start a new lesson to try again.")
+                .invalidAction, modelSentence: Self.runOverMessage, key: ModelWords.runOverKey(model: "islands"))
         }
         switch action {
         case .toggle(let x, let y):

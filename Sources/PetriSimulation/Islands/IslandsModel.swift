@@ -26,6 +26,9 @@ package struct IslandsModel: SimulationModel {
         "Every species is extinct. New land can still rise from the sea, but an islet that touches no "
         + "inhabited land stays empty, so life cannot return."
 
+    /// The refusal of any change once every species is extinct.
+    static let runOverMessage = "Every species is extinct, so the run is over; start a new lesson to try again."
+
     package internal(set) var parameters: IslandsParameters
     package internal(set) var generation = 0
     /// One entry per tile in reading order: true for land.

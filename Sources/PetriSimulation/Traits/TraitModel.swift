@@ -32,7 +32,8 @@ extension TraitEngineModel {
             )
         }
         guard !creatures.traits.isEmpty else {
-            throw SimulationError(.invalidAction, file.words.runOver)
+            throw SimulationError(
+                .invalidAction, modelSentence: file.words.runOver, key: ModelWords.runOverKey(model: file.model))
         }
         let setting = try TraitChange(name: name, value: value, in: file)
         guard !setting.isCreationOnly || creatures.generation == 0 else {

@@ -71,7 +71,7 @@ final class JSONFrontend: ClientFrontend {
                 switch StudentLine.parse(trimmed, lesson: runner.session.lesson) {
                 case .success(.send(let message)): runner.send(message)
                 case .success(.quit): runner.quit()
-                case .failure(let problem): complain(problem.message)
+                case .failure(let problem): complain(problem.message(in: runner.session.lesson.language))
                 }
             }
         }

@@ -16,7 +16,9 @@ enum StudentLine {
         case "ping": return .success(.send(.ping))
         case "history": return .success(.send(.history(from: nil, to: nil)))
         case "hint":
-            guard let open = lesson.openQuestion else { return .failure(AnswerProblem("No question is open.")) }
+            guard let open = lesson.openQuestion else {
+                return .failure(AnswerProblem(TerminalWords.word("terminal.answer.noneOpen")))
+            }
             return .success(.send(.hint(question: open.id)))
         default: break
         }
@@ -40,7 +42,9 @@ enum StudentLine {
         guard let open = lesson.openQuestion else {
             return .failure(
                 AnswerProblem(
-                    "No question is open, so \"\(TerminalText.sanitise(text, maxCharacters: 30))\" was not sent."))
+                    TerminalWords.word(
+                        "terminal.answer.noneOpenNotSent",
+                        ["text": .text(TerminalText.sanitise(text, maxCharacters: 30))])))
         }
         return open.kind.input.prediction(typed: text, question: open.id).map {
             .send(.answer(question: open.id, prediction: $0, reason: reason))

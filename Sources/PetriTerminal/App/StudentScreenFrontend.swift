@@ -43,7 +43,9 @@ final class StudentScreenFrontend: ClientFrontend {
             ui.answer.reset(for: info.id)
             ui.hintArmed = nil
         case .answerAccepted:
-            ui.message = Notice("Answer received ✓", kind: .success, at: runner.now().wall)
+            ui.message = Notice(
+                TerminalWords.text("terminal.answer.received", in: runner.session.lesson.language), kind: .success,
+                at: runner.now().wall)
         default:
             break
         }
@@ -75,8 +77,9 @@ final class StudentScreenFrontend: ClientFrontend {
         screen.leave()
         var message = end.message
         if end.kind == .quit, let code = runner.session.lesson.code {
-            message =
-                "You left lesson \(code.text). Your place is kept: petri join \(code.text) --server \(runner.server) to come back."
+            message = TerminalWords.text(
+                "terminal.session.left", ["code": .text(code.text), "server": .text(runner.server)],
+                in: runner.session.lesson.language)
         }
         if !message.isEmpty { print(message) }
         return end.exitStatus

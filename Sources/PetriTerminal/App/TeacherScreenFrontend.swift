@@ -50,8 +50,9 @@ final class TeacherScreenFrontend: ClientFrontend {
         if !end.message.isEmpty { print(end.message) }
         if let code = runner.session.lesson.code, end.kind == .quit {
             print(
-                "Lesson \(code.text) goes on. Attach again with: petri teach attach \(code.text) --server \(runner.server)"
-            )
+                TerminalWords.text(
+                    "terminal.session.goesOn", ["code": .text(code.text), "server": .text(runner.server)],
+                    in: runner.session.lesson.language))
         }
         return end.exitStatus
     }

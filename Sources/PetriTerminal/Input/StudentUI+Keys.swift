@@ -49,7 +49,7 @@ extension StudentUI {
                 message = nil
                 return [.send(.answer(question: open.id, prediction: prediction, reason: answer.reasonToSend))]
             case .failure(let problem):
-                message = Notice(problem.message, kind: .error, at: now)
+                message = Notice(problem.message(in: lesson.language), kind: .error, at: now)
                 return []
             }
         case .escape:

@@ -35,8 +35,8 @@ enum Screen {
             into: &canvas, rect: layout.panel, lesson: state.lesson, ui: state.ui, now: state.now, theme: theme)
         let keys =
             state.ui.historyCursor != nil
-            ? "Viewing generation \(state.ui.historyCursor ?? 0): ← → to move, End to go live"
-            : studentKeys(state)
+            ? theme.text("terminal.screen.viewing", ["generation": .int(state.ui.historyCursor ?? 0)])
+            : studentKeys(state, theme: theme)
         Footer.draw(
             into: &canvas, rect: layout.bottom,
             // Once the lesson has ended, the footer always says how to leave (the panel says why).
@@ -89,11 +89,12 @@ enum Screen {
             let text: String =
                 switch connection {
                 case .ended(let message): message
-                case .reconnecting(_, let seconds, let reason): "The \(reason); trying again in \(seconds) s (r: now)."
+                case .reconnecting(_, let seconds, let reason):
+                    theme.text("terminal.screen.reconnecting", ["reason": .text(reason), "seconds": .int(seconds)])
                 case .online where lesson.model != nil && lesson.presentation == nil:
                     // A server that does not say how to draw its model: the numbers beside are all there is.
-                    "This server does not say how to draw its model; its numbers are beside."
-                default: "Connecting to the lesson…"
+                    theme.text("terminal.screen.noPresentation")
+                default: theme.text("terminal.screen.connecting")
                 }
             let lines = TerminalText.wrapped(text, toWidth: max(10, rect.width - 4))
             for (i, line) in lines.enumerated() {
@@ -102,7 +103,9 @@ enum Screen {
         }
         if case .reconnecting(_, let seconds, let reason) = connection, lesson.picture != nil {
             // Keep the picture but say plainly that it is stale.
-            let text = " \(reason.prefix(1).uppercased() + reason.dropFirst()) · reconnecting in \(seconds)s · r: now "
+            let reasonText = reason.prefix(1).uppercased() + reason.dropFirst()
+            let text =
+                " " + theme.text("terminal.screen.stale", ["reason": .text(reasonText), "seconds": .int(seconds)]) + " "
             canvas.put(
                 text, x: rect.x + max(0, (rect.width - TerminalText.width(of: text)) / 2), y: rect.y + rect.height / 2,
                 style: theme.locked, maxWidth: rect.width)
@@ -118,27 +121,34 @@ enum Screen {
             viewport, snapshot: snapshot, cells: cells, columns: rect.width, rows: 2 * max(0, rect.height - 1))
     }
 
-    private static func studentKeys(_ state: ScreenState) -> String {
+    private static func studentKeys(_ state: ScreenState, theme: Theme) -> String {
         if state.lesson.ended {
-            return "The lesson has ended; press q to leave  l leaderboard  ? help"
+            return theme.text("terminal.keys.ended")
         }
         var keys: [String] = []
         if let open = state.lesson.openQuestion {
             if case .choice = open.kind {
                 let count = optionCount(open.kind)
-                keys.append(open.allowChange ? "1-\(count) send" : "1-\(count) pick  Enter send")
+                keys.append(
+                    open.allowChange
+                        ? theme.text("terminal.keys.choiceSend", ["count": .int(count)])
+                        : theme.text("terminal.keys.choicePick", ["count": .int(count)]))
             } else {
-                keys.append("type, Enter sends")
+                keys.append(theme.text("terminal.keys.type"))
             }
-            if open.hasHint && state.lesson.hints[open.id] == nil { keys.append("h hint") }
+            if open.hasHint && state.lesson.hints[open.id] == nil { keys.append(theme.text("terminal.keys.hint")) }
         }
         // ←/→ history is said by the side panel's header (and ?), leaving room for l at 80 columns.
         switch state.lesson.presentation?.picture {
-        case .traitField: keys.append("b best")
-        case .cellBoard: keys.append("wasd move")
+        case .traitField: keys.append(theme.text("terminal.keys.best"))
+        case .cellBoard: keys.append(theme.text("terminal.keys.move"))
         default: break
         }
-        keys += ["l leaderboard", "i about", "? help", "q quit"]
+        keys += [
+            theme.text("terminal.keys.leaderboard"), theme.text("terminal.keys.about"),
+            theme.text("terminal.keys.help"),
+            theme.text("terminal.keys.quit"),
+        ]
         return keys.joined(separator: "  ")
     }
 
@@ -149,7 +159,12 @@ enum Screen {
 
     static func tooSmall(into canvas: inout Canvas, theme: Theme) {
         let lines = TerminalText.wrapped(
-            "Please make this window at least \(minimumWidth)×\(minimumHeight) (it is \(canvas.width)×\(canvas.height)).",
+            theme.text(
+                "terminal.screen.tooSmall",
+                [
+                    "width": .int(minimumWidth), "height": .int(minimumHeight), "actualWidth": .int(canvas.width),
+                    "actualHeight": .int(canvas.height),
+                ]),
             toWidth: max(1, canvas.width - 2))
         for (i, line) in lines.enumerated() { canvas.put(line, x: 1, y: i, style: theme.title) }
     }

@@ -40,7 +40,7 @@ extension ClientSession {
         redirects += 1
         guard redirects <= Self.redirectLimit else {
             lesson.post(
-                "The servers keep sending this client elsewhere; trying again shortly.", kind: .error, at: now.wall)
+                TerminalWords.text("terminal.session.redirects", in: lesson.language), kind: .error, at: now.wall)
             redirects = 0
             return [.disconnect] + scheduleRetry(.lost, now: now)
         }
@@ -57,18 +57,19 @@ extension ClientSession {
     /// The server refused the hello.
     private mutating func refused(_ error: ProtocolError, at now: Moment) -> [SessionAction] {
         let wall = now.wall
-        let sentence = LessonState.describe(error)
-        let codeText = lesson.code?.text ?? "this code"
+        let language = lesson.language
+        let sentence = LessonState.describe(error, in: language)
+        let codeText = lesson.code?.text ?? TerminalWords.text("terminal.session.thisCode", in: language)
         switch error.code {
         case .unknownToken:
             if case .student(let code, let name, .some) = entry {
                 // The saved place is gone (e.g. the lesson was recreated): join afresh.
                 entry = .student(code: code, name: name, token: nil)
-                lesson.post("Your saved place was not found, so you join as a new student.", at: wall)
+                lesson.post(TerminalWords.text("terminal.session.placeLost", in: language), at: wall)
                 return [.forgetToken(code: code, teacher: false), .send(hello())]
             }
             var actions = finish(
-                .refused, "The teacher token does not belong to lesson \(codeText); check the code and the token.",
+                .refused, TerminalWords.text("terminal.session.wrongToken", ["code": .text(codeText)], in: language),
                 status: 1)
             if let code = lesson.code { actions.insert(.forgetToken(code: code, teacher: true), at: 0) }
             return actions
@@ -76,9 +77,11 @@ extension ClientSession {
             lesson.post(sentence, kind: .error, at: wall)
             return [.disconnect] + scheduleRetry(.rateLimited, now: now)
         case .unknownLesson:
-            return finish(.refused, "No lesson has the code \(codeText); check the code on the board.", status: 1)
+            return finish(
+                .refused, TerminalWords.text("terminal.session.noLesson", ["code": .text(codeText)], in: language),
+                status: 1)
         case .kicked:
-            var actions = finish(.kicked, "The teacher removed you from this lesson.", status: 1)
+            var actions = finish(.kicked, TerminalWords.text("terminal.session.kickedHere", in: language), status: 1)
             if let code = lesson.code { actions.insert(.forgetToken(code: code, teacher: false), at: 0) }
             return actions
         case .lessonReloading:
@@ -87,9 +90,15 @@ extension ClientSession {
             return [.disconnect] + scheduleRetry(.busy, now: now)
         case .invalidName, .missingField:
             return finish(
-                .refused, "This lesson needs your name: petri join \(codeText) --name NAME (\(sentence))", status: 1)
+                .refused,
+                TerminalWords.text(
+                    "terminal.session.needsName", ["code": .text(codeText), "reason": .text(sentence)], in: language),
+                status: 1)
         case .lessonEnded:
-            return finish(.lessonEnded, "Lesson \(codeText) has ended.", status: 0)
+            return finish(
+                .lessonEnded,
+                TerminalWords.text("terminal.session.lessonEnded", ["code": .text(codeText)], in: language),
+                status: 0)
         default:
             return finish(.refused, sentence, status: 1)
         }

@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 /// The client's connection, from start to end, as a state machine: connecting → joining → joined →
 /// (lost → waiting → connecting …) → ended.
@@ -121,7 +122,7 @@ struct ClientSession: Sendable {
         case .waiting(let attempt, let until, let reason, _):
             .reconnecting(
                 attempt: attempt, seconds: Int((max(0, (until - now.monotonic) / .seconds(1))).rounded(.up)),
-                reason: Self.describe(reason))
+                reason: Self.describe(reason, in: lesson.language))
         case .ended(let end): .ended(end.message)
         }
     }
@@ -155,7 +156,9 @@ struct ClientSession: Sendable {
     mutating func connectFailed(_ reason: String, at now: Moment) -> [SessionAction] {
         guard case .connecting = phase else { return [] }
         redirect = nil
-        lesson.post("Cannot reach the server: \(reason)", kind: .error, at: now.wall)
+        lesson.post(
+            TerminalWords.text("terminal.session.unreachable", ["reason": .text(reason)], in: lesson.language),
+            kind: .error, at: now.wall)
         return scheduleRetry(.lost, now: now)
     }
 
@@ -176,8 +179,8 @@ struct ClientSession: Sendable {
             if case .created(let code, let token) = message {
                 // A clone: a new lesson; keep its token so the teacher can attach to it later.
                 lesson.post(
-                    "New lesson \(code.text) created; attach with: petri teach attach \(code.text)", kind: .success,
-                    at: wall)
+                    TerminalWords.text("terminal.session.cloned", ["code": .text(code.text)], in: lesson.language),
+                    kind: .success, at: wall)
                 return [.storeToken(token, code: code, teacher: true)]
             }
             return []
@@ -201,16 +204,17 @@ struct ClientSession: Sendable {
         redirect = nil
         switch code {
         case LessonCloseCode.kicked.rawValue:
-            var actions = finish(.kicked, "The teacher removed you from the lesson.", status: 1)
+            var actions = finish(
+                .kicked, TerminalWords.text("terminal.session.kicked", in: lesson.language), status: 1)
             if let code0 { actions.insert(.forgetToken(code: code0, teacher: entry.isTeacher), at: 0) }
             return actions
         case LessonCloseCode.replaced.rawValue:
-            return finish(.replaced, "You opened this lesson somewhere else, so this window has stopped.", status: 0)
+            return finish(.replaced, TerminalWords.text("terminal.session.replaced", in: lesson.language), status: 0)
         case LessonCloseCode.lessonEnded.rawValue:
             return finish(.lessonEnded, endOfLessonMessage(), status: 0)
         case 1000:
             if lesson.ended { return finish(.lessonEnded, endOfLessonMessage(), status: 0) }
-            return finish(.closed, "The server closed the connection.", status: 1)
+            return finish(.closed, TerminalWords.text("terminal.session.closed", in: lesson.language), status: 1)
         case 4012: return scheduleRetry(.restarting, now: now)
         case 4013, 4014: return scheduleRetry(.busy, now: now)
         case 1008: return scheduleRetry(.tooSlow, now: now)
@@ -241,7 +245,8 @@ struct ClientSession: Sendable {
         case .joined:
             if let sent = pingSentAt {
                 if now.monotonic - sent >= timing.pongTimeout {
-                    lesson.post("The server stopped answering.", kind: .error, at: now.wall)
+                    lesson.post(
+                        TerminalWords.text("terminal.session.silent", in: lesson.language), kind: .error, at: now.wall)
                     return [.disconnect] + scheduleRetry(.lost, now: now)
                 }
             } else if now.monotonic - lastHeard >= timing.pingAfter {
@@ -262,7 +267,7 @@ struct ClientSession: Sendable {
         if isEnded { return [] }
         outbox.append(message)
         if outbox.count > Self.outboxLimit { outbox.removeFirst(outbox.count - Self.outboxLimit) }
-        lesson.post("Not connected: it will be sent when the connection is back.", at: now.wall)
+        lesson.post(TerminalWords.text("terminal.session.queued", in: lesson.language), at: now.wall)
         return []
     }
 
@@ -276,15 +281,24 @@ struct ClientSession: Sendable {
     /// is not UTF-8): retry, in case something on the way garbled it, but not forever.
     private mutating func brokeProtocol(code: UInt16, at now: Moment) -> [SessionAction] {
         protocolFailures += 1
-        let what = code == 1007 ? "text that is not valid UTF-8" : "a malformed WebSocket frame"
+        let what =
+            code == 1007
+            ? TerminalWords.text("terminal.session.notUTF8", in: lesson.language)
+            : TerminalWords.text("terminal.session.badFrame", in: lesson.language)
         guard protocolFailures < Self.protocolFailureLimit else {
             return finish(
                 .closed,
-                "The server sent \(what) (close \(code)) \(protocolFailures) times, so this client stopped. "
-                    + "Check that the address is a Petri server; if it is, its operator should look at its logs.",
+                TerminalWords.text(
+                    "terminal.session.brokeProtocol",
+                    ["what": .text(what), "code": .int(Int(code)), "count": .int(protocolFailures)], in: lesson.language
+                ),
                 status: 1)
         }
-        lesson.post("The server sent \(what) (close \(code)); reconnecting.", kind: .error, at: now.wall)
+        lesson.post(
+            TerminalWords.text(
+                "terminal.session.brokeProtocolOnce", ["what": .text(what), "code": .int(Int(code))],
+                in: lesson.language),
+            kind: .error, at: now.wall)
         return scheduleRetry(.lost, now: now)
     }
 
@@ -323,21 +337,26 @@ struct ClientSession: Sendable {
 
     /// What to say when the lesson is over: the student's closing line, if it came.
     private func endOfLessonMessage() -> String {
-        let codeText = lesson.code.map { " \($0.text)" } ?? ""
-        guard let closing = lesson.closing else { return "The teacher ended lesson\(codeText)." }
-        return
-            "Lesson\(codeText) has ended. You scored \(closing.score) of \(closing.possible) (rank \(closing.rank)). "
-            + closing.message.text
+        let code = lesson.code?.text ?? ""
+        guard let closing = lesson.closing else {
+            return TerminalWords.text("terminal.session.teacherEnded", ["code": .text(code)], in: lesson.language)
+        }
+        return TerminalWords.text(
+            "terminal.session.closing",
+            [
+                "code": .text(code), "score": .int(closing.score), "possible": .int(closing.possible),
+                "rank": .int(closing.rank),
+            ], in: lesson.language) + " " + closing.message.text
     }
 
-    static func describe(_ reason: ReconnectPolicy.Reason) -> String {
+    static func describe(_ reason: ReconnectPolicy.Reason, in language: Language) -> String {
         switch reason {
-        case .lost: "connection lost"
-        case .restarting: "server restarting"
-        case .goingAway: "server went away"
-        case .busy: "server busy"
-        case .tooSlow: "connection too slow"
-        case .rateLimited: "too many tries"
+        case .lost: TerminalWords.text("terminal.reason.lost", in: language)
+        case .restarting: TerminalWords.text("terminal.reason.restarting", in: language)
+        case .goingAway: TerminalWords.text("terminal.reason.goingAway", in: language)
+        case .busy: TerminalWords.text("terminal.reason.busy", in: language)
+        case .tooSlow: TerminalWords.text("terminal.reason.tooSlow", in: language)
+        case .rateLimited: TerminalWords.text("terminal.reason.rateLimited", in: language)
         }
     }
 }

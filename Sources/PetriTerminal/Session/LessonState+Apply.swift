@@ -11,13 +11,13 @@ extension LessonState {
     mutating func apply(_ message: ServerMessage, at now: Timestamp) {
         guard Self.isPlausible(message) else {
             post(
-                "The server sent a \(message.type) message with impossible numbers; it was ignored.", kind: .error,
-                at: now)
+                TerminalWords.text("terminal.notice.implausible", ["type": .text(message.type)], in: language),
+                kind: .error, at: now)
             return
         }
         switch message {
         case .error(let error):
-            post(Self.describe(error), kind: .error, at: now)
+            post(Self.describe(error, in: language), kind: .error, at: now)
         case .models(let models):
             if let own = models.first(where: { $0.model == model }) {
                 let clean = { (text: String) in TerminalText.sanitise(text, maxCharacters: 2000) }
@@ -48,9 +48,18 @@ extension LessonState {
             post(TerminalText.sanitise(message, maxCharacters: 300), kind: .error, at: now)
         case .answersShown(let id, let spread):
             // The chart of the spread comes with the resolution; until then one line says what the class thinks.
-            var line = "The teacher showed the class's answers to question \(id.rawValue): \(spread.answers) answered"
-            if let mean = spread.mean { line += ", mean \(Format.number(mean, decimals: 2))" }
-            if let counts = spread.counts { line += ", by option " + counts.map(String.init).joined(separator: " / ") }
+            var line = TerminalWords.text(
+                "terminal.notice.answersShown", ["number": .int(Int(id.rawValue)), "count": .int(spread.answers)],
+                in: language)
+            if let mean = spread.mean {
+                line += TerminalWords.text(
+                    "terminal.notice.answersMean", ["mean": .text(Format.number(mean, decimals: 2))], in: language)
+            }
+            if let counts = spread.counts {
+                line += TerminalWords.text(
+                    "terminal.notice.answersByOption",
+                    ["counts": .text(counts.map(String.init).joined(separator: " / "))], in: language)
+            }
             post(line + ".", at: now)
         case .classSize:
             // For the browser's projector view.
@@ -70,17 +79,23 @@ extension LessonState {
             self.guide = clean
         case .reasons(let id, let reasons):
             guard !reasons.isEmpty else {
-                post("Nobody gave a reason for question \(id.rawValue) yet.", at: now)
+                post(
+                    TerminalWords.text("terminal.notice.noReasons", ["number": .int(Int(id.rawValue))], in: language),
+                    at: now)
                 return
             }
-            post("Reasons for question \(id.rawValue) (share Q #N… shows chosen ones to the class):", at: now)
+            post(
+                TerminalWords.text("terminal.notice.reasons", ["number": .int(Int(id.rawValue))], in: language), at: now
+            )
             for entry in reasons {
                 let name = TerminalText.sanitise(entry.name, maxCharacters: 40)
                 let reason = TerminalText.sanitise(entry.reason, maxCharacters: ReasonRules.maxCharacters)
                 post("#\(entry.student.rawValue) \(name): \"\(reason)\"", at: now)
             }
         case .reasonsShown(let id, let reasons):
-            post("The teacher shared reasons for question \(id.rawValue):", at: now)
+            post(
+                TerminalWords.text("terminal.notice.reasonsShared", ["number": .int(Int(id.rawValue))], in: language),
+                at: now)
             for entry in reasons {
                 let reason = TerminalText.sanitise(entry.reason, maxCharacters: ReasonRules.maxCharacters)
                 let name = entry.name.map { TerminalText.sanitise($0, maxCharacters: 40) + ": " } ?? ""
@@ -89,9 +104,11 @@ extension LessonState {
         case .replicates(let bands):
             guard bands.timeline == position.timeline else { return }
             replicates = bands
-            post(Self.describe(bands), at: now)
+            post(Self.describe(bands, in: language), at: now)
         case .created(let code, _):
-            post("Lesson \(code.text) created.", kind: .success, at: now)
+            post(
+                TerminalWords.text("terminal.notice.created", ["code": .text(code.text)], in: language), kind: .success,
+                at: now)
         case .welcome(let welcome):
             if let tag = welcome.language { language = TerminalWords.book.match([tag]) }
             applyWelcome(welcome, at: now)
@@ -100,13 +117,13 @@ extension LessonState {
             let before = roster[clean.student]
             roster[clean.student] = clean
             if before == nil {
-                post("\(clean.name) joined.", at: now)
+                post(TerminalWords.text("terminal.notice.joined", ["name": .text(clean.name)], in: language), at: now)
             } else if clean.kicked && before?.kicked == false {
-                post("\(clean.name) was removed.", at: now)
+                post(TerminalWords.text("terminal.notice.removed", ["name": .text(clean.name)], in: language), at: now)
             }
         case .studentErased(let student):
             guard let erased = roster.removeValue(forKey: student) else { return }
-            post("\(erased.name) was erased.", at: now)
+            post(TerminalWords.text("terminal.notice.erased", ["name": .text(erased.name)], in: language), at: now)
         case .snapshot(let header, let json):
             guard header.timeline >= position.timeline else { return }
             // Without a presentation the client does not know how to draw the picture: it shows the numbers.
@@ -143,16 +160,23 @@ extension LessonState {
             replicates = nil
             dropHistory(from: to.generation + 1)
             running = nil
-            post("The teacher went back to generation \(to.generation).", at: now)
+            post(
+                TerminalWords.text("terminal.notice.rewound", ["generation": .int(to.generation)], in: language),
+                at: now)
         case .restored(let to):
             position = to
             replicates = nil
             running = nil
-            post("The teacher restored the checkpoint (generation \(to.generation)).", at: now)
+            post(
+                TerminalWords.text("terminal.notice.restored", ["generation": .int(to.generation)], in: language),
+                at: now)
         case .checkpointSaved(let generation):
             checkpoint = generation
-            post("Checkpoint saved at generation \(generation).", kind: .success, at: now)
-        case .runOver(let text):
+            post(
+                TerminalWords.text("terminal.notice.checkpoint", ["generation": .int(generation)], in: language),
+                kind: .success, at: now)
+        case .runOver(let sentence):
+            let text = sentence.text
             runOver = TerminalText.sanitise(text)
             post(runOver ?? "", at: now)
         case .question(let info):
@@ -166,7 +190,11 @@ extension LessonState {
         case .questionCancelled(let id, let reason):
             setState(of: id, to: .cancelled)
             cancelReasons[id] = TerminalText.sanitise(reason.text, maxCharacters: 300)
-            post("Question \(id.rawValue) was withdrawn: \(cancelReasons[id] ?? "")", at: now)
+            post(
+                TerminalWords.text(
+                    "terminal.notice.withdrawn",
+                    ["number": .int(Int(id.rawValue)), "reason": .text(cancelReasons[id] ?? "")],
+                    in: language), at: now)
         case .answerAccepted(let id, let prediction, let answeredAt):
             answers[id] = AnswerRecord(
                 question: id, prediction: prediction, answeredAt: answeredAt, hintTaken: hints[id] != nil,
@@ -212,7 +240,7 @@ extension LessonState {
             leaderboard = Leaderboard(top: board.top, you: board.you ?? leaderboard.you, students: board.students)
             // The server closes every connection at the end: nobody is online any more.
             for id in roster.keys { roster[id]?.online = false }
-            post("The teacher ended the lesson.", at: now)
+            post(TerminalWords.text("terminal.notice.ended", in: language), at: now)
         case .closing(let closing):
             var clean = closing
             clean.message = Sentence(TerminalText.sanitise(closing.message.text, maxCharacters: 300))
@@ -269,9 +297,11 @@ extension LessonState {
     }
 
     /// One line for an error from the server: its sentence, or the code when there is none.
-    static func describe(_ error: ProtocolError) -> String {
+    static func describe(_ error: ProtocolError, in language: Language) -> String {
         let message = TerminalText.sanitise(error.message, maxCharacters: 300)
-        return message.isEmpty ? "The server refused: \(error.code.rawValue)." : message
+        return message.isEmpty
+            ? TerminalWords.text("terminal.notice.refused", ["code": .text(error.code.rawValue)], in: language)
+            : message
     }
 
     private mutating func applyWelcome(_ welcome: Welcome, at now: Timestamp) {
@@ -308,9 +338,12 @@ extension LessonState {
             tally.who = Set(welcome.answeredBy ?? [])
             answerCount = tally
         }
-        if welcome.missed { post("Welcome back: you missed some generations while away.", at: now) }
+        if welcome.missed { post(TerminalWords.text("terminal.notice.missed", in: language), at: now) }
         if let you, let requested = you.requestedName {
-            post("The name \"\(requested)\" was taken in this lesson, so you are \"\(you.name)\".", at: now)
+            post(
+                TerminalWords.text(
+                    "terminal.notice.renamed", ["requested": .text(requested), "name": .text(you.name)], in: language),
+                at: now)
         }
     }
 
@@ -351,28 +384,42 @@ extension LessonState {
                 parameters = .object(values)
             }
             let shown = TerminalText.sanitise("\(value)", maxCharacters: 40)
-            post("The teacher set \(TerminalText.sanitise(name, maxCharacters: 40)) to \(shown).", at: now)
+            let parameter = TerminalText.sanitise(name, maxCharacters: 40)
+            post(
+                TerminalWords.text(
+                    "terminal.notice.set", ["name": .text(parameter), "value": .text(shown)], in: language),
+                at: now)
         case .toggle(let x, let y):
-            post("The teacher flipped the tile at (\(x), \(y)).", at: now)
+            post(TerminalWords.text("terminal.notice.toggled", ["x": .int(x), "y": .int(y)], in: language), at: now)
         case .place(let pattern, let x, let y):
-            let shown = pattern.count <= 24 ? TerminalText.sanitise(pattern) : "a pattern"
-            post("The teacher placed \(shown) at (\(x), \(y)).", at: now)
+            let shown =
+                pattern.count <= 24
+                ? TerminalText.sanitise(pattern) : TerminalWords.text("terminal.notice.aPattern", in: language)
+            post(
+                TerminalWords.text(
+                    "terminal.notice.placed", ["pattern": .text(shown), "x": .int(x), "y": .int(y)], in: language),
+                at: now)
         case .hunt(let caught, _):
-            post("The class's hunt caught \(caught.count).", at: now)
+            post(TerminalWords.text("terminal.notice.hunt", ["count": .int(caught.count)], in: language), at: now)
         }
     }
 
     /// The replicates as one line, for screens without a chart: where the band ends and how many ended.
-    static func describe(_ bands: ReplicateBands) -> String {
+    static func describe(_ bands: ReplicateBands, in language: Language) -> String {
         let metric = TerminalText.sanitise(bands.metric, maxCharacters: 64)
         let last = bands.horizon
         let end = bands.generation + last
-        var line =
-            "What else could have happened: \(bands.replicates) runs of \(metric) from generation \(bands.generation);"
-            + " at generation \(end) the median is \(Format.number(bands.median[last]))"
-            + " (8 in 10 between \(Format.number(bands.low[last])) and \(Format.number(bands.high[last])))"
+        var line = TerminalWords.text(
+            "terminal.notice.replicates",
+            [
+                "count": .int(bands.replicates), "metric": .text(metric), "from": .int(bands.generation),
+                "end": .int(end), "median": .text(Format.number(bands.median[last])),
+                "low": .text(Format.number(bands.low[last])), "high": .text(Format.number(bands.high[last])),
+            ], in: language)
         if let first = bands.extinctAt.first {
-            line += "; \(Format.percent(bands.extinctFraction)) died out, the first at generation \(first)"
+            line += TerminalWords.text(
+                "terminal.notice.replicatesExtinct",
+                ["share": .text(Format.percent(bands.extinctFraction)), "generation": .int(first)], in: language)
         }
         return line + "."
     }

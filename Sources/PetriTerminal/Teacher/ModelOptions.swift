@@ -1,6 +1,7 @@
 import Foundation
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 /// `petri teach new MODEL --name value …`: the model parameters given as options, checked against the description
 /// the server gives of the model (`describeModels`), so a model file the server loaded is checked like a shipped one.
@@ -16,15 +17,24 @@ package enum ModelOptions {
 
     /// What is wrong with creating `model` with `parameters` (an object of camel-cased names) on a server that
     /// describes `models`, as a sentence; nil when the server has the model and it takes every parameter given.
-    package static func problem(model: ModelKind, parameters: JSONValue?, models: [ModelDescription]) -> String? {
+    package static func problem(
+        model: ModelKind, parameters: JSONValue?, models: [ModelDescription], in language: Language = .english
+    ) -> String? {
         guard let description = models.first(where: { $0.model == model.rawValue }) else {
-            return ModelOptionWords.unknownModel(model.rawValue, served: models.map(\.model))
+            return TerminalWords.text(
+                "terminal.model.unknown",
+                ["served": .text(models.map(\.model).joined(separator: ", ")), "model": .text(model.rawValue)],
+                in: language)
         }
         guard case .object(let values) = parameters else { return nil }
         let known = names(description)
         guard let unknown = values.keys.sorted().first(where: { !known.contains($0) }) else { return nil }
-        return ModelOptionWords.unknownParameter(
-            model: model.rawValue, option: kebabCase(unknown), options: known.map(kebabCase))
+        return TerminalWords.text(
+            "terminal.model.unknownParameter",
+            [
+                "model": .text(model.rawValue), "option": .text(kebabCase(unknown)),
+                "options": .text(known.map { "--" + kebabCase($0) }.joined(separator: ", ")),
+            ], in: language)
     }
 
     /// `environmentColour` → `environment-colour`.

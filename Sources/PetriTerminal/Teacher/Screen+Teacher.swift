@@ -58,19 +58,21 @@ extension Screen {
         guard rect.height >= 3 else { return }
         let inner = rect.inset(dx: 2, dy: 1)
         if lesson.ended {
-            canvas.box(rect, title: "The lesson has ended", style: theme.accent, titleStyle: theme.accent)
-            canvas.put("export results saves the scores; quit leaves.", x: inner.x, y: inner.y, maxWidth: inner.width)
+            canvas.box(rect, title: theme.text("terminal.ended.title"), style: theme.accent, titleStyle: theme.accent)
+            canvas.put(theme.text("terminal.teacher.endedHelp"), x: inner.x, y: inner.y, maxWidth: inner.width)
             if inner.height >= 2 {
+                let names = LeaderboardView.inline(lesson.leaderboard.top, width: inner.width - 7)
                 canvas.put(
-                    "Final: " + LeaderboardView.inline(lesson.leaderboard.top, width: inner.width - 7), x: inner.x,
-                    y: inner.y + 1, style: theme.dim)
+                    theme.text("terminal.ended.final", ["names": .text(names)]), x: inner.x, y: inner.y + 1,
+                    style: theme.dim, maxWidth: inner.width)
             }
             return
         }
         guard let q = lesson.focusQuestion else {
-            canvas.box(rect, title: "Questions", style: theme.frame)
+            canvas.box(rect, title: theme.text("terminal.question.questions"), style: theme.frame)
             canvas.put(
-                "No question yet. Try: ask number \(lesson.metrics.first?.name ?? "population") in 10 time 60 (help ask for more)",
+                theme.text(
+                    "terminal.teacher.noQuestion", ["metric": .text(lesson.metrics.first?.name ?? "population")]),
                 x: inner.x, y: inner.y,
                 style: theme.dim, maxWidth: inner.width)
             return
@@ -83,13 +85,14 @@ extension Screen {
             canvas.put(
                 QuestionPanel.prompt(q, theme: theme), x: inner.x, y: inner.y, style: theme.title, maxWidth: inner.width
             )
-            var line = "answers: "
+            var line: String
             if let tally = lesson.answerCount, tally.question == q.id {
-                line += "\(tally.answered) of \(tally.students)"
+                line = theme.text(
+                    "terminal.teacher.answers", ["answered": .int(tally.answered), "students": .int(tally.students)])
             } else {
-                line += "none yet"
+                line = theme.text("terminal.teacher.answersNone")
             }
-            line += " · hint: \(q.hasHint ? "yes" : "no") · close stops answers now"
+            line += " · " + (q.hasHint ? theme.text("terminal.teacher.hintYes") : theme.text("terminal.teacher.hintNo"))
             if inner.height >= 2 {
                 canvas.put(line, x: inner.x, y: inner.y + 1, style: theme.success, maxWidth: inner.width)
             }
@@ -100,24 +103,31 @@ extension Screen {
                     maxWidth: inner.width)
             }
         case .locked:
-            canvas.box(rect, title: "Question \(q.id.rawValue) · \(q.kind.name)", style: theme.frame)
-            let badge = " LOCKED "
+            canvas.box(rect, title: QuestionPanel.kindTitle(q, theme: theme), style: theme.frame)
+            let badge = " " + theme.text("terminal.question.locked") + " "
             canvas.put(badge, x: rect.maxX - TerminalText.width(of: badge) - 2, y: rect.y, style: theme.locked)
             canvas.put(
                 QuestionPanel.prompt(q, theme: theme), x: inner.x, y: inner.y, style: theme.title, maxWidth: inner.width
             )
             let togo = Format.remaining(q.target, after: lesson.position.generation)
-            let count = lesson.answerCount.flatMap { $0.question == q.id ? " · \($0.answered) answered" : nil } ?? ""
+            let count =
+                lesson.answerCount.flatMap {
+                    $0.question == q.id
+                        ? " · " + theme.text("terminal.resolved.answered", ["count": .int($0.answered)]) : nil
+                } ?? ""
             if inner.height >= 2 {
                 canvas.put(
-                    "Resolves at gen \(q.target) (\(togo) to go: step \(togo))\(count)", x: inner.x, y: inner.y + 1,
+                    theme.text("terminal.teacher.resolvesAt", ["target": .int(q.target), "togo": .int(togo)]) + count,
+                    x: inner.x, y: inner.y + 1,
                     style: theme.dim, maxWidth: inner.width)
             }
         case .resolved:
             QuestionPanel.drawResolved(
                 into: &canvas, rect: rect, inner: inner, question: q, lesson: lesson, theme: theme)
         case .cancelled:
-            canvas.box(rect, title: "Question \(q.id.rawValue) · withdrawn", style: theme.frame)
+            canvas.box(
+                rect, title: theme.text("terminal.question.withdrawnTitle", ["number": .int(Int(q.id.rawValue))]),
+                style: theme.frame)
             canvas.put(
                 lesson.cancelReasons[q.id] ?? "", x: inner.x, y: inner.y, style: theme.dim, maxWidth: inner.width)
         }
@@ -156,7 +166,7 @@ extension Screen {
     static func drawJoinCode(into canvas: inout Canvas, lesson: LessonState, server: String, theme: Theme) {
         let rect = canvas.bounds
         canvas.fill(rect)
-        canvas.box(rect, title: "Join this lesson", style: theme.accent, titleStyle: theme.accent)
+        canvas.box(rect, title: theme.text("terminal.teacher.joinTitle"), style: theme.accent, titleStyle: theme.accent)
         let code = lesson.code?.text ?? "------"
         // The code, then how to join, then how to leave: one block, centred.
         let block = BigText.height + 5
@@ -165,12 +175,12 @@ extension Screen {
         BigText.draw(
             into: &canvas, rect: big, code: code,
             style: theme.hasColor ? CellStyle(foreground: .yellow, bold: true) : .bold)
-        let command = "petri join \(code) --name YOUR-NAME --server \(server)"
+        let command = theme.text("terminal.teacher.joinCommand", ["code": .text(code), "server": .text(server)])
         canvas.put(
             command, x: rect.x + max(1, (rect.width - TerminalText.width(of: command)) / 2),
             y: top + BigText.height + 2,
             style: theme.title, maxWidth: rect.width - 2)
-        let back = "Press any key to go back."
+        let back = theme.text("terminal.help.back")
         canvas.put(
             back, x: rect.x + (rect.width - TerminalText.width(of: back)) / 2, y: top + BigText.height + 4,
             style: theme.dim)

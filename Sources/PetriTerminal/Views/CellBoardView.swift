@@ -1,3 +1,5 @@
+import PetriWords
+
 /// The cell-board picture, drawn with half blocks: each character is one column and two rows of cells.
 ///
 /// The view shows a viewport of the received region; ``follow(_:snapshot:cells:columns:rows:)``
@@ -60,8 +62,11 @@ enum CellBoardView {
         var caption = "\(snapshot.rule) · \(snapshot.boardWidth)×\(snapshot.boardHeight) \(snapshot.boundary)"
         let fits = snapshot.boardWidth <= field.width && snapshot.boardHeight <= 2 * field.height
         if !fits {
+            let at: [String: WordArgument] = ["x": .int(viewport.x), "y": .int(viewport.y)]
             caption +=
-                " · view \(viewport.x),\(viewport.y)" + (viewport.following ? " following" : " (f follows, wasd moves)")
+                " · "
+                + (viewport.following
+                    ? theme.text("terminal.board.following", at) : theme.text("terminal.board.moving", at))
         }
         canvas.put(caption, x: captionRow.x, y: captionRow.y, style: theme.dim, maxWidth: captionRow.width)
     }

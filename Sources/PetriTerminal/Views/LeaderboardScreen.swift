@@ -32,16 +32,19 @@ enum LeaderboardScreen {
         let pageCount = pages(board, height: canvas.height)
         let shown = min(max(0, page), pageCount - 1)
         canvas.fill(Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))
-        let title = "Leaderboard · top \(board.top.count) of \(board.students) students"
+        let title = theme.text(
+            "terminal.leaderboard.title", ["top": .int(board.top.count), "count": .int(board.students)])
         canvas.box(rect, title: title, style: theme.accent, titleStyle: theme.accent)
         let inner = rect.inset(dx: 2, dy: 1)
         let slice = Array(all.dropFirst(shown * perPage).prefix(perPage))
         LeaderboardView.draw(
             into: &canvas, rect: Rect(x: inner.x, y: inner.y, width: min(inner.width, 60), height: perPage),
             board: Leaderboard(top: slice, you: nil, students: board.students), highlight: you, theme: theme)
-        let paging = pageCount > 1 ? "Page \(shown + 1) of \(pageCount): l or ↓ next, ↑ back; " : ""
+        let paging =
+            pageCount > 1
+            ? theme.text("terminal.leaderboard.page", ["page": .int(shown + 1), "pages": .int(pageCount)]) + " " : ""
         canvas.put(
-            paging + "any other key: back to the lesson.", x: inner.x, y: inner.maxY - 1, style: theme.dim,
+            paging + theme.text("terminal.leaderboard.back"), x: inner.x, y: inner.maxY - 1, style: theme.dim,
             maxWidth: inner.width)
     }
 }

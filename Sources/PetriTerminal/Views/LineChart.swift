@@ -34,7 +34,8 @@ enum LineChart {
         let finite = (values + bandValues).filter(\.isFinite)
         guard rect.height >= 2, rect.width >= 8 else { return }
         guard let high0 = finite.max(), let low0 = finite.min() else {
-            canvas.put("no data yet", x: rect.x, y: rect.y, style: theme.dim, maxWidth: rect.width)
+            canvas.put(
+                theme.text("terminal.chart.noData"), x: rect.x, y: rect.y, style: theme.dim, maxWidth: rect.width)
             return
         }
         let low = low0 >= 0 ? 0 : low0
@@ -116,7 +117,9 @@ enum LineChart {
         }
         let lastGeneration = firstGeneration &+ max(0, domain - 1)
         let axisY = rect.maxY - 1
-        canvas.put("gen \(firstGeneration)", x: plot.x, y: axisY, style: theme.dim, maxWidth: plot.width)
+        canvas.put(
+            theme.text("terminal.status.generation", ["generation": .int(firstGeneration)]), x: plot.x, y: axisY,
+            style: theme.dim, maxWidth: plot.width)
         let right = "\(lastGeneration)"
         if lastGeneration != firstGeneration {
             canvas.put(right, x: plot.maxX - TerminalText.width(of: right), y: axisY, style: theme.dim)

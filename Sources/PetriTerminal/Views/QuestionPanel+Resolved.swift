@@ -87,8 +87,9 @@ extension QuestionPanel {
             y += 1
         }
         // Judgement apart from luck: the answer's expected points over the replicates, beside what it scored.
-        if let line = ExpectedWords.line(
-            result: lesson.role == .teacher ? nil : lesson.results[q.id], resolution: resolution), y < left.maxY
+        if let line = expectedLine(
+            result: lesson.role == .teacher ? nil : lesson.results[q.id], resolution: resolution, theme: theme),
+            y < left.maxY
         {
             canvas.put(line, x: left.x, y: y, style: theme.accent, maxWidth: left.width)
             y += 1
@@ -136,5 +137,19 @@ extension QuestionPanel {
                     "terminal.ended.final", ["names": .text(LeaderboardView.inline(board, width: inner.width - 7))]),
                 x: inner.x, y: y, style: theme.dim)
         }
+    }
+
+    /// "Your prediction would have scored 820 on average over 100 runs that could have happened; this time it
+    /// scored 310." for a student with expected points, else the class's average; nil without either.
+    static func expectedLine(result: PersonalResult?, resolution: Resolution, theme: Theme) -> String? {
+        if let expected = result?.expected, let points = expected.points, let base = result?.points.base {
+            return theme.text(
+                "terminal.resolved.expected",
+                ["points": .int(points), "count": .int(expected.replicates), "score": .int(base)])
+        }
+        guard let mean = resolution.expected?.classMean else { return nil }
+        return theme.text(
+            "terminal.resolved.expectedClass",
+            ["mean": .int(mean), "count": .int(resolution.expected?.replicates ?? 0)])
     }
 }

@@ -28,9 +28,12 @@ enum RosterView {
         let students = ranked(lesson)
         let online = students.filter(\.entry.online).count
         let answered = lesson.answerCount.flatMap { $0.question == lesson.openQuestion?.id ? $0.who : nil } ?? []
-        var header = "Roster \(online)/\(students.count) online"
+        var header = theme.text("terminal.roster.header", ["online": .int(online), "count": .int(students.count)])
         if let tally = lesson.answerCount, tally.question == lesson.openQuestion?.id {
-            header += " · \(tally.answered)/\(tally.students) answered"
+            header +=
+                " · "
+                + theme.text(
+                    "terminal.roster.answered", ["answered": .int(tally.answered), "students": .int(tally.students)])
         }
         canvas.put(header, x: rect.x, y: rect.y, style: theme.title, maxWidth: rect.width)
         var names: [String: Int] = [:]
@@ -54,10 +57,12 @@ enum RosterView {
             y += 1
         }
         if students.count > shown, y < rect.maxY {
-            canvas.put("+\(students.count - shown) more", x: rect.x, y: y, style: theme.dim)
+            canvas.put(
+                theme.text("terminal.list.more", ["count": .int(students.count - shown)]), x: rect.x, y: y,
+                style: theme.dim)
         }
         if students.isEmpty, y < rect.maxY {
-            canvas.put("Nobody has joined yet.", x: rect.x, y: y, style: theme.dim, maxWidth: rect.width)
+            canvas.put(theme.text("terminal.roster.empty"), x: rect.x, y: y, style: theme.dim, maxWidth: rect.width)
         }
     }
 }

@@ -22,9 +22,11 @@ enum SidePanel {
         if cursor != nil, let first = generations.first, let last = generations.last {
             drawSlider(into: &canvas, rect: header, first: first, last: last, shown: shown, theme: theme)
         } else {
-            canvas.put("Generation \(shown)", x: header.x, y: header.y, style: theme.title, maxWidth: header.width)
+            canvas.put(
+                theme.text("terminal.side.generation", ["generation": .int(shown)]), x: header.x, y: header.y,
+                style: theme.title, maxWidth: header.width)
             if generations.count > 1 {
-                let hint = "←/→ history"
+                let hint = theme.text("terminal.side.history")
                 canvas.put(hint, x: header.maxX - TerminalText.width(of: hint), y: header.y, style: theme.dim)
             }
         }
@@ -39,7 +41,8 @@ enum SidePanel {
             var map: TileMapSnapshot?
             if case .tileMap(let snapshot, _) = picture { map = snapshot }
             canvas.put(
-                "Living \(presentation.nouns.many)", x: top.x, y: top.y, style: theme.title, maxWidth: top.width)
+                theme.text("terminal.side.living", ["nouns": .text(presentation.nouns.many)]), x: top.x, y: top.y,
+                style: theme.title, maxWidth: top.width)
             TileMapView.drawLegend(
                 into: &canvas, rect: Rect(x: top.x, y: top.y + 1, width: top.width, height: top.height - 1),
                 snapshot: map, groups: stats?.groups, nouns: presentation.nouns, theme: theme)
@@ -69,7 +72,9 @@ enum SidePanel {
         }
         let (titleRow, chart) = chartArea.splitTop(1)
         let title =
-            replicates.map { "\(label): real run and 8 in 10 of \($0.replicates) runs (░)" } ?? label + " over time"
+            replicates.map {
+                theme.text("terminal.side.replicates", ["label": .text(label), "count": .int($0.replicates)])
+            } ?? theme.text("terminal.side.overTime", ["label": .text(label)])
         canvas.put(title, x: titleRow.x, y: titleRow.y, style: theme.title, maxWidth: titleRow.width)
         let upTo = generations.filter { $0 <= shown }
         let values = upTo.map { lesson.history[$0]?.values[metric] ?? .nan }
@@ -106,7 +111,9 @@ enum SidePanel {
         guard rect.height >= 3 else { return }
         let ramp = TraitRamp(presentation.traitColours, snapshot: snapshot)
         canvas.put(
-            "Colours, \(ramp.direction) (▲ bg)", x: rect.x, y: rect.y, style: theme.title, maxWidth: rect.width)
+            ramp.darkensUpwards
+                ? theme.text("terminal.side.coloursDarker") : theme.text("terminal.side.coloursLighter"), x: rect.x,
+            y: rect.y, style: theme.title, maxWidth: rect.width)
         let histogram = stats?.histogram ?? []
         let highest = snapshot.traitMin + ramp.count - 1
         var environment = snapshot.environmentValue
@@ -149,7 +156,7 @@ enum SidePanel {
             y += 1
         }
         if let still = stats?.values["still"], still == 1, y < rect.maxY {
-            canvas.put("the board is still", x: rect.x, y: y, style: theme.accent, maxWidth: rect.width)
+            canvas.put(theme.text("terminal.side.still"), x: rect.x, y: y, style: theme.accent, maxWidth: rect.width)
         }
     }
 

@@ -14,7 +14,7 @@ enum SpreadView {
     static func drawBins(_ spread: Spread, target: Double, into canvas: inout Canvas, rect: Rect, theme: Theme) {
         let bins = spread.bins ?? []
         guard !bins.isEmpty else {
-            canvas.put("no answers", x: rect.x, y: rect.y, style: theme.dim)
+            canvas.put(theme.text("terminal.chart.noAnswers"), x: rect.x, y: rect.y, style: theme.dim)
             return
         }
         let marked = bins.lastIndex { $0.lower <= target && target <= $0.upper }

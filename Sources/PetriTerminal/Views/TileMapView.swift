@@ -59,9 +59,11 @@ enum TileMapView {
             }
         }
         let living = snapshot.species.filter(\.alive).count
-        var caption = "\(w)×\(h) map · \(living) living \(nouns.many)"
-        if snapshot.diagonal { caption += " · corners touch" }
-        if !theme.hasColor { caption += " · ░ empty land" }  // the legend explains the letters
+        var caption = theme.text(
+            "terminal.map.caption",
+            ["width": .int(w), "height": .int(h), "count": .int(living), "nouns": .text(nouns.many)])
+        if snapshot.diagonal { caption += " · " + theme.text("terminal.map.corners") }
+        if !theme.hasColor { caption += " · " + theme.text("terminal.map.empty") }  // the legend explains the letters
         canvas.put(caption, x: captionRow.x, y: captionRow.y, style: theme.dim, maxWidth: captionRow.width)
     }
 
@@ -86,16 +88,21 @@ enum TileMapView {
             canvas.set(rect.x, y, glyph, style)
             canvas.set(rect.x + 1, y, glyph, style)
             canvas.put(
-                " \(nouns.one) \(label(id))  \(tiles) tile\(tiles == 1 ? "" : "s")", x: rect.x + 2, y: y,
+                " \(nouns.one) \(label(id))  " + theme.text("terminal.map.tiles", ["count": .int(tiles)]),
+                x: rect.x + 2, y: y,
                 maxWidth: rect.width - 2)
             y += 1
         }
         if living.count > shown, y < rect.maxY {
-            canvas.put("+\(living.count - shown) more", x: rect.x, y: y, style: theme.dim, maxWidth: rect.width)
+            canvas.put(
+                theme.text("terminal.list.more", ["count": .int(living.count - shown)]), x: rect.x, y: y,
+                style: theme.dim, maxWidth: rect.width)
             y += 1
         }
         if living.isEmpty, y < rect.maxY {
-            canvas.put("no living \(nouns.many)", x: rect.x, y: y, style: theme.dim, maxWidth: rect.width)
+            canvas.put(
+                theme.text("terminal.map.noneLiving", ["nouns": .text(nouns.many)]), x: rect.x, y: y, style: theme.dim,
+                maxWidth: rect.width)
         }
     }
 

@@ -40,7 +40,7 @@ enum TraitFieldView {
                 into: &canvas, x: x, y: y, trait: trait, best: best, ramp: ramp, background: background, theme: theme)
         }
         if snapshot.extinct || snapshot.population == 0 {
-            let text = " \(presentation.extinct ?? "None are left"). "
+            let text = " \(presentation.extinct ?? theme.text("terminal.picture.noneLeft")). "
             let x = field.x + max(0, (field.width - TerminalText.width(of: text)) / 2)
             canvas.put(text, x: x, y: field.y + field.height / 2, style: theme.locked, maxWidth: field.width)
         }

@@ -27,7 +27,7 @@ enum TraitHistogramView {
             high, x: max(axisRow.x, end - TerminalText.width(of: high)), y: axisRow.y, style: theme.dim,
             maxWidth: axisRow.width)
         if snapshot.extinct || snapshot.population == 0 {
-            let text = " \(presentation.extinct ?? "None are left"). "
+            let text = " \(presentation.extinct ?? theme.text("terminal.picture.noneLeft")). "
             canvas.put(
                 text, x: barsRect.x + max(0, (barsRect.width - TerminalText.width(of: text)) / 2),
                 y: barsRect.y + barsRect.height / 2, style: theme.locked, maxWidth: barsRect.width)

@@ -24,7 +24,8 @@ struct ChoiceInput: KindInput {
 
     func prediction(from field: AnswerField) -> Result<Prediction, AnswerProblem> {
         guard let choice = field.choice, options.indices.contains(choice) else {
-            return .failure(AnswerProblem("Press 1 to \(options.count) to choose an answer."))
+            return .failure(
+                AnswerProblem(TerminalWords.word("terminal.answer.pressOption", ["count": .int(options.count)])))
         }
         return .success(.choice(choice))
     }
@@ -37,7 +38,11 @@ struct ChoiceInput: KindInput {
         }
         guard let n = Int(text), (1...options.count).contains(n) else {
             let labels = options.map(\.label).joined(separator: ", ")
-            return .failure(AnswerProblem("Question \(id.rawValue) wants one of \(labels) (or 1 to \(options.count))."))
+            return .failure(
+                AnswerProblem(
+                    TerminalWords.word(
+                        "terminal.answer.wantsOption",
+                        ["number": .int(Int(id.rawValue)), "options": .text(labels), "count": .int(options.count)])))
         }
         return .success(.choice(n - 1))
     }

@@ -7,14 +7,15 @@ struct NumberInput: KindInput {
 
     func prediction(from field: AnswerField) -> Result<Prediction, AnswerProblem> {
         guard let x = Double(field.text), x.isFinite else {
-            return .failure(AnswerProblem("Type a number, e.g. 120, then press Enter."))
+            return .failure(AnswerProblem(TerminalWords.word("terminal.answer.typeNumber")))
         }
         return .success(.number(x))
     }
 
     func prediction(typed text: String, question id: QuestionID) -> Result<Prediction, AnswerProblem> {
         guard let x = Double(text), x.isFinite else {
-            return .failure(AnswerProblem("Question \(id.rawValue) wants a number."))
+            return .failure(
+                AnswerProblem(TerminalWords.word("terminal.answer.wantsNumber", ["number": .int(Int(id.rawValue))])))
         }
         return .success(.number(x))
     }

@@ -19,7 +19,7 @@ struct ProbabilityInput: KindInput {
 
     func prediction(from field: AnswerField) -> Result<Prediction, AnswerProblem> {
         guard let percent = Double(field.text), percent.isFinite, (0...100).contains(percent) else {
-            return .failure(AnswerProblem("Type a chance from 0 to 100 (per cent), then press Enter."))
+            return .failure(AnswerProblem(TerminalWords.word("terminal.answer.typeChance")))
         }
         return .success(.probability(percent / 100))
     }
@@ -29,11 +29,12 @@ struct ProbabilityInput: KindInput {
         let percent = text.hasSuffix("%")
         guard let x = Double(percent ? String(text.dropLast()) : text) else {
             return .failure(
-                AnswerProblem("Question \(id.rawValue) wants a probability from 0 to 1, or a percentage like 70%."))
+                AnswerProblem(
+                    TerminalWords.word("terminal.answer.wantsProbability", ["number": .int(Int(id.rawValue))])))
         }
         let p = percent ? x / 100 : x
         guard (0...1).contains(p) else {
-            return .failure(AnswerProblem("A probability is from 0 to 1 (or 0% to 100%)."))
+            return .failure(AnswerProblem(TerminalWords.word("terminal.answer.probabilityRange")))
         }
         return .success(.probability(p))
     }

@@ -23,14 +23,15 @@ struct RangeInput: KindInput {
 
     func prediction(from field: AnswerField) -> Result<Prediction, AnswerProblem> {
         guard let (lower, upper) = Self.bounds(field.text) else {
-            return .failure(AnswerProblem(RangeInputWords.typeBounds))
+            return .failure(AnswerProblem(TerminalWords.word("terminal.answer.typeRange")))
         }
         return .success(.range(lower: lower, upper: upper))
     }
 
     func prediction(typed text: String, question id: QuestionID) -> Result<Prediction, AnswerProblem> {
         guard let (lower, upper) = Self.bounds(text) else {
-            return .failure(AnswerProblem(RangeInputWords.wantsRange(question: id.rawValue)))
+            return .failure(
+                AnswerProblem(TerminalWords.word("terminal.answer.wantsRange", ["number": .int(Int(id.rawValue))])))
         }
         return .success(.range(lower: lower, upper: upper))
     }
@@ -49,7 +50,8 @@ struct RangeInput: KindInput {
         y: Int, theme: Theme
     ) {
         drawTyped(
-            field, label: RangeInputWords.fieldLabel, unit: q.unit.isEmpty ? "" : " \(q.unit)", into: &canvas,
+            field, label: theme.text("terminal.input.range.label") + " ", unit: q.unit.isEmpty ? "" : " \(q.unit)",
+            into: &canvas,
             inner: inner, y: y, theme: theme, width: AnswerField.maxRangeLength)
     }
 
@@ -73,7 +75,7 @@ struct RangeInput: KindInput {
     ) {
         let intervals = resolution.spread.intervals ?? []
         guard !intervals.isEmpty else {
-            canvas.put("no answers", x: rect.x, y: rect.y, style: theme.dim)
+            canvas.put(theme.text("terminal.chart.noAnswers"), x: rect.x, y: rect.y, style: theme.dim)
             return
         }
         let actual = resolution.actual
@@ -99,7 +101,7 @@ struct RangeInput: KindInput {
         let held = resolution.spread.held ?? 0
         let axis =
             "\(Format.compact(low)) … \(Format.compact(high))  "
-            + RangeInputWords.held(held, of: resolution.spread.answers)
+            + theme.text("terminal.input.range.held", ["held": .int(held), "count": .int(resolution.spread.answers)])
         canvas.put(axis, x: bottom.x, y: bottom.y, style: theme.dim, maxWidth: rect.width)
     }
 
@@ -113,18 +115,6 @@ struct RangeInput: KindInput {
 
 extension Int {
     fileprivate func clamped(_ low: Int, _ high: Int) -> Int { Swift.min(high, Swift.max(low, self)) }
-}
-
-/// The terminal's sentences for range questions, in one place for the words catalog.
-enum RangeInputWords {
-    static let fieldLabel = "Your range (lower,upper): "
-    static let typeBounds = "Type two numbers, lower then upper, with a comma between, e.g. 40,60, then press Enter."
-
-    static func wantsRange(question: Int) -> String {
-        "Question \(question) wants a range, lower then upper: 40,60 or 40..60."
-    }
-
-    static func held(_ held: Int, of answers: Int) -> String { "\(held) of \(answers) ranges held it" }
 }
 
 /// The teacher's `ask range METRIC in N [sure P] [tolerance T]`: how sure the range should be and how far off
