@@ -277,7 +277,8 @@ import Testing
 
         // Then the field replaces the picture and the charts: the round, catches left and time left, the keys
         _ = try await Self.read(pty, into: &screen) { $0.lines[1].contains("Round 1 · catches left: 3") }
-        #expect(screen.lines[1].contains("time left: 30 s") || screen.lines[1].contains("time left: 29 s"))
+        // (a fresh round has its whole 30 s; a loaded machine may draw the first frame a second or two later)
+        #expect(["30", "29", "28"].contains { screen.lines[1].contains("time left: \($0) s") })
         #expect(screen.lines[2].hasPrefix("██"))
         #expect(!screen.text.contains("Population over time"))
         #expect(!screen.text.contains("best"))
