@@ -94,6 +94,7 @@ struct BenchHunt: AsyncParsableCommand {
         }
         creator.close()
 
+        let serverCPU = cpuSeconds()
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
         child.arguments = [
@@ -120,6 +121,7 @@ struct BenchHunt: AsyncParsableCommand {
             if fields.first == "done" { break }
         }
         child.waitUntilExit()
+        figures.serverCPUSeconds = cpuSeconds() - serverCPU
         await hub.stopAll()
         await server.shutdown()
         await serving.value
@@ -153,6 +155,8 @@ struct HuntFigures {
     var huntSteps: [Double] = []
     var huntStepMissing = 0
     var rounds = 0
+    var serverCPUSeconds = 0.0
+    var loadGeneratorCPUSeconds = 0.0
 
     /// Folds in one line of the student process (times in ns, kept in ms).
     mutating func read(_ fields: [Substring]) {
@@ -166,6 +170,8 @@ struct HuntFigures {
             if fields.count > 2, fields[2] == "accepted" { accepted += 1 } else { refused += 1 }
         case "shown":
             if let ns = number(1) { roundShown.append(ns / 1e6) }
+        case "cpu":
+            loadGeneratorCPUSeconds = number(1) ?? 0
         case "unanswered":
             unanswered += Int(number(1) ?? 0)
         case "eaten":
@@ -193,6 +199,9 @@ struct HuntFigures {
             "round end: the last student heard it \(fixed(roundEndLate.max() ?? 0)) ms after its endsAt at worst (rounds: \(roundEndLate.map { fixed($0, 1) }.joined(separator: ", ")) ms)",
             "the round's step (time up → last student's snapshot): p99 \(fixed(quantile(huntSteps, 0.99))) ms; quiet step (teacher's step → last student's snapshot, \(quiet.count) steps): p50 \(fixed(quantile(quiet, 0.5))) ms, p99 \(fixed(quantile(quiet, 0.99))) ms; ratio \(fixed(ratio))×",
         ]
+        lines.append(
+            "CPU time from the joins to the end: server \(fixed(serverCPUSeconds)) s, load generator \(fixed(loadGeneratorCPUSeconds)) s"
+        )
         if eatenNeverShown > 0 { lines.append("WARNING: \(eatenNeverShown) eaten creatures never left some screen") }
         if quietMissing + huntStepMissing > 0 {
             lines.append("WARNING: \(quietMissing + huntStepMissing) snapshots never reached a student")
@@ -201,6 +210,6 @@ struct HuntFigures {
     }
 
     func json(storage: String, students: Int, population: Int, catches: Int, seconds: Int, spreadMs: Int) -> String {
-        #"{"benchmark":"hunt","storage":"\#(storage)","students":\#(students),"population":\#(population),"rounds":\#(rounds),"catchesPerStudent":\#(catches),"roundSeconds":\#(seconds),"spreadMs":\#(spreadMs),"catchesAccepted":\#(accepted),"catchesRefused":\#(refused),"catchesUnanswered":\#(unanswered),"catchP50Ms":\#(fixed(quantile(catchAnswers, 0.5), 3)),"catchP99Ms":\#(fixed(quantile(catchAnswers, 0.99), 3)),"eatenP50Ms":\#(fixed(quantile(eaten, 0.5), 3)),"eatenP99Ms":\#(fixed(quantile(eaten, 0.99), 3)),"eatenNeverShown":\#(eatenNeverShown),"roundShownMaxMs":\#(fixed(roundShown.max() ?? 0, 3)),"roundEndLateMs":\#(fixed(roundEndLate.max() ?? 0, 3)),"huntStepP99Ms":\#(fixed(quantile(huntSteps, 0.99), 3)),"quietStepP50Ms":\#(fixed(quantile(quiet, 0.5), 3)),"quietStepP99Ms":\#(fixed(quantile(quiet, 0.99), 3)),"stepP99RatioToQuiet":\#(fixed(ratio, 3)),"missedSnapshots":\#(quietMissing + huntStepMissing)}"#
+        #"{"benchmark":"hunt","storage":"\#(storage)","students":\#(students),"population":\#(population),"rounds":\#(rounds),"catchesPerStudent":\#(catches),"roundSeconds":\#(seconds),"spreadMs":\#(spreadMs),"catchesAccepted":\#(accepted),"catchesRefused":\#(refused),"catchesUnanswered":\#(unanswered),"catchP50Ms":\#(fixed(quantile(catchAnswers, 0.5), 3)),"catchP99Ms":\#(fixed(quantile(catchAnswers, 0.99), 3)),"eatenP50Ms":\#(fixed(quantile(eaten, 0.5), 3)),"eatenP99Ms":\#(fixed(quantile(eaten, 0.99), 3)),"eatenNeverShown":\#(eatenNeverShown),"roundShownMaxMs":\#(fixed(roundShown.max() ?? 0, 3)),"roundEndLateMs":\#(fixed(roundEndLate.max() ?? 0, 3)),"huntStepP99Ms":\#(fixed(quantile(huntSteps, 0.99), 3)),"quietStepP50Ms":\#(fixed(quantile(quiet, 0.5), 3)),"quietStepP99Ms":\#(fixed(quantile(quiet, 0.99), 3)),"stepP99RatioToQuiet":\#(fixed(ratio, 3)),"missedSnapshots":\#(quietMissing + huntStepMissing),"serverCpuSeconds":\#(fixed(serverCPUSeconds, 3)),"loadGeneratorCpuSeconds":\#(fixed(loadGeneratorCPUSeconds, 3))}"#
     }
 }

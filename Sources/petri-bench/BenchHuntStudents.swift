@@ -22,7 +22,8 @@ import PetriProtocol
 /// that student), `unanswered N`, `eaten NS` per creature caught (its catch sent → the last student whose `caught`
 /// named it; `eaten -1` when some student never saw it go), then `roundEnd LATE_NS HUNT_STEP_NS MISSING` (the last
 /// student's `huntEnded` after the round's `endsAt`, on CLOCK_REALTIME; the last student's snapshot of the next
-/// generation after `endsAt`; students who never got that snapshot); then `done`.
+/// generation after `endsAt`; students who never got that snapshot); then `cpu SECONDS` (this process's CPU time, to
+/// tell a load generator that fell behind from a server that did) and `done`.
 struct BenchHuntStudents: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hunt-students",
@@ -202,6 +203,7 @@ struct BenchHuntStudents: ParsableCommand {
             }
         }
         if strayErrors > 5 { say("error and \(strayErrors - 5) more errors that answered no catch of their round") }
+        say("cpu \(cpuSeconds())")
         say("done")
     }
 }
