@@ -121,8 +121,31 @@ extension LessonActor {
             send(.classSize(size), toAll: Array(observerList))
         }
         guard !outbox.isEmpty else { return }
+        Self.dropSupersededCatches(&outbox)
         services.transport.submit(outbox)
         outbox.removeAll(keepingCapacity: true)
+    }
+
+    /// Drops each `caught` (``DeliveryPolicy/latestWinsHunt``) that a later one to the same connections follows in
+    /// the outbox with no close between them: a turn that handled several catches keeps only its last `caught`,
+    /// which names every id eaten, as the transport would.
+    ///
+    /// The transport queues a whole batch before it writes any of it, so it replaces the earlier `caught` with the
+    /// later one on every connection anyway; doing it there costs a queue search and a removal per recipient on its
+    /// one thread, which was most of that thread's time with 500 students catching in a debug build. Here it costs
+    /// a comparison of the recipient lists.
+    static func dropSupersededCatches(_ outbox: inout [TransportInstruction]) {
+        var later: Set<[ConnectionID]> = []
+        var superseded: [Int] = []
+        for index in outbox.indices.reversed() {
+            switch outbox[index] {
+            case .close:
+                later.removeAll()
+            case .message(_, let connections, let policy):
+                if policy == .latestWinsHunt, !later.insert(connections).inserted { superseded.append(index) }
+            }
+        }
+        for index in superseded { outbox.remove(at: index) }
     }
 
     /// Folds one answer's count for the teacher into the pending one: a batch of a thousand

@@ -15,7 +15,7 @@ struct PetriBench: AsyncParsableCommand {
         subcommands: [
             BenchTransport.self, BenchTransportClients.self, BenchTransportFloor.self, BenchClass.self,
             BenchClassStudents.self, BenchSchool.self, BenchSchoolStudents.self, BenchAnswerFloor.self,
-            BenchStormStudents.self, BenchLife.self,
+            BenchStormStudents.self, BenchHunt.self, BenchHuntStudents.self, BenchLife.self,
             BenchCamouflage.self, BenchStore.self,
             BenchReplicates.self, BenchOnLock.self, BenchMakeup.self,
             BenchCluster.self,

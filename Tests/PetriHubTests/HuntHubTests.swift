@@ -150,6 +150,34 @@ import Testing
         await server.stop()
     }
 
+    @Test func catchesHandledInOneTurnReachEveryoneAsOneCaughtNamingThemAll() async throws {
+        // Given a round under way and the first catch's write held, so the next catches wait for one turn
+        let server = InProcessHub()
+        let (teacher, students, code, _) = try await classroom(server, students: 3)
+        let host = try #require(await server.hub.host(for: code))
+        try teacher.send(.startHunt(catches: 3, seconds: 60))
+        let info = try await round(students[0])
+        for student in students.dropFirst() { _ = try await round(student) }
+        let targets = info.creatures.prefix(3).map(\.id)
+        var waits = server.storage.appendWaiting.makeAsyncIterator()
+        await server.storage.holdAppends()
+        try students[0].send(.catchCreature(creature: targets[0]))
+        await waits.next()
+
+        // When two more students catch meanwhile
+        try students[1].send(.catchCreature(creature: targets[1]))
+        try students[2].send(.catchCreature(creature: targets[2]))
+        while await host.queuedCommandCount() < 2 { await Task.yield() }
+        await server.storage.releaseAppends()
+        _ = try await stateHash(teacher)  // the lesson has sent everything the three catches caused
+
+        // Then a student reading at full speed gets the first catch's `caught`, then one naming all three
+        let seen = try await students[0].answers(to: .ping)
+        let caught = seen.compactMap { message -> HuntCatch? in if case .caught(let c) = message { c } else { nil } }
+        #expect(caught.map(\.eaten) == [[targets[0]], targets])
+        await server.stop()
+    }
+
     @Test func aRestartMidRoundKeepsTheCatchesAndReplaysToTheSameStateHash() async throws {
         // Given a lesson that hunted one round and is part-way through a second
         let server = InProcessHub()

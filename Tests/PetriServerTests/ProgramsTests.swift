@@ -7,12 +7,12 @@ import Testing
     /// What `petri-bench --help` lists.
     static let benchmarks = [
         "transport", "class", "school", "life", "camouflage", "storage", "replicates", "onlock", "makeup", "cluster",
-        "memory", "slow-readers",
+        "memory", "slow-readers", "hunt",
     ]
     /// What `petri-bench` runs as its own child processes (and the crash test runs), not listed.
     static let children = [
         "transport-clients", "transport-floor", "class-students", "answer-floor", "class-storm-students",
-        "memory-students", "school-students", "store-crash-probe",
+        "memory-students", "school-students", "store-crash-probe", "hunt-students",
     ]
 
     @Test func petriListsOnlyTheProductsCommandsAndRunsNoBenchmark() async throws {

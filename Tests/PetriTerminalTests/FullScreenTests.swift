@@ -250,4 +250,91 @@ import Testing
         #expect(pty.attributes().settings == before)
         await server.stop()
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aStudentHuntsWithTheCursorSeesCatchesVanishAndRefusalsAndTheRoundsEndGivesTheScreenBack() async throws {
+        // Given a student in a camouflage lesson
+        let server = try await FakeLessonServer.start()
+        var inbox = server.messages.makeAsyncIterator()
+        let (pty, before) = try Self.startClient(server)
+        var screen = VirtualTerminal(width: 80, height: 24)
+        let (connection, _) = try #require(await Self.nextMessage(&inbox))
+        let (model, history) = Self.model()
+        server.send(FakeLessonServer.cannedWelcome(model: model, history: history), to: connection)
+        server.sendSnapshot(of: model, to: connection)
+        _ = try await Self.read(pty, into: &screen) { $0.text.contains("Population over time") }
+
+        // When the teacher starts a round: one creature in the top-left corner, one in the middle, one bottom-right
+        let creatures = [
+            HuntCreature(id: 1, x: 0, y: 0, trait: 10), HuntCreature(id: 2, x: 500, y: 500, trait: 60),
+            HuntCreature(id: 3, x: 999, y: 999, trait: 90),
+        ]
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        let round = HuntRoundInfo(
+            round: 1, generation: 6, catches: 3, seconds: 30, endsAt: Timestamp(millisecondsSince1970: now + 30_000),
+            creatures: creatures, eaten: [])
+        server.send([.huntStarted(round)], to: connection)
+
+        // Then the field replaces the picture and the charts: the round, catches left and time left, the keys
+        _ = try await Self.read(pty, into: &screen) { $0.lines[1].contains("Round 1 · catches left: 3") }
+        // (a fresh round has its whole 30 s; a loaded machine may draw the first frame a second or two later)
+        #expect(["30", "29", "28"].contains { screen.lines[1].contains("time left: \($0) s") })
+        #expect(screen.lines[2].hasPrefix("██"))
+        #expect(!screen.text.contains("Population over time"))
+        #expect(!screen.text.contains("best"))
+        #expect(screen.lines[23].contains("Enter catch"))
+        Preview.write(lines: screen.lines, name: "pty-hunt")
+
+        // When the student presses Enter with the cursor where it starts (the middle, on creature 2)
+        pty.write("\r")
+        let (_, first) = try #require(await Self.nextMessage(&inbox))
+        #expect(first == .catchCreature(creature: 2))
+        server.send(
+            [
+                .catchAccepted(round: 1, creature: 2, left: 2),
+                .caught(HuntCatch(round: 1, creature: 2, eaten: [2])),
+            ], to: connection)
+        _ = try await Self.read(pty, into: &screen) { $0.lines[1].contains("catches left: 2") }
+        #expect(screen.text.contains("Caught ✓ · catches left: 2"))
+
+        // And another student catches creature 1 (only the newest `caught` arrives, naming every id eaten)
+        server.send([.caught(HuntCatch(round: 1, creature: 1, eaten: [2, 1]))], to: connection)
+        _ = try await Self.read(pty, into: &screen) { !$0.lines[2].hasPrefix("██") }
+
+        // When the student jumps to the next creature (3) and catches it, but the server refuses
+        pty.write("\t\r")
+        let (_, second) = try #require(await Self.nextMessage(&inbox))
+        #expect(second == .catchCreature(creature: 3))
+        server.send(
+            [.error(ProtocolError(.invalidAction, "Someone else caught that one first: pick another."))],
+            to: connection)
+
+        // Then the server's sentence is on the screen and nothing changed
+        _ = try await Self.read(pty, into: &screen) { $0.text.contains("Someone else caught that one first") }
+        #expect(screen.lines[1].contains("catches left: 2"))
+
+        // When the student takes the spotter role
+        pty.write("p")
+        let (_, spot) = try #require(await Self.nextMessage(&inbox))
+        #expect(spot == .spot(spotter: true))
+        _ = try await Self.read(pty, into: &screen) { $0.lines[1].contains("you are the spotter · caught so far: 2") }
+
+        // And the round ends
+        let summary = HuntSummary(
+            round: 1, generation: 6, traitMin: 0, binWidth: 50, caughtBins: [1, 1], aliveBins: [0, 1],
+            caughtMean: 35, aliveMean: 90)
+        server.send([.huntEnded(summary)], to: connection)
+
+        // Then the usual screen is back, with what the class caught
+        _ = try await Self.read(pty, into: &screen) {
+            $0.text.contains("Population over time") && $0.text.contains("Round 1 is over")
+        }
+        #expect(screen.text.contains("Round 1 is over: the class caught 2 (mean colour 35) and left 1 alive"))
+
+        pty.write("q")
+        _ = try await Self.read(pty, into: &screen) { !$0.onAlternate }
+        #expect(pty.waitForExit(seconds: 5) == 0)
+        #expect(pty.attributes().settings == before)
+        await server.stop()
+    }
 }

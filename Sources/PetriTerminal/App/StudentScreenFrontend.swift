@@ -1,5 +1,6 @@
 import Foundation
 import PetriProtocol
+import PetriWords
 
 /// The full-screen student client.
 final class StudentScreenFrontend: ClientFrontend {
@@ -46,6 +47,13 @@ final class StudentScreenFrontend: ClientFrontend {
             ui.message = Notice(
                 TerminalWords.text("terminal.answer.received", in: runner.session.lesson.language), kind: .success,
                 at: runner.now().wall)
+        case .catchAccepted(_, _, let left):
+            ui.message = Notice(
+                TerminalWords.text("terminal.hunt.caught", ["left": .int(left)], in: runner.session.lesson.language),
+                kind: .success, at: runner.now().wall)
+        case .welcome where ui.spotter:
+            // Who spots is not remembered across a reconnection or a restart: say it again.
+            runner.send(.spot(spotter: true))
         default:
             break
         }
@@ -62,6 +70,12 @@ final class StudentScreenFrontend: ClientFrontend {
             lesson: runner.session.lesson, connection: runner.status, ui: ui, now: runner.now().wall,
             colorMode: screen.colorMode)
         let canvas = Screen.student(state, width: screen.size.width, height: screen.size.height)
+        if let round = state.lesson.hunt {
+            // Keys move the cursor on the field as it was last drawn.
+            let layout = Screen.studentLayout(state, width: screen.size.width, height: screen.size.height)
+            let theme = Theme(mode: screen.colorMode, language: state.lesson.language)
+            ui.place(HuntFieldView.grid(in: Screen.huntArea(layout), theme: theme), round: round.round)
+        }
         ui.boardViewport = Screen.boardViewport(
             ui.boardViewport, lesson: state.lesson,
             picture: Screen.studentLayout(state, width: screen.size.width, height: screen.size.height).picture)

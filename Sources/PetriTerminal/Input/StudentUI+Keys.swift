@@ -1,4 +1,5 @@
 import PetriProtocol
+import PetriWords
 
 extension StudentUI {
     /// Handles one key press.
@@ -27,6 +28,10 @@ extension StudentUI {
             }
             overlay = .none
             return []
+        }
+        if let round = lesson.hunt, !spotter, let intents = hunt(key, round: round, language: lesson.language, now: now)
+        {
+            return intents
         }
         let open = lesson.openQuestion
         if answer.question != open?.id { answer.reset(for: open?.id) }
@@ -89,9 +94,58 @@ extension StudentUI {
         case "a": boardViewport.pan(dx: -8, dy: 0)
         case "d": boardViewport.pan(dx: 8, dy: 0)
         case "h": return takeHint(lesson: lesson, now: now)
+        case "p": return toggleSpotter(lesson: lesson, now: now)
         default: break
         }
         return []
+    }
+
+    /// Follows a hunt round's field to the size it was drawn at (the screen calls it when it draws one): the cursor
+    /// starts each round in the middle and stays on the field.
+    mutating func place(_ grid: HuntGrid, round: Int) {
+        huntGrid = grid
+        if huntCursorRound != round || huntCursor == nil {
+            huntCursor = HuntCursor(centreOf: grid)
+            huntCursorRound = round
+        }
+        huntCursor?.clamp(to: grid)
+    }
+
+    /// A key of the cursor hunt: arrows move the cursor, Tab jumps to the next creature, Enter catches the one under
+    /// the cursor. Nil for any other key (the usual keys still work during a round).
+    private mutating func hunt(_ key: Key, round: HuntRound, language: Language, now: Timestamp) -> [StudentIntent]? {
+        guard let grid = huntGrid, var cursor = huntCursor, huntCursorRound == round.round else { return nil }
+        defer { huntCursor = cursor }
+        switch key {
+        case .left: cursor.move(dx: -1, dy: 0, on: grid)
+        case .right: cursor.move(dx: 1, dy: 0, on: grid)
+        case .up: cursor.move(dx: 0, dy: -1, on: grid)
+        case .down: cursor.move(dx: 0, dy: 1, on: grid)
+        case .tab: cursor.jumpToNext(in: round, on: grid)
+        case .enter:
+            guard let creature = grid.creature(atColumn: cursor.column, row: cursor.row, in: round) else {
+                message = Notice(
+                    TerminalWords.text("terminal.hunt.nothingThere", in: language), kind: .error, at: now)
+                return []
+            }
+            message = nil
+            return [.send(.catchCreature(creature: creature.id))]
+        default: return nil
+        }
+        return []
+    }
+
+    /// `p`: takes the spotter role, or hunts again; only for a lesson drawn as creatures on a background (as the page
+    /// offers it).
+    private mutating func toggleSpotter(lesson: LessonState, now: Timestamp) -> [StudentIntent] {
+        guard lesson.presentation?.picture == .traitField else { return [] }
+        spotter.toggle()
+        let text =
+            spotter
+            ? TerminalWords.text("terminal.hunt.spotterOn", in: lesson.language)
+            : TerminalWords.text("terminal.hunt.spotterOff", in: lesson.language)
+        message = Notice(text, at: now)
+        return [.send(.spot(spotter: spotter))]
     }
 
     private mutating func takeHint(lesson: LessonState, now: Timestamp) -> [StudentIntent] {

@@ -27,6 +27,14 @@ struct StudentUI: Sendable, Hashable {
     var hintArmed: QuestionID?
     /// A local message for the footer (typing mistakes), with the wall-clock time it was set.
     var message: Notice?
+    /// Whether the student took the spotter role: they count the class's catches instead of hunting.
+    var spotter = false
+    /// The hunt field's grid as last drawn (the screen sets it; nil before a round was drawn).
+    var huntGrid: HuntGrid?
+    /// The cursor on the hunt field (nil until a round is drawn; each round starts in the middle).
+    var huntCursor: HuntCursor?
+    /// The round the cursor belongs to.
+    var huntCursorRound: Int?
 
     /// The starting view: live, nothing typed.
     init() {}

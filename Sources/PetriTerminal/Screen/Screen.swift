@@ -23,10 +23,13 @@ enum Screen {
         let layout = studentLayout(state, width: width, height: height)
         StatusLine.draw(
             into: &canvas, rect: layout.status, lesson: state.lesson, connection: state.connection, theme: theme)
-        drawPicture(
-            into: &canvas, rect: layout.picture, lesson: state.lesson, markBest: state.ui.markBest,
-            viewport: state.ui.boardViewport, connection: state.connection, theme: theme)
-        if !layout.side.isEmpty {
+        let hunting = drawHunt(into: &canvas, state, layout: layout, theme: theme)
+        if !hunting {
+            drawPicture(
+                into: &canvas, rect: layout.picture, lesson: state.lesson, markBest: state.ui.markBest,
+                viewport: state.ui.boardViewport, connection: state.connection, theme: theme)
+        }
+        if !layout.side.isEmpty && !hunting {
             SidePanel.draw(
                 into: &canvas, rect: layout.side, lesson: state.lesson, generation: state.ui.historyCursor, theme: theme
             )
@@ -34,9 +37,11 @@ enum Screen {
         QuestionPanel.drawStudent(
             into: &canvas, rect: layout.panel, lesson: state.lesson, ui: state.ui, now: state.now, theme: theme)
         let keys =
-            state.ui.historyCursor != nil
-            ? theme.text("terminal.screen.viewing", ["generation": .int(state.ui.historyCursor ?? 0)])
-            : studentKeys(state, theme: theme)
+            hunting
+            ? (state.ui.spotter ? theme.text("terminal.hunt.keysSpotter") : theme.text("terminal.hunt.keys"))
+            : state.ui.historyCursor != nil
+                ? theme.text("terminal.screen.viewing", ["generation": .int(state.ui.historyCursor ?? 0)])
+                : studentKeys(state, theme: theme)
         Footer.draw(
             into: &canvas, rect: layout.bottom,
             // Once the lesson has ended, the footer always says how to leave (the panel says why).
@@ -53,6 +58,32 @@ enum Screen {
                 into: &canvas, board: board, you: state.lesson.you?.student, page: page, theme: theme)
         }
         return canvas
+    }
+
+    /// The area a hunt round is drawn in: the picture and the side panel together (the side panel's histogram and
+    /// chart wait for the round's end, so the field is as large as it can be).
+    static func huntArea(_ layout: ScreenLayout) -> Rect {
+        guard !layout.side.isEmpty else { return layout.picture }
+        return Rect(
+            x: layout.picture.x, y: layout.picture.y, width: layout.side.maxX - layout.picture.x,
+            height: layout.picture.height)
+    }
+
+    /// The hunt round under way, drawn over the picture and side panel; false when there is none to draw (no round,
+    /// or no trait picture to take its colours from).
+    private static func drawHunt(
+        into canvas: inout Canvas, _ state: ScreenState, layout: ScreenLayout, theme: Theme
+    ) -> Bool {
+        guard let round = state.lesson.hunt, case .traitField(let snapshot) = state.lesson.picture,
+            let presentation = state.lesson.presentation
+        else { return false }
+        let area = huntArea(layout)
+        var ui = state.ui
+        ui.place(HuntFieldView.grid(in: area, theme: theme), round: round.round)
+        HuntFieldView.draw(
+            into: &canvas, rect: area, round: round, snapshot: snapshot, presentation: presentation,
+            cursor: ui.spotter ? nil : ui.huntCursor, now: state.now, theme: theme)
+        return true
     }
 
     /// Where the student screen's parts go: the question panel as tall as its text needs.

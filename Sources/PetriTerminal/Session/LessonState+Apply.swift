@@ -64,8 +64,16 @@ extension LessonState {
         case .classSize:
             // For the browser's projector view.
             break
-        case .huntStarted, .caught, .catchAccepted, .huntEnded, .selection:
-            // Hunt rounds are played in the browser; the terminal does not hunt yet.
+        case .huntStarted(let info):
+            hunt = HuntRound(info, arrivedAt: now, serverClockOffset: serverClockOffset)
+        case .caught(let caught):
+            hunt?.apply(caught)
+        case .catchAccepted(let round, let creature, let left):
+            hunt?.accept(round: round, creature: creature, left: left)
+        case .huntEnded(let summary):
+            hunt = nil
+            post(Self.describe(summary, in: language), at: now)
+        case .selection:
             break
         case .guide(let guide):
             var clean = guide
@@ -306,6 +314,8 @@ extension LessonState {
 
     private mutating func applyWelcome(_ welcome: Welcome, at now: Timestamp) {
         role = welcome.role
+        // A round still under way is sent again after the welcome (`huntStarted`); one that ended meanwhile is gone.
+        hunt = nil
         you = welcome.you.map(\.sanitised)
         model = TerminalText.sanitise(welcome.model.rawValue, maxCharacters: 40)
         if welcome.presentation?.picture != presentation?.picture { picture = nil }
@@ -402,6 +412,20 @@ extension LessonState {
         case .hunt(let caught, _):
             post(TerminalWords.text("terminal.notice.hunt", ["count": .int(caught.count)], in: language), at: now)
         }
+    }
+
+    /// A round's end as one line: how many the class caught and left alive, and the mean colour of each.
+    static func describe(_ summary: HuntSummary, in language: Language) -> String {
+        let mean = { (value: Double?) in
+            value.map { Format.number($0, decimals: 1) } ?? TerminalWords.text("terminal.hunt.none", in: language)
+        }
+        return TerminalWords.text(
+            "terminal.hunt.ended",
+            [
+                "round": .int(summary.round), "caught": .int(summary.caughtBins.reduce(0, &+)),
+                "alive": .int(summary.aliveBins.reduce(0, &+)), "caughtMean": .text(mean(summary.caughtMean)),
+                "aliveMean": .text(mean(summary.aliveMean)),
+            ], in: language)
     }
 
     /// The replicates as one line, for screens without a chart: where the band ends and how many ended.

@@ -56,6 +56,8 @@ struct LessonState: Sendable {
     var history: [Int: GenerationStats] = [:]
     /// The newest picture.
     var picture: ModelPicture?
+    /// The hunt round under way, if any (PROTOCOL.md 5.8).
+    var hunt: HuntRound?
     /// What everyone learnt when each question resolved.
     var resolutions: [QuestionID: Resolution] = [:]
     /// This student's own result of each resolved question.

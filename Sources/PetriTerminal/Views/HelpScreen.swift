@@ -13,6 +13,8 @@ enum HelpScreen {
             ("PgUp PgDn", theme.text("terminal.help.pages")),
             ("b", theme.text("terminal.help.suited")),
             ("w a s d", theme.text("terminal.help.board")),
+            ("↑↓←→ Tab Enter", theme.text("terminal.help.hunt")),
+            ("p", theme.text("terminal.help.spotter")),
             ("r", theme.text("terminal.help.reconnect")),
             ("l", theme.text("terminal.help.leaderboard")),
             ("i", theme.text("terminal.help.about")),
