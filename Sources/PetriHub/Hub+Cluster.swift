@@ -109,12 +109,13 @@ extension Hub {
 
     /// Closes and forgets the lesson this node holds with this id, telling everyone connected that it was erased
     /// (the administrator's `eraseLesson`, before the store deletes it); nothing when this node does not hold it.
+    /// Its lease is kept until the store deletes it with the lesson: released before, another node could claim
+    /// the lesson (a student reconnecting there) in between.
     func closeErased(_ id: String) async {
         guard let host = byID.removeValue(forKey: id) else { return }
         endedLessons[id] = nil
         if byCode[host.record.code].map({ $0 === host }) ?? false { byCode[host.record.code] = nil }
         await host.erased()
-        await ownership?.release(lesson: id)
     }
 
     /// Gives up the leases of every lesson this node runs (after ``stopAll()``, at shutdown).
