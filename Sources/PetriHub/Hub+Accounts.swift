@@ -131,7 +131,7 @@ extension Hub {
                 await attach(.open(teacherId: teacher?.id, lastSeen: lastSeen), code: code, in: &session)
                 // A teacher's console lasts as long as their session; the administrator's key has none to end.
                 if session.host != nil, teacher != nil { session.signedIn = token }
-            case .teachers, .addTeacher, .resetTeacher, .disableTeacher, .enableTeacher, .removeTeacher:
+            case .teachers, .addTeacher, .resetTeacher, .disableTeacher, .enableTeacher, .removeTeacher, .eraseLesson:
                 return  // the administrator's, above
             case .lessonTeachers(let code):
                 guard let lesson = try await teachableLesson(code, by: teacher, accounts: accounts, in: session) else {
@@ -190,7 +190,7 @@ extension Hub {
     /// The id of the lesson with this code: one this node holds, else (in a cluster) one the store knows, running
     /// on another node or on none, ended within retention. Who teaches a lesson lives in the store, so sharing and
     /// handing over work from any node, without moving the lesson.
-    private nonisolated func lessonId(for code: JoinCode) async throws -> String? {
+    nonisolated func lessonId(for code: JoinCode) async throws -> String? {
         if let host = await readableHost(for: code) { return host.record.id }
         guard let ownership else { return nil }
         let since = services.clock.now().adding(milliseconds: -Int64(configuration.endedLessonRetentionSeconds * 1000))
@@ -275,7 +275,7 @@ extension Hub {
     }
 
     /// Every lesson this node holds, for the administrator, with each owner's name, newest first.
-    private nonisolated func everyLesson(accounts: TeacherAccounts) async throws -> [TeacherLessonInfo] {
+    nonisolated func everyLesson(accounts: TeacherAccounts) async throws -> [TeacherLessonInfo] {
         var found: [TeacherLessonInfo] = []
         for (record, endedAt) in await heldLessons() {
             let ownerId = try await accounts.storage.teachers(ofLesson: record.id).owner

@@ -27,6 +27,9 @@ extension Hub {
             case .removeTeacher(let name):
                 guard let teacher = try await colleague(name, accounts: accounts, in: session) else { return }
                 try await accounts.remove(teacher, by: actor, from: address)
+            case .eraseLesson(let code):
+                await eraseLesson(code, accounts: accounts, in: session)
+                return
             default:
                 break
             }
@@ -38,6 +41,43 @@ extension Hub {
         } catch {
             services.logger.error("An administrator's request failed", metadata: ["error": "\(error)"])
             replyError(ProtocolError(.internalError, AccountWords.storeFailed), to: session)
+        }
+    }
+
+    /// The administrator's `eraseLesson`: the lesson the code names now (running, else the last one ended within
+    /// retention) is closed for everyone connected to it here, then erased from the store with every row of it. A
+    /// lesson another node of a cluster runs loses its lease with its row, and that node closes it the same way
+    /// (``Hub/dropLost(_:)``). Answered with every lesson the node holds (`myLessons`).
+    private nonisolated func eraseLesson(_ code: JoinCode, accounts: TeacherAccounts, in session: Session) async {
+        let address = session.connection.remoteAddress
+        let id: String
+        do {
+            guard let found = try await lessonId(for: code) else {
+                replyError(
+                    ProtocolError(
+                        .unknownLesson, HubWords.word("hub.eraseLesson.unknown", ["code": .text("\(code)")])),
+                    to: session)
+                return
+            }
+            id = found
+        } catch {
+            services.logger.error("Could not find a lesson to erase", metadata: ["error": "\(error)"])
+            replyError(ProtocolError(.internalError, AccountWords.storeFailed), to: session)
+            return
+        }
+        await closeErased(id)
+        do {
+            let erased = try await services.storage.eraseLesson(id: id)
+            accounts.audit.record(
+                "lesson-erased", by: HubAccountWords.administrator, from: address,
+                ["lesson": id, "code": "\(code)", "found": erased ? "yes" : "no"])
+            services.logger.notice("The administrator erased a lesson", metadata: ["lesson": "\(id)"])
+            send(.myLessons(try await everyLesson(accounts: accounts)), to: session)
+        } catch {
+            services.logger.error("Could not erase a lesson", metadata: ["lesson": "\(id)", "error": "\(error)"])
+            replyError(
+                ProtocolError(.internalError, HubWords.word("hub.eraseLesson.failed", ["code": .text("\(code)")])),
+                to: session)
         }
     }
 

@@ -80,13 +80,42 @@ extension Hub {
         }
     }
 
-    /// Another node owns the lesson now (or may): stop this copy and send its clients away to reconnect.
+    /// Another node owns the lesson now (or may): stop this copy and send its clients away to reconnect. When the
+    /// store no longer has the lesson (the administrator erased it from another node), its clients are told that
+    /// instead, and do not come back.
     func dropLost(_ id: String) async {
         guard let host = byID.removeValue(forKey: id) else { return }
         endedLessons[id] = nil
         if byCode[host.record.code].map({ $0 === host }) ?? false { byCode[host.record.code] = nil }
+        if await isErasedFromStore(host.record) {
+            services.logger.notice("Closed a lesson erased from another node", metadata: ["lesson": "\(id)"])
+            await host.erased()
+            return
+        }
         services.logger.warning("Dropped a lesson whose lease was lost", metadata: ["lesson": "\(id)"])
         await host.relinquish()
+    }
+
+    /// Whether the store holds this lesson no more (false when it cannot tell: the store is unreachable).
+    private func isErasedFromStore(_ record: LessonRecord) async -> Bool {
+        guard let ownership else { return false }
+        switch try? await ownership.locate(code: record.code, endedSince: Timestamp(millisecondsSince1970: 0)) {
+        case .unknown?: return true
+        case .elsewhere(_, let lesson)?: return lesson != record.id
+        case .claimable(let found, _)?: return found.id != record.id
+        case nil: return false
+        }
+    }
+
+    /// Closes and forgets the lesson this node holds with this id, telling everyone connected that it was erased
+    /// (the administrator's `eraseLesson`, before the store deletes it); nothing when this node does not hold it.
+    /// Its lease is kept until the store deletes it with the lesson: released before, another node could claim
+    /// the lesson (a student reconnecting there) in between.
+    func closeErased(_ id: String) async {
+        guard let host = byID.removeValue(forKey: id) else { return }
+        endedLessons[id] = nil
+        if byCode[host.record.code].map({ $0 === host }) ?? false { byCode[host.record.code] = nil }
+        await host.erased()
     }
 
     /// Gives up the leases of every lesson this node runs (after ``stopAll()``, at shutdown).
@@ -97,6 +126,26 @@ extension Hub {
 }
 
 extension LessonActor {
+    /// The administrator erased the lesson: stop, tell every connection (make-up students too) why in its
+    /// language, and close it with 4002 so that nobody reconnects.
+    func erased() {
+        let why = HubWords.word("hub.lesson.erased")
+        stoppedBecause = ProtocolError(.lessonEnded, why)
+        let ended = CloseCode(rawValue: LessonCloseCode.lessonEnded.rawValue)
+        for connection in everyoneList { send(.error(stoppedBecause), to: connection) }
+        for (id, student) in makeups.students {
+            student.timer?.cancel()
+            makeups.students[id]?.timer = nil
+            guard let connection = student.connection else { continue }
+            send(.error(stoppedBecause), toAll: [connection], in: student.language ?? lessonLanguage)
+            outbox.append(.close(connection, code: ended, reason: "The lesson was erased."))
+            makeups.students[id]?.connection = nil
+            makeups.byConnection[connection] = nil
+        }
+        closeEveryone(code: ended, reason: "The lesson was erased.")
+        stop()
+    }
+
     /// The lesson's lease went to another node: stop, and close every connection with 4012 so
     /// clients reconnect (and are redirected to the new owner).
     func relinquish() {

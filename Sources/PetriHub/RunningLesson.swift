@@ -46,6 +46,9 @@ protocol RunningLesson: Actor {
     /// Stops and closes every connection so clients reconnect elsewhere (its lease was lost).
     func relinquish() async
 
+    /// Stops and closes every connection with the sentence that the administrator erased the lesson (4002).
+    func erased() async
+
     /// Stops, then waits for a durable checkpoint being written (at shutdown).
     func shutDown() async
 

@@ -146,6 +146,7 @@ package actor GatedStorage: LessonStorage, SharedLogWriter {
     package func eraseLessons(endedBefore time: Timestamp) async throws -> [String] {
         try await inner.eraseLessons(endedBefore: time)
     }
+    package func eraseLesson(id: String) async throws -> Bool { try await inner.eraseLesson(id: id) }
     package func eraseStudent(
         _ student: StudentID, keeping checkpoint: LessonCheckpoint, ofLesson id: String, at time: Timestamp
     ) async throws {

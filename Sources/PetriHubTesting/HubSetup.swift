@@ -1,4 +1,5 @@
 import Logging
+import PetriAccounts
 import PetriHub
 import PetriPeer
 import PetriStorage
@@ -24,6 +25,7 @@ package struct HubSetup: Sendable, CustomStringConvertible {
         var ownership: (any LessonOwnership)?
         var configuration: HubConfiguration
         var logger: Logger
+        var accounts: TeacherAccounts? = nil
     }
 
     /// The setup's name, as test results show it.
@@ -41,13 +43,14 @@ package struct HubSetup: Sendable, CustomStringConvertible {
     package func start(
         storage: any LessonStorage = InMemoryLessonStorage(), clock: any HubClock = ManualClock(),
         ownership: (any LessonOwnership)? = nil, logger: Logger = Logger(label: "petri.hub"),
-        configure: (inout HubConfiguration) -> Void = { _ in }
+        accounts: TeacherAccounts? = nil, configure: (inout HubConfiguration) -> Void = { _ in }
     ) async throws -> any HubTestServer {
         var configuration = HubConfiguration()
         configure(&configuration)
         let server = try await launch(
             Options(
-                storage: storage, clock: clock, ownership: ownership, configuration: configuration, logger: logger))
+                storage: storage, clock: clock, ownership: ownership, configuration: configuration, logger: logger,
+                accounts: accounts))
         do {
             _ = try await server.hub.restoreLessons()
         } catch {
@@ -71,7 +74,7 @@ extension HubSetup.Options {
     package func hub(on transport: any Transport) -> Hub {
         Hub(
             transport: transport, storage: storage, clock: clock, teacherKey: InProcessHub.teacherKey,
-            configuration: configuration, logger: logger, ownership: ownership)
+            configuration: configuration, logger: logger, ownership: ownership, accounts: accounts)
     }
 }
 

@@ -82,7 +82,7 @@ extension Lesson {
             return nil
         }
         var points: [StudentID: Int] = [:]
-        for (student, answer) in question.answers where roster[student]?.isKicked == false {
+        for (student, answer) in question.answers where roster[student]?.countsInClass == true {
             points[student] = ExpectedPoints.of(
                 answer.prediction, kind: question.kind, asked: question.askedValue, outcomes: outcomes)
         }
@@ -143,7 +143,7 @@ extension Lesson {
     func spread(of question: Question, actual: Double) -> Spread {
         // In student order, so the mean is summed in the same order every time.
         let predictions = question.answers.sorted { $0.key < $1.key }
-            .filter { roster[$0.key]?.isKicked == false }
+            .filter { roster[$0.key]?.countsInClass == true }
             .map(\.value.prediction)
         return question.kind.rules.spread(of: predictions, actual: actual, descriptor: question.descriptor)
     }

@@ -100,6 +100,16 @@ package actor InMemoryLessonStorage: LessonStorage {
         return erased
     }
 
+    package func eraseLesson(id: String) throws -> Bool {
+        if let failure { throw failure }
+        guard lessons[id] != nil else { return false }
+        lessons[id] = nil
+        logs[id] = nil
+        checkpoints[id] = nil
+        order.removeAll { $0 == id }
+        return true
+    }
+
     package func eraseStudent(
         _ student: StudentID, keeping checkpoint: LessonCheckpoint, ofLesson id: String, at time: Timestamp
     ) throws {

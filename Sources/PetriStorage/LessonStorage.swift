@@ -45,6 +45,9 @@ package protocol LessonStorage: Sendable {
     /// answers, owners, LMS link), as `data.keepEndedLessonsDays` runs out. Returns the ids this call erased: of
     /// nodes sweeping at once, each lesson is erased by exactly one.
     func eraseLessons(endedBefore time: Timestamp) async throws -> [String]
+    /// Erases one lesson now, running or ended, with every row of it as ``eraseLessons(endedBefore:)`` does (the
+    /// administrator's `eraseLesson`). Returns whether this call erased it (false: no such lesson, or already gone).
+    func eraseLesson(id: String) async throws -> Bool
     /// A lesson's newest checkpoint and the log entries after it (its whole log without one), read together.
     func recovery(ofLesson id: String) async throws -> LessonRecoveryPoint
     /// Records durably, before a lesson's log is replayed, that its replay is under way (`attempt`

@@ -169,6 +169,15 @@ package final class SQLiteLessonStorage: LessonStorage {
         }
     }
 
+    /// Deletes the lesson with all its rows, then truncates the write-ahead log (as after a student's erasure).
+    package func eraseLesson(id: String) async throws -> Bool {
+        try await run { store in
+            let erased = try store.inTransaction { tx in try tx.eraseLesson(id: id) }
+            if erased { try store.truncateWriteAheadLog() }
+            return erased
+        }
+    }
+
     /// Rewrites the lesson's history in one transaction (``StoreTransaction/eraseStudent(_:lessonId:seq:generation:state:stateHash:at:)``),
     /// then truncates the write-ahead log so the erased bytes are in no file.
     package func eraseStudent(

@@ -321,6 +321,16 @@ package final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         }
     }
 
+    /// One `DELETE ... RETURNING`, fenced by nothing: the administrator erases a lesson whichever node holds it. Its
+    /// lease goes with it (`ON DELETE CASCADE`), so the holder's next renewal drops the lesson, and its writes
+    /// meanwhile fail (their rows name a lesson that no longer exists).
+    package func eraseLesson(id: String) async throws -> Bool {
+        try await write("erase a lesson") { connection in
+            try await connection.run("DELETE FROM lesson WHERE id = \(id) RETURNING id", logger: self.logger)
+                .decode(String.self).collected()
+        }.isEmpty == false
+    }
+
     /// Rewrites the lesson's history in one fenced transaction (see ``LessonStorage/eraseStudent(_:keeping:ofLesson:at:)``).
     ///
     /// The log's append-only trigger is disabled and enabled again inside the transaction: nobody else ever

@@ -128,3 +128,49 @@ def test_the_command_line_manages_teachers_while_the_server_holds_its_data_direc
     assert wrong.returncode != 0 and "which answered" in wrong.stderr
     none = teachers_command(server, "disable", "Eve")
     assert none.returncode != 0 and "--key KEY" in none.stderr
+
+
+@pytest.mark.firefox
+def test_the_administrator_erases_a_running_lesson_from_the_keyboard_and_its_student_is_told(page, server):
+    # Given a running lesson a student has joined in the browser, and the administrator's page listing it
+    from helpers import join, wait_spoken
+    from petri_peer import Teacher
+    teacher = Teacher(server.ws, server.key, "camouflage")
+    join(page, server.http, teacher.code, "Zebedee")
+    student_tab = page.current_window_handle
+    admin_tab = open_tab(page)
+    admin_sign_in(page, server)
+    wait_for(page, lambda d: d.find_elements(By.CSS_SELECTOR, f"#lesson-table tr[data-code='{teacher.code}']"))
+    assert "Erasing a lesson closes it" in page.find_element(By.CSS_SELECTOR, "#lessons-panel").text
+
+    # When they press its Erase button from the keyboard, read the question, and cancel with Escape
+    erase = page.find_element(By.XPATH, f"//button[normalize-space()='Erase {teacher.code}']")
+    erase.send_keys(Keys.ENTER)
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#confirm").is_displayed())
+    assert "It is running" in page.find_element(By.CSS_SELECTOR, "#confirm-text").text
+    assert page.switch_to.active_element.get_attribute("id") == "confirm-no", "Cancel has the focus first"
+    page.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait_for(page, lambda d: not d.find_element(By.CSS_SELECTOR, "#confirm").is_displayed())
+    assert page.find_elements(By.CSS_SELECTOR, f"#lesson-table tr[data-code='{teacher.code}']")
+
+    # And then confirm with Yes (reached with the keyboard)
+    erase = page.find_element(By.XPATH, f"//button[normalize-space()='Erase {teacher.code}']")
+    erase.send_keys(Keys.ENTER)
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#confirm").is_displayed())
+    page.find_element(By.CSS_SELECTOR, "#confirm-yes").send_keys(Keys.ENTER)
+
+    # Then the lesson leaves the list, the page says so, and the heading of the list has the focus
+    wait_for(page, lambda d: not d.find_elements(By.CSS_SELECTOR, f"#lesson-table tr[data-code='{teacher.code}']"))
+    wait_spoken(page, f"The lesson {teacher.code} was erased.")
+    assert page.switch_to.active_element.get_attribute("id") == "lessons-heading"
+    # And the student's page was told why, in a sentence
+    page.switch_to.window(student_tab)
+    wait_spoken(page, "erased this lesson")
+    assert console_errors(page) == []
+    # And the list asked again does not bring it back
+    page.switch_to.window(admin_tab)
+    page.find_element(By.CSS_SELECTOR, "#admin-refresh").click()
+    wait_spoken(page, f"The lesson {teacher.code} was erased.")
+    assert not page.find_elements(By.CSS_SELECTOR, f"#lesson-table tr[data-code='{teacher.code}']")
+    assert console_errors(page) == []
+    teacher.peer.close()

@@ -236,8 +236,10 @@ def test_a_lessons_grades_arrive_in_the_lms_gradebook_when_it_ends(lti):
         assert score["comment"] == f"Rank {closing['rank']} of 2 in the lesson."
         assert score["activityProgress"] == "Completed" and score["gradingProgress"] == "FullyGraded"
 
-    # The console sees what was sent; sending again sends nothing twice.
-    status = lti.grades(teacher["code"], teacher["session"])
+    # The console sees what was sent (once the store marks it, just after the platform took it); sending again
+    # sends nothing twice.
+    status = lti.wait_for(lambda: (g := lti.grades(teacher["code"], teacher["session"]))
+                          and all(row["state"] == "sent" for row in g["grades"]) and g, what="both grades sent")
     assert status["linked"] is True
     assert sorted((row["name"], row["state"]) for row in status["grades"]) == \
         [("Alan Turing", "sent"), ("Grace Hopper", "sent")]
@@ -247,7 +249,8 @@ def test_a_lessons_grades_arrive_in_the_lms_gradebook_when_it_ends(lti):
     refused = requests.post(lti.petri.http + "/lti/grades", timeout=30,
                             json={"code": teacher["code"], "key": "petri-session-" + "0" * 43, "send": True})
     assert refused.status_code == 403 and refused.json()["message"].endswith(".")
-    time.sleep(2)  # what a second send would have posted by now (the sender looks every second)
+    # The store marked both sent (the sender's own record, above) and the second send queued nothing: nothing
+    # is left for the sender to post, so the platform holds exactly one score each.
     assert {user: len(s) for user, s in scores_by_user(lti.platform).items()} == {"student-1": 1, "student-2": 1}
 
 
@@ -270,9 +273,11 @@ def test_an_lms_outage_while_grades_are_sent_loses_none_and_doubles_none(lti):
     assert lti.grades(teacher["code"], teacher["session"], send=True)["queued"] == 0
 
     lti.platform.down = False
-    scores = lti.wait_for(lambda: (s := scores_by_user(lti.platform)) and len(s) == 2 and s, timeout=90,
-                          what="the scores after the outage")
-    time.sleep(2)
+    lti.wait_for(lambda: len(scores_by_user(lti.platform)) == 2, timeout=90, what="the scores after the outage")
+    # Once the store marks every grade sent, the sender has nothing more to post: then count what arrived.
+    lti.wait_for(lambda: all(row["state"] == "sent"
+                             for row in lti.grades(teacher["code"], teacher["session"])["grades"]),
+                 timeout=90, what="every grade marked sent")
     scores = scores_by_user(lti.platform)
     assert {user: [s["scoreGiven"] for s in got] for user, got in scores.items()} == \
         {user: [closing["score"]] for user, closing in closings.items()}
@@ -295,8 +300,11 @@ def test_grades_pending_at_a_restart_are_sent_once_petri_is_back(lti):
     assert scores_by_user(lti.platform) == {}
     lti.petri.start()
 
-    scores = lti.wait_for(lambda: scores_by_user(lti.platform), timeout=90, what="the score after the restart")
-    time.sleep(2)
+    lti.wait_for(lambda: scores_by_user(lti.platform), timeout=90, what="the score after the restart")
+    # Once the store marks the grade sent, the sender (this node's only one) has nothing more to post.
+    lti.wait_for(lambda: [row["state"]
+                          for row in lti.grades(teacher["code"], teacher["session"])["grades"]] == ["sent"],
+                 timeout=90, what="the grade marked sent")
     assert {user: [s["scoreGiven"] for s in got] for user, got in scores_by_user(lti.platform).items()} == \
         {user: [closing["score"]] for user, closing in closings.items()}
     assert [row["state"] for row in lti.grades(teacher["code"], teacher["session"])["grades"]] == ["sent"]

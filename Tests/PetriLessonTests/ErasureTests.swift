@@ -54,6 +54,33 @@ struct ErasureTests {
         #expect(room.lesson.erasedCount == 1)
     }
 
+    @Test func theClassStatisticsKeepAnErasedStudentsAnswersAsAnonymousCounts() throws {
+        // Given a class where Zebedee (90) and Ben (120) answered and the question resolved
+        var (room, zebedee, _) = try Self.answeredClass()
+        let before = try #require(room.lesson.report().questions.first?.spread)
+        #expect(before.answers == 2)
+
+        // When the teacher erases Zebedee
+        room.teacher(.eraseStudent(zebedee))
+
+        // Then the class's spread of answers still counts both, with the same bins and mean, and names nobody
+        let after = try #require(room.lesson.report().questions.first?.spread)
+        #expect(after == before)
+        #expect(room.lesson.report().students.count == 1)
+    }
+
+    @Test func aRemovedStudentErasedLaterStaysOutOfTheClassStatistics() throws {
+        // Given a class where Zebedee and Ben answered, and the teacher removed Ben (his answer stopped counting)
+        var (room, _, ben) = try Self.answeredClass()
+        room.teacher(.kick(ben))
+        let removed = try #require(room.lesson.report().questions.first?.spread)
+        #expect(removed.answers == 1)
+
+        // When the teacher erases Ben too, Then his answer does not come back into the counts
+        room.teacher(.eraseStudent(ben))
+        #expect(room.lesson.report().questions.first?.spread == removed)
+    }
+
     @Test func anErasedLessonSavesAndRestoresExactlyWithoutTheStudent() throws {
         // Given a class with Zebedee erased
         var (room, zebedee, _) = try Self.answeredClass()

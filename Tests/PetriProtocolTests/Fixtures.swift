@@ -94,6 +94,7 @@ enum Fixtures {
         .account(session: "key", request: .disableTeacher(teacher: "Cy")),
         .account(session: "key", request: .enableTeacher(teacher: "cy@school.example")),
         .account(session: "key", request: .removeTeacher(teacher: "Cy")),
+        .account(session: "key", request: .eraseLesson(code: code)),
         .startPlan(
             teacherKey: "key", plan: "peppered-moths", text: nil, seed: nil, pace: .auto, rate: nil, options: nil),
         .startPlan(

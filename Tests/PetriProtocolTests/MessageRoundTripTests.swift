@@ -10,8 +10,8 @@ struct MessageRoundTripTests {
     let decoder = ProtocolDecoder(limits: .lessonFile)
 
     @Test func everyClientMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 72 client message types
-        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 72)
+        // Given the fixtures, Then together they use all 73 client message types
+        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 73)
     }
 
     @Test func everyServerMessageTypeIsCovered() {

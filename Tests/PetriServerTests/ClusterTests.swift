@@ -285,3 +285,40 @@ import Testing
         try await storage.client.query("UPDATE lease SET expires_at = now() - interval '1 second'")
     }
 }
+
+/// The administrator erasing a lesson from a node that does not run it.
+@Suite struct ClusterErasureTests {
+    @Test(.timeLimit(.minutes(2)))
+    func aLessonErasedFromAnotherNodeIsClosedForItsStudentWithTheSentence() async throws {
+        let executable = try #require(petriExecutable(), "build the petri executable first (swift build)")
+        let store = try await PrivatePostgres.shared().createDatabase()
+        // Given two `petri serve` nodes (leases renewed every 1.5 s), a lesson on node 1 and a student in it
+        var nodes: [ClusterNodeProcess] = []
+        for name in ["node-1", "node-2"] {
+            nodes.append(try await ClusterNodeProcess.start(name, store: store, executable: executable))
+        }
+        defer { for node in nodes { kill(node.process.process.processIdentifier, SIGKILL) } }
+        let client = try await WebSocketClient.start()
+        let teacher = try await TestClient(client, url: nodes[0].url)
+        let (code, _) = try await teacher.createLesson(.camouflage, ClusterTests.moths, seed: 42)
+        let student = try await TestClient(client, url: nodes[0].url)
+        _ = try await student.attach(.join(code: code, name: "Zebedee"))
+
+        // When the administrator erases it through node 2
+        let admin = try await TestClient(client, url: nodes[1].url)
+        try admin.send(.account(session: testTeacherKey, request: .eraseLesson(code: code)))
+        _ = try await admin.expectReply("myLessons") { if case .myLessons(let l) = $0 { l } else { nil } }
+
+        // Then node 1 closes it for the student at its next lease renewal, with the sentence and 4002 (not "moved")
+        let told = try await student.expectError()
+        #expect(told.code == .lessonEnded && told.message.contains("erased this lesson"))
+        while try await student.next() != nil {}
+        #expect(student.closed?.code.rawValue == LessonCloseCode.lessonEnded.rawValue)
+        // And neither node knows the code any more
+        for node in nodes {
+            let late = try await TestClient(client, url: node.url)
+            try late.send(.join(code: code, name: "Late"))
+            #expect(try await late.expectError().code == .unknownLesson)
+        }
+    }
+}

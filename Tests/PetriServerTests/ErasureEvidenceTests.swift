@@ -1,9 +1,11 @@
 import Foundation
 import Logging
+import PetriAccounts
 import PetriHubTesting
 import PetriLesson
 import PetriPeer
 import PetriProtocol
+import PetriStorage
 import PetriStore
 import Testing
 
@@ -146,5 +148,108 @@ import Testing
         #expect(try Self.files(under: data, containing: "secret reasoning") == [])
         await first.stop()
         try #require(first.storage as? SQLiteLessonStorage).store.close()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aLessonTheAdministratorErasesLeavesNoByteOfItsStudentsInTheDataDirectoryAfterARestart() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let data = directory + "/data"
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        let logger = try Self.fileLogger(data + "/petri.log")
+        let checkpoints: (inout HubConfiguration) -> Void = {
+            $0.checkpoints = CheckpointPolicy(everyEntries: 2, everyGenerations: 1, keep: 2, bytesPerEntry: 1)
+        }
+        func start() async throws -> any HubTestServer {
+            let storage = try SQLiteLessonStorage(directory: data)
+            let accounts = TeacherAccounts(
+                storage: storage, now: { Timestamp(millisecondsSince1970: 1_767_000_000_000) },
+                audit: AccountAudit(now: { Timestamp(millisecondsSince1970: 1_767_000_000_000) }, write: { _ in }),
+                hashing: PasswordHash.Parameters(logN: 4, r: 8, p: 1))
+            return try await HubSetup.inProcess.start(
+                storage: storage, logger: logger, accounts: accounts, configure: checkpoints)
+        }
+
+        // Given a running lesson on SQLite that Zebedee joined and answered in with a reason, and another with Ben
+        let first = try await start()
+        let teacher = try await first.connect()
+        let (code, token) = try await teacher.createLesson(.camouflage, Self.moths)
+        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        let zebedee = try await first.connect()
+        _ = try await zebedee.attach(.join(code: code, name: Self.name))
+        try teacher.send(.ask(QuestionSpec(metric: "meanTrait", kind: .number(tolerance: 40), horizon: 1)))
+        let question = try await zebedee.expect { if case .question(let q) = $0 { q } else { nil } }
+        try zebedee.send(.answer(question: question.id, prediction: .number(50), reason: Self.reason))
+        _ = try await zebedee.expect { if case .answerAccepted = $0 { true } else { nil } }
+        for generation in 1...3 {
+            try teacher.send(.step(count: 1))
+            try await teacher.waitForGeneration(generation)
+        }
+        let other = try await first.connect()
+        let (otherCode, otherToken) = try await other.createLesson(.camouflage, Self.moths)
+        _ = try await other.attach(.teach(code: otherCode, token: otherToken, lastSeen: nil))
+        let ben = try await first.connect()
+        _ = try await ben.attach(.join(code: otherCode, name: "Ben"))
+        #expect(try !Self.files(under: data, containing: Self.name).isEmpty, "the name was stored to begin with")
+
+        // When the administrator erases the lesson from the protocol (the /admin page's request)
+        let admin = try await first.connect()
+        try admin.send(.account(session: InProcessHub.teacherKey, request: .eraseLesson(code: code)))
+        let lessons = try await admin.expect { if case .myLessons(let l) = $0 { l } else { nil } }
+
+        // Then its people are told why and closed (4002, so they do not come back), the list has only the other
+        let told = try await zebedee.expect { if case .error(let e) = $0 { e } else { nil } }
+        #expect(told.code == .lessonEnded && told.message.contains("erased"))
+        while try await teacher.next() != nil {}
+        #expect(teacher.closed?.code.rawValue == LessonCloseCode.lessonEnded.rawValue)
+        #expect(lessons.map(\.code) == [otherCode])
+        // And the code is unknown from now on
+        let again = try await first.connect()
+        try again.send(.join(code: code, name: "Late"))
+        let refused = try await again.expect { if case .error(let e) = $0 { e } else { nil } }
+        #expect(refused.code == .unknownLesson)
+        await first.stop()
+        try #require(first.storage as? SQLiteLessonStorage).store.close()
+
+        // And after a restart nothing of it comes back, and no file holds a byte of the name or the reason
+        let second = try await start()
+        let late = try await second.connect()
+        try late.send(.teach(code: code, token: token, lastSeen: nil))
+        let gone = try await late.expect { if case .error(let e) = $0 { e } else { nil } }
+        #expect(gone.code == .unknownLesson)
+        await second.stop()
+        try #require(second.storage as? SQLiteLessonStorage).store.close()
+        #expect(try Self.files(under: data, containing: "Zebedee") == [])
+        #expect(try Self.files(under: data, containing: "secret reasoning") == [])
+        #expect(try !Self.files(under: data, containing: "Ben").isEmpty)
+    }
+
+    @Test func aCodeNoLessonHasIsRefusedWithASentenceAndATeachersSessionMayNotErase() async throws {
+        // Given a hub with accounts, a running lesson, and Ada signed in
+        let storage = InMemoryLessonStorage()
+        let teachers = InMemoryTeacherAccounts()
+        let accounts = TeacherAccounts(
+            storage: teachers, now: { Timestamp(millisecondsSince1970: 1_767_000_000_000) },
+            audit: AccountAudit(now: { Timestamp(millisecondsSince1970: 1_767_000_000_000) }, write: { _ in }),
+            hashing: PasswordHash.Parameters(logN: 4, r: 8, p: 1))
+        let (_, link) = try await accounts.add(name: "Ada", email: nil, by: "admin", from: "local")
+        let ada = try await accounts.choosePassword(link: link, password: "violet kettle harbour", from: "local").get()
+        let server = try await HubSetup.inProcess.start(storage: storage, accounts: accounts)
+        let teacher = try await server.connect()
+        let (code, _) = try await teacher.createLesson(.camouflage, Self.moths)
+        let admin = try await server.connect()
+
+        // When the administrator names a code no lesson has, and Ada (a teacher) names the running one
+        try admin.send(.account(session: InProcessHub.teacherKey, request: .eraseLesson(code: try JoinCode("ZZZZ99"))))
+        let unknown = try await admin.expect { if case .error(let e) = $0 { e } else { nil } }
+        let asAda = try await server.connect()
+        try asAda.send(.account(session: ada.token, request: .eraseLesson(code: code)))
+        let refused = try await asAda.expect { if case .error(let e) = $0 { e } else { nil } }
+
+        // Then each is refused with a sentence, and the lesson is still there
+        #expect(unknown.code == .unknownLesson && unknown.message.contains("ZZZZ99"))
+        #expect(refused.code == .notAuthorised)
+        #expect(await storage.unfinishedLessons().map(\.code) == [code])
+        await server.stop()
     }
 }

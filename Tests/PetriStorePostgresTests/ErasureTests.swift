@@ -106,4 +106,56 @@ import Testing
         #expect(rows == [0])
         #expect(try await b.unfinishedLessons().map(\.id) == [running.id])
     }
+
+    @Test func theAdministratorErasesALessonAnotherNodeHoldsAndThatNodeLosesItsLease() async throws {
+        // Given node B holding a running lesson Zebedee joined (a checkpoint naming him), and another lesson
+        let url = try await PrivatePostgres.shared().createDatabase()
+        let a = try await LeaseFencingTests.node("a", url)
+        let b = try await LeaseFencingTests.node("b", url)
+        defer {
+            a.close()
+            b.close()
+        }
+        let record = try LeaseFencingTests.record(code: "ERASEX")
+        let kept = try LeaseFencingTests.record(code: "ERASEY")
+        try await b.createLesson(record)
+        try await b.createLesson(kept)
+        #expect(try await b.claim(lesson: record.id))
+        let token = try AccessToken(String(repeating: "z", count: 22))
+        let join = LogEntryToStore(
+            entry: LessonLogEntry(
+                sequence: 1, time: Timestamp(millisecondsSince1970: 1_001), actor: .guest,
+                command: .join(name: Self.name, token: token)),
+            generation: 0, facts: [.joined(StudentID(1), name: Self.name, token: token)])
+        try await b.append([join, LeaseFencingTests.entry(2)], toLesson: record.id)
+        try await b.saveCheckpoint(
+            LessonCheckpoint(sequence: 2, generation: 2, stateHash: 7, state: Array(Self.name.utf8)),
+            ofLesson: record.id, at: Timestamp(millisecondsSince1970: 2_000), keeping: 2)
+
+        // When the administrator, on node A, erases it
+        let erased = try await a.eraseLesson(id: record.id)
+
+        // Then every row of it is gone (its lease too), the other lesson stays, and erasing again finds nothing
+        #expect(erased)
+        let rows = try await a.client.query(
+            """
+            SELECT (SELECT count(*) FROM lesson WHERE id = \(record.id)) + (SELECT count(*) FROM action WHERE lesson_id = \(record.id))
+                + (SELECT count(*) FROM student WHERE lesson_id = \(record.id))
+                + (SELECT count(*) FROM checkpoint WHERE lesson_id = \(record.id))
+                + (SELECT count(*) FROM lease WHERE lesson_id = \(record.id))
+            """
+        ).decode(Int64.self).collected()
+        #expect(rows == [0])
+        #expect(try await a.unfinishedLessons().map(\.id) == [kept.id])
+        #expect(try await !a.eraseLesson(id: record.id))
+        // And B, which held it, can write nothing more to it, and finds its code unknown
+        await #expect(throws: (any Error).self) {
+            try await b.append([LeaseFencingTests.entry(3)], toLesson: record.id)
+        }
+        guard case .unknown = try await b.locate(code: record.code, endedSince: Timestamp(millisecondsSince1970: 0))
+        else {
+            Issue.record("the erased lesson's code still names a lesson")
+            return
+        }
+    }
 }

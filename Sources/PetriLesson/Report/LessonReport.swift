@@ -129,7 +129,7 @@ extension Lesson {
                     classExpected: question.expectation?.classMean))
             guard question.state == .resolved else { continue }
             for (student, answer) in question.answers.sorted(by: { $0.key < $1.key }) {
-                guard roster[student]?.isKicked == false else { continue }
+                guard roster[student]?.countsInClass == true else { continue }
                 if let (p, happened) = rules.calibrationPoint(answer.prediction, outcome: question.outcome) {
                     calibrations[student, default: Calibration()].add(p, happened: happened)
                     classCalibration.add(p, happened: happened)

@@ -2,7 +2,7 @@ import PetriProtocol
 
 /// One student in a lesson's roster. Kicked students stay (their answers are results) but
 /// cannot resume and are not ranked. An erased student (see `Lesson+Erasure.swift`) stays as a
-/// nameless, removed slot: the class's counts keep them, nothing names them.
+/// nameless, removed slot: the class's statistics keep their answers (``countsInClass``), nothing names them.
 struct Student: Sendable, Hashable {
     let id: StudentID
     /// Empty once the teacher erased them (a name a student chose is never empty).
@@ -28,6 +28,11 @@ struct Student: Sendable, Hashable {
 
     /// Whether the teacher erased them: no name, no reasons, removed for good.
     var isErased: Bool { name.isEmpty }
+
+    /// Whether their answers count in the class's anonymous statistics (answer spreads, the class's calibration and
+    /// expected points): everyone's but a removed student's. An erased student's still count, nameless (a student
+    /// removed before they were erased has no answers left: `Lesson.erase(_:)`).
+    var countsInClass: Bool { !isKicked || isErased }
 
     var entry: RosterEntry {
         RosterEntry(

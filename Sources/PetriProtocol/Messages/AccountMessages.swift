@@ -30,11 +30,13 @@ package enum AccountRequest: Sendable, Hashable {
     case enableTeacher(teacher: String)
     /// The administrator's: removes a teacher; their lessons become the administrator's (`teachers`).
     case removeTeacher(teacher: String)
+    /// The administrator's: erases a lesson now, running or ended, wherever it runs (`myLessons`, every lesson).
+    case eraseLesson(code: JoinCode)
 
     /// Whether only the administrator (the teacher key in place of a session) may send it.
     package var isAdministration: Bool {
         switch self {
-        case .teachers, .addTeacher, .resetTeacher, .disableTeacher, .enableTeacher, .removeTeacher: true
+        case .teachers, .addTeacher, .resetTeacher, .disableTeacher, .enableTeacher, .removeTeacher, .eraseLesson: true
         default: false
         }
     }
@@ -57,12 +59,13 @@ package enum AccountRequest: Sendable, Hashable {
         case .disableTeacher: "disableTeacher"
         case .enableTeacher: "enableTeacher"
         case .removeTeacher: "removeTeacher"
+        case .eraseLesson: "eraseLesson"
         }
     }
 
     static let types: Set<String> = [
         "signOut", "sessions", "revokeSession", "myLessons", "open", "share", "unshare", "handOver", "lessonTeachers",
-        "teachers", "addTeacher", "resetTeacher", "disableTeacher", "enableTeacher", "removeTeacher",
+        "teachers", "addTeacher", "resetTeacher", "disableTeacher", "enableTeacher", "removeTeacher", "eraseLesson",
     ]
 }
 

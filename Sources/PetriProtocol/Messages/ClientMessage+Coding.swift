@@ -356,7 +356,7 @@ extension ClientMessage: Codable {
             switch request {
             case .signOut, .sessions, .myLessons: break
             case .revokeSession(let handle): try c.encode(handle, forKey: .handle)
-            case .lessonTeachers(let code): try c.encode(code, forKey: .code)
+            case .lessonTeachers(let code), .eraseLesson(let code): try c.encode(code, forKey: .code)
             case .teachers: break
             case .addTeacher(let name, let email):
                 try c.encode(name, forKey: .name)
@@ -448,6 +448,7 @@ extension ClientMessage {
         case "myLessons": return .myLessons
         case "lessonTeachers": return .lessonTeachers(code: try c.decode(JoinCode.self, forKey: .code))
         case "teachers": return .teachers
+        case "eraseLesson": return .eraseLesson(code: try c.decode(JoinCode.self, forKey: .code))
         case "addTeacher":
             return .addTeacher(
                 name: try c.decodeText(.name, limit: TextLimit.account),

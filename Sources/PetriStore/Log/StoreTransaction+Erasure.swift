@@ -70,6 +70,16 @@ extension StoreTransaction {
     }
 }
 
+extension StoreTransaction {
+    /// Deletes one lesson, running or ended, with all its rows (the administrator's `eraseLesson` on a running
+    /// server); false when there is no such lesson.
+    func eraseLesson(id: String) throws(StoreError) -> Bool {
+        try atomically {
+            try String.fetchOne(db, sql: "DELETE FROM lesson WHERE id = ? RETURNING id", arguments: [id]) != nil
+        }
+    }
+}
+
 extension PetriStore {
     /// Erases now every stored lesson with this join code (running or ended; a code is unique only among
     /// running lessons), with all its rows, then truncates the write-ahead log: the administrator's

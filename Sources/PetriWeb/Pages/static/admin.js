@@ -2,7 +2,8 @@
 // The administrator's page (/admin): signed in with the server's teacher key (the administrator's, kept in this
 // tab's sessionStorage only), it lists the teachers with their status and sign-ins, adds one or resets one
 // (showing the one-time sign-in link once, to hand over), disables (their sign-ins end at once, on every node),
-// enables and removes; lists every teacher's sign-ins (each may be ended) and every lesson with its owner.
+// enables and removes; lists every teacher's sign-ins (each may be ended) and every lesson with its owner, each
+// of which may be erased now (after a confirmation: its people are sent away, and nothing of it is kept).
 // Everything goes through petri.v1 (PROTOCOL.md section 11) with the key in place of a session; every refusal
 // shows the server's sentence; text from the network goes in through textContent only.
 
@@ -223,16 +224,39 @@ function renderLessons() {
         return;
     }
     const head = el('tr', {}, ['teach.mine.code', 'teach.mine.model', 'admin.lessons.owner', 'teach.mine.started',
-        'teach.mine.state'].map((name) => el('th', { scope: 'col' }, t(name))));
-    const rows = lessons.map((lesson) => el('tr', { 'data-code': String(lesson.code ?? '') },
-        el('th', { scope: 'row' }, String(lesson.code ?? '')), el('td', {}, String(lesson.model ?? '')),
-        el('td', {}, lesson.owner ? String(lesson.owner) : t('teach.teachers.administrator')),
-        el('td', {}, formatDate(lesson.createdAt)),
-        el('td', {}, typeof lesson.endedAt === 'number' ? t('teach.mine.ended', { time: formatDate(lesson.endedAt) })
-            : t('teach.mine.running'))));
+        'teach.mine.state', 'admin.lessons.actions'].map((name) => el('th', { scope: 'col' }, t(name))));
+    const rows = lessons.map((lesson) => {
+        const code = String(lesson.code ?? '');
+        const running = typeof lesson.endedAt !== 'number';
+        const erase = el('button', { type: 'button', class: 'small danger' }, t('admin.lessons.erase', { code }));
+        erase.addEventListener('click', () => confirmThen(
+            t(running ? 'admin.lessons.erase.confirmRunning' : 'admin.lessons.erase.confirm', { code }),
+            () => eraseLesson(code)));
+        return el('tr', { 'data-code': code },
+            el('th', { scope: 'row' }, code), el('td', {}, String(lesson.model ?? '')),
+            el('td', {}, lesson.owner ? String(lesson.owner) : t('teach.teachers.administrator')),
+            el('td', {}, formatDate(lesson.createdAt)),
+            el('td', {}, running ? t('teach.mine.running') : t('teach.mine.ended', { time: formatDate(lesson.endedAt) })),
+            el('td', {}, erase));
+    });
     replaceChildren($('all-lessons'), el('table', { class: 'my-lessons', id: 'lesson-table' },
         el('caption', {}, t('teach.mine.caption', { count: lessons.length })),
         el('thead', {}, head), el('tbody', {}, rows)));
+}
+
+/// Erases a lesson now (its people are sent away with a sentence), then shows the list without it.
+async function eraseLesson(code) {
+    const answer = await request('eraseLesson', { code }, ['myLessons']);
+    if (answer.type === 'error') {
+        setText($('lessons-problem'), answer.message);
+        $('lessons-heading').focus();
+        return;
+    }
+    setText($('lessons-problem'), '');
+    lessons = answer.lessons ?? [];
+    renderLessons();
+    say(t('admin.lessons.erased', { code }));
+    $('lessons-heading').focus();
 }
 
 function confirmThen(words, action) {
