@@ -87,11 +87,16 @@ extension Lesson {
         return Int64(seconds) * Int64(100 + most) * 10
     }
 
-    /// A student catches a creature; refused, changing nothing, when it was eaten, is not in the round, comes
-    /// after the round, or is over the student's allowance.
+    /// A student catches a creature; refused, changing nothing, when the student took the spotter role, when it was
+    /// eaten, is not in the round, comes after the round, or is over the student's allowance.
+    ///
+    /// A spotter's refusal is never logged, so a replay (which knows nothing of who spots) accepts the same catches.
     mutating func catchCreature(_ creature: Int, by student: StudentID, at now: Timestamp) throws(ProtocolError)
         -> [Effect]
     {
+        guard !spotters.value.contains(student) else {
+            throw ProtocolError(.invalidAction, LessonWords.word("lesson.hunt.spotter"))
+        }
         guard var round = hunt else {
             throw ProtocolError(.invalidAction, LessonWords.word("lesson.hunt.noRound"))
         }
