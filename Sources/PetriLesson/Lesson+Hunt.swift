@@ -17,6 +17,9 @@ extension Lesson {
     /// What decides which creatures die now.
     package var currentSelection: SelectionMode { selection }
 
+    /// Hunt rounds that have ended (what a question about hunt rounds counts).
+    var completedHunts: Int { huntRounds - (hunt == nil ? 0 : 1) }
+
     /// The round under way, as screens draw it (nil between rounds).
     package var huntInfo: HuntRoundInfo? {
         guard let hunt, let traits = run.model.huntableTraits else { return nil }
