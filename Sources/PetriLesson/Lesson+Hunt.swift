@@ -33,12 +33,18 @@ extension Lesson {
         if hunt != nil { throw Self.huntUnderWay }
     }
 
-    /// The teacher changes what decides which creatures die, between rounds.
+    /// The teacher changes what decides which creatures die, between rounds. Formula is refused while a question
+    /// counted in hunt rounds still waits for them: under formula no round would come, so it would never resolve.
     mutating func setSelection(_ mode: SelectionMode) throws(ProtocolError) -> [Effect] {
         if mode != .formula, !isHuntable {
             throw ProtocolError(.invalidAction, LessonWords.word("lesson.hunt.notHuntable"))
         }
         try checkNoHunt()
+        if mode == .formula, let waiting = questions.first(where: { $0.isUnresolved && $0.huntTarget != nil }) {
+            throw ProtocolError(
+                .invalidAction, LessonWords.word("lesson.hunt.waitingQuestion", ["question": .int(waiting.id.rawValue)])
+            )
+        }
         selection = mode
         return [.broadcast(.selection(mode))]
     }

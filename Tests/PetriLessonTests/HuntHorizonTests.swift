@@ -92,6 +92,47 @@ struct HuntHorizonTests {
         #expect(room.lesson.questions[0].info.hunts == nil)
     }
 
+    @Test func choosingFormulaIsRefusedWhileAQuestionWaitsForHuntRoundsAndAllowedOnceTheyEnd() throws {
+        // Given a question about two rounds of the class's hunting, answered, with one round played
+        var room = try HuntClass()
+        room.send(.ask(afterHunts(2)), as: .teacher)
+        room.send(.answer(QuestionID(1), .number(50)), as: .student(room.students[0]))
+        try hunt(&room)
+        let before = room.lesson
+
+        // When the teacher chooses formula, Then it is refused, naming the question and what to do, and nothing
+        // changes (under formula no round would come, and the question would never resolve)
+        let refused = room.send(.setSelection(.formula), as: .teacher)
+        #expect(refused.rejection?.code == .invalidAction)
+        let message = refused.rejection?.message ?? ""
+        #expect(message.contains("Question 1") && message.contains("hunt those rounds first"))
+        #expect(room.lesson == before)
+        #expect(room.lesson.currentSelection == .class)
+
+        // And a choice that keeps the class hunting is made as ever
+        #expect(room.send(.setSelection(.both), as: .teacher).rejection == nil)
+
+        // When the second round ends and resolves the question, Then formula may be chosen
+        try hunt(&room)
+        #expect(room.lesson.questions[0].state == .resolved)
+        let chosen = room.send(.setSelection(.formula), as: .teacher)
+        #expect(chosen.rejection == nil)
+        #expect(room.lesson.currentSelection == .formula)
+    }
+
+    @Test func choosingFormulaIsAllowedOnceRewindingCancelsTheWaitingQuestion() throws {
+        // Given a question about a round of hunting asked at generation 1
+        var room = try HuntClass()
+        room.send(.step(count: 1), as: .teacher)
+        room.send(.ask(afterHunts(1)), as: .teacher)
+        #expect(room.send(.setSelection(.formula), as: .teacher).rejection != nil)
+
+        // When the teacher rewinds to before it was asked, Then it is cancelled and formula may be chosen
+        #expect(room.send(.rewind(count: 1), as: .teacher).rejection == nil)
+        #expect(room.lesson.questions[0].state == .cancelled)
+        #expect(room.send(.setSelection(.formula), as: .teacher).rejection == nil)
+    }
+
     @Test func aSavedStateAndAReplayKeepTheHorizonAndResolveTheSame() throws {
         // Given a question about two hunts, answered, with one round played
         var room = try HuntClass()
