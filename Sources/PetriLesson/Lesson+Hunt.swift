@@ -17,6 +17,9 @@ extension Lesson {
     /// What decides which creatures die now.
     package var currentSelection: SelectionMode { selection }
 
+    /// Hunt rounds that have ended (what a question about hunt rounds counts).
+    var completedHunts: Int { huntRounds - (hunt == nil ? 0 : 1) }
+
     /// The round under way, as screens draw it (nil between rounds).
     package var huntInfo: HuntRoundInfo? {
         guard let hunt, let traits = run.model.huntableTraits else { return nil }
@@ -30,12 +33,18 @@ extension Lesson {
         if hunt != nil { throw Self.huntUnderWay }
     }
 
-    /// The teacher changes what decides which creatures die, between rounds.
+    /// The teacher changes what decides which creatures die, between rounds. Formula is refused while a question
+    /// counted in hunt rounds still waits for them: under formula no round would come, so it would never resolve.
     mutating func setSelection(_ mode: SelectionMode) throws(ProtocolError) -> [Effect] {
         if mode != .formula, !isHuntable {
             throw ProtocolError(.invalidAction, LessonWords.word("lesson.hunt.notHuntable"))
         }
         try checkNoHunt()
+        if mode == .formula, let waiting = questions.first(where: { $0.isUnresolved && $0.huntTarget != nil }) {
+            throw ProtocolError(
+                .invalidAction, LessonWords.word("lesson.hunt.waitingQuestion", ["question": .int(waiting.id.rawValue)])
+            )
+        }
         selection = mode
         return [.broadcast(.selection(mode))]
     }
@@ -87,11 +96,16 @@ extension Lesson {
         return Int64(seconds) * Int64(100 + most) * 10
     }
 
-    /// A student catches a creature; refused, changing nothing, when it was eaten, is not in the round, comes
-    /// after the round, or is over the student's allowance.
+    /// A student catches a creature; refused, changing nothing, when the student took the spotter role, when it was
+    /// eaten, is not in the round, comes after the round, or is over the student's allowance.
+    ///
+    /// A spotter's refusal is never logged, so a replay (which knows nothing of who spots) accepts the same catches.
     mutating func catchCreature(_ creature: Int, by student: StudentID, at now: Timestamp) throws(ProtocolError)
         -> [Effect]
     {
+        guard !spotters.value.contains(student) else {
+            throw ProtocolError(.invalidAction, LessonWords.word("lesson.hunt.spotter"))
+        }
         guard var round = hunt else {
             throw ProtocolError(.invalidAction, LessonWords.word("lesson.hunt.noRound"))
         }

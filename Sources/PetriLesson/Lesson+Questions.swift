@@ -29,6 +29,9 @@ extension Lesson {
                 .tooManyQuestions, LessonWords.word("lesson.ask.allAsked", ["count": .int(limit)]))
         }
         let settled = try QuestionRules.settle(spec, for: run.model)
+        if spec.horizonIn == .hunts, selection == .formula {
+            throw ProtocolError(.invalidAction, LessonWords.word("lesson.ask.huntsNeedClass"))
+        }
         guard run.generation + spec.horizon <= configuration.maxGenerations else {
             throw ProtocolError(
                 .outOfRange,
@@ -41,7 +44,9 @@ extension Lesson {
             id: QuestionID(questions.count + 1), metric: settled.metric, descriptor: settled.descriptor,
             kind: settled.kind, askedAt: run.generation, target: run.generation + spec.horizon,
             askedValue: settled.askedValue, openedAt: now, deadline: spec.timeLimit.map { now.adding(seconds: $0) },
-            hint: settled.hint, allowChange: spec.allowChange, prompt: settled.prompt)
+            hint: settled.hint, allowChange: spec.allowChange, prompt: settled.prompt,
+            hunts: spec.horizonIn == .hunts ? spec.horizon : nil,
+            huntTarget: spec.horizonIn == .hunts ? completedHunts + spec.horizon : nil)
         questions.append(question)
         var effects: [Effect] = [.broadcast(.question(question.info))]
         if let deadline = question.deadline {

@@ -9,7 +9,11 @@ extension Lesson {
     mutating func resolveDueQuestions(into effects: inout [Effect]) {
         let over = run.model.isOver
         for index in questions.indices where questions[index].state == .locked {
-            if over || questions[index].target <= run.generation { resolve(index, into: &effects) }
+            if over || questions[index].isDue(generation: run.generation, completedHunts: completedHunts) {
+                // A question about hunt rounds resolves at the generation its rounds brought the run to.
+                if questions[index].huntTarget != nil { questions[index].target = run.generation }
+                resolve(index, into: &effects)
+            }
         }
     }
 

@@ -25,7 +25,7 @@ package struct LessonCheckpoint: Sendable, Hashable {
     }
 }
 
-/// Saved-state layout, format version 7 (see ``StateWriter``; "compact" numbers are
+/// Saved-state layout, format version 8 (see ``StateWriter``; "compact" numbers are
 /// ``StateWriter/appendCompact(_:)``, text is a compact byte count then UTF-8, "optional" is a
 /// byte 0 or 1 then the value):
 ///
@@ -44,7 +44,9 @@ package struct LessonCheckpoint: Sendable, Hashable {
 /// 1 class, 2 both; the rounds started, compact; the round under way, optional: its number, generation, catches
 /// per student and seconds, compact, its end as 8 bytes of milliseconds, then its catches as a compact count and
 /// each creature id and student, compact; its layout is drawn again from the seed), then the students' extra time
-/// (a compact count, then each student with extra time as id and percent, compact); last, the
+/// (a compact count, then each student with extra time as id and percent, compact); from version 8, the questions
+/// whose horizon counts hunt rounds (a compact count, then each as question index, rounds ahead and the count of
+/// completed rounds it resolves at, compact); last, the
 /// ``StateChecksum`` of every byte before it (8 bytes), so a damaged state is refused rather
 /// than restored wrong.
 ///
@@ -53,9 +55,10 @@ package struct LessonCheckpoint: Sendable, Hashable {
 /// form; this one is for the server's own restarts, compact for large boards and classes.
 extension Lesson {
     /// The saved-state format this build writes.
-    package static var stateFormatVersion: UInt8 { 7 }
+    package static var stateFormatVersion: UInt8 { 8 }
     /// The formats this build reads: 2 (no reasons), 3 (reasons with answers), 4 (replicates kept), 5
-    /// (answer changes counted), 6 (a plan's position, expected points kept) and 7 (the hunt, extra time kept). Not
+    /// (answer changes counted), 6 (a plan's position, expected points kept), 7 (the hunt, extra time kept) and 8 (a
+    /// question's horizon in hunt rounds, in `Question+StateCoding.swift`). Not
     /// version 1, which lacks each question's right option: a
     /// server's checkpoint in it is refused, and the lesson is rebuilt exactly from its whole log.
     static var readableStateFormats: ClosedRange<UInt8> { 2...stateFormatVersion }
@@ -107,6 +110,7 @@ extension Lesson {
         writeExpectations(to: &w)
         writeHunt(to: &w)
         writeExtraTime(to: &w)
+        writeHuntHorizons(to: &w)
         w.append(StateChecksum.of(w.bytes[...]))
         return w.bytes
     }
@@ -230,6 +234,8 @@ extension Lesson {
             try readHunt(from: &r)
             try readExtraTime(from: &r)
         }
+        // Older formats had no questions about hunt rounds: every horizon counted generations.
+        if version >= 8 { try readHuntHorizons(from: &r) }
     }
 
     private func writeHunt(to w: inout StateWriter) {
@@ -295,6 +301,31 @@ extension Lesson {
         for student in given {
             w.appendCompact(student.id.rawValue)
             w.appendCompact(student.extraTime)
+        }
+    }
+
+    private func writeHuntHorizons(to w: inout StateWriter) {
+        let horizons = questions.enumerated().compactMap { i, q in
+            q.hunts.flatMap { hunts in q.huntTarget.map { (i, hunts, $0) } }
+        }
+        w.appendCompact(horizons.count)
+        for (index, hunts, target) in horizons {
+            w.appendCompact(index)
+            w.appendCompact(hunts)
+            w.appendCompact(target)
+        }
+    }
+
+    private mutating func readHuntHorizons(from r: inout StateReader) throws(SimulationError) {
+        for _ in 0..<(try r.readCompactCount(limit: r.remaining)) {
+            let index = try r.readCompact(in: 0...Int.max, "a question about hunt rounds")
+            let hunts = try r.readCompact(in: QuestionRules.horizons, "a question's hunt rounds")
+            let target = try r.readCompact(in: hunts...Int.max, "a question's hunt round target")
+            guard questions.indices.contains(index), questions[index].hunts == nil else {
+                throw StateReader.corrupt("has a hunt horizon for question \(index + 1), which it does not hold")
+            }
+            questions[index].hunts = hunts
+            questions[index].huntTarget = target
         }
     }
 

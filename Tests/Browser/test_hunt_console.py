@@ -8,6 +8,7 @@ from selenium.webdriver.support.ui import Select
 from conftest import console_errors
 from helpers import wait_for
 from petri_peer import Peer, Teacher
+from test_plan_builder import typed
 from test_teacher_console import signed_in, wait_text
 
 
@@ -34,14 +35,17 @@ def test_the_console_chooses_what_kills_and_follows_a_round(server, page):
     Select(page.find_element(By.CSS_SELECTOR, "#hunt-selection")).select_by_value("class")
     students[0].wait("selection", lambda m: m["selection"] == "class")
     wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#hunt-start").get_attribute("disabled") is None)
-    catches = page.find_element(By.CSS_SELECTOR, "#hunt-catches")
-    catches.clear()
-    catches.send_keys("1")
+    # (typed where the focus is, as both engines' drivers type, and read back before the round starts: a field
+    # cleared and typed into without the focus could keep 3, and a round of 3 each never ends on two catches)
+    typed(page, "#hunt-catches", "1")
+    wait_for(page, lambda d: d.execute_script("return document.querySelector('#hunt-catches').value") == "1",
+             message="the catches field never held 1")
     page.find_element(By.CSS_SELECTOR, "#hunt-start").click()
 
-    # Then the students get the round, and the panel counts their catches
+    # Then the students get the round of one catch each, and the panel counts their catches
     round_ = students[0].wait("huntStarted")
     assert len(round_["creatures"]) == 30
+    assert round_["catches"] == 1
     wait_text(page, "#hunt-progress", "0 of 30")
     students[0].send(type="catch", creature=round_["creatures"][0]["id"])
     students[0].wait("catchAccepted")

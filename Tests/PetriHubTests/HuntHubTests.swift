@@ -126,6 +126,43 @@ import Testing
         await server.stop()
     }
 
+    @Test func aSpottersCatchIsRefusedWithASentenceAndChangesNothing() async throws {
+        // Given a round of one catch each in which Ben has taken the spotter role
+        let server = InProcessHub()
+        let (teacher, students, _, _) = try await classroom(server, students: 2)
+        let (ada, ben) = (students[0], students[1])
+        _ = try await ben.answers(to: .spot(spotter: true))
+        try teacher.send(.startHunt(catches: 1, seconds: 10))
+        let info = try await round(ben)
+        let before = try await stateHash(teacher)
+
+        // When the spotter tries to catch a moth
+        let target = info.creatures[2].id
+        let refused = try await ben.answers(to: .catchCreature(creature: target))
+
+        // Then it is refused with a sentence saying what to do, nothing is eaten and the state is unchanged
+        #expect(!refused.contains { if case .catchAccepted = $0 { true } else { false } })
+        #expect(refused.contains { if case .error(let e) = $0 { e.message.contains("spotter") } else { false } })
+        #expect(!refused.contains { if case .caught = $0 { true } else { false } })
+        #expect(try await stateHash(teacher) == before)
+
+        // And the hunter's one catch ends the round (the spotter is not waited for) with hers the only one
+        let other = info.creatures[3].id
+        let answers = try await ada.answers(to: .catchCreature(creature: other))
+        #expect(answers.contains(.catchAccepted(round: 1, creature: other, left: 0)))
+        let summary = try await ended(teacher)
+        #expect(summary.caughtBins.reduce(0, +) == 1)
+
+        // And a spotter who hunts again may catch in the next round
+        try await teacher.waitForGeneration(1)
+        _ = try await ben.answers(to: .spot(spotter: false))
+        try teacher.send(.startHunt(catches: 1, seconds: 10))
+        let next = try await round(ben)
+        let again = try await ben.answers(to: .catchCreature(creature: next.creatures[0].id))
+        #expect(again.contains(.catchAccepted(round: 2, creature: next.creatures[0].id, left: 0)))
+        await server.stop()
+    }
+
     @Test func aStudentWhoFallsBehindGetsOnlyTheNewestCatchesLikeASnapshot() async throws {
         // Given a round under way and a student whose connection stops reading
         let server = InProcessHub()

@@ -6,7 +6,7 @@ import Testing
 @testable import PetriLesson
 
 /// A camouflage lesson whose class is the selection, with a manual clock and every persisted entry kept.
-private struct HuntClass {
+struct HuntClass {
     static let seed: UInt64 = 0x4855_4E54_5345_4544
     let teacherToken: AccessToken
     let configuration: LessonConfiguration

@@ -25,6 +25,11 @@ enum Fixtures {
         kind: .probability(event: Condition(.lt, 10)), askedAt: 12, target: 22, askedValue: 120, openedAt: now,
         closesAt: now.adding(seconds: 60), hasHint: true, allowChange: true, prompt: "Extinct?", state: .open,
         actual: nil)
+    /// A question about three rounds of the class's hunting.
+    static let huntsInfo = QuestionInfo(
+        id: QuestionID(4), metric: "meanTrait", metricDescription: "Average colour", unit: "",
+        kind: .number(tolerance: 9.9), askedAt: 4, target: 7, askedValue: 52.5, openedAt: now, closesAt: nil,
+        hasHint: false, allowChange: true, prompt: nil, state: .open, actual: nil, hunts: 3)
     static let entry = LeaderboardEntry(rank: 2, student: StudentID(4), name: "Ada", score: 1010)
     static let board = Leaderboard(top: [entry], you: entry, students: 30)
     static let breakdown = ScoreBreakdown(base: 900, hintTaken: true, speed: 5, streak: 50, total: 505)
@@ -60,6 +65,7 @@ enum Fixtures {
         .extraTime(student: StudentID(2), percent: 50), .end,
         .ask(spec), .ask(choiceSpec),
         .ask(QuestionSpec(metric: "extinct", kind: .probability(event: nil), horizon: 20)),
+        .ask(QuestionSpec(metric: "meanTrait", kind: .number(tolerance: nil), horizon: 3, horizonIn: .hunts)),
         .closeQuestion(question: QuestionID(3)), .exportResults, .showAnswers(question: QuestionID(3)),
         .replicates(count: 100, horizon: 50, metric: "meanTrait"),
         .startHunt(catches: 3, seconds: 10),
@@ -216,6 +222,7 @@ enum Fixtures {
         .actionApplied(TimedAction(generation: 12, action: .set(name: "environmentColour", value: .number(20)))),
         .rewound(position), .restored(position), .checkpointSaved(generation: 12),
         .runOver(message: "This species didn't adapt fast enough - it is now extinct"), .question(info),
+        .question(huntsInfo),
         .questionLocked(question: QuestionID(3), reason: .timeLimit, lockedAt: now),
         .questionCancelled(question: QuestionID(3), reason: "Rewound."),
         .answerAccepted(question: QuestionID(3), prediction: .choice(1), answeredAt: now),

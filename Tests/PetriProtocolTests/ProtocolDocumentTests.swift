@@ -70,6 +70,30 @@ struct ProtocolDocumentTests {
         #expect(types == all, "missing from PROTOCOL.md: \(all.subtracting(types).sorted())")
     }
 
+    @Test func theHuntHorizonExamplesDecodeToAQuestionAboutThreeRoundsOfHunting() throws {
+        // Given the examples of section 5.8 that ask, and show, a question about the class's hunting
+        let decoder = ProtocolDecoder(limits: .lessonFile)
+        let asks = try Self.examples(tagged: "client").filter { $0.contains("\"horizonIn\"") }
+        let shown = try Self.examples(tagged: "server").filter { $0.contains("\"hunts\"") }
+        #expect(asks.count == 1 && shown.count == 1)
+
+        // Then the ask counts its horizon in hunts, and the question says how many rounds
+        for example in asks {
+            guard case .ask(let spec) = try decoder.decodeClientMessage(Array(example.utf8)) else {
+                Issue.record("not an ask: \(example)")
+                continue
+            }
+            #expect(spec.horizonIn == .hunts && spec.horizon == 3)
+        }
+        for example in shown {
+            guard case .question(let info) = try decoder.decodeServerMessage(Array(example.utf8)) else {
+                Issue.record("not a question: \(example)")
+                continue
+            }
+            #expect(info.hunts == 3 && info.target == info.askedAt + 3)
+        }
+    }
+
     @Test func everyErrorCodeAndCloseCodeIsDocumented() throws {
         // Given the reference, Then it has a row for every error code and lesson close code, and names the subprotocol
         let document = try Self.document()

@@ -189,6 +189,20 @@ import Testing
                 == .success(.send(.ask(spec))))
     }
 
+    @Test func askInHuntsCountsRoundsOfTheClasssHuntingAndInGenerationsIsTheDefault() {
+        let hunts = QuestionSpec(
+            metric: "meanTrait", kind: .number(tolerance: nil), horizon: 3, prompt: "After three rounds?",
+            horizonIn: .hunts)
+        #expect(parse("ask number meanTrait in 3 hunts prompt 'After three rounds?'") == .success(.send(.ask(hunts))))
+        #expect(parse("ask number meanTrait in 3 rounds prompt 'After three rounds?'") == .success(.send(.ask(hunts))))
+        var generations = hunts
+        generations.horizonIn = .generations
+        #expect(
+            parse("ask number meanTrait in 3 generations prompt 'After three rounds?'")
+                == .success(.send(.ask(generations))))
+        #expect(parse("ask number meanTrait in 3 prompt 'After three rounds?'") == .success(.send(.ask(generations))))
+    }
+
     @Test func askChoiceGetsGrowShrinkSameAndExtinctByDefault() {
         guard case .success(.send(.ask(let spec))) = parse("ask choice population in 5") else {
             Issue.record("no ask"); return

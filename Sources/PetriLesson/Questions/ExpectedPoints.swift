@@ -32,8 +32,10 @@ enum ExpectedPoints {
     /// The replicates' outcomes at `question`'s target, from the newest replicates of its metric that
     /// started at the generation it was asked at on `timeline` and ran at least as far as its target
     /// (nil when there are none; replicates with no value there are left out).
+    ///
+    /// None for a question about hunt rounds: replicates run the formula, not the class's hunting.
     static func outcomes(for question: Question, in book: ReplicateBook, timeline: Int) -> [Outcome]? {
-        guard
+        guard question.hunts == nil,
             let result = book.results.last(where: {
                 $0.metric == question.metric && $0.position.timeline == timeline
                     && $0.position.generation == question.askedAt

@@ -18,13 +18,19 @@ struct Question: Sendable, Hashable {
     /// The kind with defaults settled: numbers have a tolerance, probabilities an event.
     let kind: QuestionKind
     let askedAt: Int
-    let target: Int
+    /// The generation it resolves at; for a question about hunt rounds, an estimate (every step a hunt) until it
+    /// resolves, then the generation it resolved at.
+    var target: Int
     let askedValue: Double
     let openedAt: Timestamp
     let deadline: Timestamp?
     let hint: String?
     let allowChange: Bool
     let prompt: String?
+    /// For a horizon in hunt rounds: how many rounds ahead it was asked, and the count of completed rounds at which
+    /// it resolves (``Lesson/completedHunts``); nil for a horizon in generations.
+    var hunts: Int? = nil
+    var huntTarget: Int? = nil
 
     var state = QuestionState.open
     var lockedAt: Timestamp?
@@ -53,7 +59,13 @@ struct Question: Sendable, Hashable {
             id: id, metric: metric.description, metricDescription: descriptor.description, unit: descriptor.unit,
             kind: kind, askedAt: askedAt, target: target, askedValue: askedValue, openedAt: openedAt,
             closesAt: deadline, hasHint: hint != nil, allowChange: allowChange, prompt: prompt, state: state,
-            actual: actual)
+            actual: actual, hunts: hunts)
+    }
+
+    /// Whether its target has come: `completedHunts` rounds of hunting done, or the run at `generation`.
+    func isDue(generation: Int, completedHunts: Int) -> Bool {
+        if let huntTarget { return completedHunts >= huntTarget }
+        return target <= generation
     }
 
     /// Whether it still waits for an outcome (open or locked).

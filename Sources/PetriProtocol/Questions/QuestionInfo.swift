@@ -15,8 +15,12 @@ package struct QuestionInfo: Sendable, Hashable, Codable {
     package var kind: QuestionKind
     /// The generation it was asked at; it locks when the simulation moves past it.
     package var askedAt: Int
-    /// The generation it resolves at (sooner if the run ends first).
+    /// The generation it resolves at (sooner if the run ends first). For a question about hunt rounds, until it
+    /// resolves, the generation it reaches if every step is a hunt; once resolved, the generation it resolved at.
     package var target: Int
+    /// For a question whose horizon counts hunt rounds: how many rounds of the class's hunting after it was asked
+    /// it resolves (nil for a horizon in generations).
+    package var hunts: Int?
     /// The metric's value when it was asked (what `"ref":"asked"` compares against).
     package var askedValue: Double
     package var openedAt: Timestamp
@@ -32,7 +36,7 @@ package struct QuestionInfo: Sendable, Hashable, Codable {
     package init(
         id: QuestionID, metric: String, metricDescription: String, unit: String, kind: QuestionKind,
         askedAt: Int, target: Int, askedValue: Double, openedAt: Timestamp, closesAt: Timestamp?,
-        hasHint: Bool, allowChange: Bool, prompt: String?, state: QuestionState, actual: Double?
+        hasHint: Bool, allowChange: Bool, prompt: String?, state: QuestionState, actual: Double?, hunts: Int? = nil
     ) {
         self.id = id
         self.metric = metric
@@ -49,11 +53,12 @@ package struct QuestionInfo: Sendable, Hashable, Codable {
         self.prompt = prompt
         self.state = state
         self.actual = actual
+        self.hunts = hunts
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, metric, metricDescription, unit, askedAt, target, askedValue, openedAt, closesAt, hasHint
-        case allowChange, prompt, state, actual
+        case allowChange, prompt, state, actual, hunts
     }
 
     package init(from decoder: any Decoder) throws {
@@ -73,6 +78,7 @@ package struct QuestionInfo: Sendable, Hashable, Codable {
         prompt = try c.decodeIfPresent(String.self, forKey: .prompt)
         state = try c.decode(QuestionState.self, forKey: .state)
         actual = try c.decodeIfPresent(Double.self, forKey: .actual)
+        hunts = try c.decodeIfPresent(Int.self, forKey: .hunts)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -92,5 +98,6 @@ package struct QuestionInfo: Sendable, Hashable, Codable {
         try c.encodeIfPresent(prompt, forKey: .prompt)
         try c.encode(state, forKey: .state)
         try c.encodeIfPresent(actual, forKey: .actual)
+        try c.encodeIfPresent(hunts, forKey: .hunts)
     }
 }

@@ -5,14 +5,15 @@ import PetriSimulation
 /// file (``KindAsking``, in `Input/Kinds`).
 ///
 /// ```
-/// ask number METRIC in N [tolerance T] [time S] [hint TEXT] [prompt TEXT] [final]
+/// ask number METRIC in N [hunts] [tolerance T] [time S] [hint TEXT] [prompt TEXT] [final]
 /// ask choice METRIC in N [option LABEL OP [VALUE [UPPER]]]… [time S] [hint TEXT] [prompt TEXT] [final]
 /// ask probability METRIC [OP VALUE [UPPER]] in N [time S] [hint TEXT] [prompt TEXT] [final]
 /// ask range METRIC in N [sure PERCENT] [tolerance T] [time S] [hint TEXT] [prompt TEXT] [final]
 /// ```
 /// OP is `<` `<=` `>` `>=` `=` `!=` (or `lt le gt ge eq ne`), `between`, `over` or `otherwise`;
 /// VALUE is a number, or `asked`, `asked+5`, `asked-5` for the value when asked plus or minus.
-/// A choice question without options gets extinct/grow/shrink/same (extinct only where a run can end).
+/// `in N hunts` asks about N rounds of the class's hunting ahead rather than N generations (a lesson whose class
+/// hunts). A choice question without options gets extinct/grow/shrink/same (extinct only where a run can end).
 enum QuestionSyntax {
     static let kindExample = "ask number population in 10"
 
@@ -59,6 +60,14 @@ enum QuestionSyntax {
         guard let horizonText = rest.popFirst(), let horizon = Int(horizonText), (1...1000).contains(horizon) else {
             throw CommandError("\"in\" needs a whole number of generations from 1 to 1000.", example: example(kindWord))
         }
+        // `in N hunts`: N rounds of the class's hunting rather than N generations.
+        var horizonIn = HorizonUnit.generations
+        if let unit = rest.first?.lowercased(), ["hunt", "hunts", "round", "rounds"].contains(unit) {
+            rest.removeFirst()
+            horizonIn = .hunts
+        } else if let unit = rest.first?.lowercased(), ["generation", "generations"].contains(unit) {
+            rest.removeFirst()
+        }
 
         var timeLimit: Int?
         var hint = context.pendingHint
@@ -104,7 +113,7 @@ enum QuestionSyntax {
         }
         return QuestionSpec(
             metric: metric, kind: kind.kind(context: context), horizon: horizon, timeLimit: timeLimit, hint: hint,
-            allowChange: allowChange, prompt: prompt)
+            allowChange: allowChange, prompt: prompt, horizonIn: horizonIn)
     }
 
     /// extinct (when the model can die out, as its presentation says) / grow / shrink / same.

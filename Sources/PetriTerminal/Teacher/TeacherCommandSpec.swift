@@ -50,8 +50,8 @@ struct TeacherCommandSpec: Sendable, Hashable {
         .init(
             name: "ask",
             usage:
-                "ask number|choice|probability|range METRIC [EVENT] in N [tolerance T] [sure P] [time S] [hint TEXT] [prompt TEXT] [final] [option LABEL OP [VALUE]]…",
-            summary: "ask about generation now + N",
+                "ask number|choice|probability|range METRIC [EVENT] in N [hunts] [tolerance T] [sure P] [time S] [hint TEXT] [prompt TEXT] [final] [option LABEL OP [VALUE]]…",
+            summary: "ask about generation now + N (or after N rounds of the class's hunting)",
             examples: [
                 "ask number population in 10 time 60 prompt \"How many will be alive?\"",
                 "ask choice population in 5",
@@ -60,6 +60,7 @@ struct TeacherCommandSpec: Sendable, Hashable {
                 "ask probability population < 10 in 20 hint \"Look at the last steps\"",
                 "ask probability cell(3,4) in 5",
                 "ask range population in 10 sure 80",
+                "ask number meanTrait in 3 hunts prompt \"What will the mean colour be after three rounds of your hunting?\"",
             ]),
         .init(name: "close", usage: "close", summary: "stop taking answers now", examples: ["close"]),
         .init(

@@ -106,6 +106,14 @@ enum QuestionPanel {
     static func metricLine(_ q: QuestionInfo, lesson: LessonState, theme: Theme) -> String {
         let unit = q.unit.isEmpty ? "" : " \(q.unit)"
         let togo = Format.remaining(q.target, after: lesson.position.generation)
+        if let hunts = q.hunts {
+            return theme.text(
+                "terminal.question.metricLineHunts",
+                [
+                    "count": .int(hunts), "value": .text(Format.number(q.askedValue, decimals: 2) + unit),
+                    "asked": .int(q.askedAt), "metric": .text(q.metric), "description": .text(q.metricDescription),
+                ])
+        }
         return theme.text(
             "terminal.question.metricLine",
             [
@@ -238,9 +246,12 @@ enum QuestionPanel {
             default: theme.text("terminal.question.lock.movedOn")
             }
         let togo = Format.remaining(q.target, after: lesson.position.generation)
+        let line =
+            q.hunts.map { theme.text("terminal.question.lockedLineHunts", ["why": .text(why), "count": .int($0)]) }
+            ?? theme.text(
+                "terminal.question.lockedLine", ["why": .text(why), "target": .int(q.target), "togo": .int(togo)])
         canvas.put(
-            theme.text(
-                "terminal.question.lockedLine", ["why": .text(why), "target": .int(q.target), "togo": .int(togo)]),
+            line,
             x: inner.x,
             y: inner.y + 1, style: theme.dim, maxWidth: inner.width)
         let mine =

@@ -136,7 +136,8 @@ function renderQuestion() {
     setText($('question-prompt'), question.prompt || t('question.defaultPrompt', { metric: question.metricDescription || question.metric }));
     const metric = String(question.metricDescription ?? question.metric).replace(/\.$/, '');
     const detail = { metric, unit: question.unit ?? '', generation: question.target };
-    setText($('question-detail'), question.unit ? t('projector.detail.unit', detail) : t('projector.detail', detail));
+    setText($('question-detail'), question.hunts ? t('projector.detail.hunts', { ...detail, count: question.hunts })
+        : question.unit ? t('projector.detail.unit', detail) : t('projector.detail', detail));
     const count = state.answerCounts.get(question.id);
     setText($('answered'), count ? t('projector.answered', { count: count.answered, total: count.students }) : '');
     const resolved = state.resolutions.get(question.id);

@@ -721,7 +721,8 @@ function renderQuestion() {
     showButton?.addEventListener('click', () => send({ type: 'showAnswers', question: question.id }));
     const metric = String(question.metricDescription ?? question.metric).replace(/\.$/, '');
     const detailWords = { metric, unit: question.unit ?? '', generation: question.target };
-    const line = question.unit ? t('projector.detail.unit', detailWords) : t('projector.detail', detailWords);
+    const line = question.hunts ? t('projector.detail.hunts', { ...detailWords, count: question.hunts })
+        : question.unit ? t('projector.detail.unit', detailWords) : t('projector.detail', detailWords);
     const toleranced = (question.kind === 'number' || question.kind === 'range') && question.tolerance !== undefined
         ? t('teach.detail.tolerance', { line, tolerance: formatNumber(question.tolerance) }) : line;
     const detail = question.kind === 'range'

@@ -1,5 +1,6 @@
 // The teacher's question builder: the kind (listed by answer-kinds.js; each kind's part of the form is its own
-// ask-*.js module), the metric from the model's list with its description and unit, horizon, optional time limit,
+// ask-*.js module), the metric from the model's list with its description and unit, horizon (in generations, or in
+// rounds of the class's hunting for a model drawn as creatures on a background), optional time limit,
 // prompt and hint. It builds the `ask`
 // message (PROTOCOL.md section 5.1) and checks nothing the server checks: every refusal is the server's sentence.
 
@@ -42,6 +43,14 @@ export class QuestionBuilder {
         this.metricAbout = el('p', { class: 'field-help', id: 'q-metric-about' });
         this.arguments = el('div', { class: 'arguments' });
         this.horizon = el('input', { id: 'q-horizon', type: 'number', min: '1', max: '1000', step: '1', value: '5' });
+        // What the horizon counts: generations, or (a model drawn as creatures on a background, the live console's
+        // builder) rounds of the class's hunting, so the teacher asks before the class hunts.
+        this.horizonIn = el('select', { id: 'q-horizon-in' },
+            el('option', words('builder.horizonIn.generations', { value: 'generations' }), t('builder.horizonIn.generations')),
+            el('option', words('builder.horizonIn.hunts', { value: 'hunts' }), t('builder.horizonIn.hunts')));
+        this.horizonInField = labelledWords('builder.horizonIn', this.horizonIn);
+        this.horizonInField.hidden = true;
+        this.offersHunts = idPrefix === 'q';
         this.timeLimit = el('input', wordsAttr('placeholder', 'builder.none',
             { id: 'q-time-limit', type: 'number', min: '1', max: '3600', step: '1' }));
         this.prompt = el('input', { id: 'q-prompt', type: 'text', maxlength: '300' });
@@ -52,7 +61,7 @@ export class QuestionBuilder {
             el('h2', words('builder.heading'), t('builder.heading')),
             labelledWords('builder.kind', this.kind),
             labelledWords('builder.metric', this.metric, this.metricAbout), this.arguments,
-            labelledWords('builder.horizon', this.horizon),
+            labelledWords('builder.horizon', this.horizon), this.horizonInField,
             labelledWords('builder.prompt', this.prompt),
             this.parts.map((part) => part.node),
             labelledWords('builder.timeLimit', this.timeLimit),
@@ -83,6 +92,7 @@ export class QuestionBuilder {
     /// the model, the current value and the page's language.
     render(state) {
         this.state = state;
+        this.horizonInField.hidden = !this.offersHunts || state.presentation?.picture !== 'traitField';
         const names = state.metrics.map((m) => m.name).join('\n');
         if (names !== this.metricNames) {
             this.metricNames = names;
@@ -137,6 +147,7 @@ export class QuestionBuilder {
         const values = argumentNames(metric);
         [...this.arguments.querySelectorAll('input')].forEach((input, index) => { input.value = values[index] ?? '0'; });
         this.horizon.value = question.horizon ?? 5;
+        this.horizonIn.value = question.horizonIn === 'hunts' ? 'hunts' : 'generations';
         this.timeLimit.value = question.timeLimit ?? '';
         this.prompt.value = question.prompt ?? '';
         this.hint.value = question.hint ?? '';
@@ -154,6 +165,7 @@ export class QuestionBuilder {
         const hint = this.hint.value.trim();
         if (hint) message.hint = hint;
         if (this.timeLimit.value !== '') message.timeLimit = Number(this.timeLimit.value);
+        if (!this.horizonInField.hidden && this.horizonIn.value === 'hunts') message.horizonIn = 'hunts';
         this.parts.find((part) => part.kind === kind)?.fill(message);
         return message;
     }

@@ -14,7 +14,8 @@ const ANSWER_ERRORS = new Set(['late-answer', 'already-answered', 'too-many-chan
 function stateWords(question) {
     switch (question.state) {
         case 'open': return t('question.state.open');
-        case 'locked': return t('question.state.locked', { generation: question.target });
+        case 'locked': return question.hunts ? t('question.state.locked.hunts', { count: question.hunts })
+            : t('question.state.locked', { generation: question.target });
         case 'resolved': return t('question.state.resolved');
         case 'cancelled': return t('question.state.cancelled', { reason: question.cancelReason ?? '' });
         default: return question.state;
@@ -115,7 +116,8 @@ export class QuestionView {
             kind: kindWords(question.kind), metric, unit: question.unit ?? '', generation: question.target,
             asked: question.askedValue !== undefined ? formatNumber(question.askedValue) : '',
         };
-        const line = question.unit ? t('question.detail.unit', detail) : t('question.detail', detail);
+        const line = question.hunts ? t('question.detail.hunts', { ...detail, count: question.hunts })
+            : question.unit ? t('question.detail.unit', detail) : t('question.detail', detail);
         setText(this.detail, question.askedValue !== undefined ? t('question.detail.asked', { line, asked: detail.asked }) : line);
         this.submitButton = el('button', { type: 'submit', class: 'primary' }, t('question.send'));
         this.answer = answerKind(question.kind).build(question, { choose: () => this.submit() });
