@@ -70,11 +70,16 @@ package struct MakeupPlay: Sendable, Hashable, Codable {
 
     /// Moves the student to the class's next moment and returns what to send them, in order
     /// (nothing when they are at the end of the reel).
-    package mutating func advance<Model>(in reel: MakeupReel<Model>, at now: Timestamp) -> [MakeupReel<Model>.Frame] {
+    ///
+    /// - Parameter rivals: The other make-up students' scores now: a result's `standing` ranks the student among
+    ///   them, and also among the class's scores at that moment when the lesson ranks make-ups `withClass`.
+    package mutating func advance<Model>(in reel: MakeupReel<Model>, at now: Timestamp, rivals: [Int] = [])
+        -> [MakeupReel<Model>.Frame]
+    {
         var out = expireDeadlines(in: reel, at: now)
         guard stop + 1 < reel.stops.count else { return out }
         stop += 1
-        for frame in reel.stops[stop].frames { deliver(frame, in: reel, at: now, into: &out) }
+        for frame in reel.stops[stop].frames { deliver(frame, in: reel, at: now, rivals: rivals, into: &out) }
         return out
     }
 
@@ -180,7 +185,7 @@ package struct MakeupPlay: Sendable, Hashable, Codable {
     // MARK: - Delivering the class's moments
 
     private mutating func deliver<Model>(
-        _ frame: MakeupReel<Model>.Frame, in reel: MakeupReel<Model>, at now: Timestamp,
+        _ frame: MakeupReel<Model>.Frame, in reel: MakeupReel<Model>, at now: Timestamp, rivals: [Int],
         into out: inout [MakeupReel<Model>.Frame]
     ) {
         switch frame {
@@ -198,7 +203,7 @@ package struct MakeupPlay: Sendable, Hashable, Codable {
             out.append(frame)
         case .message(.resolved(let resolution)):
             out.append(frame)
-            if let result = resolve(resolution, in: reel) { out.append(.message(.result(result))) }
+            if let result = resolve(resolution, in: reel, rivals: rivals) { out.append(.message(.result(result))) }
         default:
             out.append(frame)
         }
@@ -228,8 +233,11 @@ package struct MakeupPlay: Sendable, Hashable, Codable {
 
     /// Scores the student's answer as the lesson scores a class's answer (``Lesson/score``): the kind's
     /// base points against the class's outcome, halved for a hint, the speed bonus over the student's own
-    /// answer window, their own streak.
-    private mutating func resolve<Model>(_ resolution: Resolution, in reel: MakeupReel<Model>) -> PersonalResult? {
+    /// answer window, their own streak; ranked among the other make-up students (`rivals`), and among the class too
+    /// when the lesson ranks make-ups `withClass`.
+    private mutating func resolve<Model>(_ resolution: Resolution, in reel: MakeupReel<Model>, rivals: [Int])
+        -> PersonalResult?
+    {
         let id = resolution.question
         guard let asked = questions[id], let record = reel.asked[id] else { return nil }
         questions[id]?.state = .resolved
@@ -266,7 +274,9 @@ package struct MakeupPlay: Sendable, Hashable, Codable {
             streak = 0
         }
         questions[id]?.points = points
-        let above = record.classScores.filter { $0 > score }.count
+        let withClass = reel.configuration.options.makeupRanking == .withClass
+        let above =
+            rivals.filter { $0 > score }.count + (withClass ? record.classScores.filter { $0 > score }.count : 0)
         let standing = LeaderboardEntry(rank: above + 1, student: student, name: name, score: score)
         let result = PersonalResult(
             question: id, prediction: asked.prediction, points: points, score: score, streak: streak,
