@@ -163,6 +163,19 @@ package struct MakeupPlay: Sendable, Hashable, Codable {
                         out.append(.message(.result(results[resultIndex])))
                         resultIndex += 1
                     }
+                case .message(.expectedPoints(let id, let classExpected)):
+                    // The student's own late expected points, as they were sent them.
+                    if let mine = results.first(where: { $0.question == id })?.expected, let points = mine.points {
+                        out.append(
+                            .message(
+                                .expectedPoints(
+                                    question: id,
+                                    expected: Expected(
+                                        replicates: mine.replicates, points: points, classMean: classExpected.classMean)
+                                )))
+                    } else {
+                        out.append(frame)
+                    }
                 default:
                     out.append(frame)
                 }
@@ -204,6 +217,11 @@ package struct MakeupPlay: Sendable, Hashable, Codable {
         case .message(.resolved(let resolution)):
             out.append(frame)
             if let result = resolve(resolution, in: reel, rivals: rivals) { out.append(.message(.result(result))) }
+        case .message(.expectedPoints(let id, let classExpected)):
+            out.append(frame)
+            if let mine = lateExpected(id, classExpected, in: reel) {
+                out.append(.message(.expectedPoints(question: id, expected: mine)))
+            }
         default:
             out.append(frame)
         }
@@ -283,6 +301,22 @@ package struct MakeupPlay: Sendable, Hashable, Codable {
             standing: standing, expected: expected)
         results.append(result)
         return result
+    }
+
+    /// The class's expected points for a question came after its resolution (its replicates finished late): the
+    /// student's own answer gets its expected points at the same moment of their make-up, kept in their result.
+    private mutating func lateExpected<Model>(_ id: QuestionID, _ classExpected: Expected, in reel: MakeupReel<Model>)
+        -> Expected?
+    {
+        guard let record = reel.asked[id], let outcomes = record.lateOutcomes,
+            let index = results.firstIndex(where: { $0.question == id }), results[index].expected == nil,
+            let prediction = results[index].prediction,
+            let points = ExpectedPoints.of(
+                prediction, kind: record.question.kind, asked: record.question.askedValue, outcomes: outcomes)
+        else { return nil }
+        let expected = Expected(replicates: outcomes.count, points: points, classMean: classExpected.classMean)
+        results[index].expected = expected
+        return expected
     }
 
     private func openQuestion<Model>(
