@@ -44,10 +44,28 @@ extension LessonActor {
                 send(.guide(guide.translated(model: model, into: self.language(of: connection))), to: connection)
             case .reply(.history(let page)):
                 if let connection { sendHistory(page, to: connection) }
+            case .reply(.report(let csv, let html, let data)):
+                // The make-up students' lines join the class's (held here, not in the lesson).
+                guard let connection else { continue }
+                let lines = await makeupLines()
+                if lines.isEmpty {
+                    send(.report(csv: csv, html: html, data: data), to: connection)
+                } else {
+                    let report = lesson.report(makeups: lines)
+                    send(.report(csv: report.csv, html: report.html(), data: report.data), to: connection)
+                }
+            case .reply(.results(let csv)):
+                guard let connection else { continue }
+                let lines = await makeupLines()
+                send(.results(csv: lines.isEmpty ? csv : lesson.resultsCSV(makeups: lines)), to: connection)
             case .reply(let message):
                 if let connection { send(message, to: connection) }
             case .replySnapshot(let header, let snapshot):
                 if let connection { sendSnapshot(header, snapshot, to: [connection]) }
+            case .broadcast(.leaderboard(let board)):
+                send(.leaderboard(withMakeups(board, forTeacher: false)), toAll: everyoneList)
+            case .send(.leaderboard(let board), .teacher):
+                send(.leaderboard(withMakeups(board, forTeacher: true)), toAll: Array(teacherList))
             case .broadcast(let message):
                 send(message, toAll: everyoneList)
             case .broadcastSnapshot(let header, let snapshot):

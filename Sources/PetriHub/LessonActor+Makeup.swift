@@ -234,6 +234,33 @@ extension LessonActor {
         send(.student(entry), toAll: connections ?? Array(teacherList))
     }
 
+    /// The make-up students as the report and the results show them (read from storage first if need be).
+    func makeupLines() async -> [MakeupLine] {
+        _ = await loadMakeups()
+        return makeups.students.values.map { MakeupLine(play: $0.play, joinedAt: $0.joinedAt) }
+    }
+
+    /// The class's `board` as the lesson shows it: with the make-up students ranked among the class when the lesson
+    /// ranks them `withClass` (the board the lesson made, unchanged, when it ranks them apart or has none).
+    func withMakeups(_ board: Leaderboard, forTeacher: Bool) -> Leaderboard {
+        guard lessonConfiguration.options.makeupRanking == .withClass, !makeups.students.isEmpty else { return board }
+        let lines = makeups.students.values.map { MakeupLine(play: $0.play, joinedAt: $0.joinedAt) }
+        return lesson.leaderboard(
+            including: lines, top: forTeacher ? nil : lessonConfiguration.options.leaderboardSize,
+            forTeacher: forTeacher)
+    }
+
+    /// A make-up student's score changed: in a lesson that ranks make-ups `withClass`, the class's leaderboard changes
+    /// with it (everyone gets it; the teacher's whole board too when students see less than names).
+    func makeupScoreChanged() {
+        guard lessonConfiguration.options.makeupRanking == .withClass else { return }
+        let empty = Leaderboard(top: [], you: nil, students: 0)
+        send(.leaderboard(withMakeups(empty, forTeacher: false)), toAll: everyoneList)
+        if lessonConfiguration.options.leaderboard != .names {
+            send(.leaderboard(withMakeups(empty, forTeacher: true)), toAll: Array(teacherList))
+        }
+    }
+
     // MARK: - Loading: the record, the students, the reel
 
     /// Reads the make-up and its students from storage, once.

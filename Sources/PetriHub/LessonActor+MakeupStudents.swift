@@ -23,7 +23,7 @@ extension LessonActor {
         var student = MakeupStudent(
             play: MakeupPlay(student: id, name: cleaned), tokenHash: TokenHash(of: token.secret), joinedAt: now,
             connection: nil, language: language, movedAt: now)
-        let frames = student.play.advance(in: reel, at: now)
+        let frames = student.play.advance(in: reel, at: now, rivals: makeupRivals(of: id))
         if let error = await store(student, id: id) { return error }
         guard makeups.students[id] == nil else {
             return ProtocolError(.tryLater, HubWords.word("hub.makeup.unavailable"))
@@ -142,7 +142,7 @@ extension LessonActor {
     /// Moves a student to the class's next moment: stored, then sent.
     func move(_ id: StudentID, in reel: MakeupReel<Model>, at now: Timestamp) async {
         guard var student = makeups.students[id] else { return }
-        let frames = student.play.advance(in: reel, at: now)
+        let frames = student.play.advance(in: reel, at: now, rivals: makeupRivals(of: id))
         if !frames.isEmpty {
             if await store(student, id: id) != nil {
                 if let connection = student.connection {
@@ -156,9 +156,17 @@ extension LessonActor {
         makeups.students[id]?.movedAt = now
         deliver(frames, to: id)
         sendPosition(of: id, in: reel)
-        if frames.contains(where: { if case .message(.result) = $0 { true } else { false } }) { sendRosterLine(of: id) }
+        if frames.contains(where: { if case .message(.result) = $0 { true } else { false } }) {
+            sendRosterLine(of: id)
+            makeupScoreChanged()
+        }
         flushOutbox()
         armPace(of: id, in: reel)
+    }
+
+    /// The other make-up students' scores (what a result's standing ranks a make-up student among).
+    func makeupRivals(of id: StudentID) -> [Int] {
+        makeups.students.filter { $0.key != id }.map(\.value.play.score)
     }
 
     /// Re-arms the student's timer: their pace's next moment and their next deadline, whichever comes first.

@@ -5,14 +5,17 @@ import PetriWords
 extension Lesson {
     /// The results as CSV: one line per answer, in question then student order.
     ///
-    /// Columns: `student, question, prediction, actual, points, answered at, hint, reason` (headed in the
+    /// Columns: `student, question, prediction, actual, points, answered at, hint, reason, make-up` (headed in the
     /// lesson's language, in this order in every language); `hint` is
     /// `yes` when the student took the question's hint, `reason` their reason (formula-guarded like names). For a choice
     /// question `actual` names the option that came true and the value: `grow (57)`. `actual` and
     /// `points` are empty until the question resolves (and stay empty if it was cancelled);
     /// `answered at` is the server's time in ISO 8601 UTC. Removed students' answers are
-    /// included (they did give them) but were never scored; erased students' are not.
-    func resultsCSV() -> String {
+    /// included (they did give them) but were never scored; erased students' are not. Each question's make-up
+    /// answers follow the class's (`makeups`), `make-up` saying when the student joined the make-up (ISO 8601 UTC;
+    /// empty for the class's own students), `answered at` when they answered in their make-up, `points` once the
+    /// class's resolution reached them.
+    package func resultsCSV(makeups: [MakeupLine] = []) -> String {
         var csv = CSVWriter()
         // The columns keep their order in every language; only their headings and yes/no are translated.
         csv.append(
@@ -25,6 +28,7 @@ extension Lesson {
                 LessonWords.text("lesson.results.answeredAt", in: language),
                 LessonWords.text("lesson.results.hint", in: language),
                 LessonWords.text("lesson.results.reason", in: language),
+                LessonWords.text("lesson.results.makeup", in: language),
             ].map(CSVWriter.text))
         let yes = LessonWords.text("lesson.results.yes", in: language)
         let no = LessonWords.text("lesson.results.no", in: language)
@@ -40,6 +44,24 @@ extension Lesson {
                     answer.answeredAt.description,
                     question.hintsTaken.contains(id) ? yes : no,
                     question.reasons[id].map(CSVWriter.text) ?? "",
+                    "",
+                ])
+            }
+            for line in makeups.sorted(by: { $0.play.student < $1.play.student }) {
+                guard let asked = line.play.questions[question.id], let prediction = asked.prediction,
+                    let answeredAt = asked.answeredAt
+                else { continue }
+                let points = line.play.results.first { $0.question == question.id }?.points.total
+                csv.append([
+                    CSVWriter.text(line.play.name),
+                    CSVWriter.text(question.label),
+                    predictionText(prediction, for: question),
+                    points == nil ? "" : actualText(of: question),
+                    points.map(String.init) ?? "",
+                    answeredAt.description,
+                    asked.hintTaken ? yes : no,
+                    "",
+                    line.joinedAt.description,
                 ])
             }
         }

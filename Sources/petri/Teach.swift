@@ -52,6 +52,13 @@ extension Teach {
                     + "points of each answer over the replicates of its question's moment)."))
         var rankBy: String?
 
+        @Option(
+            name: .customLong("makeup-ranking"),
+            help: ArgumentHelp(
+                "Where make-up students are ranked: apart (among themselves; the class's leaderboard stays the "
+                    + "class's; the default) or with-class (among the class, whose leaderboard changes as they play)."))
+        var makeupRanking: String?
+
         @Flag(name: .customLong("no-speed-bonus"), help: "No extra points for answering early.")
         var noSpeedBonus = false
 
@@ -75,6 +82,9 @@ extension Teach {
                 throw ValidationError("--names must be free or generated, but was \(names).")
             }
             if let rankBy, RankByOption.rankBy(rankBy) == nil { throw ValidationError(RankByOption.refusal(rankBy)) }
+            if let makeupRanking, MakeupRankingOption.ranking(makeupRanking) == nil {
+                throw ValidationError(MakeupRankingOption.refusal(makeupRanking))
+            }
             if let problem = lessonOptions.problem { throw ValidationError(problem.message) }
         }
 
@@ -83,6 +93,7 @@ extension Teach {
                 names: names.flatMap(LessonOptions.NameMode.init(rawValue:)) ?? .free, speedBonus: !noSpeedBonus,
                 streakBonus: !noStreakBonus, leaderboardSize: leaderboardSize ?? 10, questionLimit: questionLimit)
             options.rankBy = rankBy.flatMap(RankByOption.rankBy) ?? .points
+            options.makeupRanking = makeupRanking.flatMap(MakeupRankingOption.ranking) ?? .apart
             return options
         }
 

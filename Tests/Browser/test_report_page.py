@@ -76,7 +76,9 @@ def test_the_report_opened_from_the_console_shows_points_reasons_calibration_and
     ben_points = probability_points(0.3, happened)
     outcome = 1.0 if happened else 0.0
     ada_brier = str(round((0.8 - outcome) ** 2, 3))
-    assert points["Ada"] == [str(ada_points), str(ada_points), "0", ada_brier, "0.25", "–"]  # no ranges held
+    ada_rank = "1" if ada_points >= ben_points else "2"
+    # no ranges held; her rank in the class
+    assert points["Ada"] == [str(ada_points), str(ada_points), "0", ada_brier, "0.25", "–", ada_rank]
     assert points["Ben <b>"][0:2] == [str(ben_points), str(ben_points)]
     reasons = page.execute_script("return [...document.querySelectorAll('.reasons li')].map(n => n.textContent)")
     assert reasons == ["Q1: because the moths <i>hide</i>"]

@@ -9,6 +9,12 @@ import Testing
 
 /// Make-up lessons through the hub: a student plays the class's history back alone, never ahead of their own
 /// moment, scored as the class was; resumes on another device; is refused with a sentence once it is closed.
+/// Holds a peer a helper hands out (set once, before it is read).
+final class PeerBox: @unchecked Sendable {
+    // Set by the helper before it returns and read after: never at once.
+    var peer: ProtocolPeer?
+}
+
 @Suite struct MakeupHubTests {
     static let moths: JSONValue = .object(["population": .number(60), "reproductiveChance": .number(0.6)])
 
@@ -55,12 +61,16 @@ import Testing
 
     /// A class of one student, Ada, whose lesson changes a parameter, rewinds, restores its checkpoint and is
     /// cloned, with three questions Ada answers. Returns the teacher, Ada's watcher and her answers.
-    private func runClass(_ server: InProcessHub) async throws -> (
+    private func runClass(
+        _ server: InProcessHub, makeupRanking: LessonOptions.MakeupRanking = .apart,
+        adaPeer: ((ProtocolPeer) -> Void)? = nil
+    ) async throws -> (
         teacher: ProtocolPeer, ada: Watcher, answers: [QuestionID: Prediction]
     ) {
         let teacher = server.connect()
         var options = LessonOptions()
         options.speedBonus = false
+        options.makeupRanking = makeupRanking
         try teacher.send(
             .create(
                 teacherKey: InProcessHub.teacherKey, model: .camouflage, parameters: Self.moths, seed: 11,
@@ -71,6 +81,7 @@ import Testing
         _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
         let peer = server.connect()
         _ = try await peer.attach(.join(code: code, name: "Ada"))
+        adaPeer?(peer)
         var ada = Watcher()
         var answers: [QuestionID: Prediction] = [:]
 
@@ -187,6 +198,90 @@ import Testing
             if case .student(let entry) = $0, entry.student == id, entry.makeup != nil { entry } else { nil }
         }
         #expect(line.name == "Ben")
+        await server.stop()
+    }
+
+    /// Joins a make-up as `name` and moves through every moment, answering as `answers` say; returns their id.
+    private func playThrough(
+        _ server: InProcessHub, code: JoinCode, name: String, answers: [QuestionID: Prediction]
+    ) async throws -> StudentID {
+        let student = server.connect()
+        let welcome = try await student.attach(.joinMakeup(code: code, name: name))
+        var at = try await student.expect("makeupPosition") { if case .makeupPosition(let p) = $0 { p } else { nil } }
+        while at.moment < at.moments {
+            let (replies, reached) = try await next(student)
+            for case .question(let question) in replies {
+                if let prediction = answers[question.id] {
+                    _ = try await student.answers(to: .answer(question: question.id, prediction: prediction))
+                }
+            }
+            at = reached
+        }
+        return try #require(welcome.you?.student)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theTeachersReportAndResultsListMakeupStudentsMarkedWithTheDayAndRankedApartByDefault() async throws {
+        let server = InProcessHub()
+        let (teacher, _, answers) = try await runClass(server)
+        let info = try await openMakeup(teacher)
+
+        // Given a make-up student who answered as Ada did
+        let id = try await playThrough(server, code: info.code, name: "Ben", answers: answers)
+
+        // When the teacher downloads the report and exports the results
+        try teacher.send(.report)
+        let report = try await teacher.expectReply("report") {
+            if case .report(let csv, _, let data) = $0 { (csv, data) } else { nil }
+        }
+        try teacher.send(.exportResults)
+        let results = try await teacher.expectReply("results") {
+            if case .results(let csv) = $0 { csv } else { nil }
+        }
+
+        // Then the report lists Ben after Ada, marked with when he joined, first among the make-up students as Ada is
+        // first in the class
+        #expect(report.1.students.map(\.name) == ["Ada", "Ben"])
+        let ben = try #require(report.1.students.last)
+        #expect(ben.student == id && ben.makeup != nil && ben.rank == 1)
+        #expect(report.1.students.first?.makeup == nil && report.1.students.first?.rank == 1)
+        #expect(ben.score == report.1.students.first?.score)
+        #expect(report.0.contains("Ben,"))
+        // And the results have his three answers, each with the day he joined
+        let joined = try #require(ben.makeup).description
+        #expect(results.split(separator: "\r\n").filter { $0.hasPrefix("Ben,") && $0.hasSuffix(joined) }.count == 3)
+        await server.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func withTheClassAMakeupStudentsResultsChangeTheClasssLeaderboard() async throws {
+        let server = InProcessHub()
+        let adaPeer = PeerBox()
+        let (teacher, _, answers) = try await runClass(server, makeupRanking: .withClass) { adaPeer.peer = $0 }
+        let info = try await openMakeup(teacher)
+        let ada = try #require(adaPeer.peer)
+
+        // When a make-up student plays the lesson, answering as Ada did
+        let id = try await playThrough(server, code: info.code, name: "Ben", answers: answers)
+
+        // Then the class is sent a leaderboard counting him, and once he has scored what Ada did, sharing her rank
+        let board = try await ada.expect("leaderboard with Ben level with Ada") {
+            if case .leaderboard(let board) = $0, board.top.contains(where: { $0.student == id }),
+                Set(board.top.map(\.score)).count == 1
+            {
+                board
+            } else {
+                nil
+            }
+        }
+        #expect(board.students == 2)
+        #expect(board.top.map(\.rank) == [1, 1])
+        // And the report ranks them together
+        try teacher.send(.report)
+        let data = try await teacher.expectReply("report") {
+            if case .report(_, _, let data) = $0 { data } else { nil }
+        }
+        #expect(data.students.map(\.rank) == [1, 1])
         await server.stop()
     }
 

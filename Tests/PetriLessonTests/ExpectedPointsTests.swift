@@ -106,7 +106,7 @@ struct ExpectedPointsTests {
                 == .init(question: QuestionID(1), points: 1000, base: 1000, expected: 500))
         #expect(report.data.questions.first?.expected == Expected(replicates: 4, classMean: 450))
         #expect(report.html(title: "t").contains("1000 scored, 500 expected"))
-        #expect(report.csv.contains(",1000,500\r\n"))
+        #expect(report.csv.contains(",1000,500,1,\r\n"))
     }
 
     @Test func aSavedStateOfFormat5WithoutExpectedPointsStillRestores() throws {

@@ -17,9 +17,11 @@ struct MakeupTests {
         var askedAt: [QuestionID: (generation: Int, hash: UInt64)] = [:]
         var students: [StudentID] = []
 
-        init() throws {
+        init(makeupRanking: LessonOptions.MakeupRanking = .apart) throws {
+            var options = LessonOptions()
+            options.makeupRanking = makeupRanking
             room = try Classroom(
-                .init(start: 500, drift: 1, spread: 7),
+                .init(start: 500, drift: 1, spread: 7), options: options,
                 configuration: LessonConfiguration(nameSeed: 7, checkpointInterval: 4, maxCheckpoints: 3))
             definition = try room.lesson.definition()
             for name in ["Ada", "Ben", "Cy"] { students.append(try room.join(name).0) }

@@ -41,9 +41,9 @@ struct ReportLanguageTests {
         #expect(
             header(results) == [
                 "myfyriwr", "cwestiwn", "rhagfynegiad", "gwir werth", "pwyntiau", "atebwyd am",
-                "awgrym", "rheswm",
+                "awgrym", "rheswm", "gwers adfer",
             ])
-        #expect(results.hasSuffix(",ie,\r\n"))
+        #expect(results.hasSuffix(",ie,,\r\n"))
     }
 
     @Test func theReplyToReportIsInTheLessonsLanguage() throws {

@@ -24,13 +24,13 @@ struct ResultsTests {
 
         // Then the CSV is RFC 4180 with CRLF lines, formulas prefixed with an apostrophe
         let expected = [
-            "student,question,prediction,actual,points,answered at,hint,reason",
-            "\"'=HYPERLINK(\"\"http://x\"\")\",Q1 population at generation 1,100,102,800,2025-03-04T09:20:00.000Z,no,",
-            "\"Smith, Jo\",Q1 population at generation 1,101,102,900,2025-03-04T09:20:00.000Z,no,",
-            "'-Bob,Q1 population at generation 1,102,102,1000,2025-03-04T09:20:00.000Z,no,",
-            "'@Al,Q1 population at generation 1,103,102,900,2025-03-04T09:20:00.000Z,no,",
-            "Plain,Q1 population at generation 1,104,102,800,2025-03-04T09:20:00.000Z,no,",
-            "Plain,Q2 population at generation 6,grow,,,2025-03-04T09:20:01.250Z,no,",
+            "student,question,prediction,actual,points,answered at,hint,reason,make-up",
+            "\"'=HYPERLINK(\"\"http://x\"\")\",Q1 population at generation 1,100,102,800,2025-03-04T09:20:00.000Z,no,,",
+            "\"Smith, Jo\",Q1 population at generation 1,101,102,900,2025-03-04T09:20:00.000Z,no,,",
+            "'-Bob,Q1 population at generation 1,102,102,1000,2025-03-04T09:20:00.000Z,no,,",
+            "'@Al,Q1 population at generation 1,103,102,900,2025-03-04T09:20:00.000Z,no,,",
+            "Plain,Q1 population at generation 1,104,102,800,2025-03-04T09:20:00.000Z,no,,",
+            "Plain,Q2 population at generation 6,grow,,,2025-03-04T09:20:01.250Z,no,,",
         ].map { $0 + "\r\n" }.joined()
         #expect(outcome.replies == [.results(csv: expected)])
         #expect(!outcome.isPersisted)
@@ -90,14 +90,16 @@ struct ResultsTests {
             configuration: room.lesson.configuration, source: ())
 
         // When the teacher exports the results, Then `actual` names the right option and the value
-        let line = "Ada,Q1 population at generation 5,shrink,grow (110),0,2025-03-04T09:20:00.000Z,no,\r\n"
+        let line = "Ada,Q1 population at generation 5,shrink,grow (110),0,2025-03-04T09:20:00.000Z,no,,\r\n"
         for lesson in [room.lesson, restored] {
             var copy = lesson
             let outcome = copy.handle(.exportResults, from: .teacher, at: room.clock.now)
             #expect(
                 outcome.effects.contains(
                     .reply(
-                        .results(csv: "student,question,prediction,actual,points,answered at,hint,reason\r\n" + line))))
+                        .results(
+                            csv: "student,question,prediction,actual,points,answered at,hint,reason,make-up\r\n"
+                                + line))))
         }
     }
 

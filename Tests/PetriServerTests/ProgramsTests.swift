@@ -66,6 +66,19 @@ import Testing
             "\(output)")
     }
 
+    @Test func teachNewRefusesAMakeupRankingItDoesNotKnowAndNamesTheTwo() async throws {
+        let petri = try #require(petriExecutable(), "build the petri executable first (swift build)")
+        // When a lesson is asked to rank make-up students somewhere other than apart or with the class
+        let (status, output) = try await Self.run(
+            petri, ["teach", "new", "camouflage", "--key", "k", "--makeup-ranking", "first"], withStandardError: true)
+
+        // Then nothing starts, and the sentence says what the option takes
+        #expect(status == 64)
+        #expect(
+            output.contains { $0.contains("--makeup-ranking must be apart") && $0.contains("but was first.") },
+            "\(output)")
+    }
+
     @Test func onlockTimesTheLocksReplicatesAndTheStepsWithAndWithoutThem() async throws {
         let bench = try #require(petriBenchExecutable(), "build the petri-bench executable first (swift build)")
         // When the onLock benchmark runs two trait models at a tiny size

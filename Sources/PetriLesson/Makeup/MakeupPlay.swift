@@ -70,11 +70,16 @@ package struct MakeupPlay: Sendable, Hashable, Codable {
 
     /// Moves the student to the class's next moment and returns what to send them, in order
     /// (nothing when they are at the end of the reel).
-    package mutating func advance<Model>(in reel: MakeupReel<Model>, at now: Timestamp) -> [MakeupReel<Model>.Frame] {
+    ///
+    /// - Parameter rivals: The other make-up students' scores now: a result's `standing` ranks the student among
+    ///   them, and also among the class's scores at that moment when the lesson ranks make-ups `withClass`.
+    package mutating func advance<Model>(in reel: MakeupReel<Model>, at now: Timestamp, rivals: [Int] = [])
+        -> [MakeupReel<Model>.Frame]
+    {
         var out = expireDeadlines(in: reel, at: now)
         guard stop + 1 < reel.stops.count else { return out }
         stop += 1
-        for frame in reel.stops[stop].frames { deliver(frame, in: reel, at: now, into: &out) }
+        for frame in reel.stops[stop].frames { deliver(frame, in: reel, at: now, rivals: rivals, into: &out) }
         return out
     }
 
@@ -158,6 +163,19 @@ package struct MakeupPlay: Sendable, Hashable, Codable {
                         out.append(.message(.result(results[resultIndex])))
                         resultIndex += 1
                     }
+                case .message(.expectedPoints(let id, let classExpected)):
+                    // The student's own late expected points, as they were sent them.
+                    if let mine = results.first(where: { $0.question == id })?.expected, let points = mine.points {
+                        out.append(
+                            .message(
+                                .expectedPoints(
+                                    question: id,
+                                    expected: Expected(
+                                        replicates: mine.replicates, points: points, classMean: classExpected.classMean)
+                                )))
+                    } else {
+                        out.append(frame)
+                    }
                 default:
                     out.append(frame)
                 }
@@ -180,7 +198,7 @@ package struct MakeupPlay: Sendable, Hashable, Codable {
     // MARK: - Delivering the class's moments
 
     private mutating func deliver<Model>(
-        _ frame: MakeupReel<Model>.Frame, in reel: MakeupReel<Model>, at now: Timestamp,
+        _ frame: MakeupReel<Model>.Frame, in reel: MakeupReel<Model>, at now: Timestamp, rivals: [Int],
         into out: inout [MakeupReel<Model>.Frame]
     ) {
         switch frame {
@@ -198,7 +216,12 @@ package struct MakeupPlay: Sendable, Hashable, Codable {
             out.append(frame)
         case .message(.resolved(let resolution)):
             out.append(frame)
-            if let result = resolve(resolution, in: reel) { out.append(.message(.result(result))) }
+            if let result = resolve(resolution, in: reel, rivals: rivals) { out.append(.message(.result(result))) }
+        case .message(.expectedPoints(let id, let classExpected)):
+            out.append(frame)
+            if let mine = lateExpected(id, classExpected, in: reel) {
+                out.append(.message(.expectedPoints(question: id, expected: mine)))
+            }
         default:
             out.append(frame)
         }
@@ -228,8 +251,11 @@ package struct MakeupPlay: Sendable, Hashable, Codable {
 
     /// Scores the student's answer as the lesson scores a class's answer (``Lesson/score``): the kind's
     /// base points against the class's outcome, halved for a hint, the speed bonus over the student's own
-    /// answer window, their own streak.
-    private mutating func resolve<Model>(_ resolution: Resolution, in reel: MakeupReel<Model>) -> PersonalResult? {
+    /// answer window, their own streak; ranked among the other make-up students (`rivals`), and among the class too
+    /// when the lesson ranks make-ups `withClass`.
+    private mutating func resolve<Model>(_ resolution: Resolution, in reel: MakeupReel<Model>, rivals: [Int])
+        -> PersonalResult?
+    {
         let id = resolution.question
         guard let asked = questions[id], let record = reel.asked[id] else { return nil }
         questions[id]?.state = .resolved
@@ -266,13 +292,31 @@ package struct MakeupPlay: Sendable, Hashable, Codable {
             streak = 0
         }
         questions[id]?.points = points
-        let above = record.classScores.filter { $0 > score }.count
+        let withClass = reel.configuration.options.makeupRanking == .withClass
+        let above =
+            rivals.filter { $0 > score }.count + (withClass ? record.classScores.filter { $0 > score }.count : 0)
         let standing = LeaderboardEntry(rank: above + 1, student: student, name: name, score: score)
         let result = PersonalResult(
             question: id, prediction: asked.prediction, points: points, score: score, streak: streak,
             standing: standing, expected: expected)
         results.append(result)
         return result
+    }
+
+    /// The class's expected points for a question came after its resolution (its replicates finished late): the
+    /// student's own answer gets its expected points at the same moment of their make-up, kept in their result.
+    private mutating func lateExpected<Model>(_ id: QuestionID, _ classExpected: Expected, in reel: MakeupReel<Model>)
+        -> Expected?
+    {
+        guard let record = reel.asked[id], let outcomes = record.lateOutcomes,
+            let index = results.firstIndex(where: { $0.question == id }), results[index].expected == nil,
+            let prediction = results[index].prediction,
+            let points = ExpectedPoints.of(
+                prediction, kind: record.question.kind, asked: record.question.askedValue, outcomes: outcomes)
+        else { return nil }
+        let expected = Expected(replicates: outcomes.count, points: points, classMean: classExpected.classMean)
+        results[index].expected = expected
+        return expected
     }
 
     private func openQuestion<Model>(

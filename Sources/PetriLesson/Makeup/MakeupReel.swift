@@ -56,6 +56,8 @@ package struct MakeupReel<Model: SteppingModel>: Sendable {
         /// The replicates' outcomes at its target, when the class had replicates of the moment it was asked
         /// (set at resolution).
         var replicateOutcomes: [ExpectedPoints.Outcome]?
+        /// The replicates' outcomes that reached the class only after the question resolved (`expectedPoints`).
+        var lateOutcomes: [ExpectedPoints.Outcome]?
         /// The class's active students' scores right after it resolved (for a make-up student's rank).
         var classScores: [Int] = []
     }
@@ -180,20 +182,25 @@ package struct MakeupReel<Model: SteppingModel>: Sendable {
             asked[resolution.question]?.replicateOutcomes = ExpectedPoints.outcomes(
                 for: question, in: lesson.replicates, timeline: lesson.position.timeline)
             asked[resolution.question]?.classScores = lesson.roster.students.filter { !$0.isKicked }.map(\.score)
+        case .expectedPoints(let id, _):
+            guard let question = lesson.questions.first(where: { $0.id == id }) else { return }
+            asked[id]?.lateOutcomes = ExpectedPoints.outcomes(
+                for: question, in: lesson.replicates, timeline: lesson.position.timeline)
         default:
             break
         }
     }
 
     /// Whether a message the class was sent belongs to the class's history: the simulation, its
-    /// questions and their outcomes, the replicates and the plan's explanations. Pace (`running`,
+    /// questions and their outcomes (expected points that came late among them), the replicates and the plan's
+    /// explanations. Pace (`running`,
     /// `paused`), the class's own leaderboard changes and its end are the class's, not the history's;
     /// the answers and reasons a teacher showed live are not logged (`showAnswers` and `showReasons`
     /// change nothing a restart needs), so a make-up sees the class's spread at each resolution.
     private static func shows(_ message: ServerMessage) -> Bool {
         switch message {
         case .stats, .snapshot, .history, .actionApplied, .rewound, .restored, .runOver, .question, .questionLocked,
-            .questionCancelled, .replicates, .resolved, .explanation:
+            .questionCancelled, .replicates, .resolved, .expectedPoints, .explanation:
             true
         default:
             false

@@ -4,7 +4,9 @@ extension LessonReport {
     /// One line per student: `student, score, Q1 … Qn` (points; empty when not answered or not scored),
     /// `hints` (how many taken), `reasons` (how many given), `probability answers`, `brier`,
     /// `brier always 50%`, `ranges held` (`3 of 4 (75%; asked 80%)`), `scored where expected` and `expected`
-    /// (the base points scored and expected over the questions with expected points), headed in the report's
+    /// (the base points scored and expected over the questions with expected points), `rank` (see
+    /// ``MakeupLine`` for who make-up students are ranked among) and `make-up` (when a make-up student joined the
+    /// make-up, ISO 8601 UTC; empty for the class's own students), headed in the report's
     /// language; RFC 4180 with CRLF, names formula-guarded. Reasons themselves are in the
     /// results export (`hint` and `reason` columns) and the HTML report.
     package var csv: String {
@@ -18,6 +20,7 @@ extension LessonReport {
                     words.text("lesson.csv.brier"), words.text("lesson.csv.brierAlways50"),
                     words.text("lesson.csv.rangesHeld"),
                     words.text("lesson.csv.scoredWhereExpected"), words.text("lesson.csv.expected"),
+                    words.text("lesson.csv.rank"), words.text("lesson.csv.makeup"),
                 ].map(CSVWriter.text))
         for student in students where !student.removed {
             csv.append(
@@ -31,6 +34,7 @@ extension LessonReport {
                         student.calibration.ranges > 0 ? rangesHeld(student.calibration) : "",
                         student.expected.isEmpty ? "" : String(student.bases.values.reduce(0, +)),
                         student.expected.isEmpty ? "" : String(student.expected.values.reduce(0, +)),
+                        student.rank.map(String.init) ?? "", student.makeup?.description ?? "",
                     ])
         }
         return csv.output

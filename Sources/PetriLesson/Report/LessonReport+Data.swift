@@ -25,7 +25,7 @@ extension LessonReport {
                     },
                     hints: student.hints,
                     reasons: student.reasons.map { ReportData.Reason(question: $0.question, reason: $0.reason) },
-                    calibration: Self.table(student.calibration))
+                    calibration: Self.table(student.calibration), rank: student.rank, makeup: student.makeup)
             },
             calibration: Self.table(classCalibration))
     }

@@ -90,15 +90,17 @@ extension LessonReport {
             "<th>\(escape(words.text("lesson.report.total")))</th><th>\(escape(words.text("lesson.report.hints")))</th>"
         out +=
             "<th>\(escape(words.text("lesson.report.brier")))</th><th>\(escape(words.text("lesson.report.always50")))</th>"
-        out += "<th>\(escape(words.text("lesson.report.rangesHeld")))</th></tr>\n"
+        out += "<th>\(escape(words.text("lesson.report.rangesHeld")))</th>"
+        out += "<th>\(escape(words.text("lesson.report.rank")))</th></tr>\n"
         for s in students where !s.removed {
-            out += "<tr><td>\(escape(s.name))</td>"
+            out += "<tr><td>\(escape(s.name))\(makeupMark(s))</td>"
             out += questions.map { q in "<td class=\"n\">\(s.points[q.id].map(String.init) ?? "–")</td>" }.joined()
             let brier = s.calibration.brier.map { NumberText.format(($0 * 1000).rounded() / 1000) } ?? "–"
             let baseline = s.calibration.count > 0 ? NumberText.format(Calibration.baselineBrier) : "–"
             out += "<td class=\"n\">\(s.score)</td><td class=\"n\">\(s.hints.count)</td>"
             out += "<td class=\"n\">\(brier)</td><td class=\"n\">\(baseline)</td>"
-            out += "<td class=\"n\">\(escape(rangesHeld(s.calibration)))</td></tr>\n"
+            out += "<td class=\"n\">\(escape(rangesHeld(s.calibration)))</td>"
+            out += "<td class=\"n\">\(s.rank.map(String.init) ?? "–")</td></tr>\n"
         }
         return out + "</table>\n<p>\(escape(words.text("lesson.report.brierNote")))</p>\n"
             + "<p>\(escape(words.text("lesson.report.rangesHeldNote")))</p>\n"
@@ -162,8 +164,15 @@ extension LessonReport {
         return out + "</table>\n"
     }
 
+    /// " (make-up, 2026-11-28)" after a make-up student's name; nothing for the class's own students.
+    func makeupMark(_ s: StudentLine) -> String {
+        guard let joined = s.makeup else { return "" }
+        let day = String(joined.description.prefix(10))
+        return " " + escape(words.text("lesson.report.makeupMark", ["date": .text(day)]))
+    }
+
     private func studentSection(_ s: StudentLine) -> String {
-        var out = "<section class=\"student\"><h2>\(escape(s.name))</h2>\n<p>"
+        var out = "<section class=\"student\"><h2>\(escape(s.name))\(makeupMark(s))</h2>\n<p>"
         if s.hints.isEmpty {
             out += escape(words.text("lesson.report.score", ["score": .int(s.score)]))
         } else {

@@ -38,10 +38,14 @@ package struct LessonReport: Sendable, Hashable {
         /// Base points (before hint and bonuses) and expected points per question that has expected points.
         package var bases: [QuestionID: Int] = [:]
         package var expected: [QuestionID: Int] = [:]
+        /// Their rank (nil for a removed student): see ``MakeupLine`` for who make-up students are ranked among.
+        package var rank: Int?
+        /// When a make-up student joined the make-up (nil for the class's own students).
+        package var makeup: Timestamp?
 
         package static func == (a: StudentLine, b: StudentLine) -> Bool {
             a.id == b.id && a.name == b.name && a.score == b.score && a.removed == b.removed && a.points == b.points
-                && a.bases == b.bases && a.expected == b.expected
+                && a.bases == b.bases && a.expected == b.expected && a.rank == b.rank && a.makeup == b.makeup
                 && a.hints == b.hints && a.reasons.map(\.question) == b.reasons.map(\.question)
                 && a.reasons.map(\.reason) == b.reasons.map(\.reason) && a.calibration == b.calibration
         }
@@ -111,8 +115,9 @@ extension Lesson {
     }
 
     /// The report of the lesson as it is now (meant for an ended lesson; unresolved questions show as such), in
-    /// `language` (the lesson's by default).
-    package func report(in language: Language? = nil) -> LessonReport {
+    /// `language` (the lesson's by default), with the make-up students' lines after the class's (each marked with
+    /// when they joined, ranked as the lesson's `makeupRanking` says).
+    package func report(in language: Language? = nil, makeups: [MakeupLine] = []) -> LessonReport {
         let language = language ?? self.language
         var questionLines: [LessonReport.QuestionLine] = []
         var classCalibration = Calibration()
@@ -163,6 +168,12 @@ extension Lesson {
                     }
                 ))
         }
+        let makeupLines = makeups.sorted { $0.play.student < $1.play.student }.map { line in
+            makeupReportLine(line, calibration: &classCalibration)
+        }
+        let ranked = Self.ranked(
+            studentLines, boardScores: boardScores, makeups: makeupLines, makeupBoardScores: makeups.map(boardScore),
+            ranking: configuration.options.makeupRanking)
         let planSentence = plan.map { run in
             PlanWords.report(
                 title: run.plan.title, name: run.name, done: min(run.next, run.plan.moments.count),
@@ -170,8 +181,86 @@ extension Lesson {
                 skipped: run.skipped.sorted().map { (number: $0 + 1, line: run.plan.moments[$0].line) })
         }
         return LessonReport(
-            questions: questionLines, students: studentLines, classCalibration: classCalibration,
+            questions: questionLines, students: ranked, classCalibration: classCalibration,
             generation: run.generation, plan: planSentence, language: language)
+    }
+
+    /// What each active student of the class is ranked by (their score, or their expected score with `rankBy: expected`).
+    private var boardScores: [StudentID: Int] {
+        Dictionary(uniqueKeysWithValues: roster.students.filter { !$0.isKicked }.map { ($0.id, $0.boardScore) })
+    }
+
+    /// What a make-up student is ranked by, as the class's students are: their score, or with `rankBy: expected` the
+    /// sum of their answers' expected points (a question without replicates counting its realised base points).
+    func boardScore(of line: MakeupLine) -> Int {
+        guard configuration.options.rankBy == .expected else { return line.play.score }
+        return line.play.results.reduce(0) { sum, result in
+            sum + (result.prediction == nil ? 0 : result.expected?.points ?? result.points.base)
+        }
+    }
+
+    /// The class's lines (ranked among the active class) then the make-up students' (ranked among themselves, or
+    /// among the class too with `withClass`); equal board scores share a rank (1, 2, 2, 4).
+    private static func ranked(
+        _ lines: [LessonReport.StudentLine], boardScores: [StudentID: Int], makeups: [LessonReport.StudentLine],
+        makeupBoardScores: [Int], ranking: LessonOptions.MakeupRanking
+    ) -> [LessonReport.StudentLine] {
+        let makeupScores = Dictionary(uniqueKeysWithValues: zip(makeups.map(\.id), makeupBoardScores))
+        let classScores = Array(boardScores.values)
+        let together = ranking == .withClass
+        func rank(_ score: Int, among scores: [Int]...) -> Int {
+            1 + scores.reduce(0) { $0 + $1.filter { $0 > score }.count }
+        }
+        var out = lines.map { line in
+            var line = line
+            line.rank = boardScores[line.id].map {
+                together ? rank($0, among: classScores, makeupBoardScores) : rank($0, among: classScores)
+            }
+            return line
+        }
+        out += makeups.map { line in
+            var line = line
+            line.rank = makeupScores[line.id].map {
+                together ? rank($0, among: classScores, makeupBoardScores) : rank($0, among: makeupBoardScores)
+            }
+            return line
+        }
+        return out
+    }
+
+    /// A make-up student's line: their points, hints and calibration from their own results, against the class's
+    /// outcomes (their predictions count in the class's calibration too, as they answered the same questions).
+    private func makeupReportLine(_ line: MakeupLine, calibration classCalibration: inout Calibration)
+        -> LessonReport.StudentLine
+    {
+        let play = line.play
+        var calibration = Calibration()
+        var points: [QuestionID: Int] = [:]
+        var bases: [QuestionID: Int] = [:]
+        var expected: [QuestionID: Int] = [:]
+        for result in play.results {
+            guard let prediction = result.prediction,
+                let question = questions.first(where: { $0.id == result.question })
+            else { continue }
+            points[result.question] = result.points.total
+            if let mine = result.expected?.points {
+                expected[result.question] = mine
+                bases[result.question] = result.points.base
+            }
+            let rules = question.kind.rules
+            if let (p, happened) = rules.calibrationPoint(prediction, outcome: question.outcome) {
+                calibration.add(p, happened: happened)
+                classCalibration.add(p, happened: happened)
+            }
+            if let actual = question.actual, let (held, confidence) = rules.rangeCoverage(prediction, actual: actual) {
+                calibration.addRange(held: held, confidence: confidence)
+                classCalibration.addRange(held: held, confidence: confidence)
+            }
+        }
+        return LessonReport.StudentLine(
+            id: play.student, name: play.name, score: play.score, removed: false, points: points,
+            hints: play.questions.filter(\.value.hintTaken).map(\.key).sorted(), reasons: [],
+            calibration: calibration, bases: bases, expected: expected, makeup: line.joinedAt)
     }
 
     private func outcomeText(of question: Question, in language: Language) -> String {

@@ -48,6 +48,16 @@ package struct LessonOptions: Sendable, Hashable, Codable {
         case expected
     }
 
+    /// Where make-up students (PROTOCOL.md 5.9) are ranked.
+    package enum MakeupRanking: String, Sendable, Hashable, Codable {
+        /// Among themselves (the default): the class's leaderboards stay the class's, and the report and the
+        /// results rank make-up students in a ranking of their own beside it.
+        case apart
+        /// Among the class: their results' standing, the report's ranks and every leaderboard the class and the
+        /// teacher get include them, so the class's board changes when a make-up student scores.
+        case withClass
+    }
+
     /// How many replicates `onLock` runs.
     package static let autoReplicateCount = 100
 
@@ -73,6 +83,8 @@ package struct LessonOptions: Sendable, Hashable, Codable {
     /// What decides which creatures die (`formula`, `class` or `both`); anything but `formula` needs a model drawn
     /// as creatures on a background. The teacher may change it between generations (`setSelection`).
     package var selection: SelectionMode = .formula
+    /// Where make-up students are ranked.
+    package var makeupRanking: MakeupRanking = .apart
 
     package init(
         names: NameMode = .free, speedBonus: Bool = true, streakBonus: Bool = true, leaderboardSize: Int = 10,
@@ -108,6 +120,7 @@ package struct LessonOptions: Sendable, Hashable, Codable {
         case names, speedBonus, streakBonus, leaderboardSize, questionLimit, leaderboard, spread, language, replicates
         case rankBy
         case selection
+        case makeupRanking
     }
 
     package init(from decoder: any Decoder) throws {
@@ -124,10 +137,12 @@ package struct LessonOptions: Sendable, Hashable, Codable {
         replicates = try c.decodeIfPresent(ReplicateRuns.self, forKey: .replicates) ?? defaults.replicates
         rankBy = try c.decodeIfPresent(RankBy.self, forKey: .rankBy) ?? defaults.rankBy
         selection = try c.decodeIfPresent(SelectionMode.self, forKey: .selection) ?? defaults.selection
+        makeupRanking =
+            try c.decodeIfPresent(MakeupRanking.self, forKey: .makeupRanking) ?? defaults.makeupRanking
     }
 
-    /// Writes `leaderboard`, `spread`, `language`, `replicates`, `rankBy` and `selection` only when they differ from the
-    /// defaults, so lessons stored, and welcomes sent, before these options existed keep the same bytes.
+    /// Writes `leaderboard`, `spread`, `language`, `replicates`, `rankBy`, `selection` and `makeupRanking` only when
+    /// they differ from the defaults, so lessons stored, and welcomes sent, before these options existed keep the same bytes.
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(names, forKey: .names)
@@ -141,5 +156,6 @@ package struct LessonOptions: Sendable, Hashable, Codable {
         if replicates != .manual { try c.encode(replicates, forKey: .replicates) }
         if rankBy != .points { try c.encode(rankBy, forKey: .rankBy) }
         if selection != .formula { try c.encode(selection, forKey: .selection) }
+        if makeupRanking != .apart { try c.encode(makeupRanking, forKey: .makeupRanking) }
     }
 }

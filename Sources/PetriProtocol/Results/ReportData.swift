@@ -124,11 +124,18 @@ package struct ReportData: Sendable, Hashable, Codable {
         package var hints: [QuestionID]
         package var reasons: [Reason]
         package var calibration: CalibrationTable
+        /// Their rank (1 for the highest; equal scores share it): among the class, or for a make-up student among
+        /// the make-up students when the lesson ranks them apart (`makeupRanking`).
+        package var rank: Int?
+        /// When a make-up student joined the make-up (ms; absent for the class's own students).
+        package var makeup: Timestamp?
 
         package init(
             student: StudentID, name: String, score: Int, points: [Points], hints: [QuestionID], reasons: [Reason],
-            calibration: CalibrationTable
+            calibration: CalibrationTable, rank: Int? = nil, makeup: Timestamp? = nil
         ) {
+            self.rank = rank
+            self.makeup = makeup
             self.student = student
             self.name = name
             self.score = score

@@ -177,11 +177,13 @@ function pointsTable(data) {
             cell(s.hints.length, true),
             cell(brierText(s.calibration.brier), true),
             cell(s.calibration.count > 0 ? s.calibration.baseline : '–', true),
-            cell(s.calibration.ranges ? rangesHeld(s.calibration.ranges) : '–', true));
+            cell(s.calibration.ranges ? rangesHeld(s.calibration.ranges) : '–', true),
+            cell(typeof s.rank === 'number' ? s.rank : '–', true));
     });
+    // A make-up student's rank is among the make-up students, or among the class too (the lesson's makeupRanking).
     return table('report-points', [t('report.col.student'), ...data.questions.map((q) => questionLabel(q.id)),
         t('report.col.total'), t('report.col.hints'), t('report.col.brier'), t('report.col.always50'),
-        t('report.col.ranges')], rows);
+        t('report.col.ranges'), t('report.col.rank')], rows);
 }
 
 function calibrationTable(calibration, id) {

@@ -254,6 +254,8 @@ function lessonOptions() {
     if (limit !== '') options.questionLimit = Number(limit);
     // Sent only when it differs from the server's default (points scored).
     if ($('opt-rank-by').value === 'expected') options.rankBy = 'expected';
+    // Sent only when it differs from the server's default (apart from the class).
+    if ($('opt-makeup-ranking').value === 'withClass') options.makeupRanking = 'withClass';
     // Sent only for a model that can be hunted, and only when it differs from the default (the formula).
     if (!$('opt-selection-field').hidden && $('opt-selection').value !== 'formula') {
         options.selection = $('opt-selection').value;
