@@ -1,4 +1,5 @@
 import PetriHubTesting
+import PetriLesson
 import PetriPeer
 import PetriProtocol
 import PetriStorage
@@ -185,6 +186,38 @@ import Testing
         #expect(server.writes.last == false)
         // and the lesson comes back from storage as it holds it: at generation 0.
         #expect(try await reloadedGeneration(given) == 0)
+        await server.stop()
+    }
+
+    @Test func aCheckpointDueAfterABatchIsTheLessonExactlyAsThatBatchLeftIt() async throws {
+        // Given a lesson that saves a checkpoint every two generations stepped, the second teacher's step
+        // applied while the first's write is held,
+        var given = try await heldStep {
+            $0.checkpoints = CheckpointPolicy(everyEntries: 1_000_000, everyGenerations: 2)
+        }
+        let server = given.server
+        try given.second.send(.step(count: 1))
+        try #require(await applies(given.lesson, generation: 2), "batch 2 is applied while batch 1's write is held")
+        let afterSecond = await given.lesson.applied()
+
+        // when the first write is durable, the first teacher steps again while the second's write is held,
+        await server.storage.releaseOneAppend()
+        try await stepped(given.first, to: 1)
+        await given.held.next()
+        try given.first.send(.step(count: 1))
+        await server.storage.releaseAppends()
+        try await stepped(given.first, to: 3)
+
+        // then the checkpoint due after the second step holds the lesson as of that step, not of the third.
+        var checkpoint: LessonCheckpoint?
+        for _ in 0..<100_000 where (checkpoint?.generation ?? 0) == 0 {
+            checkpoint = await server.storage.inner.recovery(ofLesson: given.id).checkpoint
+            await Task.yield()
+        }
+        let saved = try #require(checkpoint)
+        #expect(saved.sequence == afterSecond.lastSequence)
+        #expect(saved.generation == 2)
+        #expect(saved.stateHash == afterSecond.stateHash)
         await server.stop()
     }
 
