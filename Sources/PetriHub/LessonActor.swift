@@ -52,6 +52,10 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
     private var wake: CheckedContinuation<Void, Never>?
     /// Whether the write of the turn under way has returned (see ``run()``).
     private var written = false
+    /// The jobs of the turn being written and of the batch applied behind it: what a failed write fails.
+    private var unstoredJobs: (writing: [Job], behind: [Job]) = ([], [])
+    /// A write failed and the lesson stopped to reload (``wrote(_:)`` handled it the moment it returned).
+    private var writeFailed = false
     private var loop: Task<Void, Never>?
     var stopped = false
     /// What a command that arrives after ``stop()`` is answered (the session sends it).
@@ -272,7 +276,9 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
                 continue
             }
             inFlight = nil
+            unstoredJobs.behind = next.batch
             guard await stored(turn, applyingBehind: next) else { return }
+            unstoredJobs.behind = []
             inFlight = writing(next)
             await deliver(turn)
         }
@@ -361,9 +367,12 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
             return turn
         }
         written = false
+        unstoredJobs.writing = turn.batch
         var turn = turn
         let (storage, entries, id) = (services.storage, turn.entries, record.id)
-        turn.write = Task.detached {
+        // At the mailbox's own priority: its completion (``wrote(_:)``) reaches the actor no later than a
+        // job of the same turn's loop would have.
+        turn.write = Task.detached(priority: Task.currentPriority) {
             let started = ContinuousClock.now
             let result: Result<Duration, any Error>
             do {
@@ -372,18 +381,24 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
             } catch {
                 result = .failure(error)
             }
-            await self.wrote()
+            await self.wrote(result)
             return result
         }
         return turn
     }
 
-    /// The write under way returned: the mailbox, if idle, goes on to deliver its turn.
-    private func wrote() {
+    /// The write under way returned: the mailbox, if idle, goes on to deliver its turn. A failure is
+    /// handled here at once, as it was when the turn itself awaited its write, so the senders hear that
+    /// nothing was saved before anything else reaches them (a lost lease's close, say).
+    private func wrote(_ result: Result<Duration, any Error>) async {
         written = true
         if let wake {
             self.wake = nil
             wake.resume()
+        }
+        if case .failure(let error) = result, !writeFailed {
+            writeFailed = true
+            await failStorage(error, batch: unstoredJobs.writing + unstoredJobs.behind)
         }
     }
 
@@ -395,8 +410,8 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
     private func stored(_ turn: Turn, applyingBehind next: Turn?) async -> Bool {
         guard let write = turn.write else { return true }
         switch await write.value {
-        case .failure(let error):
-            await failStorage(error, batch: turn.batch + (next?.batch ?? []))
+        case .failure:
+            // ``wrote(_:)`` failed this turn and the batch applied behind it (`next`), and stopped the lesson.
             return false
         case .success(let took):
             services.metrics.storeWrite(seconds: took)
