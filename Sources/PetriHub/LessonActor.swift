@@ -12,7 +12,8 @@ import PetriWords
 /// applied in memory, their log entries are stored in one write (group commit), and only
 /// then are their effects performed, in order. So nothing is acknowledged before it is
 /// durable, ten thousand joins do not cost ten thousand fsyncs, and effects never
-/// interleave between commands. Actor-isolated; callers just `await handle(...)`.
+/// interleave between commands. The next batch is applied while the previous one's write
+/// is under way (see ``run()``). Actor-isolated; callers just `await handle(...)`.
 actor LessonActor<Model: SteppingModel>: RunningLesson {
     struct Job {
         var command: LessonCommand
@@ -45,10 +46,16 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
     private var mailbox: [Job] = []
     /// Joins and resumes waiting their turn: each turn takes everything in `mailbox` first and
     /// at most ``LessonEnvironment/arrivalsPerTurn`` of these, so a step never waits behind more
-    /// than one bounded slice of a join storm (see ``process(_:urgent:)``).
+    /// than one bounded slice of a join storm (see ``nextBatch()``).
     private var arrivals: [Job] = []
     private var arrivalsStart = 0
     private var wake: CheckedContinuation<Void, Never>?
+    /// Whether the write of the turn under way has returned (see ``run()``).
+    private var written = false
+    /// The jobs of the turn being written and of the batch applied behind it: what a failed write fails.
+    private var unstoredJobs: (writing: [Job], behind: [Job]) = ([], [])
+    /// A write failed and the lesson stopped to reload (``wrote(_:)`` handled it the moment it returned).
+    private var writeFailed = false
     private var loop: Task<Void, Never>?
     var stopped = false
     /// What a command that arrives after ``stop()`` is answered (the session sends it).
@@ -217,26 +224,83 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
 
     // MARK: - The mailbox
 
+    /// One turn's batch, applied in memory, on its way to the store and then to the transport.
+    struct Turn {
+        var batch: [Job]
+        /// How many of the batch's first jobs are not arrivals (see ``deliver(_:)``).
+        var urgent: Int
+        var outcomes: [(Job, LessonOutcome<Model>)]
+        var entries: [LogEntryToStore]
+        /// The write of `entries`, once started (none when there are no entries): how long it took, or why it failed.
+        var write: Task<Result<Duration, any Error>, Never>?
+        /// The lesson's last log entry once the batch was applied.
+        var lastSequence: Int
+        /// Whether the lesson had ended once the batch was applied.
+        var ended: Bool
+        /// Whether an effect reads the stored lesson as of this batch (an erasure's checkpoint, a clone).
+        var readsStoredState: Bool
+    }
+
+    /// Takes turns until the lesson stops, keeping the store busy while the lesson computes.
+    ///
+    /// While one turn's write is under way the next batch is applied in memory (so its entries are
+    /// ready the moment the store is free); its write starts only once the earlier write returned,
+    /// so the store holds the lesson's entries in order and a batch is never stored after one it
+    /// followed failed. Nothing of either batch is sent or answered before its own write returned,
+    /// turns are delivered in order, and a failed write fails the batch applied behind it too (both
+    /// were told nothing; the lesson reloads from the store, which holds neither). A kill between the
+    /// two leaves the store with the first batch and not the second, exactly as a kill during a
+    /// single turn's write does.
+    ///
+    /// A turn whose delivery reads the lesson as it was stored (a checkpoint due after it, an erasure,
+    /// a clone, the lesson's end) has no batch applied behind it: its write returns first.
     private func run() async {
+        var inFlight: Turn?
         while !stopped {
-            if mailbox.isEmpty && arrivalsStart == arrivals.count {
+            let waiting = !mailbox.isEmpty || arrivalsStart < arrivals.count
+            if let turn = inFlight, written || (waiting && !mayApply(behind: turn)) {
+                inFlight = nil
+                guard await stored(turn, applyingBehind: nil) else { return }
+                await deliver(turn)
+                continue
+            }
+            guard waiting else {
+                // Woken by a command or by the write under way returning (``wrote()``).
                 await withCheckedContinuation { wake = $0 }
                 continue
             }
-            let urgent = mailbox
-            mailbox = []
-            let end = min(arrivals.count, arrivalsStart + max(1, services.arrivalsPerTurn))
-            let admitted = Array(arrivals[arrivalsStart..<end])
-            arrivalsStart = end
-            if arrivalsStart == arrivals.count {
-                arrivals.removeAll(keepingCapacity: true)
-                arrivalsStart = 0
-            } else if arrivalsStart > 4096, arrivalsStart * 2 > arrivals.count {
-                arrivals.removeFirst(arrivalsStart)
-                arrivalsStart = 0
+            let (batch, urgent) = nextBatch()
+            let next = apply(batch, urgent: urgent)
+            guard let turn = inFlight else {
+                inFlight = writing(next)
+                continue
             }
-            await process(urgent + admitted, urgent: urgent.count)
+            inFlight = nil
+            unstoredJobs.behind = next.batch
+            guard await stored(turn, applyingBehind: next) else { return }
+            unstoredJobs.behind = []
+            inFlight = writing(next)
+            await deliver(turn)
         }
+        // Stopped: a turn already applied is still stored and answered, as one under way always was.
+        if let turn = inFlight, await stored(turn, applyingBehind: nil) { await deliver(turn) }
+    }
+
+    /// What the next turn handles: everything in the mailbox, then one bounded slice of the arrivals.
+    private func nextBatch() -> (batch: [Job], urgent: Int) {
+        let urgent = mailbox
+        mailbox = []
+        let end = min(arrivals.count, arrivalsStart + max(1, services.arrivalsPerTurn))
+        let admitted = Array(arrivals[arrivalsStart..<end])
+        arrivalsStart = end
+        if arrivalsStart == arrivals.count {
+            arrivals.removeAll(keepingCapacity: true)
+            arrivalsStart = 0
+        } else if arrivalsStart > 4096, arrivalsStart * 2 > arrivals.count {
+            arrivals.removeFirst(arrivalsStart)
+            arrivalsStart = 0
+        }
+        return (urgent + admitted, urgent.count)
     }
 
     /// Reports a timed step just taken: to the metrics and to the hub's observer, if any.
@@ -255,45 +319,126 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
         return members[connection]?.participant ?? .guest
     }
 
-    /// Handles one turn: every command in memory, their log entries in one write (group
-    /// commit), then their effects in order.
-    ///
-    /// - Parameter urgent: How many of the batch's first jobs are not arrivals (joins and
-    ///   resumes come last in a batch): their effects go to the transport before the arrivals'
-    ///   welcomes are even encoded, so a step's snapshot leaves as soon as the turn is stored.
-    private func process(_ batch: [Job], urgent: Int) async {
+    /// Applies every command of a turn in memory and collects their log entries (one write:
+    /// group commit). Nothing is sent: that waits for the write (``deliver(_:)``).
+    private func apply(_ batch: [Job], urgent: Int) -> Turn {
         let now = services.clock.now()
         var outcomes: [(Job, LessonOutcome<Model>)] = []
         var entries: [LogEntryToStore] = []
+        var readsStoredState = false
         for job in batch {
             let actor = participant(for: job)
             let before = lesson.generation
             let outcome = lesson.handle(job.command, from: actor, at: now)
             if let scheduled = job.scheduled, lesson.generation != before { timedStep(due: scheduled, at: now) }
-            for case .persist(let entry, let facts) in outcome.effects {
-                entries.append(
-                    LogEntryToStore(entry: entry, generation: lesson.generation, facts: facts, tokens: record.tokens))
+            for effect in outcome.effects {
+                switch effect {
+                case .persist(let entry, let facts):
+                    entries.append(
+                        LogEntryToStore(
+                            entry: entry, generation: lesson.generation, facts: facts, tokens: record.tokens))
+                case .eraseStored, .spawn:
+                    readsStoredState = true
+                default:
+                    break
+                }
             }
             outcomes.append((job, outcome))
         }
-        if !entries.isEmpty {
-            let started = ContinuousClock.now
-            do {
-                try await services.storage.append(entries, toLesson: record.id)
-                services.metrics.storeWrite(seconds: started.duration(to: .now))
-                services.storageWrote(true)
-            } catch {
-                await failStorage(error, batch: batch)
-                return
-            }
-            checkpointIfDue(after: entries)
-            makeupsFollow(entries)
+        return Turn(
+            batch: batch, urgent: urgent, outcomes: outcomes, entries: entries, write: nil,
+            lastSequence: lesson.lastLogSequence, ended: lesson.hasEnded, readsStoredState: readsStoredState)
+    }
+
+    /// Whether the next batch may be applied while `turn`'s write is under way: not when delivering
+    /// `turn` reads the lesson as of its last entry (a checkpoint it makes due, an erasure, a clone,
+    /// the lesson's end), since the lesson would by then hold the next batch too.
+    private func mayApply(behind turn: Turn) -> Bool {
+        guard !turn.ended, !turn.readsStoredState else { return false }
+        var schedule = checkpoints
+        schedule.stored(turn.entries)
+        return !schedule.isDue(at: turn.lastSequence)
+    }
+
+    /// Starts storing a turn's entries, off the actor, so the lesson can apply the next batch meanwhile.
+    private func writing(_ turn: Turn) -> Turn {
+        guard !turn.entries.isEmpty else {
+            written = true
+            return turn
         }
+        written = false
+        unstoredJobs.writing = turn.batch
+        var turn = turn
+        let (storage, entries, id) = (services.storage, turn.entries, record.id)
+        // At the mailbox's own priority: its completion (``wrote(_:)``) reaches the actor no later than a
+        // job of the same turn's loop would have.
+        turn.write = Task.detached(priority: Task.currentPriority) {
+            let started = ContinuousClock.now
+            let result: Result<Duration, any Error>
+            do {
+                try await storage.append(entries, toLesson: id)
+                result = .success(started.duration(to: .now))
+            } catch {
+                result = .failure(error)
+            }
+            await self.wrote(result)
+            return result
+        }
+        return turn
+    }
+
+    /// The write under way returned: the mailbox, if idle, goes on to deliver its turn. A failure is
+    /// handled here at once, as it was when the turn itself awaited its write, so the senders hear that
+    /// nothing was saved before anything else reaches them (a lost lease's close, say).
+    private func wrote(_ result: Result<Duration, any Error>) async {
+        written = true
+        if let wake {
+            self.wake = nil
+            wake.resume()
+        }
+        if case .failure(let error) = result, !writeFailed {
+            writeFailed = true
+            await failStorage(error, batch: unstoredJobs.writing + unstoredJobs.behind)
+        }
+    }
+
+    /// Waits for a turn's write; then what follows a durable write (checkpoints, the make-up's reel).
+    ///
+    /// - Parameter next: The batch applied behind it, if any: not yet written, and failed with it
+    ///   if its write fails (neither was told anything).
+    /// - Returns: whether the turn is stored; if not, the lesson has stopped to reload.
+    private func stored(_ turn: Turn, applyingBehind next: Turn?) async -> Bool {
+        guard let write = turn.write else { return true }
+        switch await write.value {
+        case .failure:
+            // ``wrote(_:)`` failed this turn and the batch applied behind it (`next`), and stopped the lesson.
+            return false
+        case .success(let took):
+            services.metrics.storeWrite(seconds: took)
+            services.storageWrote(true)
+        }
+        if next == nil {
+            checkpointIfDue(after: turn.entries)
+        } else {
+            // The lesson already holds the next batch, so no checkpoint of it now (``mayApply(behind:)``
+            // made sure none was due); the next turn's write counts from here.
+            checkpoints.stored(turn.entries)
+        }
+        makeupsFollow(turn.entries)
+        return true
+    }
+
+    /// Performs a stored turn's effects in order and answers its commands.
+    ///
+    /// The first `urgent` jobs are not arrivals (joins and resumes come last in a batch): their
+    /// effects go to the transport before the arrivals' welcomes are even encoded, so a step's
+    /// snapshot leaves as soon as the turn is stored.
+    private func deliver(_ turn: Turn) async {
         // Effects fill the outbox; it goes to the transport as one batch before anyone is
         // answered, so a sender's next message never overtakes what this one caused.
         var answers: [(CheckedContinuation<HostResult, Never>, HostResult)] = []
-        for (index, (job, outcome)) in outcomes.enumerated() {
-            if index == urgent, index > 0 { flushOutbox() }
+        for (index, (job, outcome)) in turn.outcomes.enumerated() {
+            if index == turn.urgent, index > 0 { flushOutbox() }
             switch outcome {
             case .rejected(let error):
                 if job.quiet {
@@ -319,6 +464,7 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
         }
         flushOutbox()
         for (done, result) in answers { done.resume(returning: result) }
-        if lesson.hasEnded && !endHandled { await lessonEnded() }
+        // A turn that ended the lesson has nothing applied behind it (``mayApply(behind:)``).
+        if turn.ended && !endHandled { await lessonEnded() }
     }
 }

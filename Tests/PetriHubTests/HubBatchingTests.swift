@@ -7,7 +7,8 @@ import Testing
 @testable import PetriHub
 
 /// The lesson's mailbox, lined up exactly by holding the storage's writes: commands that queue
-/// during a write are stored together in the next one (group commit), handled in arrival order
+/// during a write (behind the batch the lesson applies meanwhile, see ``HubPipelineTests``) are
+/// stored together in the next write they can go in (group commit), handled in arrival order
 /// (an answer queued before a step counts, one queued after it is late), and each connection
 /// gets what they caused in order.
 @Suite struct HubBatchingTests {
@@ -27,13 +28,19 @@ import Testing
         return Lesson(teacher: teacher, code: code, host: host)
     }
 
-    /// Holds the storage's next write (of `blocker`'s join), so the lesson's mailbox fills up behind it.
+    /// Holds the storage's next write (of `blocker`'s join) and lets the lesson apply the next batch
+    /// behind it (another join, whose write waits for the held one), so the lesson's mailbox fills up
+    /// behind both.
     private func holdAWrite(on server: InProcessHub, _ lesson: Lesson) async throws -> ProtocolPeer {
         var waits = server.storage.appendWaiting.makeAsyncIterator()
         await server.storage.holdAppends()
+        let students = await lesson.host.studentCount()
         let blocker = server.connect(from: "10.0.9.9")
         try blocker.send(.join(code: lesson.code, name: "Blocker"))
         await waits.next()
+        let behind = server.connect(from: "10.0.9.8")
+        try behind.send(.join(code: lesson.code, name: "Behind"))
+        while await lesson.host.studentCount() < students + 2 { await Task.yield() }
         return blocker
     }
 
@@ -58,13 +65,14 @@ import Testing
         await waitUntilQueued(5, in: lesson.host)
         await server.storage.releaseAppends()
 
-        // Then each is welcomed, and their five joins were stored in one write after the held one
+        // Then each is welcomed, and their five joins were stored in one write after the held one and
+        // the one applied behind it
         _ = try await blocker.expect("welcome") { if case .welcome = $0 { true } else { nil } }
         for student in students {
             _ = try await student.expect("welcome") { if case .welcome = $0 { true } else { nil } }
         }
         let sizes = await server.storage.appendSizes
-        #expect(Array(sizes.dropFirst(before)) == [1, 5])
+        #expect(Array(sizes.dropFirst(before)) == [1, 1, 5])
         await server.stop()
     }
 
