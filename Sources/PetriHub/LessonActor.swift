@@ -222,6 +222,8 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
 
     func queuedCommandCount() -> Int { mailbox.count + arrivals.count - arrivalsStart }
 
+    func appliedLogSequence() -> Int { lesson.lastLogSequence }
+
     // MARK: - The mailbox
 
     /// One turn's batch, applied in memory, on its way to the store and then to the transport.

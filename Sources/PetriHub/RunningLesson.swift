@@ -61,6 +61,10 @@ protocol RunningLesson: Actor {
     /// Commands waiting in the mailbox for the batch being handled to finish (for tests that
     /// line up a batch exactly).
     func queuedCommandCount() async -> Int
+
+    /// The newest log entry the lesson has applied, stored or not (for tests that line up a batch
+    /// behind a held write exactly).
+    func appliedLogSequence() async -> Int
 }
 
 extension RunningLesson {

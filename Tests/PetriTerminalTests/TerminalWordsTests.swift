@@ -60,12 +60,15 @@ struct TerminalWordsTests {
         #expect(Self.englishLiterals(in: #"let t = "Roster \(online) online""#) == ["Roster  online"])
         #expect(Self.englishLiterals(in: #"canvas.put(theme.text("terminal.roster.empty"), x: 1)"#) == [])
         #expect(Self.englishLiterals(in: #"("Enter", theme.text("terminal.help.send"))"#) == [])
+        #expect(Self.englishLiterals(in: #"("↑↓←→ Tab Enter", theme.text("terminal.help.hunt"))"#) == [])
+        #expect(Self.englishLiterals(in: #"("Tab to the next", x)"#) == ["Tab to the next"])
         #expect(Self.englishLiterals(in: #"    // "A comment says things"#) == [])
         #expect(Self.englishLiterals(in: #"let glyph = "█""#) == [])
     }
 
-    /// The names of keys on the keyboard, printed as the keyboard says them.
-    private static let keyNames: Set<String> = ["Tab", "Enter", "Backspace", "Home End", "PgUp PgDn", "Space"]
+    /// The names of keys on the keyboard, printed as the keyboard says them: a literal of these alone (and
+    /// arrows) is a key, not a sentence.
+    private static let keyNames: Set<String> = ["Tab", "Enter", "Backspace", "Home", "End", "PgUp", "PgDn", "Space"]
 
     /// The string literals on a line of Swift that read as English words (interpolations left out).
     static func englishLiterals(in line: String) -> [String] {
@@ -73,7 +76,9 @@ struct TerminalWordsTests {
         let words = #/[A-Za-z]{2,}\s+[A-Za-z]{2,}|^[A-Z][a-z]{2,}/#
         return line.matches(of: #/"((?:[^"\\]|\\.)*)"/#).compactMap { match in
             let text = String(match.1).replacing(#/\\\(.*?\)/#, with: "")
-            guard !text.hasPrefix("terminal."), !keyNames.contains(text), text.contains(words) else { return nil }
+            let names = text.split(separator: " ").filter { $0.contains(where: \.isLetter) }
+            let onlyKeys = names.allSatisfy { keyNames.contains(String($0)) }
+            guard !text.hasPrefix("terminal."), !onlyKeys, text.contains(words) else { return nil }
             return text
         }
     }
