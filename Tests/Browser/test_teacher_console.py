@@ -404,8 +404,10 @@ def test_a_whole_class_from_a_scenario_through_three_questions_the_gradebook_a_k
     if folder:
         page.find_element(By.CSS_SELECTOR, "#download-csv").click()
         rows = list(csv.reader(io.StringIO(downloaded(page, folder, f"petri-{code}-results.csv"), newline="")))
-        assert rows[0] == ["student", "question", "prediction", "actual", "points", "answered at", "hint", "reason"]
+        assert rows[0] == ["student", "question", "prediction", "actual", "points", "answered at", "hint", "reason",
+                           "make-up"]
         assert len(rows) == 1 + 3 * 3 + 1
+        assert all(row[-1] == "" for row in rows[1:])  # nobody here played a make-up
         for name in STUDENTS:
             assert sum(1 for row in rows[1:] if row[0] == name) == 3
         # The server's guard reaches the file as it was sent: the formula is shown, never run
