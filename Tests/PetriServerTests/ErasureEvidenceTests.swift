@@ -45,17 +45,24 @@ import Testing
         }
     }
 
+    /// A data directory in `directory` whose server log is a file in it too (so the evidence covers the log).
+    static func dataDirectory(in directory: String) throws -> (data: String, logger: Logger) {
+        let data = directory + "/data"
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        return (data, try fileLogger(data + "/petri.log"))
+    }
+
+    /// Checkpoints every few entries, so that older ones (holding the name) are stored and deleted before.
+    static let frequentCheckpoints: @Sendable (inout HubConfiguration) -> Void = {
+        $0.checkpoints = CheckpointPolicy(everyEntries: 2, everyGenerations: 1, keep: 2, bytesPerEntry: 1)
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func afterAnErasureAndARestartNoFileInTheDataDirectoryHoldsTheStudentsName() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let data = directory + "/data"
-        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        let logger = try Self.fileLogger(data + "/petri.log")
-        // Checkpoints every few entries, so that older ones (holding the name) are stored and deleted before
-        let checkpoints: (inout HubConfiguration) -> Void = {
-            $0.checkpoints = CheckpointPolicy(everyEntries: 2, everyGenerations: 1, keep: 2, bytesPerEntry: 1)
-        }
+        let (data, logger) = try Self.dataDirectory(in: directory)
+        let checkpoints = Self.frequentCheckpoints
 
         // Given a lesson on SQLite where Zebedee and Ben joined, answered with reasons, and it stepped on
         let first = try await HubSetup.inProcess.start(
@@ -154,12 +161,8 @@ import Testing
     func aLessonTheAdministratorErasesLeavesNoByteOfItsStudentsInTheDataDirectoryAfterARestart() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let data = directory + "/data"
-        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        let logger = try Self.fileLogger(data + "/petri.log")
-        let checkpoints: (inout HubConfiguration) -> Void = {
-            $0.checkpoints = CheckpointPolicy(everyEntries: 2, everyGenerations: 1, keep: 2, bytesPerEntry: 1)
-        }
+        let (data, logger) = try Self.dataDirectory(in: directory)
+        let checkpoints = Self.frequentCheckpoints
         func start() async throws -> any HubTestServer {
             let storage = try SQLiteLessonStorage(directory: data)
             let accounts = TeacherAccounts(
