@@ -3,35 +3,24 @@
 ranks them apart from the class or with it."""
 
 import pytest
-from selenium.webdriver.common.by import By
-from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select
 
 from conftest import console_errors, open_tab
 from helpers import wait_for, wait_text
 from petri_peer import Peer, Teacher
-from test_rank_by import observed_options
-from test_teacher_console import signed_in, start_lesson, wait_console
+from test_rank_by import offered_option, started_with_choice_by_keyboard
+from test_teacher_console import signed_in
 
 
 def test_the_new_lesson_form_chooses_to_rank_makeup_students_with_the_class(server, page):
     # Given the signed-in console's new-lesson form, apart from the class chosen by default
     signed_in(page, server)
-    field = page.find_element(By.CSS_SELECTOR, "#opt-makeup-ranking")
-    label = page.find_element(By.CSS_SELECTOR, "label[for='opt-makeup-ranking']")
-    assert label.text == "Make-up students are ranked"
-    assert field.find_element(By.XPATH, "ancestor::fieldset").get_attribute("id") == "lesson-options"
-    assert Select(field).first_selected_option.get_attribute("value") == "apart"
+    offered_option(page, "opt-makeup-ranking", "Make-up students are ranked", "apart")
 
     # When the teacher chooses "with the class" by keyboard and starts the lesson
-    field.send_keys(Keys.ARROW_DOWN)
-    wait_for(page, lambda d: Select(d.find_element(By.CSS_SELECTOR, "#opt-makeup-ranking")).first_selected_option
-             .get_attribute("value") == "withClass", message="the arrow key did not choose with the class")
-    start_lesson(page)
-    wait_console(page)
+    options = started_with_choice_by_keyboard(page, server, "opt-makeup-ranking", 1, "withClass")
 
     # Then the lesson ranks make-up students with the class
-    assert observed_options(page, server).get("makeupRanking") == "withClass"
+    assert options.get("makeupRanking") == "withClass"
     assert console_errors(page) == []
 
 

@@ -26,24 +26,37 @@ def observed_options(driver, server):
         peer.close()
 
 
+def offered_option(driver, field_id, label, default):
+    """The new-lesson form's field `field_id`, once its label, its place among the lesson options and its default are
+    checked."""
+    field = driver.find_element(By.CSS_SELECTOR, f"#{field_id}")
+    assert driver.find_element(By.CSS_SELECTOR, f"label[for='{field_id}']").text == label
+    assert field.find_element(By.XPATH, "ancestor::fieldset").get_attribute("id") == "lesson-options"
+    assert Select(field).first_selected_option.get_attribute("value") == default
+    return field
+
+
+def started_with_choice_by_keyboard(driver, server, field_id, presses, value):
+    """Presses the down arrow `presses` times in the field `field_id` until it chooses `value`, starts the lesson and
+    returns the options the lesson got."""
+    driver.find_element(By.CSS_SELECTOR, f"#{field_id}").send_keys(*[Keys.ARROW_DOWN] * presses)
+    wait_for(driver, lambda d: Select(d.find_element(By.CSS_SELECTOR, f"#{field_id}")).first_selected_option
+             .get_attribute("value") == value, message=f"the arrow keys did not choose {value} in #{field_id}")
+    start_lesson(driver)
+    wait_console(driver)
+    return observed_options(driver, server)
+
+
 def test_the_new_lesson_form_chooses_ranking_by_expected_points(server, page):
     # Given the signed-in console's new-lesson form, its ranking beside the other lesson options
     signed_in(page, server)
-    field = page.find_element(By.CSS_SELECTOR, "#opt-rank-by")
-    label = page.find_element(By.CSS_SELECTOR, "label[for='opt-rank-by']")
-    assert label.text == "The leaderboard ranks by"
-    assert field.find_element(By.XPATH, "ancestor::fieldset").get_attribute("id") == "lesson-options"
-    assert Select(field).first_selected_option.get_attribute("value") == "points"
+    offered_option(page, "opt-rank-by", "The leaderboard ranks by", "points")
 
     # When the teacher chooses expected points by keyboard and starts the lesson
-    field.send_keys(Keys.ARROW_DOWN)
-    wait_for(page, lambda d: Select(d.find_element(By.CSS_SELECTOR, "#opt-rank-by")).first_selected_option
-             .get_attribute("value") == "expected", message="the arrow key did not choose expected points")
-    start_lesson(page)
-    wait_console(page)
+    options = started_with_choice_by_keyboard(page, server, "opt-rank-by", 1, "expected")
 
     # Then the lesson ranks by expected points
-    assert observed_options(page, server).get("rankBy") == "expected"
+    assert options.get("rankBy") == "expected"
     assert console_errors(page) == []
 
 
@@ -89,21 +102,15 @@ def test_the_new_lesson_form_offers_what_kills_for_a_model_of_creatures_alone(se
 
     # When the model is camouflage, the form offers it beside the other options, the formula first
     model.select_by_value("camouflage")
-    field = page.find_element(By.CSS_SELECTOR, "#opt-selection")
-    wait_for(page, lambda d: field.is_displayed(), message="the form never offered what kills for camouflage")
-    assert page.find_element(By.CSS_SELECTOR, "label[for='opt-selection']").text == "What kills"
-    assert field.find_element(By.XPATH, "ancestor::fieldset").get_attribute("id") == "lesson-options"
-    assert Select(field).first_selected_option.get_attribute("value") == "formula"
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#opt-selection").is_displayed(),
+             message="the form never offered what kills for camouflage")
+    offered_option(page, "opt-selection", "What kills", "formula")
 
     # When the teacher chooses both by keyboard and starts the lesson
-    field.send_keys(Keys.ARROW_DOWN, Keys.ARROW_DOWN)
-    wait_for(page, lambda d: Select(d.find_element(By.CSS_SELECTOR, "#opt-selection")).first_selected_option
-             .get_attribute("value") == "both", message="the arrow keys did not choose both")
-    start_lesson(page)
-    wait_console(page)
+    options = started_with_choice_by_keyboard(page, server, "opt-selection", 2, "both")
 
     # Then the lesson's catches and formula both kill, and the hunt panel says so
-    assert observed_options(page, server).get("selection") == "both"
+    assert options.get("selection") == "both"
     wait_for(page, lambda d: Select(d.find_element(By.CSS_SELECTOR, "#hunt-selection")).first_selected_option
              .get_attribute("value") == "both", message="the hunt panel did not show the lesson's selection")
     assert console_errors(page) == []

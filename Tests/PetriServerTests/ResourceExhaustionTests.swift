@@ -121,11 +121,7 @@ import Testing
         // When the descriptors it holds that are not new clients (the store, the log, the runtime's, the
         // class's) fill its reserve: its open-files limit is lowered, on the running process, to 28 above
         // the lowest free descriptor (the reserve under such a limit is 32)
-        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").compactMap { Int($0) }
-        let lowestFree = (0...).first { !open.contains($0) } ?? 0
-        let prlimit = try #require(Self.prlimit)
-        let lowered = try DeployTools.run(prlimit, ["--pid", "\(pid)", "--nofile=\(lowestFree + 28):"])
-        try #require(lowered.status == 0, "\(lowered.output)")
+        try Self.limitOpenFiles(of: pid, toLowestFreePlus: 28)
 
         // And 40 clients try to connect (their TCP handshakes complete in the kernel's queue)
         var waiting: [Int32] = []
@@ -150,8 +146,7 @@ import Testing
         #expect(server.process.isRunning)
 
         // When descriptors are free again (the limit raised back)
-        let raised = try DeployTools.run(prlimit, ["--pid", "\(pid)", "--nofile=4096:"])
-        try #require(raised.status == 0, "\(raised.output)")
+        try Self.limitOpenFiles(of: pid, to: 4096)
         for fd in waiting { close(fd) }
         waiting = []
 
@@ -178,11 +173,7 @@ import Testing
 
         // When something else has taken every descriptor, the reserve too: the open-files limit is
         // lowered, on the running process, to the lowest free descriptor
-        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").compactMap { Int($0) }
-        let lowestFree = (0...).first { !open.contains($0) } ?? 0
-        let prlimit = try #require(Self.prlimit)
-        let lowered = try DeployTools.run(prlimit, ["--pid", "\(pid)", "--nofile=\(lowestFree):"])
-        try #require(lowered.status == 0, "\(lowered.output)")
+        try Self.limitOpenFiles(of: pid, toLowestFreePlus: 0)
         // And five clients try to connect
         var waiting: [Int32] = []
         defer { for fd in waiting { close(fd) } }
@@ -211,8 +202,7 @@ import Testing
         #expect(server.process.isRunning)
 
         // When descriptors are free again (the limit raised back)
-        let raised = try DeployTools.run(prlimit, ["--pid", "\(pid)", "--nofile=4096:"])
-        try #require(raised.status == 0, "\(raised.output)")
+        try Self.limitOpenFiles(of: pid, to: 4096)
         for fd in waiting { close(fd) }
         waiting = []
 
@@ -224,6 +214,20 @@ import Testing
     }
 
     /// The child's lines up to and including the first that contains `text`, or all it wrote within `seconds`.
+    /// Sets the running process `pid`'s open-files limit to `limit` descriptors.
+    static func limitOpenFiles(of pid: Int32, to limit: Int) throws {
+        let prlimit = try #require(Self.prlimit)
+        let result = try DeployTools.run(prlimit, ["--pid", "\(pid)", "--nofile=\(limit):"])
+        try #require(result.status == 0, "\(result.output)")
+    }
+
+    /// Sets the running process `pid`'s open-files limit to `extra` above its lowest free descriptor.
+    static func limitOpenFiles(of pid: Int32, toLowestFreePlus extra: Int) throws {
+        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").compactMap { Int($0) }
+        let lowestFree = (0...).first { !open.contains($0) } ?? 0
+        try limitOpenFiles(of: pid, to: lowestFree + extra)
+    }
+
     static func lines(of child: PetriProcess, through text: String, within seconds: Int) async -> [String] {
         final class Seen: Sendable { let lines = Mutex<[String]>([]) }
         let seen = Seen()

@@ -13,22 +13,8 @@ import Testing
 @Suite struct BeaksScenarioTests {
     private static let seeds: [UInt64] = Array(1...20)
 
-    private func run(_ scenario: BeaksScenario, seed: UInt64, generations: Int) throws -> [BeaksModel] {
-        var model = try BeaksModel(parameters: scenario.parameters, seed: seed)
-        var history = [model]
-        for _ in 0..<generations {
-            model.step()
-            history.append(model)
-        }
-        return history
-    }
-
     @Test func everyScenarioIsValidAndExplained() throws {
-        for scenario in BeaksScenario.allCases {
-            try scenario.parameters.validate()
-            #expect(scenario.parameters.scenarioName == scenario.rawValue)
-            #expect(scenario.explanation.count > 200)
-        }
+        try BeaksScenario.expectAllValidAndExplained(inMoreThan: 200)
         #expect(BeaksScenario.drought1977.explanation.contains("0.5 mm deeper"))
     }
 
@@ -39,7 +25,7 @@ import Testing
         var survived = 0
         var total = 0.0
         for seed in Self.seeds {
-            let history = try run(.drought1977, seed: seed, generations: start + 4)
+            let history = try BeaksScenario.drought1977.history(seed: seed, generations: start + 4)
             #expect(
                 history[start].parameters[int: "seedHardness"] == 75
                     && history[start + 2].parameters[int: "seedHardness"] == 30)
@@ -59,7 +45,7 @@ import Testing
     @Test func aStableIslandKeepsItsBeaksAndItsFlock() throws {
         var steady = 0
         for seed in Self.seeds {
-            let history = try run(.stableIsland, seed: seed, generations: 30)
+            let history = try BeaksScenario.stableIsland.history(seed: seed, generations: 30)
             let shift =
                 try history[30].value(of: MetricID("meanBeakDepth")) - history[0].value(of: MetricID("meanBeakDepth"))
             if abs(shift) < 0.15 && history[30].traits.count >= 200 { steady += 1 }

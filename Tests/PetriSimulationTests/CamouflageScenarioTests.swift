@@ -5,13 +5,7 @@ import Testing
 /// The preset lessons: valid, explained, and showing what they claim for a fixed seed.
 @Suite struct CamouflageScenarioTests {
     @Test func everyScenarioIsValidAndExplained() throws {
-        for scenario in CamouflageScenario.allCases {
-            let p = scenario.parameters
-            #expect(p.scenarioName == scenario.rawValue)
-            try p.validate()
-            #expect(!scenario.title.isEmpty)
-            #expect(scenario.explanation.count > 100, "\(scenario.rawValue) needs a real explanation")
-        }
+        try CamouflageScenario.expectAllValidAndExplained(inMoreThan: 100)
     }
 
     @Test func explanationsSayThatSurvivalIsAMatterOfChance() {

@@ -12,29 +12,15 @@ import Testing
 @Suite struct ResistanceScenarioTests {
     private static let seeds: [UInt64] = Array(1...20)
 
-    private func run(_ scenario: ResistanceScenario, seed: UInt64, generations: Int) throws -> [ResistanceModel] {
-        var model = try ResistanceModel(parameters: scenario.parameters, seed: seed)
-        var history = [model]
-        for _ in 0..<generations {
-            model.step()
-            history.append(model)
-        }
-        return history
-    }
-
     @Test func everyScenarioIsValidAndExplained() throws {
-        for scenario in ResistanceScenario.allCases {
-            try scenario.parameters.validate()
-            #expect(scenario.parameters.scenarioName == scenario.rawValue)
-            #expect(scenario.explanation.count > 200)
-        }
+        try ResistanceScenario.expectAllValidAndExplained(inMoreThan: 200)
         #expect(ResistanceScenario.stoppedEarly.explanation.contains("Chance decides which bacteria"))
     }
 
     @Test func aFullCourseWipesTheStrainOut() throws {
         var cured = 0
         for seed in Self.seeds {
-            let history = try run(.fullCourse, seed: seed, generations: 12)
+            let history = try ResistanceScenario.fullCourse.history(seed: seed, generations: 12)
             if history.last?.isExtinct == true { cured += 1 }
         }
         // Measured: 19 of 20 (seed-by-seed in this build; the port gave 99 of 100).
@@ -46,7 +32,7 @@ import Testing
         var before = 0.0
         var after = 0.0
         for seed in Self.seeds {
-            let history = try run(.stoppedEarly, seed: seed, generations: 10)
+            let history = try ResistanceScenario.stoppedEarly.history(seed: seed, generations: 10)
             let start = try history[0].value(of: MetricID("meanResistance"))
             let end = try history[10].value(of: MetricID("meanResistance"))
             before += start
@@ -62,8 +48,12 @@ import Testing
         var firstFailed = 0
         var secondFailed = 0
         for seed in Self.seeds {
-            if try run(.fullCourse, seed: seed, generations: 12).last?.isExtinct == false { firstFailed += 1 }
-            if try run(.secondCourse, seed: seed, generations: 22).last?.isExtinct == false { secondFailed += 1 }
+            if try ResistanceScenario.fullCourse.history(seed: seed, generations: 12).last?.isExtinct == false {
+                firstFailed += 1
+            }
+            if try ResistanceScenario.secondCourse.history(seed: seed, generations: 22).last?.isExtinct == false {
+                secondFailed += 1
+            }
         }
         // Measured: the first course failed in 1 of 20, the second in 18 of 20.
         #expect(firstFailed == 1)
@@ -73,7 +63,7 @@ import Testing
     @Test func withoutAntibioticAResistantStrainLosesResistance() throws {
         var fell = 0
         for seed in Self.seeds {
-            let history = try run(.noAntibiotic, seed: seed, generations: 40)
+            let history = try ResistanceScenario.noAntibiotic.history(seed: seed, generations: 40)
             let start = try history[0].value(of: MetricID("meanResistance"))
             let end = try history[40].value(of: MetricID("meanResistance"))
             if end < start - 3 && !history[40].isExtinct { fell += 1 }

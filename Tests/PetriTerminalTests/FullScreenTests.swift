@@ -74,6 +74,31 @@ import Testing
         await iterator.next()
     }
 
+    /// A student client started in an 80×24 pty and welcomed into the six-generation lesson, once its screen shows the
+    /// lesson: the server, its inbox, the pty, the terminal settings from before, the connection and the screen so far.
+    struct StudentInLesson {
+        let server: FakeLessonServer
+        var inbox: AsyncStream<(ConnectionID, ClientMessage)>.Iterator
+        let pty: PseudoTerminal
+        let before: [UInt64]
+        let connection: ConnectionID
+        var screen: VirtualTerminal
+    }
+
+    static func studentInLesson() async throws -> StudentInLesson {
+        let server = try await FakeLessonServer.start()
+        var inbox = server.messages.makeAsyncIterator()
+        let (pty, before) = try startClient(server)
+        var screen = VirtualTerminal(width: 80, height: 24)
+        let (connection, _) = try #require(await nextMessage(&inbox))
+        let (model, history) = model()
+        server.send(FakeLessonServer.cannedWelcome(model: model, history: history), to: connection)
+        server.sendSnapshot(of: model, to: connection)
+        _ = try await read(pty, into: &screen) { $0.text.contains("Population over time") }
+        return StudentInLesson(
+            server: server, inbox: inbox, pty: pty, before: before, connection: connection, screen: screen)
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func startsDrawsAnswersAQuestionQuitsAndLeavesTheTerminalAsItFoundIt() async throws {
         // Given a server with a canned lesson and the client started in an 80×24 terminal
@@ -158,20 +183,13 @@ import Testing
     @Test(.timeLimit(.minutes(1)), arguments: [SIGTERM, SIGINT, SIGHUP, SIGSEGV])
     func aSignalOrACrashStillGivesTheTerminalBack(signal: Int32) async throws {
         // Given the client drawing its screen
-        let server = try await FakeLessonServer.start()
-        var inbox = server.messages.makeAsyncIterator()
-        let (pty, before) = try Self.startClient(server)
-        var screen = VirtualTerminal(width: 80, height: 24)
-        let (connection, _) = try #require(await Self.nextMessage(&inbox))
-        let (model, history) = Self.model()
-        server.send(FakeLessonServer.cannedWelcome(model: model, history: history), to: connection)
-        server.sendSnapshot(of: model, to: connection)
-        _ = try await Self.read(pty, into: &screen) { $0.text.contains("Population over time") }
+        var student = try await Self.studentInLesson()
+        let (server, pty, before) = (student.server, student.pty, student.before)
         #expect(pty.attributes().settings != before, "raw mode is on while the client runs")
 
         // When it is killed by the signal
         kill(pty.pid, signal)
-        let output = try await Self.read(pty, into: &screen) { !$0.onAlternate }
+        let output = try await Self.read(pty, into: &student.screen) { !$0.onAlternate }
         let status = pty.waitForExit(seconds: 5)
 
         // Then it dies of that signal, but only after restoring the screen, the cursor and the settings
@@ -185,15 +203,8 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func whenTheLessonEndsTheScreenStaysWithTheScoreUntilQAndThenSaysWhy() async throws {
         // Given a student in a lesson
-        let server = try await FakeLessonServer.start()
-        var inbox = server.messages.makeAsyncIterator()
-        let (pty, before) = try Self.startClient(server)
-        var screen = VirtualTerminal(width: 80, height: 24)
-        let (connection, _) = try #require(await Self.nextMessage(&inbox))
-        let (model, history) = Self.model()
-        server.send(FakeLessonServer.cannedWelcome(model: model, history: history), to: connection)
-        server.sendSnapshot(of: model, to: connection)
-        _ = try await Self.read(pty, into: &screen) { $0.text.contains("Population over time") }
+        var student = try await Self.studentInLesson()
+        let (server, pty, before, connection) = (student.server, student.pty, student.before, student.connection)
 
         // When the teacher ends the lesson and the server closes the connection as it does
         let board = Leaderboard(
@@ -206,16 +217,16 @@ import Testing
         server.server.close(connection, code: CloseCode(rawValue: 4002), reason: "lesson ended")
 
         // Then the client is disconnected but still shows the end, and says how to leave
-        _ = try await Self.read(pty, into: &screen) {
+        _ = try await Self.read(pty, into: &student.screen) {
             $0.onAlternate && $0.lines[0].contains("disconnected")
                 && $0.text.contains("The lesson has ended; press q to leave")
         }
-        Preview.write(lines: screen.lines, name: "pty-ended")
+        Preview.write(lines: student.screen.lines, name: "pty-ended")
 
         // And after q it leaves the full screen and says why, with the score, on the normal screen
         pty.write("q")
-        _ = try await Self.read(pty, into: &screen) { !$0.onAlternate && $0.text.contains("has ended") }
-        #expect(screen.text.contains("Lesson K7QX2M has ended. You scored 505 of 1000 (rank 1)."))
+        _ = try await Self.read(pty, into: &student.screen) { !$0.onAlternate && $0.text.contains("has ended") }
+        #expect(student.screen.text.contains("Lesson K7QX2M has ended. You scored 505 of 1000 (rank 1)."))
         #expect(pty.waitForExit(seconds: 5) == 0)
         #expect(pty.attributes().settings == before)
         await server.stop()
@@ -223,16 +234,9 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func aResizedWindowIsRedrawnAtItsNewSizeAndCtrlCQuits() async throws {
-        let server = try await FakeLessonServer.start()
-        var inbox = server.messages.makeAsyncIterator()
-        let (pty, before) = try Self.startClient(server)
-        var screen = VirtualTerminal(width: 80, height: 24)
-        let (connection, _) = try #require(await Self.nextMessage(&inbox))
-        let (model, history) = Self.model()
-        server.send(FakeLessonServer.cannedWelcome(model: model, history: history), to: connection)
-        server.sendSnapshot(of: model, to: connection)
-        _ = try await Self.read(pty, into: &screen) { $0.text.contains("Population over time") }
-        #expect(screen.lines[0].count <= 80)
+        let student = try await Self.studentInLesson()
+        let (server, pty, before) = (student.server, student.pty, student.before)
+        #expect(student.screen.lines[0].count <= 80)
 
         // When the window grows to 110×32 (the kernel sends SIGWINCH)
         pty.resize(width: 110, height: 32)
@@ -254,15 +258,8 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func aStudentHuntsWithTheCursorSeesCatchesVanishAndRefusalsAndTheRoundsEndGivesTheScreenBack() async throws {
         // Given a student in a camouflage lesson
-        let server = try await FakeLessonServer.start()
-        var inbox = server.messages.makeAsyncIterator()
-        let (pty, before) = try Self.startClient(server)
-        var screen = VirtualTerminal(width: 80, height: 24)
-        let (connection, _) = try #require(await Self.nextMessage(&inbox))
-        let (model, history) = Self.model()
-        server.send(FakeLessonServer.cannedWelcome(model: model, history: history), to: connection)
-        server.sendSnapshot(of: model, to: connection)
-        _ = try await Self.read(pty, into: &screen) { $0.text.contains("Population over time") }
+        var student = try await Self.studentInLesson()
+        let (server, pty, before, connection) = (student.server, student.pty, student.before, student.connection)
 
         // When the teacher starts a round: one creature in the top-left corner, one in the middle, one bottom-right
         let creatures = [
@@ -276,48 +273,50 @@ import Testing
         server.send([.huntStarted(round)], to: connection)
 
         // Then the field replaces the picture and the charts: the round, catches left and time left, the keys
-        _ = try await Self.read(pty, into: &screen) { $0.lines[1].contains("Round 1 · catches left: 3") }
+        _ = try await Self.read(pty, into: &student.screen) { $0.lines[1].contains("Round 1 · catches left: 3") }
         // (a fresh round has its whole 30 s; a loaded machine may draw the first frame a second or two later)
-        #expect(["30", "29", "28"].contains { screen.lines[1].contains("time left: \($0) s") })
-        #expect(screen.lines[2].hasPrefix("██"))
-        #expect(!screen.text.contains("Population over time"))
-        #expect(!screen.text.contains("best"))
-        #expect(screen.lines[23].contains("Enter catch"))
-        Preview.write(lines: screen.lines, name: "pty-hunt")
+        #expect(["30", "29", "28"].contains { student.screen.lines[1].contains("time left: \($0) s") })
+        #expect(student.screen.lines[2].hasPrefix("██"))
+        #expect(!student.screen.text.contains("Population over time"))
+        #expect(!student.screen.text.contains("best"))
+        #expect(student.screen.lines[23].contains("Enter catch"))
+        Preview.write(lines: student.screen.lines, name: "pty-hunt")
 
         // When the student presses Enter with the cursor where it starts (the middle, on creature 2)
         pty.write("\r")
-        let (_, first) = try #require(await Self.nextMessage(&inbox))
+        let (_, first) = try #require(await Self.nextMessage(&student.inbox))
         #expect(first == .catchCreature(creature: 2))
         server.send(
             [
                 .catchAccepted(round: 1, creature: 2, left: 2),
                 .caught(HuntCatch(round: 1, creature: 2, eaten: [2])),
             ], to: connection)
-        _ = try await Self.read(pty, into: &screen) { $0.lines[1].contains("catches left: 2") }
-        #expect(screen.text.contains("Caught ✓ · catches left: 2"))
+        _ = try await Self.read(pty, into: &student.screen) { $0.lines[1].contains("catches left: 2") }
+        #expect(student.screen.text.contains("Caught ✓ · catches left: 2"))
 
         // And another student catches creature 1 (only the newest `caught` arrives, naming every id eaten)
         server.send([.caught(HuntCatch(round: 1, creature: 1, eaten: [2, 1]))], to: connection)
-        _ = try await Self.read(pty, into: &screen) { !$0.lines[2].hasPrefix("██") }
+        _ = try await Self.read(pty, into: &student.screen) { !$0.lines[2].hasPrefix("██") }
 
         // When the student jumps to the next creature (3) and catches it, but the server refuses
         pty.write("\t\r")
-        let (_, second) = try #require(await Self.nextMessage(&inbox))
+        let (_, second) = try #require(await Self.nextMessage(&student.inbox))
         #expect(second == .catchCreature(creature: 3))
         server.send(
             [.error(ProtocolError(.invalidAction, "Someone else caught that one first: pick another."))],
             to: connection)
 
         // Then the server's sentence is on the screen and nothing changed
-        _ = try await Self.read(pty, into: &screen) { $0.text.contains("Someone else caught that one first") }
-        #expect(screen.lines[1].contains("catches left: 2"))
+        _ = try await Self.read(pty, into: &student.screen) { $0.text.contains("Someone else caught that one first") }
+        #expect(student.screen.lines[1].contains("catches left: 2"))
 
         // When the student takes the spotter role
         pty.write("p")
-        let (_, spot) = try #require(await Self.nextMessage(&inbox))
+        let (_, spot) = try #require(await Self.nextMessage(&student.inbox))
         #expect(spot == .spot(spotter: true))
-        _ = try await Self.read(pty, into: &screen) { $0.lines[1].contains("you are the spotter · caught so far: 2") }
+        _ = try await Self.read(pty, into: &student.screen) {
+            $0.lines[1].contains("you are the spotter · caught so far: 2")
+        }
 
         // And the round ends
         let summary = HuntSummary(
@@ -326,13 +325,13 @@ import Testing
         server.send([.huntEnded(summary)], to: connection)
 
         // Then the usual screen is back, with what the class caught
-        _ = try await Self.read(pty, into: &screen) {
+        _ = try await Self.read(pty, into: &student.screen) {
             $0.text.contains("Population over time") && $0.text.contains("Round 1 is over")
         }
-        #expect(screen.text.contains("Round 1 is over: the class caught 2 (mean colour 35) and left 1 alive"))
+        #expect(student.screen.text.contains("Round 1 is over: the class caught 2 (mean colour 35) and left 1 alive"))
 
         pty.write("q")
-        _ = try await Self.read(pty, into: &screen) { !$0.onAlternate }
+        _ = try await Self.read(pty, into: &student.screen) { !$0.onAlternate }
         #expect(pty.waitForExit(seconds: 5) == 0)
         #expect(pty.attributes().settings == before)
         await server.stop()

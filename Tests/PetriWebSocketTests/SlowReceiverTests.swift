@@ -7,17 +7,7 @@ import Testing
 @Suite(.serialized) struct SlowReceiverTests {
     @Test(.timeLimit(.minutes(1))) func aReceiverThatStopsReadingDoesNotSlowTheOthersAndIsClosed() async throws {
         // Given a server with a 64 KiB queue limit and a 1 s stall timeout, and ten readers
-        let server = try await WebSocketServer.start(
-            {
-                var c = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
-                c.maxQueueBytes = 64 * 1024
-                c.stallTimeout = 1
-                // Only the stall may close it: filling the kernel's loopback buffers first can take
-                // longer than the idle hang-up on a loaded machine (seen: 70 s in a parallel run).
-                c.pingAfterIdle = 600
-                c.hangupAfterIdle = 1200
-                return c
-            }())
+        let server = try await WebSocketServer.start(.neverIdle(queueLimit: 64 * 1024, stallTimeout: 1))
         let counter = ReceiptCounter()
         let client = try await WebSocketClient.start(WebSocketClient.Configuration())
         async let acceptedReaders = accept(10, from: server)
@@ -111,17 +101,7 @@ import Testing
 @Suite struct StallTimeoutTests {
     @Test(.timeLimit(.minutes(1))) func aConnectionOverItsLimitPastTheStallTimeoutIsClosedWithTheReason() async throws {
         // Given a stuck peer and a server with a 64 KiB limit and a 1 s stall timeout
-        let server = try await WebSocketServer.start(
-            {
-                var c = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
-                c.maxQueueBytes = 64 * 1024
-                c.stallTimeout = 1
-                // Only the stall may close it: filling the kernel's loopback buffers first can take
-                // longer than the idle hang-up on a loaded machine (seen: 70 s in a parallel run).
-                c.pingAfterIdle = 600
-                c.hangupAfterIdle = 1200
-                return c
-            }())
+        let server = try await WebSocketServer.start(.neverIdle(queueLimit: 64 * 1024, stallTimeout: 1))
         let peer = try RawPeer(port: server.port, receiveBuffer: 4096)
         var accepted = server.connections.makeAsyncIterator()
         let connection = try #require(await accepted.next())
@@ -173,17 +153,7 @@ import Testing
         // Given a server whose queues may hold 17 MiB together (each one alone up to its hard cap of
         // four times 16 MiB), and three peers that never read
         let budget = 17 << 20
-        let server = try await WebSocketServer.start(
-            {
-                var c = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
-                c.maxQueueBytes = 16 << 20
-                c.maxTotalQueueBytes = budget
-                // Only the budget may close them.
-                c.stallTimeout = 600
-                c.pingAfterIdle = 600
-                c.hangupAfterIdle = 1200
-                return c
-            }())
+        let server = try await WebSocketServer.start(.neverIdle(queueLimit: 16 << 20, totalLimit: budget))
         let peers = try (0..<3).map { _ in try RawPeer(port: server.port, receiveBuffer: 4096) }
         let connections = await accept(3, from: server)
 
@@ -220,16 +190,7 @@ import Testing
         async throws
     {
         // Given a server with no budget and queue limits no peer reaches, and three peers that never read
-        let server = try await WebSocketServer.start(
-            {
-                var c = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
-                c.maxQueueBytes = 64 << 20
-                c.maxTotalQueueBytes = 0
-                c.stallTimeout = 600
-                c.pingAfterIdle = 600
-                c.hangupAfterIdle = 1200
-                return c
-            }())
+        let server = try await WebSocketServer.start(.neverIdle(queueLimit: 64 << 20, totalLimit: 0))
         let peers = try (0..<3).map { _ in try RawPeer(port: server.port, receiveBuffer: 4096) }
         let connections = await accept(3, from: server)
 
@@ -257,5 +218,20 @@ import Testing
         await server.shutdown()
         #expect(server.counts.queuedBytes == 0)
         withExtendedLifetime(peers) {}
+    }
+}
+
+extension WebSocketServer.Configuration {
+    /// A loopback server on an ephemeral port whose idle ping and hang-up never come within a test, so that only the
+    /// limits under test close a connection (filling the kernel's loopback buffers first can take longer than the idle
+    /// hang-up on a loaded machine: seen, 70 s in a parallel run).
+    static func neverIdle(queueLimit: Int, stallTimeout: Double = 600, totalLimit: Int? = nil) -> Self {
+        var c = WebSocketServer.Configuration(host: "127.0.0.1", port: 0)
+        c.maxQueueBytes = queueLimit
+        c.maxTotalQueueBytes = totalLimit ?? c.maxTotalQueueBytes
+        c.stallTimeout = stallTimeout
+        c.pingAfterIdle = 600
+        c.hangupAfterIdle = 1200
+        return c
     }
 }
