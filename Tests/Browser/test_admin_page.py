@@ -14,6 +14,8 @@ from conftest import ROOT, console_errors, open_tab, petri_binary
 from helpers import wait_for, wait_text
 from test_teacher_accounts import PASSWORD, SLOW, my_lesson_codes, start_lesson
 
+pytestmark = pytest.mark.desk  # WebKit leaves it out (conftest.py, Tests/README.md)
+
 
 def admin_sign_in(driver, server):
     driver.get(f"{server.http}/admin")
