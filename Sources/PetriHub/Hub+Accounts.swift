@@ -127,9 +127,12 @@ extension Hub {
                 send(.sessions(try await sessionList(of: teacher, token: token, accounts: accounts)), to: session)
             case .myLessons:
                 send(.myLessons(try await lessons(of: teacher, accounts: accounts)), to: session)
-            case .open(let code, let lastSeen):
-                await attach(.open(teacherId: teacher?.id, lastSeen: lastSeen), code: code, in: &session)
-                // A teacher's console lasts as long as their session; the administrator's key has none to end.
+            case .open(let code, let lastSeen, let asObserver, let language):
+                await attach(
+                    .open(teacherId: teacher?.id, lastSeen: lastSeen, asObserver: asObserver), code: code,
+                    language: language, in: &session)
+                // A teacher's console (or projector) lasts as long as their session; the administrator's key has none
+                // to end.
                 if session.host != nil, teacher != nil { session.signedIn = token }
             case .teachers, .addTeacher, .resetTeacher, .disableTeacher, .enableTeacher, .removeTeacher, .eraseLesson:
                 return  // the administrator's, above

@@ -269,16 +269,17 @@ extension Hub {
         case teach(token: AccessToken, lastSeen: TimelinePosition?)
         case observe(token: AccessToken, lastSeen: TimelinePosition?)
         /// A signed-in teacher opening a lesson they own or share (the administrator: any; `teacherId` nil),
-        /// without its token (``Hub/handleAccount(_:in:)``).
-        case open(teacherId: String?, lastSeen: TimelinePosition?)
+        /// without its token (``Hub/handleAccount(_:in:)``): as its teacher, or as its projector.
+        case open(teacherId: String?, lastSeen: TimelinePosition?, asObserver: Bool)
 
         /// The lesson's command, with every token as the lesson holds it (``TokenForm``), and
         /// the raw resume token a join mints, which goes only to the student.
         func command(for record: LessonRecord) throws(ProtocolError) -> (LessonCommand, minted: AccessToken?) {
             let tokens = record.tokens
             switch self {
-            case .open(_, let lastSeen):
+            case .open(_, let lastSeen, let asObserver):
                 // The hub checked the teacher may; the lesson is handed its own teacher token as it holds it.
+                if asObserver { return (.attachObserver(token: record.teacherToken, lastSeen: lastSeen), nil) }
                 return (.attachTeacher(token: record.teacherToken, lastSeen: lastSeen), nil)
             case .join(let name):
                 let token = try Secrets.token()
@@ -322,7 +323,7 @@ extension Hub {
             return
         }
         guard let host = await findHost(code, for: session, limited: limited) else { return }
-        if case .open(let teacherId, _) = attachment, let refusal = await refusalOfOpening(host, by: teacherId) {
+        if case .open(let teacherId, _, _) = attachment, let refusal = await refusalOfOpening(host, by: teacherId) {
             replyError(refusal, to: session)
             return
         }
@@ -342,7 +343,8 @@ extension Hub {
             session.host = host
             session.language = result.language ?? session.language
             switch attachment {
-            case .teach, .open: _ = await host.makeup(.teacherAttached, from: session.connection.id, language: nil)
+            case .teach, .open(_, _, asObserver: false):
+                _ = await host.makeup(.teacherAttached, from: session.connection.id, language: nil)
             default: break
             }
             return

@@ -17,6 +17,8 @@ from conftest import Server, console_errors, petri_binary, ROOT
 from helpers import settled_on_sign_in, wait_for, wait_text
 from petri_peer import Peer
 
+pytestmark = pytest.mark.desk  # WebKit leaves it out (conftest.py, Tests/README.md)
+
 PASSWORD = "violet kettle harbour"
 # Each sign-in and each password chosen runs scrypt at OWASP's parameters (128 MiB): several seconds each in a
 # debug build on a busy machine (22.8 s measured for choosing a password, three hashes, on this 2-core machine).
@@ -133,6 +135,43 @@ def test_a_link_chooses_the_password_and_the_teacher_runs_and_shares_her_lesson(
     for peer in (bo, cy):
         peer.close()
     assert page.execute_script("return window.__dialogs") == 0
+    assert console_errors(page) == []
+
+
+@pytest.mark.chromium_only  # WebKitGTK's MiniBrowser under WebDriver opens no window for target=_blank
+def test_a_lesson_opened_from_my_lessons_opens_its_projector_and_report_with_the_sign_in(page, school):
+    # Given a lesson Bo created elsewhere (its token is in no tab of this browser)
+    bo = Peer(school.ws)
+    bo.send(type="signIn", name="Bo", password=PASSWORD)
+    session = bo.wait("signedIn", timeout=SLOW)["session"]
+    bo.send(type="create", key=session, model="camouflage", seed="7")
+    code = bo.wait("created")["code"]
+    bo.close()
+
+    # When he signs in on the console and opens it from "My lessons"
+    sign_in(page, school.http, "Bo")
+    wait_for(page, lambda d: my_lesson_codes(d) == [code], timeout=SLOW, message="My lessons never listed it")
+    page.find_element(By.CSS_SELECTOR, f"#my-lessons button[data-code='{code}']").click()
+    wait_text(page, "#lesson-owner", "Owner: Bo")
+
+    # Then the console offers the projector and the report, though not the token it does not have
+    assert not page.find_element(By.CSS_SELECTOR, "#teacher-token-text").is_displayed()
+    console = page.current_window_handle
+    for link, url in (("#projector-link", f"/projector/{code}"), ("#report-link", f"/report/{code}")):
+        before = set(page.window_handles)
+        page.find_element(By.CSS_SELECTOR, link).click()
+        page.switch_to.window(wait_for(page, lambda d: set(d.window_handles) - before).pop())
+        assert page.current_url == f"{school.http}{url}"
+        if link == "#projector-link":
+            # And the projector shows the lesson's join code with no token typed
+            wait_text(page, "#join-code", f"{code[:3]} {code[3:]}")
+            assert not page.find_element(By.CSS_SELECTOR, "#unlock").is_displayed()
+        else:
+            # And the report of the lesson so far
+            wait_text(page, "#report-state", f"Lesson {code} has not ended yet")
+        assert console_errors(page) == []
+        page.close()
+        page.switch_to.window(console)
     assert console_errors(page) == []
 
 

@@ -87,6 +87,35 @@ import Testing
         await server.stop()
     }
 
+    @Test func herProjectorOpensHerLessonWithHerSessionAndAColleaguesIsRefusedUntilShared() async throws {
+        // Given a lesson of Ada's, and Bo signed in
+        let (server, _) = try await Self.school()
+        let ada = server.connect()
+        let adaSession = try await Self.signIn(ada, as: "Ada")
+        let (code, _) = try await ada.createLesson(teacherKey: adaSession)
+        let bo = server.connect()
+        let boSession = try await Self.signIn(bo, as: "Bo")
+
+        // When Ada's projector opens the lesson with her session alone, as its observer, in Welsh
+        let projector = try await server.connect().attach(
+            .account(session: adaSession, request: .open(code: code, lastSeen: nil, asObserver: true, language: "cy")))
+
+        // Then it watches the lesson as its projector does with the token, in the language it asked for
+        #expect(projector.role == .observer)
+        #expect(projector.language == "cy")
+
+        // And Bo's projector is refused with the sentence a console gets, until Ada shares the lesson with him
+        try bo.send(.account(session: boSession, request: .open(code: code, lastSeen: nil, asObserver: true)))
+        let refused = try await bo.expectError()
+        #expect(refused.code == .notAuthorised)
+        #expect(refused.message.contains("not yours nor shared with you"))
+        _ = try await ada.answers(to: .account(session: adaSession, request: .share(code: code, teacher: "Bo")))
+        let shared = try await server.connect().attach(
+            .account(session: boSession, request: .open(code: code, lastSeen: nil, asObserver: true)))
+        #expect(shared.role == .observer)
+        await server.stop()
+    }
+
     @Test func aLessonsConsoleListsItsTeachersForThemAndRefusesAThirdTeacher() async throws {
         // Given Ada's lesson shared with Bo, and Cy, a third teacher, signed in
         let (server, accounts) = try await Self.school()

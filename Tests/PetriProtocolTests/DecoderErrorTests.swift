@@ -107,6 +107,7 @@ struct DecoderErrorTests {
         #"{"type":"ask","metric":"population","kind":"essay","horizon":5}"#,
         #"{"type":"kick","student":"Ada"}"#, #"{"type":"history","from":[]}"#,
         #"{"type":"create","key":"k","model":"life","options":{"names":"secret"}}"#,
+        #"{"type":"open","session":"s","code":"K7QX2M","role":"student"}"#,
     ])
     func aFieldOfTheWrongTypeOrShapeIsInvalid(text: String) {
         // Given a field of the wrong type or an impossible value, When decoded, Then it is invalid-field

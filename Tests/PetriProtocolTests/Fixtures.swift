@@ -89,6 +89,8 @@ enum Fixtures {
         .account(session: "petri-session-0123", request: .revokeSession(handle: "3f9a0c51d2e4")),
         .account(session: "petri-session-0123", request: .myLessons),
         .account(session: "petri-session-0123", request: .open(code: code, lastSeen: nil)),
+        .account(
+            session: "petri-session-0123", request: .open(code: code, lastSeen: nil, asObserver: true, language: "cy")),
         .account(session: "petri-session-0123", request: .share(code: code, teacher: "Bo")),
         .account(session: "petri-session-0123", request: .unshare(code: code, teacher: "Bo")),
         .account(session: "petri-session-0123", request: .handOver(code: code, teacher: "bo@school.example")),

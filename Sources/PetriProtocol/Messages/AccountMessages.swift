@@ -8,8 +8,9 @@ package enum AccountRequest: Sendable, Hashable {
     case revokeSession(handle: String)
     /// Lists the lessons the teacher owns or shares, running and ended within retention (`myLessons`).
     case myLessons
-    /// Attaches as the teacher of one of those lessons, without its teacher token (answered as `teach` is).
-    case open(code: JoinCode, lastSeen: TimelinePosition?)
+    /// Attaches to one of those lessons without its teacher token: as its teacher (answered as `teach` is), or,
+    /// `asObserver`, as its projector (answered as `observe` is); `language` as `teach` and `observe` carry it.
+    case open(code: JoinCode, lastSeen: TimelinePosition?, asObserver: Bool = false, language: String? = nil)
     /// Shares a lesson with a colleague, named by name or email: same controls (`lessonTeachers`).
     case share(code: JoinCode, teacher: String)
     /// Ends a colleague's share of a lesson (`lessonTeachers`).

@@ -7,7 +7,7 @@ extension ClientMessage: Codable {
         case count, rate, value, x, y, pattern, changes, student, question, from, to, before, limit
         case horizon, metric, reason, students, names, plan, text, pace, language
         case password, link, session, handle, teacher, replace, catches, seconds, creature, selection, email
-        case percent, until, spotter
+        case percent, until, spotter, role
     }
 
     /// The wire name of the message's type.
@@ -364,9 +364,11 @@ extension ClientMessage: Codable {
             case .resetTeacher(let teacher), .disableTeacher(let teacher), .enableTeacher(let teacher),
                 .removeTeacher(let teacher):
                 try c.encode(teacher, forKey: .teacher)
-            case .open(let code, let lastSeen):
+            case .open(let code, let lastSeen, let asObserver, let language):
                 try c.encode(code, forKey: .code)
                 try c.encodeIfPresent(lastSeen, forKey: .lastSeen)
+                if asObserver { try c.encode("observer", forKey: .role) }
+                try c.encodeIfPresent(language, forKey: .language)
             case .share(let code, let teacher), .unshare(let code, let teacher), .handOver(let code, let teacher):
                 try c.encode(code, forKey: .code)
                 try c.encode(teacher, forKey: .teacher)
@@ -458,9 +460,14 @@ extension ClientMessage {
         case "enableTeacher": return .enableTeacher(teacher: try c.decodeText(.teacher, limit: TextLimit.account))
         case "removeTeacher": return .removeTeacher(teacher: try c.decodeText(.teacher, limit: TextLimit.account))
         case "open":
+            let role = try c.decodeTextIfPresent(.role, limit: 16) ?? "teacher"
+            guard ["teacher", "observer"].contains(role) else {
+                throw ProtocolError(.invalidField, "The field \"role\" must be \"teacher\" or \"observer\".")
+            }
             return .open(
                 code: try c.decode(JoinCode.self, forKey: .code),
-                lastSeen: try c.decodeIfPresent(TimelinePosition.self, forKey: .lastSeen))
+                lastSeen: try c.decodeIfPresent(TimelinePosition.self, forKey: .lastSeen), asObserver: role == "observer",
+                language: try c.decodeLanguageIfPresent())
         case "share":
             return .share(
                 code: try c.decode(JoinCode.self, forKey: .code),

@@ -4,7 +4,7 @@
 // axis and the leaderboard (names left out when the lesson is anonymised).
 //
 // It connects as an observer with the lesson's teacher token, typed once and kept in sessionStorage for
-// this tab (never in the URL).
+// this tab (never in the URL); opened from a console signed in as a teacher, with that sign-in instead.
 
 import { el, setText, replaceChildren, formatNumber } from './dom.js';
 import { Connection, normaliseCode } from './connection.js';
@@ -23,6 +23,8 @@ import { languageSwitch, tellServer, followLesson } from './view-language.js';
 const match = location.pathname.match(/^\/projector\/([^/]+)\/?$/);
 const code = match ? normaliseCode(decodeURIComponent(match[1])) : '';
 const storageKey = `petri.projector.${code}`;
+/// The console's sign-in (a teacher's session, or the teacher key), which a tab opened from the console inherits.
+const CONSOLE_SIGN_IN = 'petri.teach.key';
 const state = createState();
 
 const $ = (id) => document.getElementById(id);
@@ -36,28 +38,38 @@ let connection = null;
 const about = new AboutView($('about'), { send: (m) => connection?.send(m) ?? false });
 const explanation = new ExplanationView(document.getElementById('explanation'));
 
-/// The projector attaches as an observer with the teacher token (PROTOCOL.md 6.7): it sees what the class
-/// sees plus how many have answered (never who), and may only ask the server to show the class's answers.
-export function observerHello(token, lastSeen) {
-    return { type: 'observe', code, token, language: language(), ...(lastSeen ? { lastSeen } : {}) };
+/// The projector attaches as an observer with the teacher token (PROTOCOL.md 6.7), or with the console's sign-in
+/// (`open` as `observer`, section 11: a lesson the console opened with a session has no token in the tab): it sees
+/// what the class sees plus how many have answered (never who), and may only ask the server to show the answers.
+function observerHello({ token, session }, lastSeen) {
+    const how = token ? { type: 'observe', token } : { type: 'open', session, role: 'observer' };
+    return { ...how, code, language: language(), ...(lastSeen ? { lastSeen } : {}) };
 }
 
 /// Resolved questions whose spread the teacher revealed on this wall (after resolution the server has
 /// nothing more to show: the spread came with `resolved`, and the wall still waits for the teacher).
 const revealedHere = new Set();
 
-function readToken() {
+function stored(name) {
     try {
-        return sessionStorage.getItem(storageKey);
+        return sessionStorage.getItem(name);
     } catch {
         return null;
     }
 }
 
-function start(token) {
+/// How this tab may watch the lesson: the token typed here or handed over by the console, else the console's sign-in.
+function readCredential() {
+    const token = stored(storageKey);
+    if (token) return { token };
+    const session = stored(CONSOLE_SIGN_IN);
+    return session ? { session } : null;
+}
+
+function start(credential) {
     connection?.stop();
     connection = new Connection({
-        hello: (lastSeen) => observerHello(token, lastSeen),
+        hello: (lastSeen) => observerHello(credential, lastSeen),
         onMessage: receive,
         onState: (connectionState) => {
             state.connection = connectionState;
@@ -221,7 +233,7 @@ unlockForm.addEventListener('submit', (event) => {
         // storage off: the token lives only in this page
     }
     $('teacher-token').value = '';
-    start(token);
+    start({ token });
 });
 
 languageSwitch($('language-switch'));
@@ -238,8 +250,8 @@ onLanguageChange(() => {
 
 if (!code) {
     setText(unlockForm.querySelector('.problem'), t('projector.noCode'));
-} else if (readToken()) {
-    start(readToken());
+} else if (readCredential()) {
+    start(readCredential());
 } else {
     $('teacher-token').focus();
 }

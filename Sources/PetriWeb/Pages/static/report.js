@@ -3,8 +3,9 @@
 // layout that prints.
 //
 // The teacher token comes from this tab's sessionStorage, where the teacher's console keeps it per lesson (a
-// report opened from the console, in the same tab or a new one it opened, finds it); otherwise the page asks
-// for it. Never in the URL.
+// report opened from the console, in the same tab or a new one it opened, finds it); a console signed in as a
+// teacher hands over its sign-in instead (`open`, PROTOCOL.md section 11); otherwise the page asks for the token.
+// Never in the URL.
 
 import { el, setText, replaceChildren, formatNumber } from './dom.js';
 import { Connection, normaliseCode } from './connection.js';
@@ -15,6 +16,8 @@ const match = location.pathname.match(/^\/report\/([^/]+)\/?$/);
 const code = match ? normaliseCode(decodeURIComponent(match[1])) : '';
 /// The teacher console's key for a lesson's token (teach.js).
 const storageKey = `petri.teach.token.${code}`;
+/// The console's sign-in (a teacher's session, or the teacher key), which a tab opened from the console inherits.
+const CONSOLE_SIGN_IN = 'petri.teach.key';
 
 const $ = (id) => document.getElementById(id);
 const unlockForm = $('unlock');
@@ -23,12 +26,20 @@ let connection = null;
 let ended = null;
 let report = null;
 
-function readToken() {
+function stored(name) {
     try {
-        return sessionStorage.getItem(storageKey);
+        return sessionStorage.getItem(name);
     } catch {
         return null;
     }
+}
+
+/// How this tab may read the report: the lesson's token, else the console's sign-in.
+function readCredential() {
+    const token = stored(storageKey);
+    if (token) return { token };
+    const session = stored(CONSOLE_SIGN_IN);
+    return session ? { session } : null;
 }
 
 function storeToken(token) {
@@ -60,12 +71,13 @@ function askToken(words) {
     $('teacher-token').focus();
 }
 
-function start(token) {
+function start({ token, session }) {
     connection?.stop();
     setText($('problem'), '');
     setText($('report-state'), t('report.fetching'));
+    const how = token ? { type: 'teach', token } : { type: 'open', session };
     connection = new Connection({
-        hello: () => ({ type: 'teach', code, token, language: language() }),
+        hello: () => ({ ...how, code, language: language() }),
         onMessage: receive,
         onState: showConnection,
     });
@@ -87,7 +99,7 @@ function receive(message) {
             break;
         case 'error':
             if (message.code === 'lesson-recovered') break; // a note to the console, not a refusal
-            if (!report && ['unknown-token', 'unknown-lesson', 'lesson-expired', 'invalid-field']
+            if (!report && ['unknown-token', 'unknown-lesson', 'lesson-expired', 'invalid-field', 'not-authorised']
                 .includes(message.code)) {
                 connection.stop();
                 storeToken(null);
@@ -265,8 +277,8 @@ $('download-html').addEventListener('click', () => {
 });
 $('print').addEventListener('click', () => print());
 $('refresh').addEventListener('click', () => {
-    const token = readToken();
-    if (token) start(token);
+    const credential = readCredential();
+    if (credential) start(credential);
     else askToken(t('report.tokenGone'));
 });
 unlockForm.addEventListener('submit', (event) => {
@@ -280,7 +292,7 @@ unlockForm.addEventListener('submit', (event) => {
     storeToken(token);
     unlockForm.hidden = true;
     setText(unlockForm.querySelector('.problem'), '');
-    start(token);
+    start({ token });
 });
 
 languageSwitch($('language-switch'));
@@ -293,8 +305,8 @@ onLanguageChange(() => {
 
 if (!code) {
     setText($('problem'), t('report.noCode'));
-} else if (readToken()) {
-    start(readToken());
+} else if (readCredential()) {
+    start(readCredential());
 } else {
     askToken('');
 }

@@ -498,8 +498,10 @@ function openLesson(code, token) {
     replicates.shown('');
     connection = new Connection({
         // A signed-in teacher always attaches with their session (`open`), so that the console ends with it.
-        hello: (lastSeen) => (signedIn() ? { type: 'open', session: teacherKey, code, ...(lastSeen ? { lastSeen } : {}) }
-            : { type: 'teach', code, token, language: language(), ...(lastSeen ? { lastSeen } : {}) }),
+        hello: (lastSeen) => ({
+            ...(signedIn() ? { type: 'open', session: teacherKey } : { type: 'teach', token }),
+            code, language: language(), ...(lastSeen ? { lastSeen } : {}),
+        }),
         onMessage: receive,
         onState: (connectionState) => {
             state.connection = connectionState;
@@ -577,11 +579,7 @@ function receive(message) {
             checkpointAt = typeof message.checkpoint === 'number' ? message.checkpoint : null;
             grades.refresh();
             makeupPanel.reset(); // the server sends the lesson's make-up, if it has one, after the welcome
-            if (signedIn()) {
-                loadLessonTeachers();
-                // `open` carries no language: the console's words from the server come in the page's.
-                if (language() !== 'en') connection?.send({ type: 'setLanguage', language: language() });
-            }
+            if (signedIn()) loadLessonTeachers();
             break;
         case 'answerCount': {
             const set = answered.get(message.question) ?? new Set();
@@ -771,12 +769,10 @@ function render() {
     $('projector-link').setAttribute('href', `/projector/${code}`);
     // The report page finds the token in sessionStorage, which a tab opened with an opener inherits.
     $('report-link').setAttribute('href', `/report/${code}`);
-    // A lesson opened with the session has no token in this tab: the projector, the report and the token's own
-    // line need one, so they show only for a lesson whose token this tab holds.
+    // A lesson opened with the session has no token in this tab: the projector and the report it opens use this
+    // tab's sign-in instead (they inherit its sessionStorage), and the token's own line shows only with a token.
     setText($('teacher-token-text'), lesson.token ?? '');
-    for (const node of [$('projector-link').parentElement, $('report-link'), $('teacher-token-text').closest('details')]) {
-        node.hidden = !lesson.token;
-    }
+    $('teacher-token-text').closest('details').hidden = !lesson.token;
     $('lesson-teachers').hidden = !signedIn();
     status.render(state);
     picture.render(state);
@@ -933,8 +929,9 @@ $('end-lesson').addEventListener('click', () => confirmThen(
     t('teach.end.confirm'),
     () => send({ type: 'end' })));
 $('projector-link').addEventListener('click', () => {
-    // The projector tab reads the token from its own sessionStorage, which a tab opened from here inherits.
-    if (lesson) store(`petri.projector.${lesson.code}`, lesson.token);
+    // The projector tab reads the token (else this tab's sign-in) from its own sessionStorage, which a tab opened
+    // from here inherits.
+    if (lesson?.token) store(`petri.projector.${lesson.code}`, lesson.token);
 });
 $('help-button').addEventListener('click', () => $('help').showModal());
 $('shortcuts-on').checked = stored(SHORTCUTS_OFF, localStorage) !== 'off';
