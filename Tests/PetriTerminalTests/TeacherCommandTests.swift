@@ -402,16 +402,12 @@ import Testing
                                 metric: "population", kind: .probability(event: Condition(.lt, 10)), horizon: 20)))))
         // A clause of one kind on another is refused with whose it is, not ignored
         #expect(
-            parse("ask choice population in 5 tolerance 3")
-                == .failure(
-                    CommandError(
-                        "Only number questions have tolerances.", example: "ask number population in 10 tolerance 20")))
+            error("ask choice population in 5 tolerance 3")
+                == "Only number questions have tolerances. Example: ask number population in 10 tolerance 20")
         #expect(
-            parse("ask number population in 5 option up gt asked")
-                == .failure(
-                    CommandError(
-                        "Only choice questions have options.",
-                        example: "ask choice population in 5 option up gt asked option down otherwise")))
+            error("ask number population in 5 option up gt asked")
+                == "Only choice questions have options. "
+                + "Example: ask choice population in 5 option up gt asked option down otherwise")
         #expect(CommandCompletion.candidates(for: "ask choice population in 5 ", context: context).contains("option"))
         #expect(
             !CommandCompletion.candidates(for: "ask choice population in 5 ", context: context).contains("tolerance"))

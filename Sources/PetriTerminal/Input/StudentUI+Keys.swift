@@ -150,7 +150,7 @@ extension StudentUI {
 
     private mutating func takeHint(lesson: LessonState, now: Timestamp) -> [StudentIntent] {
         guard let open = lesson.openQuestion, open.hasHint else {
-            message = Notice("There is no hint for this question.", at: now)
+            message = Notice(TerminalWords.text("terminal.question.noHint", in: lesson.language), at: now)
             return []
         }
         if lesson.hints[open.id] != nil { return [] }
@@ -160,7 +160,7 @@ extension StudentUI {
             return [.send(.hint(question: open.id))]
         }
         hintArmed = open.id
-        message = Notice("Press h again to see the hint: it halves your points for this question.", at: now)
+        message = Notice(TerminalWords.text("terminal.question.hintArmed", in: lesson.language), at: now)
         return []
     }
 

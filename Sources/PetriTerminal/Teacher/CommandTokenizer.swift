@@ -23,7 +23,9 @@ enum CommandTokenizer {
         }
         if quote != nil {
             return .failure(
-                CommandError("A quote is not closed.", example: "ask number population in 10 prompt \"How many?\""))
+                CommandError(
+                    TerminalWords.word("terminal.parse.quote"),
+                    example: TerminalWords.word("terminal.command.ask.exampleQuote")))
         }
         if inWord { words.append(current) }
         return .success(words)

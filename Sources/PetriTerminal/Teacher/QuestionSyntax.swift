@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 /// The `ask` command's grammar: the words every kind shares here, each kind's own clauses and its question in its
 /// file (``KindAsking``, in `Input/Kinds`).
@@ -17,11 +18,14 @@ import PetriSimulation
 enum QuestionSyntax {
     static let kindExample = "ask number population in 10"
 
-    /// The kinds' names as a list: `number, choice or probability`.
-    static var kindNames: String {
+    /// The kinds' names as a list: `number, choice or probability` (the names are the command's own words).
+    static var kindNames: WordArgument {
         let names = QuestionKind.askable.map { $0.words[0] }
-        guard names.count > 1 else { return names.joined() }
-        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+        guard names.count > 1 else { return .text(names.joined()) }
+        return .word(
+            TerminalWords.word(
+                "terminal.parse.ask.kinds",
+                ["list": .text(names.dropLast().joined(separator: ", ")), "last": .text(names.last ?? "")]))
     }
 
     /// The kind a word names (its name or a short form), if any.
@@ -37,28 +41,37 @@ enum QuestionSyntax {
     /// - Throws: ``CommandError`` saying what was wrong, with an example.
     static func parse(_ args: [String], context: CommandContext) throws(CommandError) -> QuestionSpec {
         guard let kindWord = args.first?.lowercased() else {
-            throw CommandError("ask needs a kind: \(kindNames).", example: kindExample)
+            throw CommandError(
+                TerminalWords.word("terminal.parse.ask.kind", ["kinds": kindNames]), example: kindExample)
         }
         guard args.count >= 2 else {
-            throw CommandError("ask \(kindWord) needs a metric\(metricList(context)).", example: example(kindWord))
+            let needs =
+                context.metrics.isEmpty
+                ? TerminalWords.word("terminal.parse.ask.metric", ["kind": .text(kindWord)])
+                : TerminalWords.word(
+                    "terminal.parse.ask.metricKnown",
+                    ["kind": .text(kindWord), "metrics": .text(context.metrics.joined(separator: ", "))])
+            throw CommandError(needs, example: example(kindWord))
         }
         var rest = args.dropFirst()
         let metric = takeMetric(&rest)
         try checkMetric(metric, context: context, kind: kindWord)
         guard let kindType = asking(kindWord) else {
             throw CommandError(
-                "The kind must be \(kindNames), not \"\(TerminalText.sanitise(kindWord, maxCharacters: 20))\".",
+                TerminalWords.word(
+                    "terminal.parse.ask.kindNot",
+                    ["kinds": kindNames, "text": .text(TerminalText.sanitise(kindWord, maxCharacters: 20))]),
                 example: kindExample)
         }
         var kind = kindType.init()
 
         try kind.readBeforeHorizon(&rest)
         guard rest.first?.lowercased() == "in" else {
-            throw CommandError("Say how many generations ahead with \"in N\".", example: example(kindWord))
+            throw CommandError(TerminalWords.word("terminal.parse.ask.in"), example: example(kindWord))
         }
         rest.removeFirst()
         guard let horizonText = rest.popFirst(), let horizon = Int(horizonText), (1...1000).contains(horizon) else {
-            throw CommandError("\"in\" needs a whole number of generations from 1 to 1000.", example: example(kindWord))
+            throw CommandError(TerminalWords.word("terminal.parse.ask.inNumber"), example: example(kindWord))
         }
         // `in N hunts`: N rounds of the class's hunting rather than N generations.
         var horizonIn = HorizonUnit.generations
@@ -78,15 +91,14 @@ enum QuestionSyntax {
             case "time", "timelimit":
                 guard let text = rest.popFirst(), let seconds = duration(text), (1...3600).contains(seconds) else {
                     throw CommandError(
-                        "time needs seconds from 1 to 3600 (60, 90s or 2m).",
-                        example: "ask number population in 10 time 60")
+                        TerminalWords.word("terminal.parse.ask.time"), example: "ask number population in 10 time 60")
                 }
                 timeLimit = seconds
             case "hint":
                 guard let text = rest.popFirst(), !text.isEmpty else {
                     throw CommandError(
-                        "hint needs its text, in quotes if it has spaces.",
-                        example: "ask number population in 10 hint \"Look back\"")
+                        TerminalWords.word("terminal.parse.ask.hint"),
+                        example: TerminalWords.word("terminal.command.ask.exampleHint"))
                 }
                 hint = text
             case "nohint":
@@ -94,8 +106,8 @@ enum QuestionSyntax {
             case "prompt", "text":
                 guard let text = rest.popFirst(), !text.isEmpty else {
                     throw CommandError(
-                        "prompt needs the question's wording, in quotes.",
-                        example: "ask number population in 10 prompt \"How many will be alive?\"")
+                        TerminalWords.word("terminal.parse.ask.prompt"),
+                        example: TerminalWords.word("terminal.command.ask.examplePrompt"))
                 }
                 prompt = text
             case "final", "nochange":
@@ -104,11 +116,14 @@ enum QuestionSyntax {
                 if try kind.readClause(lower, &rest) { continue }
                 if let owner = QuestionKind.askable.first(where: { $0.clauses.contains(lower) }) {
                     throw CommandError(
-                        "Only \(owner.words[0]) questions have \(lower)s.", example: owner.clauseExample)
+                        TerminalWords.word(
+                            "terminal.parse.ask.clauseOf", ["kind": .text(owner.words[0]), "clause": .text(lower)]),
+                        example: owner.clauseExample)
                 }
                 throw CommandError(
-                    "ask does not know \"\(TerminalText.sanitise(word, maxCharacters: 30))\"; text with spaces goes in quotes, after prompt or hint.",
-                    example: "ask number population in 10 prompt \"How many will be alive?\"")
+                    TerminalWords.word(
+                        "terminal.parse.ask.unknown", ["text": .text(TerminalText.sanitise(word, maxCharacters: 30))]),
+                    example: TerminalWords.word("terminal.command.ask.examplePrompt"))
             }
         }
         return QuestionSpec(
@@ -127,10 +142,12 @@ enum QuestionSyntax {
     }
 
     /// Reads `OP [VALUE [UPPER]]`.
-    static func condition(_ rest: inout ArraySlice<String>, context: String) throws(CommandError) -> Condition {
+    ///
+    /// - Parameter context: What the condition is for (`option "up"`, the event), named in a refusal.
+    static func condition(_ rest: inout ArraySlice<String>, context: WordArgument) throws(CommandError) -> Condition {
         guard let opWord = rest.popFirst() else {
             throw CommandError(
-                "\(context) needs a condition such as > 10, < asked or otherwise.", example: "option up gt asked")
+                TerminalWords.word("terminal.parse.condition.needs", ["what": context]), example: "option up gt asked")
         }
         let ops: [String: Condition.Operator] = [
             "<": .lt, "lt": .lt, "below": .lt, "<=": .le, "le": .le, ">": .gt, "gt": .gt, "above": .gt, ">=": .ge,
@@ -139,7 +156,9 @@ enum QuestionSyntax {
         ]
         guard let op = ops[opWord.lowercased()] else {
             throw CommandError(
-                "\(context): \"\(TerminalText.sanitise(opWord, maxCharacters: 20))\" is not a comparison; use < <= > >= = != between over or otherwise.",
+                TerminalWords.word(
+                    "terminal.parse.condition.notComparison",
+                    ["what": context, "text": .text(TerminalText.sanitise(opWord, maxCharacters: 20))]),
                 example: "ask probability population < 10 in 20")
         }
         switch op {
@@ -156,10 +175,11 @@ enum QuestionSyntax {
     }
 
     /// A number, or `asked`, `asked+N`, `asked-N`.
-    static func value(_ text: String?, context: String) throws(CommandError) -> (Double, Condition.Reference?) {
+    static func value(_ text: String?, context: WordArgument) throws(CommandError) -> (Double, Condition.Reference?) {
         guard let text else {
             throw CommandError(
-                "\(context) needs a value after the comparison.", example: "ask probability population < 10 in 20")
+                TerminalWords.word("terminal.parse.condition.value", ["what": context]),
+                example: "ask probability population < 10 in 20")
         }
         let lower = text.lowercased()
         if lower.hasPrefix("asked") {
@@ -172,7 +192,9 @@ enum QuestionSyntax {
             return (n, nil)
         }
         throw CommandError(
-            "\(context): \"\(TerminalText.sanitise(text, maxCharacters: 20))\" is not a number or asked, asked+N, asked-N.",
+            TerminalWords.word(
+                "terminal.parse.condition.notValue",
+                ["what": context, "text": .text(TerminalText.sanitise(text, maxCharacters: 20))]),
             example: "option up gt asked+5")
     }
 
@@ -204,22 +226,25 @@ enum QuestionSyntax {
         let forms = context.metrics.filter { $0.prefix { $0 != "(" } == base }
         guard let form = forms.first else {
             throw CommandError(
-                "This model has no metric \"\(TerminalText.sanitise(metric, maxCharacters: 30))\"\(metricList(context)).",
-                example: example(kind, metric: context.metrics.first))
+                TerminalWords.word(
+                    "terminal.parse.ask.noMetric",
+                    [
+                        "text": .text(TerminalText.sanitise(metric, maxCharacters: 30)),
+                        "metrics": .text(context.metrics.joined(separator: ", ")),
+                    ]), example: example(kind, metric: context.metrics.first))
         }
         let arguments = (try? MetricID(parsing: metric))?.arguments.count
         if forms.contains(where: { argumentCount(of: $0) == arguments }) { return }
-        let written = argumentCount(of: form) == 0 ? "takes no arguments" : "is written \(form), with whole numbers"
-        throw CommandError("\(base) \(written).", example: example(kind, metric: form))
+        let written =
+            argumentCount(of: form) == 0
+            ? TerminalWords.word("terminal.parse.ask.noArguments", ["metric": .text(String(base))])
+            : TerminalWords.word("terminal.parse.ask.written", ["metric": .text(String(base)), "form": .text(form)])
+        throw CommandError(written, example: example(kind, metric: form))
     }
 
     /// How many arguments a form such as `region(x,y,w,h)` takes.
     private static func argumentCount(of form: String) -> Int {
         form.contains("(") ? form.filter { $0 == "," }.count + 1 : 0
-    }
-
-    private static func metricList(_ context: CommandContext) -> String {
-        context.metrics.isEmpty ? "" : "; it has \(context.metrics.joined(separator: ", "))"
     }
 
     /// An example of `kind`, about `metric` with its arguments' names replaced by numbers

@@ -39,7 +39,7 @@ extension Screen {
         case .help:
             HelpScreen.draw(
                 into: &canvas, title: theme.text("terminal.help.commands"),
-                keys: TeacherCommandSpec.all.map { ($0.name, $0.short) }
+                keys: TeacherCommandSpec.all.map { ($0.name, $0.short(in: theme.language)) }
                     + [
                         ("Tab", theme.text("terminal.help.completes")),
                         ("↑ ↓", theme.text("terminal.help.earlierCommands")),

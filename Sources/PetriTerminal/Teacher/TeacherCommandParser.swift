@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 /// Turns a typed line into a ``TeacherCommand``, or says what was wrong and what would be right.
 ///
@@ -24,7 +25,7 @@ enum TeacherCommandParser {
         case .failure(let e): return .failure(e)
         }
         guard let first = words.first else {
-            return .failure(CommandError("Type a command, or help to list them.", example: "step 5"))
+            return .failure(CommandError(TerminalWords.word("terminal.parse.empty"), example: "step 5"))
         }
         let args = Array(words.dropFirst())
         do {
@@ -44,7 +45,7 @@ enum TeacherCommandParser {
             let name = args.count == 3 ? args[2] : PlanTerminalWords.defaultName(args[1])
             return .planFile(path: args[1], use: .save(name: name, replace: verb == "replace"))
         default:
-            throw CommandError(PlanTerminalWords.planUsage, example: "plan preview lesson.yaml")
+            throw CommandError(sentence: .text(PlanTerminalWords.planUsage), example: "plan preview lesson.yaml")
         }
     }
 
@@ -56,19 +57,21 @@ enum TeacherCommandParser {
             let rest = Array(args.dropFirst())
             if rest.isEmpty { return .openMakeup(until: nil) }
             guard rest.count == 2, rest[0] == "--until" else {
-                throw CommandError("makeup open takes --until and a date, or nothing.", example: usage)
+                throw CommandError(TerminalWords.word("terminal.parse.makeup.openTakes"), example: usage)
             }
             guard let until = MakeupDate.parse(rest[1]) else {
                 throw CommandError(
-                    "makeup: \"\(rest[1])\" is not a date; write it as 2026-12-05 or 2026-12-05T17:00Z (UTC).",
+                    TerminalWords.word("terminal.parse.makeup.notDate", ["text": .text(rest[1])]),
                     example: "makeup open --until 2026-12-05T17:00Z")
             }
             return .openMakeup(until: until)
         case "close":
-            guard args.count == 1 else { throw CommandError("makeup close takes nothing after it.", example: usage) }
+            guard args.count == 1 else {
+                throw CommandError(TerminalWords.word("terminal.parse.makeup.closeTakes"), example: usage)
+            }
             return .closeMakeup
         default:
-            throw CommandError("makeup takes open or close.", example: usage)
+            throw CommandError(TerminalWords.word("terminal.parse.makeup.takes"), example: usage)
         }
     }
 
@@ -78,7 +81,8 @@ enum TeacherCommandParser {
         switch name {
         case "step", "s":
             let count = try optionalInt(
-                args, name: "step", range: 1...100, default: 1, what: "the number of generations")
+                args, name: "step", range: 1...100, default: 1,
+                what: TerminalWords.word("terminal.parse.what.generations"))
             return .send(.step(count: count))
         case "run":
             try atMost(1, args, "run")
@@ -87,7 +91,7 @@ enum TeacherCommandParser {
                 let trimmed = text.hasSuffix("/s") ? String(text.dropLast(2)) : text
                 guard let value = Double(trimmed), value >= 0.01, value <= 30 else {
                     throw CommandError(
-                        "run: the rate must be a number from 0.01 to 30 (generations a second), not \"\(text)\".",
+                        TerminalWords.word("terminal.parse.run.rate", ["text": .text(text)]),
                         example: "run 2")
                 }
                 rate = value
@@ -98,44 +102,49 @@ enum TeacherCommandParser {
             return .send(.pause)
         case "set":
             guard args.count == 2 else {
-                let known =
+                let needs =
                     context.parameterNames.isEmpty
-                    ? "" : " Parameters: \(context.parameterNames.joined(separator: ", "))."
-                throw CommandError(
-                    "set needs a parameter name and a value.\(known)", example: "set environmentColour 20")
+                    ? TerminalWords.word("terminal.parse.set.needs")
+                    : TerminalWords.word(
+                        "terminal.parse.set.needsKnown",
+                        ["parameters": .text(context.parameterNames.joined(separator: ", "))])
+                throw CommandError(needs, example: "set environmentColour 20")
             }
             return .send(.setParameter(name: args[0], value: parameterValue(args[1])))
         case "toggle":
             guard args.count == 2, let x = Int(args[0]), let y = Int(args[1]) else {
-                throw CommandError(
-                    "toggle needs a column and a row, as whole numbers counting from 0.", example: "toggle 3 4")
+                throw CommandError(TerminalWords.word("terminal.parse.toggle.needs"), example: "toggle 3 4")
             }
             return .send(.toggle(x: x, y: y))
         case "place":
             guard args.count == 3, let x = Int(args[1]), let y = Int(args[2]) else {
-                throw CommandError(
-                    "place needs a pattern (a name such as glider, or RLE text) and the column and row of its top-left corner.",
-                    example: "place glider 10 10")
+                throw CommandError(TerminalWords.word("terminal.parse.place.needs"), example: "place glider 10 10")
             }
             return .send(.place(pattern: args[0], x: x, y: y))
         case "hunt":
             try atMost(2, args, "hunt")
             var numbers: [Int] = []
-            let limits: [(ClosedRange<Int>, String)] = [(1...20, "the catches per student"), (3...120, "the seconds")]
+            let limits: [(ClosedRange<Int>, Word)] = [
+                (1...20, TerminalWords.word("terminal.parse.what.catches")),
+                (3...120, TerminalWords.word("terminal.parse.what.seconds")),
+            ]
             for (text, (range, what)) in zip(args, limits) {
                 guard let n = Int(text), range.contains(n) else {
                     throw CommandError(
-                        "hunt: \(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(TerminalText.sanitise(text, maxCharacters: 20))\".",
-                        example: "hunt 3 10")
+                        TerminalWords.word(
+                            "terminal.parse.wholeNumber",
+                            [
+                                "command": "hunt", "what": .word(what), "low": .int(range.lowerBound),
+                                "high": .int(range.upperBound),
+                                "text": .text(TerminalText.sanitise(text, maxCharacters: 20)),
+                            ]), example: "hunt 3 10")
                 }
                 numbers.append(n)
             }
             return .send(.startHunt(catches: numbers.first, seconds: numbers.count > 1 ? numbers[1] : nil))
         case "selection":
             guard args.count == 1, let mode = SelectionMode(rawValue: args[0].lowercased()) else {
-                throw CommandError(
-                    "selection needs what decides which creatures die: formula, class or both.",
-                    example: "selection class")
+                throw CommandError(TerminalWords.word("terminal.parse.selection.needs"), example: "selection class")
             }
             return .send(.setSelection(mode))
         case "ask":
@@ -150,9 +159,7 @@ enum TeacherCommandParser {
             return .send(.reasons(question: try questionNumber(args.first, context: context, command: "reasons")))
         case "share":
             guard args.count >= 2 else {
-                throw CommandError(
-                    "share needs a question number and the #numbers of the students whose reasons to show; add names to"
-                        + " show who gave them.", example: "share 3 #2 #5")
+                throw CommandError(TerminalWords.word("terminal.parse.share.needs"), example: "share 3 #2 #5")
             }
             let question = try questionNumber(args[0], context: context, command: "share")
             var students: [StudentID] = []
@@ -164,8 +171,9 @@ enum TeacherCommandParser {
                 }
                 guard let id = Int(arg.hasPrefix("#") ? String(arg.dropFirst()) : arg), id > 0 else {
                     throw CommandError(
-                        "share takes students as #numbers (reasons lists them), not \"\(TerminalText.sanitise(arg, maxCharacters: 20))\".",
-                        example: "share 3 #2 #5")
+                        TerminalWords.word(
+                            "terminal.parse.share.students",
+                            ["text": .text(TerminalText.sanitise(arg, maxCharacters: 20))]), example: "share 3 #2 #5")
                 }
                 students.append(StudentID(id))
             }
@@ -175,38 +183,39 @@ enum TeacherCommandParser {
             if let text = args.first {
                 guard let id = Int(text.hasPrefix("Q") || text.hasPrefix("q") ? String(text.dropFirst()) : text), id > 0
                 else {
-                    throw CommandError("reveal takes a question number, like 3 or Q3.", example: "reveal 3")
+                    throw CommandError(
+                        TerminalWords.word("terminal.parse.questionNumber", ["command": "reveal"]), example: "reveal 3")
                 }
                 return .send(.showAnswers(question: QuestionID(id)))
             }
             guard let open = context.openQuestion else {
-                throw CommandError(
-                    "No question is open; name the locked question whose answers to show.", example: "reveal 3")
+                throw CommandError(TerminalWords.word("terminal.parse.reveal.noneOpen"), example: "reveal 3")
             }
             return .send(.showAnswers(question: open))
         case "close":
             try atMost(0, args, "close")
             guard let open = context.openQuestion else {
                 throw CommandError(
-                    "No question is open, so there is nothing to close.", example: "ask number population in 10")
+                    TerminalWords.word("terminal.parse.close.noneOpen"), example: "ask number population in 10")
             }
             return .send(.closeQuestion(question: open))
         case "hint":
             guard !args.isEmpty else {
                 if let pending = context.pendingHint {
                     throw CommandError(
-                        "The next question's hint is \"\(pending)\"; hint off drops it.", example: "hint off")
+                        TerminalWords.word("terminal.parse.hint.pending", ["hint": .text(pending)]), example: "hint off"
+                    )
                 }
                 throw CommandError(
-                    "hint needs the text of the hint for the next question.",
-                    example: "hint \"Look back five generations\"")
+                    TerminalWords.word("terminal.parse.hint.needs"),
+                    example: TerminalWords.word("terminal.command.hint.example"))
             }
             if args == ["off"] || args == ["none"] { return .setHint(nil) }
             return .setHint(args.joined(separator: " "))
         case "rewind", "back":
             let count = try optionalInt(
                 args, name: "rewind", range: 1...max(1, context.generation), default: 1,
-                what: "the number of generations")
+                what: TerminalWords.word("terminal.parse.what.generations"))
             return .send(.rewind(count: count))
         case "checkpoint", "save":
             try atMost(0, args, name)
@@ -220,7 +229,8 @@ enum TeacherCommandParser {
                 let parts = arg.split(separator: "=", maxSplits: 1).map(String.init)
                 guard parts.count == 2, !parts[0].isEmpty else {
                     throw CommandError(
-                        "clone takes changes as NAME=VALUE, not \"\(arg)\".", example: "clone environmentColour=80")
+                        TerminalWords.word("terminal.parse.clone.changes", ["text": .text(arg)]),
+                        example: "clone environmentColour=80")
                 }
                 changes.append(ParameterChange(parts[0], parameterValue(parts[1])))
             }
@@ -246,13 +256,13 @@ enum TeacherCommandParser {
                     context.roster.first { $0.student == id }.map { "\($0.name) (#\(id.rawValue))" }
                     ?? "#\(id.rawValue)"
                 throw CommandError(
-                    "Erasing \(name) removes their name and answers from this lesson for good; type the command "
-                        + "again with yes at the end.", example: "erase #\(id.rawValue) yes")
+                    TerminalWords.word("terminal.parse.erase.confirm", ["student": .text(name)]),
+                    example: "erase #\(id.rawValue) yes")
             }
             return .send(.eraseStudent(student: try student(Array(args.dropLast()), context: context, verb: "erase")))
         case "extra":
             guard args.count >= 2, let percent = Int(args[args.count - 1].trimmingCharacters(in: ["+", "%"])) else {
-                throw CommandError("extra needs a student's name or #number, then a percent.", example: "extra Ben 50")
+                throw CommandError(TerminalWords.word("terminal.parse.extra.needs"), example: "extra Ben 50")
             }
             return .send(.extraTime(student: try student(Array(args.dropLast()), context: context), percent: percent))
         case "end":
@@ -275,33 +285,29 @@ enum TeacherCommandParser {
             return .send(.planSkip)
         case "pace":
             guard args.count == 1, let pace = PlanPace(rawValue: args[0].lowercased()) else {
-                throw CommandError(
-                    "pace takes auto (the plan runs by itself) or teacher (next for each moment).",
-                    example: "pace auto")
+                throw CommandError(TerminalWords.word("terminal.parse.pace.takes"), example: "pace auto")
             }
             return .send(.planPace(pace))
         case "show":
             guard args.count == 1, let panel = TeacherPanel(rawValue: args[0].lowercased()) else {
-                throw CommandError("show takes roster or stats.", example: "show stats")
+                throw CommandError(TerminalWords.word("terminal.parse.show.takes"), example: "show stats")
             }
             return .show(panel)
         case "view":
             if args.isEmpty || args == ["live"] { return .view(nil) }
             guard args.count == 1, let generation = Int(args[0]), generation >= 0 else {
-                throw CommandError("view takes a generation number, or nothing to go back to live.", example: "view 12")
+                throw CommandError(TerminalWords.word("terminal.parse.view.takes"), example: "view 12")
             }
             return .view(generation)
         case "look", "pan":
             if args.isEmpty || args == ["follow"] { return .look(nil) }
             guard args.count == 2, let x = Int(args[0]), let y = Int(args[1]) else {
-                throw CommandError(
-                    "look takes the column and row of the view's top-left cell, or nothing to follow the cells that are alive.",
-                    example: "look 100 40")
+                throw CommandError(TerminalWords.word("terminal.parse.look.takes"), example: "look 100 40")
             }
             return .look(LookAt(x: x, y: y))
         case "best":
             guard args.count == 1, let on = ["on": true, "off": false][args[0].lowercased()] else {
-                throw CommandError("best takes on or off.", example: "best on")
+                throw CommandError(TerminalWords.word("terminal.parse.best.takes"), example: "best on")
             }
             return .best(on)
         case "models", "parameters":
@@ -312,10 +318,11 @@ enum TeacherCommandParser {
         case "quit", "exit", "q":
             return .quit
         default:
-            let suggestion = TeacherCommandSpec.suggestion(for: name).map { " Did you mean \($0)?" } ?? ""
+            let typed = WordArgument.text(TerminalText.sanitise(name, maxCharacters: 20))
             throw CommandError(
-                "Unknown command \"\(TerminalText.sanitise(name, maxCharacters: 20))\".\(suggestion) Type help for the list."
-            )
+                TeacherCommandSpec.suggestion(for: name).map {
+                    TerminalWords.word("terminal.parse.unknownSuggest", ["text": typed, "suggestion": .text($0)])
+                } ?? TerminalWords.word("terminal.parse.unknown", ["text": typed]))
         }
     }
 
@@ -325,12 +332,14 @@ enum TeacherCommandParser {
     ) throws(CommandError) -> QuestionID {
         guard let text else {
             guard let open = context.openQuestion else {
-                throw CommandError("No question is open; name one by its number.", example: "\(command) 3")
+                throw CommandError(TerminalWords.word("terminal.parse.noneOpen"), example: "\(command) 3")
             }
             return open
         }
         guard let id = Int(text.hasPrefix("Q") || text.hasPrefix("q") ? String(text.dropFirst()) : text), id > 0 else {
-            throw CommandError("\(command) takes a question number, like 3 or Q3.", example: "\(command) 3")
+            throw CommandError(
+                TerminalWords.word("terminal.parse.questionNumber", ["command": .text(command)]),
+                example: "\(command) 3")
         }
         return QuestionID(id)
     }
@@ -339,23 +348,24 @@ enum TeacherCommandParser {
     private static func replicates(_ args: [String], context: CommandContext) throws(CommandError) -> ClientMessage {
         let example = "replicates 100 50 \(context.metrics.first ?? "population")"
         guard args.count == 3 else {
-            throw CommandError(
-                "replicates needs how many runs (1-200), how many generations ahead (1-200) and a metric.",
-                example: example)
+            throw CommandError(TerminalWords.word("terminal.parse.replicates.needs"), example: example)
         }
         guard let count = Int(args[0]), (1...200).contains(count) else {
-            throw CommandError("replicates: the number of runs must be a whole number from 1 to 200.", example: example)
+            throw CommandError(TerminalWords.word("terminal.parse.replicates.runs"), example: example)
         }
         guard let horizon = Int(args[1]), (1...200).contains(horizon) else {
-            throw CommandError(
-                "replicates: the generations ahead must be a whole number from 1 to 200.", example: example)
+            throw CommandError(TerminalWords.word("terminal.parse.replicates.ahead"), example: example)
         }
         let base = args[2].split(separator: "(").first.map(String.init) ?? args[2]
         let known = context.metrics.map { $0.split(separator: "(").first.map(String.init) ?? $0 }
         guard known.isEmpty || known.contains(base) else {
             throw CommandError(
-                "replicates: \"\(TerminalText.sanitise(args[2], maxCharacters: 30))\" is not a metric of this model"
-                    + " (\(context.metrics.joined(separator: ", "))).", example: example)
+                TerminalWords.word(
+                    "terminal.parse.replicates.metric",
+                    [
+                        "text": .text(TerminalText.sanitise(args[2], maxCharacters: 30)),
+                        "metrics": .text(context.metrics.joined(separator: ", ")),
+                    ]), example: example)
         }
         return .replicates(count: count, horizon: horizon, metric: args[2])
     }
@@ -373,13 +383,14 @@ enum TeacherCommandParser {
         _ args: [String], context: CommandContext, verb: String = "kick"
     ) throws(CommandError) -> StudentID {
         guard !args.isEmpty else {
-            throw CommandError("\(verb) needs a student's name or #number.", example: "\(verb) Ben")
+            throw CommandError(
+                TerminalWords.word("terminal.parse.student.needs", ["command": .text(verb)]), example: "\(verb) Ben")
         }
         let wanted = args.joined(separator: " ")
         if let id = Int(wanted.hasPrefix("#") ? String(wanted.dropFirst()) : wanted) {
             guard context.roster.contains(where: { $0.student.rawValue == id }) || context.roster.isEmpty else {
                 throw CommandError(
-                    "No student has the number \(id).",
+                    TerminalWords.word("terminal.parse.student.noNumber", ["number": .int(id)]),
                     example: "\(verb) #\(context.roster.first?.student.rawValue ?? 1)")
             }
             return StudentID(id)
@@ -391,22 +402,29 @@ enum TeacherCommandParser {
         let candidates = (matches.isEmpty ? starting : matches).map { "\($0.name) (#\($0.student.rawValue))" }
         if candidates.isEmpty {
             throw CommandError(
-                "No student is called \"\(TerminalText.sanitise(wanted, maxCharacters: 30))\".", example: "\(verb) #3")
+                TerminalWords.word(
+                    "terminal.parse.student.noName", ["text": .text(TerminalText.sanitise(wanted, maxCharacters: 30))]),
+                example: "\(verb) #3")
         }
         throw CommandError(
-            "More than one student matches: \(candidates.joined(separator: ", ")); use the number.",
+            TerminalWords.word(
+                "terminal.parse.student.several", ["students": .text(candidates.joined(separator: ", "))]),
             example: "\(verb) #3")
     }
 
     private static func optionalInt(
-        _ args: [String], name: String, range: ClosedRange<Int>, default value: Int, what: String
+        _ args: [String], name: String, range: ClosedRange<Int>, default value: Int, what: Word
     ) throws(CommandError) -> Int {
         try atMost(1, args, name)
         guard let text = args.first else { return value }
         guard let n = Int(text), range.contains(n) else {
             throw CommandError(
-                "\(name): \(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(TerminalText.sanitise(text, maxCharacters: 20))\".",
-                example: "\(name) \(min(range.upperBound, 5))")
+                TerminalWords.word(
+                    "terminal.parse.wholeNumber",
+                    [
+                        "command": .text(name), "what": .word(what), "low": .int(range.lowerBound),
+                        "high": .int(range.upperBound), "text": .text(TerminalText.sanitise(text, maxCharacters: 20)),
+                    ]), example: "\(name) \(min(range.upperBound, 5))")
         }
         return n
     }
@@ -414,8 +432,14 @@ enum TeacherCommandParser {
     private static func atMost(_ n: Int, _ args: [String], _ name: String) throws(CommandError) {
         guard args.count > n else { return }
         let spec = TeacherCommandSpec.named(name.split(separator: " ").first.map(String.init) ?? name)
+        let arguments: [String: WordArgument] = [
+            "command": .text(name), "count": .int(n), "text": .text(TerminalText.sanitise(args[n], maxCharacters: 20)),
+        ]
         throw CommandError(
-            "\(name) takes \(n == 0 ? "nothing" : "at most \(n) value\(n == 1 ? "" : "s")") after it; \"\(TerminalText.sanitise(args[n], maxCharacters: 20))\" is one too many.",
-            example: spec?.examples.last ?? name)
+            sentence: .word(
+                n == 0
+                    ? TerminalWords.word("terminal.parse.tooManyNone", arguments)
+                    : TerminalWords.word("terminal.parse.tooMany", arguments)),
+            example: spec?.examples.last ?? .text(name))
     }
 }

@@ -1,16 +1,23 @@
+import PetriWords
+
 /// One console command as `help` lists it.
+///
+/// The command's words (`step`, `ask number`, `on|off`) are the console's input syntax, typed the same in every
+/// language; what describes them (the summary, the placeholders of a usage such as `FILE`, the text a prompt quotes in
+/// an example) comes from the catalogs.
 struct TeacherCommandSpec: Sendable, Hashable {
     /// The word that starts the command.
     var name: String
-    /// Its syntax, e.g. `step [N]`.
-    var usage: String
+    /// Its syntax, e.g. `step [N]`: as written when it is all keywords, else a sentence naming its placeholders.
+    var usage: WordArgument
     /// What it does.
-    var summary: String
-    /// Commands to copy.
-    var examples: [String]
+    var summary: Word
+    /// Commands to copy (a sentence when one quotes words, a prompt's text).
+    var examples: [WordArgument]
 
     /// The summary cut to its first clause, for the two-column help screen.
-    var short: String {
+    func short(in language: Language) -> String {
+        let summary = summary.text(in: language)
         let cut = summary.split(separator: "(").first.map(String.init) ?? summary
         return cut.trimmingCharacters(in: .whitespaces)
     }
@@ -18,121 +25,149 @@ struct TeacherCommandSpec: Sendable, Hashable {
     /// Every command, in the order `help` shows them.
     static let all: [TeacherCommandSpec] = [
         .init(
-            name: "plan", usage: "plan [preview FILE | save FILE [NAME] | replace FILE [NAME]]",
-            summary: "list the lesson plan's moments, the next one marked; or preview a plan file, or save it among "
-                + "your plans (replace: over one of that name)",
+            name: "plan", usage: .word(TerminalWords.word("terminal.command.plan.usage")),
+            summary: TerminalWords.word("terminal.command.plan.summary"),
             examples: ["plan", "plan preview lesson.yaml", "plan save lesson.yaml", "plan replace lesson.yaml year-9"]),
         .init(
-            name: "next", usage: "next", summary: "do the plan's next moment (or rejoin the plan)", examples: ["next"]),
-        .init(name: "skip", usage: "skip", summary: "skip the plan's next moment", examples: ["skip"]),
+            name: "next", usage: "next", summary: TerminalWords.word("terminal.command.next.summary"),
+            examples: ["next"]),
         .init(
-            name: "pace", usage: "pace auto|teacher", summary: "let the plan run by itself, or wait for next",
+            name: "skip", usage: "skip", summary: TerminalWords.word("terminal.command.skip.summary"),
+            examples: ["skip"]),
+        .init(
+            name: "pace", usage: "pace auto|teacher", summary: TerminalWords.word("terminal.command.pace.summary"),
             examples: ["pace auto", "pace teacher"]),
-        .init(name: "plans", usage: "plans", summary: "list the server's lesson plans", examples: ["plans"]),
         .init(
-            name: "makeup", usage: "makeup open [--until DATE] | makeup close",
-            summary: "open a make-up of this lesson for absent students (a code and link), or close it",
+            name: "plans", usage: "plans", summary: TerminalWords.word("terminal.command.plans.summary"),
+            examples: ["plans"]),
+        .init(
+            name: "makeup", usage: .word(TerminalWords.word("terminal.command.makeup.usage")),
+            summary: TerminalWords.word("terminal.command.makeup.summary"),
             examples: ["makeup open", "makeup open --until 2026-12-05T17:00Z", "makeup close"]),
         .init(
-            name: "step", usage: "step [N]", summary: "advance N generations (1–100, default 1)",
+            name: "step", usage: "step [N]", summary: TerminalWords.word("terminal.command.step.summary"),
             examples: ["step", "step 5"]),
         .init(
-            name: "run", usage: "run [RATE]", summary: "run on its own (RATE a second, up to 30)",
+            name: "run", usage: .word(TerminalWords.word("terminal.command.run.usage")),
+            summary: TerminalWords.word("terminal.command.run.summary"),
             examples: ["run", "run 2", "run 0.5"]),
-        .init(name: "pause", usage: "pause", summary: "stop running", examples: ["pause"]),
         .init(
-            name: "set", usage: "set NAME VALUE", summary: "change a parameter now",
+            name: "pause", usage: "pause", summary: TerminalWords.word("terminal.command.pause.summary"),
+            examples: ["pause"]),
+        .init(
+            name: "set", usage: .word(TerminalWords.word("terminal.command.set.usage")),
+            summary: TerminalWords.word("terminal.command.set.summary"),
             examples: ["set environmentColour 20", "set rule B36/S23", "set diagonal true"]),
-        .init(name: "toggle", usage: "toggle X Y", summary: "flip a tile or a cell", examples: ["toggle 3 4"]),
         .init(
-            name: "place", usage: "place PATTERN X Y", summary: "stamp a pattern of cells at X Y",
+            name: "toggle", usage: "toggle X Y", summary: TerminalWords.word("terminal.command.toggle.summary"),
+            examples: ["toggle 3 4"]),
+        .init(
+            name: "place", usage: .word(TerminalWords.word("terminal.command.place.usage")),
+            summary: TerminalWords.word("terminal.command.place.summary"),
             examples: ["place glider 10 10"]),
         .init(
             name: "ask",
-            usage:
-                "ask number|choice|probability|range METRIC [EVENT] in N [hunts] [tolerance T] [sure P] [time S] [hint TEXT] [prompt TEXT] [final] [option LABEL OP [VALUE]]…",
-            summary: "ask about generation now + N (or after N rounds of the class's hunting)",
+            usage: .word(TerminalWords.word("terminal.command.ask.usage")),
+            summary: TerminalWords.word("terminal.command.ask.summary"),
             examples: [
-                "ask number population in 10 time 60 prompt \"How many will be alive?\"",
+                .word(TerminalWords.word("terminal.command.ask.exampleTimed")),
                 "ask choice population in 5",
                 "ask choice meanTrait in 10 option darker lt asked option lighter otherwise",
                 "ask probability extinct in 20",
-                "ask probability population < 10 in 20 hint \"Look at the last steps\"",
+                .word(TerminalWords.word("terminal.command.ask.exampleHinted")),
                 "ask probability cell(3,4) in 5",
                 "ask range population in 10 sure 80",
-                "ask number meanTrait in 3 hunts prompt \"What will the mean colour be after three rounds of your hunting?\"",
+                .word(TerminalWords.word("terminal.command.ask.exampleHunts")),
             ]),
-        .init(name: "close", usage: "close", summary: "stop taking answers now", examples: ["close"]),
+        .init(
+            name: "close", usage: "close", summary: TerminalWords.word("terminal.command.close.summary"),
+            examples: ["close"]),
         .init(
             name: "reveal", usage: "reveal [Q]",
-            summary: "show everyone the class's anonymous answers to the open (or locked) question, after discussing",
+            summary: TerminalWords.word("terminal.command.reveal.summary"),
             examples: ["reveal", "reveal 3"]),
         .init(
             name: "guide", usage: "guide",
-            summary: "what evolution is, what chance does, what each screen and control does (students press g)",
+            summary: TerminalWords.word("terminal.command.guide.summary"),
             examples: ["guide"]),
         .init(
-            name: "reasons", usage: "reasons [Q]", summary: "list the reasons students gave (only you see them)",
+            name: "reasons", usage: "reasons [Q]", summary: TerminalWords.word("terminal.command.reasons.summary"),
             examples: ["reasons", "reasons 3"]),
         .init(
             name: "share", usage: "share Q #N… [names]",
-            summary: "show chosen reasons to the class (anonymous unless you add names)",
+            summary: TerminalWords.word("terminal.command.share.summary"),
             examples: ["share 3 #2 #5", "share 3 #4 names"]),
         .init(
-            name: "replicates", usage: "replicates K H METRIC",
-            summary: "run K copies of now H generations ahead: what else could have happened (a band for everyone)",
+            name: "replicates", usage: .word(TerminalWords.word("terminal.command.replicates.usage")),
+            summary: TerminalWords.word("terminal.command.replicates.summary"),
             examples: ["replicates 100 50 meanTrait", "replicates 50 20 population"]),
         .init(
-            name: "hint", usage: "hint TEXT | hint off",
-            summary: "hint for the next question (taking it halves the points)",
-            examples: ["hint \"Look back five generations\""]),
+            name: "hint", usage: .word(TerminalWords.word("terminal.command.hint.usage")),
+            summary: TerminalWords.word("terminal.command.hint.summary"),
+            examples: [.word(TerminalWords.word("terminal.command.hint.example"))]),
         .init(
-            name: "hunt", usage: "hunt [CATCHES] [SECONDS]",
-            summary: "the class hunts this generation (default 3 catches each in 10 s; needs selection class or both)",
+            name: "hunt", usage: .word(TerminalWords.word("terminal.command.hunt.usage")),
+            summary: TerminalWords.word("terminal.command.hunt.summary"),
             examples: ["hunt", "hunt 3 10"]),
         .init(
             name: "selection", usage: "selection formula|class|both",
-            summary: "what kills: the model's formula, the class's catches, or both",
+            summary: TerminalWords.word("terminal.command.selection.summary"),
             examples: ["selection class"]),
         .init(
-            name: "rewind", usage: "rewind [N]", summary: "go back N generations (default 1)", examples: ["rewind 3"]),
-        .init(name: "checkpoint", usage: "checkpoint", summary: "save this point", examples: ["checkpoint"]),
-        .init(name: "restore", usage: "restore", summary: "go back to the checkpoint", examples: ["restore"]),
+            name: "rewind", usage: "rewind [N]", summary: TerminalWords.word("terminal.command.rewind.summary"),
+            examples: ["rewind 3"]),
         .init(
-            name: "clone", usage: "clone [NAME=VALUE]…", summary: "new lesson from here (parameters changed)",
+            name: "checkpoint", usage: "checkpoint", summary: TerminalWords.word("terminal.command.checkpoint.summary"),
+            examples: ["checkpoint"]),
+        .init(
+            name: "restore", usage: "restore", summary: TerminalWords.word("terminal.command.restore.summary"),
+            examples: ["restore"]),
+        .init(
+            name: "clone", usage: .word(TerminalWords.word("terminal.command.clone.usage")),
+            summary: TerminalWords.word("terminal.command.clone.summary"),
             examples: ["clone environmentColour=80"]),
         .init(
-            name: "export", usage: "export [results|report] [FILE]",
-            summary: "save the lesson file, the results (CSV) or the report (CSV and a printable HTML page)",
+            name: "export", usage: .word(TerminalWords.word("terminal.command.export.usage")),
+            summary: TerminalWords.word("terminal.command.export.summary"),
             examples: ["export", "export lesson.json", "export results scores.csv", "export report lesson-report"]),
         .init(
-            name: "kick", usage: "kick NAME | kick #ID", summary: "remove a student", examples: ["kick Ben", "kick #3"]),
+            name: "kick", usage: .word(TerminalWords.word("terminal.command.kick.usage")),
+            summary: TerminalWords.word("terminal.command.kick.summary"), examples: ["kick Ben", "kick #3"]),
         .init(
-            name: "erase", usage: "erase NAME yes | erase #ID yes",
-            summary:
-                "erase a student: their name and answers gone from the lesson, its report and what the server keeps",
+            name: "erase", usage: .word(TerminalWords.word("terminal.command.erase.usage")),
+            summary: TerminalWords.word("terminal.command.erase.summary"),
             examples: ["erase Ben yes", "erase #3 yes"]),
         .init(
-            name: "extra", usage: "extra NAME PERCENT | extra #ID PERCENT",
-            summary: "extra time on timed questions (0, 25, 50 or 100% on top; 0 takes it away)",
+            name: "extra", usage: .word(TerminalWords.word("terminal.command.extra.usage")),
+            summary: TerminalWords.word("terminal.command.extra.summary"),
             examples: ["extra Ben 50", "extra #3 100", "extra Ben 0"]),
-        .init(name: "end", usage: "end", summary: "end the lesson for everyone", examples: ["end"]),
-        .init(name: "code", usage: "code", summary: "show the join code large", examples: ["code"]),
         .init(
-            name: "show", usage: "show roster|stats", summary: "side panel: roster or stats", examples: ["show stats"]),
+            name: "end", usage: "end", summary: TerminalWords.word("terminal.command.end.summary"), examples: ["end"]),
         .init(
-            name: "view", usage: "view [GEN]", summary: "a past generation (alone: live)",
+            name: "code", usage: "code", summary: TerminalWords.word("terminal.command.code.summary"),
+            examples: ["code"]),
+        .init(
+            name: "show", usage: "show roster|stats", summary: TerminalWords.word("terminal.command.show.summary"),
+            examples: ["show stats"]),
+        .init(
+            name: "view", usage: .word(TerminalWords.word("terminal.command.view.usage")),
+            summary: TerminalWords.word("terminal.command.view.summary"),
             examples: ["view 12", "view"]),
         .init(
-            name: "look", usage: "look [X Y]", summary: "move the board view (alone: follow the cells)",
+            name: "look", usage: "look [X Y]", summary: TerminalWords.word("terminal.command.look.summary"),
             examples: ["look 100 40", "look"]),
         .init(
-            name: "best", usage: "best on|off", summary: "mark the best-suited creatures", examples: ["best on"]),
+            name: "best", usage: "best on|off", summary: TerminalWords.word("terminal.command.best.summary"),
+            examples: ["best on"]),
         .init(
-            name: "models", usage: "models", summary: "what each model's parameters accept (set, clone)",
+            name: "models", usage: "models", summary: TerminalWords.word("terminal.command.models.summary"),
             examples: ["models"]),
-        .init(name: "help", usage: "help [COMMAND]", summary: "this list, or one command", examples: ["help ask"]),
-        .init(name: "quit", usage: "quit", summary: "leave (the lesson goes on)", examples: ["quit"]),
+        .init(
+            name: "help", usage: .word(TerminalWords.word("terminal.command.help.usage")),
+            summary: TerminalWords.word("terminal.command.help.summary"), examples: ["help ask"]),
+        .init(
+            name: "quit", usage: "quit", summary: TerminalWords.word("terminal.command.quit.summary"),
+            examples: ["quit"]),
     ]
 
     /// The spec of a command by name.

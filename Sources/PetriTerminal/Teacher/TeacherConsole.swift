@@ -1,6 +1,7 @@
 import Foundation
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 /// What the console asks its runner to do.
 enum TeacherIntent: Sendable, Hashable {
@@ -111,7 +112,7 @@ struct TeacherConsole: Sendable {
         let context = CommandContext(lesson: lesson, pendingHint: pendingHint)
         switch TeacherCommandParser.parse(trimmed, context: context) {
         case .failure(let error):
-            write(error.text, .error, now)
+            write(error.text(in: lesson.language), .error, now)
             return []
         case .success(let command):
             return run(command, lesson: lesson, now: now)
@@ -137,7 +138,7 @@ struct TeacherConsole: Sendable {
             // Listed when the teacher typed `models`, not when completion asked for the description.
             guard listModels else { return [] }
             listModels = false
-            for line in Self.describe(models, lesson: lesson.model) { write(line, .info, now) }
+            for line in Self.describe(models, lesson: lesson.model, in: lesson.language) { write(line, .info, now) }
             return []
         case .report(let csv, let html, _):
             var base = pendingReport ?? Self.defaultPath(lesson, "report")
@@ -146,7 +147,10 @@ struct TeacherConsole: Sendable {
             return [.writeFile(path: base + ".csv", contents: csv), .writeFile(path: base + ".html", contents: html)]
         case .guide(let guide):
             if let story = guide.story {
-                write("This model's story: " + TerminalText.sanitise(story, maxCharacters: 2000), .info, now)
+                let text = TerminalText.sanitise(story, maxCharacters: 2000)
+                write(
+                    TerminalWords.text("terminal.console.story", ["story": .text(text)], in: lesson.language), .info,
+                    now)
             }
             for section in guide.sections.prefix(20) {
                 write(TerminalText.sanitise(section.title, maxCharacters: 80), .success, now)
@@ -185,8 +189,8 @@ struct TeacherConsole: Sendable {
         case .setHint(let hint):
             pendingHint = hint
             write(
-                hint.map { "The next question will have the hint \"\($0)\"." }
-                    ?? "The next question will have no hint.", .success, now)
+                hint.map { TerminalWords.text("terminal.console.hintSet", ["hint": .text($0)], in: lesson.language) }
+                    ?? TerminalWords.text("terminal.console.hintNone", in: lesson.language), .success, now)
         case .show(let panel):
             self.panel = panel
         case .showCode:
@@ -200,7 +204,7 @@ struct TeacherConsole: Sendable {
         case .planFile(let path, let use):
             return [.sendPlanFile(path: path, use: use)]
         case .help(let name):
-            help(name, now: now)
+            help(name, in: lesson.language, now: now)
         case .view(let generation):
             guard let generation else {
                 historyCursor = nil
@@ -209,8 +213,13 @@ struct TeacherConsole: Sendable {
             guard lesson.history[generation] != nil else {
                 let range = lesson.history.keys.sorted()
                 write(
-                    "Generation \(generation) is not in the history (\(range.first ?? 0)–\(range.last ?? 0)).", .error,
-                    now)
+                    TerminalWords.text(
+                        "terminal.console.notInHistory",
+                        [
+                            "generation": .int(generation), "first": .int(range.first ?? 0),
+                            "last": .int(range.last ?? 0),
+                        ],
+                        in: lesson.language), .error, now)
                 return []
             }
             historyCursor = generation
@@ -225,23 +234,32 @@ struct TeacherConsole: Sendable {
         return []
     }
 
-    private mutating func help(_ name: String?, now: Timestamp) {
+    private mutating func help(_ name: String?, in language: Language, now: Timestamp) {
         guard let name else {
             overlay = .help
             for spec in TeacherCommandSpec.all {
-                write(TerminalText.padded(spec.name, toWidth: 11) + spec.summary, .info, now)
+                write(TerminalText.padded(spec.name, toWidth: 11) + spec.summary.text(in: language), .info, now)
             }
-            write("help COMMAND shows how to use one, with examples.", .info, now)
+            write(TerminalWords.text("terminal.console.helpMore", in: language), .info, now)
             return
         }
         guard let spec = TeacherCommandSpec.named(name) else {
-            let suggestion = TeacherCommandSpec.suggestion(for: name).map { " Did you mean \($0)?" } ?? ""
-            write(
-                "There is no command \"\(TerminalText.sanitise(name, maxCharacters: 20))\".\(suggestion)", .error, now)
+            let typed = WordArgument.text(TerminalText.sanitise(name, maxCharacters: 20))
+            let sentence =
+                TeacherCommandSpec.suggestion(for: name).map {
+                    TerminalWords.text(
+                        "terminal.console.noCommandSuggest", ["text": typed, "suggestion": .text($0)], in: language)
+                } ?? TerminalWords.text("terminal.console.noCommand", ["text": typed], in: language)
+            write(sentence, .error, now)
             return
         }
-        write("\(spec.usage): \(spec.summary).", .info, now)
-        for example in spec.examples { write("  e.g. " + example, .info, now) }
+        write(
+            TerminalWords.text(
+                "terminal.console.usage", ["usage": spec.usage, "summary": .word(spec.summary)], in: language), .info,
+            now)
+        for example in spec.examples {
+            write(TerminalWords.text("terminal.console.example", ["example": example], in: language), .info, now)
+        }
     }
 
     private mutating func complete(lesson: LessonState, now: Timestamp) {

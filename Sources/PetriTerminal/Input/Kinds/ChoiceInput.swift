@@ -132,9 +132,10 @@ struct ChoiceAsking: KindAsking {
     mutating func readClause(_ word: String, _ rest: inout ArraySlice<String>) throws(CommandError) -> Bool {
         guard word == "option" else { return false }
         guard let label = rest.popFirst(), !label.isEmpty else {
-            throw CommandError("option needs a label and a condition.", example: "option up gt asked")
+            throw CommandError(TerminalWords.word("terminal.parse.option.needs"), example: "option up gt asked")
         }
-        options.append(ChoiceOption(label, when: try QuestionSyntax.condition(&rest, context: "option \"\(label)\"")))
+        options.append(
+            ChoiceOption(label, when: try QuestionSyntax.condition(&rest, context: .text("option \"\(label)\""))))
         return true
     }
 

@@ -65,8 +65,7 @@ struct NumberAsking: KindAsking {
     mutating func readClause(_ word: String, _ rest: inout ArraySlice<String>) throws(CommandError) -> Bool {
         guard Self.clauses.contains(word) else { return false }
         guard let text = rest.popFirst(), let value = Double(text), value > 0 else {
-            throw CommandError(
-                "tolerance needs a number above 0: how far off scores nothing.", example: Self.clauseExample)
+            throw CommandError(TerminalWords.word("terminal.parse.tolerance.needs"), example: Self.clauseExample)
         }
         tolerance = value
         return true

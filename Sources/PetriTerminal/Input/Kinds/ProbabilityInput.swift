@@ -97,7 +97,7 @@ struct ProbabilityAsking: KindAsking {
 
     mutating func readBeforeHorizon(_ rest: inout ArraySlice<String>) throws(CommandError) {
         guard let first = rest.first, first.lowercased() != "in" else { return }
-        event = try QuestionSyntax.condition(&rest, context: "the event")
+        event = try QuestionSyntax.condition(&rest, context: .word(TerminalWords.word("terminal.parse.ask.theEvent")))
     }
 
     func kind(context: CommandContext) -> QuestionKind { .probability(event: event) }

@@ -135,16 +135,14 @@ struct RangeAsking: KindAsking {
             guard let text = rest.popFirst(), let percent = Int(text.trimmingCharacters(in: ["%"])),
                 (50...99).contains(percent)
             else {
-                throw CommandError(
-                    "sure needs a whole percent from 50 to 99: how sure the range should be.",
-                    example: Self.clauseExample)
+                throw CommandError(TerminalWords.word("terminal.parse.sure.needs"), example: Self.clauseExample)
             }
             confidence = percent
             return true
         case "tolerance", "tol":
             guard let text = rest.popFirst(), let value = Double(text), value > 0 else {
                 throw CommandError(
-                    "tolerance needs a number above 0: how far off scores nothing.",
+                    TerminalWords.word("terminal.parse.tolerance.needs"),
                     example: "ask range population in 10 sure 80 tolerance 20")
             }
             tolerance = value
