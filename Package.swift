@@ -249,7 +249,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            resources: [.embedInCode("Words")]
         ),
         // For `petri-bench school`: SQLite's default VFS with its syncs and commits counted.
         .target(name: "CSQLiteCounting", linkerSettings: [.linkedLibrary("sqlite3")]),
@@ -341,7 +342,7 @@ let package = Package(
             dependencies: [
                 "PetriServer", "PetriHub", "PetriHubTesting", "PetriPeer", "PetriStorage", "PetriStore", "PetriLesson",
                 "PetriProtocol", "PetriSimulation", "PetriTransport",
-                "PetriWebSocket", "PetriWeb", "PetriStorePostgres", "PetriPostgresTesting",
+                "PetriWebSocket", "PetriWeb", "PetriStorePostgres", "PetriPostgresTesting", "PetriWords",
             ]
         ),
         .testTarget(name: "PetriBenchmarksTests", dependencies: ["PetriBenchmarks", "PetriSimulation"]),
