@@ -75,8 +75,9 @@ let package = Package(
         // JSON form of log entries (explicit keys; older logs still read) and the in-memory store.
         .target(
             name: "PetriStorage",
-            dependencies: ["PetriLesson", "PetriProtocol", "PetriSimulation"],
-            exclude: ["README.md"]
+            dependencies: ["PetriLesson", "PetriProtocol", "PetriSimulation", "PetriWords"],
+            exclude: ["README.md"],
+            resources: [.embedInCode("Words")]
         ),
         // Durable state on SQLite (GRDB, WAL): lessons, the append-only log, students, answers; and
         // SQLiteLessonStorage, the storage seam on it.
@@ -125,12 +126,12 @@ let package = Package(
         .target(
             name: "PetriAccounts",
             dependencies: [
-                "PetriProtocol", "PetriStorage",
+                "PetriProtocol", "PetriStorage", "PetriWords",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             exclude: ["Lists/SOURCE.md"],
-            resources: [.embedInCode("Lists/common-passwords.txt")]
+            resources: [.embedInCode("Lists/common-passwords.txt"), .embedInCode("Words")]
         ),
         // LTI 1.3 (Core, Deep Linking 2.0, Assignment and Grade Services 2.0): the launch's claims checked by pure
         // functions, JOSE through jwt-kit (the platform's JWKS, Petri's own key), the services' HTTP through
@@ -140,12 +141,14 @@ let package = Package(
             dependencies: [
                 "PetriProtocol",
                 "PetriStorage",
+                "PetriWords",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            resources: [.embedInCode("Words")]
         ),
         // The hub: lessons mapped to connections, the lesson actors, the clock; it stores through PetriStorage.
         .target(
@@ -246,7 +249,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            resources: [.embedInCode("Words")]
         ),
         // For `petri-bench school`: SQLite's default VFS with its syncs and commits counted.
         .target(name: "CSQLiteCounting", linkerSettings: [.linkedLibrary("sqlite3")]),
@@ -314,12 +318,12 @@ let package = Package(
         .testTarget(
             name: "PetriLTITests",
             dependencies: [
-                "PetriLTI", "PetriStorage", "PetriProtocol", .product(name: "JWTKit", package: "jwt-kit"),
+                "PetriLTI", "PetriStorage", "PetriProtocol", "PetriWords", .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
         .testTarget(
             name: "PetriAccountsTests",
-            dependencies: ["PetriAccounts", "PetriStorage", "PetriStorageTesting", "PetriProtocol"]),
+            dependencies: ["PetriAccounts", "PetriStorage", "PetriStorageTesting", "PetriProtocol", "PetriWords"]),
         .testTarget(
             name: "PetriWebSocketTests",
             dependencies: [
@@ -338,7 +342,7 @@ let package = Package(
             dependencies: [
                 "PetriServer", "PetriHub", "PetriHubTesting", "PetriPeer", "PetriStorage", "PetriStore", "PetriLesson",
                 "PetriProtocol", "PetriSimulation", "PetriTransport",
-                "PetriWebSocket", "PetriWeb", "PetriStorePostgres", "PetriPostgresTesting",
+                "PetriWebSocket", "PetriWeb", "PetriStorePostgres", "PetriPostgresTesting", "PetriWords",
             ]
         ),
         .testTarget(name: "PetriBenchmarksTests", dependencies: ["PetriBenchmarks", "PetriSimulation"]),

@@ -1,35 +1,26 @@
-/// The sentences about accounts a teacher or the administrator reads, in one place (for the language catalogs).
+import PetriWords
+
+/// The sentences about accounts and passwords a teacher or the administrator reads, from the catalogs in
+/// `Words/<tag>.json`. Every key appears as a literal in an `AccountWords.word(...)` or `AccountWords.text(...)`
+/// call, which is how the catalog test finds them.
 package enum AccountWords {
-    package static let wrongCredentials =
-        "That name (or email) and password do not match an account here that may sign in; check them, or ask "
-        + "whoever runs the server for a new sign-in link."
+    /// The accounts' catalogs, compiled into the program.
+    package static let book = WordBook(
+        "PetriAccounts",
+        files: [
+            ("en", PackageResources.en_json), ("cy", PackageResources.cy_json),
+            ("es", PackageResources.es_json), ("ar", PackageResources.ar_json),
+        ])
 
-    package static let disabled =
-        "This account is disabled, so it may not sign in; ask whoever runs the server to enable it again."
-
-    package static func tooManyTries(_ seconds: Int) -> String {
-        "Too many failed sign-ins for this account from your address; wait \(seconds) s and try again."
+    /// A sentence to render in its reader's language.
+    package static func word(_ key: String, _ arguments: [String: WordArgument] = [:]) -> Word {
+        book.word(key, arguments)
     }
 
-    package static let invalidLink =
-        "That sign-in link is not valid any more (each works once, for 7 days); ask whoever runs the server for a "
-        + "new one."
-
-    package static let storeFailed = "The server could not reach its store; try again in a moment."
-
-    /// Why a name or email cannot be used, or nil.
-    static func problem(name: String, email: String?) -> String? {
-        if name.isEmpty || name.count > 64 || name.contains("@")
-            || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        {
-            return "A teacher's name is 1 to 64 characters with no \"@\" and no control characters; choose another."
-        }
-        if let email,
-            !email.contains("@") || email.count > 254 || email.contains(" ")
-                || email.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        {
-            return "That email address does not look like one (name@school.example); give another or none."
-        }
-        return nil
+    /// A sentence in `language` (English by default: for what is stored, not shown).
+    package static func text(
+        _ key: String, _ arguments: [String: WordArgument] = [:], in language: Language = .english
+    ) -> String {
+        book.text(key, arguments, in: language)
     }
 }

@@ -1,3 +1,5 @@
+import PetriWords
+
 /// What a teacher's new password must be: at least ``minimumLength`` characters, at most
 /// ``maximumLength`` (a bound on the hashing work one request can ask for), and not a common password.
 ///
@@ -16,15 +18,20 @@ package enum PasswordPolicy {
     }()
 
     /// Why this password is refused, in a sentence that says what to do; nil when it is acceptable.
-    package static func refusal(of password: String, for teacher: (name: String, email: String?)) -> String? {
+    package static func refusal(of password: String, for teacher: (name: String, email: String?)) -> Word? {
         let length = password.count
-        if length < minimumLength { return PasswordWords.tooShort(length: length, minimum: minimumLength) }
-        if length > maximumLength { return PasswordWords.tooLong(maximum: maximumLength) }
+        if length < minimumLength {
+            return AccountWords.word(
+                "accounts.password.tooShort", ["count": .int(length), "minimum": .int(minimumLength)])
+        }
+        if length > maximumLength {
+            return AccountWords.word("accounts.password.tooLong", ["maximum": .int(maximumLength)])
+        }
         let lowered = password.lowercased()
         if lowered == teacher.name.lowercased() || lowered == teacher.email?.lowercased() {
-            return PasswordWords.ownName
+            return AccountWords.word("accounts.password.ownName")
         }
-        if isCommon(lowered) { return PasswordWords.common }
+        if isCommon(lowered) { return AccountWords.word("accounts.password.common") }
         return nil
     }
 

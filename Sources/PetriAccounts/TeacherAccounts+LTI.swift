@@ -12,7 +12,8 @@ extension TeacherAccounts {
     {
         let cleaned = String(
             lmsName.replacingOccurrences(of: "@", with: " ").trimmingCharacters(in: .whitespaces).prefix(56))
-        let base = AccountWords.problem(name: cleaned, email: nil) == nil ? cleaned : "LMS teacher"
+        let base =
+            Self.problem(name: cleaned, email: nil) == nil ? cleaned : AccountWords.text("accounts.lmsTeacher.name")
         var lastError: (any Error)?
         for attempt in 1...20 {
             let name = attempt == 1 ? base : "\(base) (\(attempt))"
@@ -26,7 +27,7 @@ extension TeacherAccounts {
                 lastError = error
             }
         }
-        throw lastError ?? AccountStorageWords.taken(base)
+        throw lastError ?? TeacherStorageError.taken(base)
     }
 
     /// Opens a session for a teacher an LMS launch vouched for.

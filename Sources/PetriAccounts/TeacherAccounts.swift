@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import PetriProtocol
 import PetriStorage
+import PetriWords
 
 /// How long sessions and sign-in links last.
 package struct SessionPolicy: Sendable {
@@ -23,7 +24,7 @@ package struct SignedIn: Sendable {
     package var teacher: TeacherRecord
 }
 
-/// Why an account request was refused, with the sentence to show.
+/// Why an account request was refused, with the sentence to show (in its reader's language: ``word``).
 package struct AccountRefusal: Error, Sendable, Hashable {
     package enum Kind: Sendable, Hashable {
         /// Wrong name, email or password (which of them is not said), or a disabled account's wrong password.
@@ -44,12 +45,16 @@ package struct AccountRefusal: Error, Sendable, Hashable {
     }
 
     package var kind: Kind
-    package var message: String
+    /// The sentence, rendered for whoever reads it.
+    package var word: Word
     package var retryAfterSeconds: Int?
 
-    package init(_ kind: Kind, _ message: String, retryAfterSeconds: Int? = nil) {
+    /// The sentence in English.
+    package var message: String { word.text(in: .english) }
+
+    package init(_ kind: Kind, _ word: Word, retryAfterSeconds: Int? = nil) {
         self.kind = kind
-        self.message = message
+        self.word = word
         self.retryAfterSeconds = retryAfterSeconds
     }
 }
@@ -116,7 +121,7 @@ package actor TeacherAccounts {
     {
         let name = name.trimmingCharacters(in: .whitespaces)
         let email = email?.trimmingCharacters(in: .whitespaces).nilIfEmpty
-        if let problem = AccountWords.problem(name: name, email: email) {
+        if let problem = Self.problem(name: name, email: email) {
             throw AccountRefusal(.invalidName, problem)
         }
         let teacher = TeacherRecord(id: UUID().uuidString.lowercased(), name: name, email: email, createdAt: now())
@@ -124,6 +129,22 @@ package actor TeacherAccounts {
         let link = try await makeLink(for: teacher, endingSessions: false)
         audit.record("teacher-added", by: actor, from: address, ["teacher": teacher.name, "id": teacher.id])
         return (teacher, link)
+    }
+
+    /// Why a name or email cannot be used, or nil.
+    static func problem(name: String, email: String?) -> Word? {
+        if name.isEmpty || name.count > 64 || name.contains("@")
+            || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        {
+            return AccountWords.word("accounts.name.invalid")
+        }
+        if let email,
+            !email.contains("@") || email.count > 254 || email.contains(" ")
+                || email.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        {
+            return AccountWords.word("accounts.email.invalid")
+        }
+        return nil
     }
 
     /// A new sign-in link for a teacher (replacing any unused one), signing them out everywhere.
@@ -176,13 +197,16 @@ package actor TeacherAccounts {
         let wait = limiter.wait(account: account, address: address, at: now())
         guard wait == 0 else {
             audit.record("sign-in-limited", by: account, from: address, ["wait": String(wait)])
-            return .failure(AccountRefusal(.rateLimited, AccountWords.tooManyTries(wait), retryAfterSeconds: wait))
+            return .failure(
+                AccountRefusal(
+                    .rateLimited, AccountWords.word("accounts.signIn.tooManyTries", ["seconds": .int(wait)]),
+                    retryAfterSeconds: wait))
         }
         let teacher: TeacherRecord?
         do {
             teacher = try await storage.teacher(named: account)
         } catch {
-            return .failure(AccountRefusal(.unavailable, AccountWords.storeFailed))
+            return .failure(AccountRefusal(.unavailable, AccountWords.word("accounts.store.failed")))
         }
         let stored = teacher?.passwordHash.flatMap(PasswordHash.init(text:))
         let matches = await verify(password, against: stored)
@@ -192,9 +216,9 @@ package actor TeacherAccounts {
                 "sign-in-failed", by: account, from: address,
                 ["reason": teacher == nil ? "unknown" : teacher?.status == .disabled ? "disabled" : "password"])
             if teacher != nil, matches {
-                return .failure(AccountRefusal(.disabled, AccountWords.disabled))
+                return .failure(AccountRefusal(.disabled, AccountWords.word("accounts.signIn.disabled")))
             }
-            return .failure(AccountRefusal(.wrongCredentials, AccountWords.wrongCredentials))
+            return .failure(AccountRefusal(.wrongCredentials, AccountWords.word("accounts.signIn.wrongCredentials")))
         }
         limiter.succeeded(account: account, address: address)
         let token = Self.secret(Self.sessionPrefix)
@@ -205,7 +229,7 @@ package actor TeacherAccounts {
                     digest: TokenHash(of: token), teacherId: teacher.id, createdAt: at, lastSeenAt: at,
                     address: address))
         } catch {
-            return .failure(AccountRefusal(.unavailable, AccountWords.storeFailed))
+            return .failure(AccountRefusal(.unavailable, AccountWords.word("accounts.store.failed")))
         }
         // Ended sessions are kept 7 days (the teacher's and the administrator's record of sign-ins), then forgotten.
         _ = try? await storage.forgetSessions(before: at.adding(seconds: -policy.absoluteSeconds))
@@ -222,19 +246,22 @@ package actor TeacherAccounts {
         let digest = TokenHash(of: link)
         let wait = limiter.wait(account: "link", address: address, at: now())
         guard wait == 0 else {
-            return .failure(AccountRefusal(.rateLimited, AccountWords.tooManyTries(wait), retryAfterSeconds: wait))
+            return .failure(
+                AccountRefusal(
+                    .rateLimited, AccountWords.word("accounts.signIn.tooManyTries", ["seconds": .int(wait)]),
+                    retryAfterSeconds: wait))
         }
         // Which teacher the link is for, to check the password against their name, before it is used up.
         let teacher: TeacherRecord?
         do {
             teacher = try await linkOwner(digest)
         } catch {
-            return .failure(AccountRefusal(.unavailable, AccountWords.storeFailed))
+            return .failure(AccountRefusal(.unavailable, AccountWords.word("accounts.store.failed")))
         }
         guard let teacher else {
             limiter.failed(account: "link", known: false, address: address, at: now())
             audit.record("link-refused", by: "?", from: address)
-            return .failure(AccountRefusal(.invalidLink, AccountWords.invalidLink))
+            return .failure(AccountRefusal(.invalidLink, AccountWords.word("accounts.link.invalid")))
         }
         if let problem = PasswordPolicy.refusal(of: password, for: (teacher.name, teacher.email)) {
             return .failure(AccountRefusal(.weakPassword, problem))
@@ -243,19 +270,20 @@ package actor TeacherAccounts {
         do {
             hash = try await make(password)
         } catch {
-            return .failure(AccountRefusal(.unavailable, AccountWords.storeFailed))
+            return .failure(AccountRefusal(.unavailable, AccountWords.word("accounts.store.failed")))
         }
         do {
             guard let updated = try await storage.redeemSignInLink(digest, passwordHash: hash.text, at: now()) else {
                 audit.record("link-refused", by: teacher.name, from: address)
-                return .failure(AccountRefusal(.invalidLink, AccountWords.invalidLink))
+                return .failure(AccountRefusal(.invalidLink, AccountWords.word("accounts.link.invalid")))
             }
             audit.record("password-chosen", by: updated.name, from: address, ["id": updated.id])
             guard updated.status == .active else {
-                return .failure(AccountRefusal(.wrongCredentials, AccountWords.wrongCredentials))
+                return .failure(
+                    AccountRefusal(.wrongCredentials, AccountWords.word("accounts.signIn.wrongCredentials")))
             }
         } catch {
-            return .failure(AccountRefusal(.unavailable, AccountWords.storeFailed))
+            return .failure(AccountRefusal(.unavailable, AccountWords.word("accounts.store.failed")))
         }
         return await signIn(teacher.name, password: password, from: address)
     }

@@ -20,7 +20,7 @@ extension Hub {
         guard mayTry(.teacherKey, from: address) else { return .failure(Self.tooManyWrongKeys) }
         guard let teacher = await accounts.teacher(forSession: key) else {
             recordFailure(.teacherKey, from: address)
-            return .failure(ProtocolError(.notAuthorised, HubAccountWords.sessionEnded))
+            return .failure(ProtocolError(.notAuthorised, HubWords.word("hub.account.sessionEnded")))
         }
         return .success(teacher)
     }
@@ -65,7 +65,7 @@ extension Hub {
     nonisolated func handleAccount(_ message: ClientMessage, in session: inout Session) async {
         let address = session.connection.remoteAddress
         guard let accounts else {
-            replyError(ProtocolError(.notAuthorised, HubAccountWords.noAccounts), to: session)
+            replyError(ProtocolError(.notAuthorised, HubWords.word("hub.account.noAccounts")), to: session)
             return
         }
         switch message {
@@ -91,7 +91,7 @@ extension Hub {
             }
             guard let teacher = await accounts.teacher(forSession: token) else {
                 await recordFailure(.teacherKey, from: address)
-                replyError(ProtocolError(.notAuthorised, HubAccountWords.sessionEnded), to: session)
+                replyError(ProtocolError(.notAuthorised, HubWords.word("hub.account.sessionEnded")), to: session)
                 return
             }
             await handle(request, of: teacher, token: token, accounts: accounts, in: &session)
@@ -106,10 +106,10 @@ extension Hub {
         in session: inout Session
     ) async {
         let address = session.connection.remoteAddress
-        let actor = teacher?.name ?? HubAccountWords.administrator
+        let actor = teacher?.name ?? Hub.administrator
         if request.isAdministration {
             guard teacher == nil else {
-                replyError(ProtocolError(.notAuthorised, HubAccountWords.administratorOnly), to: session)
+                replyError(ProtocolError(.notAuthorised, HubWords.word("hub.account.administratorOnly")), to: session)
                 return
             }
             await administer(request, accounts: accounts, in: session)
@@ -147,7 +147,10 @@ extension Hub {
                 }
                 let teachers = try await accounts.storage.teachers(ofLesson: lesson)
                 guard let colleague = try await accounts.find(name), colleague.status == .active else {
-                    replyError(ProtocolError(.invalidField, HubAccountWords.noSuchColleague(name)), to: session)
+                    replyError(
+                        ProtocolError(
+                            .invalidField, HubWords.word("hub.account.noSuchColleague", ["name": .text(name)])),
+                        to: session)
                     return
                 }
                 switch request {
@@ -169,7 +172,7 @@ extension Hub {
             }
         } catch {
             services.logger.error("An account request failed", metadata: ["error": "\(error)"])
-            replyError(ProtocolError(.internalError, AccountWords.storeFailed), to: session)
+            replyError(ProtocolError(.internalError, AccountWords.word("accounts.store.failed")), to: session)
         }
     }
 
@@ -179,12 +182,16 @@ extension Hub {
         _ code: JoinCode, by teacher: TeacherRecord?, accounts: TeacherAccounts, in session: Session
     ) async throws -> String? {
         guard let lesson = try await lessonId(for: code) else {
-            replyError(ProtocolError(.unknownLesson, HubAccountWords.notYourLesson(code)), to: session)
+            replyError(
+                ProtocolError(.unknownLesson, HubWords.word("hub.account.notYourLesson", ["code": .text("\(code)")])),
+                to: session)
             return nil
         }
         let teachers = try await accounts.storage.teachers(ofLesson: lesson)
         guard teacher.map({ teachers.admits($0.id) }) ?? true else {
-            replyError(ProtocolError(.notAuthorised, HubAccountWords.notYourLesson(code)), to: session)
+            replyError(
+                ProtocolError(.notAuthorised, HubWords.word("hub.account.notYourLesson", ["code": .text("\(code)")])),
+                to: session)
             return nil
         }
         return lesson
@@ -208,7 +215,7 @@ extension Hub {
     /// expired, revoked, the teacher disabled or reset, on whichever node), the connection is told why and closed.
     nonisolated func stillSignedIn(_ token: String, session: Session) async -> Bool {
         if await accounts?.teacher(forSession: token) != nil { return true }
-        replyError(ProtocolError(.notAuthorised, HubAccountWords.sessionEnded), to: session)
+        replyError(ProtocolError(.notAuthorised, HubWords.word("hub.account.sessionEnded")), to: session)
         services.transport.close(session.connection.id, code: .policyViolation, reason: "signed out")
         return false
     }
@@ -217,12 +224,14 @@ extension Hub {
     /// when they may, else the refusal.
     nonisolated func refusalOfOpening(_ host: any RunningLesson, by teacherId: String?) async -> ProtocolError? {
         guard let teacherId else { return nil }
-        guard let accounts else { return ProtocolError(.notAuthorised, HubAccountWords.noAccounts) }
+        guard let accounts else { return ProtocolError(.notAuthorised, HubWords.word("hub.account.noAccounts")) }
         guard let teachers = try? await accounts.storage.teachers(ofLesson: host.record.id) else {
-            return ProtocolError(.internalError, AccountWords.storeFailed)
+            return ProtocolError(.internalError, AccountWords.word("accounts.store.failed"))
         }
         return teachers.admits(teacherId)
-            ? nil : ProtocolError(.notAuthorised, HubAccountWords.notYourLesson(host.record.code))
+            ? nil
+            : ProtocolError(
+                .notAuthorised, HubWords.word("hub.account.notYourLesson", ["code": .text("\(host.record.code)")]))
     }
 
     private nonisolated func sessionList(of teacher: TeacherRecord?, token: String, accounts: TeacherAccounts)
@@ -285,7 +294,7 @@ extension Hub {
             let owner = try await ownerId.asyncMap { try await accounts.storage.teacher(id: $0) }??.name
             found.append(
                 TeacherLessonInfo(
-                    code: record.code, model: record.model.rawValue, role: HubAccountWords.administratorRole,
+                    code: record.code, model: record.model.rawValue, role: Hub.administrator,
                     owner: owner, createdAt: record.createdAt, endedAt: endedAt))
         }
         return found.sorted { ($0.createdAt, $0.code.text) > ($1.createdAt, $1.code.text) }
@@ -331,7 +340,7 @@ extension Hub {
                 case .unavailable: .internalError
                 }
             services.metrics.rejected(code.rawValue)
-            replyError(ProtocolError(code, refusal.message), to: session)
+            replyError(ProtocolError(code, refusal.word), to: session)
         }
     }
 
@@ -350,29 +359,8 @@ extension Optional {
     }
 }
 
-/// The hub's sentences about accounts, in one place (for the language catalogs).
-enum HubAccountWords {
-    static let sessionEnded =
-        "Your sign-in has ended (signed out, unused for 12 hours, older than 7 days, or ended by whoever runs the "
-        + "server); sign in again."
-
-    static let noAccounts = "This server has no teachers' accounts; use the teacher key."
-
-    static let administratorOnly =
-        "Only whoever runs the server manages teachers' accounts (with the server's teacher key, on /admin or with "
-        + "`petri teachers`); ask them."
-
-    /// Who the audit lines name when the teacher key acts.
+extension Hub {
+    /// Who the audit lines name when the teacher key acts, and the `role` of every lesson in the administrator's
+    /// `myLessons`: an identifier (the pages translate the role), not a sentence.
     static let administrator = "administrator"
-    /// The `role` of every lesson in the administrator's `myLessons`.
-    static let administratorRole = "administrator"
-
-    static func notYourLesson(_ code: JoinCode) -> String {
-        "The lesson \(code) is not yours nor shared with you; ask its teacher to share it with you (or to give you "
-            + "its teacher link)."
-    }
-
-    static func noSuchColleague(_ name: String) -> String {
-        "No teacher here may sign in as \"\(name)\"; check the name or email (whoever runs the server can list them)."
-    }
 }

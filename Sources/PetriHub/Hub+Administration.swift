@@ -4,10 +4,10 @@ import PetriStorage
 
 /// The administrator's requests on the protocol (the /admin page, and `petri teachers` while a server holds
 /// its SQLite store): what the command line does, with the teacher key in place of a session. The hub
-/// checked the key before; a teacher's session never reaches here (``HubAccountWords/administratorOnly``).
+/// checked the key before; a teacher's session never reaches here (`hub.account.administratorOnly`).
 extension Hub {
     nonisolated func administer(_ request: AccountRequest, accounts: TeacherAccounts, in session: Session) async {
-        let actor = HubAccountWords.administrator
+        let actor = Hub.administrator
         let address = session.connection.remoteAddress
         do {
             switch request {
@@ -35,12 +35,12 @@ extension Hub {
             }
             send(.teachers(try await teacherListings(accounts: accounts)), to: session)
         } catch let refusal as AccountRefusal {
-            replyError(ProtocolError(.invalidField, refusal.message), to: session)
+            replyError(ProtocolError(.invalidField, refusal.word), to: session)
         } catch let error as TeacherStorageError {
-            replyError(ProtocolError(.invalidField, error.message), to: session)
+            replyError(ProtocolError(.invalidField, error.word), to: session)
         } catch {
             services.logger.error("An administrator's request failed", metadata: ["error": "\(error)"])
-            replyError(ProtocolError(.internalError, AccountWords.storeFailed), to: session)
+            replyError(ProtocolError(.internalError, AccountWords.word("accounts.store.failed")), to: session)
         }
     }
 
@@ -62,14 +62,14 @@ extension Hub {
             id = found
         } catch {
             services.logger.error("Could not find a lesson to erase", metadata: ["error": "\(error)"])
-            replyError(ProtocolError(.internalError, AccountWords.storeFailed), to: session)
+            replyError(ProtocolError(.internalError, AccountWords.word("accounts.store.failed")), to: session)
             return
         }
         await closeErased(id)
         do {
             let erased = try await services.storage.eraseLesson(id: id)
             accounts.audit.record(
-                "lesson-erased", by: HubAccountWords.administrator, from: address,
+                "lesson-erased", by: Hub.administrator, from: address,
                 ["lesson": id, "code": "\(code)", "found": erased ? "yes" : "no"])
             services.logger.notice("The administrator erased a lesson", metadata: ["lesson": "\(id)"])
             send(.myLessons(try await everyLesson(accounts: accounts)), to: session)
@@ -86,7 +86,9 @@ extension Hub {
         -> TeacherRecord?
     {
         guard let teacher = try await accounts.find(name) else {
-            replyError(ProtocolError(.invalidField, HubAccountWords.noSuchTeacher(name)), to: session)
+            replyError(
+                ProtocolError(.invalidField, HubWords.word("hub.account.noSuchTeacher", ["name": .text(name)])),
+                to: session)
             return nil
         }
         return teacher
@@ -100,11 +102,5 @@ extension Hub {
                 name: teacher.name, email: teacher.email, status: teacher.status.rawValue,
                 passwordSet: teacher.passwordHash != nil, sessions: live.filter { $0.teacherId == teacher.id }.count)
         }
-    }
-}
-
-extension HubAccountWords {
-    static func noSuchTeacher(_ name: String) -> String {
-        "There is no teacher \"\(name)\" on this server; the list of teachers shows them."
     }
 }

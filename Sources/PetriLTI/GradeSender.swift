@@ -72,15 +72,15 @@ package actor GradeSender {
         do {
             link = try await storage.ltiLesson(forLesson: lessonId)
         } catch {
-            await failed(grades, LTIWords.gradeStoreFailed)
+            await failed(grades, LTIWords.text("lti.grade.storeFailed"))
             return 0
         }
         guard let link, let platform = platforms[link.platformId] else {
-            await failed(grades, LTIWords.gradeNoActivity)
+            await failed(grades, LTIWords.text("lti.grade.noActivity"))
             return 0
         }
         guard link.lineItemURL != nil || link.lineItemsURL != nil else {
-            await failed(grades, LTIWords.gradeNoService)
+            await failed(grades, LTIWords.text("lti.grade.noService"))
             return 0
         }
         let token: String
@@ -112,12 +112,12 @@ package actor GradeSender {
                         ("content-type", "application/vnd.ims.lis.v1.score+json"),
                     ], Self.scoreBody(grade))
             } catch {
-                await failed([grade], LTIWords.gradeUnreachable("\(error)"))
+                await failed([grade], Self.unreachable(error))
                 continue
             }
             guard (200..<300).contains(answer.status) else {
                 if answer.status == 401 { tokens[platform.id] = nil }
-                await failed([grade], LTIWords.gradeRefused(answer.status, Self.reason(in: answer.body)))
+                await failed([grade], Self.refused(answer.status, Self.reason(in: answer.body)))
                 continue
             }
             do {
@@ -152,7 +152,7 @@ package actor GradeSender {
                     expires: .init(value: Date(timeIntervalSince1970: time.storedSeconds + 300)),
                     id: .init(value: LTITool.randomText())))
         } catch {
-            return .failure(GradeFailure(LTIWords.gradeStoreFailed))
+            return .failure(GradeFailure(LTIWords.text("lti.grade.storeFailed")))
         }
         let form = LTITool.formEncoded([
             ("grant_type", "client_credentials"),
@@ -164,12 +164,12 @@ package actor GradeSender {
             answer = try await post(
                 platform.tokenURL, [("content-type", "application/x-www-form-urlencoded")], Array(form.utf8))
         } catch {
-            return .failure(GradeFailure(LTIWords.gradeUnreachable("\(error)")))
+            return .failure(GradeFailure(Self.unreachable(error)))
         }
         guard (200..<300).contains(answer.status),
             let granted = try? JSONDecoder().decode(TokenAnswer.self, from: Data(answer.body))
         else {
-            return .failure(GradeFailure(LTIWords.gradeTokenRefused(answer.status, Self.reason(in: answer.body))))
+            return .failure(GradeFailure(Self.tokenRefused(answer.status, Self.reason(in: answer.body))))
         }
         let lifetime = max(0, (granted.expiresIn ?? 3600) - 60)
         tokens[platform.id] = (granted.accessToken, time.adding(seconds: lifetime))
@@ -180,9 +180,12 @@ package actor GradeSender {
     private func makeLineItem(for link: LTILessonLink, maximum: Double, token: String) async
         -> Result<String, GradeFailure>
     {
-        guard let container = link.lineItemsURL else { return .failure(GradeFailure(LTIWords.gradeNoService)) }
+        guard let container = link.lineItemsURL else {
+            return .failure(GradeFailure(LTIWords.text("lti.grade.noService")))
+        }
         let item: [String: Any] = [
-            "scoreMaximum": maximum, "label": LTIWords.lineItemLabel(link.code), "resourceLinkId": link.resourceLinkId,
+            "scoreMaximum": maximum, "label": LTIWords.text("lti.grade.lineItemLabel", ["code": .text(link.code)]),
+            "resourceLinkId": link.resourceLinkId,
             "resourceId": link.lessonId, "tag": "petri",
         ]
         let body = (try? JSONSerialization.data(withJSONObject: item, options: [.sortedKeys])) ?? Data()
@@ -195,12 +198,12 @@ package actor GradeSender {
                     ("content-type", "application/vnd.ims.lis.v2.lineitem+json"),
                 ], Array(body))
         } catch {
-            return .failure(GradeFailure(LTIWords.gradeUnreachable("\(error)")))
+            return .failure(GradeFailure(Self.unreachable(error)))
         }
         guard (200..<300).contains(answer.status),
             let made = try? JSONDecoder().decode(LineItemAnswer.self, from: Data(answer.body))
         else {
-            return .failure(GradeFailure(LTIWords.gradeRefused(answer.status, Self.reason(in: answer.body))))
+            return .failure(GradeFailure(Self.refused(answer.status, Self.reason(in: answer.body))))
         }
         try? await tool.storage.setGradeService(
             platformId: link.platformId, deploymentId: link.deploymentId, resourceLinkId: link.resourceLinkId,
@@ -280,4 +283,23 @@ struct TokenAnswer: Decodable {
 
 struct LineItemAnswer: Decodable {
     var id: String
+}
+
+/// The sentences of the grades' failures, kept with each grade (in English: the store keeps one sentence).
+extension GradeSender {
+    static func unreachable(_ error: any Error) -> String {
+        LTIWords.text("lti.grade.unreachable", ["error": .text(String("\(error)".prefix(200)))])
+    }
+
+    static func refused(_ status: Int, _ reason: String) -> String {
+        reason.isEmpty
+            ? LTIWords.text("lti.grade.refused", ["status": .int(status)])
+            : LTIWords.text("lti.grade.refusedBecause", ["status": .int(status), "reason": .text(reason)])
+    }
+
+    static func tokenRefused(_ status: Int, _ reason: String) -> String {
+        reason.isEmpty
+            ? LTIWords.text("lti.grade.tokenRefused", ["status": .int(status)])
+            : LTIWords.text("lti.grade.tokenRefusedBecause", ["status": .int(status), "reason": .text(reason)])
+    }
 }

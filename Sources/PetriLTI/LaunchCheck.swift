@@ -26,16 +26,16 @@ package enum LaunchRefusal: Error, Sendable, Hashable {
     /// The page's sentence.
     package var sentence: String {
         switch self {
-        case .forged: LTIWords.forged
-        case .expired: LTIWords.expired
-        case .replayed: LTIWords.replayed
-        case .wrongAudience: LTIWords.wrongAudience
-        case .unknownPlatform: LTIWords.unknownPlatform
-        case .unknownDeployment: LTIWords.unknownDeployment
-        case .unsupported: LTIWords.unsupported
-        case .incomplete: LTIWords.incomplete
-        case .noState: LTIWords.noState
-        case .unreachable: LTIWords.unreachable
+        case .forged: LTIWords.text("lti.launch.forged")
+        case .expired: LTIWords.text("lti.launch.expired")
+        case .replayed: LTIWords.text("lti.launch.replayed")
+        case .wrongAudience: LTIWords.text("lti.launch.wrongAudience")
+        case .unknownPlatform: LTIWords.text("lti.launch.unknownPlatform")
+        case .unknownDeployment: LTIWords.text("lti.launch.unknownDeployment")
+        case .unsupported: LTIWords.text("lti.launch.unsupported")
+        case .incomplete: LTIWords.text("lti.launch.incomplete")
+        case .noState: LTIWords.text("lti.launch.noState")
+        case .unreachable: LTIWords.text("lti.launch.unreachable")
         }
     }
 }

@@ -19,8 +19,8 @@ extension PostgresLessonStorage: TeacherAccountStorage {
         func check() throws {
             switch self {
             case .done: return
-            case .unknown(let id): throw AccountStorageWords.noSuchTeacher(id)
-            case .taken(let name): throw AccountStorageWords.taken(name)
+            case .unknown(let id): throw TeacherStorageError.noSuchTeacher(id)
+            case .taken(let name): throw TeacherStorageError.taken(name)
             }
         }
     }

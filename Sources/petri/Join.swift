@@ -9,23 +9,17 @@ import PetriWords
 struct Join: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "join",
-        abstract: "Join a lesson as a student.",
-        discussion: """
-            Full screen: watch the simulation, answer the teacher's questions, see your score. \
-            Press ? for the keys, i for what the model shows, q to leave. The client reconnects \
-            by itself and keeps your place (your resume token is saved in ~/.config/petri).
-
-            Example: petri join K7QX2M --name Ada --server ws://10.0.0.5:8080/
-            """
+        abstract: CommandWords.text("cli.join.abstract"),
+        discussion: CommandWords.text("cli.join.discussion")
     )
 
-    @Argument(help: "The lesson's join code, as on the teacher's screen (e.g. K7QX2M; case and dashes do not matter).")
+    @Argument(help: CommandHelp.text("cli.join.code"))
     var code: String
 
-    @Option(help: "Your name as the class will see it (up to 24 characters).")
+    @Option(help: CommandHelp.text("cli.join.name"))
     var name: String?
 
-    @Option(help: "A resume token, to come back as the same student (default: the one saved for this lesson).")
+    @Option(help: CommandHelp.text("cli.join.token"))
     var token: String?
 
     @OptionGroup var client: ClientConnectionOptions
@@ -39,7 +33,7 @@ struct Join: AsyncParsableCommand {
         }
         if let name, name.utf8.count > TextLimit.name {
             throw ValidationError(
-                "--name is at most \(TextLimit.name) bytes long; the class sees the first 24 characters.")
+                CommandWords.text("cli.join.nameTooLong", ["bytes": .int(TextLimit.name)]))
         }
     }
 
@@ -54,40 +48,38 @@ struct Join: AsyncParsableCommand {
 
 /// The options `join` and `teach` share: where the server is and how to show it.
 struct ClientConnectionOptions: ParsableArguments {
-    @Option(help: "The server's address (default: $PETRI_SERVER, else ws://127.0.0.1:8080/).")
+    @Option(help: CommandHelp.text("cli.client.server"))
     var server: String?
 
-    @Flag(help: "No screen: print each server message as one JSON line, read answers or commands from standard input.")
+    @Flag(help: CommandHelp.text("cli.client.json"))
     var json = false
 
-    @Option(help: "Colours: auto (NO_COLOR and COLORTERM decide), never, 256 or truecolor.")
+    @Option(help: CommandHelp.text("cli.client.color"))
     var color = "auto"
 
     @Option(
         name: .customLong("config-dir"),
-        help: "Where tokens are kept (default: $XDG_CONFIG_HOME/petri, else ~/.config/petri).")
+        help: CommandHelp.text("cli.client.configDirectory"))
     var configDirectory: String?
 
-    @Option(name: .customLong("ca-file"), help: "A PEM file of certificate authorities to trust for a wss:// server.")
+    @Option(name: .customLong("ca-file"), help: CommandHelp.text("cli.client.caFile"))
     var caFile: String?
 
     @Option(
-        help: ArgumentHelp(
-            "The language of the screen and the server's messages, a tag such as cy, es or ar (default: the "
-                + "system's, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, when Petri has it; else English)."))
+        help: CommandHelp.text("cli.client.language"))
     var language: String?
 
     func validate() throws {
         let url = resolvedServer.lowercased()
         guard url.hasPrefix("ws://") || url.hasPrefix("wss://") else {
             throw ValidationError(
-                "--server must be a WebSocket address such as ws://10.0.0.5:8080/, but was \(resolvedServer).")
+                CommandWords.text("cli.client.serverInvalid", ["server": .text(resolvedServer)]))
         }
         if let language, Language(language) == nil {
-            throw ValidationError("--language must be a language tag such as cy, es or ar, but was \(language).")
+            throw ValidationError(CommandWords.text("cli.client.languageInvalid", ["language": .text(language)]))
         }
         guard ["auto", "never", "none", "256", "truecolor"].contains(color) else {
-            throw ValidationError("--color must be auto, never, 256 or truecolor, but was \(color).")
+            throw ValidationError(CommandWords.text("cli.client.colorInvalid", ["color": .text(color)]))
         }
     }
 

@@ -8,28 +8,25 @@ import PetriServer
 import PetriStorage
 import PetriStore
 import PetriStorePostgres
+import PetriWords
 
 /// `petri lti`: the administrator registers the school's LMS as an LTI 1.3 platform, on the configured store.
 struct LTICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lti",
-        abstract: "Register learning platforms (LMS) that launch Petri as an LTI 1.3 tool.",
-        discussion: """
-            Works on the store the server is configured with (--config, PETRI_* as for `petri serve`): the \
-            PostgreSQL store of a cluster (at any time), or the SQLite data directory (while the server is \
-            stopped). `add-platform` prints the tool's URLs to paste into the LMS's registration of Petri.
-            """,
+        abstract: CommandWords.text("cli.lti.abstract"),
+        discussion: CommandWords.text("cli.lti.discussion"),
         subcommands: [AddPlatform.self, List.self, Remove.self]
     )
 
     struct Store: ParsableArguments {
-        @Option(help: "Configuration file (YAML), as for `petri serve`.")
+        @Option(help: CommandHelp.text("cli.common.config"))
         var config: String?
-        @Option(help: "The SQLite data directory (data.directory), when the store is not PostgreSQL.")
+        @Option(help: CommandHelp.text("cli.common.data"))
         var data: String?
         @Option(
             name: .customLong("server-url"),
-            help: "The address browsers reach Petri at (e.g. https://petri.school.example), for the tool's URLs.")
+            help: CommandHelp.text("cli.lti.serverURL"))
         var serverURL: String?
 
         /// Opens the configured store, runs `body` with it and the server's address, and closes it.
@@ -66,16 +63,19 @@ struct LTICommand: AsyncParsableCommand {
 
     struct AddPlatform: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "add-platform", abstract: "Register a platform and print the URLs to give it.")
-        @Option(help: "The platform's issuer (iss), e.g. https://canvas.instructure.com.") var issuer: String
-        @Option(name: .customLong("client-id"), help: "The client id the platform gave Petri.") var clientId: String
-        @Option(name: .customLong("auth-url"), help: "The platform's OIDC authorisation (login) URL.")
+            commandName: "add-platform", abstract: CommandWords.text("cli.lti.addPlatform.abstract"))
+        @Option(help: CommandHelp.text("cli.lti.addPlatform.issuer")) var issuer: String
+        @Option(name: .customLong("client-id"), help: CommandHelp.text("cli.lti.addPlatform.clientId")) var clientId:
+            String
+        @Option(name: .customLong("auth-url"), help: CommandHelp.text("cli.lti.addPlatform.authURL"))
         var authURL: String
-        @Option(name: .customLong("token-url"), help: "The platform's OAuth 2 token URL.") var tokenURL: String
-        @Option(name: .customLong("jwks-url"), help: "The platform's public key set (JWKS) URL.") var jwksURL: String
+        @Option(name: .customLong("token-url"), help: CommandHelp.text("cli.lti.addPlatform.tokenURL")) var tokenURL:
+            String
+        @Option(name: .customLong("jwks-url"), help: CommandHelp.text("cli.lti.addPlatform.jwksURL")) var jwksURL:
+            String
         @Option(
             name: .customLong("deployment-id"),
-            help: "A deployment id of Petri on the platform (repeat for several).")
+            help: CommandHelp.text("cli.lti.addPlatform.deploymentIds"))
         var deploymentIds: [String] = []
         @OptionGroup var store: Store
 
@@ -107,7 +107,7 @@ struct LTICommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the registered platforms.")
+        static let configuration = CommandConfiguration(abstract: CommandWords.text("cli.lti.list.abstract"))
         @OptionGroup var store: Store
 
         func run() async throws {
@@ -122,9 +122,9 @@ struct LTICommand: AsyncParsableCommand {
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove a platform: its launches are refused from now on (its lessons stay).")
-        @Option(help: "The platform's issuer.") var issuer: String
-        @Option(name: .customLong("client-id"), help: "Its client id (needed when the issuer has several).")
+            abstract: CommandWords.text("cli.lti.remove.abstract"))
+        @Option(help: CommandHelp.text("cli.lti.remove.issuer")) var issuer: String
+        @Option(name: .customLong("client-id"), help: CommandHelp.text("cli.lti.remove.clientId"))
         var clientId: String?
         @OptionGroup var store: Store
 
@@ -139,41 +139,43 @@ struct LTICommand: AsyncParsableCommand {
     }
 }
 
-/// The sentences of `petri lti`, in one place (for the language catalogs).
+/// The sentences of `petri lti`, from the command line's catalogs.
 enum LTICommandWords {
     static func notAURL(_ option: String, _ value: String) -> String {
-        "\(option) \"\(value)\" is not an http(s) URL; copy it from the platform's registration of Petri."
+        CommandWords.text("cli.lti.notAURL", ["option": .text(option), "value": .text(value)])
     }
 
-    static let emptyIssuer = "--issuer and --client-id may not be empty; copy them from the platform's registration."
-    static let noDeployment =
-        "Give at least one --deployment-id (the platform shows it once Petri is deployed in it)."
-    static let none = "No platforms are registered; `petri lti add-platform` registers one."
+    static var emptyIssuer: String { CommandWords.text("cli.lti.emptyIssuer") }
+    static var noDeployment: String { CommandWords.text("cli.lti.noDeployment") }
+    static var none: String { CommandWords.text("cli.lti.none") }
 
     static func added(_ platform: LTIPlatformRecord, base: String) -> String {
-        "Registered \(platform.issuer) (client id \(platform.clientId)).\n" + toolURLs(base: base)
+        CommandWords.text("cli.lti.added", ["issuer": .text(platform.issuer), "clientId": .text(platform.clientId)])
+            + "\n" + toolURLs(base: base)
     }
 
     static func toolURLs(base: String) -> String {
-        """
-        Give the platform these URLs for Petri:
-          OIDC login initiation URL:  \(base)/lti/login
-          Target link / redirect URI: \(base)/lti/launch
-          Public key set (JWKS) URL:  \(base)/lti/jwks
-        """
+        CommandWords.text("cli.lti.toolURLs", ["base": .text(base)])
     }
 
     static func line(_ platform: LTIPlatformRecord) -> String {
-        "\(platform.issuer)  client \(platform.clientId)  deployments \(platform.deploymentIds.joined(separator: ", "))"
-            + "  (keys \(platform.jwksURL))"
+        CommandWords.text(
+            "cli.lti.line",
+            [
+                "issuer": .text(platform.issuer), "clientId": .text(platform.clientId),
+                "deployments": .text(platform.deploymentIds.joined(separator: ", ")), "keys": .text(platform.jwksURL),
+            ])
     }
 
     static func noSuchPlatform(_ issuer: String, _ clientId: String?) -> String {
-        "No single platform \(issuer)\(clientId.map { " with client id \($0)" } ?? "") is registered; "
-            + "`petri lti list` shows them (add --client-id when an issuer has several)."
+        if let clientId {
+            return CommandWords.text(
+                "cli.lti.noSuchPlatformWithClient", ["issuer": .text(issuer), "clientId": .text(clientId)])
+        }
+        return CommandWords.text("cli.lti.noSuchPlatform", ["issuer": .text(issuer)])
     }
 
     static func removed(_ platform: LTIPlatformRecord) -> String {
-        "Removed \(platform.issuer) (client id \(platform.clientId)); its launches are refused from now on."
+        CommandWords.text("cli.lti.removed", ["issuer": .text(platform.issuer), "clientId": .text(platform.clientId)])
     }
 }

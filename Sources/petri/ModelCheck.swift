@@ -1,32 +1,30 @@
 import ArgumentParser
 import Foundation
 import PetriSimulation
+import PetriWords
 
 /// `petri model`: work with trait model files (Sources/PetriSimulation/MODELS-FORMAT.md).
 struct ModelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "model",
-        abstract: "Work with trait model files.",
+        abstract: CommandWords.text("cli.model.abstract"),
         subcommands: [Check.self]
     )
 
     /// `petri model check FILE`: every mistake in a model file, each with its line and what to do.
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check a trait model file.",
-            discussion: """
-                Reads FILE as the trait engine would and prints every mistake as FILE:LINE: and one sentence \
-                saying what to fix, then exits with status 1; a good file prints that it is valid. The format is \
-                in Sources/PetriSimulation/MODELS-FORMAT.md, with the shipped models as examples.
-                """
+            abstract: CommandWords.text("cli.model.check.abstract"),
+            discussion: CommandWords.text("cli.model.check.discussion")
         )
 
-        @Argument(help: "The model file (YAML) to check.")
+        @Argument(help: CommandHelp.text("cli.model.check.file"))
         var file: String
 
         func run() throws {
             guard let data = FileManager.default.contents(atPath: file) else {
-                FileHandle.standardError.write(Data("Cannot read \(file); check the path and its permissions.\n".utf8))
+                FileHandle.standardError.write(
+                    Data((CommandWords.text("cli.common.cannotRead", ["file": .text(file)]) + "\n").utf8))
                 throw ExitCode.failure
             }
             let problems = TraitModelFile.check(String(decoding: data, as: UTF8.self))
@@ -35,7 +33,7 @@ struct ModelCommand: ParsableCommand {
                 FileHandle.standardError.write(Data(lines.utf8))
                 throw ExitCode.failure
             }
-            print("\(file) is a valid model file.")
+            print(CommandWords.text("cli.model.check.valid", ["file": .text(file)]))
         }
     }
 }

@@ -10,6 +10,7 @@ import PetriStorage
 import PetriStore
 import PetriStorePostgres
 import PetriTerminal
+import PetriWords
 
 /// `petri plan`: lesson plans (Sources/PetriLesson/Plans/PLANS-FORMAT.md): check a file, list the server's plans,
 /// export one, import one.
@@ -21,23 +22,23 @@ import PetriTerminal
 struct PlanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan",
-        abstract: "Check, list, export, import and remove lesson plans.",
+        abstract: CommandWords.text("cli.plan.abstract"),
         subcommands: [Check.self, Preview.self, List.self, Export.self, Import.self, Remove.self]
     )
 
     /// Where the server keeps its plans: its store, as `petri serve` is configured.
     struct Location: ParsableArguments {
-        @Option(help: "Configuration file (YAML), as for `petri serve`.")
+        @Option(help: CommandHelp.text("cli.common.config"))
         var config: String?
 
-        @Option(help: "The server's data directory (data.directory; its plans folder is DIR/plans).")
+        @Option(help: CommandHelp.text("cli.plan.data"))
         var data: String?
 
         @Option(
-            help: "A directory of model files the server serves (--models of petri serve), to check plans for them.")
+            help: CommandHelp.text("cli.plan.models"))
         var models: String?
 
-        @Option(help: "A teacher's name or email: their own plans instead of the server's.")
+        @Option(help: CommandHelp.text("cli.plan.teacher"))
         var teacher: String?
 
         func configuration() throws -> ServerConfiguration {
@@ -111,15 +112,11 @@ struct PlanCommand: AsyncParsableCommand {
     /// `petri plan check FILE`: every mistake in a plan file with its line.
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check a lesson plan file.",
-            discussion: """
-                Reads FILE as the server would and prints every mistake as FILE:LINE: and one sentence saying what to \
-                fix, then exits with status 1; a good file prints its title and how many moments it has. The format \
-                is in Sources/PetriLesson/Plans/PLANS-FORMAT.md, with the shipped plans as examples.
-                """
+            abstract: CommandWords.text("cli.plan.check.abstract"),
+            discussion: CommandWords.text("cli.plan.check.discussion")
         )
 
-        @Argument(help: "The plan file (YAML) to check.")
+        @Argument(help: CommandHelp.text("cli.plan.check.file"))
         var file: String
 
         @OptionGroup var location: Location
@@ -140,22 +137,17 @@ struct PlanCommand: AsyncParsableCommand {
     /// `petri plan preview FILE`: what the plan's questions would do with one seed, before class.
     struct Preview: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Preview a lesson plan file: each question's outcome with one seed, and its spread.",
-            discussion: """
-                Checks FILE as petri plan check does, then runs the plan here on a lesson with no students (as the \
-                console's preview does on the server): for each question, the generation it is asked at and its \
-                target, the outcome with this seed, and the spread over replicates of the moment it is asked. A \
-                narrow spread around the outcome is a question the class can reason out; a wide one is mostly luck.
-                """
+            abstract: CommandWords.text("cli.plan.preview.abstract"),
+            discussion: CommandWords.text("cli.plan.preview.discussion")
         )
 
-        @Argument(help: "The plan file (YAML) to preview.")
+        @Argument(help: CommandHelp.text("cli.plan.preview.file"))
         var file: String
 
-        @Option(help: "The seed to run with (else the plan's, else 1).")
+        @Option(help: CommandHelp.text("cli.plan.preview.seed"))
         var seed: UInt64?
 
-        @Option(help: "Replicates per question, 1 to 50.")
+        @Option(help: CommandHelp.text("cli.plan.preview.replicates"))
         var replicates = 20
 
         @OptionGroup var location: Location
@@ -184,7 +176,7 @@ struct PlanCommand: AsyncParsableCommand {
 
     /// `petri plan list`: the server's plans (or a teacher's), one a line.
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the server's lesson plans (or a teacher's).")
+        static let configuration = CommandConfiguration(abstract: CommandWords.text("cli.plan.list.abstract"))
 
         @OptionGroup var location: Location
 
@@ -210,12 +202,12 @@ struct PlanCommand: AsyncParsableCommand {
 
     /// `petri plan export NAME`: the plan's file, on standard output or into a file.
     struct Export: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Write out one of the server's lesson plans.")
+        static let configuration = CommandConfiguration(abstract: CommandWords.text("cli.plan.export.abstract"))
 
-        @Argument(help: "The plan's name, as petri plan list shows it.")
+        @Argument(help: CommandHelp.text("cli.plan.export.name"))
         var name: String
 
-        @Option(help: "Write the plan into this file instead of standard output.")
+        @Option(help: CommandHelp.text("cli.plan.export.output"))
         var output: String?
 
         @OptionGroup var location: Location
@@ -241,24 +233,17 @@ struct PlanCommand: AsyncParsableCommand {
     /// `petri plan import FILE`: checks the file and stores it among the server's plans (or a teacher's).
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Add a lesson plan file to the server's plans (or a teacher's).",
-            discussion: """
-                Checks FILE as petri plan check does and, if it is good, stores it in the server's store (SQLite \
-                in the data directory, or the cluster's PostgreSQL), where every running node finds it at once. \
-                NAME is the file's name without .yaml unless --name gives another. An existing plan of that name is \
-                replaced only with --replace; shipped plans cannot be replaced. With --teacher it becomes that \
-                teacher's own plan. While a running server holds the SQLite store, the file is copied to \
-                DIR/plans/NAME.yaml instead: the server offers it at once and stores it at its next start.
-                """
+            abstract: CommandWords.text("cli.plan.import.abstract"),
+            discussion: CommandWords.text("cli.plan.import.discussion")
         )
 
-        @Argument(help: "The plan file (YAML) to import.")
+        @Argument(help: CommandHelp.text("cli.plan.import.file"))
         var file: String
 
-        @Option(help: "The plan's name on the server (lower-case letters, digits and dashes).")
+        @Option(help: CommandHelp.text("cli.plan.import.name"))
         var name: String?
 
-        @Flag(help: "Replace a plan of the same name.")
+        @Flag(help: CommandHelp.text("cli.plan.import.replace"))
         var replace = false
 
         @OptionGroup var location: Location
@@ -305,16 +290,11 @@ struct PlanCommand: AsyncParsableCommand {
     /// `petri plan remove NAME`: takes a plan out of the server's stored plans (or a teacher's own).
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove one of the server's stored lesson plans (or a teacher's).",
-            discussion: """
-                Removes NAME from the server's store (with --teacher, from that teacher's own plans). Shipped plans \
-                cannot be removed, and lessons already started from the plan keep their copy. A file of that name \
-                in the plans folder is stored again at the server's next start: delete it too. While a running \
-                server holds the SQLite store, stop it or remove the plan from the console.
-                """
+            abstract: CommandWords.text("cli.plan.remove.abstract"),
+            discussion: CommandWords.text("cli.plan.remove.discussion")
         )
 
-        @Argument(help: "The plan's name, as petri plan list shows it.")
+        @Argument(help: CommandHelp.text("cli.plan.export.name"))
         var name: String
 
         @OptionGroup var location: Location
@@ -348,51 +328,50 @@ struct PlanCommand: AsyncParsableCommand {
     }
 }
 
-/// The sentences of `petri plan`, in one place (the words contract).
+/// The sentences of `petri plan`, from the command line's catalogs.
 enum PlanCommandWords {
     static func valid(_ file: String, title: String, moments: Int) -> String {
-        "\(file) is a valid lesson plan: \"\(title)\", \(moments) moments."
+        CommandWords.text("cli.plan.valid", ["file": .text(file), "title": .text(title), "count": .int(moments)])
     }
     static func listed(_ name: String, plan: LessonPlan, shipped: Bool) -> String {
-        "\(name)\t\(plan.model.rawValue)\t\(plan.moments.count) moments\t\(shipped ? "shipped" : "imported")\t\(plan.title)"
+        let origin = shipped ? CommandWords.text("cli.plan.shipped") : CommandWords.text("cli.plan.importedOrigin")
+        return "\(name)\t\(plan.model.rawValue)\t"
+            + CommandWords.text("cli.plan.moments", ["count": .int(plan.moments.count)]) + "\t\(origin)\t\(plan.title)"
     }
     static func broken(_ name: String, problems: Int) -> String {
-        "\(name)\tdoes not check (\(problems) mistakes): run petri plan export \(name) --output FILE, then petri plan "
-            + "check FILE"
+        "\(name)\t" + CommandWords.text("cli.plan.broken", ["name": .text(name), "count": .int(problems)])
     }
-    static func noSuchPlan(_ name: String) -> String {
-        "There is no plan called \"\(name)\"; petri plan list shows the plans there are."
+    static func noSuchPlan(_ name: String) -> String { CommandWords.text("cli.plan.noSuchPlan", ["name": .text(name)]) }
+    static func cannotRead(_ file: String) -> String {
+        CommandWords.text("cli.common.cannotRead", ["file": .text(file)])
     }
-    static func cannotRead(_ file: String) -> String { "Cannot read \(file); check the path and its permissions." }
-    static func cannotWrite(_ file: String) -> String { "Cannot write \(file); check the path and its permissions." }
+    static func cannotWrite(_ file: String) -> String {
+        CommandWords.text("cli.plan.cannotWrite", ["file": .text(file)])
+    }
     static func imported(_ name: String, owner: String?) -> String {
-        owner.map { "Imported the plan \"\(name)\" into \($0)'s plans; they can start it now." }
-            ?? "Imported the plan \"\(name)\" into the server's plans; teachers can start it now."
+        owner.map { CommandWords.text("cli.plan.importedForTeacher", ["name": .text(name), "teacher": .text($0)]) }
+            ?? CommandWords.text("cli.plan.imported", ["name": .text(name)])
     }
     static func importedToFolder(_ name: String, path: String) -> String {
-        "A running server holds the store, so the plan \"\(name)\" was copied to \(path); the server offers it "
-            + "now and stores it at its next start."
+        CommandWords.text("cli.plan.importedToFolder", ["name": .text(name), "path": .text(path)])
     }
     static func removed(_ name: String, owner: String?) -> String {
-        owner.map { "Removed the plan \"\(name)\" from \($0)'s plans; lessons started from it keep their copy." }
-            ?? "Removed the plan \"\(name)\" from the server's plans; lessons started from it keep their copy."
+        owner.map { CommandWords.text("cli.plan.removedForTeacher", ["name": .text(name), "teacher": .text($0)]) }
+            ?? CommandWords.text("cli.plan.removed", ["name": .text(name)])
     }
     static func noneToRemove(_ name: String) -> String {
-        "There is no stored plan called \"\(name)\" (shipped plans cannot be removed); petri plan list shows the "
-            + "plans there are."
+        CommandWords.text("cli.plan.noneToRemove", ["name": .text(name)])
     }
     static func stillInFolder(_ name: String, folder: String) -> String {
-        "The plans folder \(folder) still holds \"\(name)\": delete that file too, or the server stores it again at "
-            + "its next start."
+        CommandWords.text("cli.plan.stillInFolder", ["name": .text(name), "folder": .text(folder)])
     }
     static func removeInUse(_ directory: String) -> String {
-        "A running server holds the store in \(directory); stop it to remove a plan here, or remove it in the console."
+        CommandWords.text("cli.plan.removeInUse", ["directory": .text(directory)])
     }
     static func storeInUse(_ directory: String) -> String {
-        "A running server holds the store in \(directory); stop it to work on a teacher's plans, or use the console."
+        CommandWords.text("cli.plan.storeInUse", ["directory": .text(directory)])
     }
     static func listingInUse(_ directory: String) -> String {
-        "A running server holds the store in \(directory): listing the shipped plans and the plans folder only "
-            + "(the console lists them all)."
+        CommandWords.text("cli.plan.listingInUse", ["directory": .text(directory)])
     }
 }

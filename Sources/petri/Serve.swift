@@ -9,48 +9,32 @@ import PetriStore
 import PetriStorePostgres
 import PetriWeb
 import PetriWebSocket
+import PetriWords
 import ServiceLifecycle
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the Petri server (WebSocket and HTTP on one port).",
-        discussion: """
-            Settings come from, in order of precedence: these flags, PETRI_* environment variables,
-            the configuration file (--config, else $PETRI_CONFIG, else /etc/petri/petri.yaml or
-            Config/petri.yaml), and the defaults. See Config/petri.yaml for every setting.
-
-            Lessons are stored in SQLite in the data directory and survive restarts; with
-            store.url (PETRI_STORE_URL) set to a postgres:// URL they are stored in PostgreSQL,
-            which several nodes can share (Deploy/README.md, "A cluster"). When no
-            teacher key is configured, one is generated on first start and stored in the data
-            directory (teacher.key, readable only by the server's user); the start says where, not the key.
-
-            Stops cleanly on SIGTERM or Ctrl-C: clients are told the server is restarting (close
-            code 4012) and reconnect by themselves.
-
-            Example: petri serve --config Config/petri.yaml --host 0.0.0.0 --port 8080 --data ./data
-            """
+        abstract: CommandWords.text("cli.serve.abstract"),
+        discussion: CommandWords.text("cli.serve.discussion")
     )
 
-    @Option(help: "Configuration file (YAML).")
+    @Option(help: CommandHelp.text("cli.serve.config"))
     var config: String?
-    @Option(help: "Address to listen on (127.0.0.1 for this machine only, 0.0.0.0 for the whole network).")
+    @Option(help: CommandHelp.text("cli.serve.host"))
     var host: String?
-    @Option(help: "TCP port for WebSocket and HTTP (0 picks a free one).")
+    @Option(help: CommandHelp.text("cli.serve.port"))
     var port: Int?
-    @Option(help: "Data directory (lessons, the teacher key); created on first start.")
+    @Option(help: CommandHelp.text("cli.serve.data"))
     var data: String?
-    @Option(help: "A directory of model files (*.yaml) to serve beside the shipped models (models.directory).")
+    @Option(help: CommandHelp.text("cli.serve.models"))
     var models: String?
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
+    @Option(name: .customLong("log-level"), help: CommandHelp.text("cli.serve.logLevel"))
     var logLevel: String?
     @Option(
         name: .customLong("teacher-key"),
-        help:
-            "The key teachers need to create lessons. Prefer PETRI_TEACHER_KEY or teacher.key in the file: command lines are visible to other users."
-    )
+        help: CommandHelp.text("cli.serve.teacherKey"))
     var teacherKey: String?
-    @Flag(help: "Also run a demo lesson: camouflage, industrial revolution, auto-running, with questions.")
+    @Flag(help: CommandHelp.text("cli.serve.demo"))
     var demo = false
 
     func run() async throws {
@@ -97,7 +81,7 @@ struct Serve: AsyncParsableCommand {
                 // journal, which more people can read than the key file.
                 if file.created {
                     let path = "\(directory)/\(TeacherKeyFile.fileName)"
-                    say("New teacher key generated (needed to create lessons); read it with: cat \(path)")
+                    say(CommandWords.text("cli.serve.newKey", ["path": .text(path)]))
                 }
             }
         } catch {
@@ -161,9 +145,11 @@ func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
-/// The sentences `petri serve` prints, beside the banner.
+/// The sentences `petri serve` prints, beside the banner (which stays English: supervisors and tests read it).
 enum ServeWords {
     static func storedPlans(_ names: [String], folder: String) -> String {
-        "Stored \(names.count) lesson plans of \(folder) among the server's plans: \(names.joined(separator: ", "))."
+        CommandWords.text(
+            "cli.serve.storedPlans",
+            ["count": .int(names.count), "folder": .text(folder), "names": .text(names.joined(separator: ", "))])
     }
 }

@@ -3,18 +3,14 @@ import Foundation
 import PetriProtocol
 import PetriSimulation
 import PetriTerminal
+import PetriWords
 
 /// `petri teach`: the teacher's console, for a new lesson or an existing one.
 struct Teach: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "teach",
-        abstract: "Run a lesson from the teacher's console.",
-        discussion: """
-            In the console, type commands (step 5, run 2, ask number population in 10, close, \
-            rewind 3, export results, end, …); help lists them with examples, Tab completes, \
-            ↑/↓ recall earlier commands. The teacher token is saved in ~/.config/petri so \
-            petri teach attach CODE works later.
-            """,
+        abstract: CommandWords.text("cli.teach.abstract"),
+        discussion: CommandWords.text("cli.teach.discussion"),
         subcommands: [New.self, Attach.self, Import.self, Plan.self, Login.self]
     )
 }
@@ -23,49 +19,44 @@ extension Teach {
     /// `petri teach new MODEL [--population 20 …]`.
     struct New: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Create a lesson and open its console.",
+            abstract: CommandWords.text("cli.teach.new.abstract"),
             discussion: ModelParameters.discussion()
         )
 
-        @Argument(help: "The model: one the server describes (camouflage, beaks, … or a model file it loaded).")
+        @Argument(help: CommandHelp.text("cli.teach.new.model"))
         var model: String
 
-        @Option(help: "The random seed (a whole number), to run the same lesson again exactly.")
+        @Option(help: CommandHelp.text("cli.teach.new.seed"))
         var seed: UInt64?
 
-        @Option(help: "How students get names: free (they type one) or generated (they get one like Brave Otter).")
+        @Option(help: CommandHelp.text("cli.teach.new.names"))
         var names: String?
 
         @Option(
-            name: .customLong("leaderboard-size"), help: "How many leaderboard lines students see (1-100, default 10).")
+            name: .customLong("leaderboard-size"), help: CommandHelp.text("cli.teach.new.leaderboardSize"))
         var leaderboardSize: Int?
 
         @Option(
-            name: .customLong("question-limit"), help: "A fixed number of questions, like a quiz (1-100; default none)."
-        )
+            name: .customLong("question-limit"), help: CommandHelp.text("cli.teach.new.questionLimit"))
         var questionLimit: Int?
 
         @Option(
             name: .customLong("rank-by"),
-            help: ArgumentHelp(
-                "What the leaderboard ranks by: points (the points scored; the default) or expected (the expected "
-                    + "points of each answer over the replicates of its question's moment)."))
+            help: CommandHelp.text("cli.teach.new.rankBy"))
         var rankBy: String?
 
         @Option(
             name: .customLong("makeup-ranking"),
-            help: ArgumentHelp(
-                "Where make-up students are ranked: apart (among themselves; the class's leaderboard stays the "
-                    + "class's; the default) or with-class (among the class, whose leaderboard changes as they play)."))
+            help: CommandHelp.text("cli.teach.new.makeupRanking"))
         var makeupRanking: String?
 
-        @Flag(name: .customLong("no-speed-bonus"), help: "No extra points for answering early.")
+        @Flag(name: .customLong("no-speed-bonus"), help: CommandHelp.text("cli.teach.new.noSpeedBonus"))
         var noSpeedBonus = false
 
-        @Flag(name: .customLong("no-streak-bonus"), help: "No extra points for a run of good answers.")
+        @Flag(name: .customLong("no-streak-bonus"), help: CommandHelp.text("cli.teach.new.noStreakBonus"))
         var noStreakBonus = false
 
-        @Argument(parsing: .allUnrecognized, help: "Model parameters as --name value (see above).")
+        @Argument(parsing: .allUnrecognized, help: CommandHelp.text("cli.teach.new.parameters"))
         var parameters: [String] = []
 
         @OptionGroup var creating: CreatingLessonOptions
@@ -74,12 +65,12 @@ extension Teach {
             guard ModelKind(rawValue: model.lowercased()) != nil else {
                 let shipped = ModelCatalog.shipped.kinds.map(\.rawValue).joined(separator: ", ")
                 throw ValidationError(
-                    "The model must be one of \(shipped) or a model file's name the server loaded, but was \(model).")
+                    CommandWords.text("cli.teach.new.unknownModel", ["models": .text(shipped), "model": .text(model)]))
             }
             _ = try ModelParameters.parse(parameters)
             _ = try creating.teacherKey()
             if let names, LessonOptions.NameMode(rawValue: names) == nil {
-                throw ValidationError("--names must be free or generated, but was \(names).")
+                throw ValidationError(CommandWords.text("cli.teach.new.namesInvalid", ["names": .text(names)]))
             }
             if let rankBy, RankByOption.rankBy(rankBy) == nil { throw ValidationError(RankByOption.refusal(rankBy)) }
             if let makeupRanking, MakeupRankingOption.ranking(makeupRanking) == nil {
@@ -119,13 +110,13 @@ extension Teach {
     /// `petri teach attach CODE`.
     struct Attach: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Open the console of a lesson you created.",
-            discussion: "Example: petri teach attach K7QX2M --server ws://10.0.0.5:8080/")
+            abstract: CommandWords.text("cli.teach.attach.abstract"),
+            discussion: CommandWords.text("cli.teach.attach.discussion"))
 
-        @Argument(help: "The lesson's join code.")
+        @Argument(help: CommandHelp.text("cli.common.code"))
         var code: String
 
-        @Option(help: "The teacher token (default: the one saved when the lesson was created here).")
+        @Option(help: CommandHelp.text("cli.teach.attach.token"))
         var token: String?
 
         @OptionGroup var client: ClientConnectionOptions
@@ -148,7 +139,8 @@ extension Teach {
                     ?? PetriClient.savedTeacherToken(code: code, options: options)
             else {
                 throw ValidationError(
-                    "No teacher token is saved for \(code.text) on \(options.server); give it with --token.")
+                    CommandWords.text(
+                        "cli.teach.attach.noToken", ["code": .text(code.text), "server": .text(options.server)]))
             }
             let status = await PetriClient.teach(.teacher(code: code, token: token), options: options)
             if status != 0 { throw ExitCode(status) }
@@ -158,10 +150,10 @@ extension Teach {
     /// `petri teach import FILE`.
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Create a lesson from a lesson file (saved with export) and open its console.",
-            discussion: "Example: petri teach import petri-K7QX2M-lesson.json --key KEY")
+            abstract: CommandWords.text("cli.teach.import.abstract"),
+            discussion: CommandWords.text("cli.teach.import.discussion"))
 
-        @Argument(help: "A lesson file (JSON), as export saves it.")
+        @Argument(help: CommandHelp.text("cli.teach.import.file"))
         var file: String
 
         @OptionGroup var creating: CreatingLessonOptions
@@ -169,13 +161,15 @@ extension Teach {
         func run() async throws {
             ClientConnectionOptions.silenceLogging()
             guard let data = FileManager.default.contents(atPath: file) else {
-                throw ValidationError("Cannot read \(file).")
+                throw ValidationError(CommandWords.text("cli.common.cannotRead", ["file": .text(file)]))
             }
             let definition: LessonDefinition
             do {
                 definition = try ProtocolDecoder(limits: .lessonFile).decode(LessonDefinition.self, from: Array(data))
             } catch {
-                throw ValidationError("\(file) is not a lesson file: \(error.message)")
+                throw ValidationError(
+                    CommandWords.text(
+                        "cli.teach.import.notALesson", ["file": .text(file), "problem": .text(error.message)]))
             }
             try await creating.openConsole { key in .importLesson(teacherKey: key, definition: definition, options: nil)
             }
@@ -187,23 +181,19 @@ extension Teach {
     /// `petri teach plan NAME` or `petri teach plan --file FILE`.
     struct Plan: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Start a lesson from a lesson plan and open its console.",
-            discussion: """
-                NAME is one of the server's plans (petri plan list; in the console, plans); --file sends a plan file \
-                instead. In the console, next does the plan's next moment, skip skips it, pace auto lets the plan \
-                run by itself, and plan lists its moments. Example: petri teach plan peppered-moths --key KEY
-                """)
+            abstract: CommandWords.text("cli.teach.plan.abstract"),
+            discussion: CommandWords.text("cli.teach.plan.discussion"))
 
-        @Argument(help: "The name of one of the server's plans.")
+        @Argument(help: CommandHelp.text("cli.teach.plan.name"))
         var name: String?
 
-        @Option(help: "A plan file (YAML) to start instead of one of the server's plans.")
+        @Option(help: CommandHelp.text("cli.teach.plan.file"))
         var file: String?
 
-        @Option(help: "teacher (next for each moment; the plan's default) or auto (the plan runs by itself).")
+        @Option(help: CommandHelp.text("cli.teach.plan.pace"))
         var pace: String?
 
-        @Option(help: "The simulation's seed, for the same lesson every time (default: the plan's, else a new one).")
+        @Option(help: CommandHelp.text("cli.teach.plan.seed"))
         var seed: UInt64?
 
         @OptionGroup var creating: CreatingLessonOptions
@@ -211,19 +201,19 @@ extension Teach {
         func run() async throws {
             ClientConnectionOptions.silenceLogging()
             guard (name == nil) != (file == nil) else {
-                throw ValidationError("Name one of the server's plans, or give a plan file with --file; not both.")
+                throw ValidationError(CommandWords.text("cli.teach.plan.nameOrFile"))
             }
             var pace: PlanPace?
             if let text = self.pace {
                 guard let value = PlanPace(rawValue: text) else {
-                    throw ValidationError("--pace is teacher or auto, not \(text).")
+                    throw ValidationError(CommandWords.text("cli.teach.plan.paceInvalid", ["pace": .text(text)]))
                 }
                 pace = value
             }
             var text: String?
             if let file {
                 guard let data = FileManager.default.contents(atPath: file) else {
-                    throw ValidationError("Cannot read \(file); check the path and its permissions.")
+                    throw ValidationError(CommandWords.text("cli.common.cannotRead", ["file": .text(file)]))
                 }
                 text = String(decoding: data, as: UTF8.self)
             }
@@ -237,7 +227,7 @@ extension Teach {
 /// What `teach new`, `teach import` and `teach plan` take alike (the server's teacher key and the connection) and
 /// do last (open the console on the lesson they create).
 struct CreatingLessonOptions: ParsableArguments {
-    @Option(help: "The server's teacher key (default: $PETRI_TEACHER_KEY).")
+    @Option(help: CommandHelp.text("cli.teach.key"))
     var key: String?
 
     @OptionGroup var client: ClientConnectionOptions
@@ -258,8 +248,7 @@ enum TeacherKeyOption {
         let given = key ?? ProcessInfo.processInfo.environment["PETRI_TEACHER_KEY"]
         guard let key = given ?? PetriClient.savedSession(options: client.clientOptions()), !key.isEmpty else {
             throw ValidationError(
-                "Creating a lesson needs the server's teacher key (--key KEY, or set PETRI_TEACHER_KEY) or your "
-                    + "sign-in (petri teach login --name NAME).")
+                CommandWords.text("cli.teach.keyNeeded"))
         }
         return key
     }
@@ -270,7 +259,7 @@ enum ModelParameters {
     /// The help's list of each shipped model's options, read from the models' descriptions (the server's own
     /// description checks them before a lesson is created, ``ModelOptions``).
     static func discussion() -> String {
-        var lines = ["Model parameters follow the model as --name value:"]
+        var lines = [CommandWords.text("cli.teach.new.parametersTitle")]
         for description in ModelCatalog.shipped.descriptions {
             var line = "  " + description.model.padding(toLength: 12, withPad: " ", startingAt: 0)
             for option in ModelOptions.names(description).map({ "--" + ModelOptions.kebabCase($0) }) {
@@ -282,14 +271,7 @@ enum ModelParameters {
             }
             lines.append(line)
         }
-        return lines.joined(separator: "\n") + """
-
-
-            A server may serve more models (model files it loaded); their parameters are checked by its description.
-
-            Example: petri teach new camouflage --population 20 --environment-colour 30
-                     petri teach new beaks --scenario drought-1977
-            """
+        return lines.joined(separator: "\n") + "\n\n" + CommandWords.text("cli.teach.new.moreModels")
     }
 
     /// `--environment-colour 30 --diagonal` → `{"environmentColour":30,"diagonal":true}`.
@@ -300,7 +282,7 @@ enum ModelParameters {
         while index < words.count {
             let word = words[index]
             guard word.hasPrefix("--"), word.count > 2 else {
-                throw ValidationError("Model parameters are given as --name value; \"\(word)\" is not one.")
+                throw ValidationError(CommandWords.text("cli.teach.new.parameterInvalid", ["word": .text(word)]))
             }
             var name = String(word.dropFirst(2))
             var value: String?
@@ -337,33 +319,31 @@ extension Teach {
     /// `petri teach login --name NAME`: signs the terminal in as a teacher of a school's server.
     struct Login: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Sign in as a teacher (a school's server with accounts); later lessons are yours.",
-            discussion: """
-                Asks for your password (not shown as you type; or from standard input when it is not a \
-                terminal), signs in and keeps the session in the config folder (file 0600) for this server, so \
-                petri teach new and import create lessons as you. Example: \
-                petri teach login --name ada@school.example --server wss://petri.school.example/
-                """)
+            abstract: CommandWords.text("cli.teach.login.abstract"),
+            discussion: CommandWords.text("cli.teach.login.discussion"))
 
-        @Option(help: "Your name or email on the server, to sign in.")
+        @Option(help: CommandHelp.text("cli.teach.login.name"))
         var name: String?
 
-        @Option(help: "The one-time sign-in link you were given, to choose your password (and sign in).")
+        @Option(help: CommandHelp.text("cli.teach.login.link"))
         var link: String?
 
         @OptionGroup var client: ClientConnectionOptions
 
         func validate() throws {
             guard (name == nil) != (link == nil) else {
-                throw ValidationError("Give --name NAME to sign in, or --link LINK to choose your password.")
+                throw ValidationError(CommandWords.text("cli.teach.login.nameOrLink"))
             }
         }
 
         func run() async throws {
             ClientConnectionOptions.silenceLogging()
-            let prompt = link == nil ? "Password for \(name ?? ""): " : "Choose a password (12 characters or more): "
+            let prompt =
+                link == nil
+                ? CommandWords.text("cli.teach.login.passwordFor", ["name": .text(name ?? "")]) + " "
+                : CommandWords.text("cli.teach.login.choosePassword") + " "
             guard let password = Password.read(prompt: prompt), !password.isEmpty else {
-                throw ValidationError("No password was given; type it when asked (or pipe it on standard input).")
+                throw ValidationError(CommandWords.text("cli.teach.login.noPassword"))
             }
             let options = client.clientOptions()
             let (ok, sentence) =

@@ -9,35 +9,29 @@ import PetriStorage
 import PetriStore
 import PetriStorePostgres
 import PetriTerminal
+import PetriWords
 
 /// `petri teachers`: the administrator's command line for teachers' accounts, on the configured store.
 struct Teachers: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "teachers",
-        abstract: "Manage teachers' accounts (the administrator's; the teacher key alone needs none).",
-        discussion: """
-            Works on the store the server is configured with (--config, PETRI_* as for `petri serve`): the \
-            PostgreSQL store of a cluster, or the SQLite data directory. While a server runs on that data \
-            directory (and so holds it), the command asks that server instead, on its configured port, with the \
-            teacher key (--key, PETRI_TEACHER_KEY, the configuration's, or the data directory's key file). \
-            Adding or resetting a teacher prints a one-time sign-in link (valid 7 days): give it to that teacher \
-            only; they open it to choose their password.
-            """,
+        abstract: CommandWords.text("cli.teachers.abstract"),
+        discussion: CommandWords.text("cli.teachers.discussion"),
         subcommands: [Add.self, List.self, Disable.self, Enable.self, Reset.self, Remove.self]
     )
 
     /// Where the store is: the server's configuration.
     struct Store: ParsableArguments {
-        @Option(help: "Configuration file (YAML), as for `petri serve`.")
+        @Option(help: CommandHelp.text("cli.common.config"))
         var config: String?
-        @Option(help: "The SQLite data directory (data.directory), when the store is not PostgreSQL.")
+        @Option(help: CommandHelp.text("cli.common.data"))
         var data: String?
         @Option(
             name: .customLong("server-url"),
-            help: "The address teachers open (e.g. https://petri.school.example), for the sign-in links.")
+            help: CommandHelp.text("cli.teachers.serverURL"))
         var serverURL: String?
         @Option(
-            help: "The teacher key, to ask a running server that holds the SQLite data directory (on --server-url).")
+            help: CommandHelp.text("cli.teachers.key"))
         var key: String?
 
         /// The SQLite store of the data directory, or nil when a running server holds it.
@@ -67,7 +61,8 @@ struct Teachers: AsyncParsableCommand {
             guard let store = try Self.openSQLite(directory) else {
                 let server = webSocketURL(configuration)
                 let key = try teacherKey(configuration, directory: directory)
-                switch await PetriClient.administer(request, key: key, server: server) {
+                switch await PetriClient.administer(request, key: key, server: server, language: CommandWords.language)
+                {
                 case .success(let message): try answered(message, base)
                 case .failure(let refusal):
                     throw ValidationError(TeacherCommandWords.serverRefused(server, refusal.message))
@@ -152,9 +147,9 @@ struct Teachers: AsyncParsableCommand {
     }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a teacher and print their sign-in link.")
-        @Argument(help: "The name they sign in with (unique, no \"@\").") var name: String
-        @Option(help: "An email address they may also sign in with.") var email: String?
+        static let configuration = CommandConfiguration(abstract: CommandWords.text("cli.teachers.add.abstract"))
+        @Argument(help: CommandHelp.text("cli.teachers.add.name")) var name: String
+        @Option(help: CommandHelp.text("cli.teachers.add.email")) var email: String?
         @OptionGroup var store: Store
 
         func run() async throws {
@@ -163,9 +158,9 @@ struct Teachers: AsyncParsableCommand {
                 do {
                     added = try await accounts.add(name: name, email: email, by: Teachers.actor, from: Teachers.place)
                 } catch let refusal as AccountRefusal {
-                    throw ValidationError(refusal.message)
+                    throw ValidationError(refusal.word.text(in: CommandWords.language))
                 } catch let error as TeacherStorageError {
-                    throw ValidationError(error.message)
+                    throw ValidationError(error.word.text(in: CommandWords.language))
                 }
                 print(TeacherCommandWords.added(added.teacher.name, link: "\(base)/teach#link=\(added.link)"))
             } answered: { message, base in
@@ -176,7 +171,7 @@ struct Teachers: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List teachers with their status and sessions.")
+        static let configuration = CommandConfiguration(abstract: CommandWords.text("cli.teachers.list.abstract"))
         @OptionGroup var store: Store
 
         func run() async throws {
@@ -223,8 +218,8 @@ struct Teachers: AsyncParsableCommand {
 
     struct Disable: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Disable a teacher: their sessions end at once, on every node; their lessons stay theirs.")
-        @Argument(help: "The teacher's name or email.") var name: String
+            abstract: CommandWords.text("cli.teachers.disable.abstract"))
+        @Argument(help: CommandHelp.text("cli.teachers.name")) var name: String
         @OptionGroup var store: Store
 
         func run() async throws {
@@ -235,8 +230,8 @@ struct Teachers: AsyncParsableCommand {
     }
 
     struct Enable: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Let a disabled teacher sign in again.")
-        @Argument(help: "The teacher's name or email.") var name: String
+        static let configuration = CommandConfiguration(abstract: CommandWords.text("cli.teachers.enable.abstract"))
+        @Argument(help: CommandHelp.text("cli.teachers.name")) var name: String
         @OptionGroup var store: Store
 
         func run() async throws {
@@ -248,8 +243,8 @@ struct Teachers: AsyncParsableCommand {
 
     struct Reset: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Give a teacher a new sign-in link to choose a new password; their sessions end at once.")
-        @Argument(help: "The teacher's name or email.") var name: String
+            abstract: CommandWords.text("cli.teachers.reset.abstract"))
+        @Argument(help: CommandHelp.text("cli.teachers.name")) var name: String
         @OptionGroup var store: Store
 
         func run() async throws {
@@ -266,8 +261,8 @@ struct Teachers: AsyncParsableCommand {
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove a teacher's account; the lessons they owned become the administrator's.")
-        @Argument(help: "The teacher's name or email.") var name: String
+            abstract: CommandWords.text("cli.teachers.remove.abstract"))
+        @Argument(help: CommandHelp.text("cli.teachers.name")) var name: String
         @OptionGroup var store: Store
 
         func run() async throws {
@@ -282,45 +277,43 @@ struct Teachers: AsyncParsableCommand {
     }
 }
 
-/// The sentences of `petri teachers`, in one place (for the language catalogs).
+/// The sentences of `petri teachers`, from the command line's catalogs.
 enum TeacherCommandWords {
     static func added(_ name: String, link: String) -> String {
-        "Added \(name). Give them this sign-in link (it works once, for 7 days, to choose their password):\n  \(link)"
+        CommandWords.text("cli.teachers.added", ["name": .text(name), "link": .text(link)])
     }
 
     static func reset(_ name: String, link: String) -> String {
-        "Signed \(name) out everywhere. Give them this new sign-in link (it works once, for 7 days):\n  \(link)"
+        CommandWords.text("cli.teachers.resetDone", ["name": .text(name), "link": .text(link)])
     }
 
-    static func disabled(_ name: String) -> String {
-        "Disabled \(name): every session of theirs has ended; `petri teachers enable` lets them sign in again."
-    }
+    static func disabled(_ name: String) -> String { CommandWords.text("cli.teachers.disabled", ["name": .text(name)]) }
 
-    static func enabled(_ name: String) -> String { "Enabled \(name): they may sign in again." }
+    static func enabled(_ name: String) -> String { CommandWords.text("cli.teachers.enabled", ["name": .text(name)]) }
 
-    static func removed(_ name: String) -> String {
-        "Removed \(name); the lessons they owned are now the administrator's."
-    }
+    static func removed(_ name: String) -> String { CommandWords.text("cli.teachers.removed", ["name": .text(name)]) }
 
-    static let none = "No teachers yet; add one with `petri teachers add NAME --email ADDRESS`."
+    static var none: String { CommandWords.text("cli.teachers.none") }
 
+    /// One teacher of the list: name, email, status (as stored: active or disabled), password, sessions.
     static func line(_ name: String, email: String?, status: String, passwordSet: Bool, sessions: Int) -> String {
-        let password = passwordSet ? "password set" : "no password yet"
-        return "\(name)\t\(email ?? "-")\t\(status)\t\(password)\t\(sessions) session\(sessions == 1 ? "" : "s")"
+        let password =
+            passwordSet ? CommandWords.text("cli.teachers.passwordSet") : CommandWords.text("cli.teachers.noPassword")
+        return "\(name)\t\(email ?? "-")\t\(status)\t\(password)\t"
+            + CommandWords.text("cli.teachers.sessions", ["count": .int(sessions)])
     }
 
     static func noSuchTeacher(_ name: String) -> String {
-        "There is no teacher \"\(name)\" on this server; `petri teachers list` shows them."
+        CommandWords.text("cli.teachers.noSuchTeacher", ["name": .text(name)])
     }
 
     static func serverRefused(_ server: String, _ sentence: String) -> String {
-        "A server runs on this data directory, so this was asked of it (\(server)), which answered: \(sentence)"
+        CommandWords.text("cli.teachers.serverRefused", ["server": .text(server), "sentence": .text(sentence)])
     }
 
     static func noKey(_ directory: String) -> String {
-        "A server runs on the data directory \(directory), so this must be asked of it, with its teacher key; give "
-            + "it with --key KEY (or PETRI_TEACHER_KEY), or use the /admin page."
+        CommandWords.text("cli.teachers.noKey", ["directory": .text(directory)])
     }
 
-    static let unexpected = "The server answered with something else than expected; try again, or use the /admin page."
+    static var unexpected: String { CommandWords.text("cli.teachers.unexpected") }
 }

@@ -6,7 +6,7 @@ import Testing
     static let ada = (name: "Ada Lovelace", email: Optional("ada@school.example"))
 
     @Test func aPasswordShorterThanTwelveCharactersIsRefusedSayingHowLong() {
-        #expect(PasswordPolicy.refusal(of: "short-pass1", for: Self.ada)?.contains("11 characters") == true)
+        #expect(PasswordPolicy.refusal(of: "short-pass1", for: Self.ada)?.text().contains("11 characters") == true)
         #expect(PasswordPolicy.refusal(of: "violet kettle harbour", for: Self.ada) == nil)
     }
 

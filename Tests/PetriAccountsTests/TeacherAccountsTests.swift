@@ -144,8 +144,9 @@ final class Scene: Sendable {
         let hers = await scene.accounts.signIn("Ada", password: "violet kettle harbour", from: "192.0.2.1")
 
         // Then the guess learns only that the pair does not match; she learns her account is disabled
-        #expect(guess.failure == AccountRefusal(.wrongCredentials, AccountWords.wrongCredentials))
-        #expect(hers.failure == AccountRefusal(.disabled, AccountWords.disabled))
+        #expect(
+            guess.failure == AccountRefusal(.wrongCredentials, AccountWords.word("accounts.signIn.wrongCredentials")))
+        #expect(hers.failure == AccountRefusal(.disabled, AccountWords.word("accounts.signIn.disabled")))
     }
 
     @Test func aTeacherListsAndRevokesHerSessionsByHandle() async throws {

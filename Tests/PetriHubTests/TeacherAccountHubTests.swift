@@ -328,4 +328,31 @@ import Testing
         #expect(wrongPassword.code == .notAuthorised)
         await server.stop()
     }
+
+    @Test func aTeacherWhoAskedForWelshIsRefusedInWelshAndOneWhoAskedForNothingInEnglish() async throws {
+        let (server, _) = try await Self.school()
+        let welsh = server.connect()
+        try welsh.send(.setLanguage(language: "cy"))
+        _ = try await welsh.expectReply("language") { if case .language(let tag, _) = $0 { tag } else { nil } }
+        try welsh.send(.signIn(name: "Ada", password: "not her password"))
+        #expect(
+            try await welsh.expectError()
+                == ProtocolError(
+                    .notAuthorised,
+                    "Nid yw'r enw (neu'r e-bost) a'r cyfrinair hynny'n cyfateb i gyfrif yma sy'n cael mewngofnodi; "
+                        + "gwiriwch nhw, neu gofynnwch i bwy bynnag sy'n rhedeg y gweinydd am ddolen fewngofnodi newydd."
+                ))
+        let english = server.connect()
+        try english.send(.signIn(name: "Ada", password: "not her password"))
+        #expect(
+            try await english.expectError().message
+                == "That name (or email) and password do not match an account here that may sign in; check them, or "
+                + "ask whoever runs the server for a new sign-in link.")
+        // An account request of a signed-out session, in Spanish
+        try welsh.send(.setLanguage(language: "es"))
+        _ = try await welsh.expectReply("language") { if case .language(let tag, _) = $0 { tag } else { nil } }
+        try welsh.send(.account(session: "petri-session-0000", request: .myLessons))
+        #expect(try await welsh.expectError().message.hasPrefix("Tu sesión ha terminado"))
+        await server.stop()
+    }
 }

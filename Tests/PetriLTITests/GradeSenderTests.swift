@@ -164,6 +164,6 @@ import Testing
         ])
         #expect(await setup.sender.sendDue() == 0)
         let row = try #require(await setup.storage.grades(ofLesson: "lesson-2").first)
-        #expect(row.lastError == LTIWords.gradeNoService && setup.lms.requests.isEmpty)
+        #expect(row.lastError == LTIWords.text("lti.grade.noService") && setup.lms.requests.isEmpty)
     }
 }

@@ -61,7 +61,9 @@ package final class LTIGrades: Sendable {
             return LTIGradeRecord(
                 lessonId: lessonId, platformId: learner.platformId, userId: learner.userId,
                 scoreGiven: Double(result.score), scoreMaximum: Double(result.possible),
-                comment: LTIWords.rankComment(rank: result.rank, of: result.ranked), scoredAt: time)
+                comment: LTIWords.text(
+                    "lti.grade.rankComment", ["rank": .int(result.rank), "ranked": .int(result.ranked)]), scoredAt: time
+            )
         }
         let queued = try await storage.queueGrades(grades)
         logger.info("Queued LMS grades", metadata: ["lesson": "\(lessonId)", "queued": "\(queued)"])

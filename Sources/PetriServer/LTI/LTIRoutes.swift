@@ -73,7 +73,7 @@ package final class LTIRoutes: Sendable {
             case ("POST", "/lti/grades"):
                 return .later { request in await self.gradesRequest(request) }
             case (_, "/lti/login"), (_, "/lti/launch"), (_, "/lti/deep-link"), (_, "/lti/grades"):
-                return Self.page(405, LTIWords.notLTI)
+                return Self.page(405, LTIWords.text("lti.notLTI"))
             default:
                 return nil
             }
@@ -90,7 +90,7 @@ package final class LTIRoutes: Sendable {
                 headers: [HTTPHeader("cache-control", "max-age=300")])
         } catch {
             logger.error("Could not make or read the LTI key", metadata: ["error": "\(error)"])
-            return .json(503, #"{"error":"unavailable","message":"\#(LTIWords.storeFailed)"}"#)
+            return .json(503, #"{"error":"unavailable","message":"\#(LTIWords.text("lti.storeFailed"))"}"#)
         }
     }
 
@@ -125,7 +125,9 @@ package final class LTIRoutes: Sendable {
         case .success(let verified):
             launch = verified
         }
-        guard let (hub, accounts) = running.withLock({ $0 }) else { return Self.page(503, LTIWords.storeFailed) }
+        guard let (hub, accounts) = running.withLock({ $0 }) else {
+            return Self.page(503, LTIWords.text("lti.storeFailed"))
+        }
         switch launch.kind {
         case .resourceLink(let linkId, _):
             if launch.claims.isInstructor {
@@ -134,7 +136,7 @@ package final class LTIRoutes: Sendable {
             }
             return await learner(launch, linkId: linkId, hub: hub)
         case .deepLinking(let settings):
-            guard launch.claims.isInstructor else { return Self.page(403, LTIWords.onlyInstructors) }
+            guard launch.claims.isInstructor else { return Self.page(403, LTIWords.text("lti.choose.onlyInstructors")) }
             return await chooser(launch, settings: settings, hub: hub)
         }
     }
@@ -153,11 +155,14 @@ package final class LTIRoutes: Sendable {
             }
             if teacher == nil {
                 let made = try await accounts.addLMSTeacher(
-                    named: launch.claims.displayName ?? "LMS teacher", platform: platform.issuer, from: address)
+                    named: launch.claims.displayName ?? AccountWords.text("accounts.lmsTeacher.name"),
+                    platform: platform.issuer, from: address)
                 try await storage.linkTeacher(platformId: platform.id, userId: launch.userId, teacherId: made.id)
                 teacher = made
             }
-            guard let teacher, teacher.status == .active else { return Self.page(403, LTIWords.teacherDisabled) }
+            guard let teacher, teacher.status == .active else {
+                return Self.page(403, LTIWords.text("lti.teacherDisabled"))
+            }
             let code: String
             if let link = try await storage.ltiLesson(
                 platformId: platform.id, deploymentId: launch.deploymentId, resourceLinkId: linkId)
@@ -170,7 +175,7 @@ package final class LTIRoutes: Sendable {
                 }
             } else {
                 guard let started = await startLesson(for: launch, owner: teacher, hub: hub) else {
-                    return Self.page(503, LTIWords.lessonUnavailable)
+                    return Self.page(503, LTIWords.text("lti.lessonUnavailable"))
                 }
                 try await storage.linkLesson(
                     LTILessonLink(
@@ -184,7 +189,7 @@ package final class LTIRoutes: Sendable {
             return Self.handOff(["role": "teacher", "code": code, "session": session])
         } catch {
             logger.error("An LTI instructor launch failed", metadata: ["error": "\(error)"])
-            return Self.page(503, LTIWords.storeFailed)
+            return Self.page(503, LTIWords.text("lti.storeFailed"))
         }
     }
 
@@ -215,13 +220,13 @@ package final class LTIRoutes: Sendable {
                 let link = try await tool.storage.ltiLesson(
                     platformId: platform.id, deploymentId: launch.deploymentId, resourceLinkId: linkId),
                 let code = try? JoinCode(link.code)
-            else { return Self.page(404, LTIWords.notOpenedYet) }
+            else { return Self.page(404, LTIWords.text("lti.notOpenedYet")) }
             let token = try await tool.key().studentToken(
                 platformId: platform.id, userId: launch.userId, lessonId: link.lessonId)
-            let name = launch.claims.displayName ?? LTIWords.defaultStudentName
+            let name = launch.claims.displayName ?? LTIWords.text("lti.student.defaultName")
             if case .failure(let error) = await hub.admitLinkedStudent(code: code, name: name, token: token) {
                 logger.notice("Could not admit an LTI learner", metadata: ["error": "\(error.message)"])
-                return Self.page(503, LTIWords.lessonUnavailable)
+                return Self.page(503, LTIWords.text("lti.lessonUnavailable"))
             }
             // The LMS user is this student of the lesson: their grade goes back under their `sub`.
             try await tool.storage.linkStudent(
@@ -231,7 +236,7 @@ package final class LTIRoutes: Sendable {
             return Self.handOff(["role": "student", "code": link.code, "token": token.secret])
         } catch {
             logger.error("An LTI learner launch failed", metadata: ["error": "\(error)"])
-            return Self.page(503, LTIWords.storeFailed)
+            return Self.page(503, LTIWords.text("lti.storeFailed"))
         }
     }
 
@@ -258,9 +263,9 @@ package final class LTIRoutes: Sendable {
         }
         guard let asked = try? JSONDecoder().decode(Asked.self, from: Data(request.body)),
             let code = try? JoinCode(asked.code)
-        else { return Self.json(400, ["error": "bad-request", "message": LTIWords.gradesBadRequest]) }
+        else { return Self.json(400, ["error": "bad-request", "message": LTIWords.text("lti.grades.badRequest")]) }
         guard let (hub, _) = running.withLock({ $0 }) else {
-            return Self.json(503, ["error": "unavailable", "message": LTIWords.storeFailed])
+            return Self.json(503, ["error": "unavailable", "message": LTIWords.text("lti.storeFailed")])
         }
         let lessonId: String
         switch await hub.lessonTaught(code: code, credential: asked.key, from: request.remoteAddress) {
@@ -279,7 +284,7 @@ package final class LTIRoutes: Sendable {
             return Self.json(200, ["linked": linked, "queued": queued, "grades": rows])
         } catch {
             logger.error("Could not read or queue a lesson's LMS grades", metadata: ["error": "\(error)"])
-            return Self.json(503, ["error": "unavailable", "message": LTIWords.gradeStoreFailed])
+            return Self.json(503, ["error": "unavailable", "message": LTIWords.text("lti.grade.storeFailed")])
         }
     }
 
@@ -308,13 +313,13 @@ package final class LTIRoutes: Sendable {
         let html = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-            <title>\(LTIWords.pageTitle)</title><link rel="stylesheet" href="/static/petri.css"></head>
-            <body><main><h1>\(LTIWords.chooseHeading)</h1>
+            <title>\(LTIWords.text("lti.page.title"))</title><link rel="stylesheet" href="/static/petri.css"></head>
+            <body><main><h1>\(LTIWords.text("lti.choose.heading"))</h1>
             <form id="lti-pick" method="post" action="/lti/deep-link">
             <input type="hidden" name="ticket" value="\(ticket)">
-            <p><label for="lti-model">\(LTIWords.chooseModel)</label> <select id="lti-model" name="model">\(options)</select></p>
-            <p><label for="lti-title">\(LTIWords.chooseTitle)</label> <input id="lti-title" name="title" maxlength="120"></p>
-            <p><button type="submit">\(LTIWords.chooseButton)</button></p>
+            <p><label for="lti-model">\(LTIWords.text("lti.choose.model"))</label> <select id="lti-model" name="model">\(options)</select></p>
+            <p><label for="lti-title">\(LTIWords.text("lti.choose.title"))</label> <input id="lti-title" name="title" maxlength="120"></p>
+            <p><button type="submit">\(LTIWords.text("lti.choose.button"))</button></p>
             </form></main></body></html>
             """
         return HTTPResponse(
@@ -328,19 +333,19 @@ package final class LTIRoutes: Sendable {
         let now = tool.now().storedSeconds
         guard let ticket = form["ticket"],
             let pick = picks.withLock({ $0.removeValue(forKey: ticket) }), pick.until > now
-        else { return Self.page(400, LTIWords.choiceExpired) }
-        guard let (hub, _) = running.withLock({ $0 }) else { return Self.page(503, LTIWords.storeFailed) }
+        else { return Self.page(400, LTIWords.text("lti.choose.expired")) }
+        guard let (hub, _) = running.withLock({ $0 }) else { return Self.page(503, LTIWords.text("lti.storeFailed")) }
         let models = await hub.offeredModels()
         guard let model = models.first(where: { $0.kind.rawValue == form["model"] }) else {
             picks.withLock { $0[ticket] = pick }
-            return Self.page(400, LTIWords.unknownModel)
+            return Self.page(400, LTIWords.text("lti.choose.unknownModel"))
         }
         let typed = (form["title"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let title = typed.isEmpty ? model.title : String(typed.prefix(120))
         guard let target = pick.launch.claims.targetLinkURI.flatMap(LTITool.launchURL(for:)),
             let returnURL = URLComponents(string: pick.settings.returnURL), let scheme = returnURL.scheme,
             let host = returnURL.host
-        else { return Self.page(400, LTIWords.incomplete) }
+        else { return Self.page(400, LTIWords.text("lti.launch.incomplete")) }
         let response = DeepLinkingResponse.picking(
             model: model.kind.rawValue, title: title, launchURL: target, for: pick.launch, settings: pick.settings,
             now: now, nonce: LTITool.randomText())
@@ -349,7 +354,7 @@ package final class LTIRoutes: Sendable {
             signed = try await tool.key().sign(response)
         } catch {
             logger.error("Could not sign a deep linking response", metadata: ["error": "\(error)"])
-            return Self.page(503, LTIWords.storeFailed)
+            return Self.page(503, LTIWords.text("lti.storeFailed"))
         }
         logger.info(
             "LTI activity picked", metadata: ["platform": "\(pick.launch.platform.issuer)", "model": "\(model.kind)"])
@@ -357,12 +362,12 @@ package final class LTIRoutes: Sendable {
         let html = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-            <title>\(LTIWords.pageTitle)</title><link rel="stylesheet" href="/static/petri.css">
+            <title>\(LTIWords.text("lti.page.title"))</title><link rel="stylesheet" href="/static/petri.css">
             <script type="module" src="/static/lti-return.js"></script></head>
-            <body><main><p>\(LTIWords.returning)</p>
+            <body><main><p>\(LTIWords.text("lti.choose.returning"))</p>
             <form id="lti-return" method="post" action="\(Self.escaped(pick.settings.returnURL))">
             <input type="hidden" name="JWT" value="\(Self.escaped(signed))">
-            <button type="submit">\(LTIWords.returnButton)</button></form></main></body></html>
+            <button type="submit">\(LTIWords.text("lti.choose.returnButton"))</button></form></main></body></html>
             """
         return HTTPResponse(
             status: 200, contentType: "text/html; charset=utf-8", body: Array(html.utf8),
@@ -376,7 +381,7 @@ package final class LTIRoutes: Sendable {
         let html = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-            <title>\(LTIWords.pageTitle)</title><link rel="stylesheet" href="/static/petri.css"></head>
+            <title>\(LTIWords.text("lti.page.title"))</title><link rel="stylesheet" href="/static/petri.css"></head>
             <body><main><p role="alert" id="lti-problem">\(escaped(sentence))</p></main></body></html>
             """
         return HTTPResponse(
@@ -390,10 +395,10 @@ package final class LTIRoutes: Sendable {
         let html = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-            <title>\(LTIWords.pageTitle)</title><link rel="stylesheet" href="/static/petri.css">
+            <title>\(LTIWords.text("lti.page.title"))</title><link rel="stylesheet" href="/static/petri.css">
             <script type="module" src="/static/lti-handoff.js"></script></head>
-            <body><main id="lti"\(attributes)><p>\(LTIWords.opening)</p>
-            <p><a id="lti-open" href="/">\(LTIWords.openLink)</a></p></main></body></html>
+            <body><main id="lti"\(attributes)><p>\(LTIWords.text("lti.page.opening"))</p>
+            <p><a id="lti-open" href="/">\(LTIWords.text("lti.page.openLink"))</a></p></main></body></html>
             """
         return HTTPResponse(
             status: 200, contentType: "text/html; charset=utf-8", body: Array(html.utf8), headers: pageHeaders)

@@ -11,7 +11,7 @@ package actor InMemoryTeacherAccounts: TeacherAccountStorage {
     package init() {}
 
     private func find(_ id: String) throws -> TeacherRecord {
-        guard let teacher = byID[id] else { throw AccountStorageWords.noSuchTeacher(id) }
+        guard let teacher = byID[id] else { throw TeacherStorageError.noSuchTeacher(id) }
         return teacher
     }
 
@@ -19,7 +19,7 @@ package actor InMemoryTeacherAccounts: TeacherAccountStorage {
         let keys = Set([teacher.name.lowercased(), teacher.email?.lowercased()].compactMap { $0 })
         for other in byID.values
         where !keys.isDisjoint(with: [other.name.lowercased(), other.email?.lowercased()].compactMap { $0 }) {
-            throw AccountStorageWords.taken(teacher.name)
+            throw TeacherStorageError.taken(teacher.name)
         }
         byID[teacher.id] = teacher
     }

@@ -1,4 +1,5 @@
 import PetriProtocol
+import PetriWords
 
 /// A teacher's account on a school's server, as every store keeps it.
 ///
@@ -118,11 +119,15 @@ package struct TeacherStorageError: Error, Sendable, Hashable, CustomStringConve
     }
 
     package var code: Code
-    package var message: String
+    /// The sentence, rendered for whoever reads it.
+    package var word: Word
 
-    package init(_ code: Code, _ message: String) {
+    /// The sentence in English.
+    package var message: String { word.text(in: .english) }
+
+    package init(_ code: Code, _ word: Word) {
         self.code = code
-        self.message = message
+        self.word = word
     }
 
     package var description: String { message }

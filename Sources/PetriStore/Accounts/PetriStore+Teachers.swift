@@ -15,8 +15,8 @@ extension PetriStore {
         func result() throws(TeacherStorageError) -> T {
             switch self {
             case .done(let value): return value
-            case .unknown(let id): throw AccountStorageWords.noSuchTeacher(id)
-            case .taken(let name): throw AccountStorageWords.taken(name)
+            case .unknown(let id): throw TeacherStorageError.noSuchTeacher(id)
+            case .taken(let name): throw TeacherStorageError.taken(name)
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PetriProtocol
+import PetriWords
 
 extension PetriClient {
     /// The session token `petri teach login` kept for the options' server, if any.
@@ -31,49 +32,53 @@ extension PetriClient {
     private static func signIn(_ message: ClientMessage, options: ClientOptions, through connector: WebSocketConnector)
         async -> (Bool, String)
     {
+        let language = options.wordsLanguage
         let link: any LessonLink
         do {
             link = try await connector.connect()
         } catch {
-            return (false, SignInWords.cannotConnect(options.server, error.message))
+            return (
+                false,
+                TerminalWords.text(
+                    "terminal.signIn.cannotConnect", ["server": .text(options.server), "reason": .text(error.message)],
+                    in: language)
+            )
         }
         defer { link.close() }
+        // The server's refusal (a wrong password, a weak one) comes in the terminal's language too.
+        if let asked = options.language, Language(asked) != nil { link.send(.setLanguage(language: asked)) }
         link.send(message)
         for await event in link.events {
             switch event {
             case .message(.signedIn(let session, let teacher), _):
-                guard let tokens = options.tokens else { return (false, SignInWords.nowhereToKeep) }
+                guard let tokens = options.tokens else {
+                    return (false, TerminalWords.text("terminal.signIn.nowhereToKeep", in: language))
+                }
                 do {
                     try tokens.saveSession(session, server: options.server)
                 } catch {
                     return (false, error.message)
                 }
-                return (true, SignInWords.signedIn(teacher.name, server: options.server))
+                let name = TerminalText.sanitise(teacher.name, maxCharacters: 64)
+                return (
+                    true,
+                    TerminalWords.text(
+                        "terminal.signIn.signedIn", ["name": .text(name), "server": .text(options.server)], in: language
+                    )
+                )
             case .message(.error(let error), _):
                 return (false, TerminalText.sanitise(error.message, maxCharacters: 300))
             case .closed:
-                return (false, SignInWords.closed)
+                return (false, TerminalWords.text("terminal.signIn.closed", in: language))
             default:
                 continue
             }
         }
-        return (false, SignInWords.closed)
+        return (false, TerminalWords.text("terminal.signIn.closed", in: language))
     }
 }
 
-/// The sentences of `petri teach login`, in one place (for the language catalogs).
-enum SignInWords {
-    static func cannotConnect(_ server: String, _ reason: String) -> String {
-        "Could not reach \(server) (\(reason)); check --server and that the server runs."
-    }
-
-    static let nowhereToKeep =
-        "Signed in, but there is no home folder to keep the sign-in in; set HOME or XDG_CONFIG_HOME, or --config-dir."
-
-    static func signedIn(_ name: String, server: String) -> String {
-        "Signed in as \(TerminalText.sanitise(name, maxCharacters: 64)) on \(server): `petri teach new` now creates "
-            + "lessons as you (for 12 hours unused, 7 days at most)."
-    }
-
-    static let closed = "The server closed the connection before answering; try again."
+extension ClientOptions {
+    /// The language of the terminal's own sentences: the one asked for, when the terminal has it, else English.
+    var wordsLanguage: Language { TerminalWords.book.match(language.map { [$0] } ?? []) }
 }

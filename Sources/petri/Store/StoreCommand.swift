@@ -5,23 +5,24 @@ import PetriServer
 import PetriStorage
 import PetriStore
 import PetriStorePostgres
+import PetriWords
 
 /// `petri store`: the PostgreSQL store of a cluster, and erasing a lesson from a SQLite data directory.
 struct StoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
-        abstract: "Prepare a PostgreSQL store and move lessons into it; erase a lesson from a data directory.",
+        abstract: CommandWords.text("cli.store.abstract"),
         subcommands: [Migrate.self, Copy.self, EraseLesson.self]
     )
 
     /// The store URL: `--url`, else `PETRI_STORE_URL`.
     struct Target: ParsableArguments {
-        @Option(help: "The PostgreSQL URL, postgres://user:password@host:5432/database (default: $PETRI_STORE_URL).")
+        @Option(help: CommandHelp.text("cli.store.url"))
         var url: String?
 
         func resolved() throws -> String {
             guard let url = url ?? ProcessInfo.processInfo.environment["PETRI_STORE_URL"], !url.isEmpty else {
-                throw ValidationError("Give the store with --url postgres://... or PETRI_STORE_URL.")
+                throw ValidationError(CommandWords.text("cli.store.noURL"))
             }
             return url
         }
@@ -30,11 +31,8 @@ struct StoreCommand: AsyncParsableCommand {
     /// `petri store migrate`: creates or updates the tables.
     struct Migrate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Create or update the PostgreSQL tables (each node also does this at start).",
-            discussion: """
-                Applies the schema's migrations that the database has not had yet, once, under a lock, and \
-                prints which. A database migrated by a newer Petri is refused.
-                """
+            abstract: CommandWords.text("cli.store.migrate.abstract"),
+            discussion: CommandWords.text("cli.store.migrate.discussion")
         )
 
         @OptionGroup var target: Target
@@ -42,7 +40,7 @@ struct StoreCommand: AsyncParsableCommand {
         func run() async throws {
             let storage = try await connect(try target.resolved())
             storage.close()
-            print("The store's schema is up to date.")
+            print(CommandWords.text("cli.store.migrated"))
         }
     }
 
@@ -50,19 +48,13 @@ struct StoreCommand: AsyncParsableCommand {
     struct EraseLesson: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "erase-lesson",
-            abstract: "Erase a whole lesson now from a SQLite data directory (the server stopped).",
-            discussion: """
-                Deletes every stored lesson with this join code (running or ended), with its log, checkpoints, \
-                students, answers, owners and LMS link, and leaves no byte of them in the database or its \
-                write-ahead log (Deploy/README.md, Privacy). It cannot be undone. Stop the server using the data \
-                directory first. Example:
-                  petri store erase-lesson --data /var/lib/petri --code K7QX2M
-                """
+            abstract: CommandWords.text("cli.store.eraseLesson.abstract"),
+            discussion: CommandWords.text("cli.store.eraseLesson.discussion")
         )
 
-        @Option(help: "The SQLite data directory.")
+        @Option(help: CommandHelp.text("cli.store.eraseLesson.data"))
         var data: String
-        @Option(help: "The lesson's join code.")
+        @Option(help: CommandHelp.text("cli.common.code"))
         var code: String
 
         func run() async throws {
@@ -71,28 +63,22 @@ struct StoreCommand: AsyncParsableCommand {
             let erased = try store.eraseLessons(joinCode: code.uppercased())
             guard !erased.isEmpty else {
                 throw ValidationError(
-                    "No stored lesson has the code \(code); check the code (the console and My lessons show it).")
+                    CommandWords.text("cli.store.eraseLesson.unknown", ["code": .text(code)]))
             }
-            print("Erased \(erased.count) lesson\(erased.count == 1 ? "" : "s") with the code \(code.uppercased()).")
+            print(
+                CommandWords.text(
+                    "cli.store.eraseLesson.done", ["count": .int(erased.count), "code": .text(code.uppercased())]))
         }
     }
 
     /// `petri store copy`: SQLite lessons into PostgreSQL.
     struct Copy: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Copy every lesson of a SQLite data directory into a PostgreSQL store.",
-            discussion: """
-                Copies each lesson with its whole log, checkpoints, students (scores and streaks) and answers \
-                (points), one transaction per lesson, then the teachers' accounts (sign-in links, sessions, who \
-                owns and shares each lesson) in one more, then the lesson plans (the server's and each teacher's) in \
-                one more, then the LTI platforms, Petri's LTI key, the LMS links and the grades queue in one more, \
-                then the make-ups with their students. A lesson, account, plan, LTI row or make-up already in the \
-                store is left as it is, so the copy can be run again. Stop the server using the data directory first. Example:
-                  petri store copy --data /var/lib/petri --url postgres://petri@db/petri
-                """
+            abstract: CommandWords.text("cli.store.copy.abstract"),
+            discussion: CommandWords.text("cli.store.copy.discussion")
         )
 
-        @Option(help: "The SQLite data directory to copy from.")
+        @Option(help: CommandHelp.text("cli.store.copy.data"))
         var data: String
         @OptionGroup var target: Target
 
@@ -105,31 +91,47 @@ struct StoreCommand: AsyncParsableCommand {
             for lesson in lessons {
                 if try await storage.importLesson(try LessonCopy(of: lesson, from: source)) { copied += 1 }
             }
-            print("Copied \(copied) of \(lessons.count) lessons (\(lessons.count - copied) were already there).")
+            print(
+                CommandWords.text(
+                    "cli.store.copy.lessons",
+                    ["copied": .int(copied), "count": .int(lessons.count), "there": .int(lessons.count - copied)]))
             // Accounts after lessons: who teaches a lesson refers to both.
             let accounts = try source.accountsCopy()
             let added = try await storage.importAccounts(accounts)
             print(
-                "Copied \(added) of \(accounts.teachers.count) teachers' accounts with their sign-in links, sessions and "
-                    + "lessons (\(accounts.teachers.count - added) were already there).")
+                CommandWords.text(
+                    "cli.store.copy.accounts",
+                    [
+                        "copied": .int(added), "count": .int(accounts.teachers.count),
+                        "there": .int(accounts.teachers.count - added),
+                    ]))
             // Plans after accounts: a teacher's plan refers to its owner.
             let plans = try source.plansCopy()
             let addedPlans = try await storage.importPlans(plans)
             print(
-                "Copied \(addedPlans) of \(plans.count) lesson plans (\(plans.count - addedPlans) were already there).")
+                CommandWords.text(
+                    "cli.store.copy.plans",
+                    ["copied": .int(addedPlans), "count": .int(plans.count), "there": .int(plans.count - addedPlans)]))
             // LTI after lessons and accounts: its links refer to both.
             let lti = try source.ltiCopy()
             let addedPlatforms = try await storage.importLTI(lti)
             print(
-                "Copied \(addedPlatforms) of \(lti.platforms.count) LTI platforms (\(lti.platforms.count - addedPlatforms) "
-                    + "were already there) with Petri's LTI key, the LMS users' links, the activities' lessons and "
-                    + "\(lti.grades.count) grades for the LMS (sent or pending).")
+                CommandWords.text(
+                    "cli.store.copy.lti",
+                    [
+                        "copied": .int(addedPlatforms), "count": .int(lti.platforms.count),
+                        "there": .int(lti.platforms.count - addedPlatforms), "grades": .int(lti.grades.count),
+                    ]))
             // Make-ups after lessons: a make-up refers to its lesson.
             let makeups = try source.makeupsCopy()
             let addedMakeups = try await storage.importMakeups(makeups)
             print(
-                "Copied \(addedMakeups) of \(makeups.count) make-ups with their students "
-                    + "(\(makeups.count - addedMakeups) were already there).")
+                CommandWords.text(
+                    "cli.store.copy.makeups",
+                    [
+                        "copied": .int(addedMakeups), "count": .int(makeups.count),
+                        "there": .int(makeups.count - addedMakeups),
+                    ]))
         }
     }
 }
