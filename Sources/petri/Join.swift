@@ -16,10 +16,18 @@ struct Join: AsyncParsableCommand {
             by itself and keeps your place (your resume token is saved in ~/.config/petri).
 
             Example: petri join K7QX2M --name Ada --server ws://10.0.0.5:8080/
+
+            A make-up lesson (a lesson you missed, played back alone) is joined the same way, with the \
+            make-up's code or its link: petri join http://10.0.0.5:8080/makeup/R4TW9C --name Ada. \
+            Press n for the class's next moment, c to change the pace, o for a link that carries on \
+            on another device.
             """
     )
 
-    @Argument(help: "The lesson's join code, as on the teacher's screen (e.g. K7QX2M; case and dashes do not matter).")
+    @Argument(
+        help: ArgumentHelp(
+            "The lesson's join code, as on the teacher's screen (e.g. K7QX2M; case and dashes do not matter), "
+                + "or a make-up's code or link (http://SERVER:8080/makeup/CODE)."))
     var code: String
 
     @Option(help: "Your name as the class will see it (up to 24 characters).")
@@ -32,7 +40,7 @@ struct Join: AsyncParsableCommand {
 
     func validate() throws {
         do {
-            _ = try JoinCode(code)
+            _ = try target()
             if let token { _ = try AccessToken(token) }
         } catch {
             throw ValidationError(error.message)
@@ -45,10 +53,23 @@ struct Join: AsyncParsableCommand {
 
     func run() async throws {
         ClientConnectionOptions.silenceLogging()
-        let code = try JoinCode(self.code)
+        let (code, link) = try target()
+        var options = client.clientOptions()
+        // A make-up's link names its server: used unless --server says otherwise.
+        if client.server == nil, let server = link?.server { options.server = server }
         let status = await PetriClient.join(
-            code: code, name: name, token: try token.map(AccessToken.init), options: client.clientOptions())
+            code: code, name: name, token: try token.map(AccessToken.init) ?? link?.token, makeup: link != nil,
+            options: options)
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The code to join, and the make-up's link when one was given instead of a code.
+    private func target() throws(ProtocolError) -> (JoinCode, MakeupLink?) {
+        guard MakeupLink.isLink(code) else { return (try JoinCode(code), nil) }
+        let language = ClientConnectionOptions.language(
+            asked: client.language, environment: ProcessInfo.processInfo.environment)
+        let link = try MakeupLink(code, language: language.flatMap(Language.init) ?? .english)
+        return (link.code, link)
     }
 }
 
