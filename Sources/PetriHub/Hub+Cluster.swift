@@ -146,10 +146,20 @@ extension LessonActor {
         stop()
     }
 
-    /// The lesson's lease went to another node: stop, and close every connection with 4012 so
-    /// clients reconnect (and are redirected to the new owner).
+    /// The lesson's lease went to another node: stop, and close every connection (make-up students' too) with 4012
+    /// so clients reconnect (and are redirected to the new owner).
     func relinquish() {
         stoppedBecause = ProtocolError(.lessonReloading, "This lesson moved to another server; reconnect.")
+        // Make-up students too: they resume on the new owner (redirected there), where their make-up goes on.
+        for (id, student) in makeups.students {
+            student.timer?.cancel()
+            makeups.students[id]?.timer = nil
+            guard let connection = student.connection else { continue }
+            outbox.append(
+                .close(connection, code: .serverRestarting, reason: "This lesson moved to another server; reconnect."))
+            makeups.students[id]?.connection = nil
+            makeups.byConnection[connection] = nil
+        }
         closeEveryone(code: .serverRestarting, reason: "This lesson moved to another server; reconnect.")
         flushOutbox()
         stop()

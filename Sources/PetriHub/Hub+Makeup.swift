@@ -75,7 +75,25 @@ extension Hub {
         }
         let storage = services.storage as? any MakeupStorage
         let record = try? await storage?.makeup(code: code)
-        guard let record, let host = await readableHost(for: record.lessonCode) else {
+        var found: (any RunningLesson)?
+        if let record { found = await readableHost(for: record.lessonCode) }
+        if let record, found == nil, ownership != nil {
+            // In a cluster the make-up is played where its lesson runs: another node's is redirected to, and one
+            // nobody runs is claimed and restored here, as for the lesson's own students (PROTOCOL.md 10).
+            switch await adopt(record.lessonCode) {
+            case .unknown: break
+            case .host(let host): found = host
+            case .redirect(let url):
+                services.metrics.redirected()
+                reply(.redirect(url: url, code: code), to: session)
+                return
+            case .unavailable(let error):
+                services.metrics.rejected(error.code.rawValue)
+                replyError(error, to: session)
+                return
+            }
+        }
+        guard record != nil, let host = found else {
             await recordFailure(.lessonAccess, from: address)
             replyError(
                 ProtocolError(.unknownMakeup, HubWords.word("hub.makeup.unknown", ["code": .text("\(code)")])),

@@ -3,13 +3,14 @@ import PetriStorage
 import PostgresNIO
 
 /// ``MakeupStorage`` on PostgreSQL (migration `v10`), so that a make-up is found from any node of the cluster.
-/// Make-up writes are not fenced by the lesson's lease: only the node that holds the lesson serves its make-up.
+/// Make-up writes are fenced by the lesson's lease, as the lesson's own are: only the node that holds the lesson
+/// serves its make-up, and one that lost it stores nothing of it (a make-up answer included).
 extension PostgresLessonStorage: MakeupStorage {
     typealias MakeupRow = (String, String, String, Double, Double?, Bool)
     typealias MakeupStudentRow = (String, Int64, String, ByteBuffer, Double, String, String)
 
     package func saveMakeup(_ makeup: MakeupRecord) async throws {
-        _ = try await write("save a make-up") { connection in
+        try await fencedWrite(makeup.lessonId, "save a make-up") { connection in
             try await connection.run(
                 """
                 INSERT INTO makeup (lesson_id, lesson_code, code, opened_at, until, closed)
@@ -42,7 +43,7 @@ extension PostgresLessonStorage: MakeupStorage {
     }
 
     package func saveMakeupStudent(_ student: MakeupStudentRecord) async throws {
-        _ = try await write("save a make-up student") { connection in
+        try await fencedWrite(student.lessonId, "save a make-up student") { connection in
             try await connection.run(
                 """
                 INSERT INTO makeup_student (lesson_id, student_id, name, token_hash, joined_at, pace, play)

@@ -26,7 +26,7 @@ struct Join: AsyncParsableCommand {
 
     func validate() throws {
         do {
-            _ = try JoinCode(code)
+            _ = try target()
             if let token { _ = try AccessToken(token) }
         } catch {
             throw ValidationError(error.message)
@@ -39,10 +39,23 @@ struct Join: AsyncParsableCommand {
 
     func run() async throws {
         ClientConnectionOptions.silenceLogging()
-        let code = try JoinCode(self.code)
+        let (code, link) = try target()
+        var options = client.clientOptions()
+        // A make-up's link names its server: used unless --server says otherwise.
+        if client.server == nil, let server = link?.server { options.server = server }
         let status = await PetriClient.join(
-            code: code, name: name, token: try token.map(AccessToken.init), options: client.clientOptions())
+            code: code, name: name, token: try token.map(AccessToken.init) ?? link?.token, makeup: link != nil,
+            options: options)
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The code to join, and the make-up's link when one was given instead of a code.
+    private func target() throws(ProtocolError) -> (JoinCode, MakeupLink?) {
+        guard MakeupLink.isLink(code) else { return (try JoinCode(code), nil) }
+        let language = ClientConnectionOptions.language(
+            asked: client.language, environment: ProcessInfo.processInfo.environment)
+        let link = try MakeupLink(code, language: language.flatMap(Language.init) ?? .english)
+        return (link.code, link)
     }
 }
 

@@ -50,7 +50,7 @@ struct FixedRandom: RandomNumberGenerator, Sendable {
         #expect(session.connected(at: at(0.1)) == [.send(.join(code: code, name: "Ada"))])
         // Then the welcome's token is stored, and the student is online
         #expect(
-            session.received(welcome(token: token), at: at(0.2)) == [.storeToken(token, code: code, teacher: false)])
+            session.received(welcome(token: token), at: at(0.2)) == [.storeToken(token, code: code, role: .student)])
         #expect(session.status(at: at(0.3)) == .online)
     }
 
@@ -104,7 +104,7 @@ struct FixedRandom: RandomNumberGenerator, Sendable {
     @Test func beingKickedEndsTheClientAndForgetsTheToken() {
         var session = joined()
         let actions = session.closed(code: 4000, reason: "kicked", at: at(1))
-        #expect(actions.first == .forgetToken(code: code, teacher: false))
+        #expect(actions.first == .forgetToken(code: code, role: .student))
         guard case .finish(let end) = actions.last else { Issue.record("expected finish"); return }
         #expect(end.kind == .kicked && end.exitStatus == 1)
         #expect(end.message == "The teacher removed you from the lesson.")
@@ -132,9 +132,14 @@ struct FixedRandom: RandomNumberGenerator, Sendable {
         var session = ClientSession(entry: .student(code: code, name: "Ada", token: nil), random: FixedRandom(value: 0))
         _ = session.start(at: at(0))
         _ = session.connected(at: at(0))
-        let actions = session.received(.error(ProtocolError(.unknownLesson, "no such lesson")), at: at(0.1))
+        // (No lesson has it, so it is tried as a make-up's code, which no make-up has either.)
+        _ = session.received(.error(ProtocolError(.unknownLesson, "no such lesson")), at: at(0.1))
+        let actions = session.received(.error(ProtocolError(.unknownMakeup, "no such make-up")), at: at(0.2))
         guard case .finish(let end) = actions.last else { Issue.record("expected finish"); return }
-        #expect(end.message == "No lesson has the code K7QX2M; check the code on the board.")
+        #expect(
+            end.message
+                == "No lesson or make-up has the code K7QX2M; check the code on the board, or the one your teacher gave "
+                + "for the make-up.")
         #expect(end.exitStatus == 1)
     }
 
@@ -144,7 +149,7 @@ struct FixedRandom: RandomNumberGenerator, Sendable {
         _ = session.start(at: at(0))
         #expect(session.connected(at: at(0)) == [.send(.resume(code: code, token: token, lastSeen: nil))])
         let actions = session.received(.error(ProtocolError(.unknownToken, "unknown")), at: at(0.1))
-        #expect(actions == [.forgetToken(code: code, teacher: false), .send(.join(code: code, name: "Ada"))])
+        #expect(actions == [.forgetToken(code: code, role: .student), .send(.join(code: code, name: "Ada"))])
     }
 
     @Test func tooManyFailedJoinsWaitsBeforeTryingAgain() {
@@ -211,7 +216,7 @@ struct FixedRandom: RandomNumberGenerator, Sendable {
         let actions = session.received(.created(code: code, teacherToken: token), at: at(0.1))
         #expect(
             actions == [
-                .storeToken(token, code: code, teacher: true), .send(.teach(code: code, token: token, lastSeen: nil)),
+                .storeToken(token, code: code, role: .teacher), .send(.teach(code: code, token: token, lastSeen: nil)),
             ])
         #expect(session.entry == .teacher(code: code, token: token))
     }

@@ -196,7 +196,7 @@ func serveExecutable() -> URL? {
         // And a wrong code is refused with a sentence saying what to check
         let lost = try Self.client("lost", ["join", "ABCDEF", "--name", "Lost", "--server", url], folder: folder)
         #expect(await lost.waitForExit(seconds: 10) == 1)
-        #expect(lost.errors.contains("No lesson has the code ABCDEF; check the code on the board."))
+        #expect(lost.errors.contains("No lesson or make-up has the code ABCDEF; check the code on the board"))
         teacher.closeInput()
         #expect(await teacher.waitForExit(seconds: 10) == 0)
     }

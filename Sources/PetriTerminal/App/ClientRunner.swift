@@ -198,14 +198,14 @@ final class ClientRunner {
                     try? await Task.sleep(for: delay)
                     continuation.yield(.retryDue(ticket: ticket))
                 }
-            case .storeToken(let token, let code, let teacher):
+            case .storeToken(let token, let code, let role):
                 do {
-                    try tokens?.save(token, server: server, code: code, teacher: teacher)
+                    try tokens?.save(token, server: server, code: code, role: role)
                 } catch {
                     post(error.message, kind: .error)
                 }
-            case .forgetToken(let code, let teacher):
-                tokens?.remove(server: server, code: code, teacher: teacher)
+            case .forgetToken(let code, let role):
+                tokens?.remove(server: server, code: code, role: role)
             case .finish(let end):
                 ended = end
             }

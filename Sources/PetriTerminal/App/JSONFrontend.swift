@@ -7,9 +7,10 @@ import PetriProtocol
 /// A line starting with `{` is sent as it is (after checking it is a valid client message).
 /// Otherwise a student's line is an answer to the open question (a number; an option's label or
 /// number from 1; a probability 0…1 or a percentage like `70%`) or one of `hint`, `history`,
-/// `ping`, `quit`; a teacher's line is a console command (`step 5`, `ask number population in
-/// 10`, …). At the end of input the client sends a `ping` once it is in the lesson and leaves when
-/// the `pong` comes back, so every answer to what it sent is printed first. When the input held no
+/// `ping`, `quit` (and, in a make-up, `next` and `pace own|class|auto [SECONDS]`); a teacher's
+/// line is a console command (`step 5`, `ask number population in 10`, …). At the end of input the
+/// client sends a `ping` once it is in the lesson and leaves when the `pong` comes back, so every
+/// answer to what it sent is printed first. When the input held no
 /// line at all (`< /dev/null`, or a closed pipe), there is nothing to wait for: the client keeps
 /// printing the lesson's messages until the lesson ends or it is interrupted.
 final class JSONFrontend: ClientFrontend {

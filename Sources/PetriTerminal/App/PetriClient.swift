@@ -37,14 +37,31 @@ package enum PetriClient {
     /// Runs the student client until the student leaves or the lesson ends; returns the exit status.
     ///
     /// - Parameters:
-    ///   - code: The lesson's join code.
+    ///   - code: The lesson's join code, or a make-up's code.
     ///   - name: The display name (ignored by lessons that generate names).
-    ///   - token: A resume token; when nil, the one saved for this server and lesson is used.
-    package static func join(code: JoinCode, name: String?, token: AccessToken?, options: ClientOptions) async -> Int32
-    {
-        let saved = token ?? options.tokens?.token(server: options.server, code: code, teacher: false)
-        let session = ClientSession(entry: .student(code: code, name: name, token: saved), language: options.language)
+    ///   - token: A resume token; when nil, the one saved for this server and code is used.
+    ///   - makeup: Whether `code` is known to be a make-up's (it came in a make-up's link).
+    package static func join(
+        code: JoinCode, name: String?, token: AccessToken?, makeup: Bool = false, options: ClientOptions
+    ) async -> Int32 {
+        let entry = studentEntry(
+            code: code, name: name, token: token, makeup: makeup, tokens: options.tokens, server: options.server)
+        let session = ClientSession(entry: entry, language: options.language)
         return await run(session, teacher: false, options: options)
+    }
+
+    /// How a student gets in: a make-up's code (from its link, or with a make-up token saved for it) plays the
+    /// make-up; any other code joins the lesson, and is tried as a make-up's when no lesson has it.
+    static func studentEntry(
+        code: JoinCode, name: String?, token: AccessToken?, makeup: Bool, tokens: ResumeTokenStore?, server: String
+    ) -> LessonEntry {
+        let savedMakeup = tokens?.token(server: server, code: code, role: .makeup)
+        if makeup { return .makeup(code: code, name: name, token: token ?? savedMakeup) }
+        if let saved = token ?? tokens?.token(server: server, code: code, role: .student) {
+            return .student(code: code, name: name, token: saved)
+        }
+        if let savedMakeup { return .makeup(code: code, name: name, token: savedMakeup) }
+        return .student(code: code, name: name, token: nil)
     }
 
     /// Runs the teacher console for `entry` (create, import or attach); returns the exit status.
@@ -54,7 +71,7 @@ package enum PetriClient {
 
     /// The teacher token saved for a lesson, if any.
     package static func savedTeacherToken(code: JoinCode, options: ClientOptions) -> AccessToken? {
-        options.tokens?.token(server: options.server, code: code, teacher: true)
+        options.tokens?.token(server: options.server, code: code, role: .teacher)
     }
 
     private static func run(_ session: ClientSession, teacher: Bool, options: ClientOptions) async -> Int32 {

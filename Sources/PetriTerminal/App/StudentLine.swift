@@ -15,6 +15,8 @@ enum StudentLine {
         case "quit", "exit": return .success(.quit)
         case "ping": return .success(.send(.ping))
         case "history": return .success(.send(.history(from: nil, to: nil)))
+        case "next" where lesson.isMakeup: return .success(.send(.makeupNext))
+        case "pace" where lesson.isMakeup: return pace(words.dropFirst().map { $0.lowercased() })
         case "hint":
             guard let open = lesson.openQuestion else {
                 return .failure(AnswerProblem(TerminalWords.word("terminal.answer.noneOpen")))
@@ -34,6 +36,20 @@ enum StudentLine {
             }
         }
         return parse(answer: text, reason: reason, lesson: lesson)
+    }
+
+    /// `pace own`, `pace class`, `pace auto` or `pace auto 5` (seconds between moments, 1 to 60).
+    private static func pace(_ words: [String]) -> Result<Command, AnswerProblem> {
+        let range = MakeupPace.secondsRange
+        let problem = AnswerProblem(
+            TerminalWords.word(
+                "terminal.makeup.paceTyped", ["low": .int(range.lowerBound), "high": .int(range.upperBound)]))
+        guard let first = words.first, let pace = MakeupPace(rawValue: first), words.count <= 2 else {
+            return .failure(problem)
+        }
+        guard words.count == 2 else { return .success(.send(.makeupPace(pace, seconds: nil))) }
+        guard pace == .auto, let seconds = Int(words[1]), range.contains(seconds) else { return .failure(problem) }
+        return .success(.send(.makeupPace(pace, seconds: seconds)))
     }
 
     private static func parse(answer text: String, reason: String?, lesson: LessonState) -> Result<

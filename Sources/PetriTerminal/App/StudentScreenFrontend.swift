@@ -34,8 +34,15 @@ final class StudentScreenFrontend: ClientFrontend {
             case .quit: runner.quit()
             case .retryNow: runner.retryNow()
             case .redraw: screen.writer.invalidate()
+            case .carryOn: ui.overlay = .carryOn(link: carryOnLink(runner))
             }
         }
+    }
+
+    /// The link that carries this make-up student's place to another device (their token, once the server gave it).
+    private func carryOnLink(_ runner: ClientRunner) -> String {
+        guard case .makeup(let code, _, let token) = runner.session.entry else { return "" }
+        return MakeupLink.text(server: runner.server, code: code, token: token)
     }
 
     func received(_ message: ServerMessage, raw: String, runner: ClientRunner) {
@@ -91,9 +98,11 @@ final class StudentScreenFrontend: ClientFrontend {
         screen.leave()
         var message = end.message
         if end.kind == .quit, let code = runner.session.lesson.code {
-            message = TerminalWords.text(
-                "terminal.session.left", ["code": .text(code.text), "server": .text(runner.server)],
-                in: runner.session.lesson.language)
+            let arguments: [String: WordArgument] = ["code": .text(code.text), "server": .text(runner.server)]
+            message =
+                runner.session.entry.isMakeup
+                ? TerminalWords.text("terminal.session.leftMakeup", arguments, in: runner.session.lesson.language)
+                : TerminalWords.text("terminal.session.left", arguments, in: runner.session.lesson.language)
         }
         if !message.isEmpty { print(message) }
         return end.exitStatus

@@ -7,11 +7,18 @@ import PetriProtocol
     import Darwin
 #endif
 
+/// Whose token a file keeps: a lesson's student, its teacher, or a make-up's student (whose code is the make-up's).
+package enum TokenRole: String, Sendable, Hashable {
+    case student
+    case teacher
+    case makeup
+}
+
 /// Keeps tokens between runs: a student's resume token, a teacher's token, per server and lesson.
 ///
 /// One file per server, lesson and role under `$XDG_CONFIG_HOME/petri/tokens/` (or
 /// `~/.config/petri/tokens/`), readable by the user only (files 0600, folders 0700), e.g.
-/// `student-K7QX2M-ws-127.0.0.1-8080.token`. A token is a secret: it is never printed.
+/// `student-K7QX2M-ws-127.0.0.1-8080.token` (`teacher-…` for a teacher token, `makeup-…` for a make-up's). A token is a secret: it is never printed.
 package struct ResumeTokenStore: Sendable {
     /// The folder the token files live in.
     let directory: URL
@@ -33,8 +40,8 @@ package struct ResumeTokenStore: Sendable {
     }
 
     /// The saved token, if there is one and it is well formed.
-    func token(server: String, code: JoinCode, teacher: Bool) -> AccessToken? {
-        guard let data = FileManager.default.contents(atPath: file(server: server, code: code, teacher: teacher).path)
+    func token(server: String, code: JoinCode, role: TokenRole) -> AccessToken? {
+        guard let data = FileManager.default.contents(atPath: file(server: server, code: code, role: role).path)
         else { return nil }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return try? AccessToken(text)
@@ -43,8 +50,8 @@ package struct ResumeTokenStore: Sendable {
     /// Saves a token, readable by the user only.
     ///
     /// - Throws: ``TerminalError/Code/storage`` when the folder or file cannot be written.
-    func save(_ token: AccessToken, server: String, code: JoinCode, teacher: Bool) throws(TerminalError) {
-        let path = file(server: server, code: code, teacher: teacher).path
+    func save(_ token: AccessToken, server: String, code: JoinCode, role: TokenRole) throws(TerminalError) {
+        let path = file(server: server, code: code, role: role).path
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -105,13 +112,13 @@ package struct ResumeTokenStore: Sendable {
     }
 
     /// Forgets a token (it no longer works).
-    func remove(server: String, code: JoinCode, teacher: Bool) {
-        unlink(file(server: server, code: code, teacher: teacher).path)
+    func remove(server: String, code: JoinCode, role: TokenRole) {
+        unlink(file(server: server, code: code, role: role).path)
     }
 
     /// The file for one server, lesson and role.
-    func file(server: String, code: JoinCode, teacher: Bool) -> URL {
-        directory.appendingPathComponent("\(teacher ? "teacher" : "student")-\(code.text)-\(Self.slug(server)).token")
+    func file(server: String, code: JoinCode, role: TokenRole) -> URL {
+        directory.appendingPathComponent("\(role.rawValue)-\(code.text)-\(Self.slug(server)).token")
     }
 
     /// The server URL as a file-name part: `ws://127.0.0.1:8080/` → `ws-127.0.0.1-8080`.

@@ -10,4 +10,6 @@ enum StudentIntent: Sendable, Hashable {
     case retryNow
     /// Forget the last frame and redraw everything.
     case redraw
+    /// Show how to carry on this make-up on another device (the runner knows the server and the token).
+    case carryOn
 }

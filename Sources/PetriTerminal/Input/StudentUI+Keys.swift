@@ -72,14 +72,18 @@ extension StudentUI {
     }
 
     private mutating func handleCommand(_ c: Character, lesson: LessonState, now: Timestamp) -> [StudentIntent] {
+        if lesson.isMakeup, let intents = makeupCommand(c, lesson: lesson) { return intents }
         switch c {
         case "q": return [.quit]
         case "?": overlay = .help
         case "i":
             overlay = .about
-            // The about screen shows the server's words: the model's description and the guide.
+            // The about screen shows the server's words: the model's description and the guide (a make-up student
+            // may ask for the guide alone).
             var ask: [StudentIntent] = []
-            if lesson.modelDescription == nil { ask.append(.send(.describeModels(teacherKey: nil))) }
+            if lesson.modelDescription == nil && !lesson.isMakeup {
+                ask.append(.send(.describeModels(teacherKey: nil)))
+            }
             if lesson.guide == nil { ask.append(.send(.guide)) }
             return ask
         case "g":
@@ -98,6 +102,26 @@ extension StudentUI {
         default: break
         }
         return []
+    }
+
+    /// A make-up student's own keys (PROTOCOL.md 5.9): `n` the class's next moment, `c` the next pace (own, the
+    /// class's, automatic), `o` the link that carries on on another device. Nil for any other key; `p` (the spotter)
+    /// does nothing, as a make-up does not hunt.
+    private mutating func makeupCommand(_ c: Character, lesson: LessonState) -> [StudentIntent]? {
+        switch c {
+        case "n": return [.send(.makeupNext)]
+        case "c":
+            let next: MakeupPace =
+                switch lesson.makeup?.pace ?? .own {
+                case .own: .class
+                case .class: .auto
+                case .auto: .own
+                }
+            return [.send(.makeupPace(next, seconds: next == .auto ? MakeupPace.defaultSeconds : nil))]
+        case "o": return [.carryOn]
+        case "p": return []
+        default: return nil
+        }
     }
 
     /// Follows a hunt round's field to the size it was drawn at (the screen calls it when it draws one): the cursor

@@ -11,6 +11,8 @@ struct StudentUI: Sendable, Hashable {
         case guide
         /// The leaderboard, at a page from 0 (``LeaderboardScreen``).
         case leaderboard(page: Int)
+        /// How to carry on a make-up on another device: its link, which holds the resume token (``CarryOnScreen``).
+        case carryOn(link: String)
     }
 
     /// The screen drawn over the lesson, if any.

@@ -49,7 +49,10 @@ enum Screen {
             keys: keys, now: state.now, theme: theme)
         switch state.ui.overlay {
         case .none: break
-        case .help: HelpScreen.draw(into: &canvas, theme: theme)
+        case .help:
+            HelpScreen.draw(
+                into: &canvas, keys: HelpScreen.studentKeys(theme, makeup: state.lesson.isMakeup), theme: theme)
+        case .carryOn(let link): CarryOnScreen.draw(into: &canvas, link: link, theme: theme)
         case .about: AboutScreen.draw(into: &canvas, lesson: state.lesson, theme: theme)
         case .guide: GuideScreen.draw(into: &canvas, guide: state.lesson.guide ?? Guide(), theme: theme)
         case .leaderboard(let page):
@@ -156,7 +159,15 @@ enum Screen {
         if state.lesson.ended {
             return theme.text("terminal.keys.ended")
         }
+        if state.lesson.makeupOver {
+            return theme.text("terminal.keys.makeupOver")
+        }
         var keys: [String] = []
+        if state.lesson.isMakeup {
+            // A make-up's own keys come first: moving on is what the student does most.
+            keys.append(theme.text("terminal.keys.makeupNext"))
+            keys.append(theme.text("terminal.keys.makeupPace"))
+        }
         if let open = state.lesson.openQuestion {
             if case .choice = open.kind {
                 let count = optionCount(open.kind)

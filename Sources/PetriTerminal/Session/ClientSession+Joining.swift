@@ -11,11 +11,16 @@ extension ClientSession {
             hasWelcome = true
             lesson.apply(message, at: wall)
             var actions: [SessionAction] = []
-            if case .welcome(let welcome) = message, let token = welcome.you?.token,
-                case .student(let code, let name, _) = entry
-            {
-                entry = .student(code: code, name: name, token: token)
-                actions.append(.storeToken(token, code: code, teacher: false))
+            if case .welcome(let welcome) = message, let token = welcome.you?.token {
+                switch entry {
+                case .student(let code, let name, _):
+                    entry = .student(code: code, name: name, token: token)
+                    actions.append(.storeToken(token, code: code, role: .student))
+                case .makeup(let code, let name, _):
+                    entry = .makeup(code: code, name: name, token: token)
+                    actions.append(.storeToken(token, code: code, role: .makeup))
+                default: break
+                }
             }
             actions += outbox.map { .send($0) }
             outbox = []
@@ -24,7 +29,7 @@ extension ClientSession {
             lesson.apply(message, at: wall)
             lesson.code = code
             entry = .teacher(code: code, token: token)
-            return [.storeToken(token, code: code, teacher: true), .send(hello())]
+            return [.storeToken(token, code: code, role: .teacher), .send(hello())]
         case .error(let error):
             return refused(error, at: now)
         case .redirect(let url, _):
@@ -66,24 +71,45 @@ extension ClientSession {
                 // The saved place is gone (e.g. the lesson was recreated): join afresh.
                 entry = .student(code: code, name: name, token: nil)
                 lesson.post(TerminalWords.text("terminal.session.placeLost", in: language), at: wall)
-                return [.forgetToken(code: code, teacher: false), .send(hello())]
+                return [.forgetToken(code: code, role: .student), .send(hello())]
             }
             var actions = finish(
                 .refused, TerminalWords.text("terminal.session.wrongToken", ["code": .text(codeText)], in: language),
                 status: 1)
-            if let code = lesson.code { actions.insert(.forgetToken(code: code, teacher: true), at: 0) }
+            if let code = lesson.code { actions.insert(.forgetToken(code: code, role: .teacher), at: 0) }
             return actions
         case .rateLimited:
             lesson.post(sentence, kind: .error, at: wall)
             return [.disconnect] + scheduleRetry(.rateLimited, now: now)
         case .unknownLesson:
+            if case .student(let code, let name, let token) = entry, !hasWelcome {
+                // No lesson has the code: it may be a make-up's (the page tries it the same way).
+                entry = .makeup(code: code, name: name, token: token)
+                lesson.isMakeup = true
+                makeupFallback = true
+                return [.send(hello())]
+            }
             return finish(
                 .refused, TerminalWords.text("terminal.session.noLesson", ["code": .text(codeText)], in: language),
                 status: 1)
         case .kicked:
             var actions = finish(.kicked, TerminalWords.text("terminal.session.kickedHere", in: language), status: 1)
-            if let code = lesson.code { actions.insert(.forgetToken(code: code, teacher: false), at: 0) }
+            if let code = lesson.code { actions.insert(.forgetToken(code: code, role: entry.tokenRole), at: 0) }
             return actions
+        case .unknownMakeup:
+            if case .makeup(let code, let name, .some) = entry, !hasWelcome {
+                // The saved place is not one of this make-up's: join it afresh.
+                entry = .makeup(code: code, name: name, token: nil)
+                lesson.post(TerminalWords.text("terminal.session.placeLost", in: language), at: wall)
+                return [.forgetToken(code: code, role: .makeup), .send(hello())]
+            }
+            let sentence =
+                makeupFallback
+                ? TerminalWords.text("terminal.session.noLessonOrMakeup", ["code": .text(codeText)], in: language)
+                : TerminalWords.text("terminal.makeup.unknown", ["code": .text(codeText)], in: language)
+            return finish(.refused, sentence, status: 1)
+        case .makeupClosed:
+            return finish(.refused, makeupClosedMessage(sentence), status: 1)
         case .lessonReloading:
             // The server is reloading the lesson after a failed write: temporary, try again.
             lesson.post(sentence, kind: .error, at: wall)

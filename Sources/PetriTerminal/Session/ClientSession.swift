@@ -77,6 +77,8 @@ struct ClientSession: Sendable {
     /// closes, so a client redirected to a node that died goes back to its own server, which then
     /// sends it to the lesson's new owner.
     var redirect: String?
+    /// Whether the code was tried as a make-up's because no lesson had it (then a refusal names both).
+    var makeupFallback = false
     /// Redirects followed since the last welcome: a loop of them is treated as a lost connection.
     var redirects = 0
     /// Redirects followed in a row before the client backs off instead.
@@ -102,7 +104,7 @@ struct ClientSession: Sendable {
         switch entry {
         case .create(let key, _, _, _, _), .importLesson(let key, _, _), .startPlan(let key, _, _, _, _):
             teacherKey = key
-        case .student, .teacher: teacherKey = nil
+        case .student, .teacher, .makeup: teacherKey = nil
         }
         self.language = language
         if let language { lesson.language = TerminalWords.book.match([language]) }
@@ -110,6 +112,7 @@ struct ClientSession: Sendable {
         self.timing = timing
         self.random = random
         lesson.code = entry.code
+        lesson.isMakeup = entry.isMakeup
     }
 
     /// The connection as the status line shows it.
@@ -181,7 +184,7 @@ struct ClientSession: Sendable {
                 lesson.post(
                     TerminalWords.text("terminal.session.cloned", ["code": .text(code.text)], in: lesson.language),
                     kind: .success, at: wall)
-                return [.storeToken(token, code: code, teacher: true)]
+                return [.storeToken(token, code: code, role: .teacher)]
             }
             return []
         default:
@@ -206,12 +209,14 @@ struct ClientSession: Sendable {
         case LessonCloseCode.kicked.rawValue:
             var actions = finish(
                 .kicked, TerminalWords.text("terminal.session.kicked", in: lesson.language), status: 1)
-            if let code0 { actions.insert(.forgetToken(code: code0, teacher: entry.isTeacher), at: 0) }
+            if let code0 { actions.insert(.forgetToken(code: code0, role: entry.tokenRole), at: 0) }
             return actions
         case LessonCloseCode.replaced.rawValue:
             return finish(.replaced, TerminalWords.text("terminal.session.replaced", in: lesson.language), status: 0)
         case LessonCloseCode.lessonEnded.rawValue:
             return finish(.lessonEnded, endOfLessonMessage(), status: 0)
+        case LessonCloseCode.makeupClosed.rawValue:
+            return finish(.closed, makeupClosedMessage(lesson.makeupClosed), status: 1)
         case 1000:
             if lesson.ended { return finish(.lessonEnded, endOfLessonMessage(), status: 0) }
             return finish(.closed, TerminalWords.text("terminal.session.closed", in: lesson.language), status: 1)
@@ -324,6 +329,8 @@ struct ClientSession: Sendable {
         case .student(let code, _, .some(let token)):
             return .resume(code: code, token: token, lastSeen: lastSeen, language: language)
         case .student(let code, let name, nil): return .join(code: code, name: name, language: language)
+        case .makeup(let code, _, .some(let token)): return .resumeMakeup(code: code, token: token, language: language)
+        case .makeup(let code, let name, nil): return .joinMakeup(code: code, name: name, language: language)
         case .teacher(let code, let token):
             return .teach(code: code, token: token, lastSeen: lastSeen, language: language)
         case .create(let key, let model, let parameters, let seed, let options):
@@ -333,6 +340,14 @@ struct ClientSession: Sendable {
         case .startPlan(let key, let plan, let text, let seed, let pace):
             return .startPlan(teacherKey: key, plan: plan, text: text, seed: seed, pace: pace, rate: nil, options: nil)
         }
+    }
+
+    /// What to say when a make-up closes under the student, or refuses them because it is closed: the server's
+    /// sentence (which says whether the teacher closed it or its date passed), then how to carry on.
+    func makeupClosedMessage(_ reason: String?) -> String {
+        let code = lesson.code?.text ?? ""
+        let why = reason ?? TerminalWords.text("terminal.makeup.closedHere", in: lesson.language)
+        return why + " " + TerminalWords.text("terminal.makeup.kept", ["code": .text(code)], in: lesson.language)
     }
 
     /// What to say when the lesson is over: the student's closing line, if it came.

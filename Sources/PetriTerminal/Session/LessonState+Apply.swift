@@ -30,7 +30,7 @@ extension LessonState {
                         parameter.choices.map { (word(parameter.name), $0.prefix(200).map(word)) }
                     }, uniquingKeysWith: { first, _ in first })
             }
-        case .pong, .definition, .results, .questions, .report, .language, .makeupPosition, .expectedPoints:
+        case .pong, .definition, .results, .questions, .report, .language, .expectedPoints:
             break
         case .makeup(let info):
             let code = TerminalText.sanitise(info.code.text, maxCharacters: 16)
@@ -45,7 +45,22 @@ extension LessonState {
                 post(TerminalWords.text("terminal.makeup.closed", ["code": .text(code)], in: language), at: now)
             }
         case .makeupClosed(let message):
-            post(TerminalText.sanitise(message, maxCharacters: 300), kind: .error, at: now)
+            let clean = TerminalText.sanitise(message, maxCharacters: 300)
+            makeupClosed = clean
+            post(clean, kind: .error, at: now)
+        case .makeupPosition(let position):
+            let before = makeup
+            makeup = position
+            let atEnd = position.moment >= position.moments
+            let wasAtEnd = before.map { $0.moment >= $0.moments && $0.classEnded == position.classEnded } ?? false
+            if atEnd && !wasAtEnd {
+                // Said once, when the student gets there: the end of the lesson, or the class's present.
+                if position.classEnded {
+                    post(TerminalWords.text("terminal.makeup.end", in: language), kind: .success, at: now)
+                } else {
+                    post(TerminalWords.text("terminal.makeup.caughtUp", in: language), at: now)
+                }
+            }
         case .answersShown(let id, let spread):
             // The chart of the spread comes with the resolution; until then one line says what the class thinks.
             var line = TerminalWords.text(
@@ -300,6 +315,8 @@ extension LessonState {
             return ok(b.timeline) && ok(b.generation) && (1...1000).contains(b.horizon)
                 && [b.median, b.low, b.high].allSatisfy { $0.count == b.horizon + 1 }
         case .checkpointSaved(let g): return ok(g)
+        case .makeupPosition(let p):
+            return ok(p.generation) && ok(p.timeline) && ok(p.moments) && p.moment >= 1 && p.moment <= p.moments
         default: return true
         }
     }

@@ -31,6 +31,12 @@ struct LessonState: Sendable {
     var runOver: String?
     /// Whether the teacher ended the lesson.
     var ended = false
+    /// Whether this client plays a make-up (PROTOCOL.md 5.9): the class's history, alone.
+    var isMakeup = false
+    /// Where the make-up student stands in the class's history (`makeupPosition`), once told.
+    var makeup: MakeupPosition?
+    /// The server's sentence when the make-up closed under the student (`makeupClosed`).
+    var makeupClosed: String?
     /// How the lesson scores and names.
     var options = LessonOptions()
     /// Every question asked, in order.
@@ -107,6 +113,12 @@ struct LessonState: Sendable {
     var focusQuestion: QuestionInfo? {
         if let open = questions.last(where: { $0.state == .open }) { return open }
         return questions.max { (questionActivity[$0.id] ?? 0) < (questionActivity[$1.id] ?? 0) }
+    }
+
+    /// Whether a make-up student has played the class's whole lesson (it ended, and they reached its last moment).
+    var makeupOver: Bool {
+        guard let makeup else { return false }
+        return makeup.classEnded && makeup.moment >= makeup.moments
     }
 
     /// The question accepting answers, if any.

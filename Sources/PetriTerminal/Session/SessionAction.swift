@@ -11,9 +11,9 @@ enum SessionAction: Sendable, Hashable {
     /// Call ``ClientSession/retryDue(ticket:now:)`` with `ticket` after `delay`.
     case retry(after: Duration, ticket: Int)
     /// Keep this token for the lesson (a student's resume token or the teacher token).
-    case storeToken(AccessToken, code: JoinCode, teacher: Bool)
+    case storeToken(AccessToken, code: JoinCode, role: TokenRole)
     /// Forget the stored token for the lesson (it no longer works).
-    case forgetToken(code: JoinCode, teacher: Bool)
+    case forgetToken(code: JoinCode, role: TokenRole)
     /// Stop: show the message and exit with the status.
     case finish(SessionEnd)
 }

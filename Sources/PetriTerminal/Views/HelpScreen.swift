@@ -1,8 +1,14 @@
 /// The `?` screen: every key of the student view.
 enum HelpScreen {
     /// The keys and what they do, in the order shown.
-    static func studentKeys(_ theme: Theme) -> [(String, String)] {
-        [
+    ///
+    /// - Parameter makeup: Whether the student plays a make-up (its keys come first; no spotter, who hunts).
+    static func studentKeys(_ theme: Theme, makeup: Bool = false) -> [(String, String)] {
+        let makeupKeys = [
+            ("n", theme.text("terminal.help.makeupNext")), ("c", theme.text("terminal.help.makeupPace")),
+            ("o", theme.text("terminal.help.makeupCarryOn")),
+        ]
+        let keys = [
             ("0-9 . -", theme.text("terminal.help.typeNumber")),
             ("1-8", theme.text("terminal.help.option")),
             ("Enter", theme.text("terminal.help.send")),
@@ -23,6 +29,7 @@ enum HelpScreen {
             ("?", theme.text("terminal.help.help")),
             ("q  Ctrl-C", theme.text("terminal.help.quit")),
         ]
+        return makeup ? makeupKeys + keys.filter { $0.0 != "p" && !$0.0.hasPrefix("↑↓←→") } : keys
     }
 
     /// Draws the help box centred on the canvas, in two columns when one does not fit.

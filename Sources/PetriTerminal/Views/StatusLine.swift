@@ -20,6 +20,7 @@ enum StatusLine {
         // From most to least important; the least important go first when the line is short.
         var parts: [String] = []
         if let code = lesson.code { parts.append(code.text) }
+        if let makeup = lesson.makeup { parts.append(makeupPart(makeup, theme: theme)) }
         var generation = theme.text("terminal.status.generation", ["generation": .int(lesson.position.generation)])
         if let rate = lesson.running { generation += " ▶ \(Format.number(rate))/s" }
         if lesson.ended {
@@ -51,6 +52,21 @@ enum StatusLine {
                 rect.maxX - TerminalText.width(of: "\(symbol(connection)) \(connection.label(in: theme.language)) ")
             canvas.restyle(Rect(x: dotX, y: rect.y, width: 1, height: 1)) { $0.foreground = dotColor }
         }
+    }
+
+    /// Where a make-up student is: `make-up 3/12 · own pace`.
+    static func makeupPart(_ position: MakeupPosition, theme: Theme) -> String {
+        let pace =
+            switch position.pace {
+            case .own: theme.text("terminal.makeup.pace.own")
+            case .class: theme.text("terminal.makeup.pace.class")
+            case .auto:
+                theme.text(
+                    "terminal.makeup.pace.auto", ["seconds": .int(position.seconds ?? MakeupPace.defaultSeconds)])
+            }
+        return theme.text(
+            "terminal.status.makeup",
+            ["moment": .int(position.moment), "moments": .int(position.moments), "pace": .text(pace)])
     }
 
     /// The model's headline number with its noun, e.g. `57 creatures`, from the presentation (none without one).
