@@ -21,8 +21,10 @@ import PetriTerminal
 struct PlanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan",
-        abstract: "Check, list, export, import and remove lesson plans.",
-        subcommands: [Check.self, Preview.self, List.self, Export.self, Import.self, Remove.self]
+        abstract: "Check, list, export, import, remove and share lesson plans.",
+        subcommands: [
+            Check.self, Preview.self, List.self, Export.self, Import.self, Remove.self, Share.self, Unshare.self,
+        ]
     )
 
     /// Where the server keeps its plans: its store, as `petri serve` is configured.
@@ -339,6 +341,83 @@ struct PlanCommand: AsyncParsableCommand {
         }
     }
 
+    /// `petri plan share NAME`: a link to one of the server's stored plans (or a teacher's), for colleagues to read
+    /// it and copy it into their own plans.
+    struct Share: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Share one of the server's stored lesson plans (or a teacher's) by a link.",
+            discussion: """
+                Prints the link of NAME's plan page (/plan/LINK on the server): whoever has the link reads the plan \
+                (its title, model, story, moments and questions; a plan holds no student's data) and a teacher \
+                copies it into their own plans with one button. The same link each time until petri plan unshare \
+                NAME revokes it. While a running server holds the SQLite store, share it from the console or with \
+                plan share NAME in petri teach.
+                """
+        )
+
+        @Argument(help: "The plan's name, as petri plan list shows it.")
+        var name: String
+
+        @Option(
+            name: .customLong("server-url"),
+            help: "The address teachers open (e.g. https://petri.school.example), for the link.")
+        var serverURL: String?
+
+        @OptionGroup var location: Location
+
+        func run() async throws {
+            let configuration = try location.configuration()
+            let share = try await location.withStore(configuration) { store -> PlanShare? in
+                guard let store, let shares = store.storage as? any PlanShareStorage else {
+                    throw ValidationError(PlanCommandWords.shareInUse(configuration.data.directory))
+                }
+                var random = SystemRandomNumberGenerator()
+                let words: [UInt64] = [random.next(), random.next()]
+                let token = try AccessToken(
+                    randomBytes: words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) } })
+                return try await shares.sharePlan(
+                    PlanShare(token: token.secret, name: name, ownerId: store.owner, sharedAt: SystemClock().now()))
+            }
+            guard let share else {
+                FileHandle.standardError.write(Data((PlanCommandWords.nothingToShare(name) + "\n").utf8))
+                throw ExitCode.failure
+            }
+            let base =
+                serverURL ?? configuration.cluster.advertiseUrl.map {
+                    $0.replacingOccurrences(of: "ws://", with: "http://")
+                        .replacingOccurrences(of: "wss://", with: "https://")
+                } ?? "http://\(configuration.server.host):\(configuration.server.port)"
+            let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
+            print(PlanCommandWords.shared(name, link: "\(trimmed)/plan/\(share.token)"))
+        }
+    }
+
+    /// `petri plan unshare NAME`: revokes a plan's link.
+    struct Unshare: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Stop sharing one of the server's stored lesson plans (or a teacher's): its link opens nothing.")
+
+        @Argument(help: "The plan's name, as petri plan list shows it.")
+        var name: String
+
+        @OptionGroup var location: Location
+
+        func run() async throws {
+            let configuration = try location.configuration()
+            let revoked = try await location.withStore(configuration) { store -> Bool in
+                guard let store, let shares = store.storage as? any PlanShareStorage else {
+                    throw ValidationError(PlanCommandWords.shareInUse(configuration.data.directory))
+                }
+                return try await shares.unsharePlan(named: name, ownedBy: store.owner)
+            }
+            guard revoked else {
+                FileHandle.standardError.write(Data((PlanCommandWords.notShared(name) + "\n").utf8))
+                throw ExitCode.failure
+            }
+            print(PlanCommandWords.unshared(name))
+        }
+    }
+
     static func read(_ file: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: file) else {
             FileHandle.standardError.write(Data((PlanCommandWords.cannotRead(file) + "\n").utf8))
@@ -387,6 +466,23 @@ enum PlanCommandWords {
     }
     static func removeInUse(_ directory: String) -> String {
         "A running server holds the store in \(directory); stop it to remove a plan here, or remove it in the console."
+    }
+    static func shareInUse(_ directory: String) -> String {
+        "A running server holds the store in \(directory); share the plan from the console, or with plan share NAME "
+            + "in petri teach."
+    }
+    static func nothingToShare(_ name: String) -> String {
+        "There is no stored plan called \"\(name)\" to share (shipped plans are on every server already); petri plan "
+            + "list shows the plans there are."
+    }
+    static func shared(_ name: String, link: String) -> String {
+        "The plan \"\(name)\" is shared: send colleagues \(link) (petri plan unshare \(name) stops the link)."
+    }
+    static func notShared(_ name: String) -> String {
+        "The plan \"\(name)\" is not shared by a link; there is nothing to stop."
+    }
+    static func unshared(_ name: String) -> String {
+        "The plan \"\(name)\" is no longer shared: its link now says so."
     }
     static func storeInUse(_ directory: String) -> String {
         "A running server holds the store in \(directory); stop it to work on a teacher's plans, or use the console."

@@ -1,6 +1,17 @@
 /// Every sentence about plans that a person reads, in one place (the words contract: they move into the
 /// component's catalog as they are). Each is a whole sentence saying what to change.
 package enum PlanWords {
+    static var badHunt: String { LessonWords.word("plan.hunt.shape").description }
+    static func huntNotHuntable(_ model: String) -> String {
+        LessonWords.word("plan.hunt.notHuntable", ["model": .text(model)]).description
+    }
+    static var huntNeedsClass: String { LessonWords.word("plan.hunt.needsClass").description }
+    static func huntSeconds(_ seconds: Int) -> String {
+        LessonWords.word("lesson.hunt.secondsOutOfRange", ["count": .int(seconds)]).description
+    }
+    static func huntCatches(_ catches: Int) -> String {
+        LessonWords.word("lesson.hunt.catchesOutOfRange", ["count": .int(catches)]).description
+    }
     static func notYAML(_ problem: String) -> String {
         "This is not readable YAML (\(problem)); check the indentation and the colons on this line."
     }

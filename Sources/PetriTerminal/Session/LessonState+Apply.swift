@@ -273,6 +273,22 @@ extension LessonState {
             post(PlanPreviewWords.saved(name), kind: .success, at: now)
         case .planRemoved(let name):
             post(PlanPreviewWords.removed(name), kind: .success, at: now)
+        case .planShared(let name, let link):
+            post(
+                TerminalWords.text(
+                    "terminal.plan.shared",
+                    [
+                        "name": .text(TerminalText.sanitise(name, maxCharacters: 64)),
+                        "link": .text(TerminalText.sanitise(link, maxCharacters: 64)),
+                    ], in: language), kind: .success, at: now)
+        case .planUnshared(let name):
+            post(
+                TerminalWords.text(
+                    "terminal.plan.unshared", ["name": .text(TerminalText.sanitise(name, maxCharacters: 64))],
+                    in: language), kind: .success, at: now)
+        case .sharedPlan(let plan):
+            post(TerminalText.sanitise(plan.title, maxCharacters: 120), at: now)
+            for moment in plan.moments { post("  " + PlanTerminalWords.moment(moment), at: now) }
         case .planProblems(let problems):
             for line in PlanPreviewWords.problems(problems) { post(line, kind: .error, at: now) }
         case .explanation(let title, let paragraphs):

@@ -19,6 +19,15 @@ enum PlanTerminalWords {
         case .checkpoint: what = "save a checkpoint"
         case .replicates(let count, let horizon, let metric):
             what = "run \(count) replicates, \(horizon) generations of \(metric)"
+        case .hunt(let seconds, let catches):
+            var parts = [TerminalWords.text("terminal.plan.hunt", in: .english)]
+            if let seconds {
+                parts.append(TerminalWords.text("terminal.plan.huntSeconds", ["seconds": .int(seconds)], in: .english))
+            }
+            if let catches {
+                parts.append(TerminalWords.text("terminal.plan.huntCatches", ["catches": .int(catches)], in: .english))
+            }
+            what = parts.joined(separator: ", ")
         }
         return TerminalText.sanitise(at + what, maxCharacters: 200)
     }
@@ -32,6 +41,7 @@ enum PlanTerminalWords {
         case "question": waiting = " (waiting for the class to answer)"
         case "pause": waiting = " (pausing, as the plan says)"
         case "teacher": waiting = " (waiting for you: next)"
+        case "hunt": waiting = TerminalWords.text("terminal.plan.waitingHunt", in: .english)
         default: waiting = ""
         }
         guard state.moments.indices.contains(state.next) else { return "Plan:\(waiting)." }
@@ -55,7 +65,8 @@ enum PlanTerminalWords {
     static var noPlan: String { "This lesson was not started from a plan." }
 
     static var planUsage: String {
-        "plan takes nothing (the lesson's plan), preview FILE, save FILE [NAME] or replace FILE [NAME]."
+        "plan takes nothing (the lesson's plan), preview FILE, save FILE [NAME], replace FILE [NAME], share NAME or "
+            + "unshare NAME."
     }
 
     /// A plan's name from its file's: `lessons/Year 9.yaml` is `year-9`.
@@ -85,6 +96,9 @@ enum PlanTerminalWords {
         case .preview: return "Sent \(file) to be previewed…"
         case .save(let name, _):
             return "Sent \(file) to be saved as \"\(TerminalText.sanitise(name, maxCharacters: 64))\"…"
+        case .share(let name), .unshare(let name):
+            return TerminalWords.text(
+                "terminal.plan.sharing", ["name": .text(TerminalText.sanitise(name, maxCharacters: 64))], in: .english)
         }
     }
 

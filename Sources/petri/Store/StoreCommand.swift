@@ -84,9 +84,9 @@ struct StoreCommand: AsyncParsableCommand {
             discussion: """
                 Copies each lesson with its whole log, checkpoints, students (scores and streaks) and answers \
                 (points), one transaction per lesson, then the teachers' accounts (sign-in links, sessions, who \
-                owns and shares each lesson) in one more, then the lesson plans (the server's and each teacher's) in \
-                one more, then the LTI platforms, Petri's LTI key, the LMS links and the grades queue in one more, \
-                then the make-ups with their students. A lesson, account, plan, LTI row or make-up already in the \
+                owns and shares each lesson) in one more, then the lesson plans (the server's and each teacher's) and \
+                their share links in one more each, then the LTI platforms, Petri's LTI key, the LMS links and the \
+                grades queue in one more, then the make-ups with their students. A lesson, account, plan, LTI row or make-up already in the \
                 store is left as it is, so the copy can be run again. Stop the server using the data directory first. Example:
                   petri store copy --data /var/lib/petri --url postgres://petri@db/petri
                 """
@@ -117,6 +117,12 @@ struct StoreCommand: AsyncParsableCommand {
             let addedPlans = try await storage.importPlans(plans)
             print(
                 "Copied \(addedPlans) of \(plans.count) lesson plans (\(plans.count - addedPlans) were already there).")
+            // Plans' links after the plans: a link refers to its plan.
+            let shares = try source.planSharesCopy()
+            let addedShares = try await storage.importPlanShares(shares)
+            print(
+                "Copied \(addedShares) of \(shares.count) plans' share links (\(shares.count - addedShares) were "
+                    + "already there).")
             // LTI after lessons and accounts: its links refer to both.
             let lti = try source.ltiCopy()
             let addedPlatforms = try await storage.importLTI(lti)
