@@ -279,7 +279,9 @@ extension Hub {
     /// shared under (never shared, or revoked).
     func sharedPlanRecord(_ link: String) async -> Result<PlanRecord, ProtocolError> {
         guard Self.isPlanLink(link) else { return .failure(ProtocolError(.invalidField, HubPlanWords.linkMalformed)) }
-        guard let storage = planShareStorage else { return .failure(ProtocolError(.unknownToken, HubPlanWords.linkGone)) }
+        guard let storage = planShareStorage else {
+            return .failure(ProtocolError(.unknownToken, HubPlanWords.linkGone))
+        }
         do {
             guard let found = try await storage.sharedPlan(token: link) else {
                 return .failure(ProtocolError(.unknownToken, HubPlanWords.linkGone))
@@ -313,8 +315,7 @@ extension Hub {
 
     /// `copySharedPlan`: the plan a link opens, saved among the sender's plans under its name, or the first free
     /// `NAME-2` ... `NAME-9`.
-    func copySharedPlan(key: String, link: String, from address: String) async -> Result<ServerMessage, ProtocolError>
-    {
+    func copySharedPlan(key: String, link: String, from address: String) async -> Result<ServerMessage, ProtocolError> {
         let owner: TeacherRecord?
         switch await authority(key, from: address) {
         case .success(let teacher): owner = teacher

@@ -327,7 +327,10 @@ enum Fixtures {
                 moments: [
                     PlanMoment(line: 4, action: .run(to: 5, rate: nil)),
                     PlanMoment(line: 5, action: .hunt(seconds: 20, catches: nil), note: "Who hides best?"),
-                ], text: "title: Mine\nmodel: mice\noptions: {selection: class}\nmoments:\n  - run: 5\n  - hunt: {seconds: 20}\n")),
+                ],
+                text:
+                    "title: Mine\nmodel: mice\noptions: {selection: class}\nmoments:\n  - run: 5\n  - hunt: {seconds: 20}\n"
+            )),
         .studentErased(student: StudentID(5)),
         .planProblems([PlanProblem(line: 4, sentence: "There is no metric \"tails\" in mice.")]),
         .explanation(title: "The soot arrives", paragraphs: ["The bark darkens.", "Watch the moths."]),

@@ -27,7 +27,8 @@ import Testing
             tables == [
                 "action", "answer", "checkpoint", "grdb_migrations", "lesson", "lessonTeacher", "ltiGrade",
                 "ltiLaunchState", "ltiLesson", "ltiNonce", "ltiPlatform", "ltiStudent", "ltiTeacher", "ltiToolKey",
-                "makeup", "makeupStudent", "plan", "planShare", "server", "signInLink", "student", "teacher", "teacherSession",
+                "makeup", "makeupStudent", "plan", "planShare", "server", "signInLink", "student", "teacher",
+                "teacherSession",
             ])
         let migrations = try database.read { db in
             try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")

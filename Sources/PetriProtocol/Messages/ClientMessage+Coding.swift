@@ -241,7 +241,9 @@ extension ClientMessage: Codable {
         case "sharePlan", "unsharePlan":
             let key = try c.decodeText(.key, limit: TextLimit.teacherKey)
             let name = try c.decodeText(.name, limit: PlanLimits.name)
-            self = type == "sharePlan" ? .sharePlan(teacherKey: key, name: name) : .unsharePlan(teacherKey: key, name: name)
+            self =
+                type == "sharePlan"
+                ? .sharePlan(teacherKey: key, name: name) : .unsharePlan(teacherKey: key, name: name)
         case "openSharedPlan": self = .openSharedPlan(link: try c.decodeText(.link, limit: TextLimit.token))
         case "copySharedPlan":
             self = .copySharedPlan(

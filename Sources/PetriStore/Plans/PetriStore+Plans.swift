@@ -56,9 +56,12 @@ extension PetriStore {
         try write { db -> PlanShare? in
             guard
                 let id = try Int64.fetchOne(
-                    db, sql: "SELECT id FROM plan WHERE name = ? AND ownerId IS ?", arguments: [share.name, share.ownerId])
+                    db, sql: "SELECT id FROM plan WHERE name = ? AND ownerId IS ?",
+                    arguments: [share.name, share.ownerId])
             else { return nil }
-            if let row = try Row.fetchOne(db, sql: "SELECT token, sharedAt FROM planShare WHERE planId = ?", arguments: [id]) {
+            if let row = try Row.fetchOne(
+                db, sql: "SELECT token, sharedAt FROM planShare WHERE planId = ?", arguments: [id])
+            {
                 return PlanShare(
                     token: row["token"], name: share.name, ownerId: share.ownerId,
                     sharedAt: Timestamp(storedSeconds: row["sharedAt"]))
@@ -166,8 +169,10 @@ extension SQLiteLessonStorage: PlanShareStorage {
     }
 
     package func sharedPlan(token: String) async throws -> (share: PlanShare, plan: PlanRecord)? {
-        try await run { store in try store.sharedPlan(token: token).map { SharedPlanRow(share: $0.share, plan: $0.plan) } }
-            .map { ($0.share, $0.plan) }
+        try await run { store in
+            try store.sharedPlan(token: token).map { SharedPlanRow(share: $0.share, plan: $0.plan) }
+        }
+        .map { ($0.share, $0.plan) }
     }
 
     package func planShares(ownedBy ownerId: String?) async throws -> [PlanShare] {
