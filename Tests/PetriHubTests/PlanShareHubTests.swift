@@ -12,8 +12,14 @@ import Testing
         model: mice
         moments:
           - run: 5
-          - ask: {kind: number, metric: meanTrait, horizon: 3, prompt: How dark in 3 generations?}
+          - ask: {kind: number, metric: meanFur, horizon: 3, prompt: How dark in 3 generations?}
         """
+
+    /// Saves ``mice`` as `lava-mice` and returns every answer (a plan that does not check is answered with its
+    /// problems, which a wait for `planSaved` alone would skip for ever).
+    static func save(_ peer: ProtocolPeer, key: String) async throws -> [ServerMessage] {
+        try await peer.answers(to: .savePlan(teacherKey: key, name: "lava-mice", text: mice, replace: false))
+    }
 
     static func shared(_ peer: ProtocolPeer, link: String) async throws -> SharedPlan {
         try peer.send(.openSharedPlan(link: link))
@@ -25,8 +31,7 @@ import Testing
         let (server, _) = try await TeacherAccountHubTests.school()
         let ada = server.connect()
         let adaSession = try await TeacherAccountHubTests.signIn(ada, as: "Ada")
-        try ada.send(.savePlan(teacherKey: adaSession, name: "lava-mice", text: Self.mice, replace: false))
-        _ = try await ada.expectReply("planSaved") { if case .planSaved(let n) = $0 { n } else { nil } }
+        try #require(try await Self.save(ada, key: adaSession) == [.planSaved(name: "lava-mice")])
 
         // When she shares it, twice
         try ada.send(.sharePlan(teacherKey: adaSession, name: "lava-mice"))
@@ -72,14 +77,17 @@ import Testing
         let (server, _) = try await TeacherAccountHubTests.school()
         let ada = server.connect()
         let session = try await TeacherAccountHubTests.signIn(ada, as: "Ada")
-        try ada.send(.savePlan(teacherKey: session, name: "lava-mice", text: Self.mice, replace: false))
-        _ = try await ada.expectReply("planSaved") { if case .planSaved(let n) = $0 { n } else { nil } }
+        try #require(try await Self.save(ada, key: session) == [.planSaved(name: "lava-mice")])
         try ada.send(.sharePlan(teacherKey: session, name: "lava-mice"))
-        let link = try await ada.expectReply("planShared") { if case .planShared(_, let l) = $0 { l } else { nil } }
+        let link = try await ada.expectReply("planShared") {
+            if case .planShared(_, let l) = $0 { l } else { nil }
+        }
 
         // When she revokes it
         try ada.send(.unsharePlan(teacherKey: session, name: "lava-mice"))
-        let unshared = try await ada.expectReply("planUnshared") { if case .planUnshared(let n) = $0 { n } else { nil } }
+        let unshared = try await ada.expectReply("planUnshared") {
+            if case .planUnshared(let n) = $0 { n } else { nil }
+        }
         #expect(unshared == "lava-mice")
 
         // Then the link opens nothing and cannot be copied, a link never given and a broken one are refused, each
