@@ -175,7 +175,7 @@ struct PlanCommand: AsyncParsableCommand {
                 do {
                     let preview = try PlanPreviewRun.run(
                         plan, text: text, seed: seed ?? plan.seed ?? 1, maker: entry.maker, replicates: replicates)
-                    for line in PlanPreviewWords.lines(preview) { print(line) }
+                    for line in PlanTerminalWords.preview(preview) { print(line) }
                 } catch {
                     FileHandle.standardError.write(Data((error.message + "\n").utf8))
                     throw ExitCode.failure

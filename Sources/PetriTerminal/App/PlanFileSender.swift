@@ -7,7 +7,7 @@ import PetriProtocol
 enum PlanFileSender {
     /// The message for the file at `path`, or the sentence saying why there is none (no key, an unreadable file).
     static func message(path: String, use: PlanFileUse, key: String?) -> Result<ClientMessage, PlanFileProblem> {
-        guard let key else { return .failure(PlanFileProblem(sentence: PlanTerminalWords.needsKey)) }
+        guard let key else { return .failure(PlanFileProblem(sentence: PlanTerminalWords.needsKey())) }
         switch use {
         case .share(let name): return .success(.sharePlan(teacherKey: key, name: name))
         case .unshare(let name): return .success(.unsharePlan(teacherKey: key, name: name))
