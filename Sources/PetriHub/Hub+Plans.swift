@@ -39,11 +39,22 @@ extension Hub {
     /// The plans that check against the server's models, as `describePlans` lists them (a plan that does not check
     /// is left out; `petri plan check` names its mistakes).
     func planListings(for teacher: TeacherRecord?) async -> [PlanListing] {
-        await planFiles(for: teacher).compactMap { file in
+        // The sender's own stored plans carry their link (a teacher's own plans; the server's for the teacher key).
+        var links: [String: String] = [:]
+        if let storage = planShareStorage {
+            do {
+                for share in try await storage.planShares(ownedBy: teacher?.id) { links[share.name] = share.token }
+            } catch {
+                services.logger.error("Could not read the plans' links", metadata: ["error": "\(error)"])
+            }
+        }
+        return await planFiles(for: teacher).compactMap { file in
             guard case .success(let plan) = PlanCheck.check(file.text, models: services.models) else { return nil }
+            let mine = !file.shipped && file.own == (teacher != nil)
             return PlanListing(
                 name: file.name, title: plan.title, summary: plan.summary, model: plan.model,
-                moments: plan.moments.count, shipped: file.shipped, text: file.text, own: file.own)
+                moments: plan.moments.count, shipped: file.shipped, text: file.text, own: file.own,
+                link: mine ? links[file.name] : nil)
         }
     }
 
@@ -206,6 +217,131 @@ extension Hub {
     }
 }
 
+extension Hub {
+    /// The store's plans' links, when the hub's storage keeps them.
+    var planShareStorage: (any PlanShareStorage)? { services.storage as? any PlanShareStorage }
+
+    /// Whether `link` can be a plan's link: 22 characters of base64url (``Secrets/token()``).
+    static func isPlanLink(_ link: String) -> Bool {
+        link.utf8.count == 22
+            && link.utf8.allSatisfy {
+                ("A"..."Z").contains(UnicodeScalar($0)) || ("a"..."z").contains(UnicodeScalar($0))
+                    || ("0"..."9").contains(UnicodeScalar($0)) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
+            }
+    }
+
+    /// `sharePlan`: a link to one of the sender's stored plans (the same one each time, until it is revoked).
+    func sharePlan(key: String, name: String, from address: String) async -> Result<ServerMessage, ProtocolError> {
+        let owner: TeacherRecord?
+        switch await authority(key, from: address) {
+        case .success(let teacher): owner = teacher
+        case .failure(let refusal): return .failure(refusal)
+        }
+        guard let storage = planShareStorage else {
+            return .failure(ProtocolError(.internalError, HubPlanWords.noStore))
+        }
+        do {
+            let token = try Secrets.token().secret
+            guard
+                let share = try await storage.sharePlan(
+                    PlanShare(token: token, name: name, ownerId: owner?.id, sharedAt: services.clock.now()))
+            else { return .failure(ProtocolError(.invalidField, HubPlanWords.nothingToShare(name))) }
+            return .success(.planShared(name: name, link: share.token))
+        } catch {
+            services.logger.error("Could not share a lesson plan", metadata: ["plan": "\(name)", "error": "\(error)"])
+            return .failure(ProtocolError(.internalError, HubPlanWords.notShareable))
+        }
+    }
+
+    /// `unsharePlan`: revokes the link of one of the sender's stored plans (the page it opened then says so).
+    func unsharePlan(key: String, name: String, from address: String) async -> Result<ServerMessage, ProtocolError> {
+        let owner: TeacherRecord?
+        switch await authority(key, from: address) {
+        case .success(let teacher): owner = teacher
+        case .failure(let refusal): return .failure(refusal)
+        }
+        guard let storage = planShareStorage else {
+            return .failure(ProtocolError(.internalError, HubPlanWords.noStore))
+        }
+        do {
+            guard try await storage.unsharePlan(named: name, ownedBy: owner?.id) else {
+                return .failure(ProtocolError(.invalidField, HubPlanWords.notShared(name)))
+            }
+            return .success(.planUnshared(name: name))
+        } catch {
+            services.logger.error(
+                "Could not stop sharing a lesson plan", metadata: ["plan": "\(name)", "error": "\(error)"])
+            return .failure(ProtocolError(.internalError, HubPlanWords.notShareable))
+        }
+    }
+
+    /// The stored plan a link opens: `invalid-field` for a link that cannot be one, `unknown-token` for one no plan is
+    /// shared under (never shared, or revoked).
+    func sharedPlanRecord(_ link: String) async -> Result<PlanRecord, ProtocolError> {
+        guard Self.isPlanLink(link) else { return .failure(ProtocolError(.invalidField, HubPlanWords.linkMalformed)) }
+        guard let storage = planShareStorage else {
+            return .failure(ProtocolError(.unknownToken, HubPlanWords.linkGone))
+        }
+        do {
+            guard let found = try await storage.sharedPlan(token: link) else {
+                return .failure(ProtocolError(.unknownToken, HubPlanWords.linkGone))
+            }
+            return .success(found.plan)
+        } catch {
+            services.logger.error("Could not read a shared lesson plan", metadata: ["error": "\(error)"])
+            return .failure(ProtocolError(.internalError, HubPlanWords.notShareable))
+        }
+    }
+
+    /// `openSharedPlan`: the plan a link opens, for anyone who has the link (a plan holds no student's data; the
+    /// link is 128 random bits, and its owner can revoke it).
+    func openSharedPlan(link: String) async -> Result<ServerMessage, ProtocolError> {
+        let record: PlanRecord
+        switch await sharedPlanRecord(link) {
+        case .success(let found): record = found
+        case .failure(let refusal): return .failure(refusal)
+        }
+        switch PlanCheck.check(record.text, models: services.models) {
+        case .success(let plan):
+            return .success(
+                .sharedPlan(
+                    SharedPlan(
+                        link: link, name: record.name, title: plan.title, summary: plan.summary, model: plan.model,
+                        moments: plan.moments, text: record.text)))
+        case .failure(let problems):
+            return .failure(ProtocolError(.invalidDefinition, PlanWords.planDoesNotRead(problems.description)))
+        }
+    }
+
+    /// `copySharedPlan`: the plan a link opens, saved among the sender's plans under its name, or the first free
+    /// `NAME-2` ... `NAME-9`.
+    func copySharedPlan(key: String, link: String, from address: String) async -> Result<ServerMessage, ProtocolError> {
+        let owner: TeacherRecord?
+        switch await authority(key, from: address) {
+        case .success(let teacher): owner = teacher
+        case .failure(let refusal): return .failure(refusal)
+        }
+        let record: PlanRecord
+        switch await sharedPlanRecord(link) {
+        case .success(let found): record = found
+        case .failure(let refusal): return .failure(refusal)
+        }
+        guard let storage = planStorage else { return .failure(ProtocolError(.internalError, HubPlanWords.noStore)) }
+        let base = String(record.name.prefix(PlanLimits.name - 2))
+        let names = [record.name] + (2...9).map { "\(base)-\($0)" }
+        do {
+            for name in names where !ShippedPlans.files.contains(where: { $0.name == name }) {
+                let copy = PlanRecord(name: name, ownerId: owner?.id, text: record.text, savedAt: services.clock.now())
+                if try await storage.savePlan(copy, replace: false) { return .success(.planSaved(name: name)) }
+            }
+        } catch {
+            services.logger.error("Could not copy a shared lesson plan", metadata: ["error": "\(error)"])
+            return .failure(ProtocolError(.internalError, HubPlanWords.notSaved))
+        }
+        return .failure(ProtocolError(.invalidAction, HubPlanWords.noFreeName(record.name)))
+    }
+}
+
 extension PlanProblem {
     init(_ problem: PlanReader.Problem) { self.init(line: problem.line, sentence: problem.sentence) }
 }
@@ -218,6 +354,14 @@ enum HubPlanWords {
     static var noStore: Word { HubWords.word("hub.plan.noStore") }
     static var notSaved: Word { HubWords.word("hub.plan.notSaved") }
     static var notRemoved: Word { HubWords.word("hub.plan.notRemoved") }
+    static func nothingToShare(_ name: String) -> Word {
+        HubWords.word("hub.plan.nothingToShare", ["name": .text(name)])
+    }
+    static func notShared(_ name: String) -> Word { HubWords.word("hub.plan.notShared", ["name": .text(name)]) }
+    static var notShareable: Word { HubWords.word("hub.plan.notShareable") }
+    static var linkMalformed: Word { HubWords.word("hub.plan.linkMalformed") }
+    static var linkGone: Word { HubWords.word("hub.plan.linkGone") }
+    static func noFreeName(_ name: String) -> Word { HubWords.word("hub.plan.noFreeName", ["name": .text(name)]) }
     static func noneToRemove(_ name: String) -> Word {
         HubWords.word("hub.plan.noneToRemove", ["name": .text(name)])
     }

@@ -186,7 +186,8 @@ extension Hub {
             session.language = language
             if let host = session.host { _ = await host.setLanguage(language, for: session.connection.id) }
             reply(.language(language: language.tag, languages: Self.offeredLanguages.map(\.tag)), to: session)
-        case .describeModels, .create, .importLesson, .describePlans, .startPlan, .previewPlan, .savePlan, .removePlan:
+        case .describeModels, .create, .importLesson, .describePlans, .startPlan, .previewPlan, .savePlan, .removePlan,
+            .sharePlan, .unsharePlan, .openSharedPlan, .copySharedPlan:
             await makeOrDescribe(message, for: session)
         case .signIn, .choosePassword, .account:
             await handleAccount(message, in: &session)
@@ -251,6 +252,14 @@ extension Hub {
             case .success(let answer): reply(answer, to: session)
             case .failure(let error): replyError(error, to: session)
             }
+        case .sharePlan(let key, let name):
+            answer(await sharePlan(key: key, name: name, from: session.connection.remoteAddress), to: session)
+        case .unsharePlan(let key, let name):
+            answer(await unsharePlan(key: key, name: name, from: session.connection.remoteAddress), to: session)
+        case .openSharedPlan(let link):
+            answer(await openSharedPlan(link: link), to: session)
+        case .copySharedPlan(let key, let link):
+            answer(await copySharedPlan(key: key, link: link, from: session.connection.remoteAddress), to: session)
         case .startPlan(let key, let plan, let text, let seed, let pace, let rate, let options):
             answerCreate(
                 await startPlan(
@@ -259,6 +268,14 @@ extension Hub {
                 to: session)
         default:
             break
+        }
+    }
+
+    /// Sends a request's answer, or its refusal.
+    private nonisolated func answer(_ result: Result<ServerMessage, ProtocolError>, to session: Session) {
+        switch result {
+        case .success(let message): reply(message, to: session)
+        case .failure(let error): replyError(error, to: session)
         }
     }
 

@@ -45,7 +45,8 @@ extension LessonCommand {
         case .planSkip: self = .plan(.skip)
         case .planPace(let pace): self = .plan(pace == .auto ? .auto : .teacher)
         case .create, .importLesson, .join, .resume, .teach, .observe, .ping, .describeModels, .describePlans,
-            .startPlan, .previewPlan, .savePlan, .removePlan, .signIn, .choosePassword, .account, .setLanguage,
+            .startPlan, .previewPlan, .savePlan, .removePlan, .sharePlan, .unsharePlan, .openSharedPlan,
+            .copySharedPlan, .signIn, .choosePassword, .account, .setLanguage,
             .openMakeup, .closeMakeup, .joinMakeup, .resumeMakeup, .makeupNext, .makeupPace:
             return nil
         }

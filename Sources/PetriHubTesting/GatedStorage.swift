@@ -192,6 +192,23 @@ extension GatedStorage: PlanStorage {
     }
 }
 
+/// Plans' links go straight to the inner storage.
+extension GatedStorage: PlanShareStorage {
+    package func sharePlan(_ share: PlanShare) async throws -> PlanShare? { try await inner.sharePlan(share) }
+
+    package func unsharePlan(named name: String, ownedBy ownerId: String?) async throws -> Bool {
+        try await inner.unsharePlan(named: name, ownedBy: ownerId)
+    }
+
+    package func sharedPlan(token: String) async throws -> (share: PlanShare, plan: PlanRecord)? {
+        await inner.sharedPlan(token: token)
+    }
+
+    package func planShares(ownedBy ownerId: String?) async throws -> [PlanShare] {
+        await inner.planShares(ownedBy: ownerId)
+    }
+}
+
 /// Make-ups go to the inner storage; a make-up student's writes can be held (``holdMakeupWrites()``), so a test
 /// sees that nothing is acknowledged before it is stored.
 extension GatedStorage: MakeupStorage {

@@ -12,6 +12,17 @@ import PetriSimulation
 /// #expect(driver.asked.count == 6)
 /// ```
 package struct PlanDriver<Model: SteppingModel> {
+    /// A hunt round as it started.
+    package struct HuntStarted: Sendable, Hashable {
+        package var round: Int
+        package var generation: Int
+        package var catches: Int
+
+        package init(round: Int, generation: Int, catches: Int) {
+            (self.round, self.generation, self.catches) = (round, generation, catches)
+        }
+    }
+
     /// A question as it was asked.
     package struct Asked: Sendable, Hashable {
         package var id: QuestionID
@@ -36,6 +47,12 @@ package struct PlanDriver<Model: SteppingModel> {
     package private(set) var timer: Timestamp?
     /// Every error sent to the teacher (a skipped moment says why).
     package private(set) var teacherErrors: [ProtocolError] = []
+    /// Every hunt round started: its number and the generation hunted.
+    package private(set) var hunts: [HuntStarted] = []
+    /// Every hunt round's end: the creatures caught in it.
+    package private(set) var caught: [Int] = []
+    /// The server's timer for the round under way.
+    package private(set) var huntEnd: (round: Int, at: Timestamp)?
     package let definition: LessonDefinition
     package let configuration: LessonConfiguration
     package let teacherToken: AccessToken
@@ -67,6 +84,11 @@ package struct PlanDriver<Model: SteppingModel> {
             case .broadcast(.resolved(let resolution)): resolved.append((resolution.question, resolution.actual))
             case .broadcast(.explanation(let title, _)): explanations.append(title)
             case .schedulePlanTimer(let at): timer = at
+            case .scheduleHuntEnd(let round, let at): huntEnd = (round, at)
+            case .cancelHuntEnd: huntEnd = nil
+            case .broadcast(.huntStarted(let info)):
+                hunts.append(HuntStarted(round: info.round, generation: info.generation, catches: info.catches))
+            case .broadcast(.huntEnded(let summary)): caught.append(summary.caughtBins.reduce(0, +))
             case .cancelPlanTimer: timer = nil
             case .send(.error(let error), .teacher): teacherErrors.append(error)
             case .attach(.student(let id), _): students.append(id)
@@ -108,6 +130,23 @@ package struct PlanDriver<Model: SteppingModel> {
         for student in students { send(.answer(question.id, prediction), as: .student(student)) }
     }
 
+    /// The class hunts the round under way: each student catches the round's allowance (the creatures not eaten yet,
+    /// in id order), then the round ends when the server would end it (at once when everyone has caught, else at its
+    /// time).
+    package mutating func huntRound() {
+        guard let info = lesson.huntInfo else { return }
+        var left = info.creatures.map(\.id).sorted().filter { !info.eaten.contains($0) }[...]
+        for student in students {
+            for _ in 0..<info.catches {
+                guard lesson.huntInfo?.round == info.round, let creature = left.popFirst() else { break }
+                send(.catchCreature(creature), as: .student(student))
+            }
+        }
+        guard lesson.huntInfo?.round == info.round, let end = huntEnd else { return }
+        now = max(now, end.at)
+        send(.huntEnd(round: end.round), as: .server)
+    }
+
     /// One tick of the auto-run, a second (or the rate's interval) later.
     package mutating func tick() {
         if let rate = lesson.autoRunRate { now = now.adding(milliseconds: Int64((1000 / rate).rounded())) }
@@ -122,6 +161,10 @@ package struct PlanDriver<Model: SteppingModel> {
     package mutating func runToEnd(limit: Int = 20_000) -> Bool {
         var answered: Set<QuestionID> = []
         for _ in 0..<limit {
+            if lesson.huntInfo != nil {
+                huntRound()
+                continue
+            }
             if lesson.autoRunRate != nil {
                 tick()
                 continue

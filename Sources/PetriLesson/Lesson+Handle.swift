@@ -24,11 +24,14 @@ extension Lesson {
         do {
             let timelineBefore = timeline
             let planBefore = plan
+            let huntBefore = hunt?.number
             var effects = try perform(command, from: actor, at: now)
             cancelStaleReplicates(timelineBefore: timelineBefore, into: &effects)
             if planBefore != nil, command.isDurable, !isEnded {
                 continuePlan(at: now, into: &effects)
-                if let state = plan, state != planBefore { effects.append(.send(.plan(state.state), to: .teacher)) }
+                if plan != planBefore || hunt?.number != huntBefore, let state = planState {
+                    effects.append(.send(.plan(state), to: .teacher))
+                }
             }
             if command.isDurable, !effects.isEmpty {
                 logSequence += 1

@@ -23,7 +23,12 @@ extension Lesson {
     }
 
     /// Where the lesson stands in its plan, as the teacher's console shows it (nil without a plan).
-    package var planState: PlanState? { plan?.state }
+    package var planState: PlanState? {
+        guard var state = plan?.state else { return nil }
+        // A hunt round under way holds the plan (it goes on when the round ends), whoever started it.
+        if hunt != nil, state.waiting == PlanWait.none.word { state.waiting = "hunt" }
+        return state
+    }
 
     /// The moments skipped so far, for the report (indexes from 0).
     package var skippedPlanMoments: [Int] { plan?.skipped ?? [] }
@@ -57,6 +62,8 @@ extension Lesson {
                 guard state.next < state.plan.moments.count else {
                     throw ProtocolError(.invalidAction, PlanWords.planFinished)
                 }
+                // Nothing else can happen while the class hunts: the plan goes on once the round is over.
+                try checkNoHunt()
             }
             plan = state
             if plan?.waiting == PlanWait.none, let next = plan?.next, next < state.plan.moments.count {
@@ -131,7 +138,8 @@ extension Lesson {
             case .until, .teacher:
                 return
             case .none:
-                break
+                // A hunt round under way (the plan's, or the teacher's own): the plan goes on when it ends.
+                guard hunt == nil else { return }
             }
             guard state.pace == .auto, state.next < state.plan.moments.count else { return }
             doNextMoment(at: now, into: &effects)
@@ -240,6 +248,9 @@ extension Lesson {
             effects += saveCheckpoint()
         case .replicates(let count, let horizon, let metric):
             effects += try requestReplicates(count: count, horizon: horizon, metric: metric)
+        case .hunt(let seconds, let catches):
+            stopRunning(into: &effects)
+            effects += try startHunt(catches: catches, seconds: seconds, at: now)
         }
         plan = state
     }

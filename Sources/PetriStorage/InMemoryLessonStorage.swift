@@ -15,6 +15,8 @@ package actor InMemoryLessonStorage: LessonStorage {
     private var replays: [String: Int] = [:]
     /// Lesson plans by owner ("" for the server's) and name.
     private var plans: [String: [String: PlanRecord]] = [:]
+    /// Plans shared by link, by token.
+    private var planShares: [String: PlanShare] = [:]
     /// Make-ups by lesson id, and their students by lesson id and make-up id (``MakeupStorage``).
     var makeups: [String: MakeupRecord] = [:]
     var makeupStudents: [String: [Int: MakeupStudentRecord]] = [:]
@@ -148,6 +150,39 @@ extension InMemoryLessonStorage: PlanStorage {
 
     package func removePlan(named name: String, ownedBy ownerId: String?) throws -> Bool {
         if let failure { throw failure }
-        return plans[ownerId ?? ""]?.removeValue(forKey: name) != nil
+        guard plans[ownerId ?? ""]?.removeValue(forKey: name) != nil else { return false }
+        planShares = planShares.filter { $0.value.name != name || $0.value.ownerId != ownerId }
+        return true
+    }
+}
+
+/// ``PlanShareStorage`` in memory.
+extension InMemoryLessonStorage: PlanShareStorage {
+    package func sharePlan(_ share: PlanShare) throws -> PlanShare? {
+        if let failure { throw failure }
+        guard plans[share.ownerId ?? ""]?[share.name] != nil else { return nil }
+        if let existing = planShares.values.first(where: { $0.name == share.name && $0.ownerId == share.ownerId }) {
+            return existing
+        }
+        planShares[share.token] = share
+        return share
+    }
+
+    package func unsharePlan(named name: String, ownedBy ownerId: String?) throws -> Bool {
+        if let failure { throw failure }
+        guard let share = planShares.values.first(where: { $0.name == name && $0.ownerId == ownerId }) else {
+            return false
+        }
+        planShares[share.token] = nil
+        return true
+    }
+
+    package func sharedPlan(token: String) -> (share: PlanShare, plan: PlanRecord)? {
+        guard let share = planShares[token], let plan = plans[share.ownerId ?? ""]?[share.name] else { return nil }
+        return (share, plan)
+    }
+
+    package func planShares(ownedBy ownerId: String?) -> [PlanShare] {
+        planShares.values.filter { $0.ownerId == ownerId }.sorted { $0.name < $1.name }
     }
 }

@@ -25,6 +25,7 @@ import PostgresNIO
 /// `v8` adds the grades going back to the LMS (which LMS user is which student, each activity's grade service
 /// endpoints, the grades queue), as the SQLite store's `v7` does.
 /// `v9` adds make-ups, as the SQLite store's `v8` does.
+/// `v10` adds plans shared by link, as the SQLite store's `v9` does.
 enum PostgresSchema {
     struct Migration: Sendable {
         var identifier: String
@@ -336,6 +337,17 @@ enum PostgresSchema {
                     PRIMARY KEY (lesson_id, student_id)
                 )
                 """,
+            ]),
+        Migration(
+            identifier: "v10",
+            statements: [
+                """
+                CREATE TABLE plan_share (
+                    token TEXT NOT NULL PRIMARY KEY,
+                    plan_id BIGINT NOT NULL UNIQUE REFERENCES plan (id) ON DELETE CASCADE,
+                    shared_at DOUBLE PRECISION NOT NULL
+                )
+                """
             ]),
     ]
 

@@ -9,6 +9,7 @@ import Foundation
 /// | `/report/CODE` | `report.html` (the lesson report, for the teacher) |
 /// | `/teach` | `teach.html` (when the build has it) |
 /// | `/admin` | `admin.html` (the administrator's page: teachers' accounts) |
+/// | `/plan/LINK` | `plan.html` (a shared lesson plan; the page says when the link is malformed or revoked) |
 /// | `/static/…` | `static/…` (ES modules, CSS, images) |
 /// | `/favicon.ico` | `static/favicon.ico` (when present) |
 ///
@@ -77,6 +78,8 @@ package struct WebSite: Sendable {
         case 2 where parts.first == "makeup" && isCode(parts.last): return "student.html"
         case 2 where parts.first == "projector" && isCode(parts.last): return "projector.html"
         case 2 where parts.first == "report" && isCode(parts.last): return "report.html"
+        case 2 where parts.first == "plan" && (parts.last?.count ?? 0) <= 128 && parts.last?.isEmpty == false:
+            return "plan.html"
         default:
             guard parts.count >= 2, parts.first == "static", parts.allSatisfy({ !$0.isEmpty }) else { return nil }
             return parts.joined(separator: "/")

@@ -23,7 +23,9 @@ struct PlanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan",
         abstract: CommandWords.text("cli.plan.abstract"),
-        subcommands: [Check.self, Preview.self, List.self, Export.self, Import.self, Remove.self]
+        subcommands: [
+            Check.self, Preview.self, List.self, Export.self, Import.self, Remove.self, Share.self, Unshare.self,
+        ]
     )
 
     /// Where the server keeps its plans: its store, as `petri serve` is configured.
@@ -165,7 +167,7 @@ struct PlanCommand: AsyncParsableCommand {
                 do {
                     let preview = try PlanPreviewRun.run(
                         plan, text: text, seed: seed ?? plan.seed ?? 1, maker: entry.maker, replicates: replicates)
-                    for line in PlanPreviewWords.lines(preview) { print(line) }
+                    for line in PlanTerminalWords.preview(preview) { print(line) }
                 } catch {
                     FileHandle.standardError.write(Data((error.message + "\n").utf8))
                     throw ExitCode.failure
@@ -319,6 +321,76 @@ struct PlanCommand: AsyncParsableCommand {
         }
     }
 
+    /// `petri plan share NAME`: a link to one of the server's stored plans (or a teacher's), for colleagues to read
+    /// it and copy it into their own plans.
+    struct Share: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: CommandWords.text("cli.plan.share.abstract"),
+            discussion: CommandWords.text("cli.plan.share.discussion"))
+
+        @Argument(help: CommandHelp.text("cli.plan.export.name"))
+        var name: String
+
+        @Option(
+            name: .customLong("server-url"),
+            help: CommandHelp.text("cli.plan.share.serverUrl"))
+        var serverURL: String?
+
+        @OptionGroup var location: Location
+
+        func run() async throws {
+            let configuration = try location.configuration()
+            let share = try await location.withStore(configuration) { store -> PlanShare? in
+                guard let store, let shares = store.storage as? any PlanShareStorage else {
+                    throw ValidationError(PlanCommandWords.shareInUse(configuration.data.directory))
+                }
+                var random = SystemRandomNumberGenerator()
+                let words: [UInt64] = [random.next(), random.next()]
+                let token = try AccessToken(
+                    randomBytes: words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) } })
+                return try await shares.sharePlan(
+                    PlanShare(token: token.secret, name: name, ownerId: store.owner, sharedAt: SystemClock().now()))
+            }
+            guard let share else {
+                FileHandle.standardError.write(Data((PlanCommandWords.nothingToShare(name) + "\n").utf8))
+                throw ExitCode.failure
+            }
+            let base =
+                serverURL ?? configuration.cluster.advertiseUrl.map {
+                    $0.replacingOccurrences(of: "ws://", with: "http://")
+                        .replacingOccurrences(of: "wss://", with: "https://")
+                } ?? "http://\(configuration.server.host):\(configuration.server.port)"
+            let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
+            print(PlanCommandWords.shared(name, link: "\(trimmed)/plan/\(share.token)"))
+        }
+    }
+
+    /// `petri plan unshare NAME`: revokes a plan's link.
+    struct Unshare: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: CommandWords.text("cli.plan.unshare.abstract"))
+
+        @Argument(help: CommandHelp.text("cli.plan.export.name"))
+        var name: String
+
+        @OptionGroup var location: Location
+
+        func run() async throws {
+            let configuration = try location.configuration()
+            let revoked = try await location.withStore(configuration) { store -> Bool in
+                guard let store, let shares = store.storage as? any PlanShareStorage else {
+                    throw ValidationError(PlanCommandWords.shareInUse(configuration.data.directory))
+                }
+                return try await shares.unsharePlan(named: name, ownedBy: store.owner)
+            }
+            guard revoked else {
+                FileHandle.standardError.write(Data((PlanCommandWords.notShared(name) + "\n").utf8))
+                throw ExitCode.failure
+            }
+            print(PlanCommandWords.unshared(name))
+        }
+    }
+
     static func read(_ file: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: file) else {
             FileHandle.standardError.write(Data((PlanCommandWords.cannotRead(file) + "\n").utf8))
@@ -368,6 +440,17 @@ enum PlanCommandWords {
     static func removeInUse(_ directory: String) -> String {
         CommandWords.text("cli.plan.removeInUse", ["directory": .text(directory)])
     }
+    static func shareInUse(_ directory: String) -> String {
+        CommandWords.text("cli.plan.shareInUse", ["directory": .text(directory)])
+    }
+    static func nothingToShare(_ name: String) -> String {
+        CommandWords.text("cli.plan.nothingToShare", ["name": .text(name)])
+    }
+    static func shared(_ name: String, link: String) -> String {
+        CommandWords.text("cli.plan.shared", ["name": .text(name), "link": .text(link)])
+    }
+    static func notShared(_ name: String) -> String { CommandWords.text("cli.plan.notShared", ["name": .text(name)]) }
+    static func unshared(_ name: String) -> String { CommandWords.text("cli.plan.unshared", ["name": .text(name)]) }
     static func storeInUse(_ directory: String) -> String {
         CommandWords.text("cli.plan.storeInUse", ["directory": .text(directory)])
     }

@@ -163,6 +163,80 @@ import Testing
         #expect(driver.lesson == before)
     }
 
+    /// A plan whose class is the selection: a hunt, a question about what it did, a run (every generation of which
+    /// is a hunt), and another hunt with the round's defaults.
+    static let hunting = """
+        title: The class hunts
+        model: camouflage
+        parameters: {population: 200}
+        options: {selection: class}
+        moments:
+          - run: 2
+          - hunt: {seconds: 20, catches: 2}
+          - ask: {kind: number, metric: population, horizon: 2}
+          - run: 5
+          - hunt
+        """
+
+    @Test func aPlansHuntsHappenAtTheSameGenerationsTeacherPacedAndAutomatic() throws {
+        // Given the hunting plan with one seed, run once at the teacher's pace and once by itself, three students
+        var paced = try PlanDriver<CamouflageModel>(text: Self.hunting, seed: 7, pace: .teacher, source: ())
+        var auto = try PlanDriver<CamouflageModel>(text: Self.hunting, seed: 7, pace: .auto, source: ())
+        try paced.join(3)
+        try auto.join(3)
+        // When each runs to its end, the class catching its allowance in every round
+        let pacedFinished = paced.runToEnd()
+        let autoFinished = auto.runToEnd()
+        #expect(pacedFinished)
+        #expect(autoFinished)
+        // Then both hunted in the same rounds at the same generations, with the plan's catches, and caught as much
+        #expect(paced.hunts == auto.hunts)
+        #expect(paced.hunts.map(\.generation) == [0, 1, 2, 3, 4, 5])
+        #expect(paced.hunts[2] == PlanDriver<CamouflageModel>.HuntStarted(round: 3, generation: 2, catches: 2))
+        #expect(paced.hunts.last?.catches == 3)
+        #expect(paced.caught == auto.caught)
+        #expect(paced.caught.allSatisfy { $0 > 0 })
+        #expect(paced.asked.map(\.askedAt) == [3])
+        #expect(paced.asked == auto.asked)
+        #expect(paced.lesson.stateHash == auto.lesson.stateHash)
+        #expect(paced.lesson.generation == 6)
+        #expect(paced.lesson.planState?.skipped == [])
+        #expect(paced.teacherErrors.isEmpty)
+    }
+
+    @Test func thePlanWaitsForItsHuntAndNextDuringTheRoundIsRefused() throws {
+        // Given the hunting plan at the teacher's pace, run to its first hunt moment
+        var driver = try PlanDriver<CamouflageModel>(text: Self.hunting, seed: 7, pace: .teacher, source: ())
+        try driver.join(2)
+        driver.teacher(.plan(.next))
+        while driver.lesson.autoRunRate != nil || driver.lesson.huntInfo != nil {
+            if driver.lesson.huntInfo != nil { driver.huntRound() } else { driver.tick() }
+        }
+        driver.teacher(.plan(.next))
+        // Then the plan's round is under way, with its length and catches, and the plan waits for it
+        let round = try #require(driver.lesson.huntInfo)
+        #expect(round.catches == 2)
+        #expect(round.seconds == 20)
+        #expect(driver.lesson.planState?.waiting == "hunt")
+        #expect(driver.lesson.planState?.next == 2)
+        // When the teacher presses Next during the round
+        let refused = driver.teacher(.plan(.next)).rejection
+        // Then it is refused with a sentence, and the plan has not moved
+        #expect(refused?.code == .invalidAction)
+        #expect(driver.lesson.planState?.next == 2)
+        // When the class has hunted, Then the plan waits for the teacher again, one generation on
+        driver.huntRound()
+        #expect(driver.lesson.huntInfo == nil)
+        #expect(driver.lesson.planState?.waiting == "none")
+        #expect(driver.lesson.generation == 3)
+        // And a rebuilt lesson (a restart replaying the log) stands at the same moment with the same population
+        let rebuilt = try Lesson<CamouflageModel>.rebuild(
+            definition: driver.definition, teacherToken: driver.teacherToken, configuration: driver.configuration,
+            log: driver.log, source: ())
+        #expect(rebuilt.stateHash == driver.lesson.stateHash)
+        #expect(rebuilt.planState == driver.lesson.planState)
+    }
+
     @Test func aLessonWithoutAPlanRefusesPlanSteps() throws {
         var driver = try PlanDriver<CamouflageModel>(text: Self.moths, seed: 3, pace: .teacher, source: ())
         var configuration = driver.configuration

@@ -76,7 +76,25 @@ import Testing
         Broken(
             name: "no moments", text: "title: A plan\nmodel: camouflage\nmoments: []\n", line: 3,
             words: "at least one moment"),
+        Broken(
+            name: "a hunt in a model not drawn as creatures", text: "title: A plan\nmodel: beaks\nmoments:\n  - hunt\n",
+            line: 4, words: "The class cannot hunt in beaks"),
+        Broken(
+            name: "a hunt where the formula is the selection", text: head + "  - run: 2\n  - hunt\n", line: 5,
+            words: "A hunt needs the class to be the selection"),
+        Broken(
+            name: "a hunt too long", text: classHead + "  - hunt: {seconds: 500}\n", line: 5,
+            words: "A hunt lasts 3 to 120 seconds, not 500"),
+        Broken(
+            name: "a hunt with too many catches", text: classHead + "  - hunt: {catches: 50}\n", line: 5,
+            words: "Allow 1 to 20 catches per student, not 50"),
+        Broken(
+            name: "a hunt with a key it does not take", text: classHead + "  - hunt: {minutes: 2}\n", line: 5,
+            words: "A hunt takes only seconds: and catches:"),
     ]
+
+    /// A camouflage plan whose class is the selection (a hunt may happen in it).
+    static let classHead = "title: A plan\nmodel: camouflage\noptions: {selection: class}\nmoments:\n"
 
     @Test(arguments: broken) func aBrokenPlanGetsOneSentenceOnItsLine(_ plan: Broken) {
         // Given a plan with one mistake, When it is checked against the shipped models
@@ -109,6 +127,31 @@ import Testing
             }
         }
         #expect(models.isSuperset(of: ["camouflage", "resistance", "beaks", "mice"]))
+    }
+
+    @Test func aHuntMomentRoundTripsThroughTheFileAndTheWire() throws {
+        // Given a plan whose class hunts twice: once as the round's defaults, once with its own length and catches
+        let text = Self.classHead + "  - hunt\n  - run: 4\n  - hunt: {seconds: 20, catches: 2}\n    note: Who hid?\n"
+        // When it is checked, and its moments go to the console and back (`plan`, `sharedPlan`)
+        let plan = try PlanCheck.check(text, models: .shipped).get()
+        let wire = try ProtocolEncoder().encode(
+            .plan(
+                PlanState(
+                    name: nil, title: plan.title, moments: plan.moments, next: 0, pace: .teacher, skipped: [],
+                    waiting: "none", finished: false)))
+        guard case .plan(let back) = try ProtocolDecoder(limits: .lessonFile).decodeServerMessage(wire) else {
+            Issue.record("the plan did not come back as a plan")
+            return
+        }
+        // Then each hunt is what the file says, on its line, and the wire gives the same moments back
+        #expect(
+            plan.moments.map(\.action) == [
+                .hunt(seconds: nil, catches: nil), .run(to: 4, rate: nil), .hunt(seconds: 20, catches: 2),
+            ])
+        #expect(plan.moments.map(\.line) == [5, 6, 7])
+        #expect(plan.moments[2].note == "Who hid?")
+        #expect(back.moments == plan.moments)
+        #expect(String(decoding: wire, as: UTF8.self).contains(#"{"catches":2,"kind":"hunt","line":7"#))
     }
 
     @Test func aPlanReadsEveryKindOfMoment() throws {

@@ -116,6 +116,10 @@ enum Fixtures {
             replace: true),
         .savePlan(teacherKey: "key", name: "mice", text: "title: Mine\nmodel: mice\nmoments:\n", replace: false),
         .removePlan(teacherKey: "petri-session-0123", name: "my-mice"),
+        .sharePlan(teacherKey: "petri-session-0123", name: "my-mice"),
+        .unsharePlan(teacherKey: "petri-session-0123", name: "my-mice"),
+        .openSharedPlan(link: "Qx7v2LmN0pR4sT6uW8yZ1a"),
+        .copySharedPlan(teacherKey: "petri-session-4567", link: "Qx7v2LmN0pR4sT6uW8yZ1a"),
         .join(code: code, name: "Ffion", language: "cy"), .setLanguage(language: "es-MX"),
         .teach(code: code, token: token, lastSeen: nil, language: "ar"),
         .openMakeup(until: Timestamp(millisecondsSince1970: 1_741_680_000_000)), .openMakeup(until: nil), .closeMakeup,
@@ -291,6 +295,8 @@ enum Fixtures {
                     PlanMoment(line: 15, action: .set(name: "environmentColour", value: .number(80))),
                     PlanMoment(line: 16, action: .pause(seconds: 20)), PlanMoment(line: 17, action: .checkpoint),
                     PlanMoment(line: 18, action: .replicates(count: 20, horizon: 10, metric: "meanTrait")),
+                    PlanMoment(line: 19, action: .hunt(seconds: 20, catches: 2)),
+                    PlanMoment(line: 20, action: .hunt(seconds: nil, catches: nil)),
                 ], next: 2, pace: .teacher, skipped: [1], waiting: "none", finished: false)),
         .plans([
             PlanListing(
@@ -298,7 +304,7 @@ enum Fixtures {
                 shipped: true, text: "title: Rock pocket mice\nmodel: mice\nmoments:\n  - run: 5\n"),
             PlanListing(
                 name: "my-mice", title: "Mine", summary: "", model: .mice, moments: 1, shipped: false,
-                text: "title: Mine\nmodel: mice\nmoments:\n  - run: 5\n", own: true),
+                text: "title: Mine\nmodel: mice\nmoments:\n  - run: 5\n", own: true, link: "Qx7v2LmN0pR4sT6uW8yZ1a"),
         ]),
         .planPreview(
             PlanPreview(
@@ -311,9 +317,22 @@ enum Fixtures {
                     PlanPreview.Question(
                         moment: 3, line: 14, prompt: nil, metric: "population", kind: .probability(event: nil),
                         askedAt: 10, target: 12, outcome: nil, happened: false, spread: nil),
-                ], generation: 12, finished: false)),
+                ], generation: 12, finished: false,
+                hunts: [PlanPreview.Hunt(moment: 5, line: 19, generation: 12)])),
         .planSaved(name: "my-mice"),
         .planRemoved(name: "my-mice"),
+        .planShared(name: "my-mice", link: "Qx7v2LmN0pR4sT6uW8yZ1a"),
+        .planUnshared(name: "my-mice"),
+        .sharedPlan(
+            SharedPlan(
+                link: "Qx7v2LmN0pR4sT6uW8yZ1a", name: "my-mice", title: "Mine", summary: "Mice on lava.", model: .mice,
+                moments: [
+                    PlanMoment(line: 4, action: .run(to: 5, rate: nil)),
+                    PlanMoment(line: 5, action: .hunt(seconds: 20, catches: nil), note: "Who hides best?"),
+                ],
+                text:
+                    "title: Mine\nmodel: mice\noptions: {selection: class}\nmoments:\n  - run: 5\n  - hunt: {seconds: 20}\n"
+            )),
         .studentErased(student: StudentID(5)),
         .planProblems([PlanProblem(line: 4, sentence: "There is no metric \"tails\" in mice.")]),
         .explanation(title: "The soot arrives", paragraphs: ["The bark darkens.", "Watch the moths."]),

@@ -88,7 +88,7 @@ import Testing
         postgres.close()
     }
 
-    @Test func plansCopiedFromSQLiteAreThereOnPostgreSQLWithTheirOwnersOnce() async throws {
+    @Test func plansAndTheirLinksCopiedFromSQLiteAreThereOnPostgreSQLWithTheirOwnersOnce() async throws {
         // Given a SQLite data directory with a teacher, a plan of hers and one of the server's
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -100,6 +100,8 @@ import Testing
             PlanRecord(name: "moths", ownerId: "t-ada", text: "title: Ada's\n", savedAt: time),
         ]
         for plan in plans { #expect(try await sqlite.savePlan(plan, replace: false)) }
+        let share = PlanShare(token: "Qx7v2LmN0pR4sT6uW8yZ1a", name: "moths", ownerId: "t-ada", sharedAt: time)
+        #expect(try await sqlite.sharePlan(share) == share)
         try sqlite.store.close()
 
         // When `petri store copy` moves the accounts, then the plans, into PostgreSQL, twice
@@ -112,12 +114,19 @@ import Testing
         _ = try await postgres.importAccounts(try source.accountsCopy())
         let first = try await postgres.importPlans(try source.plansCopy())
         let second = try await postgres.importPlans(try source.plansCopy())
+        let firstShares = try await postgres.importPlanShares(try source.planSharesCopy())
+        let secondShares = try await postgres.importPlanShares(try source.planSharesCopy())
 
         // Then both plans are there once, each with its owner and text
         #expect(first == 2)
         #expect(second == 0)
         #expect(try await postgres.plans(ownedBy: nil) == [plans[0]])
         #expect(try await postgres.plans(ownedBy: "t-ada") == [plans[1]])
+        // And Ada's link opens her plan there, copied once
+        #expect(firstShares == 1)
+        #expect(secondShares == 0)
+        #expect(try await postgres.sharedPlan(token: share.token)?.plan == plans[1])
+        #expect(try await postgres.planShares(ownedBy: "t-ada") == [share])
     }
 
     @Test func theLTITablesCopiedFromSQLiteAreThereOnPostgreSQLOnceWithTheGradesQueue() async throws {

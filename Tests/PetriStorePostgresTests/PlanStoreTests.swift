@@ -34,6 +34,21 @@ import Testing
         }
     }
 
+    @Test func thePostgresStoreSharesPlansAsEveryStoreMust() async throws {
+        for (name, body) in PlanShareStoreScenarios.all {
+            // Given a fresh database with two teachers
+            let (storage, _) = try await Self.fresh()
+            defer { storage.close() }
+
+            // Then the scenario holds
+            do {
+                try await body(storage)
+            } catch {
+                Issue.record("\(name): \(error)")
+            }
+        }
+    }
+
     @Test func aPlanSavedOnOneNodeIsListedOnAnother() async throws {
         // Given two nodes on one database
         let (first, url) = try await Self.fresh("first")

@@ -28,6 +28,25 @@ import Testing
         try await body(storage)
     }
 
+    @Test(arguments: PlanShareStoreScenarios.all.map(\.0))
+    func theSQLiteStoreSharesPlansAsEveryStoreMust(_ scenario: String) async throws {
+        // Given a fresh store in a data directory, with two teachers
+        let scratch = try TemporaryDirectory()
+        let storage = try SQLiteLessonStorage(directory: scratch.dataDirectory)
+        defer { try? storage.store.close() }
+        try await Self.withTeachers(storage)
+
+        // Then the scenario holds
+        let body = try #require(PlanShareStoreScenarios.all.first { $0.0 == scenario }?.1)
+        try await body(storage)
+    }
+
+    @Test(arguments: PlanShareStoreScenarios.all.map(\.0))
+    func theStoreInMemorySharesPlansAsEveryStoreMust(_ scenario: String) async throws {
+        let body = try #require(PlanShareStoreScenarios.all.first { $0.0 == scenario }?.1)
+        try await body(InMemoryLessonStorage())
+    }
+
     @Test(arguments: PlanStoreScenarios.all.map(\.0))
     func theStoreInMemoryKeepsPlansAsEveryStoreMust(_ scenario: String) async throws {
         let body = try #require(PlanStoreScenarios.all.first { $0.0 == scenario }?.1)

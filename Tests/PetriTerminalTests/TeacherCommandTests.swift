@@ -101,7 +101,7 @@ import Testing
                     moment: 1, line: 9, prompt: "Darker?", metric: "meanTrait", kind: .choice(options: options),
                     askedAt: 3, target: 6, outcome: 40, correctOption: 0, optionCounts: [14, 6])
             ], generation: 9, finished: true)
-        #expect(PlanPreviewWords.lines(preview)[1].hasSuffix("; replicates by option: Darker 14, About the same 6."))
+        #expect(PlanTerminalWords.preview(preview)[1].hasSuffix("; replicates by option: Darker 14, About the same 6."))
     }
 
     @Test func aLessonCreatedWithTheKeyKeepsItForPlansAndOneAttachedToWithItsTokenHasNone() throws {

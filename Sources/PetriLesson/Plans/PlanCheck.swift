@@ -128,6 +128,18 @@ package enum PlanCheck {
                     } catch {
                         problems.append(.init(line: line, sentence: PlanWords.badSet(error.message)))
                     }
+                case .hunt(let seconds, let catches):
+                    if !lesson.isHuntable {
+                        problems.append(.init(line: line, sentence: PlanWords.huntNotHuntable(plan.model.rawValue)))
+                    } else if plan.options.selection == .formula {
+                        problems.append(.init(line: line, sentence: PlanWords.huntNeedsClass))
+                    } else if let seconds, !HuntRound.secondsRange.contains(seconds) {
+                        problems.append(.init(line: line, sentence: PlanWords.huntSeconds(seconds)))
+                    } else if let catches, !HuntRound.catchRange.contains(catches) {
+                        problems.append(.init(line: line, sentence: PlanWords.huntCatches(catches)))
+                    }
+                    // The round's end steps one generation.
+                    generation += 1
                 case .replicates(let count, let horizon, let metric):
                     var scratch = lesson
                     do {

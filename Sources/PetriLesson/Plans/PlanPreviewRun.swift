@@ -54,6 +54,9 @@ package enum PlanPreviewRun {
         var timer: Timestamp?
         var questions: [PlanPreview.Question] = []
         var ids: [QuestionID] = []
+        var hunts: [PlanPreview.Hunt] = []
+        /// The hunt round under way and when the server would end it (no class catches in a preview).
+        var huntEnd: (round: Int, at: Timestamp)?
 
         init(
             plan: LessonPlan, text: String, seed: UInt64, source: Model.Source, maxGenerations: Int,
@@ -79,6 +82,8 @@ package enum PlanPreviewRun {
                 case .broadcast(.question(let info)): asked(info)
                 case .broadcast(.resolved(let resolution)): resolved(resolution)
                 case .schedulePlanTimer(let at): timer = at
+                case .scheduleHuntEnd(let round, let at): huntEnd = (round, at)
+                case .broadcast(.huntStarted(let info)): huntStarted(info)
                 case .cancelPlanTimer: timer = nil
                 default: break
                 }
@@ -112,6 +117,16 @@ package enum PlanPreviewRun {
                     optionCounts: optionCounts))
         }
 
+        /// A round started: noted when a hunt moment of the plan started it (a `run` in a lesson whose selection is
+        /// the class hunts at every generation as well; those are the run's, not moments of their own).
+        mutating func huntStarted(_ info: HuntRoundInfo) {
+            let moment = (lesson.planState?.next ?? 0) - 1
+            guard plan.moments.indices.contains(moment), case .hunt = plan.moments[moment].action,
+                !hunts.contains(where: { $0.moment == moment })
+            else { return }
+            hunts.append(PlanPreview.Hunt(moment: moment, line: plan.moments[moment].line, generation: info.generation))
+        }
+
         mutating func resolved(_ resolution: Resolution) {
             guard let index = ids.firstIndex(of: resolution.question) else { return }
             questions[index].outcome = resolution.actual.isFinite ? resolution.actual : nil
@@ -127,6 +142,13 @@ package enum PlanPreviewRun {
                 if state.finished, lesson.autoRunRate == nil {
                     finished = true
                     break
+                }
+                // A round under way ends when the server's timer says so: nobody catches anything in a preview.
+                if lesson.huntInfo != nil, let end = huntEnd {
+                    now = max(now, end.at)
+                    huntEnd = nil
+                    _ = send(.huntEnd(round: end.round), as: .server)
+                    continue
                 }
                 if let rate = lesson.autoRunRate {
                     now = now.adding(milliseconds: Int64((1000 / rate).rounded()))
@@ -165,7 +187,7 @@ package enum PlanPreviewRun {
         func result(finished: Bool) -> PlanPreview {
             PlanPreview(
                 seed: seed, replicates: replicates, questions: questions, generation: lesson.run.generation,
-                finished: finished)
+                finished: finished, hunts: hunts)
         }
     }
 }

@@ -39,7 +39,7 @@ package enum PlanReader {
         "title", "summary", "model", "scenario", "parameters", "seed", "options", "pace", "rate", "moments",
     ]
     static let momentKeys = [
-        "run", "pause", "ask", "reveal", "explain", "guide", "set", "checkpoint", "replicates",
+        "run", "pause", "ask", "reveal", "explain", "guide", "set", "checkpoint", "replicates", "hunt",
     ]
 
     /// The plan in `text`, or every mistake with its line.
@@ -227,6 +227,7 @@ package enum PlanReader {
                 case "reveal": return PlanMoment(line: Self.line(node), action: .reveal)
                 case "checkpoint": return PlanMoment(line: Self.line(node), action: .checkpoint)
                 case "pause": return PlanMoment(line: Self.line(node), action: .pause(seconds: nil))
+                case "hunt": return PlanMoment(line: Self.line(node), action: .hunt(seconds: nil, catches: nil))
                 default:
                     problem(node, PlanWords.unknownMoment(word))
                     return nil
@@ -350,6 +351,27 @@ package enum PlanReader {
                     return nil
                 }
                 return .replicates(count: count, horizon: horizon, metric: metric)
+            case "hunt":
+                if value.null != nil || value.scalar?.string == "" { return .hunt(seconds: nil, catches: nil) }
+                guard let mapping = value.mapping else {
+                    problem(value, PlanWords.badHunt)
+                    return nil
+                }
+                for (key, _) in mapping where !["seconds", "catches"].contains(key.string ?? "") {
+                    problem(key, PlanWords.badHunt)
+                    return nil
+                }
+                var seconds: Int?
+                var catches: Int?
+                if let node = mapping["seconds"] {
+                    guard let value = whole(node, "seconds") else { return nil }
+                    seconds = value
+                }
+                if let node = mapping["catches"] {
+                    guard let value = whole(node, "catches") else { return nil }
+                    catches = value
+                }
+                return .hunt(seconds: seconds, catches: catches)
             default:
                 problem(key, PlanWords.unknownMoment(name))
                 return nil

@@ -61,6 +61,10 @@ extension ClientMessage: Codable {
         case .previewPlan: "previewPlan"
         case .savePlan: "savePlan"
         case .removePlan: "removePlan"
+        case .sharePlan: "sharePlan"
+        case .unsharePlan: "unsharePlan"
+        case .openSharedPlan: "openSharedPlan"
+        case .copySharedPlan: "copySharedPlan"
         case .planNext: "planNext"
         case .planSkip: "planSkip"
         case .planPace: "planPace"
@@ -234,6 +238,17 @@ extension ClientMessage: Codable {
             self = .removePlan(
                 teacherKey: try c.decodeText(.key, limit: TextLimit.teacherKey),
                 name: try c.decodeText(.name, limit: PlanLimits.name))
+        case "sharePlan", "unsharePlan":
+            let key = try c.decodeText(.key, limit: TextLimit.teacherKey)
+            let name = try c.decodeText(.name, limit: PlanLimits.name)
+            self =
+                type == "sharePlan"
+                ? .sharePlan(teacherKey: key, name: name) : .unsharePlan(teacherKey: key, name: name)
+        case "openSharedPlan": self = .openSharedPlan(link: try c.decodeText(.link, limit: TextLimit.token))
+        case "copySharedPlan":
+            self = .copySharedPlan(
+                teacherKey: try c.decodeText(.key, limit: TextLimit.teacherKey),
+                link: try c.decodeText(.link, limit: TextLimit.token))
         case "planNext": self = .planNext
         case "planSkip": self = .planSkip
         case "planPace":
@@ -390,9 +405,13 @@ extension ClientMessage: Codable {
             try c.encode(name, forKey: .name)
             try c.encode(text, forKey: .text)
             if replace { try c.encode(true, forKey: .replace) }
-        case .removePlan(let key, let name):
+        case .removePlan(let key, let name), .sharePlan(let key, let name), .unsharePlan(let key, let name):
             try c.encode(key, forKey: .key)
             try c.encode(name, forKey: .name)
+        case .openSharedPlan(let link): try c.encode(link, forKey: .link)
+        case .copySharedPlan(let key, let link):
+            try c.encode(key, forKey: .key)
+            try c.encode(link, forKey: .link)
         case .planPace(let pace): try c.encode(pace.rawValue, forKey: .pace)
         case .openMakeup(let until): try c.encodeIfPresent(until, forKey: .until)
         case .joinMakeup(let code, let name, let language):

@@ -24,6 +24,16 @@ package enum ClientMessage: Sendable, Hashable {
     /// Removes the plan `name` from the sender's plans (a signed-in teacher's own; the server's stored plans for
     /// the teacher key); answers `planRemoved`. Shipped plans and the plans folder's files are never removed.
     case removePlan(teacherKey: String, name: String)
+    /// Shares the plan `name` of the sender's stored plans by link (the same link each time until it is revoked);
+    /// answers `planShared`.
+    case sharePlan(teacherKey: String, name: String)
+    /// Revokes the link of the plan `name` of the sender's stored plans; answers `planUnshared`.
+    case unsharePlan(teacherKey: String, name: String)
+    /// Anyone, at any time: the plan a link opens (`sharedPlan`), to read it before copying it.
+    case openSharedPlan(link: String)
+    /// Copies the plan a link opens into the sender's plans (a signed-in teacher's own; the server's for the teacher
+    /// key), under its name or, when that is taken, the first free `NAME-2`, `NAME-3`, ...; answers `planSaved`.
+    case copySharedPlan(teacherKey: String, link: String)
     /// Teacher: does the plan's next moment, or rejoins the plan.
     case planNext
     /// Teacher: skips the plan's next moment (or the rest of the run under way).

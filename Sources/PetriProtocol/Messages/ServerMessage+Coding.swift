@@ -6,7 +6,7 @@ extension ServerMessage: Codable {
         case prediction, answeredAt, lockedAt, answered, answeredBy, students, text, definition, csv, spread
         case models, url, reasons, guide, html, data, plans, title, paragraphs, language, languages
         case session, teacher, sessions, lessons, owner, coTeachers, preview, name, problems, round, creature, left
-        case selection, teachers, link, extraTime, closesAt, expected, student
+        case selection, teachers, link, extraTime, closesAt, expected, student, plan
     }
 
     /// The wire name of the message's type.
@@ -70,6 +70,9 @@ extension ServerMessage: Codable {
         case .planPreview: "planPreview"
         case .planSaved: "planSaved"
         case .planRemoved: "planRemoved"
+        case .planShared: "planShared"
+        case .planUnshared: "planUnshared"
+        case .sharedPlan: "sharedPlan"
         case .planProblems: "planProblems"
         case .explanation: "explanation"
         case .language: "language"
@@ -181,6 +184,11 @@ extension ServerMessage: Codable {
         case "planPreview": self = .planPreview(try c.decode(PlanPreview.self, forKey: .preview))
         case "planSaved": self = .planSaved(name: try c.decode(String.self, forKey: .name))
         case "planRemoved": self = .planRemoved(name: try c.decode(String.self, forKey: .name))
+        case "planShared":
+            self = .planShared(
+                name: try c.decode(String.self, forKey: .name), link: try c.decode(String.self, forKey: .link))
+        case "planUnshared": self = .planUnshared(name: try c.decode(String.self, forKey: .name))
+        case "sharedPlan": self = .sharedPlan(try c.decode(SharedPlan.self, forKey: .plan))
         case "planProblems": self = .planProblems(try c.decode([PlanProblem].self, forKey: .problems))
         case "explanation":
             self = .explanation(
@@ -303,7 +311,11 @@ extension ServerMessage: Codable {
         case .plan(let state): try state.encode(to: encoder)
         case .plans(let plans): try c.encode(plans, forKey: .plans)
         case .planPreview(let preview): try c.encode(preview, forKey: .preview)
-        case .planSaved(let name), .planRemoved(let name): try c.encode(name, forKey: .name)
+        case .planSaved(let name), .planRemoved(let name), .planUnshared(let name): try c.encode(name, forKey: .name)
+        case .planShared(let name, let link):
+            try c.encode(name, forKey: .name)
+            try c.encode(link, forKey: .link)
+        case .sharedPlan(let plan): try c.encode(plan, forKey: .plan)
         case .planProblems(let problems): try c.encode(problems, forKey: .problems)
         case .explanation(let title, let paragraphs):
             try c.encodeIfPresent(title, forKey: .title)

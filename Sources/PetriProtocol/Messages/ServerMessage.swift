@@ -131,6 +131,12 @@ package enum ServerMessage: Sendable, Hashable {
     case planSaved(name: String)
     /// The plan of this name is no longer among the sender's plans, answering `removePlan`.
     case planRemoved(name: String)
+    /// The plan `name` is shared by `link` (the token of its page `/plan/LINK`), answering `sharePlan`.
+    case planShared(name: String, link: String)
+    /// The link of the plan `name` is revoked, answering `unsharePlan`.
+    case planUnshared(name: String)
+    /// The plan a link opens, answering `openSharedPlan`.
+    case sharedPlan(SharedPlan)
     /// Every mistake of a plan file sent with `previewPlan` or `savePlan`, with its line; nothing was saved.
     case planProblems([PlanProblem])
     /// A text the plan shows everyone: the teacher's own explanation or a section of the guide.

@@ -85,6 +85,9 @@ package enum PlanAction: Sendable, Hashable {
     case checkpoint
     /// Runs replicates ("what else could have happened").
     case replicates(count: Int, horizon: Int, metric: String)
+    /// Starts a hunt round (the class is the selection): `seconds` long and `catches` per student, the round's
+    /// defaults when nil; the plan goes on once the round is over. Only in a lesson whose selection is the class.
+    case hunt(seconds: Int?, catches: Int?)
 
     /// The moment's kind as the file and the wire name it.
     package var kind: String {
@@ -97,6 +100,7 @@ package enum PlanAction: Sendable, Hashable {
         case .set: "set"
         case .checkpoint: "checkpoint"
         case .replicates: "replicates"
+        case .hunt: "hunt"
         }
     }
 }
@@ -104,7 +108,7 @@ package enum PlanAction: Sendable, Hashable {
 extension PlanMoment: Codable {
     private enum Keys: String, CodingKey {
         case kind, line, at, note, to, rate, seconds, question, title, text, guide, name, value, count, horizon
-        case metric
+        case metric, catches
     }
 
     package init(from decoder: any Decoder) throws {
@@ -131,6 +135,8 @@ extension PlanMoment: Codable {
             action = .replicates(
                 count: try c.decodeWhole(.count), horizon: try c.decodeWhole(.horizon),
                 metric: try c.decodeText(.metric, limit: TextLimit.metric))
+        case "hunt":
+            action = .hunt(seconds: try c.decodeWholeIfPresent(.seconds), catches: try c.decodeWholeIfPresent(.catches))
         default:
             throw ProtocolError(.invalidField, "The field \"kind\" must name a plan moment (run, pause, ask, ...).")
         }
@@ -160,6 +166,9 @@ extension PlanMoment: Codable {
             try c.encode(count, forKey: .count)
             try c.encode(horizon, forKey: .horizon)
             try c.encode(metric, forKey: .metric)
+        case .hunt(let seconds, let catches):
+            try c.encodeIfPresent(seconds, forKey: .seconds)
+            try c.encodeIfPresent(catches, forKey: .catches)
         }
     }
 }
@@ -193,11 +202,14 @@ package struct PlanListing: Sendable, Hashable, Codable {
     package var text: String
     /// Whether it is the signed-in teacher's own plan (else the server's, or shipped).
     package var own: Bool
+    /// The link it is shared by (`sharePlan`), listed to the plan's owner only.
+    package var link: String?
 
     package init(
         name: String, title: String, summary: String, model: ModelKind, moments: Int, shipped: Bool, text: String,
-        own: Bool = false
+        own: Bool = false, link: String? = nil
     ) {
+        self.link = link
         self.name = name
         self.title = title
         self.summary = summary
@@ -208,7 +220,7 @@ package struct PlanListing: Sendable, Hashable, Codable {
         self.own = own
     }
 
-    private enum Keys: String, CodingKey { case name, title, summary, model, moments, shipped, text, own }
+    private enum Keys: String, CodingKey { case name, title, summary, model, moments, shipped, text, own, link }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
@@ -223,6 +235,7 @@ package struct PlanListing: Sendable, Hashable, Codable {
         shipped = try c.decode(Bool.self, forKey: .shipped)
         text = try c.decodeText(.text, limit: PlanLimits.fileCharacters)
         own = try c.decodeIfPresent(Bool.self, forKey: .own) ?? false
+        link = try c.decodeTextIfPresent(.link, limit: TextLimit.token)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -235,6 +248,7 @@ package struct PlanListing: Sendable, Hashable, Codable {
         try c.encode(shipped, forKey: .shipped)
         try c.encode(text, forKey: .text)
         if own { try c.encode(own, forKey: .own) }
+        try c.encodeIfPresent(link, forKey: .link)
     }
 }
 
@@ -255,7 +269,7 @@ package struct PlanState: Sendable, Hashable, Codable {
     /// Indexes of the moments skipped (by the teacher, or because they could not be done).
     package var skipped: [Int]
     /// What the current moment waits for: `none`, `run` (the simulation reaching a generation), `question` (the
-    /// question locking), `pause` (the pause's seconds), `teacher` (Next).
+    /// question locking), `pause` (the pause's seconds), `teacher` (Next), `hunt` (a hunt round ending).
     package var waiting: String
     /// Whether every moment is done or skipped.
     package var finished: Bool
@@ -272,5 +286,62 @@ package struct PlanState: Sendable, Hashable, Codable {
         self.skipped = skipped
         self.waiting = waiting
         self.finished = finished
+    }
+}
+
+/// A plan as its link shows it to a colleague (`sharedPlan`): what it is about and every moment, to read before
+/// copying it.
+///
+/// ```json
+/// {"link":"Qx7v2LmN0pR4sT6uW8yZ1a","model":"camouflage","moments":[{"kind":"run","line":5,"to":4}],
+///  "name":"moths","summary":"Manchester, 1848.","text":"title: Moths\n...","title":"Moths"}
+/// ```
+package struct SharedPlan: Sendable, Hashable, Codable {
+    /// The link's token (the page is `/plan/LINK`).
+    package var link: String
+    /// The plan's name among its owner's plans (a copy takes it when it is free).
+    package var name: String
+    package var title: String
+    /// The story and aims.
+    package var summary: String
+    package var model: ModelKind
+    /// The timeline, each moment with its fields (a question's prompt, metric, options, ...).
+    package var moments: [PlanMoment]
+    /// The plan file.
+    package var text: String
+
+    package init(
+        link: String, name: String, title: String, summary: String, model: ModelKind, moments: [PlanMoment],
+        text: String
+    ) {
+        (self.link, self.name, self.title, self.summary) = (link, name, title, summary)
+        (self.model, self.moments, self.text) = (model, moments, text)
+    }
+
+    private enum Keys: String, CodingKey { case link, name, title, summary, model, moments, text }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        link = try c.decodeText(.link, limit: TextLimit.token)
+        name = try c.decodeText(.name, limit: PlanLimits.name)
+        title = try c.decodeText(.title, limit: PlanLimits.title)
+        summary = try c.decodeText(.summary, limit: PlanLimits.text)
+        guard let model = ModelKind(rawValue: try c.decodeText(.model, limit: 32)) else {
+            throw ProtocolError(.invalidField, ModelKind.malformedSentence)
+        }
+        self.model = model
+        moments = try c.decode([PlanMoment].self, forKey: .moments)
+        text = try c.decodeText(.text, limit: PlanLimits.fileCharacters)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(link, forKey: .link)
+        try c.encode(name, forKey: .name)
+        try c.encode(title, forKey: .title)
+        try c.encode(summary, forKey: .summary)
+        try c.encode(model.rawValue, forKey: .model)
+        try c.encode(moments, forKey: .moments)
+        try c.encode(text, forKey: .text)
     }
 }

@@ -73,6 +73,20 @@ package struct PlanPreview: Sendable, Hashable, Codable {
         }
     }
 
+    /// A hunt moment of the plan as the preview reached it: where the class hunts. A preview has no class, so it
+    /// catches nothing there; what a hunt removes, and so every question after it, depends on the class.
+    package struct Hunt: Sendable, Hashable, Codable {
+        /// The hunt moment's index in the plan (from 0) and its line in the file.
+        package var moment: Int
+        package var line: Int
+        /// The generation the class hunts in.
+        package var generation: Int
+
+        package init(moment: Int, line: Int, generation: Int) {
+            (self.moment, self.line, self.generation) = (moment, line, generation)
+        }
+    }
+
     /// The seed the preview ran with (as text on the wire, like every seed).
     package var seed: UInt64
     /// How many replicates each question's spread ran.
@@ -82,8 +96,13 @@ package struct PlanPreview: Sendable, Hashable, Codable {
     package var generation: Int
     /// Whether the plan ran to its end (false: the preview stopped at its bounds first).
     package var finished: Bool
+    /// The plan's hunt moments the preview reached, in order (absent on the wire when there are none).
+    package var hunts: [Hunt]
 
-    package init(seed: UInt64, replicates: Int, questions: [Question], generation: Int, finished: Bool) {
+    package init(
+        seed: UInt64, replicates: Int, questions: [Question], generation: Int, finished: Bool, hunts: [Hunt] = []
+    ) {
+        self.hunts = hunts
         self.seed = seed
         self.replicates = replicates
         self.questions = questions
@@ -91,7 +110,7 @@ package struct PlanPreview: Sendable, Hashable, Codable {
         self.finished = finished
     }
 
-    private enum Keys: String, CodingKey { case seed, replicates, questions, generation, finished }
+    private enum Keys: String, CodingKey { case seed, replicates, questions, generation, finished, hunts }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
@@ -103,6 +122,7 @@ package struct PlanPreview: Sendable, Hashable, Codable {
         questions = try c.decode([Question].self, forKey: .questions)
         generation = try c.decodeWhole(.generation)
         finished = try c.decode(Bool.self, forKey: .finished)
+        hunts = try c.decodeIfPresent([Hunt].self, forKey: .hunts) ?? []
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -112,6 +132,7 @@ package struct PlanPreview: Sendable, Hashable, Codable {
         try c.encode(questions, forKey: .questions)
         try c.encode(generation, forKey: .generation)
         try c.encode(finished, forKey: .finished)
+        if !hunts.isEmpty { try c.encode(hunts, forKey: .hunts) }
     }
 }
 

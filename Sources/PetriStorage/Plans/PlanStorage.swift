@@ -35,3 +35,38 @@ package protocol PlanStorage: Sendable {
     /// Removes a plan; false when there was none.
     func removePlan(named name: String, ownedBy ownerId: String?) async throws -> Bool
 }
+
+/// A plan shared by link: the link's token and the stored plan it opens (by owner and name).
+///
+/// The token is kept as it is (not as a digest): it opens one plan for reading and copying, never an account or a
+/// lesson, and its owner's console shows the link again whenever they list their plans. Removing the plan, or its
+/// owner, removes the link; saving the plan again keeps it (the link shows the plan as it is now).
+package struct PlanShare: Sendable, Hashable {
+    /// The link's secret: 22 characters of base64url (128 random bits).
+    package var token: String
+    /// The plan's name among its owner's plans.
+    package var name: String
+    /// The teacher whose plan it is; nil for the server's.
+    package var ownerId: String?
+    /// When it was shared.
+    package var sharedAt: Timestamp
+
+    package init(token: String, name: String, ownerId: String?, sharedAt: Timestamp) {
+        (self.token, self.name, self.ownerId, self.sharedAt) = (token, name, ownerId, sharedAt)
+    }
+}
+
+/// Plans shared by link, in the same store as the plans (so `petri store copy` carries them with the plans).
+package protocol PlanShareStorage: PlanStorage {
+    /// Shares the stored plan `share` names under `share.token`, unless it is shared already.
+    ///
+    /// - Returns: The plan's share (the one already there, else `share`); nil when the owner has no stored plan of
+    ///   that name.
+    func sharePlan(_ share: PlanShare) async throws -> PlanShare?
+    /// Revokes the plan's link; false when it was not shared.
+    func unsharePlan(named name: String, ownedBy ownerId: String?) async throws -> Bool
+    /// The plan a link's token opens, with its share; nil for a token no plan is shared under (unknown or revoked).
+    func sharedPlan(token: String) async throws -> (share: PlanShare, plan: PlanRecord)?
+    /// The shares of one owner's plans (nil: the server's), in name order.
+    func planShares(ownedBy ownerId: String?) async throws -> [PlanShare]
+}

@@ -7,7 +7,12 @@ import PetriProtocol
 enum PlanFileSender {
     /// The message for the file at `path`, or the sentence saying why there is none (no key, an unreadable file).
     static func message(path: String, use: PlanFileUse, key: String?) -> Result<ClientMessage, PlanFileProblem> {
-        guard let key else { return .failure(PlanFileProblem(sentence: PlanTerminalWords.needsKey)) }
+        guard let key else { return .failure(PlanFileProblem(sentence: PlanTerminalWords.needsKey())) }
+        switch use {
+        case .share(let name): return .success(.sharePlan(teacherKey: key, name: name))
+        case .unshare(let name): return .success(.unsharePlan(teacherKey: key, name: name))
+        case .preview, .save: break
+        }
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
@@ -18,6 +23,8 @@ enum PlanFileSender {
         case .preview: return .success(.previewPlan(teacherKey: key, text: text, seed: nil))
         case .save(let name, let replace):
             return .success(.savePlan(teacherKey: key, name: name, text: text, replace: replace))
+        case .share(let name): return .success(.sharePlan(teacherKey: key, name: name))
+        case .unshare(let name): return .success(.unsharePlan(teacherKey: key, name: name))
         }
     }
 }

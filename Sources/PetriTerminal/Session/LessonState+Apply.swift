@@ -276,20 +276,36 @@ extension LessonState {
             break
         case .plan(let state):
             if plan?.next != state.next || plan?.waiting != state.waiting || plan?.finished != state.finished {
-                post(PlanTerminalWords.status(state), at: now)
+                post(PlanTerminalWords.status(state, in: language), at: now)
             }
             plan = state
         case .plans(let listings):
             plans = listings
-            for line in PlanTerminalWords.listing(listings) { post(line, at: now) }
+            for line in PlanTerminalWords.listing(listings, in: language) { post(line, at: now) }
         case .planPreview(let preview):
-            for line in PlanPreviewWords.lines(preview) { post(line, at: now) }
+            for line in PlanTerminalWords.preview(preview, in: language) { post(line, at: now) }
         case .planSaved(let name):
-            post(PlanPreviewWords.saved(name), kind: .success, at: now)
+            post(PlanTerminalWords.saved(name, in: language), kind: .success, at: now)
         case .planRemoved(let name):
-            post(PlanPreviewWords.removed(name), kind: .success, at: now)
+            post(PlanTerminalWords.removed(name, in: language), kind: .success, at: now)
+        case .planShared(let name, let link):
+            post(
+                TerminalWords.text(
+                    "terminal.plan.shared",
+                    [
+                        "name": .text(TerminalText.sanitise(name, maxCharacters: 64)),
+                        "link": .text(TerminalText.sanitise(link, maxCharacters: 64)),
+                    ], in: language), kind: .success, at: now)
+        case .planUnshared(let name):
+            post(
+                TerminalWords.text(
+                    "terminal.plan.unshared", ["name": .text(TerminalText.sanitise(name, maxCharacters: 64))],
+                    in: language), kind: .success, at: now)
+        case .sharedPlan(let plan):
+            post(TerminalText.sanitise(plan.title, maxCharacters: 120), at: now)
+            for moment in plan.moments { post("  " + PlanTerminalWords.moment(moment, in: language), at: now) }
         case .planProblems(let problems):
-            for line in PlanPreviewWords.problems(problems) { post(line, kind: .error, at: now) }
+            for line in PlanTerminalWords.problems(problems, in: language) { post(line, kind: .error, at: now) }
         case .explanation(let title, let paragraphs):
             let clean = { (text: String) in TerminalText.sanitise(text, maxCharacters: 2000) }
             for line in (title.map { [clean($0)] } ?? []) + paragraphs.prefix(20).map(clean) { post(line, at: now) }

@@ -39,6 +39,10 @@ enum PlanFileUse: Sendable, Hashable {
     case preview
     /// `savePlan` under `name` (replacing a plan of that name when `replace`).
     case save(name: String, replace: Bool)
+    /// `sharePlan` of the stored plan `name` (no file is read).
+    case share(name: String)
+    /// `unsharePlan` of the stored plan `name` (no file is read).
+    case unshare(name: String)
 }
 
 /// A cell of a board for the teacher's view to start at.

@@ -41,6 +41,8 @@ enum TeacherCommandParser {
         guard let verb = args.first?.lowercased() else { return .showPlan }
         switch (verb, args.count) {
         case ("preview", 2): return .planFile(path: args[1], use: .preview)
+        case ("share", 2): return .planFile(path: "", use: .share(name: args[1]))
+        case ("unshare", 2): return .planFile(path: "", use: .unshare(name: args[1]))
         case ("save", 2...3), ("replace", 2...3):
             let name = args.count == 3 ? args[2] : PlanTerminalWords.defaultName(args[1])
             return .planFile(path: args[1], use: .save(name: name, replace: verb == "replace"))

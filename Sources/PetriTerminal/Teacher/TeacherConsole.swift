@@ -197,7 +197,7 @@ struct TeacherConsole: Sendable {
             overlay = .code
         case .showPlan:
             guard let plan = lesson.plan else {
-                write(PlanTerminalWords.noPlan, .error, now)
+                write(PlanTerminalWords.noPlan(), .error, now)
                 return []
             }
             for line in PlanTerminalWords.timeline(plan) { write(line, .info, now) }

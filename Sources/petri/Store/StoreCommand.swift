@@ -112,6 +112,16 @@ struct StoreCommand: AsyncParsableCommand {
                 CommandWords.text(
                     "cli.store.copy.plans",
                     ["copied": .int(addedPlans), "count": .int(plans.count), "there": .int(plans.count - addedPlans)]))
+            // Plans' links after the plans: a link refers to its plan.
+            let shares = try source.planSharesCopy()
+            let addedShares = try await storage.importPlanShares(shares)
+            print(
+                CommandWords.text(
+                    "cli.store.copy.planShares",
+                    [
+                        "copied": .int(addedShares), "count": .int(shares.count),
+                        "there": .int(shares.count - addedShares),
+                    ]))
             // LTI after lessons and accounts: its links refer to both.
             let lti = try source.ltiCopy()
             let addedPlatforms = try await storage.importLTI(lti)

@@ -115,6 +115,10 @@ const planPicker = new PlanPicker($('plan-start'), {
             resolve(null);
         });
     }),
+    share: (plan, on) => requestOnce({ type: on ? 'sharePlan' : 'unsharePlan', key: teacherKey, name: plan.name },
+        [on ? 'planShared' : 'planUnshared']),
+    // A signed-in teacher shares their own plans; the key holder the server's stored ones.
+    mine: (plan) => (signedIn() ? Boolean(plan.own) : !plan.own),
 });
 const planRequest = (message, types) => requestOnce({ ...message, key: teacherKey }, types);
 const planWriter = new PlanWriter($('plan-write'), {
@@ -194,10 +198,39 @@ async function signIn(key) {
     return true;
 }
 
-/// The server's lesson plans, for "Start from a plan".
+/// The server's lesson plans, for "Start from a plan"; then a plan a colleague's link asked to copy, once.
 async function loadPlans(key) {
     const answer = await requestOnce({ type: 'describePlans', key }, ['plans']);
     if (answer.type === 'plans') planPicker.show(answer.plans);
+    await copySharedPlan(key);
+}
+
+/// A plan page's "Copy into my plans" opens /teach#copy-plan=LINK: the link waits in this tab's sessionStorage
+/// through the sign-in, and is copied into the teacher's plans once they are in (never sent in a URL).
+const COPY_PLAN = 'petri.teach.copyPlan';
+{
+    const asked = location.hash.match(/^#copy-plan=([A-Za-z0-9_-]{1,128})$/);
+    if (asked) {
+        store(COPY_PLAN, asked[1]);
+        history.replaceState(null, '', location.pathname + location.search);
+    }
+}
+
+async function copySharedPlan(key) {
+    const link = stored(COPY_PLAN);
+    if (!link) return;
+    store(COPY_PLAN, null);
+    const answer = await requestOnce({ type: 'copySharedPlan', key, link }, ['planSaved']);
+    if (answer.type === 'error') {
+        planPicker.form.hidden = false;
+        planPicker.say(answer.message);
+        return;
+    }
+    const listed = await requestOnce({ type: 'describePlans', key }, ['plans']);
+    if (listed.type === 'plans') planPicker.show(listed.plans);
+    planPicker.choose(answer.name);
+    const plan = planPicker.chosen();
+    planPicker.say(t('teach.plan.share.copied', { title: plan?.title || answer.name, name: answer.name }));
 }
 
 function describe(model) {

@@ -22,7 +22,7 @@ const KINDS = [
     ['run', 'teach.build.kind.run'], ['pause', 'teach.build.kind.pause'], ['ask', 'teach.build.kind.ask'],
     ['reveal', 'teach.build.kind.reveal'], ['explain', 'teach.build.kind.explain'], ['guide', 'teach.build.kind.guide'],
     ['set', 'teach.build.kind.set'], ['checkpoint', 'teach.build.kind.checkpoint'],
-    ['replicates', 'teach.build.kind.replicates'],
+    ['replicates', 'teach.build.kind.replicates'], ['hunt', 'teach.build.kind.hunt'],
 ];
 /// Each moment's buttons on the timeline: what it does, its words and the words a screen reader says.
 const BUTTONS = [
@@ -76,6 +76,11 @@ function momentEntry(moment) {
         case 'set': entry.set = { [moment.name]: moment.value }; break;
         case 'checkpoint': entry.checkpoint = null; break;
         case 'replicates': entry.replicates = { count: moment.count, horizon: moment.horizon, metric: moment.metric }; break;
+        case 'hunt': {
+            const round = { seconds: moment.seconds, catches: moment.catches };
+            entry.hunt = round.seconds === undefined && round.catches === undefined ? null : round;
+            break;
+        }
         default: break;
     }
     if (typeof moment.at === 'number') entry.at = moment.at;
@@ -135,6 +140,7 @@ export class PlanBuilder {
             guide: { section: $('pb-guide') },
             set: { name: $('pb-set-name'), value: $('pb-set-value') },
             replicates: { count: $('pb-rep-count'), horizon: $('pb-rep-horizon'), metric: $('pb-rep-metric') },
+            hunt: { seconds: $('pb-hunt-seconds'), catches: $('pb-hunt-catches') },
         };
         replaceChildren(this.kind, KINDS.map(([kind, key]) => el('option', words(key, { value: kind }), t(key))));
         replaceChildren(this.fields.guide.section, GUIDE_SECTIONS.map(([id, key]) =>
@@ -239,6 +245,10 @@ export class PlanBuilder {
                 moment.horizon = whole(f.horizon) ?? 10;
                 moment.metric = f.metric.value;
                 break;
+            case 'hunt':
+                if (whole(f.seconds) !== undefined) moment.seconds = whole(f.seconds);
+                if (whole(f.catches) !== undefined) moment.catches = whole(f.catches);
+                break;
             default: break;
         }
         return { moment };
@@ -284,6 +294,7 @@ export class PlanBuilder {
             case 'set': f.name.value = moment.name; this.syncParameter(moment.value); break;
             case 'replicates':
                 f.count.value = moment.count; f.horizon.value = moment.horizon; f.metric.value = moment.metric; break;
+            case 'hunt': f.seconds.value = moment.seconds ?? ''; f.catches.value = moment.catches ?? ''; break;
             case 'ask': this.questions.write(moment.question); break;
             default: break;
         }

@@ -29,6 +29,12 @@ export function momentWords(moment) {
         case 'replicates':
             return at + t('teach.plan.moment.replicates', { count: moment.count, horizon: moment.horizon,
                 metric: moment.metric });
+        case 'hunt': {
+            const parts = [t('teach.plan.moment.hunt')];
+            if (typeof moment.seconds === 'number') parts.push(t('teach.plan.moment.huntSeconds', { seconds: moment.seconds }));
+            if (typeof moment.catches === 'number') parts.push(t('teach.plan.moment.huntCatches', { catches: moment.catches }));
+            return at + parts.join(t('teach.plan.moment.huntJoin'));
+        }
         default: return at + String(moment.kind ?? '');
     }
 }
@@ -37,9 +43,30 @@ export function momentWords(moment) {
 export class PlanPicker {
     /// `start({ plan, pace, seed })` starts the chosen plan; it answers a refusal's sentence, or nothing.
     /// `remove(plan)` removes a stored plan (after the teacher confirms): it answers a refusal's sentence, or nothing.
-    constructor(form, { start, remove }) {
+    /// `share(plan, on)` shares the plan by a link (on) or revokes its link: it answers the server's answer.
+    /// `mine(plan)` says whether the plan is one the sender may share (their own stored plan).
+    constructor(form, { start, remove, share, mine }) {
         this.form = form;
         this.plans = [];
+        this.mine = mine;
+        this.sharePart = form.querySelector('#plan-share');
+        this.shared = form.querySelector('#plan-shared');
+        this.shareLink = form.querySelector('#plan-share-link');
+        this.shareStatus = form.querySelector('#plan-share-status');
+        const sharing = async (on) => {
+            const plan = this.chosen();
+            if (!plan) return;
+            setText(this.shareStatus, '');
+            const answer = await share(plan, on);
+            if (answer.type === 'error') return setText(this.shareStatus, answer.message);
+            plan.link = on ? answer.link : undefined;
+            this.renderShare();
+            setText(this.shareStatus, t(on ? 'teach.plan.share.shared' : 'teach.plan.share.stopped',
+                { title: plan.title || plan.name }));
+            if (on) this.shareLink.select();
+        };
+        form.querySelector('#plan-share-button').addEventListener('click', () => sharing(true));
+        form.querySelector('#plan-unshare').addEventListener('click', () => sharing(false));
         this.select = form.querySelector('#plan-choice');
         this.summary = form.querySelector('#plan-summary');
         this.removeButton = form.querySelector('#plan-remove');
@@ -91,6 +118,29 @@ export class PlanPicker {
             : '');
         // Shipped plans cannot be removed; a stored plan can, by its owner (the server's by the key holder).
         this.removeButton.hidden = !plan || Boolean(plan.shipped);
+        setText(this.shareStatus, '');
+        this.renderShare();
+    }
+
+    /// The chosen plan's link, or the button that shares it (only the sender's own stored plans).
+    renderShare() {
+        const plan = this.chosen();
+        this.sharePart.hidden = !plan || plan.shipped || !this.mine(plan);
+        this.shared.hidden = !plan?.link;
+        this.form.querySelector('#plan-share-button').hidden = Boolean(plan?.link);
+        this.shareLink.value = plan?.link ? `${location.origin}/plan/${plan.link}` : '';
+    }
+
+    /// Chooses the plan `name` (a plan just copied or saved).
+    choose(name) {
+        if (!this.plans.some((p) => p.name === name)) return;
+        this.select.value = name;
+        this.renderSummary();
+    }
+
+    /// Says something about the plans (a copied plan).
+    say(words) {
+        setText(this.removeStatus, words);
     }
 
     /// Says that a plan was removed (the list is asked for again by the caller).
@@ -154,7 +204,8 @@ export class PlanView {
         const upcoming = moments[state.next];
         setText(this.note, upcoming?.note ? t('teach.plan.note', { note: upcoming.note }) : '');
         const waiting = { run: 'teach.plan.waiting.run', question: 'teach.plan.waiting.question',
-            pause: 'teach.plan.waiting.pause', teacher: 'teach.plan.waiting.teacher' }[state.waiting];
+            pause: 'teach.plan.waiting.pause', teacher: 'teach.plan.waiting.teacher',
+            hunt: 'teach.plan.waiting.hunt' }[state.waiting];
         setText(this.status, state.finished ? t('teach.plan.finished')
             : waiting ? t(waiting) : t('teach.plan.ready', { number: state.next + 1, count: moments.length }));
         this.next.disabled = Boolean(state.finished);
@@ -239,6 +290,10 @@ export class PlanResults {
                 el('ul', { class: 'option-counts' }, choices.items));
             return el('li', { class: 'preview-question' }, line, ' ', outcome, range ? ' ' + range : '');
         }));
+        // A preview has no class: where the plan hunts, it says that what happens depends on the class.
+        const hunts = Array.isArray(preview.hunts) ? preview.hunts : [];
+        this.list.append(...hunts.map((h) => el('li', { class: 'preview-hunt' },
+            t('teach.plan.write.hunt', { line: h.line, generation: h.generation }))));
     }
 
     /// Saves `text` as `name` among the teacher's plans: the name saved, or null (the answer shown).
