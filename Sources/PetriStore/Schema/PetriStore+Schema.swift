@@ -12,6 +12,7 @@ extension PetriStore {
         migrator.registerMigration(SchemaV6.identifier, migrate: SchemaV6.migrate)
         migrator.registerMigration(SchemaV7.identifier, migrate: SchemaV7.migrate)
         migrator.registerMigration(SchemaV8.identifier, migrate: SchemaV8.migrate)
+        migrator.registerMigration(SchemaV10.identifier, migrate: SchemaV10.migrate)
         return migrator
     }
 
