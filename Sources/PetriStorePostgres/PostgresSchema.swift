@@ -25,6 +25,7 @@ import PostgresNIO
 /// `v8` adds the grades going back to the LMS (which LMS user is which student, each activity's grade service
 /// endpoints, the grades queue), as the SQLite store's `v7` does.
 /// `v9` adds make-ups, as the SQLite store's `v8` does.
+/// `v11` adds the LTI deep linking requests waiting for a teacher's pick, as the SQLite store's `v10` does.
 enum PostgresSchema {
     struct Migration: Sendable {
         var identifier: String
@@ -336,6 +337,23 @@ enum PostgresSchema {
                     PRIMARY KEY (lesson_id, student_id)
                 )
                 """,
+            ]),
+        Migration(
+            identifier: "v11",
+            statements: [
+                """
+                CREATE TABLE lti_deep_link (
+                    digest BYTEA NOT NULL PRIMARY KEY CHECK (length(digest) = 32),
+                    platform_id TEXT NOT NULL REFERENCES lti_platform (id) ON DELETE CASCADE,
+                    deployment_id TEXT NOT NULL,
+                    return_url TEXT NOT NULL,
+                    data TEXT,
+                    launch_url TEXT NOT NULL,
+                    created_at DOUBLE PRECISION NOT NULL,
+                    expires_at DOUBLE PRECISION NOT NULL
+                )
+                """,
+                "CREATE INDEX lti_deep_link_expiry ON lti_deep_link (expires_at)",
             ]),
     ]
 
