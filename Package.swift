@@ -314,7 +314,8 @@ let package = Package(
         .testTarget(
             name: "PetriLTITests",
             dependencies: [
-                "PetriLTI", "PetriStorage", "PetriProtocol", .product(name: "JWTKit", package: "jwt-kit"),
+                "PetriLTI", "PetriStorage", "PetriStorageTesting", "PetriProtocol",
+                .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
         .testTarget(
