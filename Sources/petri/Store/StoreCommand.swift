@@ -6,11 +6,11 @@ import PetriStorage
 import PetriStore
 import PetriStorePostgres
 
-/// `petri store`: the PostgreSQL store of a cluster, and erasing a lesson from a SQLite data directory.
+/// `petri store`: the PostgreSQL store of a cluster, and erasing a lesson from a data directory or that store.
 struct StoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
-        abstract: "Prepare a PostgreSQL store and move lessons into it; erase a lesson from a data directory.",
+        abstract: "Prepare a PostgreSQL store and move lessons into it; erase a lesson from a store.",
         subcommands: [Migrate.self, Copy.self, EraseLesson.self]
     )
 
@@ -46,34 +46,67 @@ struct StoreCommand: AsyncParsableCommand {
         }
     }
 
-    /// `petri store erase-lesson`: the administrator erases a whole lesson now, from a SQLite data directory.
+    /// `petri store erase-lesson`: the administrator erases a whole lesson now, from a SQLite data directory (the server
+    /// stopped) or from a cluster's PostgreSQL store (its nodes may run).
     struct EraseLesson: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "erase-lesson",
-            abstract: "Erase a whole lesson now from a SQLite data directory (the server stopped).",
+            abstract: "Erase a whole lesson now from a SQLite data directory or a PostgreSQL store.",
             discussion: """
                 Deletes every stored lesson with this join code (running or ended), with its log, checkpoints, \
-                students, answers, owners and LMS link, and leaves no byte of them in the database or its \
-                write-ahead log (Deploy/README.md, Privacy). It cannot be undone. Stop the server using the data \
-                directory first. Example:
+                students, answers, make-ups, owners, LMS link and grades. It cannot be undone. On SQLite (--data) \
+                stop the server using the data directory first; no byte of the lesson is left in the database or \
+                its write-ahead log. On PostgreSQL (--url or PETRI_STORE_URL) the nodes may keep running: a node \
+                running the lesson closes it for everyone at its next lease renewal; PostgreSQL keeps the old row \
+                versions until VACUUM (Deploy/README.md, Privacy). Examples:
                   petri store erase-lesson --data /var/lib/petri --code K7QX2M
+                  petri store erase-lesson --url postgres://petri@db/petri --code K7QX2M
                 """
         )
 
-        @Option(help: "The SQLite data directory.")
-        var data: String
+        @Option(help: "The SQLite data directory (else the PostgreSQL store of --url or PETRI_STORE_URL).")
+        var data: String?
+        @Option(help: "The PostgreSQL URL, postgres://user:password@host:5432/database (default: $PETRI_STORE_URL).")
+        var url: String?
         @Option(help: "The lesson's join code.")
         var code: String
 
+        func validate() throws {
+            if data != nil, url != nil {
+                throw ValidationError(
+                    "Give either --data (a SQLite data directory) or --url (a PostgreSQL store), not both.")
+            }
+        }
+
         func run() async throws {
-            let store = try PetriStore.open(directory: data)
-            defer { try? store.close() }
-            let erased = try store.eraseLessons(joinCode: code.uppercased())
+            let code = code.uppercased()
+            let erased: [String]
+            var postgres = false
+            if let data {
+                let store = try PetriStore.open(directory: data)
+                defer { try? store.close() }
+                erased = try store.eraseLessons(joinCode: code)
+            } else {
+                guard let url = url ?? ProcessInfo.processInfo.environment["PETRI_STORE_URL"], !url.isEmpty else {
+                    throw ValidationError(
+                        "Give the store: --data /var/lib/petri (SQLite) or --url postgres://... or PETRI_STORE_URL "
+                            + "(PostgreSQL).")
+                }
+                let storage = try await connect(url)
+                defer { storage.close() }
+                erased = try await storage.eraseLessons(joinCode: code)
+                postgres = true
+            }
             guard !erased.isEmpty else {
                 throw ValidationError(
                     "No stored lesson has the code \(code); check the code (the console and My lessons show it).")
             }
-            print("Erased \(erased.count) lesson\(erased.count == 1 ? "" : "s") with the code \(code.uppercased()).")
+            print("Erased \(erased.count) lesson\(erased.count == 1 ? "" : "s") with the code \(code).")
+            if postgres {
+                print(
+                    "A node running it closes it at its next lease renewal. PostgreSQL keeps the old rows in its "
+                        + "pages and WAL until VACUUM: see Deploy/README.md, Privacy.")
+            }
         }
     }
 
