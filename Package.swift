@@ -318,7 +318,8 @@ let package = Package(
         .testTarget(
             name: "PetriLTITests",
             dependencies: [
-                "PetriLTI", "PetriStorage", "PetriProtocol", "PetriWords", .product(name: "JWTKit", package: "jwt-kit"),
+                "PetriLTI", "PetriStorage", "PetriStorageTesting", "PetriProtocol", "PetriWords",
+                .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
         .testTarget(

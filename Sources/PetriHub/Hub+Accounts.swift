@@ -286,16 +286,28 @@ extension Hub {
         return found.sorted { ($0.createdAt, $0.code.text) > ($1.createdAt, $1.code.text) }
     }
 
-    /// Every lesson this node holds, for the administrator, with each owner's name, newest first.
+    /// Every lesson of the server, for the administrator, with each owner's name, newest first: those this node holds,
+    /// and (in a cluster) those the store has that run on another node or none (ended within retention, or unfinished),
+    /// each with the node running it (``LessonOwnership/holders()``).
     nonisolated func everyLesson(accounts: TeacherAccounts) async throws -> [TeacherLessonInfo] {
+        var lessons: [String: (record: LessonRecord, endedAt: Timestamp?)] = [:]
+        for (record, endedAt) in await heldLessons() { lessons[record.id] = (record, endedAt) }
+        let since = services.clock.now().adding(milliseconds: -Int64(configuration.endedLessonRetentionSeconds * 1000))
+        for record in try await services.storage.unfinishedLessons() where lessons[record.id] == nil {
+            lessons[record.id] = (record, nil)
+        }
+        for ended in try await services.storage.lessons(endedSince: since) where lessons[ended.record.id] == nil {
+            lessons[ended.record.id] = (ended.record, ended.endedAt)
+        }
+        let holders = try await ownership?.holders() ?? [:]
         var found: [TeacherLessonInfo] = []
-        for (record, endedAt) in await heldLessons() {
-            let ownerId = try await accounts.storage.teachers(ofLesson: record.id).owner
+        for (id, (record, endedAt)) in lessons {
+            let ownerId = try await accounts.storage.teachers(ofLesson: id).owner
             let owner = try await ownerId.asyncMap { try await accounts.storage.teacher(id: $0) }??.name
             found.append(
                 TeacherLessonInfo(
                     code: record.code, model: record.model.rawValue, role: Hub.administrator,
-                    owner: owner, createdAt: record.createdAt, endedAt: endedAt))
+                    owner: owner, createdAt: record.createdAt, endedAt: endedAt, node: holders[id]))
         }
         return found.sorted { ($0.createdAt, $0.code.text) > ($1.createdAt, $1.code.text) }
     }

@@ -47,7 +47,7 @@ extension Hub {
     /// The administrator's `eraseLesson`: the lesson the code names now (running, else the last one ended within
     /// retention) is closed for everyone connected to it here, then erased from the store with every row of it. A
     /// lesson another node of a cluster runs loses its lease with its row, and that node closes it the same way
-    /// (``Hub/dropLost(_:)``). Answered with every lesson the node holds (`myLessons`).
+    /// (``Hub/dropLost(_:)``). Answered with every lesson of the server, of every node (`myLessons`).
     private nonisolated func eraseLesson(_ code: JoinCode, accounts: TeacherAccounts, in session: Session) async {
         let address = session.connection.remoteAddress
         let id: String

@@ -1,5 +1,6 @@
 import Foundation
 import JWTKit
+import PetriStorage
 
 /// The deep linking response (IMS LTI Deep Linking 2.0 §4.5): the activity a teacher picked in Petri, as one
 /// `ltiResourceLink` content item whose custom parameters name the model, signed with Petri's key and posted back
@@ -38,17 +39,17 @@ package struct DeepLinkingResponse: JWTPayload, Equatable {
 
     package func verify(using algorithm: some JWTAlgorithm) async throws {}
 
-    /// The response to a verified deep linking request: the model (and its title) the teacher picked, the resource
-    /// link's launch URL on this server; from the tool (`iss`: its client id) to the platform (`aud`: its issuer),
-    /// valid 5 minutes.
+    /// The response to a verified deep linking request of `platform`'s deployment `deploymentId` (its settings'
+    /// `data` returned as it came): the model (and its title) the teacher picked, the resource link's launch URL on
+    /// this server; from the tool (`iss`: its client id) to the platform (`aud`: its issuer), valid 5 minutes.
     package static func picking(
-        model: String, title: String, launchURL: String, for launch: VerifiedLaunch,
-        settings: LaunchClaims.DeepLinkingSettings, now: Double, nonce: String
+        model: String, title: String, launchURL: String, platform: LTIPlatformRecord, deploymentId: String,
+        data: String?, now: Double, nonce: String
     ) -> DeepLinkingResponse {
         DeepLinkingResponse(
-            issuer: launch.platform.clientId, audience: launch.platform.issuer, issuedAt: now, expires: now + 300,
-            nonce: nonce, deploymentId: launch.deploymentId,
+            issuer: platform.clientId, audience: platform.issuer, issuedAt: now, expires: now + 300,
+            nonce: nonce, deploymentId: deploymentId,
             contentItems: [ContentItem(title: title, url: launchURL, custom: ["petri_model": model])],
-            data: settings.data)
+            data: data)
     }
 }

@@ -118,12 +118,14 @@ package actor LTITool {
         return .success(launch)
     }
 
-    /// Forgets login initiations and nonces older than a launch may be, at most once a minute.
+    /// Forgets login initiations and nonces older than a launch may be, and the deep linking requests expired, at most
+    /// once a minute.
     private func sweep() async throws {
         let time = now()
         if let lastSweep, time.storedSeconds - lastSweep.storedSeconds < 60 { return }
         lastSweep = time
         try await storage.forgetLaunches(before: time.adding(seconds: -Int(LaunchCheck.maxAge) * 2))
+        try await storage.forgetDeepLinks(expiredBy: time)
     }
 
     /// The launch URL on this server for a target link (same scheme, host and port; path `/lti/launch`).

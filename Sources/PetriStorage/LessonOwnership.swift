@@ -18,6 +18,14 @@ package protocol LessonOwnership: Sendable {
     func release(lesson id: String) async
     /// Lessons whose lease this node lost (taken over, or not renewed in time): drop them.
     var lostLeases: AsyncStream<String> { get }
+    /// The node running each lesson that a live node holds a live lease of, this node's included (lesson id → node
+    /// id): the administrator's list of every lesson of the cluster says where each runs.
+    func holders() async throws -> [String: String]
+}
+
+extension LessonOwnership {
+    /// No lesson is known to be held (an ownership that cannot tell).
+    package func holders() async throws -> [String: String] { [:] }
 }
 
 /// Where a lesson lives, as a node that does not run it learns from the store.

@@ -8,11 +8,18 @@ package enum LTIStoreScenarios {
     package typealias Scenario = @Sendable (Store, _ lessonId: String, _ code: String) async throws -> Void
 
     /// Every scenario, by name.
-    package static let all: [(String, Scenario)] = [
-        ("a platform is registered once per issuer and client id, and removed", platformsAreRegisteredAndRemoved),
-        ("a login initiation's state is taken once, and a nonce used once", statesAndNoncesAreUsedOnce),
-        ("the first tool key kept is the one every later caller gets", theFirstToolKeyIsKept),
-        ("LMS users and resource links are linked to teachers and lessons", usersAndLinksAreLinked),
+    package static let all: [(String, Scenario)] =
+        [
+            ("a platform is registered once per issuer and client id, and removed", platformsAreRegisteredAndRemoved),
+            ("a login initiation's state is taken once, and a nonce used once", statesAndNoncesAreUsedOnce),
+            ("the first tool key kept is the one every later caller gets", theFirstToolKeyIsKept),
+            ("LMS users and resource links are linked to teachers and lessons", usersAndLinksAreLinked),
+        ] + deepLinks.map { name, body in (name, { store, _, _ in try await body(store) }) }
+
+    /// The deep linking scenarios, which need only ``LTIStorage`` (the in-memory store runs them too).
+    package static let deepLinks: [(String, @Sendable (any LTIStorage) async throws -> Void)] = [
+        ("a deep linking request is taken once, expired ones forgotten", deepLinksAreTakenOnce),
+        ("two takers of one deep linking request: one gets it", aDeepLinkGoesToOneOfTwoTakers),
     ]
 
     static let t0 = Timestamp(millisecondsSince1970: 1_800_000_000_000)
@@ -67,6 +74,55 @@ package enum LTIStoreScenarios {
         try await store.forgetLaunches(before: t0.adding(seconds: 1))
         try check(try await store.takeLaunchState(TokenHash(of: "old")) == nil, "an old state was not forgotten")
         try check(try await store.useNonce("n-1", platformId: "p-client-1", at: t0), "an old nonce was not forgotten")
+    }
+
+    static func deepLink(_ ticket: String, platformId: String = "p-client-1", expiresAt: Timestamp)
+        -> LTIDeepLinkRecord
+    {
+        LTIDeepLinkRecord(
+            digest: TokenHash(of: ticket), platformId: platformId, deploymentId: "d1",
+            returnURL: "https://lms.example/return?course=1", data: "opaque-\(ticket)",
+            launchURL: "https://petri.example/lti/launch", createdAt: t0, expiresAt: expiresAt)
+    }
+
+    /// A deep linking request reads back as written, once; an expired one is still answered (its expiry says so) until
+    /// forgotten; forgetting leaves those not expired; removing the platform removes its requests.
+    package static func deepLinksAreTakenOnce(_ store: any LTIStorage) async throws {
+        try await store.addPlatform(platform())
+        let fresh = deepLink("ticket-1", expiresAt: t0.adding(seconds: 600))
+        try await store.addDeepLink(fresh)
+        try check(try await store.takeDeepLink(TokenHash(of: "ticket-2")) == nil, "an unknown ticket found a request")
+        try check(try await store.takeDeepLink(TokenHash(of: "ticket-1")) == fresh, "the request reads back as written")
+        try check(try await store.takeDeepLink(TokenHash(of: "ticket-1")) == nil, "the request was taken twice")
+
+        var noData = deepLink("ticket-3", expiresAt: t0.adding(seconds: 10))
+        noData.data = nil
+        try await store.addDeepLink(noData)
+        try await store.addDeepLink(deepLink("ticket-4", expiresAt: t0.adding(seconds: 20)))
+        try await store.addDeepLink(deepLink("ticket-5", expiresAt: t0.adding(seconds: 600)))
+        try await store.forgetDeepLinks(expiredBy: t0.adding(seconds: 20))
+        try check(try await store.takeDeepLink(TokenHash(of: "ticket-3")) == nil, "an expired request was kept")
+        try check(try await store.takeDeepLink(TokenHash(of: "ticket-4")) == nil, "a request expiring then was kept")
+        try check(
+            try await store.takeDeepLink(TokenHash(of: "ticket-5"))?.expiresAt == t0.adding(seconds: 600),
+            "a request not yet expired was forgotten")
+
+        try await store.addDeepLink(deepLink("ticket-6", expiresAt: t0.adding(seconds: 600)))
+        try check(try await store.removePlatform(id: "p-client-1"), "the platform is removed")
+        try check(
+            try await store.takeDeepLink(TokenHash(of: "ticket-6")) == nil, "a removed platform's request was kept")
+    }
+
+    /// Two callers (two nodes) taking the same request at once: exactly one gets it.
+    package static func aDeepLinkGoesToOneOfTwoTakers(_ store: any LTIStorage) async throws {
+        try await store.addPlatform(platform())
+        for round in 0..<20 {
+            try await store.addDeepLink(deepLink("race-\(round)", expiresAt: t0.adding(seconds: 600)))
+            async let first = store.takeDeepLink(TokenHash(of: "race-\(round)"))
+            async let second = store.takeDeepLink(TokenHash(of: "race-\(round)"))
+            let taken = [try await first, try await second].compactMap { $0 }
+            try check(taken.count == 1, "round \(round): \(taken.count) takers got the request")
+        }
     }
 
     /// The tool key is made once: a second node's key is not kept, and it gets the first's.

@@ -173,6 +173,42 @@ extension PostgresLessonStorage: LTIStorage {
         }
     }
 
+    package func addDeepLink(_ request: LTIDeepLinkRecord) async throws {
+        _ = try await write("record a deep linking request") { connection in
+            try await connection.run(
+                """
+                INSERT INTO lti_deep_link (digest, platform_id, deployment_id, return_url, data, launch_url, created_at,
+                    expires_at)
+                VALUES (\(ByteBuffer(bytes: request.digest.bytes)), \(request.platformId), \(request.deploymentId),
+                    \(request.returnURL), \(request.data), \(request.launchURL), \(request.createdAt.storedSeconds),
+                    \(request.expiresAt.storedSeconds))
+                """, logger: self.logger)
+        }
+    }
+
+    /// One `DELETE … RETURNING`: of two nodes taking the same request, PostgreSQL gives the row to one.
+    package func takeDeepLink(_ digest: TokenHash) async throws -> LTIDeepLinkRecord? {
+        try await write("take a deep linking request") { connection in
+            try await connection.run(
+                """
+                DELETE FROM lti_deep_link WHERE digest = \(ByteBuffer(bytes: digest.bytes))
+                RETURNING platform_id, deployment_id, return_url, data, launch_url, created_at, expires_at
+                """, logger: self.logger
+            ).decode((String, String, String, String?, String, Double, Double).self).collected()
+        }.first.map {
+            LTIDeepLinkRecord(
+                digest: digest, platformId: $0.0, deploymentId: $0.1, returnURL: $0.2, data: $0.3, launchURL: $0.4,
+                createdAt: Timestamp(storedSeconds: $0.5), expiresAt: Timestamp(storedSeconds: $0.6))
+        }
+    }
+
+    package func forgetDeepLinks(expiredBy time: Timestamp) async throws {
+        _ = try await write("forget expired deep linking requests") { connection in
+            try await connection.run(
+                "DELETE FROM lti_deep_link WHERE expires_at <= \(time.storedSeconds)", logger: self.logger)
+        }
+    }
+
     private static func platform(_ row: PlatformRow) -> LTIPlatformRecord {
         LTIPlatformRecord(
             id: row.0, issuer: row.1, clientId: row.2, authURL: row.3, tokenURL: row.4, jwksURL: row.5,

@@ -23,6 +23,18 @@ extension PostgresLessonStorage {
         return .claimable(try LessonRecord(storedJSON: row.1), endedAt: row.2.map { Timestamp(storedSeconds: $0) })
     }
 
+    /// The live leases of live nodes: the lease not run out, its node's session present (as ``locate(code:endedSince:)``
+    /// counts a holder).
+    package func holders() async throws -> [String: String] {
+        let rows = try await read("list the lessons' holders") { connection in
+            try await connection.run(
+                "SELECT lesson_id, node FROM lease WHERE expires_at > now() AND petri_node_present(node)",
+                logger: self.logger
+            ).decode((String, String).self).collected()
+        }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Claims a lesson whose lease expired, is this node's, or whose holder's session is gone (see
     /// `NodePresence`), raising its epoch so the previous holder can write nothing more.
     package func claim(lesson id: String) async throws -> Bool {

@@ -331,6 +331,20 @@ package final class PostgresLessonStorage: LessonStorage, LessonOwnership {
         }.isEmpty == false
     }
 
+    /// Every stored lesson with this join code (running or ended) in one `DELETE ... RETURNING`, fenced by nothing, as
+    /// ``eraseLesson(id:)`` (`petri store erase-lesson --url`): their rows go by `ON DELETE CASCADE` (log, checkpoints,
+    /// students, answers, make-ups, owners, LMS links and grades, leases), and a node running one closes it at its next
+    /// lease renewal.
+    ///
+    /// - Returns: The ids of the lessons erased (none when no lesson has the code).
+    package func eraseLessons(joinCode: String) async throws -> [String] {
+        try await write("erase the lessons with a code") { connection in
+            try await connection.run(
+                "DELETE FROM lesson WHERE join_code = \(joinCode) RETURNING id", logger: self.logger
+            ).decode(String.self).collected()
+        }.sorted()
+    }
+
     /// Rewrites the lesson's history in one fenced transaction (see ``LessonStorage/eraseStudent(_:keeping:ofLesson:at:)``).
     ///
     /// The log's append-only trigger is disabled and enabled again inside the transaction: nobody else ever

@@ -26,6 +26,7 @@ import PostgresNIO
 /// endpoints, the grades queue), as the SQLite store's `v7` does.
 /// `v9` adds make-ups, as the SQLite store's `v8` does.
 /// `v10` adds plans shared by link, as the SQLite store's `v9` does.
+/// `v11` adds the LTI deep linking requests waiting for a teacher's pick, as the SQLite store's `v10` does.
 enum PostgresSchema {
     struct Migration: Sendable {
         var identifier: String
@@ -348,6 +349,23 @@ enum PostgresSchema {
                     shared_at DOUBLE PRECISION NOT NULL
                 )
                 """
+            ]),
+        Migration(
+            identifier: "v11",
+            statements: [
+                """
+                CREATE TABLE lti_deep_link (
+                    digest BYTEA NOT NULL PRIMARY KEY CHECK (length(digest) = 32),
+                    platform_id TEXT NOT NULL REFERENCES lti_platform (id) ON DELETE CASCADE,
+                    deployment_id TEXT NOT NULL,
+                    return_url TEXT NOT NULL,
+                    data TEXT,
+                    launch_url TEXT NOT NULL,
+                    created_at DOUBLE PRECISION NOT NULL,
+                    expires_at DOUBLE PRECISION NOT NULL
+                )
+                """,
+                "CREATE INDEX lti_deep_link_expiry ON lti_deep_link (expires_at)",
             ]),
     ]
 

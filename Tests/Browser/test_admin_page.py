@@ -176,3 +176,69 @@ def test_the_administrator_erases_a_running_lesson_from_the_keyboard_and_its_stu
     assert not page.find_elements(By.CSS_SELECTOR, f"#lesson-table tr[data-code='{teacher.code}']")
     assert console_errors(page) == []
     teacher.peer.close()
+
+
+@pytest.fixture
+def cluster():
+    """Two `petri serve` nodes sharing one PostgreSQL database (node-a, node-b), each advertising its own URL."""
+    from conftest import Server
+    from private_postgres import PrivatePostgres, free_port
+    postgres = PrivatePostgres()
+    store = postgres.create_database()
+    nodes = []
+    try:
+        for name in ("node-a", "node-b"):
+            port = free_port()
+            nodes.append(Server(port=port, environment={
+                "PETRI_STORE_URL": store, "PETRI_CLUSTER_NODE": name,
+                "PETRI_CLUSTER_ADVERTISE_URL": f"ws://127.0.0.1:{port}/"}))
+        yield nodes
+    finally:
+        for node in nodes:
+            node.stop()
+        postgres.stop()
+
+
+def lesson_row(driver, code):
+    return driver.execute_script(
+        "const row = document.querySelector(`#lesson-table tr[data-code='${arguments[0]}']`);"
+        "return row ? [...row.children].map((cell) => cell.textContent) : null", code)
+
+
+@pytest.mark.firefox
+def test_the_administrator_on_one_node_lists_every_nodes_lessons_and_erases_one_another_node_runs(page, cluster):
+    # Given a lesson running on node A and one on node B
+    from helpers import wait_spoken
+    from petri_peer import Teacher
+    node_a, node_b = cluster
+    on_a = Teacher(node_a.ws, node_a.key, "camouflage")
+    on_b = Teacher(node_b.ws, node_b.key, "life")
+    try:
+        # When the administrator opens /admin on node B
+        admin_sign_in(page, node_b)
+
+        # Then both lessons are listed, each with the node that runs it
+        wait_for(page, lambda d: lesson_row(d, on_a.code) and lesson_row(d, on_b.code),
+                 message="the page did not list both nodes' lessons")
+        headings = page.execute_script(
+            "return [...document.querySelectorAll('#lesson-table thead th')].map((th) => th.textContent)")
+        assert "Node" in headings
+        node = headings.index("Node")
+        assert lesson_row(page, on_a.code)[node] == "node-a"
+        assert lesson_row(page, on_b.code)[node] == "node-b"
+
+        # When they erase node A's lesson from node B's page (confirming)
+        page.find_element(By.XPATH, f"//button[normalize-space()='Erase {on_a.code}']").click()
+        wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#confirm").is_displayed())
+        page.find_element(By.CSS_SELECTOR, "#confirm-yes").click()
+
+        # Then it leaves the list (node B's stays), the page says so, and node A closes it for its teacher
+        wait_for(page, lambda d: lesson_row(d, on_a.code) is None, message="the erased lesson stayed listed")
+        wait_spoken(page, f"The lesson {on_a.code} was erased.")
+        assert lesson_row(page, on_b.code) is not None
+        told = on_a.peer.wait("error", timeout=60)
+        assert "erased this lesson" in told["message"]
+        assert console_errors(page) == []
+    finally:
+        on_a.close()
+        on_b.close()

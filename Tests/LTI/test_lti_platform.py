@@ -375,13 +375,14 @@ def refusal_text(answer):
     return html.unescape(found[0])
 
 
-def test_deep_linking_returns_the_activity_the_teacher_picked_and_its_launch_opens_that_model(lti):
-    # The LMS's "add activity": a deep linking request from the instructor.
-    lms, answer = lti.login("teacher-1")
+def deep_linking_request(lti, user="teacher-1"):
+    """The LMS's "add activity": a deep linking request from an instructor; answers (the platform, the chooser's
+    ticket, the models it offers)."""
+    lms, answer = lti.login(user)
     lms.get_registration().set_deeplink_launch_url(lti.petri.http + "/lti/launch")
     preflight = dict(parse_qsl(urlparse(answer.headers["location"]).query))
     launch = Launch(DictRequest(preflight), lms)
-    launch.set_user_data("teacher-1", [INSTRUCTOR], full_name="Ada Lovelace")
+    launch.set_user_data(user, [INSTRUCTOR], full_name="Ada Lovelace")
     launch.set_dl(ISSUER + "/deep-link-return", title="Add", accept_types={"ltiResourceLink"})
     form = launch.lti_launch()
     chooser = requests.post(form["launch_url"], data={"id_token": form["id_token"], "state": form["state"]},
@@ -389,6 +390,12 @@ def test_deep_linking_returns_the_activity_the_teacher_picked_and_its_launch_ope
     assert chooser.status_code == 200, chooser.text
     ticket = re.search(r'name="ticket" value="([^"]+)"', chooser.text).group(1)
     models = re.findall(r'<option value="([^"]+)">', chooser.text)
+    return lms, ticket, models
+
+
+def test_deep_linking_returns_the_activity_the_teacher_picked_and_its_launch_opens_that_model(lti):
+    # The LMS's "add activity": a deep linking request from the instructor.
+    lms, ticket, models = deep_linking_request(lti)
     assert len(models) > 1
     picked = models[1]
 
@@ -412,6 +419,35 @@ def test_deep_linking_returns_the_activity_the_teacher_picked_and_its_launch_ope
     hand_off(lti.launch("teacher-1", [INSTRUCTOR], "Ada Lovelace", link="dl-activity",
                         custom=items[0]["custom"])[0])
     assert [lesson["model"] for lesson in lti.lessons()] == [picked]
+
+
+def test_a_deep_link_shown_before_a_restart_is_finished_after_it_once_and_a_model_not_offered_keeps_it(lti):
+    # The teacher's chooser was shown; then the server restarts before they pick (the request waits in the store).
+    _, ticket, models = deep_linking_request(lti)
+    launch_url = lti.petri.http + "/lti/launch"
+    lti.petri.halt()
+    lti.petri.start()
+
+    # A model the server does not offer gets a sentence, and the request still waits.
+    wrong = requests.post(lti.petri.http + "/lti/deep-link", data={"ticket": ticket, "model": "no-such-model"},
+                          timeout=30)
+    assert refusal(wrong)
+
+    # The pick reaches the restarted server: the signed response names the model, for the activity's launch URL.
+    back = requests.post(lti.petri.http + "/lti/deep-link", data={"ticket": ticket, "model": models[0]}, timeout=30)
+    assert back.status_code == 200, back.text
+    jwt_value = html.unescape(re.search(r'name="JWT" value="([^"]+)"', back.text).group(1))
+    # (the platform reads Petri's key set where the restarted server listens now)
+    items = lti.lms().validate_deeplinking_resp({"JWT": jwt_value})
+    assert [(item["custom"]["petri_model"], item["url"]) for item in items] == [(models[0], launch_url)]
+
+    # Once: the same form posted again, or a ticket never given, is refused with a sentence.
+    again = requests.post(lti.petri.http + "/lti/deep-link", data={"ticket": ticket, "model": models[0]}, timeout=30)
+    assert "expired" in refusal(again)
+    forged = requests.post(lti.petri.http + "/lti/deep-link", data={"ticket": "0" * 64, "model": models[0]},
+                           timeout=30)
+    assert "expired" in refusal(forged)
+    assert lti.lessons() == []
 
 
 def test_only_an_instructor_may_add_an_activity(lti):

@@ -24,8 +24,9 @@ import Testing
 
         // When the teacher picks a model and Petri signs the response
         let response = DeepLinkingResponse.picking(
-            model: "camouflage", title: "Moths", launchURL: "https://petri.example/lti/launch", for: launch,
-            settings: settings, now: LaunchCheckTests.now, nonce: "n-1")
+            model: "camouflage", title: "Moths", launchURL: "https://petri.example/lti/launch",
+            platform: launch.platform, deploymentId: launch.deploymentId, data: settings.data,
+            now: LaunchCheckTests.now, nonce: "n-1")
         let key = try await ToolKey(ToolKey.make(at: Timestamp(millisecondsSince1970: 0)))
         let signed = try await key.sign(response)
 

@@ -107,6 +107,79 @@ import Testing
         #expect(try await b.unfinishedLessons().map(\.id) == [running.id])
     }
 
+    @Test func erasingByCodeTakesEveryLessonWithItAndEveryRowOfThemAndLeavesTheOthers() async throws {
+        // Given an ended lesson and a running one with the same code (Zebedee in each: log, checkpoint, student),
+        // the running one held by node B, and a lesson with another code
+        let url = try await PrivatePostgres.shared().createDatabase()
+        let a = try await LeaseFencingTests.node("a", url)
+        let b = try await LeaseFencingTests.node("b", url)
+        defer {
+            a.close()
+            b.close()
+        }
+        var ended = try LeaseFencingTests.record(code: "ERASEC")
+        ended.id = "lesson-erasec-ended"
+        let running = try LeaseFencingTests.record(code: "ERASEC")
+        let kept = try LeaseFencingTests.record(code: "ERASEK")
+        // (each lesson's student with a resume token of their own: a token is unique in the store)
+        func join(_ letter: Character) throws -> LogEntryToStore {
+            let token = try AccessToken(String(repeating: letter, count: 22))
+            return LogEntryToStore(
+                entry: LessonLogEntry(
+                    sequence: 1, time: Timestamp(millisecondsSince1970: 1_001), actor: .guest,
+                    command: .join(name: Self.name, token: token)),
+                generation: 0, facts: [.joined(StudentID(1), name: Self.name, token: token)])
+        }
+        let answer = LogEntryToStore(
+            entry: LessonLogEntry(
+                sequence: 2, time: Timestamp(millisecondsSince1970: 1_002), actor: .student(StudentID(1)),
+                command: .answer(QuestionID(1), .number(40))),
+            generation: 1,
+            facts: [
+                .answered(
+                    QuestionID(1), by: StudentID(1), prediction: .number(40), usedHint: false, allowsChange: false)
+            ])
+        for (record, letter) in [(ended, "x"), (running, "y"), (kept, "z")] as [(LessonRecord, Character)] {
+            try await b.createLesson(record)
+            #expect(try await b.claim(lesson: record.id))
+            try await b.append([try join(letter), answer], toLesson: record.id)
+            try await b.saveCheckpoint(
+                LessonCheckpoint(sequence: 2, generation: 2, stateHash: 7, state: Array(Self.name.utf8)),
+                ofLesson: record.id, at: Timestamp(millisecondsSince1970: 2_000), keeping: 2)
+            if record.id == ended.id {
+                try await b.endLesson(id: record.id, at: Timestamp(millisecondsSince1970: 3_000))
+            }
+        }
+
+        let answers = try await a.client.query("SELECT count(*) FROM answer").decode(Int64.self).collected()
+        #expect(answers == [3])
+
+        // When the administrator erases the code (`petri store erase-lesson --url`), from another connection
+        let erased = try await a.eraseLessons(joinCode: "ERASEC")
+
+        // Then both lessons with it are gone with every row naming them, the other stays whole, and again finds none
+        #expect(erased == [ended.id, running.id].sorted())
+        for id in [ended.id, running.id] {
+            let rows = try await a.client.query(
+                """
+                SELECT (SELECT count(*) FROM lesson WHERE id = \(id)) + (SELECT count(*) FROM action WHERE lesson_id = \(id))
+                    + (SELECT count(*) FROM student WHERE lesson_id = \(id))
+                    + (SELECT count(*) FROM answer WHERE lesson_id = \(id))
+                    + (SELECT count(*) FROM checkpoint WHERE lesson_id = \(id))
+                    + (SELECT count(*) FROM lease WHERE lesson_id = \(id))
+                """
+            ).decode(Int64.self).collected()
+            #expect(rows == [0], "rows of \(id) left")
+        }
+        #expect(try await a.unfinishedLessons().map(\.id) == [kept.id])
+        #expect(try await a.log(ofLesson: kept.id).map(\.sequence) == [1, 2])
+        #expect(try await a.eraseLessons(joinCode: "ERASEC") == [])
+        // And B, which ran one, can write nothing more to it
+        await #expect(throws: (any Error).self) {
+            try await b.append([LeaseFencingTests.entry(3)], toLesson: running.id)
+        }
+    }
+
     @Test func theAdministratorErasesALessonAnotherNodeHoldsAndThatNodeLosesItsLease() async throws {
         // Given node B holding a running lesson Zebedee joined (a checkpoint naming him), and another lesson
         let url = try await PrivatePostgres.shared().createDatabase()

@@ -25,15 +25,15 @@ import Testing
         }
         #expect(
             tables == [
-                "action", "answer", "checkpoint", "grdb_migrations", "lesson", "lessonTeacher", "ltiGrade",
-                "ltiLaunchState", "ltiLesson", "ltiNonce", "ltiPlatform", "ltiStudent", "ltiTeacher", "ltiToolKey",
-                "makeup", "makeupStudent", "plan", "planShare", "server", "signInLink", "student", "teacher",
-                "teacherSession",
+                "action", "answer", "checkpoint", "grdb_migrations", "lesson", "lessonTeacher", "ltiDeepLink",
+                "ltiGrade", "ltiLaunchState", "ltiLesson", "ltiNonce", "ltiPlatform", "ltiStudent", "ltiTeacher",
+                "ltiToolKey", "makeup", "makeupStudent", "plan", "planShare", "server", "signInLink", "student",
+                "teacher", "teacherSession",
             ])
         let migrations = try database.read { db in
             try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
         }
-        #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9"])
+        #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10"])
         let journalMode = try database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(journalMode == "wal")
     }

@@ -138,9 +138,13 @@ package struct TeacherLessonInfo: Sendable, Hashable, Codable {
     package var createdAt: Timestamp
     /// When it ended; absent while it runs.
     package var endedAt: Timestamp?
+    /// The node of a cluster running it (the administrator's list); absent on a single server, for a teacher, and
+    /// when no node runs it now.
+    package var node: String?
 
     package init(
-        code: JoinCode, model: String, role: String, owner: String?, createdAt: Timestamp, endedAt: Timestamp?
+        code: JoinCode, model: String, role: String, owner: String?, createdAt: Timestamp, endedAt: Timestamp?,
+        node: String? = nil
     ) {
         self.code = code
         self.model = model
@@ -148,5 +152,6 @@ package struct TeacherLessonInfo: Sendable, Hashable, Codable {
         self.owner = owner
         self.createdAt = createdAt
         self.endedAt = endedAt
+        self.node = node
     }
 }

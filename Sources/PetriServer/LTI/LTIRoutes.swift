@@ -21,11 +21,9 @@ package final class LTIRoutes: Sendable {
     let logger: Logger
     /// The hub and the accounts, once the service has made them (the routes are installed before).
     private let running = Mutex<(hub: Hub, accounts: TeacherAccounts)?>(nil)
-    /// Deep linking requests waiting for the teacher's pick, by the ticket in the chooser's form (10 minutes, once).
-    private let picks = Mutex<
-        [String: (launch: VerifiedLaunch, settings: LaunchClaims.DeepLinkingSettings, until: Double)]
-    >(
-        [:])
+    /// How long a deep linking request waits for the teacher's pick (it is kept in the store, under the digest of the
+    /// ticket in the chooser's form, and taken once).
+    static let pickSeconds = 600
 
     /// The grades going back to the LMSs.
     package let grades: LTIGrades
@@ -297,15 +295,25 @@ package final class LTIRoutes: Sendable {
 
     // MARK: - Deep linking
 
-    /// The teacher's choice of a model for a new activity (a deep linking request).
+    /// The teacher's choice of a model for a new activity (a deep linking request). The request waits in the store,
+    /// so the pick may reach this server after a restart, or another node of the cluster.
     private func chooser(_ launch: VerifiedLaunch, settings: LaunchClaims.DeepLinkingSettings, hub: Hub) async
         -> HTTPResponse
     {
+        guard let launchURL = launch.claims.targetLinkURI.flatMap(LTITool.launchURL(for:)),
+            let returnURL = URLComponents(string: settings.returnURL), returnURL.scheme != nil, returnURL.host != nil
+        else { return Self.page(400, LTIWords.text("lti.launch.incomplete")) }
         let ticket = LTITool.randomText()
-        let now = tool.now().storedSeconds
-        picks.withLock { waiting in
-            waiting = waiting.filter { $0.value.until > now }
-            waiting[ticket] = (launch, settings, now + 600)
+        let now = tool.now()
+        do {
+            try await tool.storage.addDeepLink(
+                LTIDeepLinkRecord(
+                    digest: TokenHash(of: ticket), platformId: launch.platform.id, deploymentId: launch.deploymentId,
+                    returnURL: settings.returnURL, data: settings.data, launchURL: launchURL, createdAt: now,
+                    expiresAt: now.adding(seconds: Self.pickSeconds)))
+        } catch {
+            logger.error("Could not keep a deep linking request", metadata: ["error": "\(error)"])
+            return Self.page(503, LTIWords.text("lti.storeFailed"))
         }
         let options = await hub.offeredModels().map {
             "<option value=\"\(Self.escaped($0.kind.rawValue))\">\(Self.escaped($0.title))</option>"
@@ -327,28 +335,39 @@ package final class LTIRoutes: Sendable {
             headers: Self.headers(formAction: "'self'"))
     }
 
-    /// The teacher picked: the signed response goes back to the platform, in a form the page submits.
+    /// The teacher picked: the signed response goes back to the platform, in a form the page submits. The request is
+    /// taken from the store once (a second post of the form, here or on another node, is refused), and refused when
+    /// it expired. A model not offered is refused before the request is taken, so the teacher can pick again.
     func picked(_ request: HTTPRequest) async -> HTTPResponse {
         let form = LTITool.formDecoded(request.body)
-        let now = tool.now().storedSeconds
-        guard let ticket = form["ticket"],
-            let pick = picks.withLock({ $0.removeValue(forKey: ticket) }), pick.until > now
-        else { return Self.page(400, LTIWords.text("lti.choose.expired")) }
+        guard let ticket = form["ticket"], !ticket.isEmpty else { return Self.page(400, LTIWords.text("lti.choose.expired")) }
         guard let (hub, _) = running.withLock({ $0 }) else { return Self.page(503, LTIWords.text("lti.storeFailed")) }
         let models = await hub.offeredModels()
         guard let model = models.first(where: { $0.kind.rawValue == form["model"] }) else {
-            picks.withLock { $0[ticket] = pick }
             return Self.page(400, LTIWords.text("lti.choose.unknownModel"))
         }
+        let now = tool.now()
+        let pick: LTIDeepLinkRecord
+        let platform: LTIPlatformRecord?
+        do {
+            guard let taken = try await tool.storage.takeDeepLink(TokenHash(of: ticket)), taken.expiresAt > now else {
+                return Self.page(400, LTIWords.text("lti.choose.expired"))
+            }
+            pick = taken
+            platform = try await tool.storage.platforms().first { $0.id == taken.platformId }
+        } catch {
+            logger.error("Could not take a deep linking request", metadata: ["error": "\(error)"])
+            return Self.page(503, LTIWords.text("lti.storeFailed"))
+        }
+        guard let platform else { return Self.page(403, LTIWords.text("lti.launch.unknownPlatform")) }
         let typed = (form["title"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let title = typed.isEmpty ? model.title : String(typed.prefix(120))
-        guard let target = pick.launch.claims.targetLinkURI.flatMap(LTITool.launchURL(for:)),
-            let returnURL = URLComponents(string: pick.settings.returnURL), let scheme = returnURL.scheme,
+        guard let returnURL = URLComponents(string: pick.returnURL), let scheme = returnURL.scheme,
             let host = returnURL.host
         else { return Self.page(400, LTIWords.text("lti.launch.incomplete")) }
         let response = DeepLinkingResponse.picking(
-            model: model.kind.rawValue, title: title, launchURL: target, for: pick.launch, settings: pick.settings,
-            now: now, nonce: LTITool.randomText())
+            model: model.kind.rawValue, title: title, launchURL: pick.launchURL, platform: platform,
+            deploymentId: pick.deploymentId, data: pick.data, now: now.storedSeconds, nonce: LTITool.randomText())
         let signed: String
         do {
             signed = try await tool.key().sign(response)
@@ -356,8 +375,7 @@ package final class LTIRoutes: Sendable {
             logger.error("Could not sign a deep linking response", metadata: ["error": "\(error)"])
             return Self.page(503, LTIWords.text("lti.storeFailed"))
         }
-        logger.info(
-            "LTI activity picked", metadata: ["platform": "\(pick.launch.platform.issuer)", "model": "\(model.kind)"])
+        logger.info("LTI activity picked", metadata: ["platform": "\(platform.issuer)", "model": "\(model.kind)"])
         let origin = "\(scheme)://\(host)" + (returnURL.port.map { ":\($0)" } ?? "")
         let html = """
             <!doctype html>
@@ -365,7 +383,7 @@ package final class LTIRoutes: Sendable {
             <title>\(LTIWords.text("lti.page.title"))</title><link rel="stylesheet" href="/static/petri.css">
             <script type="module" src="/static/lti-return.js"></script></head>
             <body><main><p>\(LTIWords.text("lti.choose.returning"))</p>
-            <form id="lti-return" method="post" action="\(Self.escaped(pick.settings.returnURL))">
+            <form id="lti-return" method="post" action="\(Self.escaped(pick.returnURL))">
             <input type="hidden" name="JWT" value="\(Self.escaped(signed))">
             <button type="submit">\(LTIWords.text("lti.choose.returnButton"))</button></form></main></body></html>
             """

@@ -10,6 +10,7 @@ package actor InMemoryLTIStorage: LTIStorage {
     private var lessons: [String: LTILessonLink] = [:]
     private var students: [String: LTIStudentLink] = [:]
     private var gradeRows: [String: LTIGradeRecord] = [:]
+    private var deepLinks: [TokenHash: LTIDeepLinkRecord] = [:]
 
     package init() {}
 
@@ -37,6 +38,7 @@ package actor InMemoryLTIStorage: LTIStorage {
         lessons = lessons.filter { $0.value.platformId != id }
         students = students.filter { $0.value.platformId != id }
         gradeRows = gradeRows.filter { $0.value.platformId != id }
+        deepLinks = deepLinks.filter { $0.value.platformId != id }
         return true
     }
 
@@ -82,6 +84,14 @@ package actor InMemoryLTIStorage: LTIStorage {
             kept.lineItemURL = earlier.lineItemURL
         }
         lessons[key] = kept
+    }
+
+    package func addDeepLink(_ request: LTIDeepLinkRecord) { deepLinks[request.digest] = request }
+
+    package func takeDeepLink(_ digest: TokenHash) -> LTIDeepLinkRecord? { deepLinks.removeValue(forKey: digest) }
+
+    package func forgetDeepLinks(expiredBy time: Timestamp) {
+        deepLinks = deepLinks.filter { $0.value.expiresAt > time }
     }
 
     package func linkStudent(_ link: LTIStudentLink) {

@@ -124,3 +124,37 @@ package struct LTIStorageError: Error, Sendable, Hashable, CustomStringConvertib
                 + "`petri lti list` shows it, `petri lti remove` takes it away.")
     }
 }
+
+/// A deep linking request waiting for the teacher's pick: what the signed response needs from the verified launch
+/// (its platform, deployment, the return URL, the platform's opaque `data` and the activity's launch URL), under the
+/// digest of the ticket in the chooser's form (never the ticket). Taken once; refused after ``expiresAt``.
+///
+/// In the store rather than in one node's memory, so that a restart between the launch and the pick loses
+/// nothing, and any node of a cluster can finish a request another node showed.
+package struct LTIDeepLinkRecord: Sendable, Hashable {
+    package var digest: TokenHash
+    package var platformId: String
+    package var deploymentId: String
+    /// Where the signed response goes back (the launch's `deep_link_return_url`).
+    package var returnURL: String
+    /// The platform's `data`, returned as it came.
+    package var data: String?
+    /// The new activity's launch URL on this server.
+    package var launchURL: String
+    package var createdAt: Timestamp
+    package var expiresAt: Timestamp
+
+    package init(
+        digest: TokenHash, platformId: String, deploymentId: String, returnURL: String, data: String?,
+        launchURL: String, createdAt: Timestamp, expiresAt: Timestamp
+    ) {
+        self.digest = digest
+        self.platformId = platformId
+        self.deploymentId = deploymentId
+        self.returnURL = returnURL
+        self.data = data
+        self.launchURL = launchURL
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+    }
+}

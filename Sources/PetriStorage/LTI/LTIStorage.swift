@@ -37,4 +37,11 @@ package protocol LTIStorage: LTIGradeStorage {
     func ltiLesson(platformId: String, deploymentId: String, resourceLinkId: String) async throws -> LTILessonLink?
     /// Links a resource link to a lesson (replacing any earlier link of it).
     func linkLesson(_ link: LTILessonLink) async throws
+    /// Records a deep linking request waiting for the teacher's pick.
+    func addDeepLink(_ request: LTIDeepLinkRecord) async throws
+    /// Takes a deep linking request out, once: of two callers (two nodes) taking the same digest, one gets it. Nil
+    /// when there is none with this digest; an expired one is answered too (the caller refuses it by its expiry).
+    func takeDeepLink(_ digest: TokenHash) async throws -> LTIDeepLinkRecord?
+    /// Forgets the deep linking requests that expired at or before `time`.
+    func forgetDeepLinks(expiredBy time: Timestamp) async throws
 }

@@ -161,6 +161,43 @@ extension PetriStore {
         }
     }
 
+    package func addDeepLink(_ request: LTIDeepLinkRecord) throws {
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO ltiDeepLink (digest, platformId, deploymentId, returnURL, data, launchURL, createdAt,
+                        expiresAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    Data(request.digest.bytes), request.platformId, request.deploymentId, request.returnURL,
+                    request.data, request.launchURL, request.createdAt.storedSeconds, request.expiresAt.storedSeconds,
+                ])
+        }
+    }
+
+    /// Read and deleted in one write transaction: SQLite's single writer makes the taking atomic.
+    package func takeDeepLink(_ digest: TokenHash) throws -> LTIDeepLinkRecord? {
+        try write { db in
+            let row = try Row.fetchOne(
+                db, sql: "SELECT * FROM ltiDeepLink WHERE digest = ?", arguments: [Data(digest.bytes)])
+            try db.execute(sql: "DELETE FROM ltiDeepLink WHERE digest = ?", arguments: [Data(digest.bytes)])
+            return row.map {
+                LTIDeepLinkRecord(
+                    digest: digest, platformId: $0["platformId"], deploymentId: $0["deploymentId"],
+                    returnURL: $0["returnURL"], data: $0["data"], launchURL: $0["launchURL"],
+                    createdAt: Timestamp(storedSeconds: $0["createdAt"]),
+                    expiresAt: Timestamp(storedSeconds: $0["expiresAt"]))
+            }
+        }
+    }
+
+    package func forgetDeepLinks(expiredBy time: Timestamp) throws {
+        try write { db in
+            try db.execute(sql: "DELETE FROM ltiDeepLink WHERE expiresAt <= ?", arguments: [time.storedSeconds])
+        }
+    }
+
     private static func platform(_ row: Row) -> LTIPlatformRecord {
         let ids: String = row["deploymentIds"]
         return LTIPlatformRecord(

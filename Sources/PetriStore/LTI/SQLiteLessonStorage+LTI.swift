@@ -58,6 +58,18 @@ extension SQLiteLessonStorage: LTIStorage {
     package func linkLesson(_ link: LTILessonLink) async throws {
         try await run { store in try store.linkLesson(link) }
     }
+
+    package func addDeepLink(_ request: LTIDeepLinkRecord) async throws {
+        try await run { store in try store.addDeepLink(request) }
+    }
+
+    package func takeDeepLink(_ digest: TokenHash) async throws -> LTIDeepLinkRecord? {
+        try await run { store in try store.takeDeepLink(digest) }
+    }
+
+    package func forgetDeepLinks(expiredBy time: Timestamp) async throws {
+        try await run { store in try store.forgetDeepLinks(expiredBy: time) }
+    }
 }
 
 /// The grades queue on the SQLite store, on the storage's queue.

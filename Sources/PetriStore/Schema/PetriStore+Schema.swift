@@ -13,6 +13,7 @@ extension PetriStore {
         migrator.registerMigration(SchemaV7.identifier, migrate: SchemaV7.migrate)
         migrator.registerMigration(SchemaV8.identifier, migrate: SchemaV8.migrate)
         migrator.registerMigration(SchemaV9.identifier, migrate: SchemaV9.migrate)
+        migrator.registerMigration(SchemaV10.identifier, migrate: SchemaV10.migrate)
         return migrator
     }
 

@@ -7,7 +7,7 @@ import PetriStore
 import PetriStorePostgres
 import PetriWords
 
-/// `petri store`: the PostgreSQL store of a cluster, and erasing a lesson from a SQLite data directory.
+/// `petri store`: the PostgreSQL store of a cluster, and erasing a lesson from a data directory or that store.
 struct StoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
@@ -44,7 +44,8 @@ struct StoreCommand: AsyncParsableCommand {
         }
     }
 
-    /// `petri store erase-lesson`: the administrator erases a whole lesson now, from a SQLite data directory.
+    /// `petri store erase-lesson`: the administrator erases a whole lesson now, from a SQLite data directory (the server
+    /// stopped) or from a cluster's PostgreSQL store (its nodes may run).
     struct EraseLesson: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "erase-lesson",
@@ -53,21 +54,41 @@ struct StoreCommand: AsyncParsableCommand {
         )
 
         @Option(help: CommandHelp.text("cli.store.eraseLesson.data"))
-        var data: String
+        var data: String?
+        @Option(help: CommandHelp.text("cli.store.url"))
+        var url: String?
         @Option(help: CommandHelp.text("cli.common.code"))
         var code: String
 
+        func validate() throws {
+            if data != nil, url != nil {
+                throw ValidationError(CommandWords.text("cli.store.eraseLesson.both"))
+            }
+        }
+
         func run() async throws {
-            let store = try PetriStore.open(directory: data)
-            defer { try? store.close() }
-            let erased = try store.eraseLessons(joinCode: code.uppercased())
+            let code = code.uppercased()
+            let erased: [String]
+            var postgres = false
+            if let data {
+                let store = try PetriStore.open(directory: data)
+                defer { try? store.close() }
+                erased = try store.eraseLessons(joinCode: code)
+            } else {
+                guard let url = url ?? ProcessInfo.processInfo.environment["PETRI_STORE_URL"], !url.isEmpty else {
+                    throw ValidationError(CommandWords.text("cli.store.eraseLesson.noStore"))
+                }
+                let storage = try await connect(url)
+                defer { storage.close() }
+                erased = try await storage.eraseLessons(joinCode: code)
+                postgres = true
+            }
             guard !erased.isEmpty else {
                 throw ValidationError(
                     CommandWords.text("cli.store.eraseLesson.unknown", ["code": .text(code)]))
             }
-            print(
-                CommandWords.text(
-                    "cli.store.eraseLesson.done", ["count": .int(erased.count), "code": .text(code.uppercased())]))
+            print(CommandWords.text("cli.store.eraseLesson.done", ["count": .int(erased.count), "code": .text(code)]))
+            if postgres { print(CommandWords.text("cli.store.eraseLesson.postgresNote")) }
         }
     }
 

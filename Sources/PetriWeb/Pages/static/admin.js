@@ -2,8 +2,9 @@
 // The administrator's page (/admin): signed in with the server's teacher key (the administrator's, kept in this
 // tab's sessionStorage only), it lists the teachers with their status and sign-ins, adds one or resets one
 // (showing the one-time sign-in link once, to hand over), disables (their sign-ins end at once, on every node),
-// enables and removes; lists every teacher's sign-ins (each may be ended) and every lesson with its owner, each
-// of which may be erased now (after a confirmation: its people are sent away, and nothing of it is kept).
+// enables and removes; lists every teacher's sign-ins (each may be ended) and every lesson with its owner (in a
+// cluster, every node's, with the node running it), each of which may be erased now (after a confirmation: its
+// people are sent away, on whichever node runs it, and nothing of it is kept).
 // Everything goes through petri.v1 (PROTOCOL.md section 11) with the key in place of a session; every refusal
 // shows the server's sentence; text from the network goes in through textContent only.
 
@@ -223,8 +224,11 @@ function renderLessons() {
         replaceChildren($('all-lessons'), el('p', { class: 'field-help' }, t('admin.lessons.none')));
         return;
     }
-    const head = el('tr', {}, ['teach.mine.code', 'teach.mine.model', 'admin.lessons.owner', 'teach.mine.started',
-        'teach.mine.state', 'admin.lessons.actions'].map((name) => el('th', { scope: 'col' }, t(name))));
+    // In a cluster the list is every node's, each lesson with the node that runs it (on one server: no column).
+    const cluster = lessons.some((lesson) => typeof lesson.node === 'string');
+    const columns = ['teach.mine.code', 'teach.mine.model', 'admin.lessons.owner', 'teach.mine.started',
+        'teach.mine.state', ...(cluster ? ['admin.lessons.node'] : []), 'admin.lessons.actions'];
+    const head = el('tr', {}, columns.map((name) => el('th', { scope: 'col' }, t(name))));
     const rows = lessons.map((lesson) => {
         const code = String(lesson.code ?? '');
         const running = typeof lesson.endedAt !== 'number';
@@ -237,6 +241,8 @@ function renderLessons() {
             el('td', {}, lesson.owner ? String(lesson.owner) : t('teach.teachers.administrator')),
             el('td', {}, formatDate(lesson.createdAt)),
             el('td', {}, running ? t('teach.mine.running') : t('teach.mine.ended', { time: formatDate(lesson.endedAt) })),
+            ...(cluster ? [el('td', { class: 'node' },
+                typeof lesson.node === 'string' ? lesson.node : t('admin.lessons.noNode'))] : []),
             el('td', {}, erase));
     });
     replaceChildren($('all-lessons'), el('table', { class: 'my-lessons', id: 'lesson-table' },
