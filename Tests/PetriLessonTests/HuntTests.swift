@@ -68,9 +68,30 @@ struct HuntTests {
         // And the ids are neither draw order nor colour order
         #expect(info.creatures.map(\.trait) != traits.map(Int.init))
         #expect(info.creatures.map(\.trait) != info.creatures.map(\.trait).sorted())
-        // And a creature on the wire says only its id, place and colour
-        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(info.creatures[0])) as? [String: Any]
-        #expect(Set(json?.keys ?? [:].keys) == ["id", "x", "y", "trait"])
+        // And on the wire the round says only who the creatures are (their order), where they stand and their
+        // colours, packed, and reads back as the same round
+        let wire = try ProtocolEncoder().encode(.huntStarted(info))
+        let json = try JSONSerialization.jsonObject(with: Data(wire)) as? [String: Any]
+        #expect(
+            Set(json?.keys ?? [:].keys) == [
+                "type", "round", "generation", "catches", "seconds", "endsAt", "spots", "eaten",
+            ])
+        #expect(try ProtocolDecoder().decodeServerMessage(wire) == .huntStarted(info))
+    }
+
+    @Test func aRoundOfAThousandCreaturesTravelsInFourBytesACreatureAsBase64() throws {
+        // Given a round of 1,000 moths
+        var room = try HuntClass(population: 1000)
+        let info = try room.startRound()
+        #expect(info.creatures.count == 1000)
+
+        // When it is sent, Then its creatures take 5,336 characters of base64 (4,000 bytes) and the whole message
+        // a few more (a list of objects, as before, took about 37.7 bytes a creature)
+        let wire = try ProtocolEncoder().encode(.huntStarted(info))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(wire)) as? [String: Any])
+        #expect((json["spots"] as? String)?.count == 5336)
+        #expect(wire.count < 5336 + 200)
+        #expect(try ProtocolDecoder().decodeServerMessage(wire) == .huntStarted(info))
     }
 
     @Test func catchesAreAcceptedInOrderAndAcknowledgedAfterTheirLogEntry() throws {
