@@ -25,7 +25,7 @@ package struct LessonCheckpoint: Sendable, Hashable {
     }
 }
 
-/// Saved-state layout, format version 8 (see ``StateWriter``; "compact" numbers are
+/// Saved-state layout, format version 9 (see ``StateWriter``; "compact" numbers are
 /// ``StateWriter/appendCompact(_:)``, text is a compact byte count then UTF-8, "optional" is a
 /// byte 0 or 1 then the value):
 ///
@@ -46,7 +46,8 @@ package struct LessonCheckpoint: Sendable, Hashable {
 /// each creature id and student, compact; its layout is drawn again from the seed), then the students' extra time
 /// (a compact count, then each student with extra time as id and percent, compact); from version 8, the questions
 /// whose horizon counts hunt rounds (a compact count, then each as question index, rounds ahead and the count of
-/// completed rounds it resolves at, compact); last, the
+/// completed rounds it resolves at, compact); version 9 lays out the same bytes, but the ``LessonCheckpoint``'s
+/// state hash beside it covers the round under way (``Lesson/stateHash``; before it, the simulation's alone); last, the
 /// ``StateChecksum`` of every byte before it (8 bytes), so a damaged state is refused rather
 /// than restored wrong.
 ///
@@ -55,18 +56,30 @@ package struct LessonCheckpoint: Sendable, Hashable {
 /// form; this one is for the server's own restarts, compact for large boards and classes.
 extension Lesson {
     /// The saved-state format this build writes.
-    package static var stateFormatVersion: UInt8 { 8 }
+    package static var stateFormatVersion: UInt8 { 9 }
     /// The formats this build reads: 2 (no reasons), 3 (reasons with answers), 4 (replicates kept), 5
-    /// (answer changes counted), 6 (a plan's position, expected points kept), 7 (the hunt, extra time kept) and 8 (a
-    /// question's horizon in hunt rounds, in `Question+StateCoding.swift`). Not
+    /// (answer changes counted), 6 (a plan's position, expected points kept), 7 (the hunt, extra time kept), 8 (a
+    /// question's horizon in hunt rounds, in `Question+StateCoding.swift`) and 9 (a checkpoint's state hash covers
+    /// the round under way, see ``stateHash``). Not
     /// version 1, which lacks each question's right option: a
     /// server's checkpoint in it is refused, and the lesson is rebuilt exactly from its whole log.
     static var readableStateFormats: ClosedRange<UInt8> { 2...stateFormatVersion }
 
     private static var magic: [UInt8] { Array("PLSN".utf8) }
 
-    /// The simulation's state hash: what a lesson file records and a restart must reproduce.
-    package var stateHash: UInt64 { run.model.stateHash }
+    /// The state hash a restart, a replay or a takeover must reproduce: the simulation's, and, while a hunt round is
+    /// under way, the round's too (its number, generation, allowance, length and end, and every catch so far with who
+    /// made it, in the order accepted), so two lessons that differ only in a catch of the open round differ here.
+    ///
+    /// Between rounds it is the simulation's own hash, which is what a lesson file records (a file holds no open
+    /// round: its clone starts between rounds).
+    package var stateHash: UInt64 {
+        guard let hunt else { return run.model.stateHash }
+        var w = StateWriter()
+        w.append(run.model.stateHash)
+        Self.writeRound(hunt, to: &w)
+        return StableHash.fnv1a(w.bytes)
+    }
 
     /// The lesson saved now, for a durable checkpoint after its log entry ``logSequence``.
     ///
@@ -241,17 +254,20 @@ extension Lesson {
     private func writeHunt(to w: inout StateWriter) {
         w.append(UInt8(SelectionMode.allCases.firstIndex(of: selection) ?? 0))
         w.appendCompact(huntRounds)
-        w.appendOptional(hunt) { w, round in
-            w.appendCompact(round.number)
-            w.appendCompact(round.generation)
-            w.appendCompact(round.catchesPerStudent)
-            w.appendCompact(round.seconds)
-            w.append(UInt64(bitPattern: round.endsAt.millisecondsSince1970))
-            w.appendCompact(round.catches.count)
-            for record in round.catches {
-                w.appendCompact(record.creature)
-                w.appendCompact(record.student.rawValue)
-            }
+        w.appendOptional(hunt) { w, round in Self.writeRound(round, to: &w) }
+    }
+
+    /// A round under way as the saved state holds it (and as ``stateHash`` covers it).
+    private static func writeRound(_ round: HuntRound, to w: inout StateWriter) {
+        w.appendCompact(round.number)
+        w.appendCompact(round.generation)
+        w.appendCompact(round.catchesPerStudent)
+        w.appendCompact(round.seconds)
+        w.append(UInt64(bitPattern: round.endsAt.millisecondsSince1970))
+        w.appendCompact(round.catches.count)
+        for record in round.catches {
+            w.appendCompact(record.creature)
+            w.appendCompact(record.student.rawValue)
         }
     }
 
@@ -414,8 +430,10 @@ extension Lesson {
     ) throws(ProtocolError) {
         try self.init(
             decodingState: checkpoint.state, teacherToken: teacherToken, configuration: configuration, source: source)
-        guard logSequence == checkpoint.sequence, generation == checkpoint.generation,
-            stateHash == checkpoint.stateHash
+        // Before format 9 a checkpoint recorded the simulation's hash alone, even with a round under way.
+        let format = checkpoint.state.count > Self.magic.count ? checkpoint.state[Self.magic.count] : 0
+        let hash = format < 9 ? run.model.stateHash : stateHash
+        guard logSequence == checkpoint.sequence, generation == checkpoint.generation, hash == checkpoint.stateHash
         else {
             throw ProtocolError(
                 .invalidDefinition,

@@ -1,10 +1,22 @@
 """A petri.v1 peer for the browser tests: the teacher (or a scripted student) the pages talk to."""
 
+import base64
 import json
 import threading
 import time
 
 import websocket  # websocket-client
+
+
+def hunt_creatures(spots):
+    """A huntStarted's creatures from its packed `spots` (PROTOCOL.md 5.8): four bytes a creature in id order,
+    each little-endian x + 1024*y + 1048576*trait."""
+    data = base64.b64decode(spots)
+    creatures = []
+    for i in range(0, len(data) - 3, 4):
+        v = int.from_bytes(data[i:i + 4], "little")
+        creatures.append({"id": i // 4 + 1, "x": v & 1023, "y": (v >> 10) & 1023, "trait": v >> 20})
+    return creatures
 
 
 class Peer:
@@ -25,6 +37,8 @@ class Peer:
                 if not text:
                     break
                 message = json.loads(text)
+                if message.get("type") == "huntStarted":  # the tests read the creatures the page decodes
+                    message["creatures"] = hunt_creatures(message.get("spots", ""))
                 with self.condition:
                     self.messages.append(message)
                     self.condition.notify_all()

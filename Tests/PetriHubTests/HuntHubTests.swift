@@ -49,6 +49,12 @@ import Testing
             .stateHash
     }
 
+    /// The state hash of the lesson a hub runs, open round included (the export's covers the simulation alone).
+    private func lessonHash(_ server: InProcessHub, _ code: JoinCode) async throws -> UInt64 {
+        let host = try #require(await server.hub.host(for: code) as? any HashesItsLesson)
+        return await host.lessonStateHash()
+    }
+
     @Test func aRoundsCatchesAreAnsweredAndSeenByEveryoneAndTheTimerEndsItWithTheGenerationStepped() async throws {
         let server = InProcessHub()
         let (teacher, students, _, _) = try await classroom(server, students: 2)
@@ -234,6 +240,7 @@ import Testing
         let caught = second.creatures[7].id
         _ = try await students[0].answers(to: .catchCreature(creature: caught))
         let before = try await stateHash(teacher)
+        let lessonBefore = try await lessonHash(server, code)
 
         // When the server stops and starts again on the same storage
         await server.stop()
@@ -247,6 +254,7 @@ import Testing
         #expect(resumed.eaten == [caught])
         #expect(resumed.creatures == second.creatures)
         #expect(try await stateHash(back) == before)
+        #expect(try await lessonHash(again, code) == lessonBefore)
 
         // And the restarted hub's timer ends the round, as the first would have
         await again.clock.waitForSleepers(1)
@@ -256,4 +264,13 @@ import Testing
         try await back.waitForGeneration(2)
         await again.stop()
     }
+}
+
+/// A running lesson's state hash, open round included.
+protocol HashesItsLesson: Actor {
+    func lessonStateHash() -> UInt64
+}
+
+extension LessonActor: HashesItsLesson {
+    func lessonStateHash() -> UInt64 { lesson.stateHash }
 }

@@ -68,9 +68,30 @@ struct HuntTests {
         // And the ids are neither draw order nor colour order
         #expect(info.creatures.map(\.trait) != traits.map(Int.init))
         #expect(info.creatures.map(\.trait) != info.creatures.map(\.trait).sorted())
-        // And a creature on the wire says only its id, place and colour
-        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(info.creatures[0])) as? [String: Any]
-        #expect(Set(json?.keys ?? [:].keys) == ["id", "x", "y", "trait"])
+        // And on the wire the round says only who the creatures are (their order), where they stand and their
+        // colours, packed, and reads back as the same round
+        let wire = try ProtocolEncoder().encode(.huntStarted(info))
+        let json = try JSONSerialization.jsonObject(with: Data(wire)) as? [String: Any]
+        #expect(
+            Set(json?.keys ?? [:].keys) == [
+                "type", "round", "generation", "catches", "seconds", "endsAt", "spots", "eaten",
+            ])
+        #expect(try ProtocolDecoder().decodeServerMessage(wire) == .huntStarted(info))
+    }
+
+    @Test func aRoundOfAThousandCreaturesTravelsInFourBytesACreatureAsBase64() throws {
+        // Given a round of 1,000 moths
+        var room = try HuntClass(population: 1000)
+        let info = try room.startRound()
+        #expect(info.creatures.count == 1000)
+
+        // When it is sent, Then its creatures take 5,336 characters of base64 (4,000 bytes) and the whole message
+        // a few more (a list of objects, as before, took about 37.7 bytes a creature)
+        let wire = try ProtocolEncoder().encode(.huntStarted(info))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(wire)) as? [String: Any])
+        #expect((json["spots"] as? String)?.count == 5336)
+        #expect(wire.count < 5336 + 200)
+        #expect(try ProtocolDecoder().decodeServerMessage(wire) == .huntStarted(info))
     }
 
     @Test func catchesAreAcceptedInOrderAndAcknowledgedAfterTheirLogEntry() throws {
@@ -355,6 +376,80 @@ struct HuntTests {
         room.send(.catchCreature(id), as: .student(room.students[1]))
         room.clock.advance(seconds: 10)
         room.send(.huntEnd(round: 4), as: .server)
+        #expect(restored.stateHash == room.lesson.stateHash)
+    }
+
+    @Test func theStateHashCoversTheOpenRoundsCatchesAndWhoMadeThem() throws {
+        // Given a round under way, and three copies of the lesson: no catch yet, Ada's catch of one moth, Ben's
+        // catch of the same moth, and Ada's catch of another
+        var room = try HuntClass()
+        let info = try room.startRound()
+        let (ada, ben) = (room.students[0], room.students[1])
+        let untouched = room.lesson
+        var adaFirst = room
+        adaFirst.send(.catchCreature(info.creatures[3].id), as: .student(ada))
+        var benFirst = room
+        benFirst.send(.catchCreature(info.creatures[3].id), as: .student(ben))
+        var adaOther = room
+        adaOther.send(.catchCreature(info.creatures[8].id), as: .student(ada))
+
+        // Then the population is the same in all four (the catches act only at the round's end)
+        let lessons = [untouched, adaFirst.lesson, benFirst.lesson, adaOther.lesson]
+        #expect(Set(lessons.map(\.run.model.stateHash)).count == 1)
+        // But their state hashes all differ: the round's catches, and who made them, are part of the state
+        #expect(Set(lessons.map(\.stateHash)).count == 4)
+        // And between rounds the hash is the simulation's, which a lesson file records
+        adaFirst.clock.advance(seconds: 10)
+        adaFirst.send(.huntEnd(round: info.round), as: .server)
+        #expect(adaFirst.lesson.stateHash == adaFirst.lesson.run.model.stateHash)
+        #expect(try adaFirst.lesson.definition().stateHash == adaFirst.lesson.stateHash)
+    }
+
+    @Test func aCheckpointMidRoundRestoresOnlyToTheRoundItRecords() throws {
+        // Given two lessons mid-round that differ only in which moth Ada caught, and a checkpoint of the first
+        var room = try HuntClass()
+        let info = try room.startRound()
+        let ada = room.students[0]
+        var other = room
+        room.send(.catchCreature(info.creatures[3].id), as: .student(ada))
+        other.send(.catchCreature(info.creatures[8].id), as: .student(ada))
+        room.lesson.markEveryoneOffline()
+        other.lesson.markEveryoneOffline()
+        let checkpoint = room.lesson.checkpoint()
+
+        // When the checkpoint's state is swapped for the other lesson's (same entry, same generation)
+        var swapped = checkpoint
+        swapped.state = other.lesson.encodeState()
+
+        // Then it is refused, and the true one restores to the round with Ada's catch
+        #expect(throws: ProtocolError.self) {
+            try Lesson<CamouflageModel>(
+                restoring: swapped, teacherToken: room.teacherToken, configuration: room.configuration, source: ())
+        }
+        let restored = try Lesson<CamouflageModel>(
+            restoring: checkpoint, teacherToken: room.teacherToken, configuration: room.configuration, source: ())
+        #expect(restored.huntInfo?.eaten == [info.creatures[3].id])
+        #expect(restored.stateHash == room.lesson.stateHash)
+    }
+
+    @Test func aMidRoundCheckpointOfFormat8WhichHashedTheSimulationAloneStillRestores() throws {
+        // Given a checkpoint mid-round as format 8 wrote it: the same bytes, the version byte 8, and beside them
+        // the simulation's hash alone
+        var room = try HuntClass()
+        let info = try room.startRound()
+        room.send(.catchCreature(info.creatures[3].id), as: .student(room.students[0]))
+        room.lesson.markEveryoneOffline()
+        var old = room.lesson.checkpoint()
+        var bytes = Array(old.state.dropLast(8))
+        bytes[4] = 8
+        let sum = StateChecksum.of(bytes[...])
+        old.state = bytes + (0..<8).map { UInt8(truncatingIfNeeded: sum >> (8 * UInt64($0))) }
+        old.stateHash = room.lesson.run.model.stateHash
+
+        // When it is restored, Then it is the same lesson, round and catch included
+        let restored = try Lesson<CamouflageModel>(
+            restoring: old, teacherToken: room.teacherToken, configuration: room.configuration, source: ())
+        #expect(restored == room.lesson)
         #expect(restored.stateHash == room.lesson.stateHash)
     }
 

@@ -32,15 +32,15 @@ struct SavedStateTests {
     }
 
     @Test func aStateOfAnotherFormatVersionIsRefusedSayingSo() throws {
-        // Given a saved lesson whose format version byte says 9
+        // Given a saved lesson whose format version byte says 10
         let scripted = try ScriptedLesson(.camouflage)
         var bytes = scripted.lesson.encodeState()
-        bytes[4] = 9
+        bytes[4] = 10
 
         // When it is restored, Then it is refused, naming both versions
         #expect(
             throws: ProtocolError(
-                .invalidDefinition, "The saved lesson has format version 9; this build reads version 8.")
+                .invalidDefinition, "The saved lesson has format version 10; this build reads version 9.")
         ) {
             try Lesson<CamouflageModel>(
                 decodingState: bytes, teacherToken: scripted.teacherToken, configuration: scripted.configuration,

@@ -1,5 +1,4 @@
 import Foundation
-import PetriHub
 import PetriHubTesting
 import PetriPeer
 import PetriPostgresTesting
@@ -9,6 +8,7 @@ import PetriStorePostgres
 import PetriWebSocket
 import Testing
 
+@testable import PetriHub
 @testable import PetriServer
 
 /// A hunt round survives its lesson moving to another node of a PostgreSQL cluster: the catches stored on the first
@@ -49,6 +49,7 @@ import Testing
         let first = info.creatures[2].id
         try ada.peer.send(.catchCreature(creature: first))
         _ = try await ada.peer.expectReply("catchAccepted") { if case .catchAccepted = $0 { true } else { nil } }
+        let onA = try await Self.lessonHash(serverA, code)
 
         // When A's lease runs out and Ben, coming back through B, makes B claim the lesson
         try await ClusterTests.expireLeases(url)
@@ -64,6 +65,8 @@ import Testing
         #expect(resumed.round == 1)
         #expect(resumed.eaten == [first])
         #expect(resumed.creatures == info.creatures)
+        // And B's lesson hashes as A's did, open round included (the catch, who made it, her allowance used)
+        #expect(try await Self.lessonHash(serverB, code) == onA)
 
         // And Ben's catch on B is refused for the eaten moth and accepted for another; Ada, back through B too, has
         // used her catch, so the round ends on B with both catches, and generation 1
@@ -88,4 +91,19 @@ import Testing
         a.close()
         b.close()
     }
+
+    /// The state hash of the lesson a node runs, open round included (an export's covers the simulation alone).
+    private static func lessonHash(_ server: TestServer, _ code: JoinCode) async throws -> UInt64 {
+        let host = try #require(await server.hub.host(for: code) as? any HashesItsLesson)
+        return await host.lessonStateHash()
+    }
+}
+
+/// A running lesson's state hash, open round included.
+protocol HashesItsLesson: Actor {
+    func lessonStateHash() -> UInt64
+}
+
+extension LessonActor: HashesItsLesson {
+    func lessonStateHash() -> UInt64 { lesson.stateHash }
 }

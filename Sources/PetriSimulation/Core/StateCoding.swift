@@ -180,8 +180,8 @@ package struct StateReader: Sendable {
 }
 
 /// FNV-1a over 64 bits: a stable hash of saved state, identical across runs and machines.
-enum StableHash {
-    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+package enum StableHash {
+    package static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
         for b in bytes {
             h ^= UInt64(b)

@@ -56,7 +56,9 @@ export class HuntView {
                 this.mode = message.selection;
                 break;
             case 'huntStarted':
-                this.current = { round: message.round, total: (message.creatures ?? []).length,
+                // `spots` holds four bytes a creature, as base64 (PROTOCOL.md 5.8).
+                this.current = { round: message.round,
+                    total: Math.floor(String(message.spots ?? '').replace(/=+$/, '').length * 3 / 16),
                     caught: (message.eaten ?? []).length };
                 setText(this.progress, t('hunt.progress', this.current));
                 break;

@@ -7,6 +7,18 @@ import { t, words } from './words.js';
 import { traitBins, traitColour, traitName } from './view-picture.js';
 import { serverNow } from './lesson-state.js';
 
+/// A round's creatures from `huntStarted`'s `spots` (PROTOCOL.md 5.8): 4 bytes each, x + 1024y + 1048576trait.
+export function huntCreatures(message) {
+    let b = '';
+    try { b = atob(typeof message.spots === 'string' ? message.spots : ''); } catch { /* none */ }
+    const creatures = [];
+    for (let i = 0; i + 3 < b.length; i += 4) {
+        const v = b.charCodeAt(i) | b.charCodeAt(i + 1) << 8 | b.charCodeAt(i + 2) << 16 | b.charCodeAt(i + 3) << 24;
+        creatures.push({ id: i / 4 + 1, x: v & 1023, y: (v >>> 10) & 1023, trait: (v >>> 20) & 255 });
+    }
+    return creatures;
+}
+
 /// A hunt round on a student's screen or the projector: while a round is under way the picture panel shows the
 /// round's creatures on the background, drawn from the model's presentation like the picture's field (each its
 /// colour, nothing else: no outline, no number that ranks them). On a student's screen each creature is a button
@@ -110,12 +122,13 @@ export class HuntField {
         // far as this page knows that clock (serverNow).
         const untilEnd = typeof message.endsAt === 'number' && typeof state.serverOffset === 'number'
             && state.serverOffset !== 0 ? (message.endsAt - serverNow(state)) / 1000 : seconds;
-        this.round = { round: message.round, total: (message.creatures ?? []).length, eaten: new Set(),
+        const creatures = huntCreatures(message);
+        this.round = { round: message.round, total: creatures.length, eaten: new Set(),
             left: Number(message.catches) || 0, endsAt: Date.now() + Math.max(0, Math.min(seconds, untilEnd)) * 1000,
             nodes: new Map(), traits: new Map(), colours, bins };
         this.field.style.background = traitColour(colours, bins, environment);
         this.field.setAttribute('aria-label', t(hunting ? 'hunt.field.label' : 'hunt.field.watch'));
-        const nodes = (message.creatures ?? []).map((creature, index) => {
+        const nodes = creatures.map((creature, index) => {
             this.round.traits.set(creature.id, Number(creature.trait) || 0);
             const node = hunting
                 ? el('button', { type: 'button', class: 'creature', 'aria-label': t('hunt.creature', { number: index + 1 }) })
