@@ -21,7 +21,8 @@ import PetriWebSocket
 /// clients do: their node, then the redirect; a failed attempt waits ¼ s, the clients' shortest
 /// first retry), and the benchmark reports the failover times (kill → the last of those students
 /// receiving a generation again; p50/p99 over the kills, and each student's over all kills), whether
-/// any acknowledged answer was lost, and the step latency after.
+/// any acknowledged answer was lost, and the step latency after. `--nodes 1 --kills 0` runs the same lessons
+/// and students on one node storing in PostgreSQL: the reference for the cluster's step latency.
 struct BenchCluster: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cluster",
@@ -38,7 +39,7 @@ struct BenchCluster: AsyncParsableCommand {
     var steps = 10
     @Option(help: "Creatures in each camouflage lesson (its snapshots are what students receive and decode).")
     var population = 100
-    @Option(help: "Nodes killed with SIGKILL in turn (each restarted before the next kill).")
+    @Option(help: "Nodes killed with SIGKILL in turn (each restarted before the next kill); 0 with --nodes 1.")
     var kills = 5
     @Option(help: "The petri program the nodes run (default: the petri built beside this program).")
     var petri: String?
@@ -52,13 +53,17 @@ struct BenchCluster: AsyncParsableCommand {
     }
 
     func validate() throws {
-        guard (2...8).contains(nodes) else { throw ValidationError("--nodes must be between 2 and 8.") }
+        guard (1...8).contains(nodes) else { throw ValidationError("--nodes must be between 1 and 8.") }
         guard (1...200).contains(lessons) else { throw ValidationError("--lessons must be between 1 and 200.") }
         guard (1...1000).contains(studentsPerLesson) else {
             throw ValidationError("--students-per-lesson must be between 1 and 1000.")
         }
         guard (1...1000).contains(steps) else { throw ValidationError("--steps must be between 1 and 1000.") }
-        guard (1...100).contains(kills) else { throw ValidationError("--kills must be between 1 and 100.") }
+        guard (0...100).contains(kills) else { throw ValidationError("--kills must be between 0 and 100.") }
+        guard kills == 0 || nodes >= 2 else {
+            throw ValidationError(
+                "Killing a node needs another to take its lessons: give --nodes 2 or more, or --kills 0.")
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: petriPath, isDirectory: &isDirectory), !isDirectory.boolValue,
             FileManager.default.isExecutableFile(atPath: petriPath)
