@@ -2,7 +2,8 @@ import PetriSimulation
 import PetriWords
 
 extension ClientMessage: Codable {
-    private enum Keys: String, CodingKey {
+    /// The wire keys of every client message (the account requests decode theirs in ClientMessage+AccountCoding).
+    enum Keys: String, CodingKey {
         case type, key, model, parameters, seed, options, definition, code, name, token, lastSeen
         case count, rate, value, x, y, pattern, changes, student, question, from, to, before, limit
         case horizon, metric, reason, students, names, plan, text, pace, language
@@ -435,7 +436,7 @@ extension ClientMessage: Codable {
 
 extension KeyedDecodingContainer where Key: CodingKey {
     /// The optional `language` field: a BCP 47 tag (at most 35 characters), or a refusal that says so.
-    fileprivate func decodeLanguageIfPresent() throws -> String? {
+    func decodeLanguageIfPresent() throws -> String? {
         guard let key = Key(stringValue: "language"), let text = try decodeIfPresent(String.self, forKey: key) else {
             return nil
         }
@@ -456,49 +457,5 @@ enum MessageType {
             type.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
                 .prefix(32))
         return ProtocolError(.unknownType, "Unknown message type \"\(shown)\"; PROTOCOL.md lists the types.")
-    }
-}
-
-extension ClientMessage {
-    /// The request of a signed-in teacher's message of this type (one of ``AccountRequest/types``).
-    private static func request(_ type: String, _ c: KeyedDecodingContainer<Keys>) throws -> AccountRequest {
-        switch type {
-        case "signOut": return .signOut
-        case "sessions": return .sessions
-        case "revokeSession": return .revokeSession(handle: try c.decodeText(.handle, limit: 64))
-        case "myLessons": return .myLessons
-        case "lessonTeachers": return .lessonTeachers(code: try c.decode(JoinCode.self, forKey: .code))
-        case "teachers": return .teachers
-        case "eraseLesson": return .eraseLesson(code: try c.decode(JoinCode.self, forKey: .code))
-        case "addTeacher":
-            return .addTeacher(
-                name: try c.decodeText(.name, limit: TextLimit.account),
-                email: try c.decodeTextIfPresent(.email, limit: TextLimit.account))
-        case "resetTeacher": return .resetTeacher(teacher: try c.decodeText(.teacher, limit: TextLimit.account))
-        case "disableTeacher": return .disableTeacher(teacher: try c.decodeText(.teacher, limit: TextLimit.account))
-        case "enableTeacher": return .enableTeacher(teacher: try c.decodeText(.teacher, limit: TextLimit.account))
-        case "removeTeacher": return .removeTeacher(teacher: try c.decodeText(.teacher, limit: TextLimit.account))
-        case "open":
-            let role = try c.decodeTextIfPresent(.role, limit: 16) ?? "teacher"
-            guard ["teacher", "observer"].contains(role) else {
-                throw ProtocolError(.invalidField, "The field \"role\" must be \"teacher\" or \"observer\".")
-            }
-            return .open(
-                code: try c.decode(JoinCode.self, forKey: .code),
-                lastSeen: try c.decodeIfPresent(TimelinePosition.self, forKey: .lastSeen), asObserver: role == "observer",
-                language: try c.decodeLanguageIfPresent())
-        case "share":
-            return .share(
-                code: try c.decode(JoinCode.self, forKey: .code),
-                teacher: try c.decodeText(.teacher, limit: TextLimit.account))
-        case "unshare":
-            return .unshare(
-                code: try c.decode(JoinCode.self, forKey: .code),
-                teacher: try c.decodeText(.teacher, limit: TextLimit.account))
-        default:
-            return .handOver(
-                code: try c.decode(JoinCode.self, forKey: .code),
-                teacher: try c.decodeText(.teacher, limit: TextLimit.account))
-        }
     }
 }

@@ -340,7 +340,9 @@ package final class LTIRoutes: Sendable {
     /// it expired. A model not offered is refused before the request is taken, so the teacher can pick again.
     func picked(_ request: HTTPRequest) async -> HTTPResponse {
         let form = LTITool.formDecoded(request.body)
-        guard let ticket = form["ticket"], !ticket.isEmpty else { return Self.page(400, LTIWords.text("lti.choose.expired")) }
+        guard let ticket = form["ticket"], !ticket.isEmpty else {
+            return Self.page(400, LTIWords.text("lti.choose.expired"))
+        }
         guard let (hub, _) = running.withLock({ $0 }) else { return Self.page(503, LTIWords.text("lti.storeFailed")) }
         let models = await hub.offeredModels()
         guard let model = models.first(where: { $0.kind.rawValue == form["model"] }) else {
