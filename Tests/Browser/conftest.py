@@ -179,12 +179,30 @@ def petri_binary():
     return binary
 
 
+# The ports earlier servers of this run listened on. A page's local storage (the language a test chose, a student's
+# resume token) belongs to its origin, 127.0.0.1 and the port, and the browser outlives every test: a later server
+# that the kernel gave a port used before would open its pages with an earlier test's choices (seen: a make-up page
+# in Welsh in a test that never chose Welsh). A new server therefore never reuses a port; a restart asks for its own.
+PORTS_USED = set()
+
+
 class Server:
-    """`petri serve` on 127.0.0.1: a free port and a new data directory unless given (for a restart), with
-    `environment` added to this process's (e.g. PETRI_STORE_URL for a cluster node)."""
+    """`petri serve` on 127.0.0.1: a free port no earlier server of this run had, and a new data directory, unless
+    given (for a restart), with `environment` added to this process's (e.g. PETRI_STORE_URL for a cluster node)."""
 
     def __init__(self, port=0, data=None, environment=None):
         self.data = data or tempfile.mkdtemp(prefix="petri-browser-")
+        for _ in range(20):
+            self._start(port, environment)
+            if port or self.port not in PORTS_USED:
+                break
+            self.stop(keep_data=True)
+        else:
+            self.stop()
+            pytest.fail("petri serve kept being given ports earlier servers of this run had")
+        PORTS_USED.add(self.port)
+
+    def _start(self, port, environment):
         self.process = subprocess.Popen(
             [petri_binary(), "serve", "--host", "127.0.0.1", "--port", str(port), "--data", self.data,
              "--teacher-key", TEACHER_KEY, "--log-level", "error"],
