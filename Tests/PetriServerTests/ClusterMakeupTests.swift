@@ -12,14 +12,10 @@ import Testing
     func aMakeupStudentIsSentToTheLessonsNodeAndANodeThatLostTheLessonCannotRecordTheirAnswer() async throws {
         // Given nodes A and B (in-process hubs) sharing a PostgreSQL store, and on A a lesson whose class had a
         // question after a step, with a make-up open
-        let url = try await PrivatePostgres.shared().createDatabase()
-        let a = try await ClusterTests.storage("a", url)
-        let b = try await ClusterTests.storage("b", url)
-        let serverA = try await TestServer.start(storage: a, ownership: a)
-        let serverB = try await TestServer.start(storage: b, ownership: b)
-        try await a.advertise(serverA.url)
-        try await b.advertise(serverB.url)
-        let client = try await WebSocketClient.start()
+        let nodes = try await ClusterTests.twoNodes()
+        let (url, a, b, serverA, serverB, client) = (
+            nodes.url, nodes.a, nodes.b, nodes.serverA, nodes.serverB, nodes.client
+        )
         let teacher = try await TestClient(client, url: serverA.url)
         let (code, token) = try await teacher.createLesson(.camouflage, ClusterTests.moths, seed: 42)
         _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
@@ -89,10 +85,6 @@ import Testing
         try back.peer.send(.answer(question: asked.id, prediction: .number(40)))
         _ = try await back.peer.expectReply("answerAccepted") { if case .answerAccepted = $0 { true } else { nil } }
 
-        await client.shutdown()
-        await serverA.stop()
-        await serverB.stop()
-        a.close()
-        b.close()
+        await nodes.stop()
     }
 }

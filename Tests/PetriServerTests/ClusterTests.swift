@@ -126,14 +126,10 @@ import Testing
     @Test(.timeLimit(.minutes(2)))
     func aNodeWhoseLeaseWasTakenCannotWriteAndSendsItsClientsToTheNewOwner() async throws {
         // Given nodes A and B (in-process hubs) sharing a store, and a lesson on A with a student
-        let url = try await PrivatePostgres.shared().createDatabase()
-        let a = try await Self.storage("a", url)
-        let b = try await Self.storage("b", url)
-        let serverA = try await TestServer.start(storage: a, ownership: a)
-        let serverB = try await TestServer.start(storage: b, ownership: b)
-        try await a.advertise(serverA.url)
-        try await b.advertise(serverB.url)
-        let client = try await WebSocketClient.start()
+        let nodes = try await Self.twoNodes()
+        let (url, a, b, serverA, serverB, client) = (
+            nodes.url, nodes.a, nodes.b, nodes.serverA, nodes.serverB, nodes.client
+        )
         let teacher = try await TestClient(client, url: serverA.url)
         let (code, token) = try await teacher.createLesson(.camouflage, Self.moths, seed: 42)
         _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
@@ -168,11 +164,7 @@ import Testing
         #expect(teacherBack.url == serverB.url)
         #expect(teacherBack.welcome.position.generation == 0)
 
-        await client.shutdown()
-        await serverA.stop()
-        await serverB.stop()
-        a.close()
-        b.close()
+        await nodes.stop()
     }
 
     @Test(.timeLimit(.minutes(2)))
@@ -269,6 +261,38 @@ import Testing
         await server.stop()
         a.close()
         admin.close()
+    }
+
+    /// Nodes A and B: in-process hubs on one new PostgreSQL database, each advertising its own address, and a
+    /// client to reach them.
+    struct TwoNodes {
+        let url: String
+        let a: PostgresLessonStorage
+        let b: PostgresLessonStorage
+        let serverA: TestServer
+        let serverB: TestServer
+        let client: WebSocketClient
+
+        /// Stops the client, both servers and their stores.
+        func stop() async {
+            await client.shutdown()
+            await serverA.stop()
+            await serverB.stop()
+            a.close()
+            b.close()
+        }
+    }
+
+    static func twoNodes() async throws -> TwoNodes {
+        let url = try await PrivatePostgres.shared().createDatabase()
+        let a = try await storage("a", url)
+        let b = try await storage("b", url)
+        let serverA = try await TestServer.start(storage: a, ownership: a)
+        let serverB = try await TestServer.start(storage: b, ownership: b)
+        try await a.advertise(serverA.url)
+        try await b.advertise(serverB.url)
+        return TwoNodes(
+            url: url, a: a, b: b, serverA: serverA, serverB: serverB, client: try await WebSocketClient.start())
     }
 
     static func storage(_ node: String, _ url: String) async throws -> PostgresLessonStorage {

@@ -17,14 +17,8 @@ import Testing
     @Test(.timeLimit(.minutes(2)))
     func aNodeThatTakesALessonOverMidRoundKeepsTheCatchesAndFinishesTheRound() async throws {
         // Given nodes A and B sharing a store, and on A a moth lesson whose class is the selection, with Ada and Ben
-        let url = try await PrivatePostgres.shared().createDatabase()
-        let a = try await ClusterTests.storage("a", url)
-        let b = try await ClusterTests.storage("b", url)
-        let serverA = try await TestServer.start(storage: a, ownership: a)
-        let serverB = try await TestServer.start(storage: b, ownership: b)
-        try await a.advertise(serverA.url)
-        try await b.advertise(serverB.url)
-        let client = try await WebSocketClient.start()
+        let nodes = try await ClusterTests.twoNodes()
+        let (url, serverA, serverB, client) = (nodes.url, nodes.serverA, nodes.serverB, nodes.client)
         let teacher = try await TestClient(client, url: serverA.url)
         var options = LessonOptions()
         options.selection = .class
@@ -85,11 +79,7 @@ import Testing
         #expect(summary.caughtBins.reduce(0, +) == 2)
         try await back.peer.waitForGeneration(1)
 
-        await client.shutdown()
-        await serverA.stop()
-        await serverB.stop()
-        a.close()
-        b.close()
+        await nodes.stop()
     }
 
     /// The state hash of the lesson a node runs, open round included (an export's covers the simulation alone).
