@@ -12,6 +12,16 @@ import Testing
 @Suite struct PostgresErasureTests {
     static let name = "Zebedee Quockerwodger"
 
+    /// The log entry of Zebedee joining, the first of a lesson.
+    static func zebedeeJoins() throws -> LogEntryToStore {
+        let token = try AccessToken(String(repeating: "z", count: 22))
+        return LogEntryToStore(
+            entry: LessonLogEntry(
+                sequence: 1, time: Timestamp(millisecondsSince1970: 1_001), actor: .guest,
+                command: .join(name: name, token: token)),
+            generation: 0, facts: [.joined(StudentID(1), name: name, token: token)])
+    }
+
     @Test func aNodeTakingOverAfterAnErasureFindsOnlyTheCheckpointAndNoName() async throws {
         // Given node A holding a lesson Zebedee joined (with a reason-bearing answer row), stored up to entry 3
         let url = try await PrivatePostgres.shared().createDatabase()
@@ -23,12 +33,7 @@ import Testing
         }
         let record = try LeaseFencingTests.record(code: "ERASEA")
         try await a.createLesson(record)
-        let token = try AccessToken(String(repeating: "z", count: 22))
-        let join = LogEntryToStore(
-            entry: LessonLogEntry(
-                sequence: 1, time: Timestamp(millisecondsSince1970: 1_001), actor: .guest,
-                command: .join(name: Self.name, token: token)),
-            generation: 0, facts: [.joined(StudentID(1), name: Self.name, token: token)])
+        let join = try Self.zebedeeJoins()
         try await a.append([join, LeaseFencingTests.entry(2), LeaseFencingTests.entry(3)], toLesson: record.id)
         try await a.saveCheckpoint(
             LessonCheckpoint(sequence: 2, generation: 2, stateHash: 7, state: Array(Self.name.utf8)),
@@ -80,12 +85,7 @@ import Testing
         let running = try LeaseFencingTests.record(code: "SWEEPB")
         try await a.createLesson(ended)
         try await a.createLesson(running)
-        let token = try AccessToken(String(repeating: "z", count: 22))
-        let join = LogEntryToStore(
-            entry: LessonLogEntry(
-                sequence: 1, time: Timestamp(millisecondsSince1970: 1_001), actor: .guest,
-                command: .join(name: Self.name, token: token)),
-            generation: 0, facts: [.joined(StudentID(1), name: Self.name, token: token)])
+        let join = try Self.zebedeeJoins()
         try await a.append([join], toLesson: ended.id)
         try await a.endLesson(id: ended.id, at: Timestamp(millisecondsSince1970: 5_000))
 
@@ -194,12 +194,7 @@ import Testing
         try await b.createLesson(record)
         try await b.createLesson(kept)
         #expect(try await b.claim(lesson: record.id))
-        let token = try AccessToken(String(repeating: "z", count: 22))
-        let join = LogEntryToStore(
-            entry: LessonLogEntry(
-                sequence: 1, time: Timestamp(millisecondsSince1970: 1_001), actor: .guest,
-                command: .join(name: Self.name, token: token)),
-            generation: 0, facts: [.joined(StudentID(1), name: Self.name, token: token)])
+        let join = try Self.zebedeeJoins()
         try await b.append([join, LeaseFencingTests.entry(2)], toLesson: record.id)
         try await b.saveCheckpoint(
             LessonCheckpoint(sequence: 2, generation: 2, stateHash: 7, state: Array(Self.name.utf8)),
