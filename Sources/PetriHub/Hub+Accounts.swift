@@ -119,14 +119,14 @@ extension Hub {
             switch request {
             case .signOut:
                 if teacher != nil { _ = await accounts.signOut(token, from: address) }
-                send(.signedOut, to: session)
+                reply(.signedOut, to: session)
             case .sessions:
-                send(.sessions(try await sessionList(of: teacher, token: token, accounts: accounts)), to: session)
+                reply(.sessions(try await sessionList(of: teacher, token: token, accounts: accounts)), to: session)
             case .revokeSession(let handle):
                 _ = try await accounts.revoke(handle: handle, of: teacher, by: actor, from: address)
-                send(.sessions(try await sessionList(of: teacher, token: token, accounts: accounts)), to: session)
+                reply(.sessions(try await sessionList(of: teacher, token: token, accounts: accounts)), to: session)
             case .myLessons:
-                send(.myLessons(try await lessons(of: teacher, accounts: accounts)), to: session)
+                reply(.myLessons(try await lessons(of: teacher, accounts: accounts)), to: session)
             case .open(let code, let lastSeen, let asObserver, let language):
                 await attach(
                     .open(teacherId: teacher?.id, lastSeen: lastSeen, asObserver: asObserver), code: code,
@@ -140,7 +140,7 @@ extension Hub {
                 guard let lesson = try await teachableLesson(code, by: teacher, accounts: accounts, in: session) else {
                     return
                 }
-                send(try await lessonTeachers(code, lesson: lesson, accounts: accounts), to: session)
+                reply(try await lessonTeachers(code, lesson: lesson, accounts: accounts), to: session)
             case .share(let code, let name), .unshare(let code, let name), .handOver(let code, let name):
                 guard let lesson = try await teachableLesson(code, by: teacher, accounts: accounts, in: session) else {
                     return
@@ -168,7 +168,7 @@ extension Hub {
                         "lesson-handed-over", by: actor, from: address,
                         ["lesson": lesson, "to": colleague.name, "previous": teachers.owner ?? "administrator"])
                 }
-                send(try await lessonTeachers(code, lesson: lesson, accounts: accounts), to: session)
+                reply(try await lessonTeachers(code, lesson: lesson, accounts: accounts), to: session)
             }
         } catch {
             services.logger.error("An account request failed", metadata: ["error": "\(error)"])
@@ -338,7 +338,7 @@ extension Hub {
     private nonisolated func answer(_ result: Result<SignedIn, AccountRefusal>, to session: Session) {
         switch result {
         case .success(let signedIn):
-            send(
+            reply(
                 .signedIn(
                     session: signedIn.token,
                     teacher: TeacherInfo(name: signedIn.teacher.name, email: signedIn.teacher.email)),
@@ -356,11 +356,6 @@ extension Hub {
         }
     }
 
-    nonisolated func send(_ message: ServerMessage, to session: Session) {
-        guard let bytes = try? services.encoder.encode(message) else { return }
-        services.transport.send(
-            OutboundMessage(kind: .text, bytes: bytes), to: session.connection.id, policy: .reliable)
-    }
 }
 
 extension Optional {

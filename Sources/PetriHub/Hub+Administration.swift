@@ -13,12 +13,12 @@ extension Hub {
             switch request {
             case .addTeacher(let name, let email):
                 let added = try await accounts.add(name: name, email: email, by: actor, from: address)
-                send(.signInLink(teacher: added.teacher.name, link: added.link), to: session)
+                reply(.signInLink(teacher: added.teacher.name, link: added.link), to: session)
                 return
             case .resetTeacher(let name):
                 guard let teacher = try await colleague(name, accounts: accounts, in: session) else { return }
                 let link = try await accounts.reset(teacher, by: actor, from: address)
-                send(.signInLink(teacher: teacher.name, link: link), to: session)
+                reply(.signInLink(teacher: teacher.name, link: link), to: session)
                 return
             case .disableTeacher(let name), .enableTeacher(let name):
                 guard let teacher = try await colleague(name, accounts: accounts, in: session) else { return }
@@ -33,7 +33,7 @@ extension Hub {
             default:
                 break
             }
-            send(.teachers(try await teacherListings(accounts: accounts)), to: session)
+            reply(.teachers(try await teacherListings(accounts: accounts)), to: session)
         } catch let refusal as AccountRefusal {
             replyError(ProtocolError(.invalidField, refusal.word), to: session)
         } catch let error as TeacherStorageError {
@@ -72,7 +72,7 @@ extension Hub {
                 "lesson-erased", by: Hub.administrator, from: address,
                 ["lesson": id, "code": "\(code)", "found": erased ? "yes" : "no"])
             services.logger.notice("The administrator erased a lesson", metadata: ["lesson": "\(id)"])
-            send(.myLessons(try await everyLesson(accounts: accounts)), to: session)
+            reply(.myLessons(try await everyLesson(accounts: accounts)), to: session)
         } catch {
             services.logger.error("Could not erase a lesson", metadata: ["lesson": "\(id)", "error": "\(error)"])
             replyError(

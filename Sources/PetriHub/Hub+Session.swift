@@ -299,10 +299,20 @@ extension Hub {
     /// The languages the server's words come in (the lesson's catalogs': every component ships the same).
     nonisolated static var offeredLanguages: [Language] { LessonWords.book.languages }
 
+    /// Sends one message to one connection. A message that cannot be encoded (a value JSON cannot
+    /// carry) is logged with its type, and the connection is told in a sentence instead of waiting for
+    /// an answer that never comes.
     @inline(never)
     nonisolated func reply(_ message: ServerMessage, to session: Session) {
-        guard let bytes = try? services.encoder.encode(message) else { return }
-        services.transport.send(
-            OutboundMessage(kind: .text, bytes: bytes), to: session.connection.id, policy: .reliable)
+        do {
+            let bytes = try services.encoder.encode(message)
+            services.transport.send(
+                OutboundMessage(kind: .text, bytes: bytes), to: session.connection.id, policy: .reliable)
+        } catch {
+            services.logger.error(
+                "Could not encode a reply", metadata: ["message": "\(message.type)", "error": "\(error)"])
+            if case .error = message { return }
+            replyError(ProtocolError(.internalError, HubWords.word("hub.reply.unencodable")), to: session)
+        }
     }
 }
