@@ -1,5 +1,6 @@
 """The teacher's console and lesson plans: "Start from a plan" lists the server's plans, starts one, shows its
-timeline with the next moment marked, and Next runs it to the end with three students answering every question."""
+timeline with the next moment marked, and Next runs it to the end with three students answering every question; a
+listed plan downloads as its file, which "Write a plan" opens and saves back."""
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -8,6 +9,7 @@ from selenium.webdriver.support.ui import Select
 from conftest import Server, console_errors
 from helpers import join, wait_for
 from petri_peer import Peer
+from test_plan_builder import keys_into
 from test_teacher_console import STUDENTS, confirm, script, signed_in, wait_console, wait_text
 
 import pytest
@@ -258,4 +260,55 @@ def test_a_stored_plan_is_removed_from_the_console_and_a_shipped_plan_offers_no_
     lister.send(type="describePlans", key=shared.key)
     assert name not in [p["name"] for p in lister.wait("plans")["plans"]]
     lister.close()
+    assert console_errors(page) == []
+
+
+def capture_downloads(driver):
+    """Keeps each Blob the page turns into a link (what a download button hands the browser), to read it back: the
+    test wraps the browser's URL.createObjectURL; the page has no hook for it."""
+    driver.execute_script(
+        "window.petriBlobs = []; const make = URL.createObjectURL.bind(URL);"
+        "URL.createObjectURL = (blob) => { window.petriBlobs.push(blob); return make(blob); };")
+
+
+def downloaded_text(driver, index):
+    """The text of the page's `index`th download (from 0)."""
+    wait_for(driver, lambda d: script(d, "window.petriBlobs.length") > index, message="nothing was downloaded")
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1]; window.petriBlobs[arguments[0]].text().then(done);", index)
+
+
+def test_a_listed_plan_downloads_as_its_file_by_keyboard_and_opens_back_as_a_plan_of_ones_own(shared, page, tmp_path):
+    # Given a teacher signed in, and the peppered-moths file as the server keeps it (what `petri plan export` writes)
+    lister = Peer(shared.ws)
+    lister.send(type="describePlans", key=shared.key)
+    kept = next(p["text"] for p in lister.wait("plans")["plans"] if p["name"] == "peppered-moths")
+    lister.close()
+    signed_in(page, shared)
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#plan-start").is_displayed())
+    capture_downloads(page)
+    # When they choose it in "Start from a plan" and press "Download this plan file" from the keyboard
+    Select(page.find_element(By.CSS_SELECTOR, "#plan-choice")).select_by_value("peppered-moths")
+    keys_into(page, "#plan-export", Keys.ENTER)
+    # Then the file is named for the plan, the status line says so, and its text is the server's, to the byte
+    wait_text(page, "#plan-remove-status", "peppered-moths.yaml")
+    text = downloaded_text(page, 0)
+    assert text == kept
+
+    # When they open that file in "Write a plan" and save it under a name of their own (each engine's run its own)
+    name = f"moths-back-{getattr(page, 'petri_engine', 'chromium')}"
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    page.find_element(By.CSS_SELECTOR, "#plan-file-input").send_keys(str(path))
+    wait_text(page, "#plan-write-status", f"{name}.yaml")
+    assert page.find_element(By.CSS_SELECTOR, "#plan-name").get_attribute("value") == name
+    page.find_element(By.CSS_SELECTOR, "#plan-replace").click()
+    keys_into(page, "#plan-save", Keys.ENTER)
+    wait_text(page, "#plan-write-status", f'Saved "{name}"')
+    # Then it is listed, and downloads again as the same file
+    wait_for(page, lambda d: name in plan_names(d))
+    Select(page.find_element(By.CSS_SELECTOR, "#plan-choice")).select_by_value(name)
+    keys_into(page, "#plan-export", Keys.ENTER)
+    wait_text(page, "#plan-remove-status", f"{name}.yaml")
+    assert downloaded_text(page, 1) == kept
     assert console_errors(page) == []

@@ -117,6 +117,24 @@ import Testing
         #expect(Set(sentences).count == Self.broken.count)
     }
 
+    @Test func anUnknownOrEmptyMomentsSentenceNamesEveryKindOfMomentHuntIncluded() {
+        // Given a plan with an unknown moment, and one with a moment that names no kind
+        for text in [Self.head + "  - dance: 3\n", Self.head + "  - at: 3\n"] {
+            // When each is checked
+            guard case .failure(let problems) = PlanCheck.check(text, models: .shipped),
+                let sentence = problems.problems.first?.sentence
+            else {
+                Issue.record("the plan was accepted: \(text)")
+                continue
+            }
+            // Then its sentence names every kind of moment a plan may have, a hunt too
+            #expect(PlanReader.momentKeys.contains("hunt"))
+            for kind in PlanReader.momentKeys {
+                #expect(sentence.contains(kind), "\(kind) is missing from: \(sentence)")
+            }
+        }
+    }
+
     @Test func everyShippedPlanChecks() {
         // Given the shipped plans, Then each checks, and every trait model has one
         var models: Set<String> = []

@@ -42,6 +42,17 @@ package enum PlanReader {
         "run", "pause", "ask", "reveal", "explain", "guide", "set", "checkpoint", "replicates", "hunt",
     ]
 
+    /// The sentence for `key`, which is not a moment: it names every moment kind, from ``momentKeys``.
+    static func unknownMoment(_ key: String) -> String {
+        LessonWords.word("plan.moment.unknown", ["key": .text(key), "kinds": .text(momentKinds)]).description
+    }
+
+    /// The sentence for a moment that names no kind: it names every one, from ``momentKeys``.
+    static var emptyMoment: String { LessonWords.word("plan.moment.empty", ["kinds": .text(momentKinds)]).description }
+
+    /// The moment kinds as a sentence lists them.
+    private static var momentKinds: String { momentKeys.joined(separator: ", ") }
+
     /// The plan in `text`, or every mistake with its line.
     package static func read(_ text: String) -> Result<LessonPlan, Problems> {
         let (plan, problems) = readPartly(text)
@@ -229,12 +240,12 @@ package enum PlanReader {
                 case "pause": return PlanMoment(line: Self.line(node), action: .pause(seconds: nil))
                 case "hunt": return PlanMoment(line: Self.line(node), action: .hunt(seconds: nil, catches: nil))
                 default:
-                    problem(node, PlanWords.unknownMoment(word))
+                    problem(node, PlanReader.unknownMoment(word))
                     return nil
                 }
             }
             guard let mapping = node.mapping else {
-                problem(node, PlanWords.unknownMoment("a list"))
+                problem(node, PlanReader.unknownMoment("a list"))
                 return nil
             }
             var at: Int?
@@ -249,12 +260,12 @@ package enum PlanReader {
                     note = text("note", in: mapping, limit: PlanLimits.text, required: false)
                 case _ where PlanReader.momentKeys.contains(name): actions.append((name, key, value))
                 default:
-                    problem(key, PlanWords.unknownMoment(name))
+                    problem(key, PlanReader.unknownMoment(name))
                     unknown = true
                 }
             }
             guard let (name, key, value) = actions.first else {
-                if !unknown { problem(node, PlanWords.emptyMoment) }
+                if !unknown { problem(node, PlanReader.emptyMoment) }
                 return nil
             }
             if actions.count > 1 {
@@ -373,7 +384,7 @@ package enum PlanReader {
                 }
                 return .hunt(seconds: seconds, catches: catches)
             default:
-                problem(key, PlanWords.unknownMoment(name))
+                problem(key, PlanReader.unknownMoment(name))
                 return nil
             }
         }

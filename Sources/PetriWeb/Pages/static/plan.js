@@ -8,7 +8,7 @@ import { el, setText, replaceChildren } from './dom.js';
 import { requestOnce } from './connection.js';
 import { t, fillWords, onLanguageChange } from './words.js';
 import { languageSwitch } from './view-language.js';
-import { momentWords } from './view-plan.js';
+import { momentWords, downloadPlanFile } from './view-plan.js';
 
 const $ = (id) => document.getElementById(id);
 const match = location.pathname.match(/^\/plan\/([^/]+)\/?$/);
@@ -73,12 +73,7 @@ $('plan-copy').addEventListener('click', () => {
 });
 $('plan-download').addEventListener('click', () => {
     if (!plan) return;
-    const file = el('a', { href: URL.createObjectURL(new Blob([String(plan.text ?? '')], { type: 'text/yaml' })),
-        download: `${plan.name || 'plan'}.yaml` });
-    document.body.append(file);
-    file.click();
-    file.remove();
-    setTimeout(() => URL.revokeObjectURL(file.href), 1000);
+    downloadPlanFile(plan.name, String(plan.text ?? ''));
 });
 
 languageSwitch($('language-switch'));

@@ -1,6 +1,6 @@
-// The teacher's console and lesson plans: "Start from a plan" (the server's plans, from `describePlans`) on the start
-// screen, and in a lesson started from a plan, its timeline with the next moment highlighted, Next, Skip and the
-// switch between teacher-paced and automatic. Every word comes from the catalog (words.js); text from the network
+// The teacher's console and lesson plans: "Start from a plan" (the server's plans, from `describePlans`, each
+// downloadable as its file) on the start screen, and in a lesson started from a plan, its timeline with the next
+// moment highlighted, Next, Skip and the switch between teacher-paced and automatic. Every word comes from the catalog (words.js); text from the network
 // (titles, prompts, notes) goes in only as text.
 
 import { el, setText, replaceChildren } from './dom.js';
@@ -39,6 +39,18 @@ export function momentWords(moment) {
     }
 }
 
+/// Downloads `text` as the plan file `NAME.yaml` (the text as the server keeps it, which `petri plan export` writes);
+/// answers the file's name.
+export function downloadPlanFile(name, text) {
+    const file = `${name || 'plan'}.yaml`;
+    const link = el('a', { href: URL.createObjectURL(new Blob([text], { type: 'text/yaml' })), download: file });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    return file;
+}
+
 /// The start screen's "Start from a plan" form.
 export class PlanPicker {
     /// `start({ plan, pace, seed })` starts the chosen plan; it answers a refusal's sentence, or nothing.
@@ -71,6 +83,14 @@ export class PlanPicker {
         this.summary = form.querySelector('#plan-summary');
         this.removeButton = form.querySelector('#plan-remove');
         this.removeStatus = form.querySelector('#plan-remove-status');
+        this.exportButton = form.querySelector('#plan-export');
+        // The chosen plan's file, as the server listed it (its stored text: no second writer of plan files here).
+        this.exportButton.addEventListener('click', () => {
+            const plan = this.chosen();
+            if (!plan) return;
+            const file = downloadPlanFile(plan.name, String(plan.text ?? ''));
+            setText(this.removeStatus, t('teach.plan.write.downloaded', { file }));
+        });
         this.select.addEventListener('change', () => this.renderSummary());
         this.removeButton.addEventListener('click', async () => {
             const plan = this.chosen();
@@ -118,6 +138,7 @@ export class PlanPicker {
             : '');
         // Shipped plans cannot be removed; a stored plan can, by its owner (the server's by the key holder).
         this.removeButton.hidden = !plan || Boolean(plan.shipped);
+        this.exportButton.hidden = !plan;
         setText(this.shareStatus, '');
         this.renderShare();
     }
@@ -372,13 +393,7 @@ export class PlanWriter {
 
     /// The text as a file the teacher keeps or sends to a colleague.
     download() {
-        const name = this.name.value.trim() || 'plan';
-        const link = el('a', { href: URL.createObjectURL(new Blob([this.text.value], { type: 'text/yaml' })),
-            download: `${name}.yaml` });
-        document.body.append(link);
-        link.click();
-        link.remove();
-        setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-        this.results.say(t('teach.plan.write.downloaded', { file: `${name}.yaml` }));
+        const file = downloadPlanFile(this.name.value.trim(), this.text.value);
+        this.results.say(t('teach.plan.write.downloaded', { file }));
     }
 }
