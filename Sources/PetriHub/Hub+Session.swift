@@ -299,8 +299,10 @@ extension Hub {
     /// The languages the server's words come in (the lesson's catalogs': every component ships the same).
     nonisolated static var offeredLanguages: [Language] { LessonWords.book.languages }
 
+    /// Answers with `message`, its words (a plan's problems, a refusal) in the session's language.
     @inline(never)
     nonisolated func reply(_ message: ServerMessage, to session: Session) {
+        let message = message.carriesWords ? message.rendered(in: session.language) : message
         guard let bytes = try? services.encoder.encode(message) else { return }
         services.transport.send(
             OutboundMessage(kind: .text, bytes: bytes), to: session.connection.id, policy: .reliable)
