@@ -60,7 +60,8 @@ let package = Package(
         .target(
             name: "PetriProtocol",
             dependencies: ["PetriSimulation", "PetriWords", .product(name: "Crypto", package: "swift-crypto")],
-            exclude: ["PROTOCOL.md"]
+            exclude: ["PROTOCOL.md"],
+            resources: [.embedInCode("Words")]
         ),
         // One lesson as a pure state machine: commands in, effects out; no I/O, no clock.
         // Its sentences (refusals, question texts, the report) are in Words/<tag>.json. Lesson plans are YAML

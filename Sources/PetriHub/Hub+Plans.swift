@@ -102,7 +102,7 @@ extension Hub {
         {
         case .success(let checked): plan = checked
         case .failure(let problems):
-            return .failure(ProtocolError(.invalidDefinition, PlanWords.planDoesNotRead(problems.description)))
+            return .failure(ProtocolError(.invalidDefinition, PlanWords.planDoesNotRead(problems)))
         }
         var random = SystemRandomNumberGenerator()
         let definition = LessonDefinition(
@@ -309,7 +309,7 @@ extension Hub {
                         link: link, name: record.name, title: plan.title, summary: plan.summary, model: plan.model,
                         moments: plan.moments, text: record.text)))
         case .failure(let problems):
-            return .failure(ProtocolError(.invalidDefinition, PlanWords.planDoesNotRead(problems.description)))
+            return .failure(ProtocolError(.invalidDefinition, PlanWords.planDoesNotRead(problems)))
         }
     }
 
@@ -343,7 +343,7 @@ extension Hub {
 }
 
 extension PlanProblem {
-    init(_ problem: PlanReader.Problem) { self.init(line: problem.line, sentence: problem.sentence) }
+    init(_ problem: PlanReader.Problem) { self.init(line: problem.line, sentence: Sentence(problem.word)) }
 }
 
 /// The sentences of the hub's plan requests, from the hub's catalogs.

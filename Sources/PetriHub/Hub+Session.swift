@@ -299,11 +299,12 @@ extension Hub {
     /// The languages the server's words come in (the lesson's catalogs': every component ships the same).
     nonisolated static var offeredLanguages: [Language] { LessonWords.book.languages }
 
-    /// Sends one message to one connection. A message that cannot be encoded (a value JSON cannot
-    /// carry) is logged with its type, and the connection is told in a sentence instead of waiting for
-    /// an answer that never comes.
+    /// Answers with `message`, its words (a plan's problems, a refusal) in the session's language. A
+    /// message that cannot be encoded (a value JSON cannot carry) is logged with its type, and the
+    /// connection is told in a sentence instead of waiting for an answer that never comes.
     @inline(never)
     nonisolated func reply(_ message: ServerMessage, to session: Session) {
+        let message = message.carriesWords ? message.rendered(in: session.language) : message
         do {
             let bytes = try services.encoder.encode(message)
             services.transport.send(

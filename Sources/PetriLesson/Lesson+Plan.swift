@@ -18,7 +18,7 @@ extension Lesson {
             if let rate = copy.rate { plan.rate = rate }
             return PlanRun(plan: plan, name: copy.name, pace: copy.pace ?? plan.pace)
         case .failure(let problems):
-            throw ProtocolError(.invalidDefinition, PlanWords.planDoesNotRead(problems.description))
+            throw ProtocolError(.invalidDefinition, PlanWords.planDoesNotRead(problems))
         }
     }
 
@@ -41,7 +41,7 @@ extension Lesson {
         case .next:
             switch state.waiting {
             case .run(let generation), .arrive(let generation):
-                if let message = runOverMessage { throw ProtocolError(.runOver, PlanWords.runOver(message)) }
+                if let sentence = runOverSentence { throw ProtocolError(.runOver, PlanWords.runOver(sentence)) }
                 guard runRate == nil else {
                     throw ProtocolError(.invalidAction, PlanWords.stillRunning(to: generation))
                 }
@@ -187,7 +187,7 @@ extension Lesson {
         let line = state.plan.moments[index].line
         effects.append(
             .send(
-                .error(ProtocolError(error.code, PlanWords.skipped(index + 1, line: line, error.message))), to: .teacher
+                .error(ProtocolError(error.code, PlanWords.skipped(index + 1, line: line, error))), to: .teacher
             ))
     }
 

@@ -37,7 +37,7 @@ extension Lesson {
                 guard let student = roster[id], !student.isErased else { continue }
                 csv.append([
                     CSVWriter.text(student.name),
-                    CSVWriter.text(question.label),
+                    CSVWriter.text(question.label(in: language)),
                     predictionText(answer.prediction, for: question),
                     actualText(of: question),
                     answer.points.map { String($0.total) } ?? "",
@@ -54,7 +54,7 @@ extension Lesson {
                 let points = line.play.results.first { $0.question == question.id }?.points.total
                 csv.append([
                     CSVWriter.text(line.play.name),
-                    CSVWriter.text(question.label),
+                    CSVWriter.text(question.label(in: language)),
                     predictionText(prediction, for: question),
                     points == nil ? "" : actualText(of: question),
                     points.map(String.init) ?? "",

@@ -3,6 +3,7 @@ import PetriLesson
 import PetriProtocol
 import PetriSimulation
 import PetriStorage
+import PetriWords
 
 /// The server's lesson plans: the shipped ones, then every `NAME.yaml` in the data directory's `plans/` folder
 /// (where `petri plan import` puts them). Read on each `describePlans` and `startPlan`, so a plan imported while the
@@ -29,10 +30,10 @@ package enum PlanDirectory {
         return files
     }
 
-    /// Why a plan was not imported: every mistake with its line, or one sentence.
+    /// Why a plan was not imported: every mistake with its line, or one sentence (rendered in the reader's language).
     package enum ImportRefusal: Error, Sendable, Hashable {
         case problems([PlanReader.Problem])
-        case sentence(String)
+        case sentence(Word)
     }
 
     /// Checks that `text` may be imported as `name`: a plan's name, not a shipped plan's, and a plan that checks.

@@ -129,7 +129,8 @@ struct PlanCommand: AsyncParsableCommand {
             case .success(let plan):
                 print(PlanCommandWords.valid(file, title: plan.title, moments: plan.moments.count))
             case .failure(let problems):
-                let lines = problems.problems.map { "\(file):\($0.line): \($0.sentence)\n" }.joined()
+                let lines = problems.problems.map { "\(file):\($0.line): \($0.sentence(in: CommandWords.language))\n" }
+                    .joined()
                 FileHandle.standardError.write(Data(lines.utf8))
                 throw ExitCode.failure
             }
@@ -159,7 +160,8 @@ struct PlanCommand: AsyncParsableCommand {
             let catalog = location.catalog(try location.configuration())
             switch PlanCheck.check(text, models: catalog) {
             case .failure(let problems):
-                let lines = problems.problems.map { "\(file):\($0.line): \($0.sentence)\n" }.joined()
+                let lines = problems.problems.map { "\(file):\($0.line): \($0.sentence(in: CommandWords.language))\n" }
+                    .joined()
                 FileHandle.standardError.write(Data(lines.utf8))
                 throw ExitCode.failure
             case .success(let plan):
@@ -280,10 +282,10 @@ struct PlanCommand: AsyncParsableCommand {
             switch refusal {
             case nil: return
             case .problems(let problems):
-                let lines = problems.map { "\(file):\($0.line): \($0.sentence)\n" }.joined()
+                let lines = problems.map { "\(file):\($0.line): \($0.sentence(in: CommandWords.language))\n" }.joined()
                 FileHandle.standardError.write(Data(lines.utf8))
             case .sentence(let sentence):
-                FileHandle.standardError.write(Data((sentence + "\n").utf8))
+                FileHandle.standardError.write(Data((sentence.text(in: CommandWords.language) + "\n").utf8))
             }
             throw ExitCode.failure
         }

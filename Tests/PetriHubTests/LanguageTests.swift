@@ -192,4 +192,66 @@ struct BroadcastLanguageTests {
         #expect(spanish.map(\.model) == english.map(\.model))
         await server.stop()
     }
+
+    @Test func aPlansMistakesAndRefusalsComeInTheRequestersLanguage() async throws {
+        let server = InProcessHub()
+        let broken = "title: Mice\nmodel: mice\nmoments:\n  - bogus: 1\n"
+        let english = server.connect()
+        try english.send(.previewPlan(teacherKey: InProcessHub.teacherKey, text: broken, seed: 1))
+        let problems = try await english.expectReply("planProblems") {
+            if case .planProblems(let p) = $0 { p } else { nil }
+        }
+        #expect(
+            problems.map(\.sentence.text) == [
+                #""bogus" is not a moment; use run, pause, ask, reveal, explain, guide, set, checkpoint or replicates."#
+            ])
+        let welsh = server.connect()
+        try welsh.send(.setLanguage(language: "cy"))
+        _ = try await welsh.expect("language") { if case .language = $0 { true } else { nil } }
+        try welsh.send(.previewPlan(teacherKey: InProcessHub.teacherKey, text: broken, seed: 1))
+        let welshProblems = try await welsh.expectReply("planProblems") {
+            if case .planProblems(let p) = $0 { p } else { nil }
+        }
+        #expect(welshProblems.map(\.line) == problems.map(\.line))
+        #expect(welshProblems.first?.sentence.text.hasPrefix(#"Nid yw "bogus" yn eiliad;"#) == true)
+        // A refusal with a plan's problems in it is Welsh through and through
+        try welsh.send(
+            .startPlan(
+                teacherKey: InProcessHub.teacherKey, plan: nil, text: broken, seed: 1, pace: nil, rate: nil,
+                options: nil))
+        let refusal = try await welsh.expectError()
+        #expect(refusal.code == .invalidDefinition)
+        #expect(refusal.message.contains(#"llinell 4: Nid yw "bogus" yn eiliad;"#))
+        try welsh.send(
+            .startPlan(
+                teacherKey: InProcessHub.teacherKey, plan: "nope", text: nil, seed: 1, pace: nil, rate: nil,
+                options: nil))
+        #expect(try await welsh.expectError().message.hasPrefix(#"Nid oes gan y gweinydd hwn gynllun o'r enw "nope""#))
+        try english.send(
+            .startPlan(
+                teacherKey: InProcessHub.teacherKey, plan: "nope", text: nil, seed: 1, pace: nil, rate: nil,
+                options: nil))
+        #expect(try await english.expectError().message.hasPrefix(#"This server has no plan called "nope""#))
+        await server.stop()
+    }
+
+    @Test func aMessageTheServerCannotReadIsRefusedInTheSendersLanguage() async throws {
+        let server = InProcessHub()
+        let english = server.connect()
+        english.sendRaw(#"{"type":"step","count":1.5}"#)
+        #expect(
+            try await english.expectError()
+                == ProtocolError(.invalidField, #"The field "count" must be a whole number, not 1.5."#))
+        let welsh = server.connect()
+        try welsh.send(.setLanguage(language: "cy"))
+        _ = try await welsh.expect("language") { if case .language = $0 { true } else { nil } }
+        welsh.sendRaw(#"{"type":"step","count":1.5}"#)
+        #expect(
+            try await welsh.expectError()
+                == ProtocolError(.invalidField, #"Rhaid i'r maes "count" fod yn rhif cyfan, nid 1.5."#))
+        welsh.sendRaw(#"{"type":"ping""#)
+        let malformed = try await welsh.expectError()
+        #expect(malformed.code == .malformedJSON && malformed.message.hasPrefix("Nid yw'r neges yn JSON dilys: "))
+        await server.stop()
+    }
 }

@@ -2,6 +2,7 @@
 
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 import Testing
 
 @testable import PetriLesson
@@ -92,7 +93,14 @@ struct RangeQuestionTests {
         let reversed = room.student(ada, .answer(range, .range(lower: 60, upper: 40)))
         #expect(reversed.errorCode == .outOfRange)
         #expect(reversed.rejection?.message == "The lower end of a range comes first: 40 to 60, not 60 to 40.")
-        #expect(room.student(ada, .answer(range, .range(lower: 40, upper: 160))).errorCode == .outOfRange)
+        // A Welsh reader gets it in Welsh, an Arabic one in Arabic (the refusal keeps its catalog words)
+        #expect(
+            reversed.rejection?.message(in: try #require(Language("cy")))
+                == "Daw pen isaf amrediad yn gyntaf: 40 i 60, nid 60 i 40.")
+        let outside = room.student(ada, .answer(range, .range(lower: 40, upper: 160)))
+        #expect(outside.errorCode == .outOfRange)
+        #expect(outside.rejection?.message.hasPrefix("Both ends of a range for level must be between") == true)
+        #expect(outside.rejection?.message(in: try #require(Language("ar"))).hasPrefix("يجب أن يقع طرفا المدى") == true)
         #expect(room.student(ada, .answer(range, .number(50))).errorCode == .wrongKind)
 
         // The first answer stands

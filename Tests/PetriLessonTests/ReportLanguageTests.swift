@@ -44,6 +44,9 @@ struct ReportLanguageTests {
                 "awgrym", "rheswm", "gwers adfer",
             ])
         #expect(results.hasSuffix(",ie,,\r\n"))
+        // The question is named in Welsh too (made with the results, never stored)
+        #expect(results.contains(",C1 population yng nghenhedlaeth 1,"))
+        #expect(try lesson(in: nil).lesson.resultsCSV().contains(",Q1 population at generation 1,"))
     }
 
     @Test func theReplyToReportIsInTheLessonsLanguage() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 import Testing
 
 @testable import PetriLesson
@@ -65,6 +66,19 @@ struct ReportTests {
         #expect(data == room.lesson.report().data)
         #expect(!reply.isPersisted)
         #expect(room.student(StudentID(1), .report).errorCode != nil)
+    }
+
+    @Test func theQuestionsAreNamedInTheReportsLanguage() throws {
+        let lesson = try fixedLesson().lesson
+        let cy = try #require(Language("cy"))
+        let welsh = lesson.report(in: cy)
+        #expect(
+            welsh.data.questions.map(\.label) == [
+                "C1 population yng nghenhedlaeth 2", "C2 extinct yng nghenhedlaeth 3",
+                "C3 population yng nghenhedlaeth 4",
+            ])
+        #expect(welsh.html().contains("C1 population yng nghenhedlaeth 2"))
+        #expect(lesson.report().html().contains("Q1 population at generation 2"))
     }
 
     @Test func theReportDataCarriesTheValuesOfTheCSVAndTheHTML() throws {

@@ -48,6 +48,18 @@ struct CommandLineWordsTests {
         #expect(spanish.contains("Gestionar las cuentas de los docentes"))
     }
 
+    @Test func aPlansMistakesArePrintedInTheCommandLinesLanguage() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("words-\(UUID().uuidString).yaml")
+        try "title: Mice\nmodel: mice\nmoments:\n  - bogus: 1\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let english = try Self.output(["plan", "check", file.path], lang: "en_GB.UTF-8")
+        #expect(english.contains(#"\#(file.path):4: "bogus" is not a moment; use run,"#))
+        let welsh = try Self.output(["plan", "check", file.path], lang: "cy_GB.UTF-8")
+        #expect(welsh.contains(#"\#(file.path):4: Nid yw "bogus" yn eiliad; defnyddiwch run,"#))
+        let arabic = try Self.output(["plan", "check", file.path], lang: "ar_EG.UTF-8")
+        #expect(arabic.contains(#"\#(file.path):4: "bogus" ليس لحظة؛"#))
+    }
+
     @Test func everyCatalogHasEveryKeyTheCommandLineUsesAndNoOther() throws {
         var used: Set<String> = []
         let files = FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil)

@@ -175,7 +175,7 @@ import Testing
         }
         // Then each mistake comes with its line, the same for both, and nothing is stored
         #expect(problems.map(\.line) == [4, 5])
-        #expect(problems.allSatisfy { !$0.sentence.isEmpty })
+        #expect(problems.allSatisfy { !$0.sentence.text.isEmpty })
         #expect(previewed == problems)
         #expect(await server.storage.inner.plans(ownedBy: nil).isEmpty)
         await server.stop()

@@ -46,7 +46,8 @@ struct TerminalWordsTests {
             let lines = try String(contentsOf: file, encoding: .utf8).split(
                 separator: "\n", omittingEmptySubsequences: false)
             for (number, line) in lines.enumerated() {
-                for literal in Self.englishLiterals(in: String(line)) {
+                for literal in Self.englishLiterals(in: String(line))
+                where !Self.notYetMoved.contains("\(file.lastPathComponent): \(literal)") {
                     found.append("\(file.lastPathComponent):\(number + 1): \(literal)")
                 }
             }
@@ -68,6 +69,8 @@ struct TerminalWordsTests {
         #expect(Self.englishLiterals(in: #"("pace auto|teacher")"#) == [])
         #expect(Self.englishLiterals(in: #"CommandError("best takes on or off.")"#) == ["best takes on or off."])
         #expect(Self.englishLiterals(in: #"write("help COMMAND shows how")"#) == ["help COMMAND shows how"])
+        #expect(Self.englishLiterals(in: #"return ok ? label : "option \(i + 1)""#) == ["option "])
+        #expect(Self.englishLiterals(in: #"let bar = "\(count) ✓""#) == [])
     }
 
     /// Files the scan leaves to others: the plan words (moving to the catalogs on their own branch) and the
@@ -76,12 +79,23 @@ struct TerminalWordsTests {
         "PlanPreviewWords.swift", "PlanTerminalWords.swift", "RankByOption.swift", "MakeupRankingOption.swift",
     ]
 
+    /// Words beside a value that the scan found once it read `"word \(value)"` as English (it did not before), still to
+    /// move to the catalogs: the picture's captions and the chart's axis (a value's own words: `gen`, `bg`, `alive`,
+    /// `best`), a rectangle's debugging description and a console command's example (`\(verb) Ben`). A new literal
+    /// of this kind fails.
+    private static let notYetMoved: Set<String> = [
+        "TraitHistogramView.swift:   ·  alive · ", "TraitFieldView.swift: bg \\(name.isEmpty ? ",
+        "TraitFieldView.swift:  ·  best", "SidePanel.swift: bg ", "SidePanel.swift: gen  ", "Rect.swift: × at (, )",
+        "TeacherCommandParser.swift:  Ben",
+    ]
+
     /// Whether a literal is a console command (input syntax, the same in every language): it starts with a
     /// command's name (or a clause of `ask`, `option`) and is no sentence (no full stop, no upper-case word of
     /// English after it).
     static func isCommand(_ text: String) -> Bool {
         let words = text.split(separator: " ")
-        guard let first = words.first, Self.commandWords.contains(String(first)) else { return false }
+        // A command is spelled out: its name alone before a value is a word of a sentence ("option \(n)").
+        guard let first = words.first, words.count > 1, Self.commandWords.contains(String(first)) else { return false }
         return !text.hasSuffix(".") && !words.dropFirst().contains { $0.count > 1 && $0.allSatisfy(\.isUppercase) }
     }
 
@@ -95,11 +109,16 @@ struct TerminalWordsTests {
     static func englishLiterals(in line: String) -> [String] {
         guard !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") else { return [] }
         let words = #/[A-Za-z]{2,}\s+[A-Za-z]{2,}|^[A-Z][a-z]{2,}/#
+        // A value put next to a word reads as English too: "option \(n)" shows as "option 3".
+        let wordAndValue = #/[A-Za-z]{2,}\s+\x01|\x01\s+[A-Za-z]{2,}/#
         return line.matches(of: #/"((?:[^"\\]|\\.)*)"/#).compactMap { match in
             let text = String(match.1).replacing(#/\\\(.*?\)/#, with: "")
+            let spelled = String(match.1).replacing(#/\\\(.*?\)/#, with: "\u{1}")
             let names = text.split(separator: " ").filter { $0.contains(where: \.isLetter) }
             let onlyKeys = names.allSatisfy { keyNames.contains(String($0)) }
-            guard !text.hasPrefix("terminal."), !onlyKeys, !isCommand(text), text.contains(words) else { return nil }
+            guard !text.hasPrefix("terminal."), !onlyKeys, !isCommand(text),
+                text.contains(words) || spelled.contains(wordAndValue)
+            else { return nil }
             return text
         }
     }
@@ -139,5 +158,14 @@ struct TerminalWordsTests {
         let session = ClientSession(entry: .student(code: code, name: "Ada", token: nil))
         #expect(session.hello() == .join(code: code, name: "Ada"))
         #expect(HelpScreen.studentKeys(Theme(mode: .none)).last?.1 == "leave the lesson")
+    }
+
+    /// An answer naming an option the student's screen does not list (sent before a restore) shows by its number.
+    @Test func anOptionWithoutALabelIsNumberedInTheStudentsLanguage() throws {
+        let input = ChoiceInput(options: [ChoiceOption("grow", when: Condition(.gt, 10))])
+        #expect(input.shown(.choice(0), theme: Theme(mode: .none)) == "grow")
+        #expect(input.shown(.choice(2), theme: Theme(mode: .none)) == "option 3")
+        let welsh = Theme(mode: .none, language: try #require(Language("cy")))
+        #expect(input.shown(.choice(2), theme: welsh) == "opsiwn 3")
     }
 }

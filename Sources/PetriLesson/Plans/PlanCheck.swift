@@ -77,7 +77,7 @@ package enum PlanCheck {
                             line: lines["scenario"] ?? line,
                             sentence: PlanWords.unknownScenario(scenario, scenarios: scenarios)))
                 } else {
-                    problems.append(.init(line: line, sentence: PlanWords.badParameters(error.message)))
+                    problems.append(.init(line: line, sentence: PlanWords.badParameters(error)))
                 }
                 return problems
             }
@@ -106,7 +106,7 @@ package enum PlanCheck {
                         _ = try QuestionRules.settle(spec, for: lesson.model)
                         asks.append((line, generation, spec.horizon))
                     } catch {
-                        problems.append(.init(line: line, sentence: PlanWords.badQuestion(error.message)))
+                        problems.append(.init(line: line, sentence: PlanWords.badQuestion(error)))
                     }
                 case .reveal:
                     if asks.isEmpty, !plan.moments.contains(where: { $0.line < line && $0.action.isAsk }) {
@@ -126,7 +126,7 @@ package enum PlanCheck {
                     do {
                         try model.apply(.set(name: name, value: value))
                     } catch {
-                        problems.append(.init(line: line, sentence: PlanWords.badSet(error.message)))
+                        problems.append(.init(line: line, sentence: PlanWords.badSet(error)))
                     }
                 case .hunt(let seconds, let catches):
                     if !lesson.isHuntable {
@@ -145,7 +145,7 @@ package enum PlanCheck {
                     do {
                         _ = try scratch.requestReplicates(count: count, horizon: horizon, metric: metric)
                     } catch {
-                        problems.append(.init(line: line, sentence: PlanWords.badReplicates(error.message)))
+                        problems.append(.init(line: line, sentence: PlanWords.badReplicates(error)))
                     }
                 }
                 if generation > maxGenerations {

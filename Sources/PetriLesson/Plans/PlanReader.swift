@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 import Yams
 
 /// Reads a plan file's text into a ``LessonPlan``: pure (the text in, the plan or every mistake with its line out).
@@ -18,21 +19,30 @@ package enum PlanReader {
     package struct Problem: Sendable, Hashable, CustomStringConvertible {
         /// 1-based line of the file.
         package var line: Int
-        /// What is wrong and what to do.
-        package var sentence: String
+        /// What is wrong and what to do, rendered in its reader's language.
+        package var word: Word
 
-        package init(line: Int, sentence: String) {
+        package init(line: Int, sentence: Word) {
             self.line = line
-            self.sentence = sentence
+            self.word = sentence
         }
 
-        package var description: String { "line \(line): \(sentence)" }
+        /// What is wrong and what to do, in English.
+        package var sentence: String { word.text() }
+        /// What is wrong and what to do, in `language`.
+        package func sentence(in language: Language) -> String { word.text(in: language) }
+
+        /// `line 3: …` as a word.
+        var lineWord: Word { PlanWords.problem(line: line, word) }
+        package var description: String { lineWord.text() }
     }
 
     /// Every mistake found, in file order.
     package struct Problems: Error, Sendable, Hashable, CustomStringConvertible {
         package var problems: [Problem]
-        package var description: String { problems.map(\.description).joined(separator: "; ") }
+        /// All of them in one sentence, `line 3: …; line 7: …`.
+        package var word: Word { PlanWords.problems(problems.map(\.lineWord)) }
+        package var description: String { word.text() }
     }
 
     static let topKeys = [
@@ -41,17 +51,6 @@ package enum PlanReader {
     static let momentKeys = [
         "run", "pause", "ask", "reveal", "explain", "guide", "set", "checkpoint", "replicates", "hunt",
     ]
-
-    /// The sentence for `key`, which is not a moment: it names every moment kind, from ``momentKeys``.
-    static func unknownMoment(_ key: String) -> String {
-        LessonWords.word("plan.moment.unknown", ["key": .text(key), "kinds": .text(momentKinds)]).description
-    }
-
-    /// The sentence for a moment that names no kind: it names every one, from ``momentKeys``.
-    static var emptyMoment: String { LessonWords.word("plan.moment.empty", ["kinds": .text(momentKinds)]).description }
-
-    /// The moment kinds as a sentence lists them.
-    private static var momentKinds: String { momentKeys.joined(separator: ", ") }
 
     /// The plan in `text`, or every mistake with its line.
     package static func read(_ text: String) -> Result<LessonPlan, Problems> {
@@ -101,7 +100,7 @@ package enum PlanReader {
     struct Walk {
         var problems: [Problem] = []
 
-        mutating func problem(_ node: Node?, _ sentence: String) {
+        mutating func problem(_ node: Node?, _ sentence: Word) {
             problems.append(Problem(line: Self.line(node), sentence: sentence))
         }
 
@@ -109,7 +108,7 @@ package enum PlanReader {
 
         mutating func plan(_ source: String) -> LessonPlan? {
             guard source.count <= PlanLimits.fileCharacters else {
-                problem(nil, PlanWords.tooLong("The file", limit: PlanLimits.fileCharacters))
+                problem(nil, PlanWords.fileTooLong(limit: PlanLimits.fileCharacters))
                 return nil
             }
             let root: Node?
@@ -138,7 +137,7 @@ package enum PlanReader {
                 if case .object(let object) = PlanReader.json(node), node.mapping != nil {
                     parameters = object
                 } else {
-                    problem(node, PlanWords.badParameters("write them as name: value lines under parameters:."))
+                    problem(node, PlanWords.parametersNotMapping)
                 }
             }
             if let scenario = text("scenario", in: mapping, limit: 64, required: false) {
@@ -153,9 +152,9 @@ package enum PlanReader {
             if let node = mapping["options"] {
                 do {
                     options = try PlanReader.json(node).decode(as: LessonOptions.self)
-                    if let refusal = options.problem { problem(node, PlanWords.badOptions(refusal.message)) }
+                    if let refusal = options.problem { problem(node, PlanWords.badOptions(refusal)) }
                 } catch {
-                    problem(node, PlanWords.badOptions(error.message))
+                    problem(node, PlanWords.badOptions(error))
                 }
             }
             var pace = PlanPace.teacher
@@ -240,12 +239,12 @@ package enum PlanReader {
                 case "pause": return PlanMoment(line: Self.line(node), action: .pause(seconds: nil))
                 case "hunt": return PlanMoment(line: Self.line(node), action: .hunt(seconds: nil, catches: nil))
                 default:
-                    problem(node, PlanReader.unknownMoment(word))
+                    problem(node, PlanWords.unknownMoment(word))
                     return nil
                 }
             }
             guard let mapping = node.mapping else {
-                problem(node, PlanReader.unknownMoment("a list"))
+                problem(node, PlanWords.momentIsAList)
                 return nil
             }
             var at: Int?
@@ -260,12 +259,12 @@ package enum PlanReader {
                     note = text("note", in: mapping, limit: PlanLimits.text, required: false)
                 case _ where PlanReader.momentKeys.contains(name): actions.append((name, key, value))
                 default:
-                    problem(key, PlanReader.unknownMoment(name))
+                    problem(key, PlanWords.unknownMoment(name))
                     unknown = true
                 }
             }
             guard let (name, key, value) = actions.first else {
-                if !unknown { problem(node, PlanReader.emptyMoment) }
+                if !unknown { problem(node, PlanWords.emptyMoment) }
                 return nil
             }
             if actions.count > 1 {
@@ -305,7 +304,7 @@ package enum PlanReader {
                 do {
                     return .ask(try PlanReader.json(value).decode(as: QuestionSpec.self))
                 } catch {
-                    problem(value, PlanWords.badQuestion(error.message))
+                    problem(value, PlanWords.badQuestion(error))
                     return nil
                 }
             case "reveal": return .reveal
@@ -344,18 +343,18 @@ package enum PlanReader {
                 do {
                     return .set(name: name, value: try PlanReader.json(node).decode(as: ParameterValue.self))
                 } catch {
-                    problem(node, PlanWords.badSet(error.message))
+                    problem(node, PlanWords.badSet(error))
                     return nil
                 }
             case "replicates":
                 guard let mapping = value.mapping else {
-                    problem(value, PlanWords.badReplicates("write count:, horizon: and metric: under it."))
+                    problem(value, PlanWords.replicatesNotMapping)
                     return nil
                 }
                 guard let countNode = mapping["count"], let horizonNode = mapping["horizon"],
                     let metric = mapping["metric"]?.string
                 else {
-                    problem(value, PlanWords.badReplicates("write count:, horizon: and metric: under it."))
+                    problem(value, PlanWords.replicatesNotMapping)
                     return nil
                 }
                 guard let count = whole(countNode, "count"), let horizon = whole(horizonNode, "horizon") else {
@@ -384,7 +383,7 @@ package enum PlanReader {
                 }
                 return .hunt(seconds: seconds, catches: catches)
             default:
-                problem(key, PlanReader.unknownMoment(name))
+                problem(key, PlanWords.unknownMoment(name))
                 return nil
             }
         }

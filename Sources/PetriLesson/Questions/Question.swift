@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 
 /// A question's full state inside the lesson, including hint text and every answer.
 struct Question: Sendable, Hashable {
@@ -74,6 +75,9 @@ struct Question: Sendable, Hashable {
     /// Whether a student was in the lesson before it locked, and so could have answered.
     func couldBeAnswered(by student: Student) -> Bool { student.joinedInEntry < (lockedInEntry ?? Int.max) }
 
-    /// A short label for results, e.g. `Q3 population at generation 22`.
-    var label: String { "Q\(id.rawValue) \(metric) at generation \(target)" }
+    /// A short label for results, e.g. `Q3 population at generation 22`, in `language` (the lesson's: a label is
+    /// made when the results are, never stored).
+    func label(in language: Language) -> String {
+        QuestionWords.label(number: Int(id.rawValue), metric: metric.description, target: target, in: language)
+    }
 }

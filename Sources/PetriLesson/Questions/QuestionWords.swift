@@ -1,19 +1,34 @@
 import PetriProtocol
+import PetriWords
 
-/// The refusals of range questions, in one place so the words catalog can take them over mechanically (the
-/// report's words are in the catalogs: `lesson.report.*`).
+/// The refusals of range questions, from the lesson's catalogs (`lesson.range.*`), so each connection reads them in
+/// its own language (the report's words are in the catalogs too: `lesson.report.*`).
 enum QuestionWords {
-    static func confidenceOutOfRange(_ confidence: Int, allowed: ClosedRange<Int>) -> String {
-        "How sure a range should be is \(allowed.lowerBound) to \(allowed.upperBound) percent, but was \(confidence)."
+    static func confidenceOutOfRange(_ confidence: Int, allowed: ClosedRange<Int>) -> Word {
+        LessonWords.word(
+            "lesson.range.confidence",
+            ["low": .int(allowed.lowerBound), "high": .int(allowed.upperBound), "confidence": .int(confidence)])
     }
 
-    static func rangeOutside(metric: String, low: Double, high: Double, prediction: String) -> String {
-        "Both ends of a range for \(metric) must be between \(NumberText.grouped(low)) and "
-            + "\(NumberText.grouped(high)), not \(prediction)."
+    static func rangeOutside(metric: String, low: Double, high: Double, lower: Double, upper: Double) -> Word {
+        LessonWords.word(
+            "lesson.range.outside",
+            [
+                "metric": .text(metric), "low": .text(NumberText.grouped(low)), "high": .text(NumberText.grouped(high)),
+                "lower": .decimal(NumberText.format(lower)), "upper": .decimal(NumberText.format(upper)),
+            ])
     }
 
-    static func rangeReversed(lower: Double, upper: Double) -> String {
-        "The lower end of a range comes first: \(NumberText.format(upper)) to \(NumberText.format(lower)), "
-            + "not \(NumberText.format(lower)) to \(NumberText.format(upper))."
+    static func rangeReversed(lower: Double, upper: Double) -> Word {
+        LessonWords.word(
+            "lesson.range.reversed",
+            ["lower": .decimal(NumberText.format(lower)), "upper": .decimal(NumberText.format(upper))])
+    }
+
+    /// A short label for a question in results and the report, `Q3 population at generation 22`, in `language`.
+    static func label(number: Int, metric: String, target: Int, in language: Language) -> String {
+        LessonWords.text(
+            "lesson.question.label", ["number": .int(number), "metric": .text(metric), "target": .int(target)],
+            in: language)
     }
 }

@@ -127,7 +127,8 @@ extension Lesson {
             let options = rules.optionLabels
             questionLines.append(
                 LessonReport.QuestionLine(
-                    id: question.id, label: question.label, kind: question.kind.name, prompt: question.prompt,
+                    id: question.id, label: question.label(in: language), kind: question.kind.name,
+                    prompt: question.prompt,
                     state: question.state.rawValue, outcome: outcomeText(of: question, in: language),
                     spread: spread(of: question, actual: question.actual ?? question.askedValue), options: options,
                     expectedReplicates: question.expectation?.replicates,
@@ -178,7 +179,8 @@ extension Lesson {
             PlanWords.report(
                 title: run.plan.title, name: run.name, done: min(run.next, run.plan.moments.count),
                 of: run.plan.moments.count,
-                skipped: run.skipped.sorted().map { (number: $0 + 1, line: run.plan.moments[$0].line) })
+                skipped: run.skipped.sorted().map { (number: $0 + 1, line: run.plan.moments[$0].line) }
+            ).text(in: language)
         }
         return LessonReport(
             questions: questionLines, students: ranked, classCalibration: classCalibration,

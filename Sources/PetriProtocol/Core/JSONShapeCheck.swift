@@ -1,3 +1,5 @@
+import PetriWords
+
 /// Checks raw bytes before `JSONDecoder` sees them: size, nesting depth, JSON syntax, UTF-8.
 ///
 /// `JSONDecoder` builds a whole tree before it decodes anything, and recurses once per
@@ -13,12 +15,13 @@ enum JSONShapeCheck {
         guard bytes.count <= limits.maxMessageBytes else {
             throw ProtocolError(
                 .tooLarge,
-                "The message is \(bytes.count) bytes; the limit is \(limits.maxMessageBytes). Send less at a time.")
+                ProtocolWords.word(
+                    "protocol.message.tooLarge", ["count": .int(bytes.count), "limit": .int(limits.maxMessageBytes)]))
         }
         var scanner = Scanner(bytes: bytes, maxDepth: limits.maxDepth)
         try scanner.document()
         guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw ProtocolError(.malformedJSON, "The message is not valid UTF-8 text.")
+            throw ProtocolError(.malformedJSON, ProtocolWords.word("protocol.message.notUTF8"))
         }
     }
 
@@ -38,7 +41,7 @@ enum JSONShapeCheck {
             skipSpace()
             try value(depth: 0)
             skipSpace()
-            guard i == bytes.count else { throw malformed("unexpected text after the JSON value") }
+            guard i == bytes.count else { throw malformed(ProtocolWords.word("protocol.json.afterValue")) }
         }
 
         private var current: UInt8? { i < bytes.count ? bytes[i] : nil }
@@ -48,7 +51,7 @@ enum JSONShapeCheck {
         }
 
         private mutating func value(depth: Int) throws(ProtocolError) {
-            guard let b = current else { throw malformed("the message ends where a value was expected") }
+            guard let b = current else { throw malformed(ProtocolWords.word("protocol.json.endsEarly")) }
             switch b {
             case UInt8(ascii: "{"): try container(close: UInt8(ascii: "}"), keyed: true, depth: depth + 1)
             case UInt8(ascii: "["): try container(close: UInt8(ascii: "]"), keyed: false, depth: depth + 1)
@@ -57,14 +60,13 @@ enum JSONShapeCheck {
             case UInt8(ascii: "f"): try literal("false")
             case UInt8(ascii: "n"): try literal("null")
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
-            default: throw malformed("unexpected character at byte \(i)")
+            default: throw malformed(ProtocolWords.word("protocol.json.unexpectedCharacter", ["byte": .int(i)]))
             }
         }
 
         private mutating func container(close: UInt8, keyed: Bool, depth: Int) throws(ProtocolError) {
             guard depth <= maxDepth else {
-                throw ProtocolError(
-                    .tooDeep, "The message nests objects and arrays more than \(maxDepth) levels deep.")
+                throw ProtocolError(.tooDeep, ProtocolWords.word("protocol.message.tooDeep", ["depth": .int(maxDepth)]))
             }
             i += 1
             skipSpace()
@@ -74,12 +76,16 @@ enum JSONShapeCheck {
             }
             while true {
                 if keyed {
-                    guard current == UInt8(ascii: "\"") else { throw malformed("an object key must be a string") }
+                    guard current == UInt8(ascii: "\"") else {
+                        throw malformed(ProtocolWords.word("protocol.json.keyNotString"))
+                    }
                     let start = i + 1
                     try string()
                     key = start..<(i - 1)
                     skipSpace()
-                    guard current == UInt8(ascii: ":") else { throw malformed("expected ':' after an object key") }
+                    guard current == UInt8(ascii: ":") else {
+                        throw malformed(ProtocolWords.word("protocol.json.colonExpected"))
+                    }
                     i += 1
                     skipSpace()
                 }
@@ -92,7 +98,10 @@ enum JSONShapeCheck {
                     i += 1
                     return
                 } else {
-                    throw malformed("expected ',' or '\(Character(Unicode.Scalar(close)))' at byte \(i)")
+                    throw malformed(
+                        ProtocolWords.word(
+                            "protocol.json.separatorExpected",
+                            ["close": .text(String(Character(Unicode.Scalar(close)))), "byte": .int(i)]))
                 }
             }
         }
@@ -118,20 +127,22 @@ enum JSONShapeCheck {
                             guard (0xDC00...0xDFFF).contains(low) else { throw loneSurrogate(unit) }
                         }
                     } else if !"\"\\/bfnrt".utf8.contains(e) {
-                        throw malformed("bad escape sequence in a string")
+                        throw malformed(ProtocolWords.word("protocol.json.badEscape"))
                     }
-                case 0..<0x20: throw malformed("a control character inside a string must be escaped")
+                case 0..<0x20: throw malformed(ProtocolWords.word("protocol.json.controlCharacter"))
                 default: continue
                 }
             }
-            throw malformed("a string is not closed")
+            throw malformed(ProtocolWords.word("protocol.json.unclosedString"))
         }
 
         /// Four hex digits of a `\\u` escape, as a UTF-16 code unit.
         private mutating func hexUnit() throws(ProtocolError) -> UInt16 {
             var unit: UInt16 = 0
             for _ in 0..<4 {
-                guard let h = current, isHexDigit(h) else { throw malformed("bad \\u escape") }
+                guard let h = current, isHexDigit(h) else {
+                    throw malformed(ProtocolWords.word("protocol.json.badUnicodeEscape"))
+                }
                 unit = unit << 4 | UInt16(hexValue(h))
                 i += 1
             }
@@ -147,17 +158,15 @@ enum JSONShapeCheck {
         }
 
         /// The name of the field being scanned, for a sentence.
-        private var fieldName: String {
-            guard let key else { return "(message)" }
-            return String(decoding: bytes[key], as: UTF8.self)
+        private var fieldName: WordArgument {
+            ProtocolWords.field(key.map { String(decoding: bytes[$0], as: UTF8.self) } ?? "")
         }
 
         private func loneSurrogate(_ unit: UInt16) -> ProtocolError {
             let hex = String(unit, radix: 16, uppercase: true)
             return ProtocolError(
                 .invalidField,
-                "The field \"\(fieldName)\" contains an invalid character (a lone surrogate, \\u\(hex)); "
-                    + "send text as valid Unicode.")
+                ProtocolWords.word("protocol.field.loneSurrogate", ["field": fieldName, "hex": .text(hex)]))
         }
 
         private mutating func number() throws(ProtocolError) {
@@ -168,33 +177,39 @@ enum JSONShapeCheck {
             if let x = Double(text), !x.isFinite {
                 throw ProtocolError(
                     .invalidField,
-                    "The field \"\(fieldName)\" has the number \(text), which is too large for any field.")
+                    ProtocolWords.word("protocol.field.numberTooLarge", ["field": fieldName, "number": .text(text)]))
             }
         }
 
         private mutating func numberSyntax() throws(ProtocolError) {
             if current == UInt8(ascii: "-") { i += 1 }
-            guard let first = current, isDigit(first) else { throw malformed("bad number") }
+            guard let first = current, isDigit(first) else {
+                throw malformed(ProtocolWords.word("protocol.json.badNumber"))
+            }
             i += 1
             if first != UInt8(ascii: "0") { skipDigits() }
             if current == UInt8(ascii: ".") {
                 i += 1
-                guard let d = current, isDigit(d) else { throw malformed("bad number") }
+                guard let d = current, isDigit(d) else {
+                    throw malformed(ProtocolWords.word("protocol.json.badNumber"))
+                }
                 skipDigits()
             }
             if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
                 i += 1
                 if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { i += 1 }
-                guard let d = current, isDigit(d) else { throw malformed("bad number") }
+                guard let d = current, isDigit(d) else {
+                    throw malformed(ProtocolWords.word("protocol.json.badNumber"))
+                }
                 skipDigits()
             }
         }
 
         private mutating func literal(_ word: StaticString) throws(ProtocolError) {
             let count = word.utf8CodeUnitCount
-            guard bytes.count - i >= count else { throw malformed("unknown word") }
+            guard bytes.count - i >= count else { throw malformed(ProtocolWords.word("protocol.json.unknownWord")) }
             for k in 0..<count where bytes[i + k] != word.utf8Start[k] {
-                throw malformed("unknown word")
+                throw malformed(ProtocolWords.word("protocol.json.unknownWord"))
             }
             i += count
         }
@@ -210,8 +225,8 @@ enum JSONShapeCheck {
                 || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(b)
         }
 
-        private func malformed(_ what: String) -> ProtocolError {
-            ProtocolError(.malformedJSON, "The message is not valid JSON: \(what).")
+        private func malformed(_ what: Word) -> ProtocolError {
+            ProtocolError(.malformedJSON, ProtocolWords.word("protocol.json.malformed", ["what": .word(what)]))
         }
     }
 }

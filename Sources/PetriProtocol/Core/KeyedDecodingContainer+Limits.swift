@@ -1,3 +1,5 @@
+import PetriWords
+
 /// Decoding helpers that enforce the protocol's text limits and numeric sanity.
 extension KeyedDecodingContainer {
     /// Decodes required text no longer than `limit` UTF-8 bytes.
@@ -24,7 +26,8 @@ extension KeyedDecodingContainer {
     func decodeFinite(_ key: Key) throws -> Double {
         let x = try decode(Double.self, forKey: key)
         guard x.isFinite else {
-            throw ProtocolError(.invalidField, "The field \"\(key.stringValue)\" must be a finite number.")
+            throw ProtocolError(
+                .invalidField, ProtocolWords.word("protocol.field.notFinite", ["field": .text(key.stringValue)]))
         }
         return x
     }
@@ -45,13 +48,14 @@ extension KeyedDecodingContainer {
         // Not an Int: decoding it as a double gives the decoder's own error (with the field's
         // path) for text or null, and the value itself for the sentence otherwise.
         let x = try decode(Double.self, forKey: key)
-        let field = WireCoding.fieldPath(codingPath + [key])
+        let field = WireCoding.field(codingPath + [key])
+        let value = WordArgument.text(NumberText.format(x))
         if x == x.rounded() {
             throw ProtocolError(
-                .invalidField, "The field \"\(field)\" is too large for a whole number (\(NumberText.format(x))).")
+                .invalidField, ProtocolWords.word("protocol.field.wholeTooLarge", ["field": field, "value": value]))
         }
         throw ProtocolError(
-            .invalidField, "The field \"\(field)\" must be a whole number, not \(NumberText.format(x)).")
+            .invalidField, ProtocolWords.word("protocol.field.notWhole", ["field": field, "value": value]))
     }
 
     /// Decodes an optional whole number (see ``decodeWhole(_:)``).
@@ -63,9 +67,11 @@ extension KeyedDecodingContainer {
     private static func checkLength(_ text: String, key: Key, limit: Int, path: [any CodingKey]) throws {
         let length = text.utf8.count
         guard length <= limit else {
-            let field = WireCoding.fieldPath(path + [key])
             throw ProtocolError(
-                .tooLong, "The field \"\(field)\" is \(length) bytes long; the limit is \(limit).")
+                .tooLong,
+                ProtocolWords.word(
+                    "protocol.field.tooLong",
+                    ["field": WireCoding.field(path + [key]), "count": .int(length), "limit": .int(limit)]))
         }
     }
 }

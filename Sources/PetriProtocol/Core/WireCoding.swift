@@ -1,4 +1,5 @@
 import Foundation
+import PetriWords
 
 /// The JSON settings every message uses, and the mapping from Foundation's errors to ours.
 ///
@@ -31,44 +32,46 @@ enum WireCoding {
     static func protocolError(for error: any Error) -> ProtocolError {
         if let error = error as? ProtocolError { return error }
         guard let error = error as? DecodingError else {
-            return ProtocolError(.invalidField, "The message could not be read: \(error).")
+            return ProtocolError(
+                .invalidField, ProtocolWords.word("protocol.message.unreadableBecause", ["problem": .text("\(error)")]))
         }
         switch error {
         case .keyNotFound(let key, let context):
-            let path = fieldPath(context.codingPath + [key])
-            return ProtocolError(.missingField, "The field \"\(path)\" is required but missing.")
+            return ProtocolError(
+                .missingField,
+                ProtocolWords.word("protocol.field.missing", ["field": field(context.codingPath + [key])]))
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
             return ProtocolError(
                 .invalidField,
-                "The field \"\(fieldPath(context.codingPath))\" must be \(describe(type)).")
+                ProtocolWords.word(
+                    "protocol.field.wrongKind", ["field": field(context.codingPath), "kind": .word(describe(type))]))
         case .dataCorrupted(let context):
             // Syntax was checked before decoding, so this is a value that does not fit its field.
             // Foundation reports a number that does not fit (1.5 or 1e400 for a whole number)
             // without a path, so the sentence cannot name the field then.
             if context.codingPath.isEmpty {
-                return ProtocolError(
-                    .invalidField, "A number does not fit its field: a whole number was expected, or it is too large.")
+                return ProtocolError(.invalidField, ProtocolWords.word("protocol.number.doesNotFit"))
             }
             return ProtocolError(
-                .invalidField,
-                "The field \"\(fieldPath(context.codingPath))\" has a value that is not allowed.")
+                .invalidField, ProtocolWords.word("protocol.field.notAllowed", ["field": field(context.codingPath)]))
         @unknown default:
-            return ProtocolError(.invalidField, "The message could not be read.")
+            return ProtocolError(.invalidField, ProtocolWords.word("protocol.message.unreadable"))
         }
     }
 
-    static func fieldPath(_ path: [any CodingKey]) -> String {
-        let parts = path.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }
-        return parts.isEmpty ? "(message)" : parts.joined(separator: ".")
+    /// A field's path as a sentence names it, `options.language` (`[2]` for an array's item); "(message)" for none.
+    static func field(_ path: [any CodingKey]) -> WordArgument {
+        ProtocolWords.field(
+            path.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }.joined(separator: "."))
     }
 
-    private static func describe(_ type: Any.Type) -> String {
+    private static func describe(_ type: Any.Type) -> Word {
         switch type {
-        case is String.Type: "text"
-        case is Bool.Type: "true or false"
-        case is Int.Type, is Int64.Type, is UInt64.Type: "a whole number"
-        case is Double.Type: "a number"
-        default: "of a different kind"
+        case is String.Type: ProtocolWords.word("protocol.kind.text")
+        case is Bool.Type: ProtocolWords.word("protocol.kind.boolean")
+        case is Int.Type, is Int64.Type, is UInt64.Type: ProtocolWords.word("protocol.kind.whole")
+        case is Double.Type: ProtocolWords.word("protocol.kind.number")
+        default: ProtocolWords.word("protocol.kind.other")
         }
     }
 }

@@ -1,3 +1,5 @@
+import PetriWords
+
 /// A bearer secret: a teacher token (controls one lesson) or a student's resume token.
 ///
 /// The server mints tokens from a cryptographically secure generator (at least 128 bits,
@@ -20,9 +22,7 @@ package struct AccessToken: Sendable, Hashable, Codable, CustomStringConvertible
         guard Self.allowedLengths.contains(secret.utf8.count),
             secret.utf8.allSatisfy(Self.isTokenByte)
         else {
-            throw ProtocolError(
-                .invalidField,
-                "A token is 22 to 128 characters of letters, digits, '-' and '_'; check that it was copied whole.")
+            throw ProtocolError(.invalidField, ProtocolWords.word("protocol.token.invalid"))
         }
         self.secret = secret
     }

@@ -1,3 +1,5 @@
+import PetriWords
+
 /// The six characters students type to join a lesson, e.g. `K7QX2M`.
 ///
 /// The alphabet leaves out 0/O and 1/I, which children misread; it has 32 symbols, so a code
@@ -20,8 +22,7 @@ package struct JoinCode: Sendable, Hashable, Codable, CustomStringConvertible {
         let canonical = typed.uppercased().filter { $0 != " " && $0 != "-" }
         guard canonical.count == Self.length, canonical.allSatisfy(Self.alphabet.contains) else {
             throw ProtocolError(
-                .invalidField,
-                "A join code is \(Self.length) letters and digits (no 0, O, 1 or I); check the code on the board.")
+                .invalidField, ProtocolWords.word("protocol.joinCode.invalid", ["length": .int(Self.length)]))
         }
         text = canonical
     }
@@ -40,7 +41,8 @@ package struct JoinCode: Sendable, Hashable, Codable, CustomStringConvertible {
         let c = try decoder.singleValueContainer()
         let typed = try c.decode(String.self)
         guard typed.utf8.count <= TextLimit.joinCode else {
-            throw ProtocolError(.tooLong, "A join code is \(Self.length) characters.")
+            throw ProtocolError(
+                .tooLong, ProtocolWords.word("protocol.joinCode.tooLong", ["length": .int(Self.length)]))
         }
         self = try JoinCode(typed)
     }

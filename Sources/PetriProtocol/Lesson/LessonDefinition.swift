@@ -1,4 +1,5 @@
 import PetriSimulation
+import PetriWords
 
 /// A lesson file: enough to recreate a lesson's simulation exactly, on any machine.
 ///
@@ -52,15 +53,15 @@ package struct LessonDefinition: Sendable, Hashable, Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guard try c.decodeText(.format, limit: 64) == Self.format else {
             throw ProtocolError(
-                .invalidDefinition, "This is not a \(Self.format) lesson file; export it again from this version.")
+                .invalidDefinition, ProtocolWords.word("protocol.lessonFile.format", ["format": .text(Self.format)]))
         }
         let modelName = try c.decodeText(.model, limit: 32)
         guard let model = ModelKind(rawValue: modelName) else {
-            throw ProtocolError(.invalidField, ModelKind.malformedSentence)
+            throw ProtocolError(.invalidField, ProtocolWords.word("protocol.model.malformed"))
         }
         self.model = model
         guard let seed = UInt64(try c.decodeText(.seed, limit: 20)) else {
-            throw ProtocolError(.invalidField, "The field \"seed\" must be a whole number 0...2^64-1 written as text.")
+            throw ProtocolError(.invalidField, ProtocolWords.word("protocol.seed.notText64"))
         }
         self.seed = seed
         parameters = try c.decodeIfPresent(JSONValue.self, forKey: .parameters) ?? .object([:])
@@ -68,7 +69,7 @@ package struct LessonDefinition: Sendable, Hashable, Codable {
         generation = try c.decodeIfPresent(Int.self, forKey: .generation) ?? 0
         if let hex = try c.decodeTextIfPresent(.stateHash, limit: 16) {
             guard let hash = UInt64(hex, radix: 16) else {
-                throw ProtocolError(.invalidField, "The field \"stateHash\" must be 16 hexadecimal digits.")
+                throw ProtocolError(.invalidField, ProtocolWords.word("protocol.lessonFile.stateHash"))
             }
             stateHash = hash
         } else {
@@ -124,8 +125,7 @@ package struct ModelFileCopy: Sendable, Hashable, Codable {
         hash = try c.decodeText(.hash, limit: 16)
         text = try c.decodeText(.text, limit: Self.textLimit)
         guard TraitModelSource.hash(of: text) == hash else {
-            throw ProtocolError(
-                .invalidField, "The model file's text does not match its hash; export the lesson again.")
+            throw ProtocolError(.invalidField, ProtocolWords.word("protocol.lessonFile.modelHash"))
         }
     }
 
@@ -136,7 +136,11 @@ package struct ModelFileCopy: Sendable, Hashable, Codable {
         do {
             return try TraitModelSource(text: text)
         } catch {
-            throw ProtocolError(.invalidDefinition, "The lesson's model file does not read: \(error.message)")
+            throw ProtocolError(
+                .invalidDefinition,
+                ProtocolWords.word(
+                    "protocol.lessonFile.modelDoesNotRead",
+                    ["problem": error.word.map(WordArgument.word) ?? .text(error.message)]))
         }
     }
 }

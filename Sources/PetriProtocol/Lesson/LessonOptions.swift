@@ -104,14 +104,15 @@ package struct LessonOptions: Sendable, Hashable, Codable {
     /// Says what is out of range, or nothing when every option is usable.
     package var problem: ProtocolError? {
         if !(1...100).contains(leaderboardSize) {
-            return ProtocolError(.outOfRange, "leaderboardSize must be between 1 and 100, but was \(leaderboardSize).")
+            return ProtocolError(
+                .outOfRange, ProtocolWords.word("protocol.options.leaderboardSize", ["value": .int(leaderboardSize)]))
         }
         if let limit = questionLimit, !(1...100).contains(limit) {
-            return ProtocolError(.outOfRange, "questionLimit must be between 1 and 100, but was \(limit).")
+            return ProtocolError(
+                .outOfRange, ProtocolWords.word("protocol.options.questionLimit", ["value": .int(limit)]))
         }
         if let language, language.utf8.count > 35 || Language(language) == nil {
-            return ProtocolError(
-                .invalidField, "The option \"language\" must be a BCP 47 language tag such as \"cy\" or \"es-MX\".")
+            return ProtocolError(.invalidField, ProtocolWords.word("protocol.language.invalidOption"))
         }
         return nil
     }

@@ -1,4 +1,5 @@
 import PetriSimulation
+import PetriWords
 
 /// A teacher's model action and the generation it was applied at (before that generation's step).
 ///
@@ -65,12 +66,11 @@ enum ModelActionCoding {
             let caught = try c.decode([Int].self, forKey: .caught)
             guard caught.count <= TextLimit.huntCatches else {
                 throw ProtocolError(
-                    .tooLong, "The field \"caught\" lists more than \(TextLimit.huntCatches) creatures.")
+                    .tooLong, ProtocolWords.word("protocol.action.tooManyCaught", ["max": .int(TextLimit.huntCatches)]))
             }
             return .hunt(caught: caught, formula: try c.decode(Bool.self, forKey: .formula))
         default:
-            throw ProtocolError(
-                .invalidField, "The field \"action\" must be \"set\", \"toggle\", \"place\" or \"hunt\".")
+            throw ProtocolError(.invalidField, ProtocolWords.word("protocol.action.kind"))
         }
     }
 
@@ -100,10 +100,14 @@ enum ModelActionCoding {
         let value = try c.decode(ParameterValue.self, forKey: key)
         switch value {
         case .number(let x) where !x.isFinite:
-            throw ProtocolError(.invalidField, "The field \"\(key.stringValue)\" must be a finite number.")
+            throw ProtocolError(
+                .invalidField, ProtocolWords.word("protocol.field.notFinite", ["field": .text(key.stringValue)]))
         case .text(let s) where s.utf8.count > TextLimit.parameterText:
             throw ProtocolError(
-                .tooLong, "The field \"\(key.stringValue)\" is longer than \(TextLimit.parameterText) bytes.")
+                .tooLong,
+                ProtocolWords.word(
+                    "protocol.field.longerThan",
+                    ["field": .text(key.stringValue), "limit": .int(TextLimit.parameterText)]))
         default:
             return value
         }

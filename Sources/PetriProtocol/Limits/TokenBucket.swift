@@ -1,3 +1,5 @@
+import PetriWords
+
 /// A token bucket: `capacity` tokens, refilled continuously at `refillPerSecond`.
 ///
 /// A pure value that takes the time as an argument, so tests drive it with a manual clock.
@@ -95,7 +97,7 @@ package struct ConnectionRateLimit: Sendable, Hashable {
         return .refuse(
             ProtocolError(
                 .rateLimited,
-                "Too many messages: at most \(NumberText.format(messages.refillPerSecond)) per second. Slow down or you will be disconnected."
-            ))
+                ProtocolWords.word(
+                    "protocol.message.tooMany", ["rate": .decimal(NumberText.format(messages.refillPerSecond))])))
     }
 }

@@ -23,7 +23,7 @@ extension ClientMessage {
         case "open":
             let role = try c.decodeTextIfPresent(.role, limit: 16) ?? "teacher"
             guard ["teacher", "observer"].contains(role) else {
-                throw ProtocolError(.invalidField, "The field \"role\" must be \"teacher\" or \"observer\".")
+                throw ProtocolError(.invalidField, ProtocolWords.word("protocol.role.invalid"))
             }
             return .open(
                 code: try c.decode(JoinCode.self, forKey: .code),

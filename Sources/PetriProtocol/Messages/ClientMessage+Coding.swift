@@ -86,12 +86,12 @@ extension ClientMessage: Codable {
         case "create":
             let name = try c.decodeText(.model, limit: 32)
             guard let model = ModelKind(rawValue: name) else {
-                throw ProtocolError(.invalidField, ModelKind.malformedSentence)
+                throw ProtocolError(.invalidField, ProtocolWords.word("protocol.model.malformed"))
             }
             var seed: UInt64?
             if let text = try c.decodeTextIfPresent(.seed, limit: 20) {
                 guard let value = UInt64(text) else {
-                    throw ProtocolError(.invalidField, "The field \"seed\" must be a whole number written as text.")
+                    throw ProtocolError(.invalidField, ProtocolWords.word("protocol.seed.notText"))
                 }
                 seed = value
             }
@@ -126,8 +126,7 @@ extension ClientMessage: Codable {
                 language: try c.decodeLanguageIfPresent())
         case "setLanguage":
             guard let language = try c.decodeLanguageIfPresent() else {
-                throw ProtocolError(
-                    .missingField, "The field \"language\" is required; send a language tag such as \"cy\".")
+                throw ProtocolError(.missingField, ProtocolWords.word("protocol.language.missing"))
             }
             self = .setLanguage(language: language)
         case "step": self = .step(count: try c.decodeWhole(.count))
@@ -176,8 +175,7 @@ extension ClientMessage: Codable {
             let students = try c.decode([StudentID].self, forKey: .students)
             guard students.count <= ReasonRules.maxShown else {
                 throw ProtocolError(
-                    .invalidField,
-                    "The field \"students\" may list at most \(ReasonRules.maxShown) students.")
+                    .invalidField, ProtocolWords.word("protocol.students.tooMany", ["max": .int(ReasonRules.maxShown)]))
             }
             self = .showReasons(
                 question: QuestionID(try c.decodeWhole(.question)), students: students,
@@ -199,14 +197,14 @@ extension ClientMessage: Codable {
             var seed: UInt64?
             if let text = try c.decodeTextIfPresent(.seed, limit: 20) {
                 guard let value = UInt64(text) else {
-                    throw ProtocolError(.invalidField, "The field \"seed\" must be a whole number written as text.")
+                    throw ProtocolError(.invalidField, ProtocolWords.word("protocol.seed.notText"))
                 }
                 seed = value
             }
             var pace: PlanPace?
             if let text = try c.decodeTextIfPresent(.pace, limit: 16) {
                 guard let value = PlanPace(rawValue: text) else {
-                    throw ProtocolError(.invalidField, "The field \"pace\" must be \"teacher\" or \"auto\".")
+                    throw ProtocolError(.invalidField, ProtocolWords.word("protocol.pace.teacherOrAuto"))
                 }
                 pace = value
             }
@@ -222,7 +220,7 @@ extension ClientMessage: Codable {
             var seed: UInt64?
             if let text = try c.decodeTextIfPresent(.seed, limit: 20) {
                 guard let value = UInt64(text) else {
-                    throw ProtocolError(.invalidField, "The field \"seed\" must be a whole number written as text.")
+                    throw ProtocolError(.invalidField, ProtocolWords.word("protocol.seed.notText"))
                 }
                 seed = value
             }
@@ -254,7 +252,7 @@ extension ClientMessage: Codable {
         case "planSkip": self = .planSkip
         case "planPace":
             guard let pace = PlanPace(rawValue: try c.decodeText(.pace, limit: 16)) else {
-                throw ProtocolError(.invalidField, "The field \"pace\" must be \"teacher\" or \"auto\".")
+                throw ProtocolError(.invalidField, ProtocolWords.word("protocol.pace.teacherOrAuto"))
             }
             self = .planPace(pace)
         case "openMakeup": self = .openMakeup(until: try c.decodeIfPresent(Timestamp.self, forKey: .until))
@@ -271,7 +269,7 @@ extension ClientMessage: Codable {
         case "makeupNext": self = .makeupNext
         case "makeupPace":
             guard let pace = MakeupPace(rawValue: try c.decodeText(.pace, limit: 16)) else {
-                throw ProtocolError(.invalidField, "The field \"pace\" must be \"class\", \"own\" or \"auto\".")
+                throw ProtocolError(.invalidField, ProtocolWords.word("protocol.pace.makeup"))
             }
             self = .makeupPace(pace, seconds: try c.decodeWholeIfPresent(.seconds))
         case "signIn":
@@ -441,9 +439,7 @@ extension KeyedDecodingContainer where Key: CodingKey {
             return nil
         }
         guard text.utf8.count <= 35, Language(text) != nil else {
-            throw ProtocolError(
-                .invalidField,
-                "The field \"language\" must be a BCP 47 language tag such as \"cy\" or \"es-MX\".")
+            throw ProtocolError(.invalidField, ProtocolWords.word("protocol.language.invalid"))
         }
         return text
     }
@@ -456,6 +452,6 @@ enum MessageType {
         let shown = String(
             type.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
                 .prefix(32))
-        return ProtocolError(.unknownType, "Unknown message type \"\(shown)\"; PROTOCOL.md lists the types.")
+        return ProtocolError(.unknownType, ProtocolWords.word("protocol.message.unknownType", ["type": .text(shown)]))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PetriWords
 
 /// Turns received bytes into messages, enforcing limits before any JSON is built.
 ///
@@ -34,7 +35,8 @@ package struct ProtocolDecoder: Sendable {
         let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
         guard bytes.first(where: { !whitespace.contains($0) }) == UInt8(ascii: "{") else {
             throw ProtocolError(
-                .malformedJSON, "A Petri message is one JSON object, such as {\"type\":\"ping\"}; send one per frame.")
+                .malformedJSON,
+                ProtocolWords.word("protocol.message.notObject", ["example": .text(#"{"type":"ping"}"#)]))
         }
         return try decode(ClientMessage.self, from: bytes, allowingNonFiniteNumbers: false)
     }

@@ -13,6 +13,7 @@ extension ServerMessage {
         case .questionCancelled(_, let reason): reason.word != nil
         case .closing(let closing): closing.message.word != nil
         case .runOver(let message): message.word != nil
+        case .planProblems(let problems): problems.contains { $0.sentence.word != nil }
         default: false
         }
     }
@@ -28,6 +29,9 @@ extension ServerMessage {
             closing.message = closing.message.rendered(in: language)
             return .closing(closing)
         case .runOver(let message): return .runOver(message: message.rendered(in: language))
+        case .planProblems(let problems):
+            return .planProblems(
+                problems.map { PlanProblem(line: $0.line, sentence: $0.sentence.rendered(in: language)) })
         default: return self
         }
     }

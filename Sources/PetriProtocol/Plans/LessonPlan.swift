@@ -1,4 +1,5 @@
 import PetriSimulation
+import PetriWords
 
 /// A lesson plan: a model, its starting parameters and options, and a timeline of moments that a lesson runs in
 /// order (written by a teacher as a YAML file; see Sources/PetriLesson/Plans/PLANS-FORMAT.md).
@@ -138,7 +139,7 @@ extension PlanMoment: Codable {
         case "hunt":
             action = .hunt(seconds: try c.decodeWholeIfPresent(.seconds), catches: try c.decodeWholeIfPresent(.catches))
         default:
-            throw ProtocolError(.invalidField, "The field \"kind\" must name a plan moment (run, pause, ask, ...).")
+            throw ProtocolError(.invalidField, ProtocolWords.word("protocol.plan.momentKind"))
         }
     }
 
@@ -228,7 +229,7 @@ package struct PlanListing: Sendable, Hashable, Codable {
         title = try c.decodeText(.title, limit: PlanLimits.title)
         summary = try c.decodeText(.summary, limit: PlanLimits.text)
         guard let model = ModelKind(rawValue: try c.decodeText(.model, limit: 32)) else {
-            throw ProtocolError(.invalidField, ModelKind.malformedSentence)
+            throw ProtocolError(.invalidField, ProtocolWords.word("protocol.model.malformed"))
         }
         self.model = model
         moments = try c.decodeWhole(.moments)
@@ -327,7 +328,7 @@ package struct SharedPlan: Sendable, Hashable, Codable {
         title = try c.decodeText(.title, limit: PlanLimits.title)
         summary = try c.decodeText(.summary, limit: PlanLimits.text)
         guard let model = ModelKind(rawValue: try c.decodeText(.model, limit: 32)) else {
-            throw ProtocolError(.invalidField, ModelKind.malformedSentence)
+            throw ProtocolError(.invalidField, ProtocolWords.word("protocol.model.malformed"))
         }
         self.model = model
         moments = try c.decode([PlanMoment].self, forKey: .moments)

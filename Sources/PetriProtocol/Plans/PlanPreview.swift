@@ -1,3 +1,5 @@
+import PetriWords
+
 /// What a plan would do with one seed, run on a private copy of the simulation before class (`planPreview`,
 /// answering `previewPlan`): each question's outcome with this seed, and the spread of the same question over
 /// replicates of the moment it is asked, so a teacher can tell a question everyone gets right from one nobody could.
@@ -115,7 +117,7 @@ package struct PlanPreview: Sendable, Hashable, Codable {
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         guard let seed = UInt64(try c.decodeText(.seed, limit: 20)) else {
-            throw ProtocolError(.invalidField, "The field \"seed\" must be a whole number written as text.")
+            throw ProtocolError(.invalidField, ProtocolWords.word("protocol.seed.notText"))
         }
         self.seed = seed
         replicates = try c.decodeWhole(.replicates)
@@ -136,12 +138,13 @@ package struct PlanPreview: Sendable, Hashable, Codable {
     }
 }
 
-/// A mistake in a plan file, as `planProblems` lists them: its line (1-based) and a sentence saying what to fix.
+/// A mistake in a plan file, as `planProblems` lists them: its line (1-based) and a sentence saying what to fix (in
+/// the requester's language: a plain string on the wire, as before).
 package struct PlanProblem: Sendable, Hashable, Codable {
     package var line: Int
-    package var sentence: String
+    package var sentence: Sentence
 
-    package init(line: Int, sentence: String) {
+    package init(line: Int, sentence: Sentence) {
         self.line = line
         self.sentence = sentence
     }

@@ -1,3 +1,5 @@
+import PetriWords
+
 // Every question kind's wire form, in one table: the kind (its name and its fields in the question's
 // object), the prediction that answers it (its key in the answer's object), and the plain form the
 // fast paths (``AnswerScan``, ``DirectJSONWriter``) read and write. A new kind adds a case to each
@@ -42,8 +44,7 @@ package enum QuestionKind: Sendable, Hashable, Codable {
             self = .range(
                 confidence: try c.decodeWholeIfPresent(.confidence), tolerance: try c.decodeFiniteIfPresent(.tolerance))
         default:
-            throw ProtocolError(
-                .invalidField, "The field \"kind\" must be \"number\", \"choice\", \"probability\" or \"range\".")
+            throw ProtocolError(.invalidField, ProtocolWords.word("protocol.question.kind"))
         }
     }
 
@@ -89,10 +90,9 @@ package enum Prediction: Sendable, Hashable, Codable, CustomStringConvertible {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let present = CodingKeys.allCases.filter { c.contains($0) }
         guard present.count == 1, let key = present.first else {
-            let problem = present.isEmpty ? "is missing" : "must be only one of them"
-            throw ProtocolError(
-                present.isEmpty ? .missingField : .invalidField,
-                "The prediction (\"number\", \"choice\", \"probability\" or \"range\") \(problem).")
+            throw present.isEmpty
+                ? ProtocolError(.missingField, ProtocolWords.word("protocol.prediction.missing"))
+                : ProtocolError(.invalidField, ProtocolWords.word("protocol.prediction.several"))
         }
         switch key {
         case .number: self = .number(try c.decodeFinite(.number))
@@ -101,7 +101,7 @@ package enum Prediction: Sendable, Hashable, Codable, CustomStringConvertible {
         case .range:
             let bounds = try c.decode([Double].self, forKey: .range)
             guard bounds.count == 2, bounds.allSatisfy(\.isFinite) else {
-                throw ProtocolError(.invalidField, "The field \"range\" must be two finite numbers, [lower, upper].")
+                throw ProtocolError(.invalidField, ProtocolWords.word("protocol.prediction.range"))
             }
             self = .range(lower: bounds[0], upper: bounds[1])
         }

@@ -24,10 +24,6 @@ package struct ModelKind: RawRepresentable, Sendable, Hashable, Codable, CustomS
     /// Rock pocket mice on lava flows (see ``MiceModel``).
     package static let mice = ModelKind(shipped: "mice")
 
-    /// The sentence for a model name that is not one.
-    package static let malformedSentence =
-        "The field \"model\" must be a model's name: lowercase letters, digits and hyphens, such as camouflage."
-
     /// The models compiled into every server, in the order `describeModels` lists them.
     package static let allCases: [ModelKind] = [.camouflage, .islands, .life, .resistance, .beaks, .mice]
 

@@ -234,7 +234,10 @@ package enum PlanTerminalWords {
             + problems.map {
                 TerminalWords.text(
                     "terminal.plan.problemLine",
-                    ["line": .int($0.line), "sentence": .text(TerminalText.sanitise($0.sentence, maxCharacters: 300))],
+                    [
+                        "line": .int($0.line),
+                        "sentence": .text(TerminalText.sanitise($0.sentence.text, maxCharacters: 300)),
+                    ],
                     in: language)
             }
     }

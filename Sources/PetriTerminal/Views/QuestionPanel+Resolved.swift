@@ -30,7 +30,8 @@ extension QuestionPanel {
         if lesson.role != .teacher {
             let result = lesson.results[q.id]
             if let prediction = result?.prediction ?? lesson.answers[q.id]?.prediction {
-                var line = theme.text("terminal.resolved.youSaid", ["answer": .text(shown(prediction, q))])
+                var line = theme.text(
+                    "terminal.resolved.youSaid", ["answer": .text(shown(prediction, q, theme: theme))])
                 if let points = result?.points {
                     line += " → +\(points.total)"
                     var parts: [String] = []

@@ -147,7 +147,7 @@ enum QuestionPanel {
         var statusStyle = theme.dim
         if let instruction = q.kind.input.instruction(q, theme: theme) { status.append(instruction) }
         if let record = lesson.answers[q.id] {
-            let sent = WordArgument.text(shown(record.prediction, q))
+            let sent = WordArgument.text(shown(record.prediction, q, theme: theme))
             status.append(
                 q.allowChange
                     ? theme.text("terminal.question.sentChangeable", ["answer": sent])
@@ -256,7 +256,7 @@ enum QuestionPanel {
             y: inner.y + 1, style: theme.dim, maxWidth: inner.width)
         let mine =
             lesson.answers[q.id].map {
-                theme.text("terminal.question.yourAnswer", ["answer": .text(shown($0.prediction, q))])
+                theme.text("terminal.question.yourAnswer", ["answer": .text(shown($0.prediction, q, theme: theme))])
             }
             ?? theme.text("terminal.question.notAnswered")
         canvas.put(mine, x: inner.x, y: inner.y + 2, maxWidth: inner.width)
@@ -276,5 +276,7 @@ enum QuestionPanel {
     }
 
     /// A prediction as the student typed it.
-    static func shown(_ p: Prediction, _ q: QuestionInfo) -> String { q.kind.input.shown(p) }
+    static func shown(_ p: Prediction, _ q: QuestionInfo, theme: Theme) -> String {
+        q.kind.input.shown(p, theme: theme)
+    }
 }

@@ -21,7 +21,8 @@ struct RangeQuestion: KindRules {
                 .invalidQuestion, QuestionWords.confidenceOutOfRange(confidence, allowed: Scoring.confidences))
         }
         if let tolerance, !(tolerance.isFinite && tolerance > 0) {
-            throw ProtocolError(.invalidQuestion, "The tolerance must be a positive number, but was \(tolerance).")
+            throw ProtocolError(
+                .invalidQuestion, LessonWords.word("lesson.number.tolerance", ["tolerance": .decimal("\(tolerance)")]))
         }
         return .range(
             confidence: confidence,
@@ -35,8 +36,8 @@ struct RangeQuestion: KindRules {
             throw ProtocolError(
                 .outOfRange,
                 QuestionWords.rangeOutside(
-                    metric: question.metric.description, low: range.lowerBound, high: range.upperBound,
-                    prediction: prediction.description))
+                    metric: question.metric.description, low: range.lowerBound, high: range.upperBound, lower: lower,
+                    upper: upper))
         }
         guard lower <= upper else {
             throw ProtocolError(.outOfRange, QuestionWords.rangeReversed(lower: lower, upper: upper))

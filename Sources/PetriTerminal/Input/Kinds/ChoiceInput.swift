@@ -113,9 +113,10 @@ struct ChoiceInput: KindInput {
         }
     }
 
-    func shown(_ p: Prediction) -> String {
+    func shown(_ p: Prediction, theme: Theme) -> String {
         guard case .choice(let i) = p else { return p.description }
-        return options.indices.contains(i) ? options[i].label : "option \(i + 1)"
+        return options.indices.contains(i)
+            ? options[i].label : theme.text("terminal.input.choice.unnamed", ["number": .int(i + 1)])
     }
 }
 

@@ -38,7 +38,7 @@ protocol KindInput: Sendable {
     func outcome(_ q: QuestionInfo, _ r: Resolution, theme: Theme) -> String
 
     /// A prediction as the student typed it.
-    func shown(_ p: Prediction) -> String
+    func shown(_ p: Prediction, theme: Theme) -> String
 
     /// Draws the class's spread against the outcome in `rect` (at least 3 rows, 12 columns).
     func drawSpread(

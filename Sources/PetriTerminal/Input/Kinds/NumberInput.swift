@@ -46,7 +46,7 @@ struct NumberInput: KindInput {
         SpreadView.drawBins(resolution.spread, target: resolution.actual, into: &canvas, rect: rect, theme: theme)
     }
 
-    func shown(_ p: Prediction) -> String {
+    func shown(_ p: Prediction, theme: Theme) -> String {
         guard case .number(let x) = p else { return p.description }
         return Format.number(x, decimals: 2)
     }

@@ -79,7 +79,7 @@ struct ProbabilityInput: KindInput {
 
     func mean(_ x: Double) -> String { Format.percent(x) }
 
-    func shown(_ p: Prediction) -> String {
+    func shown(_ p: Prediction, theme: Theme) -> String {
         guard case .probability(let x) = p else { return p.description }
         return Format.percent(x)
     }

@@ -105,7 +105,7 @@ struct RangeInput: KindInput {
         canvas.put(axis, x: bottom.x, y: bottom.y, style: theme.dim, maxWidth: rect.width)
     }
 
-    func shown(_ p: Prediction) -> String {
+    func shown(_ p: Prediction, theme: Theme) -> String {
         guard case .range(let lower, let upper) = p else { return p.description }
         return "\(Format.number(lower, decimals: 2))–\(Format.number(upper, decimals: 2))"
     }
