@@ -185,11 +185,14 @@ extension Lesson {
         let summary = Self.summary(
             of: round, traits: traits, caught: indices, traitRange: run.model.huntableTraitRange ?? 0...255)
         effects.append(.broadcast(.huntEnded(summary)))
+        let background = run.model.huntBackground ?? 0
         do {
             try run.apply(.hunt(caught: indices, formula: selection == .both))
         } catch {
             return effects
         }
+        huntRecords.append(
+            HuntRecord(round: round, summary: summary, traits: traits, caught: indices, background: background))
         effects += advance(by: 1, at: now)
         return effects
     }

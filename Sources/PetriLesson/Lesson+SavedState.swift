@@ -25,7 +25,7 @@ package struct LessonCheckpoint: Sendable, Hashable {
     }
 }
 
-/// Saved-state layout, format version 9 (see ``StateWriter``; "compact" numbers are
+/// Saved-state layout, format version 10 (see ``StateWriter``; "compact" numbers are
 /// ``StateWriter/appendCompact(_:)``, text is a compact byte count then UTF-8, "optional" is a
 /// byte 0 or 1 then the value):
 ///
@@ -47,7 +47,9 @@ package struct LessonCheckpoint: Sendable, Hashable {
 /// (a compact count, then each student with extra time as id and percent, compact); from version 8, the questions
 /// whose horizon counts hunt rounds (a compact count, then each as question index, rounds ahead and the count of
 /// completed rounds it resolves at, compact); version 9 lays out the same bytes, but the ``LessonCheckpoint``'s
-/// state hash beside it covers the round under way (``Lesson/stateHash``; before it, the simulation's alone); last, the
+/// state hash beside it covers the round under way (``Lesson/stateHash``; before it, the simulation's alone); from version 10, the ended hunt
+/// rounds' records (`writeHuntRecords`: a compact count, then each round as in `writeHuntRecord`), then, when there
+/// is a teacher's checkpoint, the records it was saved with, the same way; last, the
 /// ``StateChecksum`` of every byte before it (8 bytes), so a damaged state is refused rather
 /// than restored wrong.
 ///
@@ -56,11 +58,11 @@ package struct LessonCheckpoint: Sendable, Hashable {
 /// form; this one is for the server's own restarts, compact for large boards and classes.
 extension Lesson {
     /// The saved-state format this build writes.
-    package static var stateFormatVersion: UInt8 { 9 }
+    package static var stateFormatVersion: UInt8 { 10 }
     /// The formats this build reads: 2 (no reasons), 3 (reasons with answers), 4 (replicates kept), 5
     /// (answer changes counted), 6 (a plan's position, expected points kept), 7 (the hunt, extra time kept), 8 (a
-    /// question's horizon in hunt rounds, in `Question+StateCoding.swift`) and 9 (a checkpoint's state hash covers
-    /// the round under way, see ``stateHash``). Not
+    /// question's horizon in hunt rounds, in `Question+StateCoding.swift`), 9 (a checkpoint's state hash covers
+    /// the round under way, see ``stateHash``) and 10 (the ended rounds' records, see ``HuntRecord``). Not
     /// version 1, which lacks each question's right option: a
     /// server's checkpoint in it is refused, and the lesson is rebuilt exactly from its whole log.
     static var readableStateFormats: ClosedRange<UInt8> { 2...stateFormatVersion }
@@ -124,6 +126,7 @@ extension Lesson {
         writeHunt(to: &w)
         writeExtraTime(to: &w)
         writeHuntHorizons(to: &w)
+        writeHuntRecords(to: &w)
         w.append(StateChecksum.of(w.bytes[...]))
         return w.bytes
     }
@@ -249,6 +252,8 @@ extension Lesson {
         }
         // Older formats had no questions about hunt rounds: every horizon counted generations.
         if version >= 8 { try readHuntHorizons(from: &r) }
+        // Older formats kept no records of ended rounds: the report shows the rounds hunted after the restore.
+        if version >= 10 { try readHuntRecords(from: &r) }
     }
 
     private func writeHunt(to w: inout StateWriter) {

@@ -31,6 +31,9 @@ extension Lesson {
             reason: LessonWords.word("lesson.cancelled.rewound", ["generation": .int(target)]),
             into: &effects)
         run.rewind(to: target)
+        // A round hunted at the target or later went with the steps undone (its population is no longer the
+        // lesson's), so its record goes too: the report tells what the population on the screen went through.
+        huntRecords.removeAll { $0.generation >= target }
         timeline += 1
         effects += [
             .broadcast(.rewound(position)),
@@ -42,7 +45,7 @@ extension Lesson {
 
     /// The teacher saves the current state as the checkpoint (replacing any earlier one).
     mutating func saveCheckpoint() -> [Effect] {
-        savedCheckpoint = SavedCheckpoint(run: run, nextQuestion: questions.count + 1)
+        savedCheckpoint = SavedCheckpoint(run: run, nextQuestion: questions.count + 1, huntRecords: huntRecords)
         return [.reply(.checkpointSaved(generation: run.generation))]
     }
 
@@ -61,6 +64,7 @@ extension Lesson {
         let shared = min(run.history.count, saved.run.history.count)
         let divergence = (0..<shared).first { run.history[$0] != saved.run.history[$0] } ?? shared
         run = saved.run
+        huntRecords = saved.huntRecords
         timeline += 1
         effects.append(.broadcast(.restored(position)))
         effects += historyPages(from: min(divergence, run.generation)).map { .broadcast(.history($0)) }

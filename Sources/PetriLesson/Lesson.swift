@@ -55,6 +55,8 @@ package struct Lesson<Model: SteppingModel>: Sendable, Equatable {
     var hunt: HuntRound?
     /// Hunt rounds started so far (the next round's number is one more).
     var huntRounds = 0
+    /// What each ended round in the population's history did, oldest first (see ``HuntRecord``).
+    var huntRecords: [HuntRecord] = []
     /// The students online who took the spotter role: a round does not wait for their catches. Like who is online,
     /// not part of the lesson's remembered state (a restart starts with nobody here; clients say it again).
     var spotters = Uncompared<Set<StudentID>>(value: [])

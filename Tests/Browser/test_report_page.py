@@ -125,6 +125,7 @@ def test_before_the_end_the_report_says_so_and_an_unknown_lesson_gets_the_server
     page.find_element(By.CSS_SELECTOR, "#teacher-token").send_keys(teacher.token, Keys.ENTER)
     wait_text(page, "#report-state", "has not ended yet")
     assert page.find_element(By.CSS_SELECTOR, "#report-body").text.count("No probability predictions") == 1
+    assert page.find_elements(By.CSS_SELECTOR, "#report-hunt") == []  # no hunts, no hunt section
     assert teacher.token not in page.current_url
     teacher.close()
 
@@ -136,3 +137,47 @@ def test_before_the_end_the_report_says_so_and_an_unknown_lesson_gets_the_server
     wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#unlock").is_displayed())
     page.find_element(By.CSS_SELECTOR, "#teacher-token").send_keys(teacher.token, Keys.ENTER)
     wait_text(page, "#unlock .problem", sentence)
+
+
+def test_a_lesson_that_hunted_shows_each_rounds_catches_against_the_alive_in_a_table_a_chart_and_words(page, server):
+    # Given a moth lesson whose class is the selection, and Ada, who catches one moth in each of two rounds (the
+    # round ends as soon as everyone online has used their catches)
+    teacher = Teacher(server.ws, server.key, "camouflage", {"population": 30}, {"selection": "class"})
+    ada = student(server, teacher.code, "Ada")
+    ended = []
+    for _ in range(2):
+        mark, ada_mark = teacher.peer.mark(), ada.mark()
+        teacher.peer.send(type="startHunt", catches=1, seconds=60)
+        round_ = ada.wait("huntStarted", since=ada_mark)
+        ada.send(type="catch", creature=round_["creatures"][0]["id"])
+        ended.append(teacher.peer.wait("huntEnded", since=mark))
+        teacher.peer.wait("stats", since=mark)
+    ada.close()
+
+    # When the teacher opens the report
+    open_tab(page)
+    page.get(f"{server.http}/report/{teacher.code}")
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#unlock").is_displayed())
+    page.find_element(By.CSS_SELECTOR, "#teacher-token").send_keys(teacher.token, Keys.ENTER)
+    wait_for(page, lambda d: len(cells(d, "#report-hunts tbody tr")) == 2, message="the hunt section never showed")
+
+    # Then the table has one row a round: its number, generation, one caught and the caught moth's colour
+    rows = cells(page, "#report-hunts tbody tr")
+    assert [row[:4] for row in rows] == [
+        [str(e["round"]), str(e["generation"]), "1", str(round(e["caughtMean"]))] for e in ended]
+    # and each round's chart is an image named by its caption, with every colour band in words beside it
+    for e in ended:
+        bands = sum(1 for c, a in zip(e["caughtBins"], e["aliveBins"]) if c or a)
+        shown = page.execute_script(
+            "const r = document.querySelector(`.hunt-round[data-round='${arguments[0]}']`);"
+            "const svg = r.querySelector('svg[role=img]');"
+            "return [r.querySelectorAll('.hunt-bands li').length, document.getElementById("
+            "svg.getAttribute('aria-labelledby')).textContent.length > 0, r.querySelector('.hunt-words').textContent]",
+            e["round"])
+        assert shown[0] == bands and shown[1]
+        assert f"the class caught 1 of {sum(e['caughtBins']) + sum(e['aliveBins'])}" in shown[2]
+        assert "the formula's predators would have killed" in shown[2]
+    # and Ada's catches over both rounds
+    assert [row[:2] for row in cells(page, "#report-hunt-students tbody tr")] == [["Ada", "2"]]
+    assert console_errors(page) == []
+    teacher.close()

@@ -264,6 +264,41 @@ import Testing
         try await back.waitForGeneration(2)
         await again.stop()
     }
+
+    @Test func theReportsHuntRecordSurvivesARestartWithTheSameStateHash() async throws {
+        // Given a lesson whose two students each caught one moth in each of two rounds (a round ends once everyone
+        // online has caught)
+        let server = InProcessHub()
+        let (teacher, students, code, token) = try await classroom(server, students: 2)
+        for generation in 1...2 {
+            try teacher.send(.startHunt(catches: 1, seconds: 10))
+            let info = try await round(students[0])
+            _ = try await students[0].answers(to: .catchCreature(creature: info.creatures[2].id))
+            _ = try await students[1].answers(to: .catchCreature(creature: info.creatures[5].id))
+            try await teacher.waitForGeneration(generation)
+        }
+        try teacher.send(.report)
+        let report = try await teacher.expectReply("report") { if case .report(_, _, let d) = $0 { d } else { nil } }
+        let hash = try await lessonHash(server, code)
+
+        // Then the report has both rounds, each with one catch by each student, and the formula's beside it
+        let hunts = try #require(report.hunts)
+        #expect(hunts.map(\.round) == [1, 2] && hunts.map(\.generation) == [0, 1])
+        #expect(hunts.allSatisfy { $0.students.map(\.catches) == [1, 1] && $0.formula != nil })
+        #expect(report.students.map(\.catches) == [2, 2])
+
+        // When the server stops and starts again on the same storage, Then the report is the same, and so is the
+        // lesson's state hash
+        await server.stop()
+        let again = try await server.restarted()
+        let back = again.connect()
+        _ = try await back.attach(.teach(code: code, token: token, lastSeen: nil))
+        try back.send(.report)
+        let restarted = try await back.expectReply("report") { if case .report(_, _, let d) = $0 { d } else { nil } }
+        #expect(restarted == report)
+        #expect(try await lessonHash(again, code) == hash)
+        await again.stop()
+    }
 }
 
 /// A running lesson's state hash, open round included.

@@ -112,8 +112,8 @@ struct ExpectedPointsTests {
     @Test func aSavedStateOfFormat5WithoutExpectedPointsStillRestores() throws {
         // Given a lesson with a resolved question, no plan and no replicates, saved as format 5 wrote it: no
         // plan's position and no expected points after the answer changes (one byte each now: none), no hunt
-        // (three bytes now: the selection formula, no rounds, none under way), no extra time (one byte now: none) and no
-        // questions about hunt rounds (one byte now: none)
+        // (three bytes now: the selection formula, no rounds, none under way), no extra time (one byte now: none), no
+        // questions about hunt rounds (one byte now: none) and no hunt records (one byte now: none)
         var room = try Classroom(.init(start: 100, drift: 2))
         let (ada, _) = try room.join("Ada")
         let q = try room.ask(.population(in: 1, tolerance: 10))
@@ -121,8 +121,8 @@ struct ExpectedPointsTests {
         room.step(1)
         let bytes = room.lesson.encodeState()
         var old = Array(bytes.dropLast(8))
-        #expect(old.suffix(7) == [0, 0, 0, 0, 0, 0, 0])
-        old.removeLast(7)
+        #expect(old.suffix(8) == [0, 0, 0, 0, 0, 0, 0, 0])
+        old.removeLast(8)
         old[4] = 5
         let sum = StateChecksum.of(old[...])
         old += (0..<8).map { UInt8(truncatingIfNeeded: sum >> (8 * UInt64($0))) }

@@ -175,14 +175,14 @@ struct ExtraTimeTests {
     @Test func aSavedStateOfFormat6RestoresWithNobodyHavingExtraTime() throws {
         // Given a lesson saved as format 6 wrote it: nothing after the expected points (no hunt, three bytes now: the
         // selection formula, no rounds, none under way; no extra time, one byte now: none; no questions about hunt
-        // rounds, one byte now: none)
+        // rounds, one byte now: none; no hunt records, one byte now: none)
         var room = try Classroom()
         _ = try room.join("Ada")
         _ = try room.ask(.population(timeLimit: 30))
         let bytes = room.lesson.encodeState()
         var old = Array(bytes.dropLast(8))
-        #expect(old.suffix(5) == [0, 0, 0, 0, 0])
-        old.removeLast(5)
+        #expect(old.suffix(6) == [0, 0, 0, 0, 0, 0])
+        old.removeLast(6)
         old[4] = 6
         let sum = StateChecksum.of(old[...])
         old += (0..<8).map { UInt8(truncatingIfNeeded: sum >> (8 * UInt64($0))) }

@@ -433,14 +433,16 @@ struct HuntTests {
     }
 
     @Test func aMidRoundCheckpointOfFormat8WhichHashedTheSimulationAloneStillRestores() throws {
-        // Given a checkpoint mid-round as format 8 wrote it: the same bytes, the version byte 8, and beside them
-        // the simulation's hash alone
+        // Given a checkpoint mid-round as format 8 wrote it: the same bytes but for the hunt records (format 10's
+        // last byte before the checksum: none), the version byte 8, and beside them the simulation's hash alone
         var room = try HuntClass()
         let info = try room.startRound()
         room.send(.catchCreature(info.creatures[3].id), as: .student(room.students[0]))
         room.lesson.markEveryoneOffline()
         var old = room.lesson.checkpoint()
         var bytes = Array(old.state.dropLast(8))
+        #expect(bytes.last == 0)
+        bytes.removeLast()
         bytes[4] = 8
         let sum = StateChecksum.of(bytes[...])
         old.state = bytes + (0..<8).map { UInt8(truncatingIfNeeded: sum >> (8 * UInt64($0))) }

@@ -132,12 +132,12 @@ struct ReplicateRestoreTests {
         // after the questions (three bytes now: no request, not running, no results), no count of
         // answer changes (one byte now: none), no plan (one byte now: none), no expected points (one byte now: none)
         // and no hunt (three bytes now: the selection formula, no rounds, none under way), no extra time (one
-        // byte now: none) and no questions about hunt rounds (one byte now: none)
+        // byte now: none), no questions about hunt rounds (one byte now: none) and no hunt records (one byte now: none)
         let (plain, _) = try lesson(replicates: false)
         let bytes = plain.lesson.encodeState()
         var old = Array(bytes.dropLast(8))
-        #expect(old.suffix(11) == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
-        old.removeLast(11)
+        #expect(old.suffix(12) == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+        old.removeLast(12)
         old[4] = 3
         let sum = StateChecksum.of(old[...])
         old += (0..<8).map { UInt8(truncatingIfNeeded: sum >> (8 * UInt64($0))) }

@@ -32,15 +32,15 @@ struct SavedStateTests {
     }
 
     @Test func aStateOfAnotherFormatVersionIsRefusedSayingSo() throws {
-        // Given a saved lesson whose format version byte says 10
+        // Given a saved lesson whose format version byte says 11
         let scripted = try ScriptedLesson(.camouflage)
         var bytes = scripted.lesson.encodeState()
-        bytes[4] = 10
+        bytes[4] = 11
 
         // When it is restored, Then it is refused, naming both versions
         #expect(
             throws: ProtocolError(
-                .invalidDefinition, "The saved lesson has format version 10; this build reads version 9.")
+                .invalidDefinition, "The saved lesson has format version 11; this build reads version 10.")
         ) {
             try Lesson<CamouflageModel>(
                 decodingState: bytes, teacherToken: scripted.teacherToken, configuration: scripted.configuration,

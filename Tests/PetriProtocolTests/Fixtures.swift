@@ -208,6 +208,26 @@ enum Fixtures {
                             baseline: 0.25))
                 ],
                 calibration: ReportData.CalibrationTable(count: 0, bins: [], brier: nil, baseline: 0.25))),
+        .report(
+            csv: "student,score,catches\r\nAda,0,2\r\n", html: "<!doctype html><title>Report</title>",
+            data: ReportData(
+                generation: 1, questions: [],
+                students: [
+                    ReportData.Student(
+                        student: StudentID(1), name: "Ada", score: 0, points: [], hints: [], reasons: [],
+                        calibration: ReportData.CalibrationTable(count: 0, bins: [], brier: nil, baseline: 0.25),
+                        catches: 2, conspicuousness: 38.5)
+                ],
+                calibration: ReportData.CalibrationTable(count: 0, bins: [], brier: nil, baseline: 0.25),
+                hunts: [
+                    ReportData.HuntRound(
+                        round: 1, generation: 0, background: 20, meanBefore: 31.5, traitMin: 0, binWidth: 10,
+                        caughtBins: [0, 0, 0, 0, 0, 1, 1, 0, 0, 0], aliveBins: [3, 9, 17, 12, 8, 5, 2, 1, 0, 0],
+                        caughtMean: 58.5, aliveMean: 30.6, differential: -0.9, caughtConspicuousness: 38.5,
+                        aliveConspicuousness: 14.2,
+                        students: [.init(student: StudentID(1), catches: 2, conspicuousness: 38.5)],
+                        formula: .init(deaths: 19, deadMean: 44.1, deadConspicuousness: 24.3, differential: -5.7))
+                ])),
         .replicates(
             ReplicateBands(
                 timeline: 0, generation: 10, metric: "meanTrait", replicates: 100, horizon: 2, median: [52, 52, 53],

@@ -96,6 +96,28 @@ struct ProtocolDocumentTests {
         }
     }
 
+    @Test func theReportExampleWithHuntsDecodesToEachRoundsRecordAndTheFormulasBesideIt() throws {
+        // Given the report example of section 5.6 from a lesson that hunted
+        let decoder = ProtocolDecoder(limits: .lessonFile)
+        let examples = try Self.examples(tagged: "server").filter {
+            $0.contains("\"hunts\":") && $0.contains("\"type\":\"report\"")
+        }
+        #expect(examples.count == 1)
+        for example in examples {
+            guard case .report(let csv, _, let data) = try decoder.decodeServerMessage(Array(example.utf8)),
+                let round = data.hunts?.first
+            else {
+                Issue.record("not a report with hunts: \(example)")
+                continue
+            }
+            // Then its round's bins, differential and students' catches agree with each other and the CSV
+            #expect(round.caughtBins.reduce(0, +) == round.students.reduce(0) { $0 + $1.catches })
+            #expect(abs((round.aliveMean ?? 0) - round.meanBefore - (round.differential ?? 0)) < 1e-9)
+            #expect(round.formula?.deaths == 19)
+            #expect(data.students.first?.catches == 2 && csv.hasSuffix(",2\r\n"))
+        }
+    }
+
     @Test func everyErrorCodeAndCloseCodeIsDocumented() throws {
         // Given the reference, Then it has a row for every error code and lesson close code, and names the subprotocol
         let document = try Self.document()

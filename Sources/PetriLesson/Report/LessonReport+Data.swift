@@ -25,9 +25,11 @@ extension LessonReport {
                     },
                     hints: student.hints,
                     reasons: student.reasons.map { ReportData.Reason(question: $0.question, reason: $0.reason) },
-                    calibration: Self.table(student.calibration), rank: student.rank, makeup: student.makeup)
+                    calibration: Self.table(student.calibration), rank: student.rank, makeup: student.makeup,
+                    catches: hunts.isEmpty || student.makeup != nil ? nil : student.catches,
+                    conspicuousness: student.conspicuousness)
             },
-            calibration: Self.table(classCalibration))
+            calibration: Self.table(classCalibration), hunts: hunts.isEmpty ? nil : hunts)
     }
 
     private static func table(_ calibration: Calibration) -> ReportData.CalibrationTable {

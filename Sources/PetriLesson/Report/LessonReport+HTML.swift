@@ -39,6 +39,7 @@ extension LessonReport {
         page += questionSection()
         page += pointsSection()
         page += expectedSection()
+        page += huntSection()
         page += calibrationSection(classCalibration, heading: words.text("lesson.report.classCalibration"))
         for student in students where !student.removed {
             page += studentSection(student)
@@ -104,6 +105,56 @@ extension LessonReport {
         }
         return out + "</table>\n<p>\(escape(words.text("lesson.report.brierNote")))</p>\n"
             + "<p>\(escape(words.text("lesson.report.rangesHeldNote")))</p>\n"
+    }
+
+    /// The hunt's record, in a lesson whose class hunted: each round in words (the colours caught against those left
+    /// alive, the background, how conspicuous the caught and the alive were, the selection differential, and the
+    /// formula's from the same start), then each student's catches.
+    private func huntSection() -> String {
+        guard !hunts.isEmpty else { return "" }
+        var out = "<h2>\(escape(words.text("lesson.report.hunts")))</h2>\n"
+        for round in hunts { out += "<p>\(escape(huntWords(round)))</p>\n" }
+        out += "<table><tr><th>\(escape(words.text("lesson.report.student")))</th>"
+        out += "<th>\(escape(words.text("lesson.csv.catches")))</th>"
+        out += "<th>\(escape(words.text("lesson.report.hunts.distance")))</th></tr>\n"
+        for s in students where !s.removed && s.makeup == nil {
+            out += "<tr><td>\(escape(s.name))</td><td class=\"n\">\(s.catches)</td>"
+            out +=
+                "<td class=\"n\">\(s.conspicuousness.map { NumberText.format(($0 * 10).rounded() / 10) } ?? "–")</td></tr>\n"
+        }
+        return out + "</table>\n"
+    }
+
+    /// One round of the hunt in words (the terminal's report file and the printable page say the same).
+    func huntWords(_ round: ReportData.HuntRound) -> String {
+        func tenths(_ value: Double?) -> WordArgument {
+            value.map { .decimal(NumberText.format(($0 * 10).rounded() / 10)) } ?? .text("–")
+        }
+        func signed(_ value: Double?) -> WordArgument {
+            guard let value, value > 0 else { return tenths(value) }
+            return .text("+" + NumberText.format((value * 10).rounded() / 10))
+        }
+        let caught = round.caughtBins.reduce(0, +)
+        var text = words.text(
+            "lesson.report.hunts.round",
+            [
+                "round": .int(round.round), "generation": .int(round.generation), "caught": .int(caught),
+                "total": .int(caught + round.aliveBins.reduce(0, +)), "caughtMean": tenths(round.caughtMean),
+                "aliveMean": tenths(round.aliveMean), "background": tenths(round.background),
+                "caughtDistance": tenths(round.caughtConspicuousness),
+                "aliveDistance": tenths(round.aliveConspicuousness), "differential": signed(round.differential),
+            ])
+        if let formula = round.formula {
+            text +=
+                " "
+                + words.text(
+                    "lesson.report.hunts.formula",
+                    [
+                        "deaths": .int(formula.deaths), "deadDistance": tenths(formula.deadConspicuousness),
+                        "differential": signed(formula.differential),
+                    ])
+        }
+        return text
     }
 
     /// Scored and expected base points per student and question, for the questions that have expected points.

@@ -42,10 +42,15 @@ package struct LessonReport: Sendable, Hashable {
         package var rank: Int?
         /// When a make-up student joined the make-up (nil for the class's own students).
         package var makeup: Timestamp?
+        /// Creatures they caught over the report's hunt rounds, and those creatures' mean distance from the
+        /// background (nil without catches).
+        package var catches = 0
+        package var conspicuousness: Double?
 
         package static func == (a: StudentLine, b: StudentLine) -> Bool {
             a.id == b.id && a.name == b.name && a.score == b.score && a.removed == b.removed && a.points == b.points
                 && a.bases == b.bases && a.expected == b.expected && a.rank == b.rank && a.makeup == b.makeup
+                && a.catches == b.catches && a.conspicuousness == b.conspicuousness
                 && a.hints == b.hints && a.reasons.map(\.question) == b.reasons.map(\.question)
                 && a.reasons.map(\.reason) == b.reasons.map(\.reason) && a.calibration == b.calibration
         }
@@ -63,6 +68,8 @@ package struct LessonReport: Sendable, Hashable {
     package var plan: String?
     /// The language its words are in (the lesson's).
     package var language: Language = .english
+    /// The hunt rounds in the population's history with the formula's selection beside each (empty without hunts).
+    package var hunts: [ReportData.HuntRound] = []
 }
 
 extension LessonReport {
@@ -182,9 +189,59 @@ extension Lesson {
                 skipped: run.skipped.sorted().map { (number: $0 + 1, line: run.plan.moments[$0].line) }
             ).text(in: language)
         }
+        let hunts = huntReport()
+        var caught: [StudentID: (count: Int, distance: Double)] = [:]
+        for record in huntRecords {
+            for catchRecord in record.catches {
+                caught[catchRecord.student, default: (0, 0)].count += 1
+                caught[catchRecord.student, default: (0, 0)].distance += record.conspicuousness(of: catchRecord.trait)
+            }
+        }
+        let lines = ranked.map { line in
+            var line = line
+            if line.makeup == nil, let mine = caught[line.id] {
+                line.catches = mine.count
+                line.conspicuousness = mine.distance / Double(mine.count)
+            }
+            return line
+        }
         return LessonReport(
-            questions: questionLines, students: ranked, classCalibration: classCalibration,
-            generation: run.generation, plan: planSentence, language: language)
+            questions: questionLines, students: lines, classCalibration: classCalibration,
+            generation: run.generation, plan: planSentence, language: language, hunts: hunts)
+    }
+
+    /// Each ended round in the population's history, with the formula's replicate from its start (one replay and
+    /// one step a round, computed here, when the report is asked for, and never on the path that serves a round).
+    private func huntReport() -> [ReportData.HuntRound] {
+        huntRecords.map { record in
+            var order: [StudentID] = []
+            var mine: [StudentID: (count: Int, distance: Double)] = [:]
+            for catchRecord in record.catches {
+                if mine[catchRecord.student] == nil { order.append(catchRecord.student) }
+                mine[catchRecord.student, default: (0, 0)].count += 1
+                mine[catchRecord.student, default: (0, 0)].distance += record.conspicuousness(of: catchRecord.trait)
+            }
+            let students = order.compactMap { student -> ReportData.HuntCatches? in
+                guard let entry = roster[student], !entry.isErased, !entry.isKicked,
+                    let (count, distance) = mine[student]
+                else { return nil }
+                return ReportData.HuntCatches(
+                    student: student, catches: count, conspicuousness: distance / Double(count))
+            }
+            let summary = record.summary
+            return ReportData.HuntRound(
+                round: summary.round, generation: summary.generation, background: record.background,
+                meanBefore: record.meanBefore, traitMin: summary.traitMin, binWidth: summary.binWidth,
+                caughtBins: summary.caughtBins, aliveBins: summary.aliveBins, caughtMean: summary.caughtMean,
+                aliveMean: summary.aliveMean, differential: record.differential,
+                caughtConspicuousness: record.caughtConspicuousness,
+                aliveConspicuousness: record.aliveConspicuousness, students: students,
+                formula: formulaReplicate(of: record).map {
+                    ReportData.FormulaSelection(
+                        deaths: $0.deaths, deadMean: $0.deadMean, deadConspicuousness: $0.deadConspicuousness,
+                        differential: $0.differential)
+                })
+        }
     }
 
     /// What each active student of the class is ranked by (their score, or their expected score with `rankBy: expected`).

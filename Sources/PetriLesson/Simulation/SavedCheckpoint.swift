@@ -8,4 +8,6 @@ struct SavedCheckpoint<Model: SteppingModel>: Sendable, Equatable {
     var run: SimulationRun<Model>
     /// Questions numbered below this existed when the checkpoint was saved.
     var nextQuestion: Int
+    /// The hunt rounds' records when it was saved (restoring it brings them back with the population they shaped).
+    var huntRecords: [HuntRecord] = []
 }

@@ -129,13 +129,21 @@ package struct ReportData: Sendable, Hashable, Codable {
         package var rank: Int?
         /// When a make-up student joined the make-up (ms; absent for the class's own students).
         package var makeup: Timestamp?
+        /// In a lesson with hunt rounds: how many creatures they caught over the rounds in the report, and the mean
+        /// distance of those creatures' colours from the background (absent without catches); both absent in a
+        /// lesson without hunts.
+        package var catches: Int?
+        package var conspicuousness: Double?
 
         package init(
             student: StudentID, name: String, score: Int, points: [Points], hints: [QuestionID], reasons: [Reason],
-            calibration: CalibrationTable, rank: Int? = nil, makeup: Timestamp? = nil
+            calibration: CalibrationTable, rank: Int? = nil, makeup: Timestamp? = nil, catches: Int? = nil,
+            conspicuousness: Double? = nil
         ) {
             self.rank = rank
             self.makeup = makeup
+            self.catches = catches
+            self.conspicuousness = conspicuousness
             self.student = student
             self.name = name
             self.score = score
@@ -146,14 +154,97 @@ package struct ReportData: Sendable, Hashable, Codable {
         }
     }
 
+    /// What one student caught in one hunt round, and how far the caught colours lay from the background.
+    package struct HuntCatches: Sendable, Hashable, Codable {
+        package var student: StudentID
+        package var catches: Int
+        package var conspicuousness: Double
+
+        package init(student: StudentID, catches: Int, conspicuousness: Double) {
+            self.student = student
+            self.catches = catches
+            self.conspicuousness = conspicuousness
+        }
+    }
+
+    /// What the formula's predators would have done to a round's population (one step from the round's start,
+    /// the same state and seed, with `selection: formula`): how many died, their mean colour and distance from
+    /// the background, and the selection differential (the survivors' mean minus the mean before).
+    package struct FormulaSelection: Sendable, Hashable, Codable {
+        package var deaths: Int
+        package var deadMean: Double?
+        package var deadConspicuousness: Double?
+        package var differential: Double?
+
+        package init(deaths: Int, deadMean: Double?, deadConspicuousness: Double?, differential: Double?) {
+            self.deaths = deaths
+            self.deadMean = deadMean
+            self.deadConspicuousness = deadConspicuousness
+            self.differential = differential
+        }
+    }
+
+    /// One ended hunt round: the colours caught against the colours left alive (ten bins from `traitMin`, each
+    /// `binWidth` wide, as `huntEnded` had them), the background's colour, the generation's mean before, the
+    /// selection differential of the catches (the mean left alive minus the mean before), how conspicuous the caught
+    /// and the alive were (mean distance from the background), each student's catches, and the formula's selection
+    /// from the same start (absent when the lesson cannot rebuild the round's start).
+    package struct HuntRound: Sendable, Hashable, Codable {
+        package var round: Int
+        package var generation: Int
+        package var background: Double
+        package var meanBefore: Double
+        package var traitMin: Int
+        package var binWidth: Int
+        package var caughtBins: [Int]
+        package var aliveBins: [Int]
+        package var caughtMean: Double?
+        package var aliveMean: Double?
+        package var differential: Double?
+        package var caughtConspicuousness: Double?
+        package var aliveConspicuousness: Double?
+        /// In the order of their first catch.
+        package var students: [HuntCatches]
+        package var formula: FormulaSelection?
+
+        package init(
+            round: Int, generation: Int, background: Double, meanBefore: Double, traitMin: Int, binWidth: Int,
+            caughtBins: [Int], aliveBins: [Int], caughtMean: Double?, aliveMean: Double?, differential: Double?,
+            caughtConspicuousness: Double?, aliveConspicuousness: Double?, students: [HuntCatches],
+            formula: FormulaSelection?
+        ) {
+            self.round = round
+            self.generation = generation
+            self.background = background
+            self.meanBefore = meanBefore
+            self.traitMin = traitMin
+            self.binWidth = binWidth
+            self.caughtBins = caughtBins
+            self.aliveBins = aliveBins
+            self.caughtMean = caughtMean
+            self.aliveMean = aliveMean
+            self.differential = differential
+            self.caughtConspicuousness = caughtConspicuousness
+            self.aliveConspicuousness = aliveConspicuousness
+            self.students = students
+            self.formula = formula
+        }
+    }
+
     /// The generation the lesson reached.
     package var generation: Int
     package var questions: [Question]
     package var students: [Student]
     /// Every student's probability predictions together.
     package var calibration: CalibrationTable
+    /// The hunt rounds in the population's history, oldest first (absent in a lesson without any).
+    package var hunts: [HuntRound]?
 
-    package init(generation: Int, questions: [Question], students: [Student], calibration: CalibrationTable) {
+    package init(
+        generation: Int, questions: [Question], students: [Student], calibration: CalibrationTable,
+        hunts: [HuntRound]? = nil
+    ) {
+        self.hunts = hunts
         self.generation = generation
         self.questions = questions
         self.students = students

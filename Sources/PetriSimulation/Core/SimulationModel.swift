@@ -329,6 +329,15 @@ package protocol SteppingModel: Sendable, Equatable {
 
     /// The range every hunted trait lies in (nil for a model the class cannot hunt).
     var huntableTraitRange: ClosedRange<Int>? { get }
+
+    /// The trait value that matches the background now (the colour a creature hides best at), for a model the class
+    /// can hunt (nil for the others): how conspicuous a creature is is how far its trait lies from it.
+    var huntBackground: Double? { get }
+
+    /// For a model the class can hunt, how many creatures died in the step that made this generation (caught and
+    /// drawn alike; nil for the others). The survivors come first in ``huntableTraits``, in their order before the
+    /// step, so a formula's step from a known population says who it killed.
+    var huntStepDeaths: Int? { get }
 }
 
 /// A model whose type says what it is: every model compiled into the program (the three trait models' files are
@@ -373,6 +382,10 @@ extension SteppingModel {
     package var huntableTraits: [UInt8]? { nil }
 
     package var huntableTraitRange: ClosedRange<Int>? { nil }
+
+    package var huntBackground: Double? { nil }
+
+    package var huntStepDeaths: Int? { nil }
 
     /// A hash of the exact state, stable across runs and machines.
     package var stateHash: UInt64 { StableHash.fnv1a(encodeState()) }

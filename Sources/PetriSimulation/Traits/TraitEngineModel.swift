@@ -91,6 +91,10 @@ package struct TraitEngineModel<Name: TraitModelName>: SteppingModel {
     package var huntableTraits: [UInt8]? { presentation?.picture == .traitField ? creatures.traits : nil }
 
     package var huntableTraitRange: ClosedRange<Int>? { presentation?.picture == .traitField ? traitRange : nil }
+
+    package var huntBackground: Double? { presentation?.picture == .traitField ? optimum(of: parameters) : nil }
+
+    package var huntStepDeaths: Int? { presentation?.picture == .traitField ? creatures.lastCounts.deaths : nil }
 }
 
 extension TraitEngineModel where Name: ShippedTraitModelName {

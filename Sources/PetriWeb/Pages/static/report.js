@@ -230,6 +230,132 @@ function studentSection(s) {
         s.calibration.count > 0 ? calibrationTable(s.calibration) : null);
 }
 
+// MARK: - The hunt's record (PROTOCOL.md 5.6: data.hunts, only in a lesson whose class hunted)
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function svg(tag, attributes, ...children) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+    node.append(...children);
+    return node;
+}
+
+/// One decimal, in the language's digits; a dash when absent.
+function tenths(value) {
+    return typeof value === 'number' ? formatNumber(Math.round(value * 10) / 10) : '–';
+}
+
+/// A change of the mean colour, signed: "+2.5", "−0.9".
+function signed(value) {
+    return typeof value === 'number' && value > 0 ? `+${tenths(value)}` : tenths(value);
+}
+
+/// The round's bands that hold a creature: where they start and end, and how many were caught and left alive.
+function huntBands(round) {
+    const width = Number(round.binWidth) || 1;
+    const low = Number(round.traitMin) || 0;
+    const bands = [];
+    const count = Math.max(round.caughtBins?.length ?? 0, round.aliveBins?.length ?? 0);
+    for (let k = 0; k < count; k++) {
+        const caught = round.caughtBins?.[k] ?? 0;
+        const alive = round.aliveBins?.[k] ?? 0;
+        if (caught || alive) bands.push({ low: low + k * width, high: low + (k + 1) * width - 1, caught, alive });
+    }
+    return bands;
+}
+
+/// The round in words: what the class caught against what it left, and what the formula would have done.
+function huntSentences(round) {
+    const sum = (list) => (list ?? []).reduce((a, b) => a + b, 0);
+    const caught = sum(round.caughtBins);
+    const words = [t('report.hunts.round', {
+        round: round.round, generation: round.generation, caught, total: caught + sum(round.aliveBins),
+        caughtMean: tenths(round.caughtMean), aliveMean: tenths(round.aliveMean), background: tenths(round.background),
+        caughtDistance: tenths(round.caughtConspicuousness), aliveDistance: tenths(round.aliveConspicuousness),
+        differential: signed(round.differential),
+    })];
+    if (round.formula) {
+        words.push(t('report.hunts.formula', {
+            deaths: round.formula.deaths, deadDistance: tenths(round.formula.deadConspicuousness),
+            differential: signed(round.formula.differential),
+        }));
+    }
+    return words.join(' ');
+}
+
+/// A round's chart: each colour band's share of the caught beside its share of the alive, as bars; the figure's
+/// caption says what it shows, and the list after it gives every bar's numbers (the chart's text alternative).
+function huntChart(round) {
+    const bands = huntBands(round);
+    const caughtTotal = Math.max(1, bands.reduce((a, b) => a + b.caught, 0));
+    const aliveTotal = Math.max(1, bands.reduce((a, b) => a + b.alive, 0));
+    const step = 36;
+    const height = 100;
+    const bars = bands.flatMap((band, i) => [
+        svg('rect', { class: 'alive', x: i * step + 4, width: 14, y: height - (band.alive / aliveTotal) * height,
+            height: (band.alive / aliveTotal) * height }),
+        svg('rect', { class: 'caught', x: i * step + 18, width: 14, y: height - (band.caught / caughtTotal) * height,
+            height: (band.caught / caughtTotal) * height }),
+        svg('text', { x: i * step + 18, y: height + 14, 'text-anchor': 'middle' }, formatPlain(band.low)),
+    ]);
+    const captionID = `hunt-chart-${round.round}`;
+    return el('figure', { class: 'hunt-chart' },
+        svg('svg', { viewBox: `0 0 ${Math.max(1, bands.length) * step} ${height + 18}`, role: 'img',
+            'aria-labelledby': captionID, width: Math.max(1, bands.length) * step, height: height + 18 }, ...bars),
+        el('figcaption', { id: captionID }, t('report.hunts.chart', { round: round.round }),
+            ' ', el('span', { class: 'key alive' }, t('report.hunts.alive')),
+            ' ', el('span', { class: 'key caught' }, t('report.hunts.caught'))),
+        el('ul', { class: 'hunt-bands' }, bands.map((band) => el('li', {}, t('report.hunts.band', {
+            low: formatPlain(band.low), high: formatPlain(band.high), caught: band.caught, alive: band.alive,
+        })))));
+}
+
+function huntTable(hunts) {
+    return table('report-hunts', [t('report.hunts.col.round'), t('report.hunts.col.generation'),
+        t('report.hunts.col.caught'), t('report.hunts.col.caughtMean'), t('report.hunts.col.aliveMean'),
+        t('report.hunts.col.background'), t('report.hunts.col.caughtDistance'), t('report.hunts.col.aliveDistance'),
+        t('report.hunts.col.differential'), t('report.hunts.col.formulaDeaths'),
+        t('report.hunts.col.formulaDistance'), t('report.hunts.col.formulaDifferential')],
+    hunts.map((round) => el('tr', { 'data-round': round.round },
+        el('th', { scope: 'row' }, formatPlain(round.round)),
+        cell(round.generation, true),
+        cell((round.caughtBins ?? []).reduce((a, b) => a + b, 0), true),
+        cell(tenths(round.caughtMean), true),
+        cell(tenths(round.aliveMean), true),
+        cell(tenths(round.background), true),
+        cell(tenths(round.caughtConspicuousness), true),
+        cell(tenths(round.aliveConspicuousness), true),
+        cell(signed(round.differential), true),
+        cell(round.formula ? round.formula.deaths : '–', true),
+        cell(tenths(round.formula?.deadConspicuousness), true),
+        cell(signed(round.formula?.differential), true))));
+}
+
+function huntStudentsTable(data) {
+    return table('report-hunt-students', [t('report.col.student'), t('report.hunts.col.catches'),
+        t('report.hunts.col.studentDistance')],
+    data.students.filter((s) => typeof s.catches === 'number').map((s) => el('tr', { 'data-student': s.student },
+        el('th', { scope: 'row' }, s.name),
+        cell(s.catches, true),
+        cell(tenths(s.conspicuousness), true))));
+}
+
+function huntSection(data) {
+    const hunts = data.hunts;
+    if (!Array.isArray(hunts) || hunts.length === 0) return null;
+    return el('section', { id: 'report-hunt', 'aria-labelledby': 'report-hunt-heading' },
+        el('h2', { id: 'report-hunt-heading' }, t('report.hunts')),
+        el('p', { class: 'note' }, t('report.hunts.explain')),
+        huntTable(hunts),
+        hunts.map((round) => el('div', { class: 'hunt-round', 'data-round': round.round },
+            el('h3', {}, t('report.hunts.roundHeading', { round: round.round, generation: round.generation })),
+            el('p', { class: 'hunt-words' }, huntSentences(round)),
+            huntChart(round))),
+        el('h3', {}, t('report.hunts.students')),
+        huntStudentsTable(data));
+}
+
 function render() {
     const data = report?.data;
     $('report').hidden = false;
@@ -252,6 +378,7 @@ function render() {
         el('h2', {}, t('report.points')),
         students ? pointsTable(data) : el('p', { class: 'note' }, t('report.noStudents')),
         el('p', { class: 'note' }, t('report.brierNote')),
+        huntSection(data),
         el('h2', {}, t('report.classCalibration')),
         calibrationTable(data.calibration, 'report-class-calibration'),
         el('h2', {}, t('report.students')),
