@@ -13,6 +13,7 @@ extension ServerMessage {
         case .questionCancelled(_, let reason): reason.word != nil
         case .closing(let closing): closing.message.word != nil
         case .runOver(let message): message.word != nil
+        case .platformProblems(let problems): problems.contains { $0.sentence.word != nil }
         default: false
         }
     }
@@ -28,6 +29,7 @@ extension ServerMessage {
             closing.message = closing.message.rendered(in: language)
             return .closing(closing)
         case .runOver(let message): return .runOver(message: message.rendered(in: language))
+        case .platformProblems(let problems): return .platformProblems(problems.map { $0.rendered(in: language) })
         default: return self
         }
     }
