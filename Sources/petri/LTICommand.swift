@@ -51,8 +51,8 @@ struct LTICommand: AsyncParsableCommand {
                 storage = postgres
                 close = { postgres.close() }
             } else {
-                // A running server holding the directory refuses this with a sentence saying so (LTI has no protocol
-                // requests to ask it instead).
+                // A running server holding the directory refuses this with a sentence saying so; its /admin page
+                // registers platforms meanwhile (the protocol's addPlatform, through the same LTIPlatforms).
                 let store = try PetriStore.open(directory: configuration.data.directory)
                 storage = SQLiteLessonStorage(store: store)
                 close = { try? store.close() }
