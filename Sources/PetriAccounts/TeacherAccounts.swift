@@ -73,6 +73,8 @@ package actor TeacherAccounts {
     package nonisolated let storage: any TeacherAccountStorage
     package nonisolated let policy: SessionPolicy
     package nonisolated let audit: AccountAudit
+    /// The LTI platforms, when the store keeps them (SQLite, PostgreSQL): the administrator's too.
+    package nonisolated let platforms: LTIPlatforms?
     nonisolated let hashing: PasswordHash.Parameters
     nonisolated let now: @Sendable () -> Timestamp
     private var limiter: SignInLimiter
@@ -83,9 +85,10 @@ package actor TeacherAccounts {
     package init(
         storage: any TeacherAccountStorage, now: @escaping @Sendable () -> Timestamp, audit: AccountAudit,
         policy: SessionPolicy = .init(), hashing: PasswordHash.Parameters = .owasp,
-        limits: SignInLimiter.Rules = .init()
+        limits: SignInLimiter.Rules = .init(), lti: (any LTIStorage)? = nil
     ) {
         self.storage = storage
+        platforms = (lti ?? (storage as? any LTIStorage)).map { LTIPlatforms(storage: $0, now: now, audit: audit) }
         self.now = now
         self.audit = audit
         self.policy = policy

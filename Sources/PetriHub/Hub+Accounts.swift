@@ -109,7 +109,13 @@ extension Hub {
         let actor = teacher?.name ?? Hub.administrator
         if request.isAdministration {
             guard teacher == nil else {
-                replyError(ProtocolError(.notAuthorised, HubWords.word("hub.account.administratorOnly")), to: session)
+                let word =
+                    switch request {
+                    case .platforms, .addPlatform, .removePlatform:
+                        HubWords.word("hub.account.administratorOnlyPlatforms")
+                    default: HubWords.word("hub.account.administratorOnly")
+                    }
+                replyError(ProtocolError(.notAuthorised, word), to: session)
                 return
             }
             await administer(request, accounts: accounts, in: session)
@@ -134,7 +140,8 @@ extension Hub {
                 // A teacher's console (or projector) lasts as long as their session; the administrator's key has none
                 // to end.
                 if session.host != nil, teacher != nil { session.signedIn = token }
-            case .teachers, .addTeacher, .resetTeacher, .disableTeacher, .enableTeacher, .removeTeacher, .eraseLesson:
+            case .teachers, .addTeacher, .resetTeacher, .disableTeacher, .enableTeacher, .removeTeacher, .eraseLesson,
+                .platforms, .addPlatform, .removePlatform:
                 return  // the administrator's, above
             case .lessonTeachers(let code):
                 guard let lesson = try await teachableLesson(code, by: teacher, accounts: accounts, in: session) else {

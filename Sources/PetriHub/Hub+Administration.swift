@@ -30,6 +30,9 @@ extension Hub {
             case .eraseLesson(let code):
                 await eraseLesson(code, accounts: accounts, in: session)
                 return
+            case .platforms, .addPlatform, .removePlatform:
+                await administerPlatforms(request, accounts: accounts, in: session)
+                return
             default:
                 break
             }
@@ -78,6 +81,46 @@ extension Hub {
             replyError(
                 ProtocolError(.internalError, HubWords.word("hub.eraseLesson.failed", ["code": .text("\(code)")])),
                 to: session)
+        }
+    }
+
+    /// `platforms`, `addPlatform` and `removePlatform`: the LTI platforms, through the same code as `petri lti`
+    /// (``LTIPlatforms``), each change in the audit trail. Answered with every platform and Petri's LTI paths.
+    private nonisolated func administerPlatforms(
+        _ request: AccountRequest, accounts: TeacherAccounts, in session: Session
+    ) async {
+        guard let platforms = accounts.platforms else {
+            replyError(ProtocolError(.notAuthorised, AccountWords.word("accounts.platform.unavailable")), to: session)
+            return
+        }
+        let address = session.connection.remoteAddress
+        do {
+            switch request {
+            case .addPlatform(let form):
+                _ = try await platforms.add(form, by: Hub.administrator, from: address)
+            case .removePlatform(let issuer, let clientId):
+                guard
+                    try await platforms.remove(issuer: issuer, clientId: clientId, by: Hub.administrator, from: address)
+                        != nil
+                else {
+                    replyError(
+                        ProtocolError(
+                            .invalidField,
+                            AccountWords.word(
+                                "accounts.platform.unknown",
+                                ["issuer": .text(issuer), "clientId": .text(clientId ?? "")])),
+                        to: session)
+                    return
+                }
+            default:
+                break
+            }
+            reply(.platforms(try await platforms.list().map(\.registration), tool: .petri), to: session)
+        } catch let refusal as LTIPlatforms.Refusal {
+            reply(.platformProblems(refusal.problems), to: session)
+        } catch {
+            services.logger.error("An administrator's platform request failed", metadata: ["error": "\(error)"])
+            replyError(ProtocolError(.internalError, AccountWords.word("accounts.store.failed")), to: session)
         }
     }
 

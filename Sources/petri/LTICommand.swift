@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import PetriAccounts
 import PetriHub
 import PetriLTI
 import PetriProtocol
@@ -50,8 +51,8 @@ struct LTICommand: AsyncParsableCommand {
                 storage = postgres
                 close = { postgres.close() }
             } else {
-                // A running server holding the directory refuses this with a sentence saying so (LTI has no protocol
-                // requests to ask it instead).
+                // A running server holding the directory refuses this with a sentence saying so; its /admin page
+                // registers platforms meanwhile (the protocol's addPlatform, through the same LTIPlatforms).
                 let store = try PetriStore.open(directory: configuration.data.directory)
                 storage = SQLiteLessonStorage(store: store)
                 close = { try? store.close() }
@@ -79,27 +80,29 @@ struct LTICommand: AsyncParsableCommand {
         var deploymentIds: [String] = []
         @OptionGroup var store: Store
 
+        /// The registration as typed.
+        var form: PlatformRegistration {
+            PlatformRegistration(
+                issuer: issuer, clientId: clientId, authUrl: authURL, tokenUrl: tokenURL, jwksUrl: jwksURL,
+                deploymentIds: deploymentIds)
+        }
+
+        /// The rule the /admin page's `addPlatform` has too (``LTIPlatforms/problems(in:)``), each mistake by its option.
         func validate() throws {
-            for (name, url) in [("--auth-url", authURL), ("--token-url", tokenURL), ("--jwks-url", jwksURL)] {
-                guard let parts = URLComponents(string: url), ["http", "https"].contains(parts.scheme ?? ""),
-                    parts.host?.isEmpty == false
-                else { throw ValidationError(LTICommandWords.notAURL(name, url)) }
-            }
-            guard !issuer.isEmpty, !clientId.isEmpty else { throw ValidationError(LTICommandWords.emptyIssuer) }
-            guard !deploymentIds.isEmpty, deploymentIds.allSatisfy({ !$0.isEmpty }) else {
-                throw ValidationError(LTICommandWords.noDeployment)
+            let problems = LTIPlatforms.problems(in: LTIPlatforms.trimmed(form))
+            guard problems.isEmpty else {
+                throw ValidationError(problems.map(LTICommandWords.problem).joined(separator: "\n"))
             }
         }
 
         func run() async throws {
             try await store.withStore { storage, base in
-                let platform = LTIPlatformRecord(
-                    id: UUID().uuidString.lowercased(), issuer: issuer, clientId: clientId, authURL: authURL,
-                    tokenURL: tokenURL, jwksURL: jwksURL, deploymentIds: deploymentIds, createdAt: SystemClock().now())
+                let platforms = LTIPlatforms(storage: storage, now: { SystemClock().now() }, audit: Teachers.audit)
+                let platform: LTIPlatformRecord
                 do {
-                    try await storage.addPlatform(platform)
-                } catch let error as LTIStorageError {
-                    throw ValidationError(error.message)
+                    platform = try await platforms.add(form, by: Teachers.actor, from: Teachers.place)
+                } catch let refusal as LTIPlatforms.Refusal {
+                    throw ValidationError(refusal.problems.map(LTICommandWords.problem).joined(separator: "\n"))
                 }
                 print(LTICommandWords.added(platform, base: base))
             }
@@ -130,8 +133,10 @@ struct LTICommand: AsyncParsableCommand {
 
         func run() async throws {
             try await store.withStore { storage, _ in
-                guard let platform = try await storage.platform(issuer: issuer, clientId: clientId),
-                    try await storage.removePlatform(id: platform.id)
+                let platforms = LTIPlatforms(storage: storage, now: { SystemClock().now() }, audit: Teachers.audit)
+                guard
+                    let platform = try await platforms.remove(
+                        issuer: issuer, clientId: clientId, by: Teachers.actor, from: Teachers.place)
                 else { throw ValidationError(LTICommandWords.noSuchPlatform(issuer, clientId)) }
                 print(LTICommandWords.removed(platform))
             }
@@ -141,12 +146,17 @@ struct LTICommand: AsyncParsableCommand {
 
 /// The sentences of `petri lti`, from the command line's catalogs.
 enum LTICommandWords {
-    static func notAURL(_ option: String, _ value: String) -> String {
-        CommandWords.text("cli.lti.notAURL", ["option": .text(option), "value": .text(value)])
+    /// One mistake in `add-platform`'s options: the option, then the shared sentence.
+    static func problem(_ problem: PlatformProblem) -> String {
+        let options = [
+            "issuer": "--issuer", "clientId": "--client-id", "authUrl": "--auth-url", "tokenUrl": "--token-url",
+            "jwksUrl": "--jwks-url", "deploymentIds": "--deployment-id",
+        ]
+        return CommandWords.text(
+            "cli.lti.problem",
+            ["option": .text(options[problem.field] ?? problem.field), "problem": .text(problem.sentence.text)])
     }
 
-    static var emptyIssuer: String { CommandWords.text("cli.lti.emptyIssuer") }
-    static var noDeployment: String { CommandWords.text("cli.lti.noDeployment") }
     static var none: String { CommandWords.text("cli.lti.none") }
 
     static func added(_ platform: LTIPlatformRecord, base: String) -> String {

@@ -119,12 +119,15 @@ struct Teachers: AsyncParsableCommand {
 
         static func accounts(on storage: any TeacherAccountStorage) -> TeacherAccounts {
             let clock = SystemClock()
-            return TeacherAccounts(
-                storage: storage, now: { clock.now() },
-                audit: AccountAudit(
-                    now: { clock.now() },
-                    write: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
+            return TeacherAccounts(storage: storage, now: { clock.now() }, audit: Teachers.audit)
         }
+    }
+
+    /// The audit trail of these commands (and `petri lti`'s): one JSON line each on standard error.
+    static var audit: AccountAudit {
+        let clock = SystemClock()
+        return AccountAudit(
+            now: { clock.now() }, write: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
     }
 
     /// Who the audit lines name for these commands, and where from.

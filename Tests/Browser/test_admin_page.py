@@ -242,3 +242,69 @@ def test_the_administrator_on_one_node_lists_every_nodes_lessons_and_erases_one_
     finally:
         on_a.close()
         on_b.close()
+
+
+def platform_field(driver, name):
+    return driver.find_element(By.CSS_SELECTOR, f"#platform-{name}")
+
+
+def test_the_administrator_registers_an_lms_sees_petris_urls_to_paste_and_removes_it(page, server):
+    # Given the administrator's page: no platform yet, and Petri's URLs for an LMS on this server's address
+    admin_sign_in(page, server)
+    wait_text(page, "#platform-list", "No platforms are registered yet")
+    urls = {part: page.find_element(By.CSS_SELECTOR, f"#tool-urls code[data-url='{part}']").text
+            for part in ["login", "launch", "jwks", "deepLinking"]}
+    assert urls == {"login": f"{server.http}/lti/login", "launch": f"{server.http}/lti/launch",
+                    "jwks": f"{server.http}/lti/jwks", "deepLinking": f"{server.http}/lti/launch"}
+
+    # When they register one with a token URL that is no URL and no key set URL
+    issuer = "https://canvas.school.example"
+    platform_field(page, "issuer").send_keys(issuer)
+    platform_field(page, "client-id").send_keys("10000000000001")
+    platform_field(page, "auth-url").send_keys(f"{issuer}/api/lti/authorize_redirect")
+    platform_field(page, "token-url").send_keys("canvas token")
+    platform_field(page, "deployment-ids").send_keys("1:abc")
+    page.find_element(By.CSS_SELECTOR, "#add-platform button[type='submit']").click()
+
+    # Then each mistake is a sentence beside its field, the first of them has the focus, and nothing typed is lost
+    wait_text(page, "#platform-token-url-problem", '"canvas token" is not an http(s) URL')
+    wait_text(page, "#platform-jwks-url-problem", "Give this URL")
+    wait_text(page, "#platforms-problem", "Fix the 2 fields marked below")
+    assert page.switch_to.active_element.get_attribute("id") == "platform-token-url"
+    assert platform_field(page, "token-url").get_attribute("aria-invalid") == "true"
+    assert platform_field(page, "issuer").get_attribute("aria-invalid") is None
+    assert platform_field(page, "issuer").get_attribute("value") == issuer
+    assert platform_field(page, "deployment-ids").get_attribute("value") == "1:abc"
+
+    # When they correct both and register again
+    page.switch_to.active_element.clear()
+    platform_field(page, "token-url").send_keys(f"{issuer}/login/oauth2/token")
+    platform_field(page, "jwks-url").send_keys(f"{issuer}/api/lti/security/jwks", Keys.ENTER)
+
+    # Then it is listed with its deployment, the form is empty, and the focus is on Petri's URLs to paste
+    row = f"#platform-table tr[data-issuer='{issuer}']"
+    wait_for(page, lambda d: "1:abc" in d.find_element(By.CSS_SELECTOR, row).text)
+    wait_for(page, lambda d: d.switch_to.active_element.get_attribute("id") == "tool-urls-heading")
+    wait_for(page, lambda d: "Registered https://canvas.school.example" in d.execute_script(
+        "return window.__spoken.join(' | ')"))
+    assert platform_field(page, "issuer").get_attribute("value") == ""
+    assert page.find_element(By.CSS_SELECTOR, "#platform-token-url-problem").text == ""
+
+    # And each URL's copy button works from the keyboard, is named for its URL and is at least 24 px square
+    copy = page.find_element(By.CSS_SELECTOR, "#tool-urls dd:nth-of-type(1) button")
+    assert copy.get_attribute("aria-label") == "Copy the OIDC login initiation URL"
+    size = copy.size
+    assert size["width"] >= 24 and size["height"] >= 24
+    copy.send_keys(Keys.ENTER)
+    wait_for(page, lambda d: re.search(r"Copied the OIDC login|The OIDC login initiation URL is selected",
+                                       d.execute_script("return window.__spoken.join(' | ')")))
+
+    # When they remove it, confirming
+    page.find_element(By.CSS_SELECTOR, f"{row} button").click()
+    wait_for(page, lambda d: d.find_element(By.CSS_SELECTOR, "#confirm").is_displayed())
+    assert "Remove the platform https://canvas.school.example" in page.find_element(By.CSS_SELECTOR, "#confirm-text").text
+    page.find_element(By.CSS_SELECTOR, "#confirm-yes").click()
+
+    # Then the list is empty again
+    wait_text(page, "#platform-list", "No platforms are registered yet")
+    assert console_errors(page) == []

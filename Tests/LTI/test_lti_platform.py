@@ -83,18 +83,35 @@ class PlatformKeys:
 class PetriServer:
     """`petri serve` on 127.0.0.1 with the platform registered first (`petri lti add-platform`)."""
 
-    def __init__(self, jwks_url, token_url=ISSUER + "/token"):
+    def __init__(self, jwks_url, token_url=ISSUER + "/token", register="command"):
         self.data = tempfile.mkdtemp(prefix="petri-lti-")
-        added = subprocess.run(
-            [petri_binary(), "lti", "add-platform", "--data", self.data, "--issuer", ISSUER, "--client-id", CLIENT_ID,
-             "--auth-url", ISSUER + "/auth", "--token-url", token_url, "--jwks-url", jwks_url,
-             "--deployment-id", DEPLOYMENT, "--server-url", "http://petri.test.example"],
-            cwd=ROOT, capture_output=True, text=True, timeout=60)
-        assert added.returncode == 0, added.stderr
-        # The administrator is told what to paste into the LMS.
-        assert "http://petri.test.example/lti/login" in added.stdout
-        assert "http://petri.test.example/lti/jwks" in added.stdout
+        if register == "command":
+            added = subprocess.run(
+                [petri_binary(), "lti", "add-platform", "--data", self.data, "--issuer", ISSUER, "--client-id",
+                 CLIENT_ID, "--auth-url", ISSUER + "/auth", "--token-url", token_url, "--jwks-url", jwks_url,
+                 "--deployment-id", DEPLOYMENT, "--server-url", "http://petri.test.example"],
+                cwd=ROOT, capture_output=True, text=True, timeout=60)
+            assert added.returncode == 0, added.stderr
+            # The administrator is told what to paste into the LMS.
+            assert "http://petri.test.example/lti/login" in added.stdout
+            assert "http://petri.test.example/lti/jwks" in added.stdout
         self.start()
+        if register == "admin":
+            self.register_as_the_admin_page_does(jwks_url, token_url)
+
+    def register_as_the_admin_page_does(self, jwks_url, token_url):
+        """The /admin page's request (`addPlatform`, the teacher key as session) to the running server."""
+        peer = Peer(self.ws)
+        try:
+            peer.send(type="addPlatform", session=TEACHER_KEY, issuer=ISSUER, clientId=CLIENT_ID,
+                      authUrl=ISSUER + "/auth", tokenUrl=token_url, jwksUrl=jwks_url, deploymentIds=[DEPLOYMENT])
+            answer = peer.wait("platforms")
+        finally:
+            peer.ws.close()
+        assert [(p["issuer"], p["clientId"], p["deploymentIds"]) for p in answer["platforms"]] == [
+            (ISSUER, CLIENT_ID, [DEPLOYMENT])]
+        assert answer["tool"] == {"login": "/lti/login", "launch": "/lti/launch", "jwks": "/lti/jwks",
+                                  "deepLinking": "/lti/launch"}
 
     def start(self):
         """`petri serve` on the data directory (again, after ``halt``)."""
@@ -177,10 +194,10 @@ class Launch(LTIAdvantageMessageLaunchAbstract):
 
 
 class Fixture:
-    def __init__(self):
+    def __init__(self, register="command"):
         self.private_pem, self.public_pem = new_key()
         self.keys = PlatformKeys(self.public_pem)
-        self.petri = PetriServer(self.keys.url + "/jwks")
+        self.petri = PetriServer(self.keys.url + "/jwks", register=register)
 
     def stop(self):
         self.petri.stop()
@@ -313,6 +330,33 @@ def test_a_learner_lands_in_the_lesson_already_joined_as_the_same_student_from_a
     names = [entry["name"] for entry in welcome.get("roster", [])]
     assert names == ["Grace Hopper"], welcome.get("roster")
     peer.ws.close()
+
+
+def test_a_platform_registered_on_the_admin_page_while_the_server_runs_launches_at_once():
+    # Given a running server with no platform, which the administrator's page registers (its request, its key)
+    fixture = Fixture(register="admin")
+    try:
+        # Then the LMS's instructor launch lands in the console of the activity's lesson, with no restart
+        landed = hand_off(fixture.launch("teacher-1", [INSTRUCTOR], "Ada Lovelace")[0])
+        assert landed["role"] == "teacher" and landed["session"].startswith("petri-session-")
+        assert [lesson["code"] for lesson in fixture.lessons()] == [landed["code"]]
+    finally:
+        fixture.stop()
+
+
+def test_the_command_line_refuses_a_registration_by_the_admin_pages_rule_naming_each_option():
+    data = tempfile.mkdtemp(prefix="petri-lti-")
+    try:
+        refused = subprocess.run(
+            [petri_binary(), "lti", "add-platform", "--data", data, "--issuer", " ", "--client-id", CLIENT_ID,
+             "--auth-url", "lms auth", "--token-url", ISSUER + "/token", "--jwks-url", ISSUER + "/jwks"],
+            cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert refused.returncode != 0
+        assert "--issuer: Give the platform's issuer (iss)" in refused.stderr
+        assert '--auth-url: "lms auth" is not an http(s) URL' in refused.stderr
+        assert "--deployment-id: Give at least one deployment id" in refused.stderr
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
 
 
 def test_a_learner_before_the_teacher_opened_the_activity_is_told_to_wait(lti):

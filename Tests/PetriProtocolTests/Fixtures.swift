@@ -8,6 +8,11 @@ enum Fixtures {
     static let token = fixture { try AccessToken("abcdefghijklmnopqrstuv") }
     static let now = Timestamp(millisecondsSince1970: 1_741_080_000_000)
     static let position = TimelinePosition(timeline: 1, generation: 12)
+    static let canvas = PlatformRegistration(
+        issuer: "https://canvas.school.example", clientId: "100001",
+        authUrl: "https://canvas.school.example/api/lti/authorize_redirect",
+        tokenUrl: "https://canvas.school.example/login/oauth2/token",
+        jwksUrl: "https://canvas.school.example/api/lti/security/jwks", deploymentIds: ["1:abc", "2:def"])
     static let stats = GenerationStats(
         generation: 12, values: ["population": 120, "meanTrait": 48.5], histogram: [1, 2, 3], groups: ["a": 4])
     static let spec = QuestionSpec(
@@ -103,6 +108,10 @@ enum Fixtures {
         .account(session: "key", request: .enableTeacher(teacher: "cy@school.example")),
         .account(session: "key", request: .removeTeacher(teacher: "Cy")),
         .account(session: "key", request: .eraseLesson(code: code)),
+        .account(session: "key", request: .platforms),
+        .account(session: "key", request: .addPlatform(canvas)),
+        .account(session: "key", request: .removePlatform(issuer: "https://canvas.school.example", clientId: "100001")),
+        .account(session: "key", request: .removePlatform(issuer: "https://moodle.school.example", clientId: nil)),
         .startPlan(
             teacherKey: "key", plan: "peppered-moths", text: nil, seed: nil, pace: .auto, rate: nil, options: nil),
         .startPlan(
@@ -303,6 +312,11 @@ enum Fixtures {
             TeacherListing(name: "Cy", email: nil, status: "disabled", passwordSet: false, sessions: 0),
         ]),
         .signInLink(teacher: "Cy", link: "petri-link-0123"),
+        .platforms([canvas], tool: .petri),
+        .platformProblems([
+            PlatformProblem(field: .tokenUrl, sentence: "\"canvas token\" is not an http(s) URL."),
+            PlatformProblem(field: .deploymentIds, sentence: "Give at least one deployment id."),
+        ]),
         .plan(
             PlanState(
                 name: "peppered-moths", title: "Peppered moths",

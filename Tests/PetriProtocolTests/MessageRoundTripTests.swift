@@ -10,13 +10,13 @@ struct MessageRoundTripTests {
     let decoder = ProtocolDecoder(limits: .lessonFile)
 
     @Test func everyClientMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 77 client message types
-        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 77)
+        // Given the fixtures, Then together they use all 80 client message types
+        #expect(Set(Fixtures.clientMessages.map(\.type)).count == 80)
     }
 
     @Test func everyServerMessageTypeIsCovered() {
-        // Given the fixtures, Then together they use all 67 server message types
-        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 67)
+        // Given the fixtures, Then together they use all 69 server message types
+        #expect(Set(Fixtures.serverMessages.map(\.type)).count == 69)
     }
 
     @Test(arguments: Fixtures.clientMessages)

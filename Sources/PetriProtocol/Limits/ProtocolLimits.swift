@@ -55,6 +55,10 @@ package enum TextLimit {
     package static let teacherKey = 256
     /// A teacher's name or email, to sign in or to share with.
     package static let account = 320
+    /// One field of an LTI platform's registration (an issuer, a client id, a URL, a deployment id).
+    package static let platformField = 1024
+    /// The deployment ids one platform's registration may list.
+    package static let platformDeployments = 100
     /// A password (the policy allows at most 256 characters; a few more bytes are decoded to say so).
     package static let password = 1024
     /// A question's prompt, as the teacher wrote it.

@@ -33,11 +33,19 @@ package enum AccountRequest: Sendable, Hashable {
     case removeTeacher(teacher: String)
     /// The administrator's: erases a lesson now, running or ended, wherever it runs (`myLessons`, every lesson).
     case eraseLesson(code: JoinCode)
+    /// The administrator's: every registered LTI platform with Petri's URLs for them (`platforms`).
+    case platforms
+    /// The administrator's: registers an LTI platform (`platforms`; its mistakes: `platformProblems`).
+    case addPlatform(PlatformRegistration)
+    /// The administrator's: removes a platform, by issuer and (when the issuer has several) client id (`platforms`).
+    case removePlatform(issuer: String, clientId: String?)
 
     /// Whether only the administrator (the teacher key in place of a session) may send it.
     package var isAdministration: Bool {
         switch self {
-        case .teachers, .addTeacher, .resetTeacher, .disableTeacher, .enableTeacher, .removeTeacher, .eraseLesson: true
+        case .teachers, .addTeacher, .resetTeacher, .disableTeacher, .enableTeacher, .removeTeacher, .eraseLesson,
+            .platforms, .addPlatform, .removePlatform:
+            true
         default: false
         }
     }
@@ -61,12 +69,16 @@ package enum AccountRequest: Sendable, Hashable {
         case .enableTeacher: "enableTeacher"
         case .removeTeacher: "removeTeacher"
         case .eraseLesson: "eraseLesson"
+        case .platforms: "platforms"
+        case .addPlatform: "addPlatform"
+        case .removePlatform: "removePlatform"
         }
     }
 
     static let types: Set<String> = [
         "signOut", "sessions", "revokeSession", "myLessons", "open", "share", "unshare", "handOver", "lessonTeachers",
         "teachers", "addTeacher", "resetTeacher", "disableTeacher", "enableTeacher", "removeTeacher", "eraseLesson",
+        "platforms", "addPlatform", "removePlatform",
     ]
 }
 

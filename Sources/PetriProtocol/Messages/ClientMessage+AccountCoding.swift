@@ -20,6 +20,28 @@ extension ClientMessage {
         case "disableTeacher": return .disableTeacher(teacher: try c.decodeText(.teacher, limit: TextLimit.account))
         case "enableTeacher": return .enableTeacher(teacher: try c.decodeText(.teacher, limit: TextLimit.account))
         case "removeTeacher": return .removeTeacher(teacher: try c.decodeText(.teacher, limit: TextLimit.account))
+        case "platforms": return .platforms
+        case "addPlatform":
+            let deployments = try c.decode([String].self, forKey: .deploymentIds)
+            guard deployments.count <= TextLimit.platformDeployments,
+                deployments.allSatisfy({ $0.utf8.count <= TextLimit.platformField })
+            else {
+                throw ProtocolError(
+                    .tooLong,
+                    "The field \"deploymentIds\" may list at most \(TextLimit.platformDeployments) ids of at most "
+                        + "\(TextLimit.platformField) bytes each.")
+            }
+            return .addPlatform(
+                PlatformRegistration(
+                    issuer: try c.decodeText(.issuer, limit: TextLimit.platformField),
+                    clientId: try c.decodeText(.clientId, limit: TextLimit.platformField),
+                    authUrl: try c.decodeText(.authUrl, limit: TextLimit.platformField),
+                    tokenUrl: try c.decodeText(.tokenUrl, limit: TextLimit.platformField),
+                    jwksUrl: try c.decodeText(.jwksUrl, limit: TextLimit.platformField), deploymentIds: deployments))
+        case "removePlatform":
+            return .removePlatform(
+                issuer: try c.decodeText(.issuer, limit: TextLimit.platformField),
+                clientId: try c.decodeTextIfPresent(.clientId, limit: TextLimit.platformField))
         case "open":
             let role = try c.decodeTextIfPresent(.role, limit: 16) ?? "teacher"
             guard ["teacher", "observer"].contains(role) else {

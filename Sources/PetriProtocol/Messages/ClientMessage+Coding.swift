@@ -9,6 +9,7 @@ extension ClientMessage: Codable {
         case horizon, metric, reason, students, names, plan, text, pace, language
         case password, link, session, handle, teacher, replace, catches, seconds, creature, selection, email
         case percent, until, spotter, role
+        case issuer, clientId, authUrl, tokenUrl, jwksUrl, deploymentIds
     }
 
     /// The wire name of the message's type.
@@ -371,7 +372,17 @@ extension ClientMessage: Codable {
             case .signOut, .sessions, .myLessons: break
             case .revokeSession(let handle): try c.encode(handle, forKey: .handle)
             case .lessonTeachers(let code), .eraseLesson(let code): try c.encode(code, forKey: .code)
-            case .teachers: break
+            case .teachers, .platforms: break
+            case .addPlatform(let platform):
+                try c.encode(platform.issuer, forKey: .issuer)
+                try c.encode(platform.clientId, forKey: .clientId)
+                try c.encode(platform.authUrl, forKey: .authUrl)
+                try c.encode(platform.tokenUrl, forKey: .tokenUrl)
+                try c.encode(platform.jwksUrl, forKey: .jwksUrl)
+                try c.encode(platform.deploymentIds, forKey: .deploymentIds)
+            case .removePlatform(let issuer, let clientId):
+                try c.encode(issuer, forKey: .issuer)
+                try c.encodeIfPresent(clientId, forKey: .clientId)
             case .addTeacher(let name, let email):
                 try c.encode(name, forKey: .name)
                 try c.encodeIfPresent(email, forKey: .email)

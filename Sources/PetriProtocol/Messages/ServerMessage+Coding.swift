@@ -6,7 +6,7 @@ extension ServerMessage: Codable {
         case prediction, answeredAt, lockedAt, answered, answeredBy, students, text, definition, csv, spread
         case models, url, reasons, guide, html, data, plans, title, paragraphs, language, languages
         case session, teacher, sessions, lessons, owner, coTeachers, preview, name, problems, round, creature, left
-        case selection, teachers, link, extraTime, closesAt, expected, student, plan
+        case selection, teachers, link, extraTime, closesAt, expected, student, plan, platforms, tool
     }
 
     /// The wire name of the message's type.
@@ -65,6 +65,8 @@ extension ServerMessage: Codable {
         case .lessonTeachers: "lessonTeachers"
         case .teachers: "teachers"
         case .signInLink: "signInLink"
+        case .platforms: "platforms"
+        case .platformProblems: "platformProblems"
         case .plan: "plan"
         case .plans: "plans"
         case .planPreview: "planPreview"
@@ -213,6 +215,11 @@ extension ServerMessage: Codable {
         case "signInLink":
             self = .signInLink(
                 teacher: try c.decode(String.self, forKey: .teacher), link: try c.decode(String.self, forKey: .link))
+        case "platforms":
+            self = .platforms(
+                try c.decode([PlatformRegistration].self, forKey: .platforms),
+                tool: try c.decode(LTIToolPaths.self, forKey: .tool))
+        case "platformProblems": self = .platformProblems(try c.decode([PlatformProblem].self, forKey: .problems))
         case "language":
             self = .language(
                 language: try c.decode(String.self, forKey: .language),
@@ -337,6 +344,10 @@ extension ServerMessage: Codable {
         case .signInLink(let teacher, let link):
             try c.encode(teacher, forKey: .teacher)
             try c.encode(link, forKey: .link)
+        case .platforms(let platforms, let tool):
+            try c.encode(platforms, forKey: .platforms)
+            try c.encode(tool, forKey: .tool)
+        case .platformProblems(let problems): try c.encode(problems, forKey: .problems)
         case .language(let language, let languages):
             try c.encode(language, forKey: .language)
             try c.encode(languages, forKey: .languages)

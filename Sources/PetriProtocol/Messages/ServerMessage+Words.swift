@@ -14,6 +14,7 @@ extension ServerMessage {
         case .closing(let closing): closing.message.word != nil
         case .runOver(let message): message.word != nil
         case .planProblems(let problems): problems.contains { $0.sentence.word != nil }
+        case .platformProblems(let problems): problems.contains { $0.sentence.word != nil }
         default: false
         }
     }
@@ -32,6 +33,7 @@ extension ServerMessage {
         case .planProblems(let problems):
             return .planProblems(
                 problems.map { PlanProblem(line: $0.line, sentence: $0.sentence.rendered(in: language)) })
+        case .platformProblems(let problems): return .platformProblems(problems.map { $0.rendered(in: language) })
         default: return self
         }
     }

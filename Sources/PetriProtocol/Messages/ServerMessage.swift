@@ -121,6 +121,11 @@ package enum ServerMessage: Sendable, Hashable {
     /// A teacher's new one-time sign-in link's secret (`addTeacher`, `resetTeacher`), shown to the administrator
     /// once: the teacher opens `/teach#link=<link>`.
     case signInLink(teacher: String, link: String)
+    /// Every registered LTI platform, for the administrator (`platforms`, `addPlatform`, `removePlatform`), with
+    /// where Petri's LTI endpoints are on this server (the URLs the LMS's registration of Petri asks for).
+    case platforms([PlatformRegistration], tool: LTIToolPaths)
+    /// Why an `addPlatform` was refused: a sentence for each field to fix (nothing was registered).
+    case platformProblems([PlatformProblem])
     /// Where the lesson stands in its plan (teacher only; after the welcome and whenever it moves).
     case plan(PlanState)
     /// The server's lesson plans, answering `describePlans`.

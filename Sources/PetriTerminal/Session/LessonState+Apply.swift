@@ -271,7 +271,8 @@ extension LessonState {
         case .redirect:
             // The session follows it (``ClientSession``); the lesson itself is unchanged.
             break
-        case .signedIn, .signedOut, .sessions, .myLessons, .lessonTeachers, .teachers, .signInLink:
+        case .signedIn, .signedOut, .sessions, .myLessons, .lessonTeachers, .teachers, .signInLink, .platforms,
+            .platformProblems:
             // A teacher's account, not the lesson's state.
             break
         case .plan(let state):

@@ -5,7 +5,10 @@
 // enables and removes; lists every teacher's sign-ins (each may be ended) and every lesson with its owner (in a
 // cluster, every node's, with the node running it), each of which may be erased now (after a confirmation: its
 // people are sent away, on whichever node runs it, and nothing of it is kept).
-// Everything goes through petri.v1 (PROTOCOL.md section 11) with the key in place of a session; every refusal
+// It registers the school's LMSs as LTI 1.3 platforms too (as `petri lti` does: listed, added with every mistake
+// told beside its field, removed after a confirmation), and shows Petri's URLs to paste into an LMS, each with a
+// copy button.
+// Everything goes through petri.v1 (PROTOCOL.md sections 11, 11.2) with the key in place of a session; every refusal
 // shows the server's sentence; text from the network goes in through textContent only.
 
 import { el, setText, replaceChildren } from './dom.js';
@@ -20,6 +23,9 @@ let key = null;
 let teachers = [];
 let sessions = [];
 let lessons = [];
+let platforms = [];
+/// Where Petri's LTI endpoints are on the server (`platforms` says; null until it has).
+let toolPaths = null;
 
 function stored() {
     try {
@@ -67,7 +73,7 @@ async function signIn(candidate) {
     $('admin').hidden = false;
     teachers = answer.teachers ?? [];
     renderTeachers();
-    await refresh();
+    await Promise.all([refresh(), refreshPlatforms()]);
 }
 
 /// Teachers, sign-ins and lessons, asked again.
@@ -265,6 +271,153 @@ async function eraseLesson(code) {
     $('lessons-heading').focus();
 }
 
+// MARK: - LTI platforms
+
+/// The add form's fields by the request's names for them (`platformProblems` names the same).
+const PLATFORM_FIELDS = {
+    issuer: 'platform-issuer', clientId: 'platform-client-id', authUrl: 'platform-auth-url',
+    tokenUrl: 'platform-token-url', jwksUrl: 'platform-jwks-url', deploymentIds: 'platform-deployment-ids',
+};
+
+async function refreshPlatforms() {
+    const answer = await request('platforms', {}, ['platforms']);
+    if (answer.type === 'error') {
+        setText($('platforms-problem'), answer.message);
+        return;
+    }
+    setText($('platforms-problem'), '');
+    takePlatforms(answer);
+}
+
+function takePlatforms(answer) {
+    platforms = answer.platforms ?? [];
+    toolPaths = answer.tool ?? null;
+    renderPlatforms();
+}
+
+function renderPlatforms() {
+    renderToolURLs();
+    if (platforms.length === 0) {
+        replaceChildren($('platform-list'), el('p', { class: 'field-help' }, t('admin.platforms.none')));
+        return;
+    }
+    const head = el('tr', {}, ['admin.platforms.issuer', 'admin.platforms.clientId', 'admin.platforms.deployments',
+        'admin.platforms.urls', 'admin.platforms.actions'].map((name) => el('th', { scope: 'col' }, t(name))));
+    const rows = platforms.map((platform) => {
+        const issuer = String(platform.issuer ?? '');
+        const clientId = String(platform.clientId ?? '');
+        const deployments = (platform.deploymentIds ?? []).map(String);
+        const remove = el('button', { type: 'button', class: 'small danger' },
+            t('admin.platforms.remove', { issuer, clientId }));
+        remove.addEventListener('click', () => confirmThen(t('admin.platforms.remove.confirm', { issuer, clientId }),
+            () => removePlatform(issuer, clientId)));
+        return el('tr', { 'data-issuer': issuer, 'data-client-id': clientId },
+            el('th', { scope: 'row' }, issuer), el('td', {}, clientId),
+            el('td', {}, el('ul', { class: 'plain' }, deployments.map((id) => el('li', {}, id)))),
+            el('td', {}, el('ul', { class: 'plain' },
+                el('li', {}, t('admin.platforms.own.auth', { url: String(platform.authUrl ?? '') })),
+                el('li', {}, t('admin.platforms.own.token', { url: String(platform.tokenUrl ?? '') })),
+                el('li', {}, t('admin.platforms.own.jwks', { url: String(platform.jwksUrl ?? '') })))),
+            el('td', {}, remove));
+    });
+    replaceChildren($('platform-list'), el('table', { class: 'my-lessons', id: 'platform-table' },
+        el('caption', {}, t('admin.platforms.caption', { count: platforms.length })),
+        el('thead', {}, head), el('tbody', {}, rows)));
+}
+
+/// Petri's URLs for an LMS: the address this page reached the server at, then each path the server gave.
+function renderToolURLs() {
+    if (!toolPaths) {
+        replaceChildren($('tool-urls'));
+        return;
+    }
+    const entries = [['login', 'admin.platforms.tool.login'], ['launch', 'admin.platforms.tool.launch'],
+        ['jwks', 'admin.platforms.tool.jwks'], ['deepLinking', 'admin.platforms.tool.deepLinking']];
+    replaceChildren($('tool-urls'), entries.flatMap(([part, words]) => {
+        const name = t(words);
+        const url = `${location.origin}${String(toolPaths[part] ?? '')}`;
+        const text = el('code', { class: 'tool-url', 'data-url': part }, url);
+        const copy = el('button', { type: 'button', class: 'small copy', 'aria-label': t('admin.platforms.copyNamed', { name }) },
+            t('admin.platforms.copy'));
+        copy.addEventListener('click', () => copyURL(url, text, name));
+        return [el('dt', {}, name), el('dd', {}, text, ' ', copy)];
+    }));
+}
+
+/// Copies a URL to the clipboard; where the browser refuses (a page not served over https), selects it instead, so
+/// that the keyboard's copy takes it.
+async function copyURL(url, node, name) {
+    try {
+        await navigator.clipboard.writeText(url);
+        say(t('admin.platforms.copied', { name }));
+        return;
+    } catch {
+        // no clipboard here: select it
+    }
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const selection = getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+    say(t('admin.platforms.selected', { name }));
+}
+
+function platformForm() {
+    const value = (field) => $(PLATFORM_FIELDS[field]).value;
+    return {
+        issuer: value('issuer'), clientId: value('clientId'), authUrl: value('authUrl'), tokenUrl: value('tokenUrl'),
+        jwksUrl: value('jwksUrl'), deploymentIds: value('deploymentIds').split('\n'),
+    };
+}
+
+/// Each field's sentence beside it (none: the field is fine).
+function showPlatformProblems(problems) {
+    for (const [field, id] of Object.entries(PLATFORM_FIELDS)) {
+        const problem = problems.find((entry) => entry.field === field);
+        setText($(`${id}-problem`), problem ? String(problem.sentence ?? '') : '');
+        if (problem) $(id).setAttribute('aria-invalid', 'true');
+        else $(id).removeAttribute('aria-invalid');
+    }
+}
+
+/// Registers a platform; its mistakes stay beside their fields with everything typed kept, the first one focused.
+async function addPlatform(event) {
+    event.preventDefault();
+    const answer = await request('addPlatform', platformForm(), ['platforms', 'platformProblems']);
+    if (answer.type === 'error') {
+        setText($('platforms-problem'), answer.message);
+        return;
+    }
+    if (answer.type === 'platformProblems') {
+        const problems = answer.problems ?? [];
+        showPlatformProblems(problems);
+        setText($('platforms-problem'), t('admin.platforms.fix', { count: problems.length }));
+        const first = Object.keys(PLATFORM_FIELDS).find((field) => problems.some((entry) => entry.field === field));
+        if (first) $(PLATFORM_FIELDS[first]).focus();
+        return;
+    }
+    const issuer = $(PLATFORM_FIELDS.issuer).value.trim();
+    showPlatformProblems([]);
+    setText($('platforms-problem'), '');
+    for (const id of Object.values(PLATFORM_FIELDS)) $(id).value = '';
+    takePlatforms(answer);
+    say(t('admin.platforms.added', { issuer }));
+    $('tool-urls-heading').focus();
+}
+
+async function removePlatform(issuer, clientId) {
+    const answer = await request('removePlatform', { issuer, clientId }, ['platforms']);
+    if (answer.type === 'error') {
+        setText($('platforms-problem'), answer.message);
+        $('platforms-heading').focus();
+        return;
+    }
+    setText($('platforms-problem'), '');
+    takePlatforms(answer);
+    say(t('admin.platforms.removed', { issuer, clientId }));
+    $('platforms-heading').focus();
+}
+
 function confirmThen(words, action) {
     const dialog = $('confirm');
     setText($('confirm-text'), words);
@@ -289,12 +442,13 @@ $('admin-signin').addEventListener('submit', (event) => {
     signIn(candidate);
 });
 $('add-teacher').addEventListener('submit', addTeacher);
+$('add-platform').addEventListener('submit', addPlatform);
 $('link-done').addEventListener('click', () => {
     hideLink();
     $('new-teacher-name').focus();
 });
 $('session-teacher').addEventListener('change', renderSessions);
-$('admin-refresh').addEventListener('click', refresh);
+$('admin-refresh').addEventListener('click', () => Promise.all([refresh(), refreshPlatforms()]));
 $('admin-sign-out').addEventListener('click', () => {
     key = null;
     store(null);
@@ -311,6 +465,7 @@ onLanguageChange(() => {
     renderTeachers();
     renderSessions();
     renderLessons();
+    renderPlatforms();
 });
 
 const remembered = stored();
