@@ -39,6 +39,7 @@ extension Hub {
         let since = services.clock.now().adding(milliseconds: -Int64(configuration.endedLessonRetentionSeconds * 1000))
         let unreachable = ProtocolError(
             .lessonReloading, "The server cannot reach its lesson store just now; try again in a moment.")
+        let started = services.clock.now()
         do {
             switch try await ownership.locate(code: code, endedSince: since) {
             case .unknown:
@@ -46,6 +47,7 @@ extension Hub {
             case .elsewhere(let url, _):
                 return .redirect(url)
             case .claimable(let record, let endedAt):
+                let located = services.clock.now()
                 guard try await ownership.claim(lesson: record.id) else {
                     // Another node claimed it between the two reads: send the client there.
                     if case .elsewhere(let url, _) = try await ownership.locate(code: code, endedSince: since) {
@@ -53,6 +55,7 @@ extension Hub {
                     }
                     return .unavailable(unreachable)
                 }
+                let claimed = services.clock.now()
                 let interrupted = (try? await services.storage.interruptedReplays()) ?? [:]
                 guard await rebuild(record, interruptedAttempt: interrupted[record.id], endedAt: endedAt),
                     let host = byCode[code]
@@ -61,6 +64,15 @@ extension Hub {
                     return .unavailable(
                         ProtocolError(.lessonReloading, "The lesson \(code) could not be restored here; try again."))
                 }
+                let restored = services.clock.now()
+                // Where a takeover's time goes (a failover's stages on this node), for operators and benchmarks.
+                services.logger.info(
+                    "Took a lesson over",
+                    metadata: [
+                        "lesson": "\(record.id)", "locateMs": "\(located.milliseconds(since: started))",
+                        "claimMs": "\(claimed.milliseconds(since: located))",
+                        "restoreMs": "\(restored.milliseconds(since: claimed))",
+                    ])
                 services.metrics.lessonClaimed()
                 return .host(host)
             }

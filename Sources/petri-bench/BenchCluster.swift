@@ -21,7 +21,12 @@ import PetriWebSocket
 /// clients do: their node, then the redirect; a failed attempt waits ¼ s, the clients' shortest
 /// first retry), and the benchmark reports the failover times (kill → the last of those students
 /// receiving a generation again; p50/p99 over the kills, and each student's over all kills), whether
-/// any acknowledged answer was lost, and the step latency after. `--nodes 1 --kills 0` runs the same lessons
+/// any acknowledged answer was lost, and the step latency after (every student first reads what its lesson sent
+/// while it ran unattended, which the clients do not read: left unread, that backlog's decoding was timed as the
+/// first step after, 21-37 s). Each kill also says where its time went as the clients saw it (each lesson's first
+/// welcome, every welcome, welcome → next generation, connection attempts) and when it happened on the nodes'
+/// clock (their logs say, at info, when each lesson was taken over and how long its claim and restore took).
+/// `--nodes 1 --kills 0` runs the same lessons
 /// and students on one node storing in PostgreSQL: the reference for the cluster's step latency.
 struct BenchCluster: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -182,6 +187,8 @@ struct BenchCluster: AsyncParsableCommand {
         // The lessons run on their own; then nodes die in turn.
         for teacher in teachers { try teacher.send(.run(rate: 4)) }
         var failovers: [Double] = []
+        /// The lessons that moved in some kill.
+        var moved = Set<Int>()
         var studentsBack: [Double] = []
         var lostAnswers = 0
         for round in 0..<kills {
@@ -190,13 +197,18 @@ struct BenchCluster: AsyncParsableCommand {
             let victim = order.first { node in owners.contains(urls[node]) } ?? round % nodes
             let dead = urls[victim]
             let lost = Set(owners.indices.filter { owners[$0] == dead })
+            moved.formUnion(lost)
             let killed = ContinuousClock.now
+            let killedAt = Date().formatted(
+                .iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
             kill(servers[victim].process.processIdentifier, SIGKILL)
             let survivors = urls.enumerated().filter { $0.offset != victim }.map(\.element)
-            say("kill \(round + 1): node \(victim + 1) (SIGKILL), the owner of \(lost.count) lessons")
+            say(
+                "kill \(round + 1): node \(victim + 1) (SIGKILL), the owner of \(lost.count) lessons, at \(killedAt) (the nodes' logs' clock)"
+            )
 
             // Its lessons' teachers and students come back through the other nodes.
-            let comeBack = try await withThrowingTaskGroup(of: (Int, Int, ProtocolPeer, String, Int, Duration).self) {
+            let comeBack = try await withThrowingTaskGroup(of: Returned.self) {
                 group in
                 for lesson in lost.sorted() {
                     let (code, token) = codes[lesson]
@@ -204,8 +216,11 @@ struct BenchCluster: AsyncParsableCommand {
                         let attached = try await clusterAttach(
                             client, urls: survivors, home: lesson % survivors.count,
                             .teach(code: code, token: token, lastSeen: nil))
+                        let welcomed = killed.duration(to: .now)
                         try attached.peer.send(.run(rate: 4))
-                        return (-1, lesson, attached.peer, attached.url, 0, .zero)
+                        return Returned(
+                            index: -1, lesson: lesson, peer: attached.peer, url: attached.url, missing: 0,
+                            welcomed: welcomed, back: welcomed, attempts: attached.attempts)
                     }
                 }
                 for index in students.indices where lost.contains(students[index].lesson) {
@@ -215,34 +230,47 @@ struct BenchCluster: AsyncParsableCommand {
                         let attached = try await clusterAttach(
                             client, urls: survivors, home: index % survivors.count,
                             .resume(code: code, token: student.token, lastSeen: nil))
+                        let welcomed = killed.duration(to: .now)
                         let kept = student.acknowledged.filter { question in
                             attached.welcome.answers.contains { $0.question == question }
                         }.count
                         let generation = attached.welcome.position.generation
                         try await attached.peer.waitForGeneration(after: generation)
-                        return (
-                            index, student.lesson, attached.peer, attached.url, student.acknowledged.count - kept,
-                            killed.duration(to: .now)
-                        )
+                        return Returned(
+                            index: index, lesson: student.lesson, peer: attached.peer, url: attached.url,
+                            missing: student.acknowledged.count - kept, welcomed: welcomed,
+                            back: killed.duration(to: .now), attempts: attached.attempts)
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
-            for (index, lesson, peer, url, missing, back) in comeBack {
-                if index < 0 {
-                    teachers[lesson] = peer
-                    owners[lesson] = url
+            for returned in comeBack {
+                if returned.index < 0 {
+                    teachers[returned.lesson] = returned.peer
+                    owners[returned.lesson] = returned.url
                 } else {
-                    students[index].peer = peer
-                    students[index].node = url
-                    lostAnswers += missing
-                    studentsBack.append(seconds(back))
+                    students[returned.index].peer = returned.peer
+                    students[returned.index].node = returned.url
+                    lostAnswers += returned.missing
+                    studentsBack.append(seconds(returned.back))
                 }
             }
-            let failover = comeBack.filter { $0.0 >= 0 }.map { seconds($0.5) }.max() ?? 0
+            let back = comeBack.filter { $0.index >= 0 }
+            let failover = back.map { seconds($0.back) }.max() ?? 0
             failovers.append(failover)
             say(
-                "  the last of \(comeBack.filter { $0.0 >= 0 }.count) students of its lessons received a generation \(fixed(failover, 2)) s after the kill; acknowledged answers lost so far: \(lostAnswers)"
+                "  the last of \(back.count) students of its lessons received a generation \(fixed(failover, 2)) s after the kill; acknowledged answers lost so far: \(lostAnswers)"
+            )
+            // Where the time went, as the clients saw it: each lesson's first welcome (claimed and restored
+            // by a survivor), every welcome, and the generation after it (the lessons run at 4 per second).
+            let firstWelcomes = Dictionary(grouping: comeBack, by: \.lesson).values.map { returning in
+                returning.map { seconds($0.welcomed) }.min() ?? 0
+            }
+            let welcomes = comeBack.map { seconds($0.welcomed) }
+            let waits = back.map { seconds($0.back) - seconds($0.welcomed) }
+            let attempts = comeBack.map { Double($0.attempts) }
+            say(
+                "  stages (s after the kill): each lesson's first welcome p50 \(fixed(quantile(firstWelcomes, 0.5), 2)), max \(fixed(firstWelcomes.max() ?? 0, 2)); every client's welcome p50 \(fixed(quantile(welcomes, 0.5), 2)), max \(fixed(welcomes.max() ?? 0, 2)); welcome → next generation p50 \(fixed(quantile(waits, 0.5), 2)), max \(fixed(waits.max() ?? 0, 2)); connection attempts per client p50 \(fixed(quantile(attempts, 0.5), 0)), max \(fixed(attempts.max() ?? 0, 0))"
             )
             // The node comes back (as a supervisor would restart it), under its own name on a new port.
             servers[victim] = try await BenchNode.start(victim + 1, petri: petriPath, store: store, key: key)
@@ -265,11 +293,31 @@ struct BenchCluster: AsyncParsableCommand {
             let definition = try await teacher.expectReply { if case .definition(let d) = $0 { d } else { nil } }
             generations.append(definition.generation)
         }
-        let after = try await timeSteps(
+        // Every student reads what the lessons sent while they ran unattended (the clients do not read then):
+        // left unread, the first timed step would wait for each peer to decode seconds of snapshots, the
+        // benchmark's own backlog, not the step's time.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for student in students {
+                let generation = generations[student.lesson]
+                group.addTask { try await student.peer.waitForGeneration(atLeast: generation) }
+            }
+            try await group.waitForAll()
+        }
+        let afterByLesson = try await timeStepsByLesson(
             teachers: teachers, students: students, byLesson: byLesson, from: generations.map { $0 + 1 })
+        let after = afterByLesson.flatMap(\.self)
         say(
             "step → lesson's last student's stats after the kill: p50 \(fixed(quantile(after, 0.5))) ms, p99 \(fixed(quantile(after, 0.99))) ms"
         )
+        // The slowest lessons after, with where they run and whether they moved: what a high p99 comes from.
+        let slowest = afterByLesson.indices.sorted { (afterByLesson[$0].max() ?? 0) > (afterByLesson[$1].max() ?? 0) }
+        for lesson in slowest.prefix(3) {
+            let node = urls.firstIndex(of: owners[lesson]).map { "node \($0 + 1)" } ?? owners[lesson]
+            let lessons = owners.filter { $0 == owners[lesson] }.count
+            say(
+                "  lesson \(lesson + 1) on \(node) (\(lessons) lessons there; \(moved.contains(lesson) ? "moved" : "never moved")): steps \(afterByLesson[lesson].map { fixed($0, 0) }.joined(separator: ", ")) ms"
+            )
+        }
 
         await client.shutdown()
         say(
@@ -292,8 +340,16 @@ struct BenchCluster: AsyncParsableCommand {
     private func timeSteps(
         teachers: [ProtocolPeer], students: [Student], byLesson: [Int: [Int]], from first: [Int]
     ) async throws -> [Double] {
+        try await timeStepsByLesson(teachers: teachers, students: students, byLesson: byLesson, from: first)
+            .flatMap(\.self)
+    }
+
+    /// Each lesson's step latencies, by lesson.
+    private func timeStepsByLesson(
+        teachers: [ProtocolPeer], students: [Student], byLesson: [Int: [Int]], from first: [Int]
+    ) async throws -> [[Double]] {
         let steps = self.steps
-        return try await withThrowingTaskGroup(of: [Double].self) { group in
+        return try await withThrowingTaskGroup(of: (Int, [Double]).self) { group in
             for (lesson, teacher) in teachers.enumerated() {
                 let peers = (byLesson[lesson] ?? []).map { students[$0].peer }
                 let start = first[lesson]
@@ -311,12 +367,31 @@ struct BenchCluster: AsyncParsableCommand {
                         }
                         latencies.append(seconds(sent.duration(to: .now)) * 1000)
                     }
-                    return latencies
+                    return (lesson, latencies)
                 }
             }
-            return try await group.reduce(into: []) { $0 += $1 }
+            var byLesson = Array(repeating: [Double](), count: teachers.count)
+            for try await (lesson, latencies) in group { byLesson[lesson] = latencies }
+            return byLesson
         }
     }
+}
+
+/// A client of a killed node's lesson, back through another node.
+struct Returned: Sendable {
+    /// The student's index, or -1 for the lesson's teacher.
+    var index: Int
+    var lesson: Int
+    var peer: ProtocolPeer
+    var url: String
+    /// Acknowledged answers its welcome lacked.
+    var missing: Int
+    /// Kill → its welcome.
+    var welcomed: Duration
+    /// Kill → the next generation after its welcome (the teacher: its welcome).
+    var back: Duration
+    /// Connections it opened to get in (a refused or failed one, a redirect, the last).
+    var attempts: Int
 }
 
 /// One `petri serve` child process of the cluster benchmark.
@@ -353,11 +428,13 @@ struct BenchNode {
 /// connection or `lesson-reloading`, the next node in `urls` (a load balancer skipping a dead node).
 func clusterAttach(
     _ client: WebSocketClient, urls: [String], home: Int, _ message: ClientMessage
-) async throws -> (peer: ProtocolPeer, welcome: Welcome, url: String) {
+) async throws -> (peer: ProtocolPeer, welcome: Welcome, url: String, attempts: Int) {
     var next = home
     var target = urls[home % urls.count]
     let deadline = ContinuousClock.now + .seconds(60)
+    var attempts = 0
     while ContinuousClock.now < deadline {
+        attempts += 1
         guard let connection = try? await client.connect(to: target) else {
             next += 1
             target = urls[next % urls.count]
@@ -373,7 +450,7 @@ func clusterAttach(
             }
         }
         switch reply {
-        case .welcome(let welcome): return (peer, welcome, target)
+        case .welcome(let welcome): return (peer, welcome, target, attempts)
         case .redirect(let url, _): target = url
         case .error(let error) where error.code != .lessonReloading: throw error
         default:
