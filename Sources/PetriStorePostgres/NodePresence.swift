@@ -7,9 +7,8 @@ import Synchronization
 /// `presence_key`, held on a PostgreSQL connection of its own for as long as the node runs.
 ///
 /// PostgreSQL releases the lock the moment that session ends: the node's process was killed (the
-/// kernel closes its socket), its machine vanished or the node hung (it sends a query on the session
-/// every ``heartbeat``; the session's own `idle_session_timeout`, ``silence``, ends it after that long
-/// without one, and its TCP keepalives are set short too), or the session was terminated. From then on `petri_node_present`
+/// kernel closes its socket), its machine vanished (the server's TCP keepalives, set short on this
+/// session, find the peer gone), or the session was terminated. From then on `petri_node_present`
 /// is false for the node, and another node may claim its lessons without waiting for their leases
 /// to run out (``PostgresLessonStorage/claim(lesson:)``). Presence only speeds a takeover up: the
 /// lease epoch still fences every write, so a node that lost its session while alive can commit
@@ -20,12 +19,6 @@ import Synchronization
 final class NodePresence: Sendable {
     /// The first half of the lock's key, every Petri node's: "Petr" in ASCII (see `PostgresSchema`'s `v4`).
     static let namespace: Int32 = 1_348_826_226
-    /// How often the node shows PostgreSQL it is alive on the presence session.
-    static let heartbeat = Duration.milliseconds(250)
-    /// How long PostgreSQL waits for a heartbeat before ending the session (and so the node's presence): a
-    /// machine that vanished, or a process that stopped (whose kernel still answers TCP keepalives), is
-    /// absent this long after its last heartbeat, instead of the keepalives' 3 s or never.
-    static let silenceMilliseconds = 1_500
 
     private struct State {
         var connection: PostgresConnection?
@@ -69,7 +62,6 @@ final class NodePresence: Sendable {
             while !Task.isCancelled, !state.withLock({ $0.stopped }) {
                 if let connection = state.withLock({ $0.held ? $0.connection : nil }) {
                     failures = 0
-                    await beat(on: connection)
                     try? await connection.closeFuture.get()
                     state.withLock {
                         $0.held = false
@@ -90,22 +82,6 @@ final class NodePresence: Sendable {
             }
         } onCancel: {
             stop()
-        }
-    }
-
-    /// Sends a query every ``heartbeat`` until the session ends (or a heartbeat fails: the session is closed then).
-    private func beat(on connection: PostgresConnection) async {
-        var quiet = logger
-        quiet.logLevel = .critical
-        while !Task.isCancelled, !connection.isClosed {
-            try? await Task.sleep(for: Self.heartbeat)
-            guard !Task.isCancelled, !connection.isClosed else { return }
-            do {
-                _ = try await connection.run("SELECT 1", logger: quiet).collect()
-            } catch {
-                try? await connection.close()
-                return
-            }
         }
     }
 
@@ -141,18 +117,6 @@ final class NodePresence: Sendable {
             // second, and ends it after 2 unanswered probes (the kernel's default waits two hours).
             for setting in ["tcp_keepalives_idle = 1", "tcp_keepalives_interval = 1", "tcp_keepalives_count = 2"] {
                 try await connection.run(PostgresQuery(unsafeSQL: "SET \(setting)"), logger: quiet)
-            }
-            // A node that hangs, or whose machine vanished, sends no heartbeat (``beat(on:)``): the server ends the
-            // session after ``silenceMilliseconds`` (PostgreSQL 14 and later; older servers keep the keepalives only).
-            do {
-                try await connection.run(
-                    PostgresQuery(unsafeSQL: "SET idle_session_timeout = \(Self.silenceMilliseconds)"), logger: quiet)
-            } catch {
-                logger.notice(
-                    """
-                    This PostgreSQL has no idle_session_timeout (before 14): a hung node or a vanished machine is \
-                    seen gone only by TCP keepalives, about 3 s later.
-                    """)
             }
             let keys = try await connection.run(
                 "SELECT presence_key FROM node WHERE id = \(nodeID)", logger: quiet
