@@ -70,7 +70,8 @@ sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
-## Release-build benchmarks: the tables of Sources/petri-bench/PERFORMANCE.md from fresh runs (9 minutes on a quiet
+## Release-build benchmarks: the tables of Sources/petri-bench/PERFORMANCE.md from fresh runs, the school and (where
+## PostgreSQL is installed) the cluster at most 3 runs each (before them: 9 minutes on a quiet
 ## 2-core machine, 22 at load 3-11; each figure the range over BENCH_RUNS runs, with the machine and ratios).
 BENCH_RUNS ?= 5
 ## They are the program petri-bench (Sources/petri-bench), built beside petri by `swift build -c release`;

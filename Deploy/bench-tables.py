@@ -14,6 +14,9 @@ where one run's p99 is its 3rd slowest round.
                                                 # 22 at load 3-11; most of it the transport rounds
     Deploy/bench-tables.py --runs 3 --quick     # 1,000 clients and students only, for a look
 
+The school (300 lessons of 30 for 20 s, then the same 9,000 students in one lesson) and the cluster (3 nodes
+against 1 on a private PostgreSQL, skipped where PostgreSQL is not installed) run at most 3 times each.
+
 Progress goes to stderr, the tables to stdout.
 """
 
@@ -21,6 +24,7 @@ import argparse
 import json
 import os
 import math
+import resource
 import subprocess
 import sys
 import time
@@ -181,15 +185,116 @@ def join_storm(bench, runs):
     ]
 
 
+HEAVY_RUNS = 3  # the school and the cluster run at most this often: each run takes a minute or more
+SCHOOL_ARGS = ["school", "--lessons", "300", "--students", "30", "--seconds", "20"]
+
+
+def school_table(results):
+    """The school and its one-lesson reference (the same students in one lesson, the same run), with the school's
+    figures over the reference's taken run by run."""
+    def cells(part, key, digits=1, scale=1.0, unit=""):
+        values = [r[part][key] for r in results if r.get(part)]
+        return span(values, digits, scale, unit) if values else "—"
+
+    def row(label, part, memory):
+        return (f"| {label} | {cells(part, 'tickLatenessP50Ms')} / {cells(part, 'tickLatenessP99Ms')} / "
+                f"{cells(part, 'tickLatenessMaxMs')} ms | {cells(part, 'stepToLastStudentP99Ms')} ms | "
+                f"{cells(part, 'answerAckP99Ms')} ms | {cells(part, 'answersPerSecond', 0)} | "
+                f"{cells(part, 'storeCommitsPerSecond')} / {cells(part, 'storeFsyncsPerSecond')} | "
+                f"{cells(part, 'cpuSecondsPerLessonMinute', 3)} | "
+                + (f"{cells(part, 'residentBytesPerLesson', 1, 1 / 1024)} / "
+                   f"{cells(part, 'residentBytesPerStudent', 1, 1 / 1024)} KiB |" if memory else "— |"))
+
+    first = results[0]["school"]
+    paired = [r for r in results if r.get("reference")]
+
+    def ratio(key, scale=lambda r: 1.0):
+        values = [r["school"][key] * scale(r) / r["reference"][key] for r in paired if r["reference"][key]]
+        return f"{span(values, 2)}×" if values else "—"
+
+    lessons = lambda r: r["school"]["lessons"]
+    rows = [row(f"school, {first['lessons']} × {first['studentsPerLesson']}", "school", True),
+            row(f"reference, 1 × {first['lessons'] * first['studentsPerLesson']:,} (same run)", "reference", False)]
+    if paired:
+        rows.append(f"| school ÷ reference, run by run | p99 {ratio('tickLatenessP99Ms')} | "
+                    f"p99 {ratio('stepToLastStudentP99Ms')} | p99 {ratio('answerAckP99Ms')} | "
+                    f"{ratio('answersPerSecond')} | {ratio('storeCommitsPerSecond')} / {ratio('storeFsyncsPerSecond')} | "
+                    f"{ratio('cpuSecondsPerLessonMinute', lessons)} (the whole school's CPU) | |")
+    return [
+        f"`petri-bench {' '.join(SCHOOL_ARGS)}` (SQLite, group commit across lessons; every lesson auto-running "
+        "at 1 generation/s, a question every 5 that nearly every student answers). Targets: tick lateness p99 "
+        "≤ 50 ms, answer acknowledgement p99 ≤ 100 ms.",
+        "",
+        "| | tick lateness p50 / p99 / max | step → last student p99 | answer ack p99 | answers/s "
+        "| store commits / fsyncs per s | CPU s per lesson-minute | memory per lesson / per student |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ] + rows
+
+
+def school(bench, runs):
+    return school_table([run(bench, SCHOOL_ARGS) for _ in range(runs)])
+
+
+def postgres_installed():
+    """Whether PostgreSQL's initdb is where the cluster benchmark's private PostgreSQL looks for it."""
+    root = "/usr/lib/postgresql"
+    versions = sorted((int(v) for v in os.listdir(root) if v.isdigit()), reverse=True) if os.path.isdir(root) else []
+    places = [f"{root}/{v}/bin" for v in versions[:1]] + ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"]
+    return any(os.access(f"{place}/initdb", os.X_OK) for place in places)
+
+
+CLUSTER_ARGS = ["cluster", "--lessons", "12", "--students-per-lesson", "30", "--steps", "20"]
+CLUSTER_KILLS = 3
+
+
+def cluster_table(clusters, singles):
+    """3 nodes sharing PostgreSQL against 1 node on PostgreSQL, paired runs (one after the other: one run cannot
+    be both), with the cluster's step p99 over the one node's taken pair by pair; failover over the kills."""
+    c, s = clusters[0], singles[0]
+    ratios = [a["stepP99MsBefore"] / b["stepP99MsBefore"] for a, b in zip(clusters, singles) if b["stepP99MsBefore"]]
+    answers = c["lessons"] * c["studentsPerLesson"]
+    return [
+        f"`petri-bench {' '.join(CLUSTER_ARGS)}`, {c['nodes']} nodes with `--kills {CLUSTER_KILLS}` and then the "
+        "same lessons and students on 1 node (`--nodes 1 --kills 0`), both storing in a private PostgreSQL. "
+        "Targets: cluster step p99 ≤ 1.3× one node's; failover ≤ 2 s; nothing acknowledged lost.",
+        "",
+        "| | step p50 / p99 | cluster p99 ÷ one node's, pair by pair | failover p50 / p99 (over the kills) "
+        "| each student back p50 / p99 | acknowledged answers lost |",
+        "| --- | --- | --- | --- | --- | --- |",
+        f"| {c['nodes']} nodes, {c['lessons']} lessons × {c['studentsPerLesson']}, {c['kills']} kills | "
+        f"{span([r['stepP50MsBefore'] for r in clusters])} / {span([r['stepP99MsBefore'] for r in clusters])} ms | "
+        f"{span(ratios, 2)}× | {span([r['failoverP50Seconds'] for r in clusters], 2)} / "
+        f"{span([r['failoverP99Seconds'] for r in clusters], 2)} s | "
+        f"{span([r['studentBackP50Seconds'] for r in clusters], 2)} / "
+        f"{span([r['studentBackP99Seconds'] for r in clusters], 2)} s | "
+        f"{span([r['acknowledgedLost'] for r in clusters], 0)} of {answers:,} each run |",
+        f"| 1 node, the same lessons and students | {span([r['stepP50MsBefore'] for r in singles])} / "
+        f"{span([r['stepP99MsBefore'] for r in singles])} ms | | — | — | "
+        f"{span([r['acknowledgedLost'] for r in singles], 0)} |",
+    ]
+
+
+def cluster(bench, runs):
+    clusters, singles = [], []
+    for _ in range(runs):
+        clusters.append(run(bench, CLUSTER_ARGS + ["--kills", str(CLUSTER_KILLS)]))
+        singles.append(run(bench, CLUSTER_ARGS + ["--nodes", "1", "--kills", "0"]))
+    return cluster_table(clusters, singles)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bench", default=".build/release/petri-bench", help="the release petri-bench binary")
     parser.add_argument("--runs", type=int, default=5, help="runs of every benchmark (the range is over them)")
     parser.add_argument("--quick", action="store_true", help="1,000 clients and students only")
-    parser.add_argument("--only", choices=["transport", "life", "camouflage", "class", "join-storm"], action="append",
-                        help="run only these tables (repeatable)")
+    tables_known = ["transport", "life", "camouflage", "class", "join-storm", "school", "cluster"]
+    parser.add_argument("--only", choices=tables_known, action="append", help="run only these tables (repeatable)")
     options = parser.parse_args()
-    wanted = set(options.only or ["transport", "life", "camouflage", "class", "join-storm"])
+    wanted = set(options.only or tables_known)
+    # The school holds 9,000 students' connections in each of its two processes: as many descriptors as allowed.
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 65536, hard))
     started = time.monotonic()
     tables = []
     timings = []
@@ -221,11 +326,30 @@ def main():
         section("join storm")
         _, table = join_storm(options.bench, options.runs)
         tables.append(("A join storm", table))
+    if "school" in wanted:
+        section("school")
+        tables.append(("A whole school: many small lessons at once, and the same students in one lesson",
+                       school(options.bench, min(options.runs, HEAVY_RUNS))))
+    skipped = []
+    if "cluster" in wanted:
+        petri = os.path.join(os.path.dirname(options.bench), "petri")
+        if not postgres_installed():
+            skipped.append("cluster (PostgreSQL is not installed: no initdb; `make deps` installs it)")
+        elif not os.access(petri, os.X_OK):
+            skipped.append(f"cluster (no petri program at {petri} to run the nodes: `swift build -c release`)")
+        else:
+            section("cluster")
+            tables.append(("A cluster: 3 nodes against 1, and a killed node's students back",
+                           cluster(options.bench, min(options.runs, HEAVY_RUNS))))
+    for reason in skipped:
+        print(f"skipped: {reason}", file=sys.stderr)
     print(f"Machine: {machine_line()}; load average {min(LOADS):.1f}–{max(LOADS):.1f} as the runs started. "
           f"Release build; each cell is the range over {options.runs} runs.")
     for title, table in tables:
         print(f"\n#### {title}\n")
         print("\n".join(table))
+    for reason in skipped:
+        print(f"\nSkipped: {reason}.")
     ends = [t for _, t in timings[1:]] + [time.monotonic()]
     parts = ", ".join(f"{name} {end - begun:.0f} s" for (name, begun), end in zip(timings, ends))
     print(f"\n({time.monotonic() - started:.0f} s in all: {parts})", file=sys.stderr)

@@ -17,7 +17,7 @@ struct PetriBench: AsyncParsableCommand {
             BenchClassStudents.self, BenchSchool.self, BenchSchoolStudents.self, BenchAnswerFloor.self,
             BenchStormStudents.self, BenchHunt.self, BenchHuntStudents.self, BenchLife.self,
             BenchCamouflage.self, BenchStore.self,
-            BenchReplicates.self, BenchOnLock.self, BenchMakeup.self,
+            BenchReplicates.self, BenchOnLock.self, BenchMakeup.self, BenchMakeupStudents.self,
             BenchCluster.self,
             BenchMemory.self, BenchMemoryStudents.self,
             BenchSlowReaders.self,
