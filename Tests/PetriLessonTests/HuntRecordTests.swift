@@ -212,4 +212,57 @@ struct HuntRecordTests {
         let hunts = try #require(room.lesson.report().data.hunts)
         #expect(hunts.map(\.formula?.deaths) == replicates.map(\.?.deaths))
     }
+
+    @Test func underSelectionBothTheReportSaysWhatTheFormulaAlsoTookBesideTheClassesCatches() throws {
+        // Given a lesson whose selection is `both`, and a round in which the class caught three moths
+        var room = try HuntClass(selection: .both)
+        let before = try #require(room.lesson.model.huntableTraits).map(Int.init)
+        let info = try room.startRound()
+        var caught: [Int] = []
+        for (student, place) in [(room.students[0], 4), (room.students[0], 12), (room.students[1], 30)] {
+            room.clock.advance(seconds: 0.5)
+            #expect(room.send(.catchCreature(info.creatures[place].id), as: .student(student)).rejection == nil)
+            caught.append(info.creatures[place].trait)
+        }
+        room.clock.advance(seconds: 10)
+        room.send(.huntEnd(round: info.round), as: .server)
+        // (the step removed the three and drew the formula's deaths among the others: the survivors come first)
+        #expect(room.lesson.model.generation == 1)
+        let stepDeaths = try #require(room.lesson.model.huntStepDeaths)
+        let after = try #require(room.lesson.model.huntableTraits).map(Int.init)
+        let deaths = stepDeaths - caught.count
+        let aliveSum = before.reduce(0, +) - caught.reduce(0, +)
+        let survivors = Array(after.prefix(before.count - caught.count - deaths))
+
+        // When the teacher asks for the report
+        let report = room.lesson.report()
+        let round = try #require(report.data.hunts?.first)
+        // Then beside the class's three, the round says what the formula also took in that step: its deaths among
+        // the moths the class left, their mean colour, and the step's whole selection differential
+        let also = try #require(round.formulaAlso)
+        #expect(deaths > 0)
+        #expect(also.deaths == deaths)
+        let deadMean = Double(aliveSum - survivors.reduce(0, +)) / Double(deaths)
+        #expect(abs(try #require(also.deadMean) - deadMean) < 1e-9)
+        let survivorMean = Double(survivors.reduce(0, +)) / Double(survivors.count)
+        let beforeMean = Double(before.reduce(0, +)) / Double(before.count)
+        #expect(abs(try #require(also.differential) - (survivorMean - beforeMean)) < 1e-9)
+        // And the replicate of `selection: formula` is still beside it, a different step (no catches first)
+        #expect(round.formula != nil && round.formula != also)
+        // And the printable page says it in words
+        #expect(report.html().contains("the formula also took \(deaths) of those the class left"))
+        // And a lesson rebuilt from the log says the same
+        let rebuilt = try Lesson<CamouflageModel>.rebuild(
+            definition: room.start, teacherToken: room.teacherToken, configuration: room.configuration,
+            log: room.entries, source: ())
+        #expect(rebuilt.report().data.hunts == report.data.hunts)
+    }
+
+    @Test func underSelectionClassNoRoundSaysTheFormulaAlsoTookAny() throws {
+        let (room, _) = try twoRounds(selection: .class)
+        let hunts = try #require(room.lesson.report().data.hunts)
+        #expect(hunts.count == 2)
+        #expect(hunts.allSatisfy { $0.formulaAlso == nil && $0.formula != nil })
+        #expect(!room.lesson.report().html().contains("also took"))
+    }
 }

@@ -54,6 +54,12 @@ struct FormulaReplicate: Sendable, Hashable {
     var deadConspicuousness: Double?
     /// The survivors' mean trait minus the generation's mean before (nil when none survived).
     var differential: Double?
+
+    /// As the report's data has it.
+    var selection: ReportData.FormulaSelection {
+        ReportData.FormulaSelection(
+            deaths: deaths, deadMean: deadMean, deadConspicuousness: deadConspicuousness, differential: differential)
+    }
 }
 
 extension HuntRecord {
@@ -91,29 +97,68 @@ extension Lesson {
     /// nearest checkpoint (at most the run's checkpoint interval of steps) and one step. Nil when the round's hunt
     /// is not in the run's history (a lesson cloned from a file keeps no records, so never asks).
     func formulaReplicate(of record: HuntRecord) -> FormulaReplicate? {
+        formulaSelections(of: record).replicate
+    }
+
+    /// What the formula did beside the class's catches in `record`'s round under `selection: both`: the round's
+    /// step replayed from the log (the same population, the class's catches and the same seeded draws), its deaths
+    /// among the creatures the class left. Nil when the round was hunted under `selection: class` (or cannot be
+    /// rebuilt).
+    func formulaAlso(of record: HuntRecord) -> FormulaReplicate? {
+        formulaSelections(of: record).also
+    }
+
+    /// The replicate and, under `both`, what the formula also took, from one replay to the round's start.
+    func formulaSelections(of record: HuntRecord) -> (replicate: FormulaReplicate?, also: FormulaReplicate?) {
         guard
             let actionIndex = run.actions.firstIndex(where: { $0.generation == record.generation && $0.action.isHunt }),
-            var model = run.model(at: record.generation, actionCount: actionIndex),
+            let model = run.model(at: record.generation, actionCount: actionIndex),
             let before = model.huntableTraits, let background = model.huntBackground
+        else { return (nil, nil) }
+        let meanBefore = before.isEmpty ? 0 : Double(before.reduce(0) { $0 + Int($1) }) / Double(before.count)
+        var formula = model
+        formula.step()
+        let replicate = Self.selection(
+            of: before, after: formula, generation: record.generation + 1, caught: 0, background: background,
+            meanBefore: meanBefore)
+        guard case .hunt(let caught, formula: true) = run.actions[actionIndex].action else { return (replicate, nil) }
+        var both = model
+        guard (try? both.apply(run.actions[actionIndex].action)) != nil else { return (replicate, nil) }
+        both.step()
+        var alive: [UInt8] = []
+        var next = 0
+        for (index, trait) in before.enumerated() {
+            if next < caught.count, caught[next] == index { next += 1 } else { alive.append(trait) }
+        }
+        let also = Self.selection(
+            of: alive, after: both, generation: record.generation + 1, caught: caught.count, background: background,
+            meanBefore: meanBefore)
+        return (replicate, also)
+    }
+
+    /// The formula's selection in a step from `population` to `after` (which must be at `generation`): its deaths
+    /// (the step's, less the `caught` the class removed first), their mean trait and distance from `background`, and
+    /// the survivors' mean less `meanBefore`. The survivors come first in `after`, in their order before the step.
+    private static func selection(
+        of population: [UInt8], after: Model, generation: Int, caught: Int, background: Double, meanBefore: Double
+    ) -> FormulaReplicate? {
+        guard after.generation == generation, let stepDeaths = after.huntStepDeaths, let traits = after.huntableTraits
         else { return nil }
-        model.step()
-        guard model.generation == record.generation + 1, let deaths = model.huntStepDeaths,
-            let after = model.huntableTraits, deaths <= before.count
-        else { return nil }
+        let deaths = stepDeaths - caught
+        guard deaths >= 0, deaths <= population.count, population.count - deaths <= traits.count else { return nil }
         var totalSum = 0
         var totalDistance = 0.0
-        for trait in before {
+        for trait in population {
             totalSum += Int(trait)
             totalDistance += abs(Double(trait) - background)
         }
         var survivorSum = 0
         var survivorDistance = 0.0
-        for trait in after.prefix(before.count - deaths) {
+        for trait in traits.prefix(population.count - deaths) {
             survivorSum += Int(trait)
             survivorDistance += abs(Double(trait) - background)
         }
-        let survivors = before.count - deaths
-        let meanBefore = before.isEmpty ? 0 : Double(totalSum) / Double(before.count)
+        let survivors = population.count - deaths
         return FormulaReplicate(
             deaths: deaths,
             deadMean: deaths == 0 ? nil : Double(totalSum - survivorSum) / Double(deaths),

@@ -125,34 +125,15 @@ extension LessonReport {
         return out + "</table>\n"
     }
 
-    /// One round of the hunt in words (the terminal's report file and the printable page say the same).
+    /// One round of the hunt in words (the terminal's `hunts` command says the same, from the same placeholders:
+    /// ``ReportData/HuntRound/wordArguments``).
     func huntWords(_ round: ReportData.HuntRound) -> String {
-        func tenths(_ value: Double?) -> WordArgument {
-            value.map { .decimal(NumberText.format(($0 * 10).rounded() / 10)) } ?? .text("–")
+        var text = words.text("lesson.report.hunts.round", round.wordArguments)
+        if let also = round.formulaAlso {
+            text += " " + words.text("lesson.report.hunts.formulaAlso", ReportData.HuntRound.wordArguments(also))
         }
-        func signed(_ value: Double?) -> WordArgument {
-            guard let value, value > 0 else { return tenths(value) }
-            return .text("+" + NumberText.format((value * 10).rounded() / 10))
-        }
-        let caught = round.caughtBins.reduce(0, +)
-        var text = words.text(
-            "lesson.report.hunts.round",
-            [
-                "round": .int(round.round), "generation": .int(round.generation), "caught": .int(caught),
-                "total": .int(caught + round.aliveBins.reduce(0, +)), "caughtMean": tenths(round.caughtMean),
-                "aliveMean": tenths(round.aliveMean), "background": tenths(round.background),
-                "caughtDistance": tenths(round.caughtConspicuousness),
-                "aliveDistance": tenths(round.aliveConspicuousness), "differential": signed(round.differential),
-            ])
         if let formula = round.formula {
-            text +=
-                " "
-                + words.text(
-                    "lesson.report.hunts.formula",
-                    [
-                        "deaths": .int(formula.deaths), "deadDistance": tenths(formula.deadConspicuousness),
-                        "differential": signed(formula.differential),
-                    ])
+            text += " " + words.text("lesson.report.hunts.formula", ReportData.HuntRound.wordArguments(formula))
         }
         return text
     }

@@ -229,6 +229,7 @@ extension Lesson {
                     student: student, catches: count, conspicuousness: distance / Double(count))
             }
             let summary = record.summary
+            let selections = formulaSelections(of: record)
             return ReportData.HuntRound(
                 round: summary.round, generation: summary.generation, background: record.background,
                 meanBefore: record.meanBefore, traitMin: summary.traitMin, binWidth: summary.binWidth,
@@ -236,11 +237,7 @@ extension Lesson {
                 aliveMean: summary.aliveMean, differential: record.differential,
                 caughtConspicuousness: record.caughtConspicuousness,
                 aliveConspicuousness: record.aliveConspicuousness, students: students,
-                formula: formulaReplicate(of: record).map {
-                    ReportData.FormulaSelection(
-                        deaths: $0.deaths, deadMean: $0.deadMean, deadConspicuousness: $0.deadConspicuousness,
-                        differential: $0.differential)
-                })
+                formula: selections.replicate.map(\.selection), formulaAlso: selections.also.map(\.selection))
         }
     }
 

@@ -206,13 +206,18 @@ package struct ReportData: Sendable, Hashable, Codable {
         /// In the order of their first catch.
         package var students: [HuntCatches]
         package var formula: FormulaSelection?
+        /// Under `selection: both`, what the formula's mortality took in the same step beside the class's catches
+        /// (its `deaths` among the creatures the class left, their mean colour and distance from the background, and
+        /// the step's whole selection differential: the survivors' mean minus `meanBefore`); absent under `class`.
+        package var formulaAlso: FormulaSelection?
 
         package init(
             round: Int, generation: Int, background: Double, meanBefore: Double, traitMin: Int, binWidth: Int,
             caughtBins: [Int], aliveBins: [Int], caughtMean: Double?, aliveMean: Double?, differential: Double?,
             caughtConspicuousness: Double?, aliveConspicuousness: Double?, students: [HuntCatches],
-            formula: FormulaSelection?
+            formula: FormulaSelection?, formulaAlso: FormulaSelection? = nil
         ) {
+            self.formulaAlso = formulaAlso
             self.round = round
             self.generation = generation
             self.background = background

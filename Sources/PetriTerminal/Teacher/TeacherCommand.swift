@@ -11,6 +11,8 @@ enum TeacherCommand: Sendable, Hashable {
     case exportResults(path: String?)
     /// Ask for the lesson report and save it as CSV and HTML (`BASE.csv`, `BASE.html`).
     case exportReport(path: String?)
+    /// Ask for the lesson report and list the hunt's record in the console (``HuntRecordLines``).
+    case showHunts
     /// Attach a hint to the next question (nil drops it).
     case setHint(String?)
     /// Choose the side panel.

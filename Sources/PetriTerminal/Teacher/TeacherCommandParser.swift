@@ -274,6 +274,9 @@ enum TeacherCommandParser {
             return .showCode
         case "plan":
             return try plan(args)
+        case "hunts":
+            try atMost(0, args, "hunts")
+            return .showHunts
         case "makeup", "make-up":
             return .send(try makeup(args))
         case "plans":

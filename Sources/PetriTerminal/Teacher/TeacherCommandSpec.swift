@@ -110,6 +110,9 @@ struct TeacherCommandSpec: Sendable, Hashable {
             summary: TerminalWords.word("terminal.command.hunt.summary"),
             examples: ["hunt", "hunt 3 10"]),
         .init(
+            name: "hunts", usage: "hunts", summary: TerminalWords.word("terminal.command.hunts.summary"),
+            examples: ["hunts"]),
+        .init(
             name: "selection", usage: "selection formula|class|both",
             summary: TerminalWords.word("terminal.command.selection.summary"),
             examples: ["selection class"]),

@@ -54,6 +54,8 @@ struct TeacherConsole: Sendable {
     private var askedForDescription = false
     /// Where the report goes when it arrives (without the `.csv`/`.html` ending).
     private(set) var pendingReport: String?
+    /// True from `hunts` until the report arrives and its hunt record is listed.
+    private(set) var pendingHunts = false
 
     /// How many lines were ever written (the log keeps only the newest).
     private(set) var linesWritten = 0
@@ -140,7 +142,13 @@ struct TeacherConsole: Sendable {
             listModels = false
             for line in Self.describe(models, lesson: lesson.model, in: lesson.language) { write(line, .info, now) }
             return []
-        case .report(let csv, let html, _):
+        case .report(let csv, let html, let data):
+            if pendingHunts {
+                pendingHunts = false
+                for line in HuntRecordLines.lines(data, in: lesson.language) { write(line.text, line.kind, now) }
+                // Only `hunts` asked: nothing to save.
+                guard pendingReport != nil else { return [] }
+            }
             var base = pendingReport ?? Self.defaultPath(lesson, "report")
             pendingReport = nil
             for suffix in [".csv", ".html"] where base.hasSuffix(suffix) { base = String(base.dropLast(suffix.count)) }
@@ -185,6 +193,9 @@ struct TeacherConsole: Sendable {
             return [.send(.exportResults)]
         case .exportReport(let path):
             pendingReport = path ?? Self.defaultPath(lesson, "report")
+            return [.send(.report)]
+        case .showHunts:
+            pendingHunts = true
             return [.send(.report)]
         case .setHint(let hint):
             pendingHint = hint

@@ -248,7 +248,7 @@ function tenths(value) {
 
 /// A change of the mean colour, signed: "+2.5", "−0.9".
 function signed(value) {
-    return typeof value === 'number' && value > 0 ? `+${tenths(value)}` : tenths(value);
+    return typeof value === 'number' && Math.round(value * 10) > 0 ? `+${tenths(value)}` : tenths(value);
 }
 
 /// The round's bands that hold a creature: where they start and end, and how many were caught and left alive.
@@ -265,7 +265,8 @@ function huntBands(round) {
     return bands;
 }
 
-/// The round in words: what the class caught against what it left, and what the formula would have done.
+/// The round in words: what the class caught against what it left, under `selection: both` what the formula also
+/// took, and what the formula would have done.
 function huntSentences(round) {
     const sum = (list) => (list ?? []).reduce((a, b) => a + b, 0);
     const caught = sum(round.caughtBins);
@@ -275,6 +276,12 @@ function huntSentences(round) {
         caughtDistance: tenths(round.caughtConspicuousness), aliveDistance: tenths(round.aliveConspicuousness),
         differential: signed(round.differential),
     })];
+    if (round.formulaAlso) {
+        words.push(t('report.hunts.formulaAlso', {
+            deaths: round.formulaAlso.deaths, deadDistance: tenths(round.formulaAlso.deadConspicuousness),
+            differential: signed(round.formulaAlso.differential),
+        }));
+    }
     if (round.formula) {
         words.push(t('report.hunts.formula', {
             deaths: round.formula.deaths, deadDistance: tenths(round.formula.deadConspicuousness),
