@@ -204,12 +204,14 @@ let package = Package(
                 "PetriTransport",
                 "PetriWebSocket",
                 "PetriWeb",
+                "PetriWords",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Yams", package: "Yams"),
-            ]
+            ],
+            resources: [.embedInCode("Words")]
         ),
         // The browser pages (HTML, CSS, ES modules in Pages/) compiled into the program, with their routes and headers.
         .target(

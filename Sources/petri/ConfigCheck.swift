@@ -39,7 +39,7 @@ struct ConfigCommand: ParsableCommand {
                 configuration = try ServerConfiguration.load(
                     file: path, environment: environment, overrides: ConfigurationOverrides())
             } catch {
-                FileHandle.standardError.write(Data((error.message + "\n").utf8))
+                FileHandle.standardError.write(Data((error.message(in: CommandWords.language) + "\n").utf8))
                 throw ExitCode.failure
             }
             print(CommandWords.text("cli.config.check.valid", ["file": .text(path)]))

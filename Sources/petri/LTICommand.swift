@@ -38,7 +38,7 @@ struct LTICommand: AsyncParsableCommand {
                     file: ServerConfiguration.defaultFile(), environment: ProcessInfo.processInfo.environment,
                     overrides: ConfigurationOverrides(configFile: config, dataDirectory: data))
             } catch {
-                throw ValidationError(error.message)
+                throw ValidationError(error.message(in: CommandWords.language))
             }
             let base =
                 serverURL ?? configuration.cluster.advertiseUrl.map {

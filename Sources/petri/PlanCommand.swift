@@ -49,7 +49,7 @@ struct PlanCommand: AsyncParsableCommand {
                     file: ServerConfiguration.defaultFile(), environment: ProcessInfo.processInfo.environment,
                     overrides: ConfigurationOverrides(configFile: config, dataDirectory: data))
             } catch {
-                throw ValidationError(error.message)
+                throw ValidationError(error.message(in: CommandWords.language))
             }
         }
 

@@ -46,7 +46,7 @@ struct Serve: AsyncParsableCommand {
                     configFile: config, host: host, port: port, dataDirectory: data, logLevel: logLevel,
                     modelsDirectory: models))
         } catch {
-            FileHandle.standardError.write(Data("petri: \(error.message)\n".utf8))
+            FileHandle.standardError.write(Data("petri: \(error.message(in: CommandWords.language))\n".utf8))
             throw ExitCode(1)
         }
         let level = configuration.log.level

@@ -79,7 +79,7 @@ struct Teachers: AsyncParsableCommand {
                     file: ServerConfiguration.defaultFile(), environment: ProcessInfo.processInfo.environment,
                     overrides: ConfigurationOverrides(configFile: config, dataDirectory: data))
             } catch {
-                throw ValidationError(error.message)
+                throw ValidationError(error.message(in: CommandWords.language))
             }
         }
 

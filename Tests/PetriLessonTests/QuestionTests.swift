@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 import Testing
 
 @testable import PetriLesson
@@ -76,6 +77,30 @@ struct QuestionTests {
         // When the teacher asks a malformed question, Then it is refused with the code, unchanged
         #expect(room.teacher(.ask(spec)).errorCode == code)
         #expect(room.lesson == before)
+    }
+
+    @Test func aBadConditionIsToldInTheReadersLanguageWithEnglishTheDefault() throws {
+        // Given a lesson, When the teacher asks a choice whose "between" runs backwards and an event with no value
+        var room = try Classroom()
+        let choice = QuestionSpec(
+            metric: "population",
+            kind: .choice(options: [
+                ChoiceOption("x", when: Condition(.between, 5, upper: 1)), ChoiceOption("y", when: .grows),
+            ]), horizon: 5)
+        let backwards = try #require(room.teacher(.ask(choice)).rejection)
+        let event = QuestionSpec(metric: "population", kind: .probability(event: Condition(.gt)), horizon: 5)
+        let empty = try #require(room.teacher(.ask(event)).rejection)
+        // Then English reads as it did, and a Welsh reader reads the whole sentence in Welsh
+        let welsh = try #require(Language("cy"))
+        #expect(backwards.message == #"The condition of option "x" is not usable: "between" needs value <= upper."#)
+        #expect(
+            backwards.message(in: welsh)
+                == #"Nid oes modd defnyddio amod opsiwn "x": mae angen value <= upper ar "between"."#)
+        #expect(empty.message == #"The event is not usable: "gt" needs a "value" or "ref":"asked"."#)
+        #expect(
+            empty.message(in: welsh)
+                == #"Nid oes modd defnyddio'r digwyddiad: mae angen "value" neu "ref":"asked" ar "gt"."#
+        )
     }
 
     @Test func onlyOneQuestionIsOpenAtATimeAndTheRoundLimitHolds() throws {

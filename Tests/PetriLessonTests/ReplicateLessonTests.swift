@@ -1,5 +1,6 @@
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 import Testing
 
 @testable import PetriLesson
@@ -122,6 +123,11 @@ struct ReplicateLessonTests {
         #expect(
             standing.sentence
                 == "The real run ended above 8 of the 10 runs that could have happened (1 ended level with it).")
+        // And a Welsh reader reads it in Welsh
+        #expect(
+            standing.word.text(in: try #require(Language("cy")))
+                == "Daeth y rhediad go iawn i ben uwchben 8 o'r 10 rhediad a allai fod wedi digwydd (1 yn gyfartal ag ef)."
+        )
     }
 
     @Test func aResolutionWithoutReplicatesCarriesNoStanding() throws {

@@ -57,7 +57,7 @@ struct ValueTests {
         #expect(Condition(.between, 40, upper: 60).holds(for: 60, asked: 0, runIsOver: false))
         #expect(!Condition(.ne, 3).holds(for: .nan, asked: 0, runIsOver: false))
         #expect(Condition.runOver.holds(for: 0, asked: 9, runIsOver: true))
-        #expect(Condition(.between, 5).problem == "\"between\" needs \"value\" and \"upper\"")
-        #expect(Condition(.over, 1).problem == "\"over\" takes no value")
+        #expect(Condition(.between, 5).problem?.description == "\"between\" needs \"value\" and \"upper\"")
+        #expect(Condition(.over, 1).problem?.description == "\"over\" takes no value")
     }
 }

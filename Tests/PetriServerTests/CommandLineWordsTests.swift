@@ -60,6 +60,25 @@ struct CommandLineWordsTests {
         #expect(arabic.contains(#"\#(file.path):4: "bogus" ليس لحظة؛"#))
     }
 
+    @Test func aConfigurationsMistakeIsPrintedInTheCommandLinesLanguage() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("words-\(UUID().uuidString).yaml")
+        try "server:\n  port: 70000\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let check = ["config", "check", "--ignore-environment", file.path]
+        let english = try Self.output(check, lang: "en_GB.UTF-8")
+        #expect(
+            english.contains(
+                "server.port must be a whole number between 0 and 65535 (0 picks a free port), but was 70000 "
+                    + "(from \(file.path) line 2)."))
+        let welsh = try Self.output(check, lang: "cy_GB.UTF-8")
+        #expect(
+            welsh.contains(
+                "Rhaid i server.port fod yn rhif cyfan rhwng 0 a 65535 (mae 0 yn dewis porth rhydd), ond y gwerth "
+                    + "oedd 70000 (o \(file.path) llinell 2)."))
+        let serve = try Self.output(["serve", "--config", file.path], lang: "cy_GB.UTF-8")
+        #expect(serve.contains("petri: Rhaid i server.port fod yn rhif cyfan rhwng 0 a 65535"))
+    }
+
     @Test func everyCatalogHasEveryKeyTheCommandLineUsesAndNoOther() throws {
         var used: Set<String> = []
         let files = FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil)

@@ -290,17 +290,16 @@ struct ConfigurationValueErrorTests {
 
         // When it is validated
         // Then the sentence has no "(from …)"
+        let between = ServerWords.word("config.allowed.integer", ["low": 1, "high": 100_000])
         #expect(
             throws: ConfigurationError.invalidValue(
-                setting: "limits.messageBurst", value: "0", allowed: "a whole number between 1 and 100000",
-                source: .defaultValue)
+                setting: "limits.messageBurst", value: "0", allowed: between, source: .defaultValue)
         ) {
             try configuration.validate()
         }
         #expect(
             ConfigurationError.invalidValue(
-                setting: "limits.messageBurst", value: "0", allowed: "a whole number between 1 and 100000",
-                source: .defaultValue
+                setting: "limits.messageBurst", value: "0", allowed: between, source: .defaultValue
             ).message == "limits.messageBurst must be a whole number between 1 and 100000, but was 0.")
     }
 }

@@ -51,8 +51,9 @@ import Testing
         #expect(bars.map(\.marked) == (0..<10).map { $0 == 2 })
         #expect(bars.map(\.count) == snapshot.histogram)
         #expect(
-            TraitHistogramView.caption(snapshot, presentation: Presentations.resistance).hasPrefix(
-                "dose 25 · 500 alive ·"))
+            TraitHistogramView.caption(snapshot, presentation: Presentations.resistance, theme: Theme(mode: .none))
+                .hasPrefix(
+                    "dose 25 · 500 alive ·"))
     }
 
     @Test func aSnapshotOfNonsensicalSizeIsRefusedWithASentence() throws {

@@ -1,3 +1,5 @@
+import PetriWords
+
 /// A test on a metric's value at a question's target generation.
 ///
 /// Choice options use one each (the first option whose condition holds is the outcome), and
@@ -46,19 +48,25 @@ package struct Condition: Sendable, Hashable, Codable {
     /// Always true: the catch-all last option.
     package static let otherwise = Condition(.otherwise)
 
-    /// Says what is wrong with the condition, or nothing when it is well formed.
-    package var problem: String? {
+    /// Says what is wrong with the condition (a phrase the lesson's refusal quotes, in its reader's language), or
+    /// nothing when it is well formed.
+    package var problem: Word? {
         let numbers = [value, upper].compactMap { $0 }
-        if numbers.contains(where: { !$0.isFinite }) { return "its numbers must be finite" }
+        if numbers.contains(where: { !$0.isFinite }) { return ProtocolWords.word("protocol.condition.notFinite") }
+        let name: [String: WordArgument] = ["op": .text(op.rawValue)]
         switch op {
         case .lt, .le, .gt, .ge, .eq, .ne:
-            if value == nil && ref == nil { return "\"\(op.rawValue)\" needs a \"value\" or \"ref\":\"asked\"" }
-            if upper != nil { return "only \"between\" takes an \"upper\"" }
+            if value == nil && ref == nil { return ProtocolWords.word("protocol.condition.needsValue", name) }
+            if upper != nil { return ProtocolWords.word("protocol.condition.upperOnlyBetween") }
         case .between:
-            guard let low = value, let high = upper else { return "\"between\" needs \"value\" and \"upper\"" }
-            if low > high { return "\"between\" needs value <= upper" }
+            guard let low = value, let high = upper else {
+                return ProtocolWords.word("protocol.condition.betweenNeeds")
+            }
+            if low > high { return ProtocolWords.word("protocol.condition.betweenOrder") }
         case .over, .otherwise:
-            if value != nil || upper != nil || ref != nil { return "\"\(op.rawValue)\" takes no value" }
+            if value != nil || upper != nil || ref != nil {
+                return ProtocolWords.word("protocol.condition.takesNoValue", name)
+            }
         }
         return nil
     }

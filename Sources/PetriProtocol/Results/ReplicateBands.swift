@@ -1,3 +1,5 @@
+import PetriWords
+
 /// "What else could have happened?": a metric's spread over replicates of the lesson's present.
 ///
 /// Replicates are copies of the lesson's model at `generation`, each with its own random future,
@@ -61,9 +63,15 @@ package struct ReplicateStanding: Sendable, Hashable, Codable {
         self.equal = equal
     }
 
-    /// One sentence for every screen, e.g. "The real run ended above 8 of the 10 runs that could have happened."
-    package var sentence: String {
-        let level = equal > 0 ? " (\(equal) ended level with it)" : ""
-        return "The real run ended above \(below) of the \(replicates) runs that could have happened\(level)."
+    /// One sentence for every screen, e.g. "The real run ended above 8 of the 10 runs that could have happened.",
+    /// rendered in its reader's language.
+    package var word: Word {
+        let counts: [String: WordArgument] = ["below": .int(below), "count": .int(replicates), "equal": .int(equal)]
+        return equal > 0
+            ? ProtocolWords.word("protocol.standing.aboveLevel", counts)
+            : ProtocolWords.word("protocol.standing.above", counts)
     }
+
+    /// The sentence in English.
+    package var sentence: String { word.text() }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PetriWords
 import Yams
 
 /// Reads a `petri.yaml` into raw entries with their line numbers.
@@ -19,7 +20,7 @@ enum ConfigurationFile {
             throw .unreadableFile(path: path, source: source)
         }
         guard let text = String(data: bytes, encoding: .utf8) else {
-            throw .malformedFile(path: path, line: nil, problem: "the file is not UTF-8 text")
+            throw .malformedFile(path: path, line: nil, problem: .word(ServerWords.word("config.problem.notUTF8")))
         }
         return try entries(yaml: text, path: path)
     }
@@ -37,7 +38,7 @@ enum ConfigurationFile {
         } catch let error as YamlError {
             throw translate(error, path: path)
         } catch {
-            throw .malformedFile(path: path, line: nil, problem: String(describing: error))
+            throw .malformedFile(path: path, line: nil, problem: .text(String(describing: error)))
         }
         guard let root, root.null == nil else { return [] }
         guard case .mapping(let sections) = root else {
@@ -56,7 +57,7 @@ enum ConfigurationFile {
             guard case .mapping(let settings) = sectionValue else {
                 throw .invalidValue(
                     setting: section, value: value(of: sectionValue).shown(),
-                    allowed: "a section of indented settings such as '  key: value'",
+                    allowed: ServerWords.word("config.allowed.section"),
                     source: .file(path: path, line: line))
             }
             for (key, node) in settings {
@@ -100,18 +101,21 @@ enum ConfigurationFile {
             // libyaml's complaint about a tab is cryptic; say what to do about it.
             let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
             let hasTab = lines.indices.contains(mark.line - 1) && lines[mark.line - 1].contains("\t")
+            // The parser's own words are libyaml's, in English; what to do about a tab is ours.
+            let said = WordArgument.text(problem)
             return .malformedFile(
-                path: path, line: mark.line, problem: problem + (hasTab ? " (indent with spaces, not tabs)" : ""))
+                path: path, line: mark.line,
+                problem: hasTab ? .word(ServerWords.word("config.problem.tabs", ["problem": said])) : said)
         case .composer(let context, let problem, let mark, _):
             let problem = context.map { "\($0.text), \(problem)" } ?? problem
-            return .malformedFile(path: path, line: mark.line, problem: problem)
+            return .malformedFile(path: path, line: mark.line, problem: .text(problem))
         case .duplicatedKeysInMapping(let duplicates, let context):
             return .duplicateSetting(
                 duplicates.first ?? "?", source: .file(path: path, line: context.mark.line))
         case .reader(let problem, _, _, _):
-            return .malformedFile(path: path, line: nil, problem: problem)
+            return .malformedFile(path: path, line: nil, problem: .text(problem))
         default:
-            return .malformedFile(path: path, line: nil, problem: String(describing: error))
+            return .malformedFile(path: path, line: nil, problem: .text(String(describing: error)))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PetriWebSocket
+import PetriWords
 
 extension ConfigurationSetting {
     /// Every setting, in the order of `Config/petri.yaml`; validation reports the first problem in this order.
@@ -7,62 +8,63 @@ extension ConfigurationSetting {
         [
             .text(
                 "server.host", \.server.host,
-                allowed: "an address of this machine such as 127.0.0.1 or 0.0.0.0, with no spaces",
+                allowed: ServerWords.word("config.allowed.host"),
                 isValid: { !$0.isEmpty && !$0.contains(where: \.isWhitespace) && !hasControlCharacters($0) }),
-            .integer("server.port", \.server.port, note: "0 picks a free port", in: 0...65_535),
+            .integer("server.port", \.server.port, note: ServerWords.word("config.note.freePort"), in: 0...65_535),
             .text(
-                "data.directory", \.data.directory, allowed: "the path of a directory (created if missing)",
+                "data.directory", \.data.directory, allowed: ServerWords.word("config.allowed.dataDirectory"),
                 isValid: { !$0.isEmpty && !hasControlCharacters($0) }),
-            .integer("data.keepEndedLessonsDays", \.data.keepEndedLessonsDays, unit: " of days", in: 1...3650),
+            .integer("data.keepEndedLessonsDays", \.data.keepEndedLessonsDays, unit: .days, in: 1...3650),
             .integer("checkpoints.everyEntries", \.checkpoints.everyEntries, in: 1...1_000_000),
             .integer("checkpoints.everyGenerations", \.checkpoints.everyGenerations, in: 1...100_000),
             .integer("checkpoints.keep", \.checkpoints.keep, in: 1...100),
             .optionalText(
                 "teacher.key", \.teacher.key, isSecret: true,
-                allowed: "at least 16 and at most 512 characters with no spaces, or empty to have one generated",
+                allowed: ServerWords.word("config.allowed.teacherKey"),
                 isValid: {
                     (16...512).contains($0.count) && !$0.contains(where: \.isWhitespace)
                         && !hasControlCharacters($0)
                 }),
             .optionalText(
                 "models.directory", \.models.directory,
-                allowed: "the path of a directory of model files (*.yaml), or empty for the shipped models only",
+                allowed: ServerWords.word("config.allowed.modelsDirectory"),
                 isValid: { !$0.isEmpty && !hasControlCharacters($0) }),
             .optionalText(
                 "tls.certificate", \.tls.certificate,
-                allowed: "the path of a PEM certificate file, or empty for plain ws://",
+                allowed: ServerWords.word("config.allowed.certificate"),
                 isValid: { !hasControlCharacters($0) }),
             .optionalText(
-                "tls.key", \.tls.key, allowed: "the path of a PEM private key file, or empty for plain ws://",
+                "tls.key", \.tls.key, allowed: ServerWords.word("config.allowed.tlsKey"),
                 isValid: { !hasControlCharacters($0) }),
             .list(
                 "websocket.allowedOrigins", \.websocket.allowedOrigins,
-                allowed: "a list of origins such as https://school.example (lower-case scheme, host and optional "
-                    + "port, with no path or trailing slash), or * for any",
+                allowed: ServerWords.word("config.allowed.origins"),
                 isValid: { $0 == "*" || isOrigin($0) }),
             .integer("websocket.maxMessageBytes", \.websocket.maxMessageBytes, in: 1024...16_777_216),
             .integer("websocket.maxQueueBytes", \.websocket.maxQueueBytes, in: 4096...268_435_456),
             .integer(
-                "websocket.maxTotalQueueBytes", \.websocket.maxTotalQueueBytes, note: "0 means no budget",
+                "websocket.maxTotalQueueBytes", \.websocket.maxTotalQueueBytes,
+                note: ServerWords.word("config.note.noBudget"),
                 in: 0...68_719_476_736),
             .integer(
-                "websocket.stallTimeoutSeconds", \.websocket.stallTimeoutSeconds, unit: " of seconds", in: 1...300),
+                "websocket.stallTimeoutSeconds", \.websocket.stallTimeoutSeconds, unit: .seconds, in: 1...300),
             .integer(
-                "websocket.handshakeTimeoutSeconds", \.websocket.handshakeTimeoutSeconds, unit: " of seconds",
+                "websocket.handshakeTimeoutSeconds", \.websocket.handshakeTimeoutSeconds, unit: .seconds,
                 in: 1...300),
             .integer(
-                "websocket.pingAfterIdleSeconds", \.websocket.pingAfterIdleSeconds, unit: " of seconds", in: 1...3599),
+                "websocket.pingAfterIdleSeconds", \.websocket.pingAfterIdleSeconds, unit: .seconds, in: 1...3599),
             .integer(
-                "websocket.hangupAfterIdleSeconds", \.websocket.hangupAfterIdleSeconds, unit: " of seconds",
-                note: "more than websocket.pingAfterIdleSeconds",
+                "websocket.hangupAfterIdleSeconds", \.websocket.hangupAfterIdleSeconds, unit: .seconds,
+                note: ServerWords.word("config.note.more", ["setting": "websocket.pingAfterIdleSeconds"]),
                 // Clamped so the range stays well-formed even while pingAfterIdleSeconds is itself out of range.
                 range: { min(max($0.websocket.pingAfterIdleSeconds, 0), 3599) + 1...3600 }),
             .integer(
-                "websocket.maxConnectionsPerAddress", \.websocket.maxConnectionsPerAddress, note: "0 means no cap",
+                "websocket.maxConnectionsPerAddress", \.websocket.maxConnectionsPerAddress,
+                note: ServerWords.word("config.note.noCap"),
                 in: 0...1_000_000),
             .list(
                 "websocket.trustedProxies", \.websocket.trustedProxies,
-                allowed: "a list of IP addresses of reverse proxies such as 127.0.0.1 or ::1 (empty trusts none)",
+                allowed: ServerWords.word("config.allowed.trustedProxies"),
                 isValid: isIPAddressLiteral),
             .integer("limits.messagesPerSecond", \.limits.messagesPerSecond, in: 1...10_000),
             .integer("limits.messageBurst", \.limits.messageBurst, in: 1...100_000),
@@ -73,14 +75,13 @@ extension ConfigurationSetting {
             .boolean("metrics.enabled", \.metrics.enabled),
             .optionalText(
                 "store.url", \.store.url, isSecret: true,
-                allowed: "a URL such as postgres://petri:password@db.school.example:5432/petri, or empty for SQLite "
-                    + "in data.directory",
+                allowed: ServerWords.word("config.allowed.storeURL"),
                 isValid: { ($0.hasPrefix("postgres://") || $0.hasPrefix("postgresql://")) && !hasControlCharacters($0) }
             ),
-            .integer("store.connectTimeoutSeconds", \.store.connectTimeoutSeconds, unit: " of seconds", in: 1...600),
+            .integer("store.connectTimeoutSeconds", \.store.connectTimeoutSeconds, unit: .seconds, in: 1...600),
             .optionalText(
                 "cluster.node", \.cluster.node,
-                allowed: "a name of 1 to 64 letters, digits, dots, dashes or underscores, or empty for the host name",
+                allowed: ServerWords.word("config.allowed.clusterNode"),
                 isValid: { name in
                     (1...64).contains(name.count)
                         && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
@@ -88,8 +89,7 @@ extension ConfigurationSetting {
             ),
             .optionalText(
                 "cluster.advertiseUrl", \.cluster.advertiseUrl,
-                allowed:
-                    "a WebSocket URL clients can reach this node at, such as wss://node1.school.example/, or empty",
+                allowed: ServerWords.word("config.allowed.advertiseURL"),
                 isValid: {
                     ($0.hasPrefix("ws://") || $0.hasPrefix("wss://")) && !$0.contains(where: \.isWhitespace)
                         && !hasControlCharacters($0)
@@ -97,7 +97,7 @@ extension ConfigurationSetting {
             .integer("cluster.leaseMilliseconds", \.cluster.leaseMilliseconds, in: 1000...600_000),
             .integer(
                 "cluster.renewMilliseconds", \.cluster.renewMilliseconds,
-                note: "at most half of cluster.leaseMilliseconds",
+                note: ServerWords.word("config.note.atMostHalf", ["setting": "cluster.leaseMilliseconds"]),
                 range: { 100...max(100, min($0.cluster.leaseMilliseconds, 600_000) / 2) }),
         ]
     }

@@ -1,19 +1,25 @@
 import Foundation
+import PetriWords
 
 // Builders for each kind of setting, so the table in `ConfigurationSetting+All.swift` reads as a list of facts.
 
 extension ConfigurationSetting {
+    /// What a whole number counts, when the sentence names it ("a whole number of seconds").
+    enum Unit {
+        case none, days, seconds
+    }
+
     /// A whole number within a range that may depend on other settings.
     ///
     /// - Parameters:
     ///   - path: The YAML path.
     ///   - keyPath: The field it sets.
-    ///   - unit: Appended to "a whole number", e.g. " of seconds".
-    ///   - note: Appended to the allowed range in parentheses, e.g. "0 means no cap".
+    ///   - unit: What it counts, named after "a whole number" ("of seconds").
+    ///   - note: Said after the allowed range in parentheses, e.g. "0 means no cap".
     ///   - range: The allowed values, given the configuration so far.
     static func integer(
-        _ path: String, _ keyPath: WritableKeyPath<ServerConfiguration, Int>, unit: String = "",
-        note: String? = nil, range: @escaping (ServerConfiguration) -> ClosedRange<Int>
+        _ path: String, _ keyPath: WritableKeyPath<ServerConfiguration, Int>, unit: Unit = .none,
+        note: Word? = nil, range: @escaping (ServerConfiguration) -> ClosedRange<Int>
     ) -> Self {
         Self(
             path: path, isSecret: false,
@@ -28,16 +34,23 @@ extension ConfigurationSetting {
             isValid: { range($0).contains($0[keyPath: keyPath]) },
             allowed: { configuration in
                 let bounds = range(configuration)
-                return "a whole number\(unit) between \(bounds.lowerBound) and \(bounds.upperBound)"
-                    + (note.map { " (\($0))" } ?? "")
+                let between: [String: WordArgument] = ["low": .int(bounds.lowerBound), "high": .int(bounds.upperBound)]
+                let number =
+                    switch unit {
+                    case .none: ServerWords.word("config.allowed.integer", between)
+                    case .days: ServerWords.word("config.allowed.integer.days", between)
+                    case .seconds: ServerWords.word("config.allowed.integer.seconds", between)
+                    }
+                guard let note else { return number }
+                return ServerWords.word("config.allowed.withNote", ["allowed": .word(number), "note": .word(note)])
             },
             integerRange: range)
     }
 
     /// A whole number within a fixed range.
     static func integer(
-        _ path: String, _ keyPath: WritableKeyPath<ServerConfiguration, Int>, unit: String = "",
-        note: String? = nil, in range: ClosedRange<Int>
+        _ path: String, _ keyPath: WritableKeyPath<ServerConfiguration, Int>, unit: Unit = .none,
+        note: Word? = nil, in range: ClosedRange<Int>
     ) -> Self {
         integer(path, keyPath, unit: unit, note: note, range: { _ in range })
     }
@@ -48,7 +61,7 @@ extension ConfigurationSetting {
     ///   - allowed: What is allowed, completing "… must be ___".
     ///   - isValid: Checks the text beyond being present.
     static func text(
-        _ path: String, _ keyPath: WritableKeyPath<ServerConfiguration, String>, allowed: String,
+        _ path: String, _ keyPath: WritableKeyPath<ServerConfiguration, String>, allowed: Word,
         isValid: @escaping (String) -> Bool
     ) -> Self {
         Self(
@@ -71,7 +84,7 @@ extension ConfigurationSetting {
     ///   - isValid: Checks the text when it is set.
     static func optionalText(
         _ path: String, _ keyPath: WritableKeyPath<ServerConfiguration, String?>, isSecret: Bool = false,
-        allowed: String, isValid: @escaping (String) -> Bool
+        allowed: Word, isValid: @escaping (String) -> Bool
     ) -> Self {
         Self(
             path: path, isSecret: isSecret,
@@ -103,7 +116,7 @@ extension ConfigurationSetting {
             },
             read: { .scalar(String($0[keyPath: keyPath])) },
             isValid: { _ in true },
-            allowed: { _ in "true or false" })
+            allowed: { _ in ServerWords.word("config.allowed.boolean") })
     }
 
     /// One of a fixed set of words (case-insensitive), such as a log level.
@@ -121,7 +134,11 @@ extension ConfigurationSetting {
             },
             read: { .scalar($0[keyPath: keyPath].rawValue) },
             isValid: { _ in true },
-            allowed: { _ in "one of " + Choice.allCases.map(\.rawValue).joined(separator: ", ") })
+            allowed: { _ in
+                ServerWords.word(
+                    "config.allowed.choice", ["choices": .text(Choice.allCases.map(\.rawValue).joined(separator: ", "))]
+                )
+            })
     }
 
     /// A list of text; a single plain value is read as a comma-separated list, as environment variables write it.
@@ -130,7 +147,7 @@ extension ConfigurationSetting {
     ///   - allowed: What is allowed, completing "… must be ___".
     ///   - isValid: Checks each item.
     static func list(
-        _ path: String, _ keyPath: WritableKeyPath<ServerConfiguration, [String]>, allowed: String,
+        _ path: String, _ keyPath: WritableKeyPath<ServerConfiguration, [String]>, allowed: Word,
         isValid: @escaping (String) -> Bool
     ) -> Self {
         Self(

@@ -1,3 +1,5 @@
+import PetriWords
+
 /// One setting of ``ServerConfiguration``: its YAML path, how to read and write it from raw text, what is
 /// allowed, and whether it is a secret.
 ///
@@ -16,7 +18,7 @@ struct ConfigurationSetting {
     /// Whether the stored value is allowed; may look at other settings (hang-up after ping).
     let isValid: (ServerConfiguration) -> Bool
     /// What is allowed, completing "… must be ___, but was …".
-    let allowed: (ServerConfiguration) -> String
+    let allowed: (ServerConfiguration) -> Word
     /// For whole-number settings, the allowed range given the configuration so far; nil for other kinds.
     var integerRange: ((ServerConfiguration) -> ClosedRange<Int>)? = nil
 

@@ -1,3 +1,5 @@
+import PetriWords
+
 /// Where a setting's value came from, so that an error can point at the line, variable or flag to fix.
 package enum ConfigurationSource: Sendable, Hashable, CustomStringConvertible {
     /// The built-in default (``ServerConfiguration/init()``).
@@ -20,11 +22,23 @@ package enum ConfigurationSource: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// ` (from PETRI_SERVER_PORT)`, or nothing for a default, ready to close an error sentence.
-    var suffix: String {
+    /// The place in a reader's language: `Config/petri.yaml line 14` is a sentence, a variable or a flag is as typed.
+    var place: WordArgument {
         switch self {
-        case .defaultValue: ""
-        default: " (from \(description))"
+        case .defaultValue: .word(ServerWords.word("config.source.default"))
+        case .file(let path, let line?):
+            .word(ServerWords.word("config.source.fileLine", ["path": .text(path), "line": .int(line)]))
+        case .file(let path, nil): .text(path)
+        case .environment(let name): .text(name)
+        case .flag(let flag): .text(flag)
+        }
+    }
+
+    /// ` (from PETRI_SERVER_PORT)` in a reader's language, or nothing for a default, ready to close an error sentence.
+    var from: WordArgument {
+        switch self {
+        case .defaultValue: .text("")
+        default: .word(ServerWords.word("config.source.from", ["source": place]))
         }
     }
 }

@@ -1,3 +1,5 @@
+import PetriWords
+
 /// A value as written in a file, a variable or a flag, before it is checked against its setting.
 enum ConfigurationValue: Sendable, Hashable {
     /// One plain value (`8080`, `info`, `/var/lib/petri`); numbers stay text until a setting reads them.
@@ -14,14 +16,15 @@ enum ConfigurationValue: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - secret: Show only the length, for the teacher key.
-    func shown(secret: Bool = false) -> String {
+    func shown(secret: Bool = false) -> WordArgument {
         switch self {
-        case .scalar(let text) where secret: return "\(text.count) character\(text.count == 1 ? "" : "s") long"
-        case .scalar(let text): return Self.isBare(text) ? text : String(reflecting: text)
-        case .list where secret: return "a list"
-        case .list(let items): return "[" + items.map { String(reflecting: $0) }.joined(separator: ", ") + "]"
-        case .null: return "empty"
-        case .nested: return "a nested section"
+        case .scalar(let text) where secret:
+            return .word(ServerWords.word("config.value.secretLength", ["count": .int(text.count)]))
+        case .scalar(let text): return .text(Self.isBare(text) ? text : String(reflecting: text))
+        case .list where secret: return .word(ServerWords.word("config.value.list"))
+        case .list(let items): return .text("[" + items.map { String(reflecting: $0) }.joined(separator: ", ") + "]")
+        case .null: return .word(ServerWords.word("config.value.empty"))
+        case .nested: return .word(ServerWords.word("config.value.nested"))
         }
     }
 

@@ -37,8 +37,8 @@ extension ServerConfiguration {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: data.directory, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw .invalidValue(
-                setting: "data.directory", value: String(reflecting: data.directory),
-                allowed: "a directory, not a file", source: source("data.directory"))
+                setting: "data.directory", value: .text(String(reflecting: data.directory)),
+                allowed: ServerWords.word("config.allowed.directoryNotFile"), source: source("data.directory"))
         }
     }
 }

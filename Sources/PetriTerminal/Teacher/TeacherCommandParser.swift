@@ -389,7 +389,8 @@ enum TeacherCommandParser {
     ) throws(CommandError) -> StudentID {
         guard !args.isEmpty else {
             throw CommandError(
-                TerminalWords.word("terminal.parse.student.needs", ["command": .text(verb)]), example: "\(verb) Ben")
+                TerminalWords.word("terminal.parse.student.needs", ["command": .text(verb)]),
+                example: TerminalWords.word("terminal.parse.student.example", ["command": .text(verb)]))
         }
         let wanted = args.joined(separator: " ")
         if let id = Int(wanted.hasPrefix("#") ? String(wanted.dropFirst()) : wanted) {

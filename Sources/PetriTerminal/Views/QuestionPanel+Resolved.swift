@@ -97,7 +97,8 @@ extension QuestionPanel {
         }
         if let standing = resolution.replicates, y < left.maxY {
             canvas.put(
-                TerminalText.sanitise(standing.sentence, maxCharacters: 200), x: left.x, y: y, style: theme.dim,
+                TerminalText.sanitise(standing.word.text(in: theme.language), maxCharacters: 200), x: left.x, y: y,
+                style: theme.dim,
                 maxWidth: left.width)
             y += 1
         }

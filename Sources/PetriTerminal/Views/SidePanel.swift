@@ -131,7 +131,7 @@ enum SidePanel {
         let parts =
             presentation.readings.compactMap { reading in
                 stats?.values[reading.metric].map { "\(reading.words) \(Format.compact($0))" }
-            } + ["bg \(environment)"]
+            } + [theme.text("terminal.picture.background", ["value": .int(environment)])]
         for part in parts {
             let longer = line.isEmpty ? part : line + " · " + part
             guard TerminalText.width(of: longer) <= rect.width else { break }
@@ -163,7 +163,7 @@ enum SidePanel {
     private static func drawSlider(
         into canvas: inout Canvas, rect: Rect, first: Int, last: Int, shown: Int, theme: Theme
     ) {
-        let label = "gen \(shown) "
+        let label = theme.text("terminal.side.generationShort", ["generation": .int(shown)]) + " "
         let end = " \(last)"
         let trackWidth = max(3, rect.width - TerminalText.width(of: label) - TerminalText.width(of: end) - 2)
         let span = Double(last) - Double(first)

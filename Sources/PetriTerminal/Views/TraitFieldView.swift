@@ -46,15 +46,20 @@ enum TraitFieldView {
         }
 
         let name = ramp.name(environment)
-        var caption = "bg \(environment)\(name.isEmpty ? "" : " (\(name))") · \(snapshot.population) "
-        caption += presentation.nouns.many
+        var caption = theme.text("terminal.picture.background", ["value": .int(environment)])
+        caption += "\(name.isEmpty ? "" : " (\(name))") · \(snapshot.population) " + presentation.nouns.many
         if traits.count < snapshot.population && !traits.isEmpty {
-            caption += " · 1 block ≈ \(Format.compact(Double(snapshot.population) / Double(traits.count)))"
+            let block = Format.compact(Double(snapshot.population) / Double(traits.count))
+            caption += " · " + theme.text("terminal.picture.block", ["count": .text(block)])
         }
-        caption += markBest ? " · \(snapshot.suited) best" : " · b: best"
+        caption +=
+            " · "
+            + (markBest
+                ? theme.text("terminal.picture.best", ["count": .int(snapshot.suited)])
+                : theme.text("terminal.picture.bestKey"))
         canvas.put(caption, x: captionRow.x, y: captionRow.y, style: theme.dim, maxWidth: captionRow.width)
         if !theme.hasColor {
-            let legend = ramp.legend + (markBest ? " @ best" : "")
+            let legend = ramp.legend + (markBest ? " " + theme.text("terminal.picture.bestLegend") : "")
             canvas.put(legend, x: legendRow.x, y: legendRow.y, style: theme.dim, maxWidth: legendRow.width)
         }
     }

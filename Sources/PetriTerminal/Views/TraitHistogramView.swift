@@ -33,7 +33,8 @@ enum TraitHistogramView {
                 y: barsRect.y + barsRect.height / 2, style: theme.locked, maxWidth: barsRect.width)
         }
         canvas.put(
-            caption(snapshot, presentation: presentation, width: captionRow.width), x: captionRow.x, y: captionRow.y,
+            caption(snapshot, presentation: presentation, theme: theme, width: captionRow.width), x: captionRow.x,
+            y: captionRow.y,
             style: theme.dim, maxWidth: captionRow.width)
     }
 
@@ -47,9 +48,13 @@ enum TraitHistogramView {
     }
 
     /// "dose 40 · 312 alive · 20 resistant · ▲ the dose 40", the marker's words left out when they do not fit.
-    static func caption(_ snapshot: TraitSnapshot, presentation: ModelPresentation, width: Int = .max) -> String {
-        var base = "\(snapshot.environment) \(snapshot.environmentValue) · \(snapshot.population) alive · "
-        base += "\(snapshot.suited) \(shortWords(presentation.suited ?? "suited")) · ▲ "
+    static func caption(
+        _ snapshot: TraitSnapshot, presentation: ModelPresentation, theme: Theme, width: Int = .max
+    ) -> String {
+        let alive = theme.text("terminal.picture.alive", ["count": .int(snapshot.population)])
+        var base = "\(snapshot.environment) \(snapshot.environmentValue) · \(alive) · "
+        let suited = presentation.suited ?? theme.text("terminal.picture.suited")
+        base += "\(snapshot.suited) \(shortWords(suited)) · ▲ "
         let target = value(snapshot, snapshot.target)
         if let marker = presentation.marker, TerminalText.width(of: base + marker + " " + target) <= width {
             return base + marker + " " + target

@@ -29,7 +29,7 @@ struct ChoiceQuestion: KindRules {
             if let problem = option.when.problem {
                 throw ProtocolError(
                     .invalidQuestion,
-                    LessonWords.word("lesson.choice.badCondition", ["label": .text(label), "problem": .text(problem)]))
+                    LessonWords.word("lesson.choice.badCondition", ["label": .text(label), "problem": .word(problem)]))
             }
             if option.when.op == .otherwise, index != options.count - 1 {
                 throw ProtocolError(.invalidQuestion, LessonWords.word("lesson.choice.otherwiseLast"))

@@ -22,7 +22,7 @@ struct ProbabilityQuestion: KindRules {
         }
         if let problem = event.problem {
             throw ProtocolError(
-                .invalidQuestion, LessonWords.word("lesson.probability.badEvent", ["problem": .text(problem)]))
+                .invalidQuestion, LessonWords.word("lesson.probability.badEvent", ["problem": .word(problem)]))
         }
         guard event.op != .otherwise else {
             throw ProtocolError(.invalidQuestion, LessonWords.word("lesson.probability.always"))
