@@ -52,8 +52,25 @@ struct MakeupBook<Model: SteppingModel>: Sendable {
     /// Ends the make-up at its until-date.
     var expiry: Task<Void, Never>?
 
+    /// Ids handed to joins whose record is being stored (a join waits for its write, and another may
+    /// arrive meanwhile).
+    var joining: Set<StudentID> = []
+
     /// Make-up ids start here, past any class's.
     static var firstId: Int { 1_000_001 }
+
+    /// A new student's id, past every stored or joining one, reserved until ``settle(_:)``: two joins that
+    /// overlap while their records are stored get different ids (counting students gave both the same one,
+    /// and the second's record overwrote the first's).
+    mutating func reserveId() -> StudentID {
+        let taken = students.keys.map(\.rawValue) + joining.map(\.rawValue)
+        let id = StudentID(max(Self.firstId, (taken.max() ?? 0) + 1))
+        joining.insert(id)
+        return id
+    }
+
+    /// Ends a reservation, whether its join was stored or refused.
+    mutating func settle(_ id: StudentID) { joining.remove(id) }
 }
 
 extension LessonActor {

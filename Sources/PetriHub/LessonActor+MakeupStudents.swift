@@ -19,15 +19,16 @@ extension LessonActor {
         guard let reel = await reel(), makeups.start != nil else {
             return ProtocolError(.internalError, HubWords.word("hub.makeup.unavailable"))
         }
-        let id = StudentID(MakeupBook<Model>.firstId + makeups.students.count)
+        let id = makeups.reserveId()
         var student = MakeupStudent(
             play: MakeupPlay(student: id, name: cleaned), tokenHash: TokenHash(of: token.secret), joinedAt: now,
             connection: nil, language: language, movedAt: now)
         let frames = student.play.advance(in: reel, at: now, rivals: makeupRivals(of: id))
-        if let error = await store(student, id: id) { return error }
-        guard makeups.students[id] == nil else {
-            return ProtocolError(.tryLater, HubWords.word("hub.makeup.unavailable"))
-        }
+        let refused = await store(student, id: id)
+        makeups.settle(id)
+        if let refused { return refused }
+        // The teacher may have closed the make-up while the record was stored.
+        if let closed = refusalOfEntry(at: now) { return closed }
         student.connection = connection
         makeups.students[id] = student
         makeups.byConnection[connection] = id

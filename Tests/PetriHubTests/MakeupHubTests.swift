@@ -429,6 +429,42 @@ final class PeerBox: @unchecked Sendable {
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func twoStudentsJoiningTheMakeupAtOnceAreBothWelcomedUnderTheirOwnIdsAndRecords() async throws {
+        let server = InProcessHub()
+        let (teacher, _, _) = try await runClass(server)
+        let info = try await openMakeup(teacher)
+
+        // Given Ben's join waiting for its record to be stored when Cy's arrives
+        await server.storage.holdMakeupWrites()
+        var waits = server.storage.makeupWriteWaiting.makeAsyncIterator()
+        let ben = server.connect()
+        try ben.send(.joinMakeup(code: info.code, name: "Ben"))
+        _ = await waits.next()
+        let cy = server.connect()
+        try cy.send(.joinMakeup(code: info.code, name: "Cy"))
+        _ = await waits.next()
+        await server.storage.releaseMakeupWrites()
+
+        // Then each is welcomed as themselves, and the store keeps both under different ids
+        func welcomed(_ peer: ProtocolPeer) async throws -> String {
+            try await peer.expect("welcome or refusal") { message -> String? in
+                switch message {
+                case .welcome(let welcome): welcome.you?.name
+                case .error(let error): "refused: \(error.message)"
+                default: nil
+                }
+            }
+        }
+        #expect(try await welcomed(ben) == "Ben")
+        #expect(try await welcomed(cy) == "Cy")
+        let lessonId = try #require(await server.storage.inner.makeup(code: info.code)?.lessonId)
+        let stored = await server.storage.inner.makeupStudents(ofLesson: lessonId)
+        #expect(stored.map(\.name).sorted() == ["Ben", "Cy"])
+        #expect(Set(stored.map(\.student)).count == 2)
+        await server.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func atTheClassesPaceMomentsComeAfterTheClassesOwnTimesAndAutomaticallyEverySoManySeconds() async throws {
         let server = InProcessHub()
         let teacher = server.connect()
