@@ -106,9 +106,9 @@ extension Lesson {
         while var state = plan {
             switch state.waiting {
             case .run(let to):
-                if run.generation < to, let message = runOverMessage {
+                if run.generation < to, let over = runOverError {
                     // The run ended on the way (extinction): the rest of the run is skipped, and the plan goes on.
-                    skipMoment(state.next - 1, because: ProtocolError(.runOver, message), into: &effects)
+                    skipMoment(state.next - 1, because: over, into: &effects)
                     continue
                 }
                 guard run.generation >= to else { return }
@@ -116,8 +116,8 @@ extension Lesson {
                 state.waiting = .none
                 plan = state
             case .arrive(let at):
-                if run.generation < at, let message = runOverMessage {
-                    skipMoment(state.next, because: ProtocolError(.runOver, message), into: &effects)
+                if run.generation < at, let over = runOverError {
+                    skipMoment(state.next, because: over, into: &effects)
                     continue
                 }
                 guard run.generation >= at else { return }

@@ -21,6 +21,15 @@ extension Lesson {
         }
     }
 
+    /// The run's end as a refusal: the model's own sentence, in each reader's language while the models'
+    /// catalogs translate it (a model file's own sentence as written).
+    var runOverError: ProtocolError? {
+        runOverMessage.map { message in
+            ModelWords.word(message, key: ModelWords.extinctKey(model: run.model.modelDescription.model))
+                .map { ProtocolError(.runOver, $0) } ?? ProtocolError(.runOver, message)
+        }
+    }
+
     /// The welcome, the history since `lastSeen` and the current picture, for the sender; a student
     /// who just joined under another name than the one they typed is told which (`requestedName`).
     func welcomeEffects(

@@ -2,6 +2,7 @@ import PetriHubTesting
 import PetriLesson
 import PetriProtocol
 import PetriSimulation
+import PetriWords
 import Testing
 
 /// Running a lesson plan: teacher-paced and automatic runs agree, a rebuilt lesson continues the plan exactly, and
@@ -235,6 +236,33 @@ import Testing
             log: driver.log, source: ())
         #expect(rebuilt.stateHash == driver.lesson.stateHash)
         #expect(rebuilt.planState == driver.lesson.planState)
+    }
+
+    @Test func aRunThatEndsOnTheWaySkipsItsMomentWithTheModelsSentenceInTheTeachersLanguage() throws {
+        // Given a full course of antibiotic, which cures the infection long before generation 40 (seed 1)
+        let plan = """
+            title: A full course
+            model: resistance
+            scenario: full-course
+            pace: teacher
+            moments:
+              - run: 40
+              - explain:
+                  title: Cured
+                  text: What happened to the most resistant bacteria?
+            """
+        var driver = try PlanDriver<ResistanceModel>(text: plan, seed: 1, pace: .teacher, source: ())
+        // When it runs to its end
+        _ = driver.runToEnd()
+        // Then the run is skipped, and the teacher is told why with the model's own sentence, in English by
+        // default and in Welsh for a Welsh reader
+        #expect(driver.lesson.planState?.skipped == [0])
+        let skip = try #require(driver.teacherErrors.first { $0.code == .runOver })
+        let welsh = try #require(Language("cy"))
+        let cured = "resistance.words.extinct"
+        #expect(skip.message.contains(ModelWords.book.text(cured, in: .english)))
+        #expect(skip.rendered(in: welsh).message.contains(ModelWords.book.text(cured, in: welsh)))
+        #expect(ModelWords.book.text(cured, in: welsh) != ModelWords.book.text(cured, in: .english))
     }
 
     @Test func aLessonWithoutAPlanRefusesPlanSteps() throws {
