@@ -203,7 +203,8 @@ struct BroadcastLanguageTests {
         }
         #expect(
             problems.map(\.sentence.text) == [
-                #""bogus" is not a moment; use run, pause, ask, reveal, explain, guide, set, checkpoint or replicates."#
+                #""bogus" is not a moment; use one of these: run, pause, ask, reveal, explain, guide, set, checkpoint, "#
+                    + "replicates, hunt."
             ])
         let welsh = server.connect()
         try welsh.send(.setLanguage(language: "cy"))

@@ -53,9 +53,9 @@ struct CommandLineWordsTests {
         try "title: Mice\nmodel: mice\nmoments:\n  - bogus: 1\n".write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let english = try Self.output(["plan", "check", file.path], lang: "en_GB.UTF-8")
-        #expect(english.contains(#"\#(file.path):4: "bogus" is not a moment; use run,"#))
+        #expect(english.contains(#"\#(file.path):4: "bogus" is not a moment; use one of these: run,"#))
         let welsh = try Self.output(["plan", "check", file.path], lang: "cy_GB.UTF-8")
-        #expect(welsh.contains(#"\#(file.path):4: Nid yw "bogus" yn eiliad; defnyddiwch run,"#))
+        #expect(welsh.contains(#"\#(file.path):4: Nid yw "bogus" yn eiliad; defnyddiwch un o'r rhain: run,"#))
         let arabic = try Self.output(["plan", "check", file.path], lang: "ar_EG.UTF-8")
         #expect(arabic.contains(#"\#(file.path):4: "bogus" ليس لحظة؛"#))
     }

@@ -28,8 +28,9 @@ extension ClientMessage {
             else {
                 throw ProtocolError(
                     .tooLong,
-                    "The field \"deploymentIds\" may list at most \(TextLimit.platformDeployments) ids of at most "
-                        + "\(TextLimit.platformField) bytes each.")
+                    ProtocolWords.word(
+                        "protocol.deploymentIds.tooMany",
+                        ["max": .int(TextLimit.platformDeployments), "bytes": .int(TextLimit.platformField)]))
             }
             return .addPlatform(
                 PlatformRegistration(
