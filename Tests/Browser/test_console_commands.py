@@ -73,6 +73,7 @@ CONTROLS = {
     "pace": "#plan-auto",
     "hunt": "#hunt-start",  # the hunt panel, shown for a model drawn as creatures on a background
     "selection": "#hunt-selection",
+    "hunts": "#report-link",  # the lesson report's hunt section: what the class caught, round by round
     "makeup": "#makeup-open",  # the make-up panel: open (with a date) and close
     "erase": "#roster button.erase",
 }
