@@ -78,6 +78,7 @@ extension LessonActor {
 
     func shutDown() async {
         stop()
+        await storeMakeupPositions()
         await checkpoints.saving?.value
     }
 }

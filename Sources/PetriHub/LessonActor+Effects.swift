@@ -277,7 +277,7 @@ extension LessonActor {
 
     /// Puts encoded bytes in the outbox, after the teacher's pending answer count when they may
     /// reach the teacher: one student's own messages (a batch's receipts) leave the count pending.
-    private func queue(_ bytes: [UInt8], to connections: [ConnectionID], policy: DeliveryPolicy) {
+    func queue(_ bytes: [UInt8], to connections: [ConnectionID], policy: DeliveryPolicy) {
         let countsReachIt = { (c: ConnectionID) in self.teacherList.contains(c) || self.observerList.contains(c) }
         if teacherCount != nil, connections.count > 1 || connections.first.map(countsReachIt) == true {
             emitTeacherCount()

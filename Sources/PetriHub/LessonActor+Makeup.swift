@@ -52,6 +52,20 @@ struct MakeupBook<Model: SteppingModel>: Sendable {
     /// Ends the make-up at its until-date.
     var expiry: Task<Void, Never>?
 
+    /// Students whose last moves (position only, ``MakeupPlay/onlyMoved(since:)``) are not stored yet: they go
+    /// together in one transaction a moment later (``LessonActor/storeMakeupPositions()``).
+    var unstored: Set<StudentID> = []
+    /// The pending write of `unstored`.
+    var positionWrite: Task<Void, Never>?
+    /// The write of positions under way (a student's own write waits for it).
+    var positionWriting: Task<Void, any Error>?
+    /// How long a position-only move waits to be stored with the others'.
+    static var positionDelayMilliseconds: Int { 1_000 }
+
+    /// The reel's frames as sent (``EncodedReel``): each of the class's moments is encoded once for all its make-up
+    /// students, as the class's own broadcast is.
+    var encoded = EncodedReel()
+
     /// Ids handed to joins whose record is being stored (a join waits for its write, and another may
     /// arrive meanwhile).
     var joining: Set<StudentID> = []
@@ -140,6 +154,8 @@ extension LessonActor {
 
     func stopMakeupTimers() {
         makeups.expiry?.cancel()
+        makeups.positionWrite?.cancel()
+        makeups.positionWrite = nil
         for id in makeups.students.keys {
             makeups.students[id]?.timer?.cancel()
             makeups.students[id]?.timer = nil

@@ -24,6 +24,7 @@ extension LessonActor {
             play: MakeupPlay(student: id, name: cleaned), tokenHash: TokenHash(of: token.secret), joinedAt: now,
             connection: nil, language: language, movedAt: now)
         let frames = student.play.advance(in: reel, at: now, rivals: makeupRivals(of: id))
+        let stop = student.play.stop
         let refused = await store(student, id: id)
         makeups.settle(id)
         if let refused { return refused }
@@ -33,7 +34,7 @@ extension LessonActor {
         makeups.students[id] = student
         makeups.byConnection[connection] = id
         sendWelcome(to: id, token: token)
-        deliver(frames, to: id)
+        deliver(frames, to: id, at: stop)
         sendPosition(of: id, in: reel)
         sendRosterLine(of: id)
         tellTeachersOfMakeup(at: now)
@@ -140,11 +141,18 @@ extension LessonActor {
         }
     }
 
-    /// Moves a student to the class's next moment: stored, then sent.
+    /// Moves a student to the class's next moment: stored, then sent. A move that only changed their position is
+    /// sent at once and stored a moment later with the other students' (``storeMakeupPositions()``).
     func move(_ id: StudentID, in reel: MakeupReel<Model>, at now: Timestamp) async {
         guard var student = makeups.students[id] else { return }
+        let before = student.play
         let frames = student.play.advance(in: reel, at: now, rivals: makeupRivals(of: id))
-        if !frames.isEmpty {
+        if student.play.onlyMoved(since: before) {
+            if student.play.stop != before.stop {
+                makeups.unstored.insert(id)
+                armPositionWrite()
+            }
+        } else if !frames.isEmpty {
             if await store(student, id: id) != nil {
                 if let connection = student.connection {
                     send(.error(ProtocolError(.tryLater, HubWords.word("hub.makeup.unsaved"))), to: connection)
@@ -155,7 +163,7 @@ extension LessonActor {
         }
         makeups.students[id]?.play = student.play
         makeups.students[id]?.movedAt = now
-        deliver(frames, to: id)
+        deliver(frames, to: id, at: student.play.stop)
         sendPosition(of: id, in: reel)
         if frames.contains(where: { if case .message(.result) = $0 { true } else { false } }) {
             sendRosterLine(of: id)
@@ -218,17 +226,57 @@ extension LessonActor {
     /// Writes the student as they stand in `student` (before anything it changed is sent).
     func store(_ student: MakeupStudent, id: StudentID) async -> ProtocolError? {
         guard let storage = makeupStorage else { return nil }
+        // After the positions being written, which this row supersedes (a pool could otherwise land them after it).
+        _ = await makeups.positionWriting?.result
         do {
-            let play = String(decoding: try JSONEncoder().encode(student.play), as: UTF8.self)
-            let pace =
-                student.pace == .auto ? "auto:\(student.seconds ?? MakeupPace.defaultSeconds)" : student.pace.rawValue
-            try await storage.saveMakeupStudent(
-                MakeupStudentRecord(
-                    lessonId: record.id, student: id.rawValue, name: student.play.name, tokenHash: student.tokenHash,
-                    joinedAt: student.joinedAt, pace: pace, play: play))
-            return nil
+            try await storage.saveMakeupStudent(try stored(student, id: id))
         } catch {
             return unsaved(error)
+        }
+        // Their position-only moves up to this one are in the row now.
+        if (makeups.students[id]?.play.stop ?? .max) <= student.play.stop { makeups.unstored.remove(id) }
+        return nil
+    }
+
+    func stored(_ student: MakeupStudent, id: StudentID) throws -> MakeupStudentRecord {
+        let play = String(decoding: try JSONEncoder().encode(student.play), as: UTF8.self)
+        let pace = student.pace == .auto ? "auto:\(student.seconds ?? MakeupPace.defaultSeconds)" : student.pace.rawValue
+        return MakeupStudentRecord(
+            lessonId: record.id, student: id.rawValue, name: student.play.name, tokenHash: student.tokenHash,
+            joinedAt: student.joinedAt, pace: pace, play: play)
+    }
+
+    /// Stores the position-only moves waiting since the first of them, a moment from now.
+    func armPositionWrite() {
+        guard makeups.positionWrite == nil, !stopped else { return }
+        let clock = services.clock
+        let at = clock.now().adding(milliseconds: Int64(MakeupBook<Model>.positionDelayMilliseconds))
+        makeups.positionWrite = Task {
+            do { try await clock.sleep(until: at) } catch { return }
+            guard !Task.isCancelled else { return }
+            await self.storeMakeupPositions()
+        }
+    }
+
+    /// Stores every make-up student whose last moves are not stored yet, in one transaction (a failed write is tried
+    /// again a moment later; a crash before it loses only those positions, never an answer or a result).
+    func storeMakeupPositions() async {
+        makeups.positionWrite = nil
+        // One write of positions at a time, in order (a pool could otherwise land an older one last).
+        _ = await makeups.positionWriting?.result
+        let ids = makeups.unstored
+        guard !ids.isEmpty, let storage = makeupStorage else { return }
+        makeups.unstored = []
+        let records = Result { try ids.sorted().compactMap { id in try makeups.students[id].map { try stored($0, id: id) } } }
+        let write = Task { try await storage.saveMakeupStudents(try records.get()) }
+        makeups.positionWriting = write
+        let result = await write.result
+        if makeups.positionWriting == write { makeups.positionWriting = nil }
+        if case .failure(let error) = result {
+            logger.error("Make-up positions could not be stored", metadata: ["error": "\(error)"])
+            services.storageWrote(false)
+            makeups.unstored.formUnion(ids)
+            armPositionWrite()
         }
     }
 
@@ -257,10 +305,34 @@ extension LessonActor {
         sendWelcome(welcome, to: connection)
     }
 
-    func deliver(_ frames: [MakeupReel<Model>.Frame], to id: StudentID) {
+    /// Sends a student their frames; `stop`, when they are what ``MakeupPlay/advance(in:at:rivals:)`` gave for the
+    /// reel's stop of that index, lets the class's frames among them (snapshots, stats, history) go as encoded
+    /// once for everyone.
+    func deliver(_ frames: [MakeupReel<Model>.Frame], to id: StudentID, at stop: Int? = nil) {
         guard let student = makeups.students[id], let connection = student.connection else { return }
         let language = student.language ?? lessonLanguage
+        var shared = 0
         for frame in frames {
+            if let stop, EncodedReel.isShared(frame) {
+                let key = EncodedReel.Key(stop: stop, index: shared)
+                shared += 1
+                if let bytes = makeups.encoded[key] {
+                    queue(bytes, to: [connection], policy: EncodedReel.policy(of: frame))
+                    continue
+                }
+                do {
+                    let bytes: [UInt8]
+                    switch frame {
+                    case .snapshot(let header, let snapshot): bytes = try services.encoder.encodeSnapshot(header, snapshot)
+                    case .message(let message): bytes = try services.encoder.encode(message)
+                    }
+                    makeups.encoded.keep(bytes, for: key)
+                    queue(bytes, to: [connection], policy: EncodedReel.policy(of: frame))
+                } catch {
+                    logUnencodable(error)
+                }
+                continue
+            }
             switch frame {
             case .message(let message): send(message, toAll: [connection], in: language)
             case .snapshot(let header, let snapshot): sendSnapshot(header, snapshot, to: [connection])

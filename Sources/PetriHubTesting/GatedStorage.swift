@@ -33,6 +33,8 @@ package actor GatedStorage: LessonStorage, SharedLogWriter {
 
     var holdingMakeup = false
     var heldMakeup: [CheckedContinuation<Void, Never>] = []
+    /// The make-up students of each make-up write, in order (one write is one transaction).
+    package private(set) var makeupBatches: [[Int]] = []
     /// Yields each time a held make-up student's write starts waiting.
     package nonisolated let makeupWriteWaiting: AsyncStream<Void>
     let makeupWaits: AsyncStream<Void>.Continuation
@@ -218,12 +220,13 @@ extension GatedStorage: MakeupStorage {
 
     package func makeup(ofLesson id: String) async throws -> MakeupRecord? { await inner.makeup(ofLesson: id) }
 
-    package func saveMakeupStudent(_ student: MakeupStudentRecord) async throws {
+    package func saveMakeupStudents(_ students: [MakeupStudentRecord]) async throws {
+        makeupBatches.append(students.map(\.student))
         if holdingMakeup {
             makeupWaits.yield()
             await withCheckedContinuation { heldMakeup.append($0) }
         }
-        try await inner.saveMakeupStudent(student)
+        try await inner.saveMakeupStudents(students)
     }
 
     package func makeupStudents(ofLesson id: String) async throws -> [MakeupStudentRecord] {

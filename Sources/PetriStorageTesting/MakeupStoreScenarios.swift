@@ -50,5 +50,11 @@ package enum MakeupStoreScenarios {
         try await store.saveMakeupStudent(ben)
         let students = try await store.makeupStudents(ofLesson: lesson.id)
         try check(students == [ben, cy], "the students read back by id, the latest write of each: \(students)")
+        var cyMoved = cy
+        cyMoved.play = #"{"stop":2}"#
+        ben.play = #"{"stop":5}"#
+        try await store.saveMakeupStudents([ben, cyMoved])
+        let moved = try await store.makeupStudents(ofLesson: lesson.id)
+        try check(moved == [ben, cyMoved], "several students written at once each read back as written: \(moved)")
     }
 }

@@ -42,17 +42,23 @@ extension PostgresLessonStorage: MakeupStorage {
         }.compactMap(Self.makeup).first
     }
 
-    package func saveMakeupStudent(_ student: MakeupStudentRecord) async throws {
-        try await fencedWrite(student.lessonId, "save a make-up student") { connection in
-            try await connection.run(
-                """
-                INSERT INTO makeup_student (lesson_id, student_id, name, token_hash, joined_at, pace, play)
-                VALUES (\(student.lessonId), \(Int64(student.student)), \(student.name),
-                    \(ByteBuffer(bytes: student.tokenHash.bytes)), \(student.joinedAt.storedSeconds), \(student.pace),
-                    \(student.play))
-                ON CONFLICT (lesson_id, student_id) DO UPDATE SET name = EXCLUDED.name, pace = EXCLUDED.pace,
-                    play = EXCLUDED.play
-                """, logger: self.logger)
+    package func saveMakeupStudents(_ students: [MakeupStudentRecord]) async throws {
+        // Each lesson's students in one transaction fenced by that lesson's lease (a lesson's actor writes only its own).
+        for lessonId in Set(students.map(\.lessonId)).sorted() {
+            let mine = students.filter { $0.lessonId == lessonId }
+            try await fencedWrite(lessonId, "save make-up students") { connection in
+                for student in mine {
+                    try await connection.run(
+                        """
+                        INSERT INTO makeup_student (lesson_id, student_id, name, token_hash, joined_at, pace, play)
+                        VALUES (\(student.lessonId), \(Int64(student.student)), \(student.name),
+                            \(ByteBuffer(bytes: student.tokenHash.bytes)), \(student.joinedAt.storedSeconds),
+                            \(student.pace), \(student.play))
+                        ON CONFLICT (lesson_id, student_id) DO UPDATE SET name = EXCLUDED.name, pace = EXCLUDED.pace,
+                            play = EXCLUDED.play
+                        """, logger: self.logger)
+                }
+            }
         }
     }
 

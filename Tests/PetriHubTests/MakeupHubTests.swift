@@ -1,4 +1,6 @@
+import Foundation
 import PetriHubTesting
+import PetriLesson
 import PetriPeer
 import PetriProtocol
 import PetriSimulation
@@ -511,6 +513,84 @@ final class PeerBox: @unchecked Sendable {
         let refused = try await student.answers(to: .makeupPace(.auto, seconds: 0))
         #expect(refused.contains { if case .error(let e) = $0 { e.code == .outOfRange } else { false } })
         await server.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aMoveThatOnlyShowsTheClassesNextMomentIsSentAtOnceAndStoredWithTheOtherStudentsMovesAMomentLater()
+        async throws
+    {
+        let server = InProcessHub()
+        let teacher = server.connect()
+        let (code, token) = try await teacher.createLesson(.camouflage, Self.moths)
+        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        for _ in 0..<3 { _ = try await teacher.answers(to: .step(count: 1)) }
+        let info = try await openMakeup(teacher)
+        // Given two make-up students at the lesson's first moment, stored there
+        var students: [ProtocolPeer] = []
+        for name in ["Ben", "Cy"] {
+            let student = server.connect()
+            _ = try await student.attach(.joinMakeup(code: info.code, name: name))
+            _ = try await student.expect("makeupPosition") { if case .makeupPosition(let p) = $0 { p } else { nil } }
+            students.append(student)
+        }
+        let lessonId = try #require(await server.storage.inner.makeup(code: info.code)?.lessonId)
+        func storedStops() async throws -> [Int] {
+            try await server.storage.inner.makeupStudents(ofLesson: lessonId).map {
+                try JSONDecoder().decode(MakeupPlay.self, from: Data($0.play.utf8)).stop
+            }
+        }
+        #expect(try await storedStops() == [0, 0])
+
+        // When both move on to a moment that only shows a generation, with every make-up write held
+        await server.storage.holdMakeupWrites()
+        var waits = server.storage.makeupWriteWaiting.makeAsyncIterator()
+        let writesBefore = await server.storage.makeupBatches.count
+        for student in students {
+            // Then each is sent the moment at once, before it is stored
+            let (replies, position) = try await next(student)
+            #expect(position.moment == 2 && position.generation == 1)
+            #expect(replies.contains { if case .snapshot(let h, _) = $0 { h.generation == 1 } else { false } })
+        }
+        #expect(try await storedStops() == [0, 0])
+        #expect(await server.storage.makeupBatches.count == writesBefore)
+
+        // And a moment later both moves are stored in one write
+        await server.clock.waitForSleepers(1)
+        server.clock.advance(by: 1)
+        _ = await waits.next()
+        await server.storage.releaseMakeupWrites()
+        await server.stop()
+        #expect(await server.storage.makeupBatches.dropFirst(writesBefore).map { $0.sorted() } == [[1_000_001, 1_000_002]])
+        #expect(try await storedStops() == [1, 1])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aMakeupStudentsPositionNotYetStoredIsStoredWhenTheServerStops() async throws {
+        let server = InProcessHub()
+        let teacher = server.connect()
+        let (code, token) = try await teacher.createLesson(.camouflage, Self.moths)
+        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        for _ in 0..<2 { _ = try await teacher.answers(to: .step(count: 1)) }
+        let info = try await openMakeup(teacher)
+        let student = server.connect()
+        let welcome = try await student.attach(.joinMakeup(code: info.code, name: "Ben"))
+        let studentToken = try #require(welcome.you?.token)
+        _ = try await student.expect("makeupPosition") { if case .makeupPosition(let p) = $0 { p } else { nil } }
+
+        // Given a move shown but not yet stored, When the server stops
+        _ = try await next(student)
+        _ = try await next(student)
+        await server.stop()
+
+        // Then the student resumes on the restarted server where they were
+        let restarted = try await server.restarted()
+        let again = restarted.connect()
+        _ = try await again.attach(.resumeMakeup(code: info.code, token: studentToken))
+        let position = try await again.expect("makeupPosition") {
+            if case .makeupPosition(let p) = $0 { p } else { nil }
+        }
+        #expect(position.moment == 3 && position.generation == 2)
+        await restarted.stop()
     }
 
     struct StoreFailure: Error {}

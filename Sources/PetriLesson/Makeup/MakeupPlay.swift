@@ -62,6 +62,15 @@ package struct MakeupPlay: Sendable, Hashable, Codable {
         return .milliseconds(max(0, reel.stops[stop + 1].time.milliseconds(since: reel.stops[stop].time)))
     }
 
+    /// Whether the student only moved on since `earlier` (the same play at an earlier stop): no question opened,
+    /// locked or scored, nothing answered. A server may store such a move later, beside other students' (all it
+    /// loses in a crash is the position, and the student is shown those moments again); any other change is stored
+    /// before it is sent.
+    package func onlyMoved(since earlier: MakeupPlay) -> Bool {
+        student == earlier.student && score == earlier.score && streak == earlier.streak
+            && questions == earlier.questions && results == earlier.results
+    }
+
     /// The student's next deadline among open questions (for the server's timer).
     package var nextDeadline: (QuestionID, Timestamp)? {
         questions.filter { $0.value.state == .open }.compactMap { id, q in q.deadline.map { (id, $0) } }

@@ -55,10 +55,17 @@ package protocol MakeupStorage: Sendable {
     func makeup(code: JoinCode) async throws -> MakeupRecord?
     /// The lesson's make-up, if it ever had one.
     func makeup(ofLesson id: String) async throws -> MakeupRecord?
-    /// Stores a make-up student as they stand now (replaces their earlier row).
-    func saveMakeupStudent(_ student: MakeupStudentRecord) async throws
+    /// Stores make-up students as they stand now, in one transaction (each replaces its earlier row).
+    func saveMakeupStudents(_ students: [MakeupStudentRecord]) async throws
     /// The lesson's make-up students, by id.
     func makeupStudents(ofLesson id: String) async throws -> [MakeupStudentRecord]
+}
+
+extension MakeupStorage {
+    /// Stores one make-up student as they stand now (replaces their earlier row).
+    package func saveMakeupStudent(_ student: MakeupStudentRecord) async throws {
+        try await saveMakeupStudents([student])
+    }
 }
 
 /// ``MakeupStorage`` in memory, for tests and a server without a data directory.
@@ -72,9 +79,9 @@ extension InMemoryLessonStorage: MakeupStorage {
 
     package func makeup(ofLesson id: String) -> MakeupRecord? { makeups[id] }
 
-    package func saveMakeupStudent(_ student: MakeupStudentRecord) throws {
+    package func saveMakeupStudents(_ students: [MakeupStudentRecord]) throws {
         if let failure { throw failure }
-        makeupStudents[student.lessonId, default: [:]][student.student] = student
+        for student in students { makeupStudents[student.lessonId, default: [:]][student.student] = student }
     }
 
     package func makeupStudents(ofLesson id: String) -> [MakeupStudentRecord] {

@@ -35,19 +35,21 @@ extension PetriStore {
         }
     }
 
-    package func saveMakeupStudent(_ student: MakeupStudentRecord) throws {
+    package func saveMakeupStudents(_ students: [MakeupStudentRecord]) throws {
         try write { db in
-            try db.execute(
+            for student in students {
+                try db.execute(
                 sql: """
-                    INSERT INTO makeupStudent (lessonId, studentId, name, tokenHash, joinedAt, pace, play)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (lessonId, studentId) DO UPDATE SET
-                        name = excluded.name, pace = excluded.pace, play = excluded.play
-                    """,
-                arguments: [
-                    student.lessonId, student.student, student.name, Data(student.tokenHash.bytes),
-                    student.joinedAt.storedSeconds, student.pace, student.play,
-                ])
+                        INSERT INTO makeupStudent (lessonId, studentId, name, tokenHash, joinedAt, pace, play)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        ON CONFLICT (lessonId, studentId) DO UPDATE SET
+                            name = excluded.name, pace = excluded.pace, play = excluded.play
+                        """,
+                    arguments: [
+                        student.lessonId, student.student, student.name, Data(student.tokenHash.bytes),
+                        student.joinedAt.storedSeconds, student.pace, student.play,
+                    ])
+            }
         }
     }
 
@@ -100,8 +102,8 @@ extension SQLiteLessonStorage: MakeupStorage {
         try await run { store in try store.makeup(ofLesson: id) }
     }
 
-    package func saveMakeupStudent(_ student: MakeupStudentRecord) async throws {
-        try await run { store in try store.saveMakeupStudent(student) }
+    package func saveMakeupStudents(_ students: [MakeupStudentRecord]) async throws {
+        try await run { store in try store.saveMakeupStudents(students) }
     }
 
     package func makeupStudents(ofLesson id: String) async throws -> [MakeupStudentRecord] {
