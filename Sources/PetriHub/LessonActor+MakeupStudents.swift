@@ -141,14 +141,17 @@ extension LessonActor {
         }
     }
 
-    /// Moves a student to the class's next moment: stored, then sent. A move that only changed their position is
-    /// sent at once and stored a moment later with the other students' (``storeMakeupPositions()``).
+    /// Moves a student to the class's next moment: stored, then sent. A move that only changed their position (and
+    /// perhaps opened a question, ``MakeupPlay/onlyMoved(since:)``) is sent at once and stored a moment later with the
+    /// other students' (``storeMakeupPositions()``).
     func move(_ id: StudentID, in reel: MakeupReel<Model>, at now: Timestamp) async {
         guard var student = makeups.students[id] else { return }
         let before = student.play
-        let frames = student.play.advance(in: reel, at: now, rivals: makeupRivals(of: id))
+        // The others' scores only for a moment that ranks the student among them (copying every play is not free).
+        let rivals = student.play.resolvesNext(in: reel) ? makeupRivals(of: id) : []
+        let frames = student.play.advance(in: reel, at: now, rivals: rivals)
         if student.play.onlyMoved(since: before) {
-            if student.play.stop != before.stop {
+            if student.play != before {
                 makeups.unstored.insert(id)
                 armPositionWrite()
             }
@@ -240,7 +243,8 @@ extension LessonActor {
 
     func stored(_ student: MakeupStudent, id: StudentID) throws -> MakeupStudentRecord {
         let play = String(decoding: try JSONEncoder().encode(student.play), as: UTF8.self)
-        let pace = student.pace == .auto ? "auto:\(student.seconds ?? MakeupPace.defaultSeconds)" : student.pace.rawValue
+        let pace =
+            student.pace == .auto ? "auto:\(student.seconds ?? MakeupPace.defaultSeconds)" : student.pace.rawValue
         return MakeupStudentRecord(
             lessonId: record.id, student: id.rawValue, name: student.play.name, tokenHash: student.tokenHash,
             joinedAt: student.joinedAt, pace: pace, play: play)
@@ -267,7 +271,9 @@ extension LessonActor {
         let ids = makeups.unstored
         guard !ids.isEmpty, let storage = makeupStorage else { return }
         makeups.unstored = []
-        let records = Result { try ids.sorted().compactMap { id in try makeups.students[id].map { try stored($0, id: id) } } }
+        let records = Result {
+            try ids.sorted().compactMap { id in try makeups.students[id].map { try stored($0, id: id) } }
+        }
         let write = Task { try await storage.saveMakeupStudents(try records.get()) }
         makeups.positionWriting = write
         let result = await write.result
@@ -323,7 +329,8 @@ extension LessonActor {
                 do {
                     let bytes: [UInt8]
                     switch frame {
-                    case .snapshot(let header, let snapshot): bytes = try services.encoder.encodeSnapshot(header, snapshot)
+                    case .snapshot(let header, let snapshot):
+                        bytes = try services.encoder.encodeSnapshot(header, snapshot)
                     case .message(let message): bytes = try services.encoder.encode(message)
                     }
                     makeups.encoded.keep(bytes, for: key)

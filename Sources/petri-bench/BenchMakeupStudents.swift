@@ -73,8 +73,10 @@ struct BenchMakeupStudents: ParsableCommand {
             if generation >= generations {
                 guard !ended else { return }
                 ended = true
-                load.send(text: end, to: 0)
+                // The make-up opens before the end: the end closes every connection of the lesson, the teacher's
+                // too, so an `openMakeup` sent after it could be stored and never answered on this connection.
                 load.send(text: open, to: 0)
+                load.send(text: end, to: 0)
             } else if generation % questionEvery == 0, generation + horizon <= generations,
                 !asked.contains(generation)
             {

@@ -10,7 +10,8 @@ import Testing
     typealias Frame = MakeupReel<CamouflageModel>.Frame
 
     @Test func onlyTheClassesOwnFramesAreSharedAndTheyGoReliablyAsTheClassesDo() {
-        let stats = Frame.message(.stats(timeline: 0, stats: GenerationStats(generation: 3, values: ["population": 60])))
+        let stats = Frame.message(
+            .stats(timeline: 0, stats: GenerationStats(generation: 3, values: ["population": 60])))
         let result = Frame.message(.questionLocked(question: QuestionID(1), reason: .timeLimit, lockedAt: nil))
         #expect(EncodedReel.isShared(stats))
         #expect(!EncodedReel.isShared(result))

@@ -560,7 +560,8 @@ final class PeerBox: @unchecked Sendable {
         _ = await waits.next()
         await server.storage.releaseMakeupWrites()
         await server.stop()
-        #expect(await server.storage.makeupBatches.dropFirst(writesBefore).map { $0.sorted() } == [[1_000_001, 1_000_002]])
+        #expect(
+            await server.storage.makeupBatches.dropFirst(writesBefore).map { $0.sorted() } == [[1_000_001, 1_000_002]])
         #expect(try await storedStops() == [1, 1])
     }
 

@@ -196,6 +196,41 @@ struct MakeupTests {
         #expect(plays.flatMap(\.play.results).contains { $0.points.hintTaken && $0.points.base > 0 })
     }
 
+    @Test func aMoveThatLocksOrScoresNothingIsOnlyAMoveAndAnythingElseIsMore() throws {
+        // Given the class's whole lesson as a reel, and a make-up student who answers every question as it opens
+        let lesson = try ClassLesson()
+        var reel = try lesson.emptyReel()
+        for entry in lesson.entries { try reel.append(entry) }
+        var play = MakeupPlay(student: StudentID(2000), name: "Dee")
+        var now = ManualClock().now
+        var opened = 0
+        var locked = 0
+        while !play.isAtEnd(of: reel) {
+            now = now.adding(milliseconds: 1000)
+            let before = play
+            let sent = play.advance(in: reel, at: now)
+            let locksOrScores = sent.contains {
+                switch $0 {
+                case .message(.questionLocked), .message(.result), .message(.questionCancelled): true
+                default: false
+                }
+            }
+            // Then a move is only a move exactly when it locked and scored nothing (a question may have opened)
+            #expect(play.onlyMoved(since: before) == !locksOrScores)
+            locked += locksOrScores ? 1 : 0
+            for case .message(.question(let info)) in sent {
+                opened += 1
+                // And an answer is never only a move
+                let unanswered = play
+                let fits = [Prediction.number(500), .choice(0), .probability(0.5), .range(lower: 490, upper: 510)]
+                    .first { (try? play.answer(info.id, $0, in: reel, at: now)) != nil }
+                #expect(fits != nil)
+                #expect(!play.onlyMoved(since: unanswered))
+            }
+        }
+        #expect(opened == lesson.askedAt.count && locked > 0)
+    }
+
     @Test func theClasssSpreadReachesAMakeUpStudentOnlyAfterTheirOwnLock() throws {
         // Given a class whose teacher showed the answers to Q2 while it was open
         let lesson = try ClassLesson()

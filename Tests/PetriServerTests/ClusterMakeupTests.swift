@@ -47,6 +47,10 @@ import Testing
             }
         }
         let asked = try #require(question)
+        // Her moves were only moves (stored within a second, beside other students'); choosing her pace is stored
+        // before it is answered, so A's store now holds her at the question.
+        try ada.peer.send(.makeupPace(.own, seconds: nil))
+        _ = try await ada.peer.expectReply("her pace") { if case .makeupPosition = $0 { true } else { nil } }
 
         // When A's lease runs out unnoticed and the teacher, coming back through B, makes B claim the lesson
         try await ClusterTests.expireLeases(url)

@@ -62,13 +62,28 @@ package struct MakeupPlay: Sendable, Hashable, Codable {
         return .milliseconds(max(0, reel.stops[stop + 1].time.milliseconds(since: reel.stops[stop].time)))
     }
 
-    /// Whether the student only moved on since `earlier` (the same play at an earlier stop): no question opened,
-    /// locked or scored, nothing answered. A server may store such a move later, beside other students' (all it
-    /// loses in a crash is the position, and the student is shown those moments again); any other change is stored
-    /// before it is sent.
+    /// Whether the student only moved on since `earlier` (the same play at an earlier stop): questions may have opened
+    /// for them, but none locked or was scored, and nothing was answered. A server may store such a move later, beside
+    /// other students' (a crash then costs the position: the student is shown those moments again, and a question that
+    /// opened meanwhile opens again, with its time from then); a lock, a result, an answer or a hint is stored before
+    /// it is sent, so nothing the student did, and no moment after a question locked for them, is ever given back.
     package func onlyMoved(since earlier: MakeupPlay) -> Bool {
-        student == earlier.student && score == earlier.score && streak == earlier.streak
-            && questions == earlier.questions && results == earlier.results
+        guard student == earlier.student, score == earlier.score, streak == earlier.streak, results == earlier.results
+        else { return false }
+        for (id, asked) in questions {
+            if let before = earlier.questions[id] {
+                guard before == asked else { return false }
+            } else if asked.state != .open || asked.prediction != nil || asked.hintTaken {
+                return false
+            }
+        }
+        return earlier.questions.keys.allSatisfy { questions[$0] != nil }
+    }
+
+    /// Whether the class's next moment resolves a question (a result for the student, ranked among the others).
+    package func resolvesNext<Model>(in reel: MakeupReel<Model>) -> Bool {
+        guard stop + 1 < reel.stops.count else { return false }
+        return reel.stops[stop + 1].frames.contains { if case .message(.resolved) = $0 { true } else { false } }
     }
 
     /// The student's next deadline among open questions (for the server's timer).
