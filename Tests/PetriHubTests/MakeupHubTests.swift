@@ -131,6 +131,15 @@ final class PeerBox: @unchecked Sendable {
         return try await teacher.expectReply("makeup") { if case .makeup(let info) = $0 { info } else { nil } }
     }
 
+    /// A class that only stepped `steps` generations, one at a time, and its make-up, opened.
+    private func makeupOfClassThatStepped(_ steps: Int, on server: InProcessHub) async throws -> MakeupInfo {
+        let teacher = server.connect()
+        let (code, token) = try await teacher.createLesson(.camouflage, Self.moths)
+        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
+        for _ in 0..<steps { _ = try await teacher.answers(to: .step(count: 1)) }
+        return try await openMakeup(teacher)
+    }
+
     /// Moves the make-up student on once; returns what came and the position that followed it.
     private func next(_ student: ProtocolPeer) async throws -> ([ServerMessage], MakeupPosition) {
         let replies = try await student.answers(to: .makeupNext)
@@ -520,11 +529,7 @@ final class PeerBox: @unchecked Sendable {
         async throws
     {
         let server = InProcessHub()
-        let teacher = server.connect()
-        let (code, token) = try await teacher.createLesson(.camouflage, Self.moths)
-        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
-        for _ in 0..<3 { _ = try await teacher.answers(to: .step(count: 1)) }
-        let info = try await openMakeup(teacher)
+        let info = try await makeupOfClassThatStepped(3, on: server)
         // Given two make-up students at the lesson's first moment, stored there
         var students: [ProtocolPeer] = []
         for name in ["Ben", "Cy"] {
@@ -568,11 +573,7 @@ final class PeerBox: @unchecked Sendable {
     @Test(.timeLimit(.minutes(1)))
     func aMakeupStudentsPositionNotYetStoredIsStoredWhenTheServerStops() async throws {
         let server = InProcessHub()
-        let teacher = server.connect()
-        let (code, token) = try await teacher.createLesson(.camouflage, Self.moths)
-        _ = try await teacher.attach(.teach(code: code, token: token, lastSeen: nil))
-        for _ in 0..<2 { _ = try await teacher.answers(to: .step(count: 1)) }
-        let info = try await openMakeup(teacher)
+        let info = try await makeupOfClassThatStepped(2, on: server)
         let student = server.connect()
         let welcome = try await student.attach(.joinMakeup(code: info.code, name: "Ben"))
         let studentToken = try #require(welcome.you?.token)
