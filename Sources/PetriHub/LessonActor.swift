@@ -316,7 +316,7 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
             defer { queue = [] }
             return queue
         }
-        let end = min(queue.count, start + max(1, limit))
+        let end = start + min(queue.count - start, max(1, limit))
         let taken = Array(queue[start..<end])
         start = end
         if start == queue.count {
