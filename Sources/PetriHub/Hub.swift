@@ -32,6 +32,11 @@ package struct HubConfiguration: Sendable {
     /// Joins and resumes a lesson takes in one turn at most, after every other command waiting:
     /// during a join storm a step waits for at most this many joins (and their one group commit).
     var arrivalsPerTurn = 256
+    /// Other commands (answers, steps, ...) a lesson takes in one turn at most: a flood of ten thousand
+    /// answers goes through in slices, so one slice's write overlaps the next slice's apply and the
+    /// slice before's delivery, instead of one huge turn whose apply, write and delivery run one after
+    /// another with nothing beside them.
+    var commandsPerTurn = 1024
     /// Lessons not yet ended this server runs at most; `create`, `import` and `clone` beyond it get
     /// `too-many-lessons` (one cap for the whole server: the administrator and every signed-in teacher together).
     package var maxLessons = 500
@@ -137,7 +142,7 @@ package actor Hub {
         services = LessonEnvironment(
             transport: transport, storage: storage, clock: clock, metrics: metrics, logger: logger,
             checkpoints: configuration.checkpoints, models: configuration.models,
-            arrivalsPerTurn: configuration.arrivalsPerTurn,
+            arrivalsPerTurn: configuration.arrivalsPerTurn, commandsPerTurn: configuration.commandsPerTurn,
             spawn: { definition, lessonConfiguration, source in
                 guard let hub = reference.hub else {
                     return .failure(ProtocolError(.internalError, "The server is shutting down."))

@@ -43,9 +43,12 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
     let services: LessonEnvironment
     let logger: Logger
 
+    /// Commands waiting their turn, from `mailboxStart` on: each turn takes at most
+    /// ``LessonEnvironment/commandsPerTurn`` of them (see ``nextBatch()``).
     private var mailbox: [Job] = []
-    /// Joins and resumes waiting their turn: each turn takes everything in `mailbox` first and
-    /// at most ``LessonEnvironment/arrivalsPerTurn`` of these, so a step never waits behind more
+    private var mailboxStart = 0
+    /// Joins and resumes waiting their turn: a turn that empties `mailbox` takes at most
+    /// ``LessonEnvironment/arrivalsPerTurn`` of these after it, so a step never waits behind more
     /// than one bounded slice of a join storm (see ``nextBatch()``).
     private var arrivals: [Job] = []
     private var arrivalsStart = 0
@@ -137,7 +140,10 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
     /// Starts the mailbox, re-arms the timers a rebuilt lesson needs and runs again the replicates it
     /// was still waiting for.
     func start() {
-        loop = Task { await self.run() }
+        // Above the sessions that decode what students send: a flood of ten thousand answers would
+        // otherwise be decoded and queued in full before the loop's next hop (a write returning, a
+        // batch delivered) could run, and the lesson would store and answer none of it meanwhile.
+        loop = Task(priority: .high) { await self.run() }
         checkpointIfDue(after: [])
         // A restored lesson's timers, and the replicates that were still running when the server stopped
         let resumed = lesson.pendingTimers + lesson.replicatesToResume
@@ -208,10 +214,11 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
             self.wake = nil
             wake.resume()
         }
-        for job in mailbox + arrivals[arrivalsStart...] {
+        for job in mailbox[mailboxStart...] + arrivals[arrivalsStart...] {
             job.done.resume(returning: HostResult(rejection: stoppedBecause, attached: false, told: false))
         }
         mailbox = []
+        mailboxStart = 0
         arrivals = []
         arrivalsStart = 0
     }
@@ -220,7 +227,7 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
 
     func studentResults() -> [StudentResult] { lesson.studentResults() }
 
-    func queuedCommandCount() -> Int { mailbox.count + arrivals.count - arrivalsStart }
+    func queuedCommandCount() -> Int { mailbox.count - mailboxStart + arrivals.count - arrivalsStart }
 
     func appliedLogSequence() -> Int { lesson.lastLogSequence }
 
@@ -259,7 +266,7 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
     private func run() async {
         var inFlight: Turn?
         while !stopped {
-            let waiting = !mailbox.isEmpty || arrivalsStart < arrivals.count
+            let waiting = mailboxStart < mailbox.count || arrivalsStart < arrivals.count
             if let turn = inFlight, written || (waiting && !mayApply(behind: turn)) {
                 inFlight = nil
                 guard await stored(turn, applyingBehind: nil) else { return }
@@ -288,21 +295,38 @@ actor LessonActor<Model: SteppingModel>: RunningLesson {
         if let turn = inFlight, await stored(turn, applyingBehind: nil) { await deliver(turn) }
     }
 
-    /// What the next turn handles: everything in the mailbox, then one bounded slice of the arrivals.
+    /// What the next turn handles: one bounded slice of the mailbox, in order; once that empties the
+    /// mailbox, one bounded slice of the arrivals after it.
+    ///
+    /// Slices keep the pipeline of ``run()`` full: a flood of answers taken as one batch would be
+    /// applied, then written, then delivered, each step waiting for the one before with nothing to do
+    /// beside it; in slices, one slice is written while the next is applied and the one before it is
+    /// delivered and sent.
     private func nextBatch() -> (batch: [Job], urgent: Int) {
-        let urgent = mailbox
-        mailbox = []
-        let end = min(arrivals.count, arrivalsStart + max(1, services.arrivalsPerTurn))
-        let admitted = Array(arrivals[arrivalsStart..<end])
-        arrivalsStart = end
-        if arrivalsStart == arrivals.count {
-            arrivals.removeAll(keepingCapacity: true)
-            arrivalsStart = 0
-        } else if arrivalsStart > 4096, arrivalsStart * 2 > arrivals.count {
-            arrivals.removeFirst(arrivalsStart)
-            arrivalsStart = 0
-        }
+        let urgent = Self.slice(of: &mailbox, from: &mailboxStart, atMost: services.commandsPerTurn)
+        guard mailboxStart == mailbox.count else { return (urgent, urgent.count) }
+        let admitted = Self.slice(of: &arrivals, from: &arrivalsStart, atMost: services.arrivalsPerTurn)
         return (urgent + admitted, urgent.count)
+    }
+
+    /// Takes at most `limit` (at least one) jobs of `queue` from `start` on, and drops the taken ones
+    /// from the queue's storage when they are all of it or most of a long one.
+    private static func slice(of queue: inout [Job], from start: inout Int, atMost limit: Int) -> [Job] {
+        if start == 0, queue.count <= max(1, limit) {
+            defer { queue = [] }
+            return queue
+        }
+        let end = start + min(queue.count - start, max(1, limit))
+        let taken = Array(queue[start..<end])
+        start = end
+        if start == queue.count {
+            queue = []
+            start = 0
+        } else if start > 4096, start * 2 > queue.count {
+            queue.removeFirst(start)
+            start = 0
+        }
+        return taken
     }
 
     /// Reports a timed step just taken: to the metrics and to the hub's observer, if any.

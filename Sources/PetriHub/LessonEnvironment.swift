@@ -19,6 +19,8 @@ struct LessonEnvironment: Sendable {
     var models: ModelCatalog
     /// Joins and resumes a lesson takes in one turn at most (``HubConfiguration/arrivalsPerTurn``).
     var arrivalsPerTurn = 256
+    /// Other commands a lesson takes in one turn at most (``HubConfiguration/commandsPerTurn``).
+    var commandsPerTurn = 1024
     /// Creates a lesson from a definition (a clone of the lesson with the id given): its join code and teacher token.
     var spawn:
         @Sendable (LessonDefinition, LessonConfiguration, _ source: String) async -> Result<

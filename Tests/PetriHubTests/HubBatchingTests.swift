@@ -1,4 +1,5 @@
 import PetriHubTesting
+import PetriLesson
 import PetriPeer
 import PetriProtocol
 import PetriSimulation
@@ -73,6 +74,47 @@ import Testing
         }
         let sizes = await server.storage.appendSizes
         #expect(Array(sizes.dropFirst(before)) == [1, 1, 5])
+        await server.stop()
+    }
+
+    @Test func aFloodOfCommandsIsStoredInSlicesOfAtMostCommandsPerTurnInArrivalOrder() async throws {
+        let server = InProcessHub { $0.commandsPerTurn = 3 }
+        let lesson = try await lesson(on: server)
+        var students: [ProtocolPeer] = []
+        for i in 0..<7 {
+            let student = server.connect(from: "10.0.2.\(i)")
+            _ = try await student.attach(.join(code: lesson.code, name: "Student \(i)"))
+            students.append(student)
+        }
+        try lesson.teacher.send(.ask(QuestionSpec(metric: "meanTrait", kind: .number(tolerance: nil), horizon: 3)))
+        var question: QuestionInfo?
+        for student in students {
+            question = try await student.expect("question") { if case .question(let q) = $0 { q } else { nil } }
+        }
+        let id = try #require(question).id
+
+        // Given a write under way, when seven students answer meanwhile (one after another)
+        let blocker = try await holdAWrite(on: server, lesson)
+        let before = await server.storage.appendSizes.count
+        for (i, student) in students.enumerated() {
+            try student.send(.answer(question: id, prediction: .number(Double(10 * i))))
+            await waitUntilQueued(i + 1, in: lesson.host)
+        }
+        await server.storage.releaseAppends()
+
+        // Then every answer is accepted, and they were stored three, three and one at a time, after the
+        // held write and the one applied behind it, in the order they came
+        _ = try await blocker.expect("welcome") { if case .welcome = $0 { true } else { nil } }
+        for (i, student) in students.enumerated() {
+            let accepted = try await student.expect("answerAccepted") {
+                if case .answerAccepted(_, let prediction, _) = $0 { prediction } else { nil }
+            }
+            #expect(accepted == .number(Double(10 * i)))
+        }
+        let sizes = await server.storage.appendSizes
+        #expect(Array(sizes.dropFirst(before)) == [1, 1, 3, 3, 1])
+        let answered = await server.storage.inner.log(ofLesson: lesson.host.record.id).suffix(7).map(\.command)
+        #expect(answered == (0..<7).map { LessonCommand.answer(id, .number(Double(10 * $0))) })
         await server.stop()
     }
 
