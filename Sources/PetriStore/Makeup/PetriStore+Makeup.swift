@@ -39,7 +39,7 @@ extension PetriStore {
         try write { db in
             for student in students {
                 try db.execute(
-                sql: """
+                    sql: """
                         INSERT INTO makeupStudent (lessonId, studentId, name, tokenHash, joinedAt, pace, play)
                         VALUES (?, ?, ?, ?, ?, ?, ?)
                         ON CONFLICT (lessonId, studentId) DO UPDATE SET
