@@ -11,7 +11,7 @@ import Foundation
 /// | `/admin` | `admin.html` (the administrator's page: teachers' accounts) |
 /// | `/plan/LINK` | `plan.html` (a shared lesson plan; the page says when the link is malformed or revoked) |
 /// | `/static/…` | `static/…` (ES modules, CSS, images) |
-/// | `/favicon.ico` | `static/favicon.ico` (when present) |
+/// | `/favicon.ico` | `static/favicon.ico` (when present, else `static/favicon.svg`) |
 ///
 /// Every answer carries the security headers (``securityHeaders(host:)``); files are sent with
 /// `Cache-Control: no-cache` and a strong ETag, so a browser revalidates each time and gets a
@@ -40,7 +40,10 @@ package struct WebSite: Sendable {
                     + #"'..', '\\', '%', NUL or '//'. Use a link from the lesson's pages."}"#, host: request.host)
         }
         guard let file = Self.file(for: path) else { return nil }
-        guard let asset = assets[file] else { return nil }
+        // A browser asks for /favicon.ico now and then despite the pages' icon link (a download, a race with the
+        // page's head): without an .ico it gets the pages' SVG icon, not a 404 in its console.
+        let fallback = path == "/favicon.ico" ? assets["static/favicon.svg"] : nil
+        guard let asset = assets[file] ?? fallback else { return nil }
         guard request.method == "GET" || request.method == "HEAD" else {
             var reply = Self.json(
                 405, #"{"error":"method-not-allowed","message":"Pages are read with GET or HEAD only."}"#,

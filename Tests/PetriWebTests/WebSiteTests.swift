@@ -84,6 +84,14 @@ func get(
         }
     }
 
+    @Test func withoutAnIcoTheFaviconPathAnswersWithThePagesSvgIconNotA404() throws {
+        let svg = Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)
+        let site = WebSite(assets: WebAssets([WebAsset(path: "static/favicon.svg", bytes: svg)]))
+        let reply = try #require(get("/favicon.ico", site: site))
+        #expect(reply.status == 200 && reply.contentType == "image/svg+xml" && reply.body == svg)
+        #expect(get("/favicon.ico", site: WebSite(assets: WebAssets([]))) == nil)
+    }
+
     @Test func traversalAndDisguisedPathsAreRefusedWith400() throws {
         // libwebsockets decodes escapes and folds `/../` before we see a path; these are what
         // can still arrive (a double-encoded escape keeps its `%`).
