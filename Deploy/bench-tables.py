@@ -154,17 +154,21 @@ def class_table(bench, runs, configurations):
                 f"| `petri-bench class --students {students} --generations {generations}{flag}` | "
                 f"{results[0]['storage']} | {span([r['joinSeconds'] for r in results], 2)} s | "
                 f"{span([r['stepP50Ms'] for r in results])} ms | {span([r['stepP99Ms'] for r in results])} ms | "
+                f"{span([r['floorStepP99Ms'] for r in results])} ms | "
+                f"{span([r['stepP99ToFloor'] for r in results], 2)}× / "
+                f"{span([r['plainStepP99ToFloor'] for r in results], 2)}× | "
                 f"{span([r['answersPerSecond'] for r in results], 0)} | "
                 f"{span([r['floorAnswersPerSecond'] for r in results], 0)} | "
                 f"{span([r['answersToFloor'] for r in results], 2)}× | "
                 f"{span([r['bytesPerStudent'] for r in results], 0, 1 / 1024)} KiB |")
         answers = [s["answersPerSecond"] / m["answersPerSecond"] for s, m in zip(sqlite, memory) if m["answersPerSecond"]]
         p99 = [s["stepP99Ms"] / m["stepP99Ms"] for s, m in zip(sqlite, memory) if m["stepP99Ms"]]
-        rows.append(f"| SQLite ÷ in memory, paired runs | | | | {span(p99, 2)}× | {span(answers, 2)}× | | | |")
+        rows.append(f"| SQLite ÷ in memory, paired runs | | | | {span(p99, 2)}× | | | {span(answers, 2)}× | | | |")
     return sqlite[0], [
-        "| command | storage | join time | step p50 | step p99 | answers/s | answer floor/s, same run "
+        "| command | storage | join time | step p50 | step p99 | step floor p99, same run "
+        "| step p99 ÷ floor, per run: all steps / steps resolving no question | answers/s | answer floor/s, same run "
         "| answers ÷ floor, per run (median of its questions) | server memory per student |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ] + rows
 
 

@@ -7,9 +7,13 @@ import Synchronization
 /// The floor behind `petri-bench class --reference floor`: ``EpollAnswerFloor`` in a process of
 /// its own (at 10,000 students the two servers' sockets would not fit one process's descriptor
 /// limit). Internal; started by the parent, which reads "port N" and then "ready" from it and
-/// writes `ask ID BASE64` lines: each broadcasts that question message (the bytes Petri sent) to
-/// every student, and from then on every `answer` is acknowledged with an `answerAccepted` for
-/// question ID, every `join` with a welcome stub.
+/// writes lines:
+/// - `ask ID BASE64` broadcasts that question message (the bytes Petri sent) to every student, and
+///   from then on every `answer` is acknowledged with an `answerAccepted` for question ID (every
+///   `join` gets a welcome stub);
+/// - `load BASE64 …` frames a generation's messages (the stats and snapshot Petri sent) ahead of
+///   time and says `loaded`; the next `send` broadcasts them, so the timed part is a one-line wake-up
+///   and the writes, as in the transport floor.
 struct BenchAnswerFloor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "answer-floor",
@@ -34,17 +38,33 @@ struct BenchAnswerFloor: AsyncParsableCommand {
         try await floor.waitUntilAccepted()
         say("ready")
         let encoder = ProtocolEncoder()
+        var loaded: [UInt8] = []
         for await line in lines(of: FileHandle.standardInput) {
             let fields = line.split(separator: " ")
-            guard fields.count == 3, fields[0] == "ask", let id = Int(fields[1]),
-                let question = Data(base64Encoded: String(fields[2]))
-            else { break }
-            let reply = try encoder.encode(
-                .answerAccepted(
-                    question: QuestionID(id), prediction: .number(50),
-                    answeredAt: Timestamp(millisecondsSince1970: Int64(Date().timeIntervalSince1970 * 1000))))
-            accepted.withLock { $0 = EpollFloorServer.textFrame(reply) }
-            floor.broadcast(EpollFloorServer.textFrame(Array(question)))
+            switch fields.first {
+            case "ask":
+                guard fields.count == 3, let id = Int(fields[1]),
+                    let question = Data(base64Encoded: String(fields[2]))
+                else { return }
+                let reply = try encoder.encode(
+                    .answerAccepted(
+                        question: QuestionID(id), prediction: .number(50),
+                        answeredAt: Timestamp(millisecondsSince1970: Int64(Date().timeIntervalSince1970 * 1000))))
+                accepted.withLock { $0 = EpollFloorServer.textFrame(reply) }
+                floor.broadcast(EpollFloorServer.textFrame(Array(question)))
+            case "load":
+                loaded = []
+                for field in fields.dropFirst() {
+                    guard let payload = Data(base64Encoded: String(field)) else { return }
+                    loaded += EpollFloorServer.textFrame(Array(payload))
+                }
+                say("loaded")
+            case "send":
+                floor.broadcast(loaded)
+            default:
+                await floor.shutdown()
+                return
+            }
         }
         await floor.shutdown()
     }
@@ -52,8 +72,9 @@ struct BenchAnswerFloor: AsyncParsableCommand {
     private func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 }
 
-/// The answer floor and its own students, as `petri-bench class --reference floor` drives them:
-/// the same student program, the same question messages, a server that does nothing but answer.
+/// The floor and its own students, as `petri-bench class --reference floor` drives them: the same
+/// student program, the same question and generation messages, a server that does nothing but
+/// answer and broadcast.
 struct AnswerFloorRun {
     private let server: ChildLines
     private let students: ChildLines
@@ -88,6 +109,23 @@ struct AnswerFloorRun {
             throw ValidationError("The answer floor's students reported no answer time.")
         }
         return Double(count) / (Double(nanoseconds) / 1e9)
+    }
+
+    /// Sends every student of the floor the messages Petri sent for `generation` (its stats and
+    /// snapshot, re-encoded) and returns the milliseconds from the send to the last student's
+    /// snapshot of it, measured as `bench class` measures Petri's step.
+    func step(_ generation: Int, messages: [ServerMessage]) async throws -> Double {
+        let encoder = ProtocolEncoder()
+        let payloads = try messages.map { Data(try encoder.encode($0)).base64EncodedString() }
+        server.send("load \(payloads.joined(separator: " "))\n")
+        guard await server.next() == "loaded" else { throw ValidationError("The floor did not take the generation.") }
+        let sent = monotonicNanoseconds()
+        server.send("send\n")
+        let got = try await report("generation")
+        guard got.count == 2, Int(got[0]) == generation, let last = UInt64(got[1]), last > sent else {
+            throw ValidationError("Unexpected report from the floor's students: generation \(got)")
+        }
+        return Double(last - sent) / 1e6
     }
 
     func stop() {

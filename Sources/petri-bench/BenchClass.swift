@@ -50,7 +50,7 @@ struct BenchClass: AsyncParsableCommand {
     var quietSteps = 20
     @Option(
         help:
-            "floor: after each question, the same students answer it again to a server with no library, lesson or store (the same run's reference); none: skip it."
+            "floor: after each question and each step, the same number of students answer it again, or receive that generation's messages, from a server with no library, lesson or store (the same run's reference); none: skip it."
     )
     var reference: BenchTransport.Reference = .floor
 
@@ -159,6 +159,7 @@ struct BenchClass: AsyncParsableCommand {
         )
 
         var latencies: [Double] = []
+        var floorLatencies: [Double] = []
         var answerRates: [Double] = []
         var floorRates: [Double] = []
         var floorRatios: [Double] = []
@@ -183,6 +184,21 @@ struct BenchClass: AsyncParsableCommand {
                 throw ValidationError("Unexpected report from the students: generation \(got)")
             }
             latencies.append(Double(last &- sent) / 1e6)
+            if let floor {
+                // The same generation's stats and snapshot (the teacher receives what the students do),
+                // sent by the floor to its own students right after.
+                var stats: ServerMessage?
+                let snapshot = try await teacher.expect("generation \(generation)") { message -> ServerMessage? in
+                    switch message {
+                    case .stats(_, let s) where s.generation == generation: stats = message
+                    case .snapshot(let header, _) where header.generation == generation: return message
+                    default: break
+                    }
+                    return nil
+                }
+                let floorLatency = try await floor.step(generation, messages: [stats, snapshot].compactMap(\.self))
+                floorLatencies.append(floorLatency)
+            }
         }
 
         // Auto-run: every student must get every generation's stats.
@@ -219,6 +235,21 @@ struct BenchClass: AsyncParsableCommand {
             )
             floorFields =
                 #","floorAnswersPerSecond":\#(Int(floorRate)),"answersToFloor":\#(fixed(quantile(floorRatios, 0.5), 3))"#
+        }
+        if floorLatencies.count == latencies.count {
+            let floorP50 = quantile(floorLatencies, 0.5)
+            let floorP99 = quantile(floorLatencies, 0.99)
+            // The floor sends every student a generation's stats and snapshot; a step that resolves a
+            // question also sends each student their result and the class its leaderboard.
+            let resolving = Set(teacher.seen.compactMap { if case .resolved(let r) = $0 { r.generation } else { nil } })
+            let plain = latencies.indices.filter { !resolving.contains($0 + 1) }
+            let plainP99 = quantile(plain.map { latencies[$0] }, 0.99)
+            let plainFloorP99 = quantile(plain.map { floorLatencies[$0] }, 0.99)
+            say(
+                "step floor (the same generation's stats and snapshot from a server with no library, lesson or store, to the same number of students, right after each step): p50 \(fixed(floorP50)) ms, p99 \(fixed(floorP99)) ms; Petri ÷ floor p50 \(fixed(p50 / floorP50, 2)), p99 \(fixed(p99 / floorP99, 2)); over the \(plain.count) steps that resolved no question (what the floor sends too): p99 \(fixed(plainP99)) ms against \(fixed(plainFloorP99)) ms, \(fixed(plainP99 / plainFloorP99, 2))"
+            )
+            floorFields +=
+                #","floorStepP50Ms":\#(fixed(floorP50, 3)),"floorStepP99Ms":\#(fixed(floorP99, 3)),"stepP50ToFloor":\#(fixed(p50 / floorP50, 3)),"stepP99ToFloor":\#(fixed(p99 / floorP99, 3)),"plainSteps":\#(plain.count),"plainStepP99ToFloor":\#(fixed(plainP99 / plainFloorP99, 3))"#
         }
         say("auto-run at 10 generations/s: every student received all \(autoRunGenerations) generations' stats")
         say(
