@@ -179,26 +179,37 @@ extension LWSEngine {
     /// Writes the first `count` queued messages as consecutive frames in one raw write.
     ///
     /// A server's frames are unmasked, so each one is just its header and its payload: we
-    /// frame them ourselves in the scratch buffer and hand lws the lot as `LWS_WRITE_RAW`
+    /// frame them ourselves in the `gathered` buffer and hand lws the lot as `LWS_WRITE_RAW`
     /// (spelled `LWS_WRITE_HTTP` in Swift), which on a WebSocket connection skips lws's framing
-    /// and goes through the same partial-send buffering as any other write.
+    /// and goes through the same partial-send buffering as any other write (lws copies an unsent
+    /// tail into its own buffer, so `gathered` is ours again when `lws_write` returns). When the
+    /// last gathered write held the same messages, as every connection of a broadcast does, its
+    /// frames are written again as they are: a generation's stats and snapshot are framed once
+    /// for the whole class instead of copied once per student.
     private func writeGathered(_ count: Int, _ c: LWSConnection, _ wsi: OpaquePointer) throws(TransportError) {
-        var total = 0
-        for i in 0..<count { total += FrameHeader.maximumSize + c.queue[i].message.count }
-        grow(scratchTo: total)
-        var length = 0
         var payloadBytes = 0
-        for i in 0..<count {
-            let message = c.queue[i].message
-            length += FrameHeader.write(
-                opcode: message.kind == .text ? 1 : 2, payloadLength: message.count, to: scratch + length)
-            message.withPayload { source in
-                if let base = source.baseAddress { (scratch + length).copyMemory(from: base, byteCount: source.count) }
+        for i in 0..<count { payloadBytes += c.queue[i].message.count }
+        let framed =
+            gatheredMessages.count == count && (0..<count).allSatisfy { gatheredMessages[$0] === c.queue[$0].message }
+        if !framed {
+            // gatherableCount keeps every message and its largest header within gatherBytes.
+            var length = 0
+            for i in 0..<count {
+                let message = c.queue[i].message
+                length += FrameHeader.write(
+                    opcode: message.kind == .text ? 1 : 2, payloadLength: message.count, to: gathered + length)
+                message.withPayload { source in
+                    if let base = source.baseAddress {
+                        (gathered + length).copyMemory(from: base, byteCount: source.count)
+                    }
+                }
+                length += message.count
             }
-            length += message.count
-            payloadBytes += message.count
+            gatheredMessages = c.queue.prefix(count).map(\.message)
+            gatheredLength = length
         }
-        try lwsCheck(lws_write(wsi, scratch.assumingMemoryBound(to: UInt8.self), length, LWS_WRITE_HTTP), .writeFrame)
+        try lwsCheck(
+            lws_write(wsi, gathered.assumingMemoryBound(to: UInt8.self), gatheredLength, LWS_WRITE_HTTP), .writeFrame)
         c.queue.removeFirst(count)
         wrote(payloadBytes, c, wsi)
         counts.messagesOut.increment(by: count)

@@ -88,6 +88,14 @@ final class LWSEngine: @unchecked Sendable {
     var stopRequested = false
     var scratch: UnsafeMutableRawPointer
     var scratchCapacity: Int
+    /// The frames of the last gathered write (``gatherBytes`` long, service thread), kept for the next
+    /// connection whose queue starts with the same messages: a broadcast queues the same
+    /// `OutboundMessage`s on every connection, so they are framed once and written to each.
+    let gathered: UnsafeMutableRawPointer
+    /// The messages `gathered` holds, in order (strong references: an identity is never reused while
+    /// it is compared), and its length.
+    var gatheredMessages: [OutboundMessage] = []
+    var gatheredLength = 0
     var protocols: UnsafeMutablePointer<lws_protocols>?
     var strings = CStrings()
     /// Served and refused subprotocol names as lws sees them (see ``SubprotocolTable``).
@@ -118,6 +126,7 @@ final class LWSEngine: @unchecked Sendable {
             of: Connection.self, bufferingPolicy: options.isServer ? .unbounded : .bufferingNewest(0))
         scratchCapacity = 64 * 1024
         scratch = UnsafeMutableRawPointer.allocate(byteCount: scratchCapacity, alignment: 16)
+        gathered = UnsafeMutableRawPointer.allocate(byteCount: gatherBytes, alignment: 16)
         timer = UnsafeMutablePointer<petri_timer_t>.allocate(capacity: 1)
         timer.initialize(to: petri_timer_t())
         acceptTimer = UnsafeMutablePointer<petri_timer_t>.allocate(capacity: 1)
@@ -126,6 +135,7 @@ final class LWSEngine: @unchecked Sendable {
 
     deinit {
         scratch.deallocate()
+        gathered.deallocate()
         timer.deallocate()
         acceptTimer.deallocate()
         retryPolicy.deallocate()

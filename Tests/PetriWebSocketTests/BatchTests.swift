@@ -13,6 +13,52 @@ import Testing
         (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ seed) }
     }
 
+    @Test(.timeLimit(.minutes(1))) func broadcastPairsOfTheSameSizesArriveWithTheirOwnBytes() async throws {
+        // Given three clients connected to a server
+        let server = try await WebSocketServer.start(.init(host: "127.0.0.1", port: 0))
+        let client = try await WebSocketClient.start()
+        async let accepted = accept(3, from: server)
+        var connections: [Connection] = []
+        for _ in 0..<3 { connections.append(try await client.connect(to: "ws://127.0.0.1:\(server.port)/")) }
+        let ids = await accepted.map(\.id)
+
+        // When the server broadcasts twenty pairs, each pair in one batch (a generation's stats and
+        // snapshot, written to each connection in one gathered write), every pair the same sizes as
+        // the last but with bytes of its own; and between two pairs, one connection gets a message
+        // of its own, so the next connection's queue starts with other messages than the last one's
+        var expected: [[String]] = [[], [], []]
+        for round in 0..<20 {
+            let stats = String(repeating: Character(Unicode.Scalar(UInt8(65 + round))), count: 300)
+            let snapshot = String(repeating: Character(Unicode.Scalar(UInt8(97 + round))), count: 4000)
+            var batch: [TransportInstruction] = [
+                .message(OutboundMessage(text: stats), to: ids, policy: .reliable),
+                .message(OutboundMessage(text: snapshot), to: ids, policy: .reliable),
+            ]
+            for k in 0..<3 { expected[k] += [stats, snapshot] }
+            if round % 3 == 0 {
+                let own = "only for \(round % 2)"
+                batch.insert(.message(OutboundMessage(text: own), to: [ids[round % 2]], policy: .reliable), at: 0)
+                expected[round % 2].insert(own, at: expected[round % 2].count - 2)
+            }
+            server.submit(batch)
+        }
+        server.submit(ids.map { .close($0, code: CloseCode(rawValue: 4002), reason: "lesson over") })
+
+        // Then each connection reads every message with its own bytes, in order
+        var received: Set<[String]> = []
+        for connection in connections {
+            var got: [String] = []
+            for await event in connection.events {
+                if case .text(let text) = event { got.append(text.string) }
+            }
+            received.insert(got)
+        }
+        #expect(received == Set(expected))
+
+        await client.shutdown()
+        await server.shutdown()
+    }
+
     @Test(.timeLimit(.minutes(1))) func aBatchArrivesWholeAndInOrderThenItsCloseAfterIt() async throws {
         // Given two clients connected to a server
         let server = try await WebSocketServer.start(.init(host: "127.0.0.1", port: 0))
