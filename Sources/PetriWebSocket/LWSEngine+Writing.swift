@@ -182,19 +182,22 @@ extension LWSEngine {
     /// frame them ourselves in the `gathered` buffer and hand lws the lot as `LWS_WRITE_RAW`
     /// (spelled `LWS_WRITE_HTTP` in Swift), which on a WebSocket connection skips lws's framing
     /// and goes through the same partial-send buffering as any other write (lws copies an unsent
-    /// tail into its own buffer, so `gathered` is ours again when `lws_write` returns). When the
-    /// last gathered write held the same messages, as every connection of a broadcast does, its
-    /// frames are written again as they are: a generation's stats and snapshot are framed once
-    /// for the whole class instead of copied once per student.
+    /// tail into its own buffer, so `gathered` is ours again when `lws_write` returns). The frames
+    /// the last gathered write began with are kept as they are while this one begins with the same
+    /// messages, as every connection of a broadcast does: a generation's stats and snapshot are
+    /// framed once for the whole class instead of copied once per student, and only what differs
+    /// after them (a student's own result) is framed for each.
     private func writeGathered(_ count: Int, _ c: LWSConnection, _ wsi: OpaquePointer) throws(TransportError) {
         var payloadBytes = 0
         for i in 0..<count { payloadBytes += c.queue[i].message.count }
-        let framed =
-            gatheredMessages.count == count && (0..<count).allSatisfy { gatheredMessages[$0] === c.queue[$0].message }
-        if !framed {
+        var kept = 0
+        while kept < min(count, gatheredMessages.count), gatheredMessages[kept] === c.queue[kept].message { kept += 1 }
+        if kept < count {
             // gatherableCount keeps every message and its largest header within gatherBytes.
-            var length = 0
-            for i in 0..<count {
+            gatheredMessages.removeSubrange(kept...)
+            gatheredEnds.removeSubrange(kept...)
+            var length = gatheredEnds.last ?? 0
+            for i in kept..<count {
                 let message = c.queue[i].message
                 length += FrameHeader.write(
                     opcode: message.kind == .text ? 1 : 2, payloadLength: message.count, to: gathered + length)
@@ -204,12 +207,14 @@ extension LWSEngine {
                     }
                 }
                 length += message.count
+                gatheredMessages.append(message)
+                gatheredEnds.append(length)
             }
-            gatheredMessages = c.queue.prefix(count).map(\.message)
-            gatheredLength = length
         }
+        // The first `count` frames (the buffer may hold more, from a longer write before).
         try lwsCheck(
-            lws_write(wsi, gathered.assumingMemoryBound(to: UInt8.self), gatheredLength, LWS_WRITE_HTTP), .writeFrame)
+            lws_write(wsi, gathered.assumingMemoryBound(to: UInt8.self), gatheredEnds[count - 1], LWS_WRITE_HTTP),
+            .writeFrame)
         c.queue.removeFirst(count)
         wrote(payloadBytes, c, wsi)
         counts.messagesOut.increment(by: count)

@@ -93,9 +93,9 @@ final class LWSEngine: @unchecked Sendable {
     /// `OutboundMessage`s on every connection, so they are framed once and written to each.
     let gathered: UnsafeMutableRawPointer
     /// The messages `gathered` holds, in order (strong references: an identity is never reused while
-    /// it is compared), and its length.
+    /// it is compared), and where each one's frame ends in it.
     var gatheredMessages: [OutboundMessage] = []
-    var gatheredLength = 0
+    var gatheredEnds: [Int] = []
     var protocols: UnsafeMutablePointer<lws_protocols>?
     var strings = CStrings()
     /// Served and refused subprotocol names as lws sees them (see ``SubprotocolTable``).

@@ -24,8 +24,9 @@ import Testing
 
         // When the server broadcasts twenty pairs, each pair in one batch (a generation's stats and
         // snapshot, written to each connection in one gathered write), every pair the same sizes as
-        // the last but with bytes of its own; and between two pairs, one connection gets a message
-        // of its own, so the next connection's queue starts with other messages than the last one's
+        // the last but with bytes of its own; between two pairs, one connection gets a message of its
+        // own, so the next connection's queue starts with other messages than the last one's; and
+        // after some pairs every connection gets its own result, a tail that differs after the pair
         var expected: [[String]] = [[], [], []]
         for round in 0..<20 {
             let stats = String(repeating: Character(Unicode.Scalar(UInt8(65 + round))), count: 300)
@@ -39,6 +40,14 @@ import Testing
                 let own = "only for \(round % 2)"
                 batch.insert(.message(OutboundMessage(text: own), to: [ids[round % 2]], policy: .reliable), at: 0)
                 expected[round % 2].insert(own, at: expected[round % 2].count - 2)
+            }
+            if round % 3 == 1 {
+                // Each connection's own result after the shared pair, of its own length.
+                for k in 0..<3 {
+                    let result = "result \(round) for \(k)" + String(repeating: "!", count: k * 7)
+                    batch.append(.message(OutboundMessage(text: result), to: [ids[k]], policy: .reliable))
+                    expected[k].append(result)
+                }
             }
             server.submit(batch)
         }
