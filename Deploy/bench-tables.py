@@ -206,6 +206,7 @@ def school_table(results):
                 f"{cells(part, 'answerAckP99Ms')} ms | {cells(part, 'answersPerSecond', 0)} | "
                 f"{cells(part, 'storeCommitsPerSecond')} / {cells(part, 'storeFsyncsPerSecond')} | "
                 f"{cells(part, 'cpuSecondsPerLessonMinute', 3)} | "
+                f"{cells(part, 'serverCores', 2)} / {cells(part, 'studentsCores', 2)} | "
                 + (f"{cells(part, 'residentBytesPerLesson', 1, 1 / 1024)} / "
                    f"{cells(part, 'residentBytesPerStudent', 1, 1 / 1024)} KiB |" if memory else "— |"))
 
@@ -223,15 +224,16 @@ def school_table(results):
         rows.append(f"| school ÷ reference, run by run | p99 {ratio('tickLatenessP99Ms')} | "
                     f"p99 {ratio('stepToLastStudentP99Ms')} | p99 {ratio('answerAckP99Ms')} | "
                     f"{ratio('answersPerSecond')} | {ratio('storeCommitsPerSecond')} / {ratio('storeFsyncsPerSecond')} | "
-                    f"{ratio('cpuSecondsPerLessonMinute', lessons)} (the whole school's CPU) | |")
+                    f"{ratio('cpuSecondsPerLessonMinute', lessons)} (the whole school's CPU) | | |")
     return [
         f"`petri-bench {' '.join(SCHOOL_ARGS)}` (SQLite, group commit across lessons; every lesson auto-running "
         "at 1 generation/s, a question every 5 that nearly every student answers). Targets: tick lateness p99 "
         "≤ 50 ms, answer acknowledgement p99 ≤ 100 ms.",
         "",
         "| | tick lateness p50 / p99 / max | step → last student p99 | answer ack p99 | answers/s "
-        "| store commits / fsyncs per s | CPU s per lesson-minute | memory per lesson / per student |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| store commits / fsyncs per s | CPU s per lesson-minute | cores busy: server / students' process "
+        "| memory per lesson / per student |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ] + rows
 
 

@@ -31,13 +31,18 @@ package struct SchoolFigures: Codable, Equatable, Sendable {
     /// The server's resident memory grown by creating the lessons, per lesson, and by their students joining, per student.
     package var residentBytesPerLesson: Int
     package var residentBytesPerStudent: Int
+    /// Cores the server process and the students' process kept busy on average over the window
+    /// (their CPU seconds over its length): together, how much of the machine the run took.
+    package var serverCores: Double
+    package var studentsCores: Double
 
     package init(
         lessons: Int, studentsPerLesson: Int, windowSeconds: Double, ticks: Int, tickLatenessP50Ms: Double,
         tickLatenessP99Ms: Double, tickLatenessMaxMs: Double, stepToLastStudentP50Ms: Double,
         stepToLastStudentP99Ms: Double, answerAckP50Ms: Double, answerAckP99Ms: Double, answersPerSecond: Double,
         answersRefused: Int, storeCommitsPerSecond: Double, storeFsyncsPerSecond: Double,
-        cpuSecondsPerLessonMinute: Double, residentBytesPerLesson: Int, residentBytesPerStudent: Int
+        cpuSecondsPerLessonMinute: Double, residentBytesPerLesson: Int, residentBytesPerStudent: Int,
+        serverCores: Double = 0, studentsCores: Double = 0
     ) {
         self.lessons = lessons
         self.studentsPerLesson = studentsPerLesson
@@ -57,6 +62,8 @@ package struct SchoolFigures: Codable, Equatable, Sendable {
         self.cpuSecondsPerLessonMinute = cpuSecondsPerLessonMinute
         self.residentBytesPerLesson = residentBytesPerLesson
         self.residentBytesPerStudent = residentBytesPerStudent
+        self.serverCores = serverCores
+        self.studentsCores = studentsCores
     }
 
     /// The school's targets: timed steps late by at most 50 ms and answers acknowledged within 100 ms, at p99

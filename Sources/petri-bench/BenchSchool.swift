@@ -243,6 +243,7 @@ struct BenchSchool: AsyncParsableCommand {
         let afterStudents = residentBytes()
 
         let cpuBefore = cpuSeconds()
+        let studentsCPUBefore = cpuSeconds(ofProcess: child.processIdentifier)
         let commitsBefore = petri_sqlite_commits()
         let syncsBefore = petri_sqlite_syncs()
         let started = ContinuousClock.now
@@ -252,6 +253,7 @@ struct BenchSchool: AsyncParsableCommand {
         steps.recording = false
         let window = inSeconds(started.duration(to: .now))
         let cpu = cpuSeconds() - cpuBefore
+        let studentsCPU = cpuSeconds(ofProcess: child.processIdentifier) - studentsCPUBefore
         let commits = Double(petri_sqlite_commits() - commitsBefore)
         let syncs = Double(petri_sqlite_syncs() - syncsBefore)
 
@@ -283,7 +285,8 @@ struct BenchSchool: AsyncParsableCommand {
             storeCommitsPerSecond: rounded(commits / window), storeFsyncsPerSecond: rounded(syncs / window),
             cpuSecondsPerLessonMinute: (cpu / Double(lessons) / (window / 60) * 10_000).rounded() / 10_000,
             residentBytesPerLesson: (afterLessons - baseline) / lessons,
-            residentBytesPerStudent: (afterStudents - afterLessons) / (lessons * students))
+            residentBytesPerStudent: (afterStudents - afterLessons) / (lessons * students),
+            serverCores: rounded(cpu / window), studentsCores: rounded(studentsCPU / window))
     }
 
     private func describe(_ f: SchoolFigures, as name: String) -> String {
@@ -293,7 +296,8 @@ struct BenchSchool: AsyncParsableCommand {
             + "answer ack p50 \(fixed(f.answerAckP50Ms)) / p99 \(fixed(f.answerAckP99Ms)) ms, "
             + "\(fixed(f.answersPerSecond, 0)) answers/s (\(f.answersRefused) refused); "
             + "store \(fixed(f.storeCommitsPerSecond, 1)) commits/s, \(fixed(f.storeFsyncsPerSecond, 1)) fsyncs/s; "
-            + "CPU \(fixed(f.cpuSecondsPerLessonMinute, 4)) s per lesson-minute; "
+            + "CPU \(fixed(f.cpuSecondsPerLessonMinute, 4)) s per lesson-minute (cores busy: server \(fixed(f.serverCores, 2)), "
+            + "students \(fixed(f.studentsCores, 2)) of \(ProcessInfo.processInfo.activeProcessorCount)); "
             + "memory \(fixed(Double(f.residentBytesPerLesson) / 1024, 1)) KiB per lesson, "
             + "\(fixed(Double(f.residentBytesPerStudent) / 1024, 1)) KiB per student"
     }
@@ -311,6 +315,17 @@ struct BenchSchool: AsyncParsableCommand {
         let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
         return "load average: " + text.split(separator: " ").prefix(3).joined(separator: " ")
     }
+}
+
+/// Another process's CPU time so far, user and system, in seconds (from `/proc/PID/stat`; 0 if unreadable).
+func cpuSeconds(ofProcess pid: Int32) -> Double {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let end = stat.lastIndex(of: ")")
+    else { return 0 }
+    // After the command name in parentheses: state is field 3, utime 14 and stime 15.
+    let fields = stat[stat.index(after: end)...].split(separator: " ")
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
 }
 
 /// This process's CPU time, user and system, in seconds.
