@@ -17,10 +17,7 @@ import Testing
         // Given three clients connected to a server
         let server = try await WebSocketServer.start(.init(host: "127.0.0.1", port: 0))
         let client = try await WebSocketClient.start()
-        async let accepted = accept(3, from: server)
-        var connections: [Connection] = []
-        for _ in 0..<3 { connections.append(try await client.connect(to: "ws://127.0.0.1:\(server.port)/")) }
-        let ids = await accepted.map(\.id)
+        let (connections, ids) = try await connect(3, to: server, with: client)
 
         // When the server broadcasts twenty pairs, each pair in one batch (a generation's stats and
         // snapshot, written to each connection in one gathered write), every pair the same sizes as

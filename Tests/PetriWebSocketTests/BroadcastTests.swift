@@ -8,10 +8,7 @@ import Testing
         // Given 500 client connections to one server
         let server = try await WebSocketServer.start(.init(host: "127.0.0.1", port: 0))
         let client = try await WebSocketClient.start()
-        async let accepted = accept(500, from: server)
-        var connections: [Connection] = []
-        for _ in 0..<500 { connections.append(try await client.connect(to: "ws://127.0.0.1:\(server.port)/")) }
-        let ids = await accepted.map(\.id)
+        let (connections, ids) = try await connect(500, to: server, with: client)
         #expect(Set(ids).count == 500)
 
         // When the server broadcasts 40 numbered messages, alternating reliable and latest-wins
@@ -49,10 +46,7 @@ import Testing
         // Given a message the server will send to many connections
         let server = try await WebSocketServer.start(.init(host: "127.0.0.1", port: 0))
         let client = try await WebSocketClient.start()
-        async let accepted = accept(3, from: server)
-        var connections: [Connection] = []
-        for _ in 0..<3 { connections.append(try await client.connect(to: "ws://127.0.0.1:\(server.port)/")) }
-        let ids = await accepted.map(\.id)
+        let (connections, ids) = try await connect(3, to: server, with: client)
         let message = OutboundMessage(text: "snapshot")
 
         // When it is broadcast, the server claims the message's headroom for its frame header

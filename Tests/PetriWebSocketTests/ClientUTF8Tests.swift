@@ -16,10 +16,7 @@ import Testing
         var clientConfiguration = WebSocketClient.Configuration()
         clientConfiguration.receiveBufferBytes = 128
         let client = try await WebSocketClient.start(clientConfiguration)
-        async let accepted = accept(3, from: server)
-        var connections: [Connection] = []
-        for _ in 0..<3 { connections.append(try await client.connect(to: "ws://127.0.0.1:\(server.port)/")) }
-        let ids = await accepted.map(\.id)
+        let (connections, ids) = try await connect(3, to: server, with: client)
 
         // when it sends messages of every length up to 300 bytes of mixed-width characters, back to back
         // (short ones gathered into one write, long ones fragmented),

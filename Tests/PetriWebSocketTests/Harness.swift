@@ -70,6 +70,17 @@ func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thr
     }
 }
 
+/// Opens `n` client connections to `server` and returns them with the ids the server gave them
+/// (in the order the server accepted them, which need not be the clients' order).
+func connect(_ n: Int, to server: WebSocketServer, with client: WebSocketClient) async throws -> (
+    connections: [Connection], ids: [ConnectionID]
+) {
+    async let accepted = accept(n, from: server)
+    var connections: [Connection] = []
+    for _ in 0..<n { connections.append(try await client.connect(to: "ws://127.0.0.1:\(server.port)/")) }
+    return (connections, await accepted.map(\.id))
+}
+
 /// Takes the next `n` accepted connections from a server.
 func accept(_ n: Int, from server: WebSocketServer) async -> [Connection] {
     var result: [Connection] = []
