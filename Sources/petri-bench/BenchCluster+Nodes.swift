@@ -4,6 +4,7 @@ import PetriPeer
 import PetriPostgresTesting
 import PetriProtocol
 import PetriWebSocket
+import Synchronization
 
 // The cluster benchmark's nodes and clients: a `petri serve` child process, a client's way into its
 // lesson through the nodes, and what a client brings back after a kill.
@@ -23,6 +24,44 @@ struct Returned: Sendable {
     var back: Duration
     /// Connections it opened to get in (a refused or failed one, a redirect, the last).
     var attempts: Int
+}
+
+/// The cluster benchmark's node processes, killed with it: Ctrl-C or `timeout` (SIGINT, SIGTERM)
+/// would otherwise end the benchmark before its `defer`, and leave the nodes running.
+final class NodeReaper: @unchecked Sendable {
+    // @unchecked Sendable: `sources` is set once in `init` and never read or changed again (it only keeps
+    // the signal sources alive); `running` is behind its mutex.
+    static let shared = NodeReaper()
+    private let running = Mutex<Set<Int32>>([])
+    /// The signal sources; kept for the life of the process (it never releases the shared reaper).
+    private let sources: [any DispatchSourceSignal]
+
+    private init() {
+        sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                NodeReaper.shared.killAll()
+                exit(128 + number)
+            }
+            source.resume()
+            return source
+        }
+    }
+
+    /// Kills `pid` along with the benchmark, unless ``killed(_:)`` says it is gone first.
+    func watch(_ pid: Int32) { _ = running.withLock { $0.insert(pid) } }
+
+    /// Kills `pid` now (SIGKILL) and forgets it.
+    func kill(_ pid: Int32) {
+        _ = running.withLock { $0.remove(pid) }
+        _ = Foundation.kill(pid, SIGKILL)
+    }
+
+    /// Kills every node still running.
+    func killAll() {
+        for pid in running.withLock({ $0 }) { kill(pid) }
+    }
 }
 
 /// One `petri serve` child process of the cluster benchmark.
@@ -48,6 +87,7 @@ struct BenchNode {
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
+        NodeReaper.shared.watch(process.processIdentifier)
         for await line in lines(of: pipe.fileHandleForReading) where line.contains("listening on ws://") {
             return BenchNode(process: process, url: url)
         }

@@ -94,10 +94,10 @@ struct BenchCluster: AsyncParsableCommand {
         let store = try await postgres.createDatabase()
         let key = TeacherKey.generate()
         var servers: [BenchNode] = []
+        defer { NodeReaper.shared.killAll() }
         for index in 1...nodes {
             servers.append(try await BenchNode.start(index, petri: petriPath, store: store, key: key))
         }
-        defer { for server in servers { kill(server.process.processIdentifier, SIGKILL) } }
         var urls = servers.map(\.url)
         say(MachineInfo.current.line)
         say(
@@ -201,7 +201,7 @@ struct BenchCluster: AsyncParsableCommand {
             let killed = ContinuousClock.now
             let killedAt = Date().formatted(
                 .iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
-            kill(servers[victim].process.processIdentifier, SIGKILL)
+            NodeReaper.shared.kill(servers[victim].process.processIdentifier)
             let survivors = urls.enumerated().filter { $0.offset != victim }.map(\.element)
             say(
                 "kill \(round + 1): node \(victim + 1) (SIGKILL), the owner of \(lost.count) lessons, at \(killedAt) (the nodes' logs' clock)"
