@@ -245,11 +245,13 @@ struct BenchClass: AsyncParsableCommand {
             let plain = latencies.indices.filter { !resolving.contains($0 + 1) }
             let plainP99 = quantile(plain.map { latencies[$0] }, 0.99)
             let plainFloorP99 = quantile(plain.map { floorLatencies[$0] }, 0.99)
+            // No step left unresolved (a question every step) leaves no ratio: 0, as a JSON number.
+            let plainRatio = plain.isEmpty || plainFloorP99 <= 0 ? 0 : plainP99 / plainFloorP99
             say(
-                "step floor (the same generation's stats and snapshot from a server with no library, lesson or store, to the same number of students, right after each step): p50 \(fixed(floorP50)) ms, p99 \(fixed(floorP99)) ms; Petri ÷ floor p50 \(fixed(p50 / floorP50, 2)), p99 \(fixed(p99 / floorP99, 2)); over the \(plain.count) steps that resolved no question (what the floor sends too): p99 \(fixed(plainP99)) ms against \(fixed(plainFloorP99)) ms, \(fixed(plainP99 / plainFloorP99, 2))"
+                "step floor (the same generation's stats and snapshot from a server with no library, lesson or store, to the same number of students, right after each step): p50 \(fixed(floorP50)) ms, p99 \(fixed(floorP99)) ms; Petri ÷ floor p50 \(fixed(p50 / floorP50, 2)), p99 \(fixed(p99 / floorP99, 2)); over the \(plain.count) steps that resolved no question (what the floor sends too): p99 \(fixed(plainP99)) ms against \(fixed(plainFloorP99)) ms, \(fixed(plainRatio, 2))"
             )
             floorFields +=
-                #","floorStepP50Ms":\#(fixed(floorP50, 3)),"floorStepP99Ms":\#(fixed(floorP99, 3)),"stepP50ToFloor":\#(fixed(p50 / floorP50, 3)),"stepP99ToFloor":\#(fixed(p99 / floorP99, 3)),"plainSteps":\#(plain.count),"plainStepP99ToFloor":\#(fixed(plainP99 / plainFloorP99, 3))"#
+                #","floorStepP50Ms":\#(fixed(floorP50, 3)),"floorStepP99Ms":\#(fixed(floorP99, 3)),"stepP50ToFloor":\#(fixed(p50 / floorP50, 3)),"stepP99ToFloor":\#(fixed(p99 / floorP99, 3)),"plainSteps":\#(plain.count),"plainStepP99ToFloor":\#(fixed(plainRatio, 3))"#
         }
         say("auto-run at 10 generations/s: every student received all \(autoRunGenerations) generations' stats")
         say(
