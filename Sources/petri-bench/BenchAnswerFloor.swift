@@ -39,13 +39,13 @@ struct BenchAnswerFloor: AsyncParsableCommand {
         say("ready")
         let encoder = ProtocolEncoder()
         var loaded: [UInt8] = []
-        for await line in lines(of: FileHandle.standardInput) {
+        reading: for await line in lines(of: FileHandle.standardInput) {
             let fields = line.split(separator: " ")
             switch fields.first {
             case "ask":
                 guard fields.count == 3, let id = Int(fields[1]),
                     let question = Data(base64Encoded: String(fields[2]))
-                else { return }
+                else { break reading }
                 let reply = try encoder.encode(
                     .answerAccepted(
                         question: QuestionID(id), prediction: .number(50),
@@ -55,15 +55,14 @@ struct BenchAnswerFloor: AsyncParsableCommand {
             case "load":
                 loaded = []
                 for field in fields.dropFirst() {
-                    guard let payload = Data(base64Encoded: String(field)) else { return }
+                    guard let payload = Data(base64Encoded: String(field)) else { break reading }
                     loaded += EpollFloorServer.textFrame(Array(payload))
                 }
                 say("loaded")
             case "send":
                 floor.broadcast(loaded)
             default:
-                await floor.shutdown()
-                return
+                break reading
             }
         }
         await floor.shutdown()
