@@ -16,9 +16,11 @@ extension Hub {
         case unavailable(ProtocolError)
     }
 
-    /// Finds a lesson this node does not run: redirects to its owner, or claims and restores it
-    /// when nobody holds a live lease. One adoption per code at a time: clients arriving together
-    /// wait for the first one's outcome (a second claim would fence the first copy).
+    /// Finds a lesson this node does not run: redirects to its owner, or, when nobody holds a live
+    /// lease, places it (``LessonOwnership/place(lesson:)``) and restores it here, or redirects the
+    /// client to the node running fewer lessons it was placed on. One adoption per code at a time:
+    /// clients arriving together wait for the first one's outcome (a second claim would fence the
+    /// first copy).
     func adopt(_ code: JoinCode) async -> Adoption {
         if let host = byCode[code] { return .host(host) }
         // Being rebuilt here after a failed write (``forget(_:reload:)``): a second claim would fence it.
@@ -48,7 +50,13 @@ extension Hub {
                 return .redirect(url)
             case .claimable(let record, let endedAt):
                 let located = services.clock.now()
-                guard try await ownership.claim(lesson: record.id) else {
+                switch try await ownership.place(lesson: record.id) {
+                case .here:
+                    break
+                case .elsewhere(let url):
+                    // A node running fewer lessons takes it (a dead node's lessons spread over the nodes left).
+                    return .redirect(url)
+                case .taken:
                     // Another node claimed it between the two reads: send the client there.
                     if case .elsewhere(let url, _) = try await ownership.locate(code: code, endedSince: since) {
                         return .redirect(url)

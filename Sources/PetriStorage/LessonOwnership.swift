@@ -14,6 +14,11 @@ package protocol LessonOwnership: Sendable {
     /// Takes the lesson's lease for this node (raising its epoch) when it is free, expired or
     /// already this node's; false when another node holds it.
     func claim(lesson id: String) async throws -> Bool
+    /// Gives a lesson nobody live holds to the live node running the fewest lessons (this node on a tie, and
+    /// always when the lease was this node's), taking its lease for that node; placements across the cluster
+    /// go one at a time, so a dead node's lessons spread over the nodes left instead of piling onto the one
+    /// its clients reach first.
+    func place(lesson id: String) async throws -> LessonPlacement
     /// Gives the lesson's lease up now, so another node may claim it at once (a lesson dropped, a shutdown).
     func release(lesson id: String) async
     /// Lessons whose lease this node lost (taken over, or not renewed in time): drop them.
@@ -26,6 +31,21 @@ package protocol LessonOwnership: Sendable {
 extension LessonOwnership {
     /// No lesson is known to be held (an ownership that cannot tell).
     package func holders() async throws -> [String: String] { [:] }
+
+    /// Claims the lesson here (an ownership that knows no other node's load).
+    package func place(lesson id: String) async throws -> LessonPlacement {
+        try await claim(lesson: id) ? .here : .taken
+    }
+}
+
+/// Where ``LessonOwnership/place(lesson:)`` put a lesson.
+package enum LessonPlacement: Sendable, Equatable {
+    /// This node holds its lease now: restore it and serve the client here.
+    case here
+    /// A node running fewer lessons holds its lease now: send the client there (it restores the lesson).
+    case elsewhere(url: String)
+    /// A live node held it already (it took it between the two reads): locate it again.
+    case taken
 }
 
 /// Where a lesson lives, as a node that does not run it learns from the store.

@@ -52,11 +52,65 @@ extension PostgresLessonStorage {
             ).decode(Int64.self).collected()
         }
         guard let epoch = epochs.first else { return false }
+        took(id, epoch: epoch)
+        return true
+    }
+
+    /// The first half of the key of the lock placements take one at a time ("Plac" in ASCII; presence locks use
+    /// "Petr", see `NodePresence`).
+    static let placementLock: Int32 = 1_349_280_099
+
+    /// Takes the lease of a lesson nobody live holds for the live node running the fewest lessons that have not
+    /// ended (this node on a tie, and always when the lease was this node's). Placements hold one transaction
+    /// lock, so each counts the ones before it: a dead node's lessons, asked for at one node all at once, spread
+    /// over every node left, a restarted (empty) one first. The lease a node is given here is claimed again by
+    /// it when the client it is sent to arrives (a new epoch); given and never claimed, it runs out like any.
+    package func place(lesson id: String) async throws -> LessonPlacement {
+        let me = node.id
+        let placed = try await write("place a lesson") { connection in
+            _ = try await connection.run(
+                "SELECT pg_advisory_xact_lock(\(Self.placementLock), 0)", logger: self.logger
+            ).collect()
+            return try await connection.run(
+                """
+                WITH live AS (
+                    SELECT n.id, n.url, (
+                        SELECT count(*) FROM lease le JOIN lesson l ON l.id = le.lesson_id
+                        WHERE le.node = n.id AND le.expires_at > now() AND l.ended_at IS NULL
+                    ) AS lessons
+                    FROM node n WHERE n.id = \(me) OR petri_node_present(n.id)
+                ), target AS (
+                    SELECT id, url FROM live
+                    ORDER BY COALESCE(id = (SELECT node FROM lease WHERE lesson_id = \(id)) AND id = \(me), false) DESC,
+                        lessons, id <> \(me), id
+                    LIMIT 1
+                ), placed AS (
+                    INSERT INTO lease (lesson_id, node, epoch, expires_at)
+                    SELECT \(id), target.id, 1, now() + \(self.leaseInterval)::interval FROM target
+                    ON CONFLICT (lesson_id) DO UPDATE
+                        SET node = EXCLUDED.node, epoch = lease.epoch + 1, expires_at = EXCLUDED.expires_at
+                        WHERE lease.expires_at <= now() OR lease.node = \(me) OR NOT petri_node_present(lease.node)
+                    RETURNING lease.node, lease.epoch
+                )
+                SELECT placed.node, placed.epoch, target.url FROM placed, target
+                """, logger: self.logger
+            ).decode((String, Int64, String).self).collected()
+        }
+        guard let (holder, epoch, url) = placed.first else { return .taken }
+        guard holder == me else {
+            logger.info("Gave a lesson to a node running fewer", metadata: ["lesson": "\(id)", "node": "\(holder)"])
+            return .elsewhere(url: url)
+        }
+        took(id, epoch: epoch)
+        return .here
+    }
+
+    /// Counts a lease this node just took at `epoch` as its own.
+    private func took(_ id: String, epoch: Int64) {
         held.withLock { $0[id] = epoch }
         counters.claimed()
         counters.owned(held.withLock { $0.count })
         logger.info("Claimed a lesson", metadata: ["lesson": "\(id)", "epoch": "\(epoch)"])
-        return true
     }
 
     package func release(lesson id: String) async {
