@@ -17,6 +17,8 @@ package final class ProtocolPeer: @unchecked Sendable {
     private let sendBytes: @Sendable (OutboundMessage) -> Void
     private let closeLink: @Sendable (CloseCode, String) -> Void
     private let receive: () async -> ConnectionEvent?
+    /// Text frames it returns true for are dropped without being decoded (nil: every frame is read).
+    private let ignoring: (@Sendable ([UInt8]) -> Bool)?
     private let decoder = ProtocolDecoder(limits: .serverMessages)
     private let encoder = ProtocolEncoder()
     /// Every server message read so far, in order.
@@ -27,21 +29,27 @@ package final class ProtocolPeer: @unchecked Sendable {
     /// A peer over any link: a way to send, a way to close, and the connection's events in order.
     package init(
         send: @escaping @Sendable (OutboundMessage) -> Void, close: @escaping @Sendable (CloseCode, String) -> Void,
-        receive: @escaping () async -> ConnectionEvent?
+        receive: @escaping () async -> ConnectionEvent?, ignoring: (@Sendable ([UInt8]) -> Bool)? = nil
     ) {
         sendBytes = send
         closeLink = close
         self.receive = receive
+        self.ignoring = ignoring
     }
 
     /// A peer on `connection`, which `transport` opened (a client transport such as ``WebSocketClient``).
-    package convenience init(_ transport: any Transport, _ connection: Connection) {
+    ///
+    /// - Parameter ignoring: Says which text frames to drop without decoding them (a benchmark's
+    ///   clients that never look at snapshots: decoding them would be most of what the benchmark measures).
+    package convenience init(
+        _ transport: any Transport, _ connection: Connection, ignoring: (@Sendable ([UInt8]) -> Bool)? = nil
+    ) {
         var events = connection.events.makeAsyncIterator()
         let id = connection.id
         self.init(
             send: { transport.send($0, to: id, policy: .reliable) },
             close: { transport.close(id, code: $0, reason: $1) },
-            receive: { await events.next() })
+            receive: { await events.next() }, ignoring: ignoring)
     }
 
     /// Encodes and sends one message.
@@ -66,6 +74,7 @@ package final class ProtocolPeer: @unchecked Sendable {
         while let event = await receive() {
             switch event {
             case .text(let frame):
+                if let ignoring, ignoring(frame.bytes) { continue }
                 let message = try decoder.decodeServerMessage(frame.bytes)
                 seen.append(message)
                 return message

@@ -42,7 +42,8 @@ struct BenchCluster: AsyncParsableCommand {
     var studentsPerLesson = 100
     @Option(help: "Generations each teacher steps one at a time, before and after the kill (each one timed).")
     var steps = 10
-    @Option(help: "Creatures in each camouflage lesson (its snapshots are what students receive and decode).")
+    @Option(
+        help: "Creatures in each camouflage lesson (its snapshots are what students receive; they drop them unread).")
     var population = 100
     @Option(help: "Nodes killed with SIGKILL in turn (each restarted before the next kill); 0 with --nodes 1.")
     var kills = 5
@@ -111,7 +112,7 @@ struct BenchCluster: AsyncParsableCommand {
         var owners: [String] = []
         var codes: [(JoinCode, AccessToken)] = []
         for index in 0..<lessons {
-            let teacher = ProtocolPeer(client, try await client.connect(to: urls[index % nodes]))
+            let teacher = ProtocolPeer(client, try await client.connect(to: urls[index % nodes]), ignoring: isSnapshot)
             try teacher.send(
                 .create(
                     teacherKey: key, model: .camouflage,
