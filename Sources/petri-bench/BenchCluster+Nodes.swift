@@ -158,8 +158,8 @@ extension ProtocolPeer {
 }
 
 /// Whether a server message is a snapshot, which the cluster benchmark's clients drop without decoding: they
-/// look only at stats, and decoding every snapshot into a JSON tree was three quarters of the machine's CPU at
-/// 30 lessons of 100 (the nodes took about 5% each), so the failover and step times measured the benchmark.
+/// look only at stats, and decoding every snapshot into a JSON tree made the benchmark's process 74% of the
+/// machine's CPU at 30 lessons of 100 (each node 2-3%), so the failover and step times measured the benchmark.
 @Sendable func isSnapshot(_ bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBytes { ScannedMessage.type(of: $0) } == "snapshot"
 }
