@@ -85,9 +85,7 @@ struct BenchClass: AsyncParsableCommand {
         guard (1...1000).contains(questionEvery) else {
             throw ValidationError("--question-every must be between 1 and 1000, but was \(questionEvery).")
         }
-        guard (10...100_000).contains(population) else {
-            throw ValidationError("--population must be between 10 and 100000, but was \(population).")
-        }
+        try CamouflageBenchmark.check(population: population)
     }
 
     func run() async throws {

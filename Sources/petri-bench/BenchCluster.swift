@@ -60,6 +60,7 @@ struct BenchCluster: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...8).contains(nodes) else { throw ValidationError("--nodes must be between 1 and 8.") }
+        try CamouflageBenchmark.check(population: population)
         guard (1...200).contains(lessons) else { throw ValidationError("--lessons must be between 1 and 200.") }
         guard (1...1000).contains(studentsPerLesson) else {
             throw ValidationError("--students-per-lesson must be between 1 and 1000.")

@@ -57,9 +57,7 @@ struct BenchHunt: AsyncParsableCommand {
                 "--spread-ms must be between 0 and 60000 and shorter than the round (\(seconds * 1000) ms), but was \(spreadMs)."
             )
         }
-        guard (10...100_000).contains(population) else {
-            throw ValidationError("--population must be between 10 and 100000, but was \(population).")
-        }
+        try CamouflageBenchmark.check(population: population)
         guard (1...10_000).contains(quietSteps) else {
             throw ValidationError("--quiet-steps must be between 1 and 10000, but was \(quietSteps).")
         }

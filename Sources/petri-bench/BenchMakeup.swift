@@ -41,9 +41,7 @@ struct BenchMakeup: AsyncParsableCommand {
     var seed: UInt64 = 1
 
     func validate() throws {
-        guard (10...100_000).contains(population) else {
-            throw ValidationError("--population must be between 10 and 100000, but was \(population).")
-        }
+        try CamouflageBenchmark.check(population: population)
         guard (10...10_000).contains(generations) else {
             throw ValidationError("--generations must be between 10 and 10000, but was \(generations).")
         }

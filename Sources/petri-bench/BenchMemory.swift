@@ -46,9 +46,7 @@ struct BenchMemory: AsyncParsableCommand {
         guard (1...19_000).contains(students) else {
             throw ValidationError("--students must be between 1 and 19000, but was \(students).")
         }
-        guard (10...100_000).contains(population) else {
-            throw ValidationError("--population must be between 10 and 100000, but was \(population).")
-        }
+        try CamouflageBenchmark.check(population: population)
     }
 
     func run() async throws {

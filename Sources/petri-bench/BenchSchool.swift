@@ -73,6 +73,7 @@ struct BenchSchool: AsyncParsableCommand {
         let sizes = SchoolSizes(
             lessons: lessons, studentsPerLesson: students, seconds: seconds, descriptorLimit: descriptorLimit)
         if let problem = sizes.problem() { throw ValidationError(problem) }
+        try CamouflageBenchmark.check(population: population)
         guard (1...1000).contains(questionEvery) else {
             throw ValidationError("--question-every must be between 1 and 1000, but was \(questionEvery).")
         }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import PetriSimulation
 
 /// Times ``CamouflageModel/step()`` on a population held steady at about `population` creatures.
@@ -21,10 +22,27 @@ struct CamouflageBenchmark {
     var seed: UInt64
     var warmUpGenerations = 100
 
+    /// A typical creature's adaptation once selection has settled (see the type's comment).
+    private static let typicalAdaptation = 100 - 110.0 / 21
+
     /// The crowding coefficient that holds about `population` creatures (see the type's comment).
     static func crowding(holding population: Int) -> Double {
-        let typicalAdaptation = 100 - 110.0 / 21
-        return (typicalAdaptation - 80) / Double(max(1, population))
+        (typicalAdaptation - 80) / Double(max(1, population))
+    }
+
+    /// The populations a benchmark's camouflage lesson can hold: from the smallest whose crowding
+    /// coefficient stays within the model's 0...1 (15), to 100,000.
+    static let populations = Int((typicalAdaptation - 80).rounded(.up))...100_000
+
+    /// Checks a benchmark's `--population` against ``populations``.
+    ///
+    /// - Throws: `ValidationError` naming the range, when it is outside.
+    static func check(population: Int) throws {
+        guard populations.contains(population) else {
+            throw ValidationError(
+                "--population must be between \(populations.lowerBound) and \(populations.upperBound), but was \(population)."
+            )
+        }
     }
 
     /// The benchmark's parameters: background 50, every survivor breeding, default selection pressure,
