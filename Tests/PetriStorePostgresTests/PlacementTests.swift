@@ -10,15 +10,8 @@ import Testing
 @Suite struct PlacementTests {
     @Test func aDeadNodesLessonsSpreadOverTheLiveNodesTheEmptiestFirst() async throws {
         // Given node A running four lessons, B running one, and C running none (one it ran has ended)
-        let url = try await PrivatePostgres.shared().createDatabase()
-        let b = try await LeaseFencingTests.node("b", url)
-        let c = try await LeaseFencingTests.node("c", url)
-        let (a, kill) = try await Self.mortalNode("a", url, admin: b)
-        defer {
-            a.close()
-            b.close()
-            c.close()
-        }
+        let (a, b, c, kill) = try await Self.threeNodes()
+        defer { for node in [a, b, c] { node.close() } }
         let lost = try ["LSTAAA", "LSTBBB", "LSTCCC", "LSTDDD"].map { try LeaseFencingTests.record(code: $0) }
         for record in lost { try await a.createLesson(record) }
         try await b.createLesson(try LeaseFencingTests.record(code: "BRUNSX"))
@@ -76,15 +69,8 @@ import Testing
 
     @Test func placementsMadeAtOnceFromTwoNodesStillSpreadEvenly() async throws {
         // Given node A running six lessons, and nodes B and C running none
-        let url = try await PrivatePostgres.shared().createDatabase()
-        let b = try await LeaseFencingTests.node("b", url)
-        let c = try await LeaseFencingTests.node("c", url)
-        let (a, kill) = try await Self.mortalNode("a", url, admin: b)
-        defer {
-            a.close()
-            b.close()
-            c.close()
-        }
+        let (a, b, c, kill) = try await Self.threeNodes()
+        defer { for node in [a, b, c] { node.close() } }
         let lost = try ["SPAAAA", "SPBBBB", "SPCCCC", "SPDDDD", "SPEEEE", "SPFFFF"].map {
             try LeaseFencingTests.record(code: $0)
         }
@@ -108,6 +94,19 @@ import Testing
         var placements: [LessonPlacement] = []
         for id in ids { placements.append(try await node.place(lesson: id)) }
         return placements
+    }
+
+    /// Nodes B and C, and node A with a way to end its sessions for good (``mortalNode(_:_:admin:)``), on a new
+    /// private database.
+    static func threeNodes() async throws -> (
+        a: PostgresLessonStorage, b: PostgresLessonStorage, c: PostgresLessonStorage,
+        kill: @Sendable () async throws -> Void
+    ) {
+        let url = try await PrivatePostgres.shared().createDatabase()
+        let b = try await LeaseFencingTests.node("b", url)
+        let c = try await LeaseFencingTests.node("c", url)
+        let (a, kill) = try await mortalNode("a", url, admin: b)
+        return (a, b, c, kill)
     }
 
     /// A node on a database role of its own, and a way to end its sessions for good (its process killed): the role
