@@ -38,7 +38,11 @@ package final class EpollAnswerFloor: Sendable {
     {
         self.respond = respond
         sockets = try FloorSockets(expecting: count)
-        let thread = Thread { [self] in serve() }
+        let thread = Thread { [self] in
+            // At the priority Petri's transport thread asks for, so the two are compared like for like.
+            _ = ThreadPriority.adjustCallingThread(by: ThreadPriority.transportNiceOffset)
+            serve()
+        }
         thread.name = "answer floor"
         thread.start()
     }

@@ -30,4 +30,7 @@ struct EngineOptions: Sendable {
     var httpHandler: HTTPHandler?
     /// Whether the context initialises TLS (a server with certificate and key; a client that opts in).
     var usesTLS = false
+    /// Nice levels the service thread asks for against the process's other threads (0: none; see
+    /// `LWSEngine.adjustServiceThreadPriority()`).
+    var serviceThreadNiceOffset: Int32 = 0
 }

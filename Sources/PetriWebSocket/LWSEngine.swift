@@ -52,6 +52,8 @@ final class LWSEngine: @unchecked Sendable {
     private let stopped = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
     /// The thread running the service loop, recorded as it starts (see ``isOnServiceThread``).
     private let serviceThread = Mutex<pthread_t?>(nil)
+    /// The service thread's nice value once it has set it (``adjustServiceThreadPriority()``).
+    let serviceThreadNice = Mutex<Int32?>(nil)
 
     // service thread
     var context: OpaquePointer?
@@ -157,6 +159,8 @@ final class LWSEngine: @unchecked Sendable {
                     Self.onServiceThreads.withLock { $0[pthread_self()] = nil }
                     self.serviceThread.withLock { $0 = nil }
                 }
+                let nice = self.adjustServiceThreadPriority()
+                self.serviceThreadNice.withLock { $0 = nice }
                 let created = self.createContext()
                 done.resume(returning: created)
                 guard case .success = created else {

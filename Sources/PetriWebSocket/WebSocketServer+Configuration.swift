@@ -56,6 +56,11 @@ extension WebSocketServer {
         /// is: behind nginx, every peer is the proxy, and per-address limits would count a whole
         /// school as one address. Loopback by default (only a process on this machine can be it).
         package var trustedProxies: Set<String> = ["127.0.0.1", "::1"]
+        /// Nice levels the transport's thread asks for against the server's other threads
+        /// (``ThreadPriority/transportNiceOffset``); negative runs it ahead of them. The system may allow
+        /// no lower value (RLIMIT_NICE; `LimitNICE=` in a systemd unit): then the thread keeps the
+        /// process's, and the server says so once. 0 leaves it alone.
+        package var serviceThreadNiceOffset: Int32 = ThreadPriority.transportNiceOffset
         /// Certificate and key (PEM files) to serve `wss://`; nil for plain `ws://`.
         package var tls: TLSFiles?
         /// lws's receive chunk per connection: small keeps idle connections cheap; messages
@@ -101,6 +106,9 @@ extension WebSocketServer {
                 (128...65536).contains(receiveBufferBytes),
                 "receiveBufferBytes must be between 128 and 65536, but was \(receiveBufferBytes).")
             try require(!subprotocols.isEmpty, "subprotocols must name at least one subprotocol.")
+            try require(
+                (-39...39).contains(serviceThreadNiceOffset),
+                "serviceThreadNiceOffset must be between -39 and 39, but was \(serviceThreadNiceOffset).")
             for proxy in trustedProxies.sorted() {
                 try require(isIPAddressLiteral(proxy), "trustedProxies must list IP addresses, but has \"\(proxy)\".")
             }
@@ -123,7 +131,8 @@ extension WebSocketServer {
                 maxConnectionsPerAddress: maxConnectionsPerAddress,
                 trustedProxies: trustedProxies,
                 tlsCertificatePath: tls?.certificatePath, tlsKeyPath: tls?.privateKeyPath, caFilePath: nil,
-                rxBufferSize: receiveBufferBytes, httpHandler: httpHandler, usesTLS: tls != nil)
+                rxBufferSize: receiveBufferBytes, httpHandler: httpHandler, usesTLS: tls != nil,
+                serviceThreadNiceOffset: serviceThreadNiceOffset)
         }
     }
 
