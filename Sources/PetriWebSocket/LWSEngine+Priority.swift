@@ -10,8 +10,9 @@ extension LWSEngine {
         let offset = options.serviceThreadNiceOffset
         let (nice, refused) = ThreadPriority.adjustCallingThread(by: offset)
         if refused {
+            let wanted = min(19, max(-20, nice + offset))
             logger.notice(
-                "The transport's thread runs at the process's priority: the system allows no nice value below \(nice) (allow \(nice + offset) with RLIMIT_NICE, e.g. LimitNICE=\(nice + offset) in a systemd unit)"
+                "The transport's thread runs at the process's priority: the system allows no nice value below \(nice) (allow \(wanted) with RLIMIT_NICE, e.g. LimitNICE=\(wanted) in a systemd unit)"
             )
         }
         return nice
