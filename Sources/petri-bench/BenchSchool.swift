@@ -47,6 +47,11 @@ struct BenchSchool: AsyncParsableCommand {
     var commits: Commits = .shared
     @Flag(
         help:
+            "Keep the lessons in memory instead of SQLite (what the store's path costs the school, set against a run without it)."
+    )
+    var inMemory = false
+    @Flag(
+        help:
             "Search for the most lessons of --students that keep tick lateness p99 <= 50 ms and answer acknowledgement p99 <= 100 ms, starting from --lessons."
     )
     var findMax = false
@@ -95,7 +100,7 @@ struct BenchSchool: AsyncParsableCommand {
 
     func run() async throws {
         say(MachineInfo.current.line)
-        say("store commits: \(commits.rawValue)")
+        say(inMemory ? "lessons in memory (no store)" : "store commits: \(commits.rawValue)")
         guard petri_sqlite_counting_install() == 0 else {
             throw ValidationError("Could not install the SQLite VFS that counts commits and syncs.")
         }
@@ -117,6 +122,7 @@ struct BenchSchool: AsyncParsableCommand {
             report = SchoolReport(school: school, reference: nil)
         }
         report.commits = commits.rawValue
+        if inMemory { report.storage = "memory" }
         if findMax {
             let (best, probes) = try await searchMax(from: school)
             report.maxLessonsMeetingTargets = best
@@ -162,7 +168,7 @@ struct BenchSchool: AsyncParsableCommand {
     private func measure(lessons: Int, students: Int) async throws -> SchoolFigures {
         let server = try await WebSocketServer.start(.benchmark(roomyQueues: false))
         let key = TeacherKey.generate()
-        let scratch = try BenchScratchStorage(inMemory: false, sharedCommits: commits == .shared)
+        let scratch = try BenchScratchStorage(inMemory: inMemory, sharedCommits: commits == .shared)
         defer { scratch.remove() }
         let steps = StepLog()
         var configuration = HubConfiguration.benchmark
