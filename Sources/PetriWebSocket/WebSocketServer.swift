@@ -62,9 +62,6 @@ package final class WebSocketServer: ServerTransport {
 
     package var isOverOutboundBudget: Bool { engine.isOverQueueBudget }
 
-    /// The transport thread's nice value (see ``Configuration/serviceThreadNiceOffset``).
-    package var serviceThreadNice: Int32? { engine.serviceThreadNice.withLock { $0 } }
-
     /// Seconds since the server started.
     var uptime: Double { monotonicSeconds() - engine.startTime }
 

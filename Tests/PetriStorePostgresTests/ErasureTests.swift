@@ -24,13 +24,8 @@ import Testing
 
     @Test func aNodeTakingOverAfterAnErasureFindsOnlyTheCheckpointAndNoName() async throws {
         // Given node A holding a lesson Zebedee joined (with a reason-bearing answer row), stored up to entry 3
-        let url = try await PrivatePostgres.shared().createDatabase()
-        let a = try await LeaseFencingTests.node("a", url)
-        let b = try await LeaseFencingTests.node("b", url)
-        defer {
-            a.close()
-            b.close()
-        }
+        let (a, b, url) = try await LeaseFencingTests.twoNodes()
+        defer { for node in [a, b] { node.close() } }
         let record = try LeaseFencingTests.record(code: "ERASEA")
         try await a.createLesson(record)
         let join = try Self.zebedeeJoins()
@@ -74,13 +69,8 @@ import Testing
 
     @Test func twoNodesSweepingAtOnceEraseAnEndedLessonOnceWithAllItsRows() async throws {
         // Given an ended lesson Zebedee joined, and a running one, on a database two nodes share
-        let url = try await PrivatePostgres.shared().createDatabase()
-        let a = try await LeaseFencingTests.node("a", url)
-        let b = try await LeaseFencingTests.node("b", url)
-        defer {
-            a.close()
-            b.close()
-        }
+        let (a, b, _) = try await LeaseFencingTests.twoNodes()
+        defer { for node in [a, b] { node.close() } }
         let ended = try LeaseFencingTests.record(code: "SWEEPA")
         let running = try LeaseFencingTests.record(code: "SWEEPB")
         try await a.createLesson(ended)
@@ -110,13 +100,8 @@ import Testing
     @Test func erasingByCodeTakesEveryLessonWithItAndEveryRowOfThemAndLeavesTheOthers() async throws {
         // Given an ended lesson and a running one with the same code (Zebedee in each: log, checkpoint, student),
         // the running one held by node B, and a lesson with another code
-        let url = try await PrivatePostgres.shared().createDatabase()
-        let a = try await LeaseFencingTests.node("a", url)
-        let b = try await LeaseFencingTests.node("b", url)
-        defer {
-            a.close()
-            b.close()
-        }
+        let (a, b, _) = try await LeaseFencingTests.twoNodes()
+        defer { for node in [a, b] { node.close() } }
         var ended = try LeaseFencingTests.record(code: "ERASEC")
         ended.id = "lesson-erasec-ended"
         let running = try LeaseFencingTests.record(code: "ERASEC")
@@ -182,13 +167,8 @@ import Testing
 
     @Test func theAdministratorErasesALessonAnotherNodeHoldsAndThatNodeLosesItsLease() async throws {
         // Given node B holding a running lesson Zebedee joined (a checkpoint naming him), and another lesson
-        let url = try await PrivatePostgres.shared().createDatabase()
-        let a = try await LeaseFencingTests.node("a", url)
-        let b = try await LeaseFencingTests.node("b", url)
-        defer {
-            a.close()
-            b.close()
-        }
+        let (a, b, _) = try await LeaseFencingTests.twoNodes()
+        defer { for node in [a, b] { node.close() } }
         let record = try LeaseFencingTests.record(code: "ERASEX")
         let kept = try LeaseFencingTests.record(code: "ERASEY")
         try await b.createLesson(record)

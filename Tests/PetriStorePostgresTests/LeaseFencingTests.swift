@@ -12,13 +12,8 @@ import Testing
 @Suite struct LeaseFencingTests {
     @Test func twoNodesThatBothBelieveTheyOwnALessonCannotBothAppend() async throws {
         // Given node A, which created a lesson (lease epoch 1), and node B on the same database
-        let url = try await PrivatePostgres.shared().createDatabase()
-        let a = try await Self.node("a", url)
-        let b = try await Self.node("b", url)
-        defer {
-            a.close()
-            b.close()
-        }
+        let (a, b, url) = try await Self.twoNodes()
+        defer { for node in [a, b] { node.close() } }
         let record = try Self.record(code: "FENCEA")
         try await a.createLesson(record)
         try await a.append([Self.entry(1)], toLesson: record.id)
@@ -48,13 +43,8 @@ import Testing
 
     @Test func aRenewalThatFindsTheLeaseTakenReportsTheLessonLost() async throws {
         // Given node A holding a lesson that node B took over after A's lease ran out
-        let url = try await PrivatePostgres.shared().createDatabase()
-        let a = try await Self.node("a", url)
-        let b = try await Self.node("b", url)
-        defer {
-            a.close()
-            b.close()
-        }
+        let (a, b, url) = try await Self.twoNodes()
+        defer { for node in [a, b] { node.close() } }
         let record = try Self.record(code: "FENCEB")
         try await a.createLesson(record)
         try await Self.expireLease(of: record.id, url)
@@ -72,13 +62,8 @@ import Testing
 
     @Test func aNodeFindsWhereALessonLivesByItsCode() async throws {
         // Given node A running a lesson
-        let url = try await PrivatePostgres.shared().createDatabase()
-        let a = try await Self.node("a", url)
-        let b = try await Self.node("b", url)
-        defer {
-            a.close()
-            b.close()
-        }
+        let (a, b, _) = try await Self.twoNodes()
+        defer { for node in [a, b] { node.close() } }
         let record = try Self.record(code: "WHEREX")
         try await a.createLesson(record)
         let since = Timestamp(millisecondsSince1970: 0)
@@ -170,6 +155,12 @@ import Testing
             node: ClusterNode(
                 id: id, advertisedURL: "ws://127.0.0.1:1/\(id)", leaseMilliseconds: 600_000,
                 renewMilliseconds: 300_000))
+    }
+
+    /// Nodes A and B on a new private database, and its URL.
+    static func twoNodes() async throws -> (PostgresLessonStorage, PostgresLessonStorage, String) {
+        let url = try await PrivatePostgres.shared().createDatabase()
+        return (try await node("a", url), try await node("b", url), url)
     }
 
     /// Makes a lease run out now (as if its holder had stopped renewing long enough).

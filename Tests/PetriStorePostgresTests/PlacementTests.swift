@@ -48,13 +48,8 @@ import Testing
 
     @Test func aNodeTakesItsOwnLessonBackHoweverManyItRuns() async throws {
         // Given node A running three lessons, node B running none, and one of A's leases run out
-        let url = try await PrivatePostgres.shared().createDatabase()
-        let a = try await LeaseFencingTests.node("a", url)
-        let b = try await LeaseFencingTests.node("b", url)
-        defer {
-            a.close()
-            b.close()
-        }
+        let (a, b, url) = try await LeaseFencingTests.twoNodes()
+        defer { for node in [a, b] { node.close() } }
         let records = try ["WNAAAA", "WNBBBB", "WNCCCC"].map { try LeaseFencingTests.record(code: $0) }
         for record in records { try await a.createLesson(record) }
         try await LeaseFencingTests.expireLease(of: records[0].id, url)
